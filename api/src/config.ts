@@ -1,0 +1,69 @@
+// Configuration from the environment, read once at start. Tests build it directly.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+export interface AppConfig {
+  /** PostgreSQL connection string; unset means the embedded PGlite in `dataDir`. */
+  databaseUrl?: string;
+  /** PGlite data directory; `memory://` for a throw-away in-memory database. */
+  dataDir: string;
+  /** IANA time zone that day boundaries are computed in. */
+  timeZone: string;
+  adminEmail: string;
+  adminPassword?: string;
+  session: { idleMinutes: number; lifetimeHours: number };
+  login: { perIpPerMinute: number; perEmailFailures: number; perEmailWindowMinutes: number };
+  scrypt: ScryptCost;
+  bodyLimitBytes: number;
+  /** Where the built web apps live (the repository root); unset serves the API only. */
+  webRoot?: string;
+  /** Manifest URLs of remotes deployed elsewhere, by remote name. */
+  remoteUrls: Record<string, string>;
+  logLevel: string;
+}
+
+/** OWASP's scrypt recommendation: N=2^17, r=8, p=1. */
+export const OWASP_SCRYPT: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+
+const int = (value: string | undefined, fallback: number): number => {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+};
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const remoteUrls: Record<string, string> = {};
+  for (const name of ['people', 'entries', 'reports', 'settings']) {
+    const url = env[`REMOTE_${name.toUpperCase()}_URL`];
+    if (url) remoteUrls[name] = url;
+  }
+  return {
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    timeZone: env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    adminEmail: env.ADMIN_EMAIL || 'admin@example.com',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    session: {
+      idleMinutes: int(env.SESSION_IDLE_MINUTES, 120),
+      lifetimeHours: int(env.SESSION_LIFETIME_HOURS, 12),
+    },
+    login: {
+      perIpPerMinute: int(env.LOGIN_RATE_PER_MINUTE, 20),
+      perEmailFailures: int(env.LOGIN_MAX_FAILURES, 5),
+      perEmailWindowMinutes: int(env.LOGIN_FAILURE_WINDOW_MINUTES, 15),
+    },
+    scrypt: OWASP_SCRYPT,
+    bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 64 * 1024),
+    webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,
+    remoteUrls,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}
+
+/** A random password for the first admin when none is configured. */
+export const generatePassword = (): string => randomBytes(12).toString('base64url');

@@ -1,0 +1,105 @@
+// Opens the database: PostgreSQL through `pg` when a URL is configured, otherwise the embedded
+// PGlite. Both get the same parsers, the same session time zone and the same migrations.
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import type { Database } from './schema.js';
+import { migrate, type MigrationRunner } from './migrate.js';
+
+interface Opened {
+  handle: DatabaseHandle;
+  runMigrations: MigrationRunner;
+}
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Flushes (PGlite: CHECKPOINT) and closes. */
+  close(): Promise<void>;
+}
+
+// OIDs: INT8 20, DATE 1082, TIMESTAMP 1114, TIMESTAMPTZ 1184, NUMERIC 1700.
+const parsers: Record<number, (value: string) => unknown> = {
+  20: (value) => Number(value),
+  1082: (value) => value,
+  1700: (value) => value,
+};
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  timeZone: string;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  const opened = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.timeZone)
+    : await openPglite(options.dataDir, options.timeZone);
+  try {
+    await migrate(opened.runMigrations);
+  } catch (error) {
+    await opened.handle.close();
+    throw error;
+  }
+  return opened.handle;
+}
+
+async function openPostgres(connectionString: string, timeZone: string): Promise<Opened> {
+  const pg = await import('pg');
+  const pool = new pg.default.Pool({
+    connectionString,
+    max: 10,
+    options: `-c TimeZone=${timeZone}`,
+    types: {
+      getTypeParser: ((oid: number, format?: string) =>
+        parsers[oid] ?? pg.default.types.getTypeParser(oid, format as 'text')) as never,
+    },
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const runMigrations: MigrationRunner = async (work) => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work({
+        exec: async (text) => void (await client.query(text)),
+        versions: async () =>
+          (
+            await client.query<{ version: number }>('SELECT version FROM schema_migrations')
+          ).rows.map((row) => row.version),
+      });
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  return { handle: { db, driver: 'postgres', close: () => db.destroy() }, runMigrations };
+}
+
+async function openPglite(dataDir: string, timeZone: string): Promise<Opened> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = new PGlite(dataDir, { parsers });
+  await pglite.waitReady;
+  await pglite.query(`SET TIME ZONE '${timeZone.replace(/'/g, "''")}'`);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const runMigrations: MigrationRunner = (work) =>
+    pglite.transaction((tx) =>
+      work({
+        exec: async (text) => void (await tx.exec(text)),
+        versions: async () =>
+          (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map(
+            (row) => row.version,
+          ),
+      }),
+    );
+  const close = async () => {
+    if (!pglite.closed) {
+      await pglite.query('CHECKPOINT');
+      await db.destroy();
+    }
+  };
+  return { handle: { db, driver: 'pglite', close }, runMigrations };
+}

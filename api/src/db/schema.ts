@@ -1,0 +1,90 @@
+// Table types for Kysely. NUMERIC comes back as a string (exact) from both drivers, DATE as
+// 'YYYY-MM-DD', INT8 as a number (see db/index.ts for the parsers that make both agree).
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Numeric = ColumnType<string, string | number, string | number>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  role: 'staff' | 'admin';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface EmployeesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  number: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ClientsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  company_name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ExpenseTypesTable {
+  id: Generated<number>;
+  expancetype: string;
+  status: 'Active' | 'Suspended';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type EntryKind = 'income' | 'expense' | 'salary';
+
+export interface EntriesTable {
+  id: Generated<number>;
+  kind: EntryKind;
+  client_id: number | null;
+  employee_id: number | null;
+  expense_type_id: number | null;
+  party_id: ColumnType<number, never, never>;
+  party_name: string;
+  amount: Numeric;
+  credit_debit: 'Credit' | 'Debit';
+  description: string;
+  created_at: Timestamp;
+  entry_date: ColumnType<string, string | undefined, never>;
+  created_by: number | null;
+  idempotency_key: string | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  actor_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  employees: EmployeesTable;
+  clients: ClientsTable;
+  expense_types: ExpenseTypesTable;
+  entries: EntriesTable;
+  audit_log: AuditLogTable;
+}

@@ -1,0 +1,52 @@
+// Building blocks shared by the resource schemas.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** A non-blank string: at least one non-space character, bounded length. */
+export const Text = (maxLength: number, description?: string) =>
+  Type.String({ minLength: 1, maxLength, pattern: '\\S', ...(description ? { description } : {}) });
+
+export const Email = Type.String({
+  format: 'email',
+  maxLength: 254,
+  description: 'E-mail address',
+});
+
+/** A calendar day as YYYY-MM-DD. */
+export const IsoDate = Type.String({
+  pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
+  description: 'A day, YYYY-MM-DD',
+});
+
+/** An optional date query parameter; an empty string means "not given" (spec §9). */
+export const OptionalDate = Type.Optional(Type.Union([IsoDate, Type.Literal('')]));
+
+export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+export const IdParams = Type.Object({ id: Id });
+export type IdParams = Static<typeof IdParams>;
+
+/** Money on the wire: a JSON number, > 0, at most 2 decimals (checked by the server). */
+export const Amount = Type.Number({
+  exclusiveMinimum: 0,
+  maximum: 999999999999.99,
+  description: 'Amount in RS, greater than 0, at most 2 decimals',
+});
+
+/** A money figure in a response: a number with at most 2 decimals. */
+export const Money = Type.Number({ description: 'Amount in RS' });
+
+export const CreditDebit = Type.Union([Type.Literal('Credit'), Type.Literal('Debit')]);
+export type CreditDebit = Static<typeof CreditDebit>;
+
+export const MessageResponse = Type.Object({ message: Type.String() });
+export type MessageResponse = Static<typeof MessageResponse>;
+
+export const ErrorResponse = Type.Object({ message: Type.String() }, { description: 'An error' });
+export type ErrorResponse = Static<typeof ErrorResponse>;
+
+/** Every list endpoint puts its records in `users` (spec §7), whatever the records are. */
+export const ListResponse = <T extends TSchema>(item: T) =>
+  Type.Object({ users: Type.Array(item), message: Type.Optional(Type.String()) });
+
+/** A mutation answers with a message and, where useful, the record. */
+export const MutationResponse = <T extends TSchema>(item: T) =>
+  Type.Object({ message: Type.String(), user: Type.Optional(item) });

@@ -1,0 +1,92 @@
+// Expense types (Settings) and the three kinds of money entry.
+import { Type, type Static } from '@sinclair/typebox';
+import { Amount, CreditDebit, Id, ListResponse, MutationResponse, Text } from './common.js';
+
+export const ExpenseTypeStatus = Type.Union([Type.Literal('Active'), Type.Literal('Suspended')]);
+export type ExpenseTypeStatus = Static<typeof ExpenseTypeStatus>;
+
+export const ExpenseType = Type.Object({
+  id: Id,
+  expancetype: Type.String(),
+  status: ExpenseTypeStatus,
+});
+export type ExpenseType = Static<typeof ExpenseType>;
+
+export const ExpenseTypeBody = Type.Object(
+  { expancetype: Text(100) },
+  { additionalProperties: false },
+);
+export type ExpenseTypeBody = Static<typeof ExpenseTypeBody>;
+
+export const ExpenseTypeStatusParams = Type.Object({
+  id: Id,
+  currentStatus: Type.String({ maxLength: 40 }),
+});
+export type ExpenseTypeStatusParams = Static<typeof ExpenseTypeStatusParams>;
+
+export const ExpenseTypeList = ListResponse(ExpenseType);
+export type ExpenseTypeList = Static<typeof ExpenseTypeList>;
+export const ExpenseTypeMutation = MutationResponse(ExpenseType);
+export type ExpenseTypeMutation = Static<typeof ExpenseTypeMutation>;
+
+const Description = Type.Optional(Type.String({ maxLength: 500 }));
+
+/** A stored entry as the API returns it after recording. */
+export const Entry = Type.Object({
+  id: Id,
+  kind: Type.Union([Type.Literal('income'), Type.Literal('expense'), Type.Literal('salary')]),
+  partyId: Id,
+  partyName: Type.String(),
+  amount: Type.Number(),
+  description: Type.String(),
+  Creditdebit: CreditDebit,
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type Entry = Static<typeof Entry>;
+
+export const EntryMutation = Type.Object({ message: Type.String(), entry: Entry });
+export type EntryMutation = Static<typeof EntryMutation>;
+
+// The names beside the ids are accepted because the spec's forms send them, but the server
+// trusts only the id and stores the name it looks up.
+export const ExpenseEntryBody = Type.Object(
+  {
+    expanceTypeId: Id,
+    expanceTypeName: Type.Optional(Type.String({ maxLength: 200 })),
+    amount: Amount,
+    description: Description,
+    Creditdebit: CreditDebit,
+  },
+  { additionalProperties: false },
+);
+export type ExpenseEntryBody = Static<typeof ExpenseEntryBody>;
+
+export const IncomeEntryBody = Type.Object(
+  {
+    clientId: Id,
+    clientName: Type.Optional(Type.String({ maxLength: 200 })),
+    amount: Amount,
+    description: Description,
+    Creditdebit: CreditDebit,
+  },
+  { additionalProperties: false },
+);
+export type IncomeEntryBody = Static<typeof IncomeEntryBody>;
+
+export const SalaryEntryBody = Type.Object(
+  {
+    employeeId: Id,
+    employeeName: Type.Optional(Type.String({ maxLength: 200 })),
+    amount: Amount,
+    description: Description,
+    Creditdebit: CreditDebit,
+  },
+  { additionalProperties: false },
+);
+export type SalaryEntryBody = Static<typeof SalaryEntryBody>;
+
+/** Optional header that makes a submission safe to repeat: the same key records once. */
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 8, maxLength: 100 })),
+});
+export type IdempotencyHeaders = Static<typeof IdempotencyHeaders>;

@@ -1,0 +1,7 @@
+// Public surface of the contract package: schemas, their types, and the message catalogue.
+export * from './common.js';
+export * from './users.js';
+export * from './people.js';
+export * from './expenses.js';
+export * from './reports.js';
+export * from './messages.js';

@@ -1,0 +1,132 @@
+// The user-facing texts of the product (spec §5 and §8), spelt exactly as the spec gives them.
+// Screens and the API use these by name so that a wording lives in one place only.
+
+export const messages = {
+  // Login
+  fillAllFields: 'Please fill all fields',
+  invalidCredentials: 'Invalid credentials',
+  somethingWentWrong: 'Something went wrong. Please try again.',
+
+  // Users
+  userAdded: 'User added successfully!',
+  userUpdated: 'User updated successfully!',
+  userDeleted: 'User deleted successfully!',
+  failedFetchUsers: 'Failed to fetch users',
+  failedAddUser: 'Failed to add user',
+  failedUpdateUser: 'Failed to update user',
+  failedDeleteUser: 'Failed to delete user',
+  errorFetchingUsers: 'Error fetching users',
+  errorAddingUser: 'Error adding user',
+  errorUpdatingUser: 'Error updating user',
+  errorDeletingUser: 'Error deleting user',
+  confirmDeleteUser: 'Are you sure you want to delete this user?',
+
+  // Employees
+  employeeAdded: 'Employee added successfully!',
+  employeeUpdated: 'Employee updated successfully!',
+  employeeDeleted: 'Employee deleted successfully!',
+  failedFetchEmployees: 'Failed to fetch employees',
+  failedAddEmployee: 'Failed to add employee',
+  failedUpdateEmployee: 'Failed to update employee',
+  failedDeleteEmployee: 'Failed to delete employee',
+  errorFetchingEmployees: 'Error fetching employees',
+  errorAddingEmployee: 'Error adding employee',
+  errorUpdatingEmployee: 'Error updating employee',
+  errorDeletingEmployee: 'Error deleting employee',
+  confirmDeleteEmployee: 'Are you sure you want to delete this employee?',
+
+  // Clients
+  clientAdded: 'Client added successfully!',
+  clientUpdated: 'Client updated successfully!',
+  clientDeleted: 'Client deleted successfully!',
+  failedFetchClients: 'Failed to fetch clients',
+  failedAddClient: 'Failed to add client',
+  failedUpdateClient: 'Failed to update client',
+  failedDeleteClient: 'Failed to delete client',
+  errorFetchingClients: 'Error fetching clients',
+  errorAddingClient: 'Error adding client',
+  errorUpdatingClient: 'Error updating client',
+  errorDeletingClient: 'Error deleting client',
+  confirmDeleteClient: 'Are you sure you want to delete this client?',
+
+  // Expense types (Settings)
+  enterExpenseType: 'Enter expense type',
+  enterAValue: 'Enter a value',
+  expenseTypeAdded: 'Expense added successfully!',
+  expenseTypeUpdated: 'Expense updated successfully!',
+  failedFetchExpenseTypes: 'Failed to fetch expense types',
+  failedAddExpenseType: 'Failed to add expense',
+  failedUpdateExpenseType: 'Failed to update expense',
+  failedDeleteExpenseType: 'Failed to delete expense',
+  failedUpdateStatus: 'Failed to update status',
+  errorFetchingExpenseTypes: 'Error fetching expense types',
+  errorAddingExpenseType: 'Error adding expense',
+  errorUpdatingExpenseType: 'Error updating expense',
+  errorDeletingExpenseType: 'Error deleting expense',
+  errorUpdatingStatus: 'Error updating status',
+  confirmDeleteExpenseType: 'Are you sure you want to delete this expense?',
+  confirmSuspendExpenseType: 'Are you sure you want to suspend this expense?',
+  confirmActivateExpenseType: 'Are you sure you want to activate this expense?',
+
+  // Entry forms
+  expenseEntryAdded: 'Expense Added Successfully',
+  incomeEntryAdded: 'Income Added Successfully',
+  salaryEntryAdded: 'Salary Added Successfully',
+  failedAddExpenseEntry: 'Failed to add Expense',
+  failedAddIncomeEntry: 'Failed to add income',
+  failedAddSalaryEntry: 'Failed to add Salary',
+  errorSubmittingExpense: 'Error submitting Expense',
+  errorSubmittingIncome: 'Error submitting income',
+  errorSubmittingSalary: 'Error submitting Salary',
+
+  // Reports and ledgers
+  errorFetchingData: 'Error fetching data',
+  errorFetchingLedger: 'Error fetching ledger',
+  errorFetchingLedgerData: 'Error fetching ledger data',
+  selectClient: 'Please select a client',
+  selectEmployee: 'Please select an employee',
+  noRecordsFound: 'No records found',
+  noRecordsFoundTitle: 'No Records Found',
+  loading: 'Loading...',
+
+  // Busy labels
+  signingIn: 'Signing In...',
+  adding: 'Adding...',
+  updating: 'Updating...',
+  deleting: 'Deleting...',
+  suspending: 'Suspending...',
+  activating: 'Activating...',
+  saving: 'Saving...',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+
+/** Messages the API itself answers with (success texts reuse the catalogue above). */
+export const apiMessages = {
+  loggedIn: 'Login successful',
+  loggedOut: 'Logged out',
+  unauthorized: 'Please sign in to continue',
+  sessionExpired: 'Your session has expired, please sign in again',
+  adminsOnly: 'Only admins can manage users',
+  lastAdmin: 'The last admin cannot be deleted or demoted',
+  ownAccount: 'You cannot delete your own account',
+  emailTaken: 'A user with this email already exists',
+  expenseTypeTaken: 'An expense type with this name already exists',
+  userNotFound: 'User not found',
+  employeeNotFound: 'Employee not found',
+  clientNotFound: 'Client not found',
+  expenseTypeNotFound: 'Expense type not found',
+  employeeInUse: 'This employee has salary entries and cannot be deleted',
+  clientInUse: 'This client has income entries and cannot be deleted',
+  expenseTypeInUse:
+    'This expense type has expense entries and cannot be deleted; suspend it instead',
+  expenseTypeSuspended: 'This expense type is suspended and cannot take new expenses',
+  expenseTypeUpdatedStatus: 'Status updated',
+  expenseTypeDeleted: 'Expense type deleted',
+  creditOnly: 'Creditdebit must be Credit for this entry',
+  tooManyAttempts: 'Too many login attempts, please try again later',
+  bodyTooLarge: 'Request body is too large',
+  notFound: 'Not found',
+  internalError: 'Something went wrong on the server, please try again',
+  idempotencyConflict: 'This submission key was already used for a different entry',
+} as const;

@@ -1,0 +1,104 @@
+// Dashboard figures, reports and ledgers (spec §3 shapes; formulas in docs/decisions).
+import { Type, type Static } from '@sinclair/typebox';
+import { CreditDebit, Id, IsoDate, Money, OptionalDate } from './common.js';
+
+export const Totals = Type.Object({
+  admins: Type.Integer(),
+  employees: Type.Integer(),
+  clients: Type.Integer(),
+});
+export type Totals = Static<typeof Totals>;
+
+export const FinanceQuery = Type.Object({ from: OptionalDate, to: OptionalDate });
+export type FinanceQuery = Static<typeof FinanceQuery>;
+
+export const Finance = Type.Object({ income: Money, salary: Money, expense: Money });
+export type Finance = Static<typeof Finance>;
+
+export const DateRangeQuery = Type.Object({ startDate: OptionalDate, endDate: OptionalDate });
+export type DateRangeQuery = Static<typeof DateRangeQuery>;
+
+export const ClientsVsSalesRow = Type.Object({
+  clientId: Id,
+  clientname: Type.String(),
+  totalDebit: Money,
+  totalCredit: Money,
+  netTotal: Money,
+});
+export type ClientsVsSalesRow = Static<typeof ClientsVsSalesRow>;
+export const ClientsVsSales = Type.Array(ClientsVsSalesRow);
+
+export const EmployeesVsSalaryRow = Type.Object({
+  employeeId: Id,
+  employeeName: Type.String(),
+  totalSalary: Money,
+});
+export type EmployeesVsSalaryRow = Static<typeof EmployeesVsSalaryRow>;
+export const EmployeesVsSalary = Type.Array(EmployeesVsSalaryRow);
+
+export const ExpenseVsTypeRow = Type.Object({
+  expanceTypeId: Id,
+  expenseType: Type.String(),
+  totalExpense: Money,
+});
+export type ExpenseVsTypeRow = Static<typeof ExpenseVsTypeRow>;
+export const ExpenseVsType = Type.Array(ExpenseVsTypeRow);
+
+export const IncomeReportRow = Type.Object({ date: IsoDate, totalIncome: Money });
+export type IncomeReportRow = Static<typeof IncomeReportRow>;
+export const IncomeReport = Type.Array(IncomeReportRow);
+
+/**
+ * A ledger row. `balance` is the running balance after this row, starting from the balance
+ * brought forward from before the range (Debit adds, Credit subtracts for a client, i.e. what
+ * the client owes; for employees and expenses every entry is a Credit paid out, so the balance
+ * is the running total paid).
+ */
+const LedgerRowBase = {
+  id: Id,
+  createdAt: Type.String({ format: 'date-time' }),
+  date: IsoDate,
+  ammount: Money,
+  Creditdebit: CreditDebit,
+  description: Type.String(),
+  balance: Money,
+};
+
+export const ClientLedgerRow = Type.Object({ ...LedgerRowBase, clientName: Type.String() });
+export type ClientLedgerRow = Static<typeof ClientLedgerRow>;
+export const ClientLedger = Type.Array(ClientLedgerRow);
+
+export const EmployeeLedgerRow = Type.Object({ ...LedgerRowBase, employeeName: Type.String() });
+export type EmployeeLedgerRow = Static<typeof EmployeeLedgerRow>;
+export const EmployeeLedger = Type.Array(EmployeeLedgerRow);
+
+export const ExpenseLedgerRow = Type.Object({ ...LedgerRowBase, expenseType: Type.String() });
+export type ExpenseLedgerRow = Static<typeof ExpenseLedgerRow>;
+export const ExpenseLedger = Type.Array(ExpenseLedgerRow);
+
+export const ClientLedgerQuery = Type.Object({
+  clientId: Id,
+  startDate: OptionalDate,
+  endDate: OptionalDate,
+});
+export type ClientLedgerQuery = Static<typeof ClientLedgerQuery>;
+
+export const EmployeeLedgerQuery = Type.Object({
+  employeeId: Id,
+  startDate: OptionalDate,
+  endDate: OptionalDate,
+});
+export type EmployeeLedgerQuery = Static<typeof EmployeeLedgerQuery>;
+
+export const YearlyQuery = Type.Object({ year: Type.Integer({ minimum: 1900, maximum: 9999 }) });
+export type YearlyQuery = Static<typeof YearlyQuery>;
+
+export const YearlyRow = Type.Object({
+  month: Type.Integer({ minimum: 1, maximum: 12 }),
+  income: Money,
+  salary: Money,
+  expense: Money,
+  pending: Money,
+});
+export type YearlyRow = Static<typeof YearlyRow>;
+export const Yearly = Type.Array(YearlyRow);

@@ -1,0 +1,57 @@
+// Users: the people who sign in. Passwords are write-only.
+import { Type, type Static } from '@sinclair/typebox';
+import { Email, Id, ListResponse, MutationResponse, Text } from './common.js';
+
+export const Role = Type.Union([Type.Literal('staff'), Type.Literal('admin')]);
+export type Role = Static<typeof Role>;
+
+export const Password = Type.String({
+  minLength: 8,
+  maxLength: 128,
+  description: 'At least 8 characters',
+});
+
+export const User = Type.Object({
+  id: Id,
+  name: Type.String(),
+  email: Type.String(),
+  role: Role,
+});
+export type User = Static<typeof User>;
+
+export const LoginBody = Type.Object(
+  { email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 128 }) },
+  { additionalProperties: false },
+);
+export type LoginBody = Static<typeof LoginBody>;
+
+export const LoginResponse = Type.Object({ token: Type.String(), message: Type.String() });
+export type LoginResponse = Static<typeof LoginResponse>;
+
+export const RegisterUserBody = Type.Object(
+  {
+    name: Text(100),
+    email: Email,
+    password: Password,
+    role: Type.Optional(Role),
+  },
+  { additionalProperties: false },
+);
+export type RegisterUserBody = Static<typeof RegisterUserBody>;
+
+export const UpdateUserBody = Type.Object(
+  {
+    name: Text(100),
+    // The edit form shows the e-mail read-only and sends it back; it is accepted and must match.
+    email: Type.Optional(Email),
+    password: Type.Optional(Type.Union([Password, Type.Literal('')])),
+    role: Role,
+  },
+  { additionalProperties: false },
+);
+export type UpdateUserBody = Static<typeof UpdateUserBody>;
+
+export const UserList = ListResponse(User);
+export type UserList = Static<typeof UserList>;
+export const UserMutation = MutationResponse(User);
+export type UserMutation = Static<typeof UserMutation>;

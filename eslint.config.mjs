@@ -1,0 +1,80 @@
+// Lint for the whole monorepo. Besides the usual TypeScript rules it enforces the package
+// boundaries of docs/decisions/001: contract imports nothing of ours, the browser never imports
+// the api, and no remote imports another remote or the shell.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const remotes = ['mf-people', 'mf-entries', 'mf-reports', 'mf-settings'];
+const ours = ['api', 'shell', 'shared-ui', ...remotes];
+
+/** A `no-restricted-imports` rule that forbids the named workspace packages (and their sub-paths). */
+const forbid = (packages, why) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: packages.map((name) => ({
+        group: [name, `${name}/*`, `**/${name}/src/*`, `../${name}`, `../../${name}/*`],
+        message: `${why} (see docs/decisions/001-package-boundaries.md).`,
+      })),
+    },
+  ],
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/coverage/**',
+      'data/**',
+      '**/test-results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.tsx', 'shared-ui/**/*.ts', 'shell/**/*.ts', 'mf-*/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['contract/**'],
+    rules: forbid(ours, 'contract is the leaf package and imports nothing of ours'),
+  },
+  {
+    files: ['api/**'],
+    rules: forbid(['shell', 'shared-ui', ...remotes], 'the api imports only contract'),
+  },
+  {
+    files: ['shared-ui/**'],
+    rules: forbid(['api', 'shell', ...remotes], 'shared-ui imports only contract'),
+  },
+  {
+    files: ['shell/**'],
+    rules: forbid(['api', ...remotes], 'the shell reaches remotes only through federation'),
+  },
+  ...remotes.map((remote) => ({
+    files: [`${remote}/**`],
+    rules: forbid(
+      ['api', 'shell', ...remotes.filter((r) => r !== remote)],
+      `${remote} imports only shared-ui and contract`,
+    ),
+  })),
+  { files: ['e2e/**'], rules: forbid(ours, 'e2e talks to the product over HTTP only') },
+);
