@@ -1,0 +1,1 @@
+export { ManageExpenseTypes } from './ManageExpenseTypes';

@@ -1,0 +1,22 @@
+import { Tabs } from 'shared-ui';
+import { ManageExpenseTypes } from '../ManageExpenseTypes';
+
+/** The Settings screen (spec §2): Expenses and a placeholder Other Settings tab. */
+export function SettingsPage() {
+  return (
+    <div>
+      <h1 className="ofs-page-title">Settings</h1>
+      <Tabs
+        label="Settings"
+        tabs={[
+          { id: 'expenses', label: 'Expenses', content: <ManageExpenseTypes /> },
+          {
+            id: 'other',
+            label: 'Other Settings',
+            content: <p>Other settings will appear here.</p>,
+          },
+        ]}
+      />
+    </div>
+  );
+}

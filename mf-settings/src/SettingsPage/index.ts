@@ -1,0 +1,2 @@
+// Exposed to the shell as settings/SettingsPage.
+export { SettingsPage } from './SettingsPage';

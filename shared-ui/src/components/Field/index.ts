@@ -1,0 +1,2 @@
+export { Field, TextField } from './Field';
+export type { FieldProps, TextFieldProps } from './Field';

@@ -1,0 +1,2 @@
+export { StandaloneHost, mountStandalone } from './StandaloneHost';
+export type { StandaloneHostProps, StandaloneScreen } from './StandaloneHost';

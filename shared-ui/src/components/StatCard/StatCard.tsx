@@ -1,0 +1,20 @@
+import { formatRs } from '../../money/money';
+import './StatCard.css';
+
+export interface StatCardProps {
+  label: string;
+  value: number | string | null | undefined;
+  /** Money cards show the spec's "RS:" prefix and two decimals. */
+  money?: boolean;
+}
+
+/** One figure with its label (dashboard, finance report, system totals). */
+export function StatCard({ label, value, money = false }: StatCardProps) {
+  const shown = money ? formatRs(value) : String(value ?? 0);
+  return (
+    <section className="ofs-card ofs-stat" aria-label={label}>
+      <h3 className="ofs-stat__label">{label}</h3>
+      <p className="ofs-stat__value">{shown}</p>
+    </section>
+  );
+}

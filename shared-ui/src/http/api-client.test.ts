@@ -1,0 +1,97 @@
+import { api, ApiError, errorMessage } from './api-client';
+import { useSession } from '../session/session-store';
+import { page } from '../notify/page';
+
+const MESSAGES = { failure: 'Failed to add expense', error: 'Error adding expense' };
+
+function respond(status: number, body?: unknown, raw?: string) {
+  const text = raw ?? (body === undefined ? '' : JSON.stringify(body));
+  return jest.fn().mockResolvedValue({
+    ok: status >= 200 && status < 300,
+    status,
+    text: () => Promise.resolve(text),
+  });
+}
+
+describe('api client', () => {
+  let reload: jest.SpyInstance;
+
+  beforeEach(() => {
+    window.sessionStorage.clear();
+    useSession.setState({ token: null });
+    reload = jest.spyOn(page, 'reload').mockImplementation(() => undefined);
+  });
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('should send JSON to /api with the bearer token and return the parsed body', async () => {
+    useSession.setState({ token: 'abc' });
+    const fetchMock = respond(200, { message: 'ok' });
+    global.fetch = fetchMock;
+
+    await expect(
+      api.post('/expance/addexpancetype', { expancetype: 'Rent' }, MESSAGES),
+    ).resolves.toEqual({
+      message: 'ok',
+    });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/expance/addexpancetype');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(JSON.stringify({ expancetype: 'Rent' }));
+    expect(init.headers).toMatchObject({
+      Authorization: 'Bearer abc',
+      'Content-Type': 'application/json',
+    });
+  });
+
+  it('should send no authorization header when signed out', async () => {
+    const fetchMock = respond(200, {});
+    global.fetch = fetchMock;
+    await api.get('/dashboard/totals', MESSAGES);
+    expect(fetchMock.mock.calls[0][1].headers.Authorization).toBeUndefined();
+  });
+
+  it('should reject with the server message of a non-ok response', async () => {
+    global.fetch = respond(409, { message: 'An expense type with this name already exists' });
+    await expect(api.post('/x', {}, MESSAGES)).rejects.toEqual(
+      new ApiError('An expense type with this name already exists', 409),
+    );
+  });
+
+  it('should fall back to the failure text when the server gives no message', async () => {
+    global.fetch = respond(500, undefined, '<html>oops</html>');
+    await expect(api.get('/x', MESSAGES)).rejects.toThrow('Failed to add expense');
+  });
+
+  it('should reject with the error text on a network failure', async () => {
+    global.fetch = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(api.get('/x', MESSAGES)).rejects.toThrow('Error adding expense');
+  });
+
+  it('should reject with the error text when a success body is not JSON', async () => {
+    global.fetch = respond(200, undefined, 'not json');
+    await expect(api.get('/x', MESSAGES)).rejects.toThrow('Error adding expense');
+  });
+
+  it('should clear session storage and reload on a 401 of a signed-in call', async () => {
+    window.sessionStorage.setItem('token', 'expired');
+    window.sessionStorage.setItem('other', 'x');
+    useSession.setState({ token: 'expired' });
+    global.fetch = respond(401, { message: 'Your session has expired, please sign in again' });
+
+    await expect(api.get('/x', MESSAGES)).rejects.toThrow('Your session has expired');
+    expect(window.sessionStorage.length).toBe(0);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('should not reload on a 401 without a token (a failed login)', async () => {
+    global.fetch = respond(401, { message: 'Invalid credentials' });
+    await expect(api.post('/users/login', {}, MESSAGES)).rejects.toThrow('Invalid credentials');
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('should map unknown errors to the given fallback', () => {
+    expect(errorMessage(new Error('boom'), 'Error fetching data')).toBe('Error fetching data');
+    expect(errorMessage(new ApiError('Server said'), 'x')).toBe('Server said');
+  });
+});

@@ -1,0 +1,106 @@
+// The one HTTP client of the browser. Screens never call fetch: they call `api.get/post/put/del`
+// with the two texts the spec's error catalogue gives for the operation, and show
+// `error.message` of whatever it throws. Tests replace these methods with jest.spyOn.
+import { getToken } from '../session/session-store';
+import { page } from '../notify/page';
+
+/** All calls go to one API base with an /api prefix (spec §7). */
+export const API_BASE = '/api';
+
+/** The texts of spec §8 for one operation. */
+export interface ApiMessages {
+  /** Shown for a non-ok response without a server `message` (e.g. "Failed to add expense"). */
+  failure: string;
+  /** Shown for a network or parse failure (e.g. "Error adding expense"). */
+  error: string;
+}
+
+/** A failed call. `message` is already the text to show the user. */
+export class ApiError extends Error {
+  readonly status: number | undefined;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+function serverMessage(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'message' in body) {
+    const { message } = body as { message: unknown };
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return undefined;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  return text === '' ? undefined : (JSON.parse(text) as unknown);
+}
+
+async function request<T>(
+  method: Method,
+  path: string,
+  messages: ApiMessages,
+  body?: unknown,
+): Promise<T> {
+  const token = getToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(messages.error);
+  }
+
+  if (response.status === 401 && token) {
+    // The session expired or was revoked: sign the browser out (DESIGN §4). A 401 without a
+    // token is a failed login and is reported like any other failure.
+    window.sessionStorage.clear();
+    page.reload();
+  }
+
+  if (!response.ok) {
+    let parsed: unknown;
+    try {
+      parsed = await readJson(response);
+    } catch {
+      parsed = undefined;
+    }
+    throw new ApiError(serverMessage(parsed) ?? messages.failure, response.status);
+  }
+
+  try {
+    return (await readJson(response)) as T;
+  } catch {
+    throw new ApiError(messages.error, response.status);
+  }
+}
+
+export interface ApiClient {
+  get<T>(path: string, messages: ApiMessages): Promise<T>;
+  post<T>(path: string, body: unknown, messages: ApiMessages): Promise<T>;
+  put<T>(path: string, body: unknown, messages: ApiMessages): Promise<T>;
+  del<T>(path: string, messages: ApiMessages): Promise<T>;
+}
+
+export const api: ApiClient = {
+  get: (path, messages) => request('GET', path, messages),
+  post: (path, body, messages) => request('POST', path, messages, body),
+  put: (path, body, messages) => request('PUT', path, messages, body),
+  del: (path, messages) => request('DELETE', path, messages),
+};
+
+/** The text to show for anything a call threw. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}

@@ -1,0 +1,29 @@
+// Public surface of shared-ui. Everything an app may use is re-exported here by name; deep
+// imports are not part of the contract. shared-ui is a federation singleton, so importing the
+// stylesheets here loads the tokens exactly once however many remotes use it.
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/print.css';
+
+export { api, ApiError, API_BASE, errorMessage } from './http/api-client';
+export type { ApiClient, ApiMessages } from './http/api-client';
+export { useSession, getToken, TOKEN_KEY } from './session/session-store';
+export type { SessionState } from './session/session-store';
+export { logOut } from './session/log-out';
+export { notify, confirm } from './notify/notify';
+export { page } from './notify/page';
+export { toIsoDate, firstDayOfMonth, lastDayOfMonth, currentMonthRange } from './dates/dates';
+export type { DateRange } from './dates/dates';
+export { formatMoney, formatRs } from './money/money';
+
+export * from './components/Button';
+export * from './components/Tabs';
+export * from './components/Modal';
+export * from './components/DataTable';
+export * from './components/Field';
+export * from './components/DateInput';
+export * from './components/Select';
+export * from './components/StatCard';
+export * from './components/LoginPage';
+export * from './components/LoadingScreen';
+export * from './components/StandaloneHost';

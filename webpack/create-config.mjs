@@ -1,0 +1,132 @@
+// Builds the webpack configuration of one app (the shell or a remote). Every app's
+// webpack.config.cjs calls this with its own name, port and exposes, so federation settings,
+// loaders and the dev server behave the same everywhere.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { shared } from './shared.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+
+/** Where the API runs in development; every dev server proxies `/api` there. */
+const apiTarget = process.env.API_URL || 'http://localhost:8080';
+
+/**
+ * @param {object} options
+ * @param {string} options.name        federation name (`shell`, `settings`, ...); also the uniqueName
+ * @param {string} options.dir         the app's folder (`fileURLToPath(new URL('.', import.meta.url))`)
+ * @param {number} options.port        dev server port
+ * @param {string} [options.title]     document title of the app's own page
+ * @param {Record<string,string>} [options.exposes]  remotes only: `./SettingsPage` -> source file
+ * @param {(app: import('express').Application) => void} [options.devRoutes]  extra dev-server routes
+ */
+export function createConfig({ name, dir, port, title = 'Office Finance', exposes, devRoutes }) {
+  return (_env, argv = {}) => {
+    const production = argv.mode !== 'development';
+    const isRemote = Boolean(exposes && Object.keys(exposes).length > 0);
+    const hashed = production ? '.[contenthash:8]' : '';
+
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // index.ts only does `import('./bootstrap')`: the async boundary lets federation
+      // negotiate the shared singletons before React is evaluated.
+      entry: { main: './src/index.ts' },
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: 'auto',
+        uniqueName: `office-finance-${name}`,
+        // Entry chunks keep stable names: the federation runtime module needs the entry's file
+        // name before content hashes exist. They are tiny, served no-cache, and index.html
+        // references them with a ?hash query; every other chunk is content-hashed.
+        filename: '[name].js',
+        chunkFilename: `[name]${hashed}.js`,
+        assetModuleFilename: `assets/[name]${hashed}[ext]`,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js'],
+        // contract is ESM TypeScript with `.js` specifiers; consume it from source like shared-ui.
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        alias: { contract$: path.join(root, 'contract', 'src', 'index.ts') },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'ts-loader',
+              // Type checking is the separate `typecheck` script; the build only transpiles.
+              options: {
+                transpileOnly: true,
+                configFile: path.join(dir, 'tsconfig.json'),
+                compilerOptions: { module: 'esnext', moduleResolution: 'bundler', noEmit: false },
+              },
+            },
+          },
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+          {
+            // The browser uses only contract's messages and types; declaring its modules free of
+            // side effects lets webpack drop the TypeBox schemas the apps never read.
+            include: path.join(root, 'contract', 'src'),
+            sideEffects: false,
+          },
+        ],
+      },
+      plugins: [
+        new MiniCssExtractPlugin({
+          filename: `[name]${hashed}.css`,
+          chunkFilename: `[name]${hashed}.css`,
+        }),
+        new ModuleFederationPlugin({
+          name,
+          filename: isRemote ? 'remoteEntry.js' : undefined,
+          exposes: isRemote ? exposes : undefined,
+          // Remotes are never known at build time: the shell reads /remotes.json at start.
+          remotes: {},
+          shared,
+          shareStrategy: 'loaded-first',
+          manifest: { fileName: 'mf-manifest.json' },
+          // The type plugin runs tsc, opens a broker on port 16322 and downloads zips from
+          // running remotes; types are shared through workspace packages instead.
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(here, 'index.html'),
+          title,
+          chunks: ['main'],
+          hash: production,
+        }),
+      ],
+      optimization: {
+        // A remote must not use runtimeChunk 'single' (its container needs its own runtime).
+        runtimeChunk: false,
+      },
+      performance: { hints: false },
+      stats: production ? 'normal' : 'minimal',
+      devServer: {
+        port,
+        host: 'localhost',
+        hot: false,
+        liveReload: true,
+        historyApiFallback: true,
+        // The shell on another port fetches this remote's manifest and chunks.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api'], target: apiTarget, changeOrigin: true }],
+        setupMiddlewares: (middlewares, server) => {
+          if (devRoutes) devRoutes(server.app);
+          return middlewares;
+        },
+        client: { overlay: { warnings: false, errors: true } },
+      },
+    };
+  };
+}
+
+/** Development ports, one per app, so the shell can find remotes running in watch mode. */
+export const devPorts = { shell: 3000, people: 3001, entries: 3002, reports: 3003, settings: 3004 };

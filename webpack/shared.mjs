@@ -1,0 +1,36 @@
+// The one list of federation singletons. Every app (host and remotes) passes this same object to
+// ModuleFederationPlugin so React, the router, zustand stores and shared-ui exist once at runtime.
+// The `/` keys matter: without them `react-dom/client` and `react/jsx-runtime` are bundled twice.
+import { readFileSync } from 'node:fs';
+
+const sharedUiPackage = JSON.parse(
+  readFileSync(new URL('../shared-ui/package.json', import.meta.url), 'utf8'),
+);
+
+/** Version ranges come from shared-ui, which depends on every shared library. */
+const range = (dep) => {
+  const wanted = sharedUiPackage.dependencies[dep];
+  if (!wanted) throw new Error(`shared-ui/package.json does not depend on ${dep}`);
+  return wanted;
+};
+
+const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
+
+export const shared = {
+  react: singleton(range('react')),
+  'react/': singleton(range('react')),
+  'react-dom': singleton(range('react-dom')),
+  'react-dom/': singleton(range('react-dom')),
+  'react-router': singleton(range('react-router-dom')),
+  'react-router/': singleton(range('react-router-dom')),
+  'react-router-dom': singleton(range('react-router-dom')),
+  zustand: singleton(range('zustand')),
+  'zustand/': singleton(range('zustand')),
+  // Workspace package consumed from source: the version is stated so remotes built alone still
+  // agree with the shell on which copy wins.
+  'shared-ui': {
+    singleton: true,
+    requiredVersion: `^${sharedUiPackage.version}`,
+    version: sharedUiPackage.version,
+  },
+};
