@@ -1,0 +1,143 @@
+// Serves the built web apps from the API's origin (DESIGN §2): the shell at `/`, each remote's
+// build at `/remotes/mf-<name>/`, `/remotes.json` (the runtime list of remote manifests the shell
+// reads at start), and the SPA fallback. Registered after the /api routes, so it never shadows them.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
+import { apiMessages } from 'contract';
+
+export interface WebOptions {
+  /** The repository root: holds shell/dist and mf-<name>/dist. */
+  webRoot: string;
+  /** Manifest URLs of remotes deployed elsewhere, by remote name (REMOTE_<NAME>_URL). */
+  remoteUrls?: Record<string, string>;
+}
+
+/** The remotes the shell knows by name; each builds into `mf-<name>/dist`. */
+export const REMOTE_NAMES = ['people', 'entries', 'reports', 'settings'] as const;
+
+const remoteDir = (name: string): string => `mf-${name}`;
+
+/**
+ * The runtime remote list: a configured URL wins; otherwise a remote is listed, at its default
+ * same-origin URL, only when its build exists (so a missing build shows as "unavailable" in the
+ * shell instead of a failed script load).
+ */
+export function remoteManifests(
+  webRoot: string,
+  remoteUrls: Record<string, string> = {},
+): Record<string, string> {
+  const list: Record<string, string> = {};
+  for (const name of REMOTE_NAMES) {
+    const configured = remoteUrls[name];
+    if (configured) list[name] = configured;
+    else if (existsSync(path.join(webRoot, remoteDir(name), 'dist', 'mf-manifest.json'))) {
+      list[name] = `/remotes/${remoteDir(name)}/mf-manifest.json`;
+    }
+  }
+  return list;
+}
+
+/** Webpack names chunks `<name>.<8 hex>.js|css`; such a file never changes, so caches keep it. */
+const HASHED_ASSET = /\.[0-9a-f]{8}\.(js|css)(\.map)?$/;
+
+function cacheControlFor(filePath: string): string {
+  return HASHED_ASSET.test(path.basename(filePath))
+    ? 'public, max-age=31536000, immutable'
+    : // index.html, main.js, remoteEntry.js, mf-manifest.json: revalidate every time, so a
+      // new deployment is picked up on the next load.
+      'no-cache';
+}
+
+/** CSP directives: only this origin and the origins of the configured remote URLs. */
+export function contentSecurityPolicy(remoteUrls: Record<string, string> = {}) {
+  const origins = [
+    ...new Set(
+      Object.values(remoteUrls)
+        .map((url) => {
+          try {
+            return new URL(url).origin;
+          } catch {
+            // A relative URL is served from this origin, which 'self' already admits.
+            return undefined;
+          }
+        })
+        .filter((origin): origin is string => Boolean(origin)),
+    ),
+  ];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...origins],
+    styleSrc: ["'self'", ...origins],
+    connectSrc: ["'self'", ...origins],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'", ...origins],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    // The product runs on plain HTTP inside office networks too; upgrading its own requests to
+    // HTTPS there would break every script load.
+    upgradeInsecureRequests: null,
+  };
+}
+
+/** A path that names a file (has an extension) is never answered with the app's HTML. */
+const looksLikeFile = (url: string): boolean => /\.[A-Za-z0-9]+$/.test(url.split('?')[0] ?? '');
+
+export const webPlugin = fp<WebOptions>(
+  async (app, options) => {
+    const webRoot = path.resolve(options.webRoot);
+    const shellDist = path.join(webRoot, 'shell', 'dist');
+    const remoteUrls = options.remoteUrls ?? {};
+
+    await app.register(compress, { global: true, threshold: 1024 });
+
+    const notFound = (reply: FastifyReply) =>
+      reply.status(404).type('application/json').send({ message: apiMessages.notFound });
+
+    await app.register(fastifyStatic, {
+      root: shellDist,
+      prefix: '/',
+      index: ['index.html'],
+      // Our own Cache-Control per file instead of one max-age for everything.
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('Cache-Control', cacheControlFor(filePath)),
+    });
+
+    app.get('/remotes.json', async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return remoteManifests(webRoot, remoteUrls);
+    });
+
+    // One route for every remote: the directory is checked against the known names and the file
+    // is resolved by @fastify/static under that remote's dist (which rejects `..`).
+    app.get<{ Params: { dir: string; '*': string } }>('/remotes/:dir/*', (request, reply) => {
+      const { dir } = request.params;
+      const file = request.params['*'];
+      const known = REMOTE_NAMES.some((name) => remoteDir(name) === dir);
+      const root = path.join(webRoot, dir, 'dist');
+      if (!known || !file || !existsSync(root)) return notFound(reply);
+      return reply.sendFile(file, root);
+    });
+
+    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+      const url = request.url;
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !url.startsWith('/api/') &&
+        url !== '/api' &&
+        !url.startsWith('/remotes/') &&
+        !looksLikeFile(url);
+      if (!isPage || !existsSync(path.join(shellDist, 'index.html'))) return notFound(reply);
+      // Every client-side route (/Users, /settings, unknown ones) gets the shell, which decides
+      // between the screen, the login page and its not-found page.
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').sendFile('index.html', shellDist);
+    });
+  },
+  { name: 'web' },
+);
