@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { Finance, Totals } from 'contract';
+import { Button, DateInput, StatCard, currentMonthRange, logOut } from 'shared-ui';
+import type { DateRange } from 'shared-ui';
+import { fetchFinance, fetchTotals } from './dashboard-api';
+
+/** Empty dates mean the current month (spec §9). */
+function withDefaults(range: DateRange): DateRange {
+  const month = currentMonthRange();
+  return { from: range.from || month.from, to: range.to || month.to };
+}
+
+/** The signed-in home (spec §2): head-counts and the money totals of a date range. */
+export function Dashboard() {
+  const [range, setRange] = useState<DateRange>(() => currentMonthRange());
+  const [totals, setTotals] = useState<Totals | null>(null);
+  const [finance, setFinance] = useState<Finance | null>(null);
+
+  const loadFinance = useCallback(async (wanted: DateRange) => {
+    try {
+      setFinance(await fetchFinance(withDefaults(wanted)));
+    } catch (error) {
+      // Spec §8: dashboard load errors are logged only, with no message to the user.
+      console.error('Could not load finance totals', error);
+    }
+  }, []);
+
+  useEffect(() => {
+    fetchTotals()
+      .then(setTotals)
+      .catch((error: unknown) => console.error('Could not load totals', error));
+    void loadFinance(currentMonthRange());
+  }, [loadFinance]);
+
+  const onApply = (event: FormEvent) => {
+    event.preventDefault();
+    void loadFinance(range);
+  };
+
+  return (
+    <div>
+      <div className="shell-dashboard__header">
+        <h1 className="ofs-page-title">Dashboard</h1>
+        <Button variant="secondary" onClick={() => void logOut()}>
+          Logout
+        </Button>
+      </div>
+      <form className="ofs-toolbar" onSubmit={onApply} aria-label="Date range">
+        <DateInput
+          label="From Date"
+          value={range.from}
+          onChange={(from) => setRange((r) => ({ ...r, from }))}
+        />
+        <DateInput
+          label="To Date"
+          value={range.to}
+          onChange={(to) => setRange((r) => ({ ...r, to }))}
+        />
+        <Button type="submit">Apply Filter</Button>
+      </form>
+      <div className="ofs-grid">
+        <StatCard label="Total Admins" value={totals?.admins ?? 0} />
+        <StatCard label="Total Employees" value={totals?.employees ?? 0} />
+        <StatCard label="Total Clients" value={totals?.clients ?? 0} />
+      </div>
+      <div className="ofs-grid">
+        <StatCard label="Total Income" value={finance?.income ?? 0} money />
+        <StatCard label="Total Salary" value={finance?.salary ?? 0} money />
+        <StatCard label="Total Expense" value={finance?.expense ?? 0} money />
+      </div>
+    </div>
+  );
+}

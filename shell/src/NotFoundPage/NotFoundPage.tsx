@@ -1,0 +1,12 @@
+import { Link } from 'react-router-dom';
+
+/** Any path outside the route table, for a signed-in user (spec §2). */
+export function NotFoundPage() {
+  return (
+    <div>
+      <h1 className="ofs-page-title">Page not found</h1>
+      <p>There is no page at this address.</p>
+      <Link to="/">Go to the Dashboard</Link>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+export { RemoteScreen, RemoteErrorPanel } from './RemoteScreen';
+export type { RemoteScreenProps } from './RemoteScreen';

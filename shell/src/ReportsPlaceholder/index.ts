@@ -1,0 +1,1 @@
+export { ReportsPlaceholder } from './ReportsPlaceholder';

@@ -1,0 +1,90 @@
+import { useId, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { logOut } from 'shared-ui';
+import { REMOTE_ROUTES } from '../routes/route-table';
+import './Sidebar.css';
+
+export interface SidebarProps {
+  id: string;
+  /** Drawer state on small screens; ignored on wide screens where the sidebar always shows. */
+  open: boolean;
+  onNavigate: () => void;
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? 'shell-sidebar__link shell-sidebar__link--active' : 'shell-sidebar__link';
+
+/** Sidebar links in the spec's order: Dashboard ... Salary, Reports dropdown, Settings, Logout. */
+export function Sidebar({ id, open, onNavigate }: SidebarProps) {
+  const { pathname } = useLocation();
+  const reportRoutes = REMOTE_ROUTES.filter((route) => route.nav === 'reports');
+  const onReportPage = reportRoutes.some((route) => route.path === pathname);
+  const [reportsOpen, setReportsOpen] = useState(onReportPage);
+  const reportsListId = useId();
+
+  return (
+    <aside
+      id={id}
+      className={open ? 'shell-sidebar shell-sidebar--open' : 'shell-sidebar'}
+      aria-label="Sidebar"
+    >
+      <nav aria-label="Main" className="shell-sidebar__nav">
+        <ul className="shell-sidebar__list">
+          <li>
+            <NavLink to="/" end className={linkClass} onClick={onNavigate}>
+              Dashboard
+            </NavLink>
+          </li>
+          {REMOTE_ROUTES.filter((route) => route.nav === 'main').map((route) => (
+            <li key={route.path}>
+              <NavLink to={route.path} className={linkClass} onClick={onNavigate}>
+                {route.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              className="shell-sidebar__link shell-sidebar__toggle"
+              aria-expanded={reportsOpen || onReportPage}
+              aria-controls={reportsListId}
+              onClick={() => setReportsOpen((value) => !value)}
+            >
+              Reports
+              <span aria-hidden="true">{reportsOpen || onReportPage ? '▾' : '▸'}</span>
+            </button>
+            <ul
+              id={reportsListId}
+              className="shell-sidebar__sublist"
+              hidden={!(reportsOpen || onReportPage)}
+            >
+              {reportRoutes.map((route) => (
+                <li key={route.path}>
+                  <NavLink to={route.path} className={linkClass} onClick={onNavigate}>
+                    {route.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </li>
+          {REMOTE_ROUTES.filter((route) => route.nav === 'settings').map((route) => (
+            <li key={route.path}>
+              <NavLink to={route.path} className={linkClass} onClick={onNavigate}>
+                {route.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              className="shell-sidebar__link shell-sidebar__logout"
+              onClick={() => void logOut()}
+            >
+              Logout
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </aside>
+  );
+}
