@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, stubApi } from '../testing/render-app';
+import { fetchRemoteList, loadRemoteComponent, registerRemoteList } from '../federation/federation';
+
+jest.mock('../federation/federation', () => {
+  class RemoteUnavailableError extends Error {}
+  return {
+    RemoteUnavailableError,
+    fetchRemoteList: jest.fn(),
+    registerRemoteList: jest.fn(),
+    loadRemoteComponent: jest.fn(),
+  };
+});
+
+const mockedFetchList = jest.mocked(fetchRemoteList);
+const mockedLoad = jest.mocked(loadRemoteComponent);
+
+let spies: ReturnType<typeof stubApi>;
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  spies = stubApi();
+  mockedFetchList.mockResolvedValue({ settings: '/remotes/mf-settings/mf-manifest.json' });
+  mockedLoad.mockImplementation(async (_remote, module) => {
+    const Screen = () => <h1>{`${module} from remote`}</h1>;
+    return Screen;
+  });
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('signed out', () => {
+  it.each(['/', '/Users', '/settings', '/no/such/page'])(
+    'should show the login page at %s and never read the remote list',
+    async (path) => {
+      renderApp({ path, token: null });
+      expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+      expect(mockedFetchList).not.toHaveBeenCalled();
+    },
+  );
+});
+
+describe('signed in', () => {
+  it('should show the loading screen until the remote list is read, then the dashboard', async () => {
+    let finish: (list: object) => void = () => undefined;
+    mockedFetchList.mockReturnValueOnce(new Promise((resolve) => (finish = resolve)));
+    renderApp();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    finish({ settings: '/remotes/mf-settings/mf-manifest.json' });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(registerRemoteList).toHaveBeenCalledWith({
+      settings: '/remotes/mf-settings/mf-manifest.json',
+    });
+  });
+
+  it('should still open when the remote list cannot be read', async () => {
+    mockedFetchList.mockRejectedValueOnce(new Error('offline'));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('should list the sidebar links in the spec order, without TotalsReport', async () => {
+    renderApp();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(names).toEqual([
+      'Dashboard',
+      'Users',
+      'Employees',
+      'Clients',
+      'Income',
+      'Expances',
+      'Salary',
+      'Settings',
+    ]);
+    expect(within(nav).getByRole('button', { name: /Reports/ })).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'TotalsReport' })).not.toBeInTheDocument();
+  });
+
+  it('should open the Reports dropdown with the nine report links', async () => {
+    renderApp();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const toggle = within(nav).getByRole('button', { name: /Reports/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const reports = [
+      'IncomeReport',
+      'FinanceReport',
+      'ExpenseVsTypeReport',
+      'EmployeesVsSalaryReport',
+      'ClientsVsSales',
+      'ClientLedgerPage',
+      'EmployeeLedgerPage',
+      'ExpenseLedgerPage',
+      'YearlyReportPage',
+    ];
+    for (const name of reports) {
+      expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', `/${name}`);
+    }
+    expect(within(nav).queryByRole('link', { name: 'TotalsReport' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['/Users', 'people', 'UsersPage'],
+    ['/Employees', 'people', 'EmployeesPage'],
+    ['/Clients', 'people', 'ClientsPage'],
+    ['/Income', 'entries', 'IncomePage'],
+    ['/Expances', 'entries', 'ExpancesPage'],
+    ['/Salary', 'entries', 'SalaryPage'],
+    ['/ClientsVsSales', 'reports', 'ClientsVsSalesPage'],
+    ['/EmployeesVsSalaryReport', 'reports', 'EmployeesVsSalaryReportPage'],
+    ['/ExpenseVsTypeReport', 'reports', 'ExpenseVsTypeReportPage'],
+    ['/FinanceReport', 'reports', 'FinanceReportPage'],
+    ['/IncomeReport', 'reports', 'IncomeReportPage'],
+    ['/TotalsReport', 'reports', 'TotalsReportPage'],
+    ['/ClientLedgerPage', 'reports', 'ClientLedgerPage'],
+    ['/EmployeeLedgerPage', 'reports', 'EmployeeLedgerPage'],
+    ['/ExpenseLedgerPage', 'reports', 'ExpenseLedgerPage'],
+    ['/YearlyReportPage', 'reports', 'YearlyReportPage'],
+    ['/settings', 'settings', 'SettingsPage'],
+  ])('should route %s to %s/%s', async (path, remote, module) => {
+    renderApp({ path });
+    expect(
+      await screen.findByRole('heading', { name: `${module} from remote` }),
+    ).toBeInTheDocument();
+    expect(mockedLoad).toHaveBeenCalledWith(remote, module, false);
+  });
+
+  it('should show only the word Reports at /reports', async () => {
+    renderApp({ path: '/reports' });
+    const main = await screen.findByRole('main');
+    await waitFor(() => expect(main).toHaveTextContent(/^Reports$/));
+  });
+
+  it.each(['/no/such/page', '/users', '/expances'])(
+    'should show the not-found page at %s (paths are case-sensitive)',
+    async (path) => {
+      renderApp({ path });
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+      expect(mockedLoad).not.toHaveBeenCalled();
+    },
+  );
+
+  it('should log out through the API, then clear session storage and reload', async () => {
+    renderApp();
+    window.sessionStorage.setItem('other', 'kept until logout');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await userEvent.click(within(nav).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(spies.reload).toHaveBeenCalledTimes(1));
+    expect(spies.post).toHaveBeenCalledWith('/users/logout', undefined, expect.anything());
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it("should sign out locally from the dashboard's Logout even when the logout call fails", async () => {
+    spies.post.mockRejectedValueOnce(new Error('offline'));
+    renderApp();
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await userEvent.click(within(screen.getByRole('main')).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(spies.reload).toHaveBeenCalled());
+    expect(window.sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it('should toggle the drawer with a named menu button', async () => {
+    renderApp();
+    const menu = await screen.findByRole('button', { name: 'Open menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(menu);
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+  });
+});
