@@ -1,0 +1,132 @@
+// Builds the Fastify application: external plugins first (security headers, compression, rate
+// limit, docs), then auth, then the /api routes, then the web apps. Tests call buildApp and
+// app.inject; server.ts only listens.
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { apiMessages } from 'contract';
+import type { AppConfig } from './config.js';
+import { openDatabase, type DatabaseHandle, type Db } from './db/index.js';
+import { authPlugin } from './plugins/auth.js';
+import { HttpError, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgCode } from './lib/errors.js';
+import { validationMessage } from './lib/validation-message.js';
+import { LoginThrottle } from './lib/login-throttle.js';
+import { ensureFirstAdmin } from './repositories/users.js';
+import { usersRoutes } from './routes/users/index.js';
+import { employeesRoutes } from './routes/employees/index.js';
+import { clientsRoutes } from './routes/clients/index.js';
+import { expanceRoutes } from './routes/expance/index.js';
+import { incomsRoutes } from './routes/incoms/index.js';
+import { dashboardRoutes } from './routes/dashboard/index.js';
+import { webPlugin, contentSecurityPolicy } from './web/static.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: AppConfig;
+    loginThrottle: LoginThrottle;
+  }
+}
+
+export interface BuildOptions {
+  /** An already open database (tests share one per file); otherwise opened from config. */
+  database?: DatabaseHandle;
+  logger?: boolean | object;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: false,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    schemaErrorFormatter: (errors, dataVar) => new Error(validationMessage(errors, dataVar)),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const database = options.database ?? (await openDatabase(config));
+  const ownsDatabase = !options.database;
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.decorate(
+    'loginThrottle',
+    new LoginThrottle(config.login.perEmailFailures, config.login.perEmailWindowMinutes * 60_000),
+  );
+  if (ownsDatabase) app.addHook('onClose', () => database.close());
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError)
+      return reply.status(error.statusCode).send({ message: error.message });
+    if (error.validation) return reply.status(400).send({ message: error.message });
+    const code = pgCode(error);
+    if (code === PG_UNIQUE_VIOLATION)
+      return reply.status(409).send({ message: 'This record already exists' });
+    if (code === PG_FOREIGN_KEY_VIOLATION) {
+      return reply.status(409).send({ message: 'This record is in use and cannot be changed' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ message: apiMessages.bodyTooLarge });
+    if (status === 429) return reply.status(429).send({ message: apiMessages.tooManyAttempts });
+    if (status >= 400 && status < 500 && error.code?.startsWith('FST_')) {
+      return reply.status(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: apiMessages.internalError });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config.remoteUrls) },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: apiMessages.tooManyAttempts,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Office finance API',
+        description: 'Users, employees, clients, expense types, entries, reports and ledgers.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list' },
+    // The docs page needs inline styles/scripts that the product's CSP forbids.
+    staticCSP: true,
+  });
+
+  await app.register(authPlugin, { db: database.db, session: config.session });
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler((_request, reply) =>
+        reply.status(404).send({ message: apiMessages.notFound }),
+      );
+      await api.register(usersRoutes, { prefix: '/users' });
+      await api.register(employeesRoutes, { prefix: '/employees' });
+      await api.register(clientsRoutes, { prefix: '/clients' });
+      await api.register(expanceRoutes, { prefix: '/expance' });
+      await api.register(incomsRoutes, { prefix: '/incoms' });
+      await api.register(dashboardRoutes, { prefix: '/dashboard' });
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.webRoot)
+    await app.register(webPlugin, { webRoot: config.webRoot, remoteUrls: config.remoteUrls });
+
+  await ensureFirstAdmin(app.db, config, app.log);
+  return app;
+}

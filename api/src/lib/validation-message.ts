@@ -1,0 +1,52 @@
+// Turns a schema validation failure into one short sentence that names the field, instead of
+// the validator's internals.
+import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+
+const fieldOf = (error: FastifySchemaValidationError): string => {
+  const fromPath = error.instancePath.split('/').filter(Boolean).join('.');
+  const missing = (error.params as { missingProperty?: string }).missingProperty;
+  return missing ?? (fromPath || 'request');
+};
+
+export function validationMessage(errors: FastifySchemaValidationError[], context: string): string {
+  const error = errors[0];
+  if (!error) return 'Invalid request';
+  const field = fieldOf(error);
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `${field} is required`;
+    case 'additionalProperties':
+      return `${String(params.additionalProperty)} is not an accepted field`;
+    case 'format':
+      return params.format === 'email'
+        ? `${field} must be a valid email address`
+        : `${field} must be a valid ${String(params.format)}`;
+    case 'minLength':
+      return params.limit === 1
+        ? `${field} must not be empty`
+        : `${field} must be at least ${String(params.limit)} characters`;
+    case 'maxLength':
+      return `${field} must be at most ${String(params.limit)} characters`;
+    case 'pattern':
+      if (params.pattern === '\\S') return `${field} must not be blank`;
+      if (params.pattern === '^[0-9]+$') return `${field} must contain digits only`;
+      if (String(params.pattern).startsWith('^\\d{4}'))
+        return `${field} must be a date (YYYY-MM-DD)`;
+      return `${field} has an invalid format`;
+    case 'exclusiveMinimum':
+      return `${field} must be greater than ${String(params.limit)}`;
+    case 'minimum':
+      return `${field} must be at least ${String(params.limit)}`;
+    case 'maximum':
+      return `${field} must be at most ${String(params.limit)}`;
+    case 'type':
+      return `${field} must be a ${String(params.type)}`;
+    case 'const':
+    case 'enum':
+    case 'anyOf':
+      return `${field} has an invalid value`;
+    default:
+      return `${context === 'body' ? '' : context + ' '}${field} is invalid`.trim();
+  }
+}

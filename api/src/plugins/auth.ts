@@ -1,0 +1,54 @@
+// Every /api route needs a live bearer session unless its route config says `public: true`.
+// The signed-in user is on `request.user`; `requireAdmin` guards user management.
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { apiMessages } from 'contract';
+import { findSessionUser, type SessionPolicy, type SessionUser } from '../repositories/sessions.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
+import type { Db } from '../db/index.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    public?: boolean;
+  }
+}
+
+export interface AuthOptions {
+  db: Db;
+  session: SessionPolicy;
+}
+
+export const bearerToken = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1];
+};
+
+export const authPlugin = fp<AuthOptions>(
+  async (app, { db, session }) => {
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request: FastifyRequest) => {
+      if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
+      if (!request.routeOptions.url) return; // unknown route: let the 404 handler answer
+      const token = bearerToken(request);
+      if (!token) throw unauthorized(apiMessages.unauthorized);
+      const user = await findSessionUser(db, token, session);
+      if (!user) throw unauthorized(apiMessages.sessionExpired);
+      request.user = user;
+    });
+  },
+  { name: 'auth' },
+);
+
+/** The signed-in user; routes behind the auth hook always have one. */
+export const currentUser = (request: FastifyRequest): SessionUser => {
+  if (!request.user) throw unauthorized(apiMessages.unauthorized);
+  return request.user;
+};
+
+export const requireAdmin = async (request: FastifyRequest, _reply: FastifyReply) => {
+  if (currentUser(request).role !== 'admin') throw forbidden(apiMessages.adminsOnly);
+};

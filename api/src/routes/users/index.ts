@@ -1,0 +1,176 @@
+// /api/users: login and logout, and user management (admins only).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  apiMessages,
+  ErrorResponse,
+  IdParams,
+  LoginBody,
+  LoginResponse,
+  MessageResponse,
+  messages,
+  RegisterUserBody,
+  UpdateUserBody,
+  UserList,
+  UserMutation,
+} from 'contract';
+import { currentUser, requireAdmin } from '../../plugins/auth.js';
+import { createSession, revokeSession } from '../../repositories/sessions.js';
+import {
+  createUser,
+  deleteUser,
+  findUserForLogin,
+  listUsers,
+  updateUser,
+} from '../../repositories/users.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { unauthorized, HttpError } from '../../lib/errors.js';
+import { audit } from '../../lib/audit.js';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+
+export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // A hash to verify against when the e-mail is unknown, so that both failures take as long.
+  const decoyHash = await hashPassword('decoy password for timing', app.config.scrypt);
+
+  app.post(
+    '/login',
+    {
+      config: {
+        public: true,
+        rateLimit: { max: app.config.login.perIpPerMinute, timeWindow: 60_000 },
+      },
+      schema: {
+        tags: ['users'],
+        summary: 'Sign in with e-mail and password',
+        security: [],
+        body: LoginBody,
+        response: {
+          200: LoginResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const email = request.body.email.trim();
+      const { password } = request.body;
+      if (!email || !password) throw new HttpError(400, messages.fillAllFields);
+      if (app.loginThrottle.isBlocked(email)) throw new HttpError(429, apiMessages.tooManyAttempts);
+      const user = await findUserForLogin(app.db, email);
+      const ok = await verifyPassword(password, user?.password_hash ?? decoyHash);
+      if (!user || !ok) {
+        app.loginThrottle.recordFailure(email);
+        throw unauthorized(messages.invalidCredentials);
+      }
+      app.loginThrottle.reset(email);
+      const token = await createSession(app.db, user.id, app.config.session);
+      return { token, message: apiMessages.loggedIn };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Sign out: revokes the session token',
+        response: { 200: MessageResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await revokeSession(app.db, user.tokenHash);
+      await audit(app.db, {
+        actorId: user.id,
+        action: 'logout',
+        entity: 'session',
+        entityId: null,
+      });
+      return { message: apiMessages.loggedOut };
+    },
+  );
+
+  app.get(
+    '/getUser',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'List users',
+        response: { 200: UserList, 401: ErrorResponse },
+      },
+    },
+    async () => ({ users: await listUsers(app.db) }),
+  );
+
+  app.post(
+    '/register',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Add a user (admins only)',
+        body: RegisterUserBody,
+        response: { 201: UserMutation, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { name, email, password, role } = request.body;
+      const user = await createUser(
+        app.db,
+        currentUser(request).id,
+        { name, email, password, role: role ?? 'staff' },
+        app.config,
+      );
+      return reply.status(201).send({ message: messages.userAdded, user });
+    },
+  );
+
+  app.put(
+    '/updateuser/:id',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Change a user (admins only); the password only when given',
+        params: IdParams,
+        body: UpdateUserBody,
+        response: { 200: UserMutation, ...errors },
+      },
+    },
+    async (request) => {
+      const { name, email, password, role } = request.body;
+      const user = await updateUser(
+        app.db,
+        currentUser(request).id,
+        request.params.id,
+        { name, email, password: password || undefined, role },
+        app.config,
+      );
+      return { message: messages.userUpdated, user };
+    },
+  );
+
+  app.delete(
+    '/deleteUser/:id',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a user (admins only)',
+        params: IdParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteUser(app.db, currentUser(request).id, request.params.id);
+      return { message: messages.userDeleted };
+    },
+  );
+};

@@ -1,0 +1,84 @@
+// Test support: one embedded database per test file (a PGlite start costs seconds), emptied
+// between tests; an app built on it; and a signed-in admin or staff user for requests.
+import { sql } from 'kysely';
+import { buildApp, type App } from '../src/app.js';
+import { configFromEnv, type AppConfig } from '../src/config.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/index.js';
+
+export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
+export const STAFF = { email: 'staff@test.local', password: 'staff-password-1' };
+
+/** Real PostgreSQL when TEST_DATABASE_URL is set (npm run test:postgres), else PGlite in memory. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...configFromEnv({ TZ: 'UTC' }),
+    databaseUrl: process.env.TEST_DATABASE_URL || undefined,
+    dataDir: 'memory://',
+    timeZone: 'UTC',
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    // Cheap hashing keeps the suite fast; production uses OWASP_SCRYPT.
+    scrypt: { N: 1024, r: 8, p: 1 },
+    login: { perIpPerMinute: 1000, perEmailFailures: 1000, perEmailWindowMinutes: 15 },
+    ...overrides,
+  };
+}
+
+export interface TestContext {
+  app: App;
+  database: DatabaseHandle;
+  config: AppConfig;
+}
+
+const TABLES =
+  'audit_log, entries, entry_daily, entry_monthly, sessions, users, employees, clients, expense_types';
+
+/** Opens the database once; call in beforeAll, then `reset` in beforeEach and `close` in afterAll. */
+export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
+  const config = testConfig(overrides);
+  const database = await openDatabase(config);
+  const ctx = { config, database } as TestContext;
+  return {
+    ctx,
+    /** Empties every table and builds a fresh app (which creates the first admin again). */
+    async reset(): Promise<TestContext> {
+      if (ctx.app) await ctx.app.close();
+      await sql.raw(`TRUNCATE ${TABLES} RESTART IDENTITY CASCADE`).execute(database.db);
+      ctx.app = await buildApp(config, { database, logger: false });
+      return ctx;
+    },
+    async close(): Promise<void> {
+      if (ctx.app) await ctx.app.close();
+      await database.close();
+    },
+  };
+}
+
+export async function login(app: App, who: { email: string; password: string }): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/users/login', payload: who });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return response.json<{ token: string }>().token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Signs in as the first admin and creates and signs in a staff user. */
+export async function signInBoth(app: App): Promise<{ admin: string; staff: string }> {
+  const admin = await login(app, ADMIN);
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/users/register',
+    headers: bearer(admin),
+    payload: { name: 'Staff Member', ...STAFF, role: 'staff' },
+  });
+  if (created.statusCode !== 201) throw new Error(`register failed: ${created.body}`);
+  return { admin, staff: await login(app, STAFF) };
+}
+
+/** Rows of a table, for asserting what was (not) stored. */
+export async function rows<T = Record<string, unknown>>(
+  ctx: TestContext,
+  query: string,
+): Promise<T[]> {
+  return (await sql.raw<T>(query).execute(ctx.database.db)).rows;
+}

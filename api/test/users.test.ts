@@ -1,0 +1,408 @@
+import {
+  ADMIN,
+  STAFF,
+  bearer,
+  login,
+  rows,
+  setupDatabase,
+  signInBoth,
+  type TestContext,
+} from './helpers.js';
+
+const db = await setupDatabase();
+let ctx: TestContext;
+
+beforeEach(async () => {
+  ctx = await db.reset();
+});
+afterAll(() => db.close());
+
+describe('POST /api/users/login', () => {
+  it('answers a token and a message for the right e-mail and password, in any case of e-mail', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: ADMIN.email.toUpperCase(), password: ADMIN.password },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.message).toBe('Login successful');
+    expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [session] = await rows<{ token_hash: string }>(ctx, 'SELECT token_hash FROM sessions');
+    expect(session?.token_hash).not.toBe(body.token);
+  });
+
+  it('gives the same 401 message for a wrong password and an unknown e-mail', async () => {
+    for (const payload of [
+      { email: ADMIN.email, password: 'wrong-password' },
+      { email: 'nobody@test.local', password: ADMIN.password },
+    ]) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/users/login', payload });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Invalid credentials' });
+    }
+  });
+
+  it('asks for both fields when one is empty', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: '', password: '' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Please fill all fields' });
+  });
+
+  it('names the missing field when the body lacks it', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: ADMIN.email },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'password is required' });
+  });
+});
+
+describe('login rate limits', () => {
+  it('answers 429 after too many failures for one e-mail, even with the right password', async () => {
+    const limited = await setupDatabase({
+      login: { perIpPerMinute: 1000, perEmailFailures: 3, perEmailWindowMinutes: 15 },
+    });
+    const { app } = await limited.reset();
+    for (let i = 0; i < 3; i += 1) {
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: ADMIN.email, password: 'wrong-password' },
+      });
+      expect(r.statusCode).toBe(401);
+    }
+    const blocked = await app.inject({ method: 'POST', url: '/api/users/login', payload: ADMIN });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: 'Too many login attempts, please try again later' });
+    await limited.close();
+  });
+
+  it('answers 429 after too many attempts from one address', async () => {
+    const limited = await setupDatabase({
+      login: { perIpPerMinute: 2, perEmailFailures: 100, perEmailWindowMinutes: 15 },
+    });
+    const { app } = await limited.reset();
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const r = await app.inject({ method: 'POST', url: '/api/users/login', payload: ADMIN });
+      statuses.push(r.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+    await limited.close();
+  });
+});
+
+describe('sessions', () => {
+  it('answers 401 without a token, with a malformed one and with an unknown one', async () => {
+    for (const headers of [{}, { authorization: 'Basic abc' }, bearer('not-a-real-token')]) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/users/getUser', headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+  });
+
+  it('revokes the token on logout', async () => {
+    const token = await login(ctx.app, ADMIN);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/logout',
+      headers: bearer(token),
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ message: 'Logged out' });
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/getUser',
+      headers: bearer(token),
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('rejects a session past its idle timeout', async () => {
+    const token = await login(ctx.app, ADMIN);
+    await rows(ctx, "UPDATE sessions SET last_seen_at = now() - interval '1 day'");
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/getUser',
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('rejects a session past its absolute lifetime', async () => {
+    const token = await login(ctx.app, ADMIN);
+    await rows(ctx, "UPDATE sessions SET expires_at = now() - interval '1 second'");
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/getUser',
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers a JSON 404 for an unknown API path', async () => {
+    const token = await login(ctx.app, ADMIN);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/nothing/here',
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found' });
+  });
+});
+
+describe('user management', () => {
+  it('lists users without their passwords', async () => {
+    const token = await login(ctx.app, ADMIN);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/getUser',
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      users: [{ id: 1, name: 'Admin', email: ADMIN.email, role: 'admin' }],
+    });
+    expect(response.body).not.toContain('scrypt');
+  });
+
+  it('adds a user as staff by default, stores only a hash, and audits it', async () => {
+    const token = await login(ctx.app, ADMIN);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      headers: bearer(token),
+      payload: { name: '  Sara Khan ', email: 'sara@test.local', password: 'long-enough-1' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      message: 'User added successfully!',
+      user: { id: 2, name: 'Sara Khan', email: 'sara@test.local', role: 'staff' },
+    });
+    const [stored] = await rows<{ password_hash: string }>(
+      ctx,
+      'SELECT password_hash FROM users WHERE id = 2',
+    );
+    expect(stored?.password_hash).toMatch(/^scrypt\$/);
+    expect(stored?.password_hash).not.toContain('long-enough-1');
+    const audit = await rows<{ action: string; entity: string; actor_id: number }>(
+      ctx,
+      "SELECT action, entity, actor_id FROM audit_log WHERE entity = 'user' AND entity_id = '2'",
+    );
+    expect(audit).toEqual([{ action: 'create', entity: 'user', actor_id: 1 }]);
+    expect(
+      await login(ctx.app, { email: 'sara@test.local', password: 'long-enough-1' }),
+    ).toBeTruthy();
+  });
+
+  it.each([
+    [{ email: 'a@test.local', password: 'long-enough-1', role: 'staff' }, 'name is required'],
+    [{ name: ' ', email: 'a@test.local', password: 'long-enough-1' }, 'name must not be blank'],
+    [
+      { name: 'A', email: 'not-an-email', password: 'long-enough-1' },
+      'email must be a valid email address',
+    ],
+    [
+      { name: 'A', email: 'a@test.local', password: 'short' },
+      'password must be at least 8 characters',
+    ],
+    [
+      { name: 'A', email: 'a@test.local', password: 'long-enough-1', role: 'boss' },
+      'role has an invalid value',
+    ],
+  ])('rejects %j with "%s" and stores nothing', async (payload, message) => {
+    const token = await login(ctx.app, ADMIN);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      headers: bearer(token),
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect(await rows(ctx, 'SELECT id FROM users')).toHaveLength(1);
+  });
+
+  it('refuses a second user with the same e-mail in another case', async () => {
+    const token = await login(ctx.app, ADMIN);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      headers: bearer(token),
+      payload: { name: 'Twin', email: ADMIN.email.toUpperCase(), password: 'long-enough-1' },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'A user with this email already exists' });
+  });
+
+  it('drops unknown fields instead of storing them', async () => {
+    const token = await login(ctx.app, ADMIN);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      headers: bearer(token),
+      payload: {
+        name: 'X',
+        email: 'x@test.local',
+        password: 'long-enough-1',
+        id: 99,
+        password_hash: 'x',
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().user.id).toBe(2);
+  });
+
+  it('refuses staff every user change with 403 and changes nothing', async () => {
+    const { staff } = await signInBoth(ctx.app);
+    const attempts = [
+      {
+        method: 'POST' as const,
+        url: '/api/users/register',
+        payload: { name: 'Y', email: 'y@test.local', password: 'long-enough-1' },
+      },
+      {
+        method: 'PUT' as const,
+        url: '/api/users/updateuser/1',
+        payload: { name: 'Hacked', role: 'staff' },
+      },
+      { method: 'DELETE' as const, url: '/api/users/deleteUser/1' },
+    ];
+    for (const attempt of attempts) {
+      const response = await ctx.app.inject({ ...attempt, headers: bearer(staff) });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: 'Only admins can manage users' });
+    }
+    expect(await rows(ctx, 'SELECT name, role FROM users ORDER BY id')).toEqual([
+      { name: 'Admin', role: 'admin' },
+      { name: 'Staff Member', role: 'staff' },
+    ]);
+  });
+
+  it('lets staff read the user list', async () => {
+    const { staff } = await signInBoth(ctx.app);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/getUser',
+      headers: bearer(staff),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().users).toHaveLength(2);
+  });
+
+  it('updates name and role, keeps the password unless one is given', async () => {
+    const { admin } = await signInBoth(ctx.app);
+    const update = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/updateuser/2',
+      headers: bearer(admin),
+      payload: { name: 'Promoted', email: STAFF.email, password: '', role: 'admin' },
+    });
+    expect(update.statusCode).toBe(200);
+    expect(update.json()).toEqual({
+      message: 'User updated successfully!',
+      user: { id: 2, name: 'Promoted', email: STAFF.email, role: 'admin' },
+    });
+    expect(await login(ctx.app, STAFF)).toBeTruthy();
+
+    const withPassword = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/updateuser/2',
+      headers: bearer(admin),
+      payload: { name: 'Promoted', password: 'brand-new-pass', role: 'admin' },
+    });
+    expect(withPassword.statusCode).toBe(200);
+    const old = await ctx.app.inject({ method: 'POST', url: '/api/users/login', payload: STAFF });
+    expect(old.statusCode).toBe(401);
+    expect(await login(ctx.app, { email: STAFF.email, password: 'brand-new-pass' })).toBeTruthy();
+  });
+
+  it('refuses to change the e-mail', async () => {
+    const { admin } = await signInBoth(ctx.app);
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/updateuser/2',
+      headers: bearer(admin),
+      payload: { name: 'X', email: 'other@test.local', role: 'staff' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'email cannot be changed' });
+  });
+
+  it('answers 404 for a user that does not exist, and 400 for a bad id', async () => {
+    const token = await login(ctx.app, ADMIN);
+    const missing = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/updateuser/999',
+      headers: bearer(token),
+      payload: { name: 'X', role: 'staff' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'User not found' });
+    const bad = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/users/deleteUser/abc',
+      headers: bearer(token),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'id must be a integer' });
+  });
+
+  it('never demotes or deletes the last admin', async () => {
+    const { admin } = await signInBoth(ctx.app);
+    const demote = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/updateuser/1',
+      headers: bearer(admin),
+      payload: { name: 'Admin', role: 'staff' },
+    });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json()).toEqual({ message: 'The last admin cannot be deleted or demoted' });
+
+    // A second admin deletes the first; then the second is the last and stays.
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/updateuser/2',
+      headers: bearer(admin),
+      payload: { name: 'Second', role: 'admin' },
+    });
+    const second = await login(ctx.app, STAFF);
+    const removeFirst = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/users/deleteUser/1',
+      headers: bearer(second),
+    });
+    expect(removeFirst.statusCode).toBe(200);
+    expect(removeFirst.json()).toEqual({ message: 'User deleted successfully!' });
+    const self = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/users/deleteUser/2',
+      headers: bearer(second),
+    });
+    expect(self.statusCode).toBe(409);
+    expect(await rows(ctx, 'SELECT id, role FROM users')).toEqual([{ id: 2, role: 'admin' }]);
+  });
+
+  it('ends the sessions of a deleted user', async () => {
+    const { admin, staff } = await signInBoth(ctx.app);
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/users/deleteUser/2',
+      headers: bearer(admin),
+    });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/getUser',
+      headers: bearer(staff),
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
