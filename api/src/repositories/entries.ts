@@ -1,0 +1,159 @@
+// Recording income, expense and salary entries: the party must exist (and an expense type be
+// Active), the name stored is the one looked up now, and an idempotency key makes a repeated
+// submission return the first result instead of recording the money twice.
+import { sql } from 'kysely';
+import { apiMessages, type CreditDebit, type Entry } from 'contract';
+import type { Db } from '../db/index.js';
+import type { EntryKind } from '../db/schema.js';
+import { audit } from '../lib/audit.js';
+import { badRequest, conflict, notFound, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
+import { hasAtMostTwoDecimals, toMoney, toNumericString } from '../lib/money.js';
+
+export interface NewEntry {
+  kind: EntryKind;
+  partyId: number;
+  amount: number;
+  creditDebit: CreditDebit;
+  description: string;
+  idempotencyKey?: string;
+}
+
+/** Where each kind's party lives, and which column of `entries` points at it. */
+const parties = {
+  income: {
+    table: 'clients',
+    name: 'name',
+    column: 'client_id',
+    missing: apiMessages.clientNotFound,
+  },
+  salary: {
+    table: 'employees',
+    name: 'name',
+    column: 'employee_id',
+    missing: apiMessages.employeeNotFound,
+  },
+  expense: {
+    table: 'expense_types',
+    name: 'expancetype',
+    column: 'expense_type_id',
+    missing: apiMessages.expenseTypeNotFound,
+  },
+} as const;
+
+const entryColumns = [
+  'id',
+  'kind',
+  'party_id',
+  'party_name',
+  'amount',
+  'credit_debit',
+  'description',
+  'created_at',
+] as const;
+
+type EntryRow = {
+  id: number;
+  kind: EntryKind;
+  party_id: number;
+  party_name: string;
+  amount: string;
+  credit_debit: CreditDebit;
+  description: string;
+  created_at: Date;
+};
+
+const toEntry = (row: EntryRow): Entry => ({
+  id: row.id,
+  kind: row.kind,
+  partyId: row.party_id,
+  partyName: row.party_name,
+  amount: toMoney(row.amount),
+  description: row.description,
+  Creditdebit: row.credit_debit,
+  createdAt: row.created_at.toISOString(),
+});
+
+const sameSubmission = (row: EntryRow, input: NewEntry) =>
+  row.kind === input.kind &&
+  row.party_id === input.partyId &&
+  row.amount === toNumericString(input.amount) &&
+  row.credit_debit === input.creditDebit &&
+  row.description === input.description;
+
+async function findByKey(db: Db, userId: number, key: string): Promise<EntryRow | undefined> {
+  return db
+    .selectFrom('entries')
+    .select(entryColumns)
+    .where('created_by', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst() as Promise<EntryRow | undefined>;
+}
+
+/** Returns the entry and whether it was recorded now (false: a repeat of an earlier key). */
+export async function recordEntry(
+  db: Db,
+  userId: number,
+  input: NewEntry,
+): Promise<{ entry: Entry; created: boolean }> {
+  if (!hasAtMostTwoDecimals(input.amount)) throw badRequest('amount must have at most 2 decimals');
+  if (input.kind !== 'income' && input.creditDebit !== 'Credit')
+    throw badRequest(apiMessages.creditOnly);
+
+  const repeat = async (): Promise<{ entry: Entry; created: boolean } | undefined> => {
+    if (!input.idempotencyKey) return undefined;
+    const earlier = await findByKey(db, userId, input.idempotencyKey);
+    if (!earlier) return undefined;
+    if (!sameSubmission(earlier, input)) throw conflict(apiMessages.idempotencyConflict);
+    return { entry: toEntry(earlier), created: false };
+  };
+
+  const earlier = await repeat();
+  if (earlier) return earlier;
+
+  const party = parties[input.kind];
+  try {
+    return await db.transaction().execute(async (tx) => {
+      // FOR SHARE: the party cannot be deleted or renamed under us before the entry is in.
+      const found = await sql<{ name: string; status: string | null }>`
+        SELECT ${sql.ref(party.name)} AS name,
+               ${input.kind === 'expense' ? sql.ref('status') : sql`NULL`} AS status
+        FROM ${sql.table(party.table)} WHERE id = ${input.partyId} FOR SHARE`
+        .execute(tx)
+        .then((result) => result.rows[0]);
+      if (!found) throw notFound(party.missing);
+      if (input.kind === 'expense' && found.status !== 'Active')
+        throw conflict(apiMessages.expenseTypeSuspended);
+
+      const row = (await tx
+        .insertInto('entries')
+        .values({
+          kind: input.kind,
+          [party.column]: input.partyId,
+          party_name: found.name,
+          amount: toNumericString(input.amount),
+          credit_debit: input.creditDebit,
+          description: input.description,
+          created_by: userId,
+          idempotency_key: input.idempotencyKey ?? null,
+        })
+        .returning(entryColumns)
+        .executeTakeFirstOrThrow()) as EntryRow;
+      const entry = toEntry(row);
+      await audit(tx, {
+        actorId: userId,
+        action: 'create',
+        entity: `entry:${input.kind}`,
+        entityId: entry.id,
+        after: entry,
+      });
+      return { entry, created: true };
+    });
+  } catch (error) {
+    // Two requests with the same key at once: the loser answers with the winner's entry.
+    if (pgCode(error) === PG_UNIQUE_VIOLATION && input.idempotencyKey) {
+      const winner = await repeat();
+      if (winner) return winner;
+    }
+    throw error;
+  }
+}
