@@ -10,4 +10,7 @@ module.exports = {
     '^cookie$': '<rootDir>/../node_modules/cookie-cjs/dist/index.js',
   },
   testTimeout: 30000,
+  // On a real PostgreSQL (npm run test:postgres) every test file shares one database and empties
+  // it between tests, so the files must run one after another.
+  ...(process.env.TEST_DATABASE_URL ? { maxWorkers: 1 } : {}),
 };
