@@ -13,7 +13,7 @@ export function StatCard({ label, value, money = false }: StatCardProps) {
   const shown = money ? formatRs(value) : String(value ?? 0);
   return (
     <section className="ofs-card ofs-stat" aria-label={label}>
-      <h3 className="ofs-stat__label">{label}</h3>
+      <h2 className="ofs-stat__label">{label}</h2>
       <p className="ofs-stat__value">{shown}</p>
     </section>
   );
