@@ -353,7 +353,7 @@ describe('user management', () => {
       headers: bearer(token),
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'id must be a integer' });
+    expect(bad.json()).toEqual({ message: 'id must be an integer' });
   });
 
   it('never demotes or deletes the last admin', async () => {

@@ -41,7 +41,7 @@ export function validationMessage(errors: FastifySchemaValidationError[], contex
     case 'maximum':
       return `${field} must be at most ${String(params.limit)}`;
     case 'type':
-      return `${field} must be a ${String(params.type)}`;
+      return `${field} must be ${/^[aeiou]/.test(String(params.type)) ? 'an' : 'a'} ${String(params.type)}`;
     case 'const':
     case 'enum':
     case 'anyOf':

@@ -1,3 +1,202 @@
+// /api/dashboard: the dashboard figures, every report and the three ledgers. Query names and
+// response shapes are the spec's; the arithmetic is in repositories/reports.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  apiMessages,
+  ClientLedger,
+  ClientLedgerQuery,
+  ClientsVsSales,
+  DateRangeQuery,
+  EmployeeLedger,
+  EmployeeLedgerQuery,
+  EmployeesVsSalary,
+  ErrorResponse,
+  ExpenseLedger,
+  ExpenseVsType,
+  Finance,
+  FinanceQuery,
+  IncomeReport,
+  Totals,
+  Yearly,
+  YearlyQuery,
+} from 'contract';
+import * as reports from '../../repositories/reports.js';
+import { BEGINNING, monthOf, resolveRange, todayIn } from '../../lib/dates.js';
+import { notFound } from '../../lib/errors.js';
 
-export const dashboardRoutes: FastifyPluginAsyncTypebox = async () => {};
+const failures = { 400: ErrorResponse, 401: ErrorResponse };
+
+export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const today = () => todayIn(app.config.timeZone);
+  const currentMonth = () => monthOf(today());
+  const exists = async (table: 'clients' | 'employees', id: number, message: string) => {
+    const row = await app.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(message);
+  };
+
+  app.get(
+    '/totals',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Head-counts: admins, employees, clients',
+        response: { 200: Totals, ...failures },
+      },
+    },
+    () => reports.totals(app.db),
+  );
+
+  app.get(
+    '/finance',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Income received, salary and expense paid in a range (default: this month)',
+        querystring: FinanceQuery,
+        response: { 200: Finance, ...failures },
+      },
+    },
+    (request) =>
+      reports.finance(
+        app.db,
+        resolveRange(['from', 'to'], request.query.from, request.query.to, currentMonth()),
+      ),
+  );
+
+  app.get(
+    '/getClientsVsSales',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Per client: total billed (Debit), received (Credit) and pending',
+        response: { 200: ClientsVsSales, ...failures },
+      },
+    },
+    () => reports.clientsVsSales(app.db),
+  );
+
+  app.get(
+    '/getEmployeesVsSalary',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Salary paid per employee in a range (empty dates: all time)',
+        querystring: DateRangeQuery,
+        response: { 200: EmployeesVsSalary, ...failures },
+      },
+    },
+    (request) =>
+      reports.employeesVsSalary(
+        app.db,
+        resolveRange(['startDate', 'endDate'], request.query.startDate, request.query.endDate, {
+          from: BEGINNING,
+          to: today(),
+        }),
+      ),
+  );
+
+  app.get(
+    '/getExpenseVsType',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Expense per expense type in a range (default: this month)',
+        querystring: DateRangeQuery,
+        response: { 200: ExpenseVsType, ...failures },
+      },
+    },
+    (request) =>
+      reports.expenseVsType(
+        app.db,
+        resolveRange(
+          ['startDate', 'endDate'],
+          request.query.startDate,
+          request.query.endDate,
+          currentMonth(),
+        ),
+      ),
+  );
+
+  app.get(
+    '/getIncomeReport',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Income received per day',
+        response: { 200: IncomeReport, ...failures },
+      },
+    },
+    () => reports.incomeReport(app.db),
+  );
+
+  app.get(
+    '/getClientLedger',
+    {
+      schema: {
+        tags: ['ledgers'],
+        summary: "A client's entries with running balance (default: this month)",
+        querystring: ClientLedgerQuery,
+        response: { 200: ClientLedger, 404: ErrorResponse, ...failures },
+      },
+    },
+    async (request) => {
+      const { clientId, startDate, endDate } = request.query;
+      const range = resolveRange(['startDate', 'endDate'], startDate, endDate, currentMonth());
+      await exists('clients', clientId, apiMessages.clientNotFound);
+      return reports.clientLedger(app.db, clientId, range);
+    },
+  );
+
+  app.get(
+    '/getEmployeeLedger',
+    {
+      schema: {
+        tags: ['ledgers'],
+        summary: "An employee's salary entries with running total (default: this month)",
+        querystring: EmployeeLedgerQuery,
+        response: { 200: EmployeeLedger, 404: ErrorResponse, ...failures },
+      },
+    },
+    async (request) => {
+      const { employeeId, startDate, endDate } = request.query;
+      const range = resolveRange(['startDate', 'endDate'], startDate, endDate, currentMonth());
+      await exists('employees', employeeId, apiMessages.employeeNotFound);
+      return reports.employeeLedger(app.db, employeeId, range);
+    },
+  );
+
+  app.get(
+    '/getExpenseLedger',
+    {
+      schema: {
+        tags: ['ledgers'],
+        summary: 'Every expense entry with running total (default: this month)',
+        querystring: DateRangeQuery,
+        response: { 200: ExpenseLedger, ...failures },
+      },
+    },
+    (request) =>
+      reports.expenseLedger(
+        app.db,
+        resolveRange(
+          ['startDate', 'endDate'],
+          request.query.startDate,
+          request.query.endDate,
+          currentMonth(),
+        ),
+      ),
+  );
+
+  app.get(
+    '/yearly',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Income, salary, expense and profit/loss for each month of a year',
+        querystring: YearlyQuery,
+        response: { 200: Yearly, ...failures },
+      },
+    },
+    (request) => reports.yearly(app.db, request.query.year),
+  );
+};

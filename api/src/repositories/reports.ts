@@ -1,0 +1,239 @@
+// Every dashboard figure, report and ledger, each one SQL query over the roll-ups and at most
+// two partial months of entries, so that none grows with the size of the history
+// (docs/decisions/003-reports-and-rollups.md).
+import { sql, type RawBuilder } from 'kysely';
+import type {
+  ClientLedgerRow,
+  ClientsVsSalesRow,
+  EmployeeLedgerRow,
+  EmployeesVsSalaryRow,
+  ExpenseLedgerRow,
+  ExpenseVsTypeRow,
+  Finance,
+  IncomeReportRow,
+  Totals,
+  YearlyRow,
+} from 'contract';
+import type { Db } from '../db/index.js';
+import type { EntryKind } from '../db/schema.js';
+import { addDays, BEGINNING, splitByMonths, type DayRange } from '../lib/dates.js';
+import { toMoney } from '../lib/money.js';
+
+export async function totals(db: Db): Promise<Totals> {
+  const { rows } = await sql<Totals>`
+    SELECT (SELECT count(*) FROM users WHERE role = 'admin')::int AS admins,
+           (SELECT count(*) FROM employees)::int AS employees,
+           (SELECT count(*) FROM clients)::int AS clients`.execute(db);
+  return rows[0] ?? { admins: 0, employees: 0, clients: 0 };
+}
+
+/** Income (payments received, i.e. Credit), salary and expense paid in the range. */
+export async function finance(db: Db, range: DayRange): Promise<Finance> {
+  const { rows } = await sql<{ income: string; salary: string; expense: string }>`
+    SELECT coalesce(sum(total) FILTER (WHERE kind = 'income'), 0) AS income,
+           coalesce(sum(total) FILTER (WHERE kind = 'salary'), 0) AS salary,
+           coalesce(sum(total) FILTER (WHERE kind = 'expense'), 0) AS expense
+    FROM entry_daily
+    WHERE credit_debit = 'Credit' AND day BETWEEN ${range.from} AND ${range.to}`.execute(db);
+  const row = rows[0];
+  return {
+    income: toMoney(row?.income),
+    salary: toMoney(row?.salary),
+    expense: toMoney(row?.expense),
+  };
+}
+
+/**
+ * Sums of one kind's entries per party and Credit/Debit over a range: whole months from the
+ * monthly roll-up, the partial months at either end from the entries themselves.
+ */
+function partySums(kind: EntryKind, range: DayRange, partyId?: number): RawBuilder<unknown> {
+  const { months, edges } = splitByMonths(range);
+  const onlyParty = partyId === undefined ? sql`` : sql`AND party_id = ${partyId}`;
+  const parts: RawBuilder<unknown>[] = [];
+  if (months) {
+    parts.push(sql`
+      SELECT party_id, credit_debit, total FROM entry_monthly
+      WHERE kind = ${kind} AND month BETWEEN ${months.from} AND ${months.to} ${onlyParty}`);
+  }
+  for (const edge of edges) {
+    parts.push(sql`
+      SELECT party_id, credit_debit, amount AS total FROM entries
+      WHERE kind = ${kind} AND entry_date BETWEEN ${edge.from} AND ${edge.to} ${onlyParty}`);
+  }
+  return sql`
+    SELECT party_id, credit_debit, sum(total) AS total
+    FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts
+    GROUP BY party_id, credit_debit`;
+}
+
+/** Per client over all time: billed (Debit), paid (Credit) and still pending. */
+export async function clientsVsSales(db: Db): Promise<ClientsVsSalesRow[]> {
+  const { rows } = await sql<{
+    client_id: number;
+    clientname: string;
+    debit: string;
+    credit: string;
+  }>`
+    WITH sums AS (
+      SELECT party_id,
+             sum(total) FILTER (WHERE credit_debit = 'Debit') AS debit,
+             sum(total) FILTER (WHERE credit_debit = 'Credit') AS credit
+      FROM entry_monthly WHERE kind = 'income' GROUP BY party_id
+    )
+    SELECT c.id AS client_id, c.name AS clientname,
+           coalesce(s.debit, 0) AS debit, coalesce(s.credit, 0) AS credit
+    FROM sums s JOIN clients c ON c.id = s.party_id
+    ORDER BY lower(c.name), c.id`.execute(db);
+  return rows.map((row) => {
+    const totalDebit = toMoney(row.debit);
+    const totalCredit = toMoney(row.credit);
+    return {
+      clientId: row.client_id,
+      clientname: row.clientname,
+      totalDebit,
+      totalCredit,
+      // Exact: both have at most two decimals, so compute in cents.
+      netTotal: (Math.round(totalDebit * 100) - Math.round(totalCredit * 100)) / 100,
+    };
+  });
+}
+
+export async function employeesVsSalary(db: Db, range: DayRange): Promise<EmployeesVsSalaryRow[]> {
+  const { rows } = await sql<{ employee_id: number; employee_name: string; total: string }>`
+    SELECT e.id AS employee_id, e.name AS employee_name, sum(s.total) AS total
+    FROM (${partySums('salary', range)}) AS s JOIN employees e ON e.id = s.party_id
+    GROUP BY e.id, e.name
+    ORDER BY lower(e.name), e.id`.execute(db);
+  return rows.map((row) => ({
+    employeeId: row.employee_id,
+    employeeName: row.employee_name,
+    totalSalary: toMoney(row.total),
+  }));
+}
+
+export async function expenseVsType(db: Db, range: DayRange): Promise<ExpenseVsTypeRow[]> {
+  const { rows } = await sql<{ type_id: number; expense_type: string; total: string }>`
+    SELECT t.id AS type_id, t.expancetype AS expense_type, sum(s.total) AS total
+    FROM (${partySums('expense', range)}) AS s JOIN expense_types t ON t.id = s.party_id
+    GROUP BY t.id, t.expancetype
+    ORDER BY lower(t.expancetype), t.id`.execute(db);
+  return rows.map((row) => ({
+    expanceTypeId: row.type_id,
+    expenseType: row.expense_type,
+    totalExpense: toMoney(row.total),
+  }));
+}
+
+/** Payments received per day, oldest first; days with none are left out. */
+export async function incomeReport(db: Db): Promise<IncomeReportRow[]> {
+  const { rows } = await sql<{ day: string; total: string }>`
+    SELECT day, total FROM entry_daily
+    WHERE kind = 'income' AND credit_debit = 'Credit'
+    ORDER BY day`.execute(db);
+  return rows.map((row) => ({ date: row.day, totalIncome: toMoney(row.total) }));
+}
+
+/** All twelve months of a year: income received, salary, expense, and what is left. */
+export async function yearly(db: Db, year: number): Promise<YearlyRow[]> {
+  const { rows } = await sql<{ month: number; income: string; salary: string; expense: string }>`
+    SELECT m.month,
+           coalesce(sum(d.total) FILTER (WHERE d.kind = 'income'), 0) AS income,
+           coalesce(sum(d.total) FILTER (WHERE d.kind = 'salary'), 0) AS salary,
+           coalesce(sum(d.total) FILTER (WHERE d.kind = 'expense'), 0) AS expense
+    FROM generate_series(1, 12) AS m(month)
+    LEFT JOIN entry_daily d
+      ON d.credit_debit = 'Credit'
+     AND d.day BETWEEN ${`${year}-01-01`} AND ${`${year}-12-31`}
+     AND extract(month FROM d.day) = m.month
+    GROUP BY m.month
+    ORDER BY m.month`.execute(db);
+  return rows.map((row) => {
+    const cents = (value: string) => Math.round(Number(value) * 100);
+    return {
+      month: row.month,
+      income: toMoney(row.income),
+      salary: toMoney(row.salary),
+      expense: toMoney(row.expense),
+      pending: (cents(row.income) - cents(row.salary) - cents(row.expense)) / 100,
+    };
+  });
+}
+
+type LedgerKind = 'income' | 'salary' | 'expense';
+
+interface LedgerDbRow {
+  id: number;
+  created_at: Date;
+  entry_date: string;
+  amount: string;
+  credit_debit: 'Credit' | 'Debit';
+  description: string;
+  party_name: string;
+  balance: string;
+}
+
+/**
+ * A party's (or, without one, every expense type's) entries in a range, in order, with the
+ * running balance carried from before the range: for a client Debit adds what is owed and
+ * Credit takes it off; for salary and expenses every entry is money paid out and adds.
+ */
+async function ledger(
+  db: Db,
+  kind: LedgerKind,
+  range: DayRange,
+  partyId?: number,
+): Promise<LedgerDbRow[]> {
+  const signed =
+    kind === 'income' ? sql`CASE WHEN credit_debit = 'Debit' THEN 1 ELSE -1 END` : sql`1`;
+  const before: DayRange = { from: BEGINNING, to: addDays(range.from, -1) };
+  const opening =
+    partyId === undefined
+      ? sql`SELECT coalesce(sum(total), 0) AS amount FROM entry_daily
+            WHERE kind = ${kind} AND day BETWEEN ${before.from} AND ${before.to}`
+      : sql`SELECT coalesce(sum(${signed} * total), 0) AS amount
+            FROM (${partySums(kind, before, partyId)}) AS b`;
+  const onlyParty = partyId === undefined ? sql`` : sql`AND party_id = ${partyId}`;
+  const { rows } = await sql<LedgerDbRow>`
+    WITH opening AS (${opening})
+    SELECT id, created_at, entry_date, amount, credit_debit, description, party_name,
+           (SELECT amount FROM opening)
+             + sum(${signed} * amount) OVER (ORDER BY entry_date, id) AS balance
+    FROM entries
+    WHERE kind = ${kind} ${onlyParty} AND entry_date BETWEEN ${range.from} AND ${range.to}
+    ORDER BY entry_date, id`.execute(db);
+  return rows;
+}
+
+const ledgerRow = (row: LedgerDbRow) => ({
+  id: row.id,
+  createdAt: row.created_at.toISOString(),
+  date: row.entry_date,
+  ammount: toMoney(row.amount),
+  Creditdebit: row.credit_debit,
+  description: row.description,
+  balance: toMoney(row.balance),
+});
+
+export async function clientLedger(
+  db: Db,
+  clientId: number,
+  range: DayRange,
+): Promise<ClientLedgerRow[]> {
+  const rows = await ledger(db, 'income', range, clientId);
+  return rows.map((row) => ({ ...ledgerRow(row), clientName: row.party_name }));
+}
+
+export async function employeeLedger(
+  db: Db,
+  employeeId: number,
+  range: DayRange,
+): Promise<EmployeeLedgerRow[]> {
+  const rows = await ledger(db, 'salary', range, employeeId);
+  return rows.map((row) => ({ ...ledgerRow(row), employeeName: row.party_name }));
+}
+
+export async function expenseLedger(db: Db, range: DayRange): Promise<ExpenseLedgerRow[]> {
+  const rows = await ledger(db, 'expense', range);
+  return rows.map((row) => ({ ...ledgerRow(row), expenseType: row.party_name }));
+}

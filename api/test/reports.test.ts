@@ -1,0 +1,383 @@
+import { ADMIN, bearer, login, rows, setupDatabase, type TestContext } from './helpers.js';
+import { insertEntries, seedParties, type DatedEntry } from './fixtures.js';
+import { todayIn } from '../src/lib/dates.js';
+
+const db = await setupDatabase();
+let ctx: TestContext;
+let token: string;
+
+// Hand-made history around month and year boundaries; the figures below are worked out by hand.
+const history: DatedEntry[] = [
+  {
+    kind: 'income',
+    party: 1,
+    amount: '1000.10',
+    cd: 'Debit',
+    day: '2025-01-31',
+    description: 'Invoice 1',
+  },
+  {
+    kind: 'income',
+    party: 1,
+    amount: '400.20',
+    cd: 'Credit',
+    day: '2025-02-01',
+    description: 'Part payment',
+  },
+  { kind: 'income', party: 1, amount: '0.10', cd: 'Debit', day: '2025-02-28' },
+  { kind: 'income', party: 1, amount: '0.20', cd: 'Credit', day: '2025-03-01' },
+  { kind: 'income', party: 2, amount: '500.00', cd: 'Debit', day: '2024-12-31' },
+  { kind: 'income', party: 2, amount: '500.00', cd: 'Credit', day: '2025-01-01' },
+  { kind: 'salary', party: 1, amount: '30000.00', day: '2025-01-31' },
+  { kind: 'salary', party: 1, amount: '30000.00', day: '2025-02-28' },
+  { kind: 'salary', party: 2, amount: '25000.50', day: '2025-02-15' },
+  { kind: 'expense', party: 1, amount: '1200.00', day: '2025-01-01' },
+  { kind: 'expense', party: 2, amount: '0.10', day: '2025-01-15' },
+  { kind: 'expense', party: 2, amount: '0.20', day: '2025-01-16' },
+  { kind: 'expense', party: 3, amount: '99.99', day: '2024-12-31' },
+];
+
+beforeAll(async () => {
+  ctx = await db.reset();
+  await seedParties(ctx);
+  await insertEntries(ctx, history);
+  token = await login(ctx.app, ADMIN);
+});
+afterAll(() => db.close());
+
+const get = async (url: string) => {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/dashboard${url}`,
+    headers: bearer(token),
+  });
+  return { status: response.statusCode, body: response.json() };
+};
+
+describe('GET /api/dashboard/totals', () => {
+  it('counts admins, employees and clients', async () => {
+    expect(await get('/totals')).toEqual({
+      status: 200,
+      body: { admins: 1, employees: 2, clients: 3 },
+    });
+  });
+});
+
+describe('GET /api/dashboard/finance', () => {
+  it.each([
+    ['2025-01-01', '2025-01-31', { income: 500, salary: 30000, expense: 1200.3 }],
+    ['2025-02-01', '2025-02-28', { income: 400.2, salary: 55000.5, expense: 0 }],
+    ['2024-12-31', '2025-03-01', { income: 900.4, salary: 85000.5, expense: 1300.29 }],
+    ['2023-01-01', '2023-12-31', { income: 0, salary: 0, expense: 0 }],
+  ])('from %s to %s counts received income, salary and expense', async (from, to, expected) => {
+    expect(await get(`/finance?from=${from}&to=${to}`)).toEqual({ status: 200, body: expected });
+  });
+
+  it('rejects a day that does not exist and a reversed range', async () => {
+    expect(await get('/finance?from=2025-02-30&to=2025-03-01')).toEqual({
+      status: 400,
+      body: { message: 'from must be a valid date' },
+    });
+    expect(await get('/finance?from=2025-03-01&to=2025-02-01')).toEqual({
+      status: 400,
+      body: { message: 'from must not be after to' },
+    });
+    expect((await get('/finance?from=yesterday')).status).toBe(400);
+  });
+});
+
+describe('GET /api/dashboard/getClientsVsSales', () => {
+  it('nets billed (Debit) against received (Credit) per client, exactly', async () => {
+    expect(await get('/getClientsVsSales')).toEqual({
+      status: 200,
+      body: [
+        {
+          clientId: 1,
+          clientname: 'Acme Buyer',
+          totalDebit: 1000.2,
+          totalCredit: 400.4,
+          netTotal: 599.8,
+        },
+        { clientId: 2, clientname: 'Beta Buyer', totalDebit: 500, totalCredit: 500, netTotal: 0 },
+      ],
+    });
+  });
+});
+
+describe('GET /api/dashboard/getEmployeesVsSalary', () => {
+  it.each([
+    [
+      '2025-01-15',
+      '2025-02-20',
+      [
+        { employeeId: 1, employeeName: 'Ali', totalSalary: 30000 },
+        { employeeId: 2, employeeName: 'Bina', totalSalary: 25000.5 },
+      ],
+    ],
+    ['2025-02-28', '2025-02-28', [{ employeeId: 1, employeeName: 'Ali', totalSalary: 30000 }]],
+    [
+      '',
+      '',
+      [
+        { employeeId: 1, employeeName: 'Ali', totalSalary: 60000 },
+        { employeeId: 2, employeeName: 'Bina', totalSalary: 25000.5 },
+      ],
+    ],
+    ['2026-01-01', '2026-01-31', []],
+  ])('from "%s" to "%s"', async (startDate, endDate, expected) => {
+    expect(await get(`/getEmployeesVsSalary?startDate=${startDate}&endDate=${endDate}`)).toEqual({
+      status: 200,
+      body: expected,
+    });
+  });
+});
+
+describe('GET /api/dashboard/getExpenseVsType', () => {
+  const jan = [
+    { expanceTypeId: 2, expenseType: 'Fuel', totalExpense: 0.3 },
+    { expanceTypeId: 1, expenseType: 'Rent', totalExpense: 1200 },
+  ];
+  const withDecember = [
+    jan[0],
+    { expanceTypeId: 3, expenseType: 'Old', totalExpense: 99.99 },
+    jan[1],
+  ];
+  it.each([
+    ['2025-01-01', '2025-01-31', jan],
+    ['2024-12-01', '2025-01-31', withDecember],
+    ['2024-12-15', '2025-02-10', withDecember],
+    ['2025-01-16', '2025-01-16', [{ expanceTypeId: 2, expenseType: 'Fuel', totalExpense: 0.2 }]],
+  ])(
+    'from %s to %s sums per type, 0.10 + 0.20 = 0.30 exactly',
+    async (startDate, endDate, expected) => {
+      expect(await get(`/getExpenseVsType?startDate=${startDate}&endDate=${endDate}`)).toEqual({
+        status: 200,
+        body: expected,
+      });
+    },
+  );
+});
+
+describe('GET /api/dashboard/getIncomeReport', () => {
+  it('lists payments received per day', async () => {
+    expect(await get('/getIncomeReport')).toEqual({
+      status: 200,
+      body: [
+        { date: '2025-01-01', totalIncome: 500 },
+        { date: '2025-02-01', totalIncome: 400.2 },
+        { date: '2025-03-01', totalIncome: 0.2 },
+      ],
+    });
+  });
+});
+
+describe('GET /api/dashboard/yearly', () => {
+  it('has all twelve months with profit/loss', async () => {
+    const { status, body } = await get('/yearly?year=2025');
+    expect(status).toBe(200);
+    expect(body).toHaveLength(12);
+    expect(body.slice(0, 4)).toEqual([
+      { month: 1, income: 500, salary: 30000, expense: 1200.3, pending: -30700.3 },
+      { month: 2, income: 400.2, salary: 55000.5, expense: 0, pending: -54600.3 },
+      { month: 3, income: 0.2, salary: 0, expense: 0, pending: 0.2 },
+      { month: 4, income: 0, salary: 0, expense: 0, pending: 0 },
+    ]);
+    const december = (await get('/yearly?year=2024')).body[11];
+    expect(december).toEqual({ month: 12, income: 0, salary: 0, expense: 99.99, pending: -99.99 });
+  });
+
+  it('needs a year', async () => {
+    expect(await get('/yearly')).toEqual({ status: 400, body: { message: 'year is required' } });
+    expect(await get('/yearly?year=abc')).toEqual({
+      status: 400,
+      body: { message: 'year must be an integer' },
+    });
+  });
+});
+
+describe('ledgers', () => {
+  it('carries the client balance from before the range and runs it row by row', async () => {
+    const { status, body } = await get(
+      '/getClientLedger?clientId=1&startDate=2025-02-01&endDate=2025-02-28',
+    );
+    expect(status).toBe(200);
+    expect(body).toEqual([
+      expect.objectContaining({
+        date: '2025-02-01',
+        ammount: 400.2,
+        Creditdebit: 'Credit',
+        balance: 599.9,
+        clientName: 'Acme Buyer',
+        description: 'Part payment',
+      }),
+      expect.objectContaining({
+        date: '2025-02-28',
+        ammount: 0.1,
+        Creditdebit: 'Debit',
+        balance: 600,
+        clientName: 'Acme Buyer',
+      }),
+    ]);
+    expect(body[0]).toEqual({
+      id: 2,
+      createdAt: '2025-02-01T12:00:00.000Z',
+      date: '2025-02-01',
+      ammount: 400.2,
+      Creditdebit: 'Credit',
+      description: 'Part payment',
+      balance: 599.9,
+      clientName: 'Acme Buyer',
+    });
+  });
+
+  it('filters the client ledger by date, both days included', async () => {
+    const { body } = await get(
+      '/getClientLedger?clientId=1&startDate=2025-01-31&endDate=2025-03-01',
+    );
+    expect(body.map((row: { balance: number }) => row.balance)).toEqual([
+      1000.1, 599.9, 600, 599.8,
+    ]);
+  });
+
+  it('runs the employee ledger as a total paid', async () => {
+    const { body } = await get(
+      '/getEmployeeLedger?employeeId=1&startDate=2025-02-01&endDate=2025-02-28',
+    );
+    expect(body).toEqual([
+      expect.objectContaining({
+        date: '2025-02-28',
+        ammount: 30000,
+        balance: 60000,
+        employeeName: 'Ali',
+      }),
+    ]);
+  });
+
+  it('lists every expense type in the expense ledger', async () => {
+    const { body } = await get('/getExpenseLedger?startDate=2025-01-01&endDate=2025-01-31');
+    expect(
+      body.map((r: { expenseType: string; balance: number }) => [r.expenseType, r.balance]),
+    ).toEqual([
+      ['Rent', 1299.99],
+      ['Fuel', 1300.09],
+      ['Fuel', 1300.29],
+    ]);
+  });
+
+  it('answers validation errors and unknown parties clearly', async () => {
+    expect(await get('/getClientLedger')).toEqual({
+      status: 400,
+      body: { message: 'clientId is required' },
+    });
+    expect(await get('/getClientLedger?clientId=99')).toEqual({
+      status: 404,
+      body: { message: 'Client not found' },
+    });
+    expect(await get('/getEmployeeLedger?employeeId=99')).toEqual({
+      status: 404,
+      body: { message: 'Employee not found' },
+    });
+    expect((await get('/getEmployeeLedger?employeeId=1&startDate=2025-13-01')).status).toBe(400);
+  });
+});
+
+describe('default ranges', () => {
+  it('uses the current month when dates are empty, for finance, reports and ledgers', async () => {
+    const key = (n: number) => ({ ...bearer(token), 'idempotency-key': `default-range-${n}` });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/incoms/addIncome',
+      headers: key(1),
+      payload: { clientId: 2, amount: 70.5, Creditdebit: 'Credit' },
+    });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/expance/addexpance',
+      headers: key(2),
+      payload: { expanceTypeId: 1, amount: 10, Creditdebit: 'Credit' },
+    });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/expance/addsalery',
+      headers: key(3),
+      payload: { employeeId: 2, amount: 5, Creditdebit: 'Credit' },
+    });
+    expect((await get('/finance')).body).toEqual({ income: 70.5, salary: 5, expense: 10 });
+    expect((await get('/finance?from=&to=')).body).toEqual({
+      income: 70.5,
+      salary: 5,
+      expense: 10,
+    });
+    expect((await get('/getExpenseVsType')).body).toEqual([
+      { expanceTypeId: 1, expenseType: 'Rent', totalExpense: 10 },
+    ]);
+    expect((await get('/getExpenseLedger')).body).toHaveLength(1);
+    expect((await get('/getEmployeeLedger?employeeId=2')).body).toEqual([
+      expect.objectContaining({ ammount: 5, balance: 25005.5, date: todayIn('UTC') }),
+    ]);
+    const month = Number(todayIn('UTC').slice(5, 7));
+    const year = todayIn('UTC').slice(0, 4);
+    expect((await get(`/yearly?year=${year}`)).body[month - 1]).toEqual({
+      month,
+      income: 70.5,
+      salary: 5,
+      expense: 10,
+      pending: 55.5,
+    });
+  });
+});
+
+describe('roll-ups agree with the entries themselves', () => {
+  it('for random histories and random ranges', async () => {
+    const random = (() => {
+      let seed = 42;
+      return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    })();
+    const day = (start: number, span: number) =>
+      new Date(Date.UTC(2023, 0, 1) + Math.floor(start + random() * span) * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+    const extra: DatedEntry[] = Array.from({ length: 600 }, () => {
+      const kind = (['income', 'salary', 'expense'] as const)[Math.floor(random() * 3)] ?? 'income';
+      const party =
+        kind === 'expense' ? 1 + Math.floor(random() * 2) : 1 + Math.floor(random() * 2);
+      return {
+        kind,
+        party,
+        amount: (1 + Math.floor(random() * 100000) / 100).toFixed(2),
+        cd: kind === 'income' && random() < 0.5 ? 'Debit' : 'Credit',
+        day: day(0, 700),
+      };
+    });
+    await insertEntries(ctx, extra);
+
+    for (let i = 0; i < 25; i += 1) {
+      const a = day(0, 760);
+      const b = day(0, 760);
+      const [from, to] = a < b ? [a, b] : [b, a];
+      const expected = await rows<{ party_id: number; total: string }>(
+        ctx,
+        `SELECT party_id, sum(amount)::text AS total FROM entries
+         WHERE kind = 'salary' AND entry_date BETWEEN '${from}' AND '${to}' GROUP BY party_id ORDER BY party_id`,
+      );
+      const actual = (await get(`/getEmployeesVsSalary?startDate=${from}&endDate=${to}`)).body as {
+        employeeId: number;
+        totalSalary: number;
+      }[];
+      expect(actual.map((r) => [r.employeeId, r.totalSalary]).sort()).toEqual(
+        expected.map((r) => [r.party_id, Number(r.total)]).sort(),
+      );
+
+      const [owed] = await rows<{ total: string | null }>(
+        ctx,
+        `SELECT sum(CASE WHEN credit_debit = 'Debit' THEN amount ELSE -amount END)::text AS total
+         FROM entries WHERE kind = 'income' AND client_id = 1 AND entry_date <= '${to}'`,
+      );
+      const ledger = (await get(`/getClientLedger?clientId=1&startDate=${from}&endDate=${to}`))
+        .body as {
+        balance: number;
+      }[];
+      if (ledger.length) expect(ledger[ledger.length - 1]?.balance).toBe(Number(owed?.total ?? 0));
+    }
+  });
+});
