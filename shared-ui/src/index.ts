@@ -6,7 +6,7 @@ import './styles/base.css';
 import './styles/print.css';
 
 export { api, ApiError, API_BASE, errorMessage } from './http/api-client';
-export type { ApiClient, ApiMessages } from './http/api-client';
+export type { ApiClient, ApiMessages, RequestOptions } from './http/api-client';
 export { useSession, getToken, TOKEN_KEY } from './session/session-store';
 export type { SessionState } from './session/session-store';
 export { logOut } from './session/log-out';

@@ -44,6 +44,21 @@ describe('api client', () => {
     });
   });
 
+  it("should add the caller's extra headers without letting them replace its own", async () => {
+    useSession.setState({ token: 'abc' });
+    const fetchMock = respond(201, { message: 'ok' });
+    global.fetch = fetchMock;
+
+    await api.post('/incoms/addIncome', { amount: 1 }, MESSAGES, {
+      headers: { 'Idempotency-Key': 'key-12345', Authorization: 'Bearer forged' },
+    });
+    expect(fetchMock.mock.calls[0][1].headers).toMatchObject({
+      'Idempotency-Key': 'key-12345',
+      Authorization: 'Bearer abc',
+      'Content-Type': 'application/json',
+    });
+  });
+
   it('should send no authorization header when signed out', async () => {
     const fetchMock = respond(200, {});
     global.fetch = fetchMock;

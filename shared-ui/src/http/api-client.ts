@@ -27,6 +27,15 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** Per-call extras. */
+export interface RequestOptions {
+  /**
+   * Extra request headers (e.g. `Idempotency-Key`). The client's own Accept, Content-Type and
+   * Authorization headers win over these, so a caller cannot break auth or JSON by accident.
+   */
+  headers?: Record<string, string>;
+}
+
 function serverMessage(body: unknown): string | undefined {
   if (body && typeof body === 'object' && 'message' in body) {
     const { message } = body as { message: unknown };
@@ -45,9 +54,10 @@ async function request<T>(
   path: string,
   messages: ApiMessages,
   body?: unknown,
+  options?: RequestOptions,
 ): Promise<T> {
   const token = getToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options?.headers, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -87,17 +97,17 @@ async function request<T>(
 }
 
 export interface ApiClient {
-  get<T>(path: string, messages: ApiMessages): Promise<T>;
-  post<T>(path: string, body: unknown, messages: ApiMessages): Promise<T>;
-  put<T>(path: string, body: unknown, messages: ApiMessages): Promise<T>;
-  del<T>(path: string, messages: ApiMessages): Promise<T>;
+  get<T>(path: string, messages: ApiMessages, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body: unknown, messages: ApiMessages, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body: unknown, messages: ApiMessages, options?: RequestOptions): Promise<T>;
+  del<T>(path: string, messages: ApiMessages, options?: RequestOptions): Promise<T>;
 }
 
 export const api: ApiClient = {
-  get: (path, messages) => request('GET', path, messages),
-  post: (path, body, messages) => request('POST', path, messages, body),
-  put: (path, body, messages) => request('PUT', path, messages, body),
-  del: (path, messages) => request('DELETE', path, messages),
+  get: (path, messages, options) => request('GET', path, messages, undefined, options),
+  post: (path, body, messages, options) => request('POST', path, messages, body, options),
+  put: (path, body, messages, options) => request('PUT', path, messages, body, options),
+  del: (path, messages, options) => request('DELETE', path, messages, undefined, options),
 };
 
 /** The text to show for anything a call threw. */
