@@ -406,3 +406,23 @@ describe('user management', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('API documentation', () => {
+  it('serves the OpenAPI description of every spec path at /api/docs without a session', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    const spec = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    const paths = Object.keys(spec.json().paths);
+    for (const path of [
+      '/api/users/login',
+      '/api/users/register',
+      '/api/users/updateuser/{id}',
+      '/api/incoms/addIncome',
+      '/api/expance/addsalery',
+      '/api/dashboard/yearly',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+});

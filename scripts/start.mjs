@@ -1,0 +1,43 @@
+// `npm start`: builds whatever has not been built yet, then runs the API server, which also
+// serves the shell and the remotes from one origin. Signals are passed on so that the server
+// can shut down with grace (and PGlite can checkpoint).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// Each package and the file its build leaves behind; order matters (contract before api).
+const builds = [
+  ['contract', 'contract/dist/index.js'],
+  ['api', 'api/dist/server.js'],
+  ['shell', 'shell/dist/index.html'],
+  ['mf-people', 'mf-people/dist/mf-manifest.json'],
+  ['mf-entries', 'mf-entries/dist/mf-manifest.json'],
+  ['mf-reports', 'mf-reports/dist/mf-manifest.json'],
+  ['mf-settings', 'mf-settings/dist/mf-manifest.json'],
+];
+
+for (const [workspace, marker] of builds) {
+  if (existsSync(path.join(root, marker))) continue;
+  console.log(`building ${workspace} ...`);
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    console.error(`the build of ${workspace} failed; see above`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+const server = spawn(process.execPath, [path.join(root, 'api/dist/server.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, WEB_ROOT: process.env.WEB_ROOT || root },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
