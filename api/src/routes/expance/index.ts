@@ -3,8 +3,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ExpenseEntryBody, messages, SalaryEntryBody } from 'contract';
 import { entryRoute } from '../entry-route.js';
+import { expenseTypeRoutes } from './expense-types.js';
 
 export const expanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(expenseTypeRoutes);
   await app.register(
     entryRoute({
       kind: 'expense',
