@@ -78,6 +78,8 @@ export const messages = {
   errorSubmittingExpense: 'Error submitting Expense',
   errorSubmittingIncome: 'Error submitting income',
   errorSubmittingSalary: 'Error submitting Salary',
+  // Not in the spec, which only says the amount is numeric: the rule of DESIGN §5, said plainly.
+  invalidAmount: 'Enter a valid amount (greater than 0, at most 2 decimals)',
 
   // Reports and ledgers
   errorFetchingData: 'Error fetching data',

@@ -1,0 +1,2 @@
+export { EntryForm } from './EntryForm';
+export type { EntryFormProps } from './EntryForm';

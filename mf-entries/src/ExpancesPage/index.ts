@@ -1,0 +1,2 @@
+// Exposed to the shell as entries/ExpancesPage.
+export { ExpancesPage } from './ExpancesPage';

@@ -1,0 +1,2 @@
+// Exposed to the shell as entries/IncomePage.
+export { IncomePage } from './IncomePage';

@@ -1,0 +1,2 @@
+// Exposed to the shell as entries/SalaryPage.
+export { SalaryPage } from './SalaryPage';
