@@ -34,4 +34,17 @@ describe('Modal', () => {
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
   });
+
+  it('should not close while closing is disabled', async () => {
+    const onClose = jest.fn();
+    render(
+      <Modal open title="Edit User" onClose={onClose} closeDisabled>
+        body
+      </Modal>,
+    );
+    expect(screen.getByRole('button', { name: 'Close' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Close dialog' })).toBeDisabled();
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });

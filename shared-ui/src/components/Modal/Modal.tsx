@@ -11,6 +11,8 @@ export interface ModalProps {
   actions?: ReactNode;
   /** Text of the footer close button (spec: "Close"). */
   closeLabel?: string;
+  /** Disables both close buttons and Escape, e.g. while a save is in flight (spec §4). */
+  closeDisabled?: boolean;
 }
 
 /**
@@ -24,6 +26,7 @@ export function Modal({
   children,
   actions,
   closeLabel = 'Close',
+  closeDisabled = false,
 }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -47,7 +50,7 @@ export function Modal({
         className="ofs-modal"
         tabIndex={-1}
         onKeyDown={(event) => {
-          if (event.key === 'Escape') onClose();
+          if (event.key === 'Escape' && !closeDisabled) onClose();
         }}
       >
         <header className="ofs-modal__header">
@@ -58,6 +61,7 @@ export function Modal({
             type="button"
             className="ofs-modal__x"
             aria-label={`${closeLabel} dialog`}
+            disabled={closeDisabled}
             onClick={onClose}
           >
             ×
@@ -66,7 +70,12 @@ export function Modal({
         <div className="ofs-modal__body">{children}</div>
         <footer className="ofs-modal__footer">
           {actions}
-          <button type="button" className="ofs-button ofs-button--secondary" onClick={onClose}>
+          <button
+            type="button"
+            className="ofs-button ofs-button--secondary"
+            disabled={closeDisabled}
+            onClick={onClose}
+          >
             {closeLabel}
           </button>
         </footer>

@@ -1,0 +1,2 @@
+export { AddPersonForm } from './AddPersonForm';
+export type { AddPersonFormProps } from './AddPersonForm';

@@ -1,0 +1,27 @@
+import type { Client, ClientBody } from 'contract';
+import { EMAIL_FIELD, NAME_FIELD, PeopleScreen, createPeopleConfig } from '../PeopleScreen';
+import type { PersonField } from '../PeopleScreen';
+
+const fields: Array<PersonField<keyof ClientBody>> = [
+  NAME_FIELD,
+  EMAIL_FIELD,
+  { name: 'companyName', label: 'Company Name', kind: 'text' },
+];
+
+export const clientsConfig = createPeopleConfig<Client>({
+  kind: 'Client',
+  title: 'Clients',
+  manageTab: 'Manage Clients',
+  fields,
+  paths: {
+    list: '/clients/getClients',
+    add: '/clients/addClient',
+    update: '/clients/updateClient',
+    remove: '/clients/deleteClient',
+  },
+});
+
+/** Clients (spec §2): the companies income is billed to and received from. */
+export function ClientsPage() {
+  return <PeopleScreen config={clientsConfig} />;
+}

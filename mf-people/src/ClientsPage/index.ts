@@ -1,0 +1,2 @@
+// Exposed to the shell as people/ClientsPage.
+export { ClientsPage } from './ClientsPage';

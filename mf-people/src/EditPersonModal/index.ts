@@ -1,0 +1,2 @@
+export { EditPersonModal } from './EditPersonModal';
+export type { EditPersonModalProps } from './EditPersonModal';

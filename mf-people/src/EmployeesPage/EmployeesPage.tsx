@@ -1,0 +1,28 @@
+import type { Employee, EmployeeBody } from 'contract';
+import { EMAIL_FIELD, NAME_FIELD, PeopleScreen, createPeopleConfig } from '../PeopleScreen';
+import type { PersonField } from '../PeopleScreen';
+
+const fields: Array<PersonField<keyof EmployeeBody>> = [
+  NAME_FIELD,
+  EMAIL_FIELD,
+  // A phone or staff number: digits only, leading zeros kept, so text rather than type=number.
+  { name: 'number', label: 'Number', kind: 'digits' },
+];
+
+export const employeesConfig = createPeopleConfig<Employee>({
+  kind: 'Employee',
+  title: 'Employees',
+  manageTab: 'Manage Employees',
+  fields,
+  paths: {
+    list: '/employees/getEmployees',
+    add: '/employees/addEmployee',
+    update: '/employees/updateEmployee',
+    remove: '/employees/deleteEmployee',
+  },
+});
+
+/** Employees (spec §2): the people salaries are paid to. */
+export function EmployeesPage() {
+  return <PeopleScreen config={employeesConfig} />;
+}

@@ -1,0 +1,2 @@
+// Exposed to the shell as people/EmployeesPage.
+export { EmployeesPage } from './EmployeesPage';

@@ -1,0 +1,2 @@
+export { PeopleList, PAGE_SIZE } from './PeopleList';
+export type { PeopleListProps } from './PeopleList';

@@ -1,0 +1,65 @@
+// The configuration one People screen is built from: what a record looks like, which fields the
+// forms ask for, which texts of the catalogue it shows and which API calls it makes.
+import type { ApiMessages, SelectOption } from 'shared-ui';
+
+/** Every record the People screens list has a numeric id. */
+export interface PersonRecord {
+  id: number;
+}
+
+/** Form state: one string per field, as inputs hold them. */
+export type PersonValues = Record<string, string>;
+
+export type PersonFieldKind = 'text' | 'email' | 'password' | 'digits' | 'select';
+
+export interface PersonField<Name extends string = string> {
+  /** Body field name sent to the API (and read from the record for the list and the modal). */
+  name: Name;
+  label: string;
+  kind: PersonFieldKind;
+  /** Select choices; their labels are also what the list shows. */
+  options?: SelectOption[];
+  /** Value of an empty add form (the role defaults to staff). */
+  initial?: string;
+  /**
+   * How the edit modal treats the field: `readOnly` shows it but cannot change it; `optional`
+   * may stay empty and is then left out of the request (a user's password).
+   */
+  edit?: 'readOnly' | 'optional';
+  /** False keeps the field out of the list's columns and search (a password). */
+  listed?: boolean;
+  /** Help text under the input, in the edit modal only. */
+  editHint?: string;
+}
+
+/** The spec's §8 texts of one kind of record. */
+export interface PeopleMessages {
+  added: string;
+  updated: string;
+  deleted: string;
+  confirmDelete: string;
+  fetch: ApiMessages;
+  add: ApiMessages;
+  update: ApiMessages;
+  remove: ApiMessages;
+}
+
+/** The four calls of one kind of record (spec §7). */
+export interface PeopleApi<Row extends PersonRecord> {
+  list(): Promise<Row[]>;
+  add(body: PersonValues): Promise<unknown>;
+  update(id: number, body: PersonValues): Promise<unknown>;
+  remove(id: number): Promise<unknown>;
+}
+
+export interface PeopleScreenConfig<Row extends PersonRecord> {
+  /** Page heading: Users, Employees, Clients. */
+  title: string;
+  /** Second tab: Update User, Manage Employees, Manage Clients. */
+  manageTab: string;
+  /** Record noun for buttons and the modal title: User, Employee, Client. */
+  noun: string;
+  fields: PersonField[];
+  messages: PeopleMessages;
+  api: PeopleApi<Row>;
+}

@@ -1,0 +1,2 @@
+export { PersonFields } from './PersonFields';
+export type { PersonFieldsProps } from './PersonFields';

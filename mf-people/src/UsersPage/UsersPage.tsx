@@ -1,0 +1,45 @@
+import type { RegisterUserBody, User } from 'contract';
+import { EMAIL_FIELD, NAME_FIELD, PeopleScreen, createPeopleConfig } from '../PeopleScreen';
+import type { PersonField } from '../PeopleScreen';
+
+const fields: Array<PersonField<keyof RegisterUserBody>> = [
+  NAME_FIELD,
+  // The e-mail identifies the account: shown but not changed when editing (spec §5).
+  { ...EMAIL_FIELD, edit: 'readOnly' },
+  {
+    name: 'password',
+    label: 'Password',
+    kind: 'password',
+    edit: 'optional',
+    listed: false,
+    editHint: 'Leave blank to keep the current password',
+  },
+  {
+    name: 'role',
+    label: 'Role',
+    kind: 'select',
+    initial: 'staff',
+    options: [
+      { value: 'staff', label: 'Staff' },
+      { value: 'admin', label: 'Admin' },
+    ],
+  },
+];
+
+export const usersConfig = createPeopleConfig<User>({
+  kind: 'User',
+  title: 'Users',
+  manageTab: 'Update User',
+  fields,
+  paths: {
+    list: '/users/getUser',
+    add: '/users/register',
+    update: '/users/updateuser',
+    remove: '/users/deleteUser',
+  },
+});
+
+/** Users (spec §2): add, list, edit and delete the people who sign in. */
+export function UsersPage() {
+  return <PeopleScreen config={usersConfig} />;
+}

@@ -1,0 +1,2 @@
+// Exposed to the shell as people/UsersPage.
+export { UsersPage } from './UsersPage';
