@@ -156,7 +156,7 @@ export function crudSuite(getCtx: () => TestContext, suite: CrudSuite): void {
       expect(missing.json()).toEqual({ message: messages.notFound });
       const bad = await call('PUT', url(paths.update, 'abc'), suite.change.payload);
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toMatch(/^id must be an? integer$/);
+      expect(bad.json().message).toBe('id must be an integer');
       expect(await stored()).toEqual([]);
     });
   });
@@ -184,7 +184,7 @@ export function crudSuite(getCtx: () => TestContext, suite: CrudSuite): void {
       expect(missing.json()).toEqual({ message: messages.notFound });
       const bad = await call('DELETE', url(paths.remove, 'abc'));
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toMatch(/^id must be an? integer$/);
+      expect(bad.json().message).toBe('id must be an integer');
     });
 
     it('answers 409 and keeps a record that has entries', async () => {

@@ -124,6 +124,8 @@ export const apiMessages = {
     'This expense type has expense entries and cannot be deleted; suspend it instead',
   expenseTypeSuspended: 'This expense type is suspended and cannot take new expenses',
   expenseTypeUpdatedStatus: 'Status updated',
+  // The spec's expense-type list answer carries a message beside the records.
+  expenseTypesListed: 'Expense types fetched successfully',
   expenseTypeDeleted: 'Expense type deleted',
   creditOnly: 'Creditdebit must be Credit for this entry',
   tooManyAttempts: 'Too many login attempts, please try again later',

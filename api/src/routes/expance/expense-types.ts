@@ -13,9 +13,6 @@ import { currentUser } from '../../plugins/auth.js';
 import { expenseTypes, toggleExpenseTypeStatus } from '../../repositories/expense-types.js';
 import { crudRoutes, errorResponses } from '../crud.js';
 
-/** The `message` beside the list (the spec's list answer carries one; the screens ignore it). */
-export const expenseTypesListed = 'Expense types fetched successfully';
-
 export const expenseTypeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   crudRoutes(app, {
     tag: 'expense types',
@@ -33,7 +30,7 @@ export const expenseTypeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       added: messages.expenseTypeAdded,
       updated: messages.expenseTypeUpdated,
       deleted: apiMessages.expenseTypeDeleted,
-      listed: expenseTypesListed,
+      listed: apiMessages.expenseTypesListed,
     },
   });
 
