@@ -8,7 +8,7 @@ import { ApiError } from 'shared-ui';
 import { ClientsPage } from '../ClientsPage';
 import { EmployeesPage } from '../EmployeesPage';
 import { UsersPage } from '../UsersPage';
-import { deferred, useApiSpies } from '../testing/people-test-utils';
+import { deferred, renderPage, installApiSpies } from '../testing/people-test-utils';
 
 interface ScreenCase {
   Page: ComponentType;
@@ -112,7 +112,7 @@ const capital = (noun: string) => noun[0]?.toUpperCase() + noun.slice(1);
 describe.each(cases)('$title screen', (c) => {
   const Noun = capital(c.noun);
   let rows = c.rows;
-  const spies = useApiSpies(() => rows);
+  const spies = installApiSpies(() => rows);
   beforeEach(() => {
     rows = c.rows;
   });
@@ -124,7 +124,7 @@ describe.each(cases)('$title screen', (c) => {
     }
   };
   const openList = async () => {
-    render(<c.Page />);
+    await renderPage(<c.Page />);
     await userEvent.click(screen.getByRole('tab', { name: c.manageTab }));
     await screen.findByRole('cell', { name: 'Asha Rao' });
   };
@@ -135,8 +135,8 @@ describe.each(cases)('$title screen', (c) => {
     return screen.getByRole('dialog', { name: `Edit ${Noun}` });
   };
 
-  it('should show the title and open on the Add tab, with the list as the second tab', () => {
-    render(<c.Page />);
+  it('should show the title and open on the Add tab, with the list as the second tab', async () => {
+    await renderPage(<c.Page />);
     expect(screen.getByRole('heading', { level: 1, name: c.title })).toBeInTheDocument();
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Add', c.manageTab]);
@@ -146,7 +146,7 @@ describe.each(cases)('$title screen', (c) => {
 
   describe('adding', () => {
     it('should alert "Please fill all fields" for an empty form and not call the API', async () => {
-      render(<c.Page />);
+      await renderPage(<c.Page />);
       await userEvent.click(addButton());
       expect(spies.alert).toHaveBeenCalledWith('Please fill all fields');
       expect(spies.post).not.toHaveBeenCalled();
@@ -155,7 +155,7 @@ describe.each(cases)('$title screen', (c) => {
     it.each(Object.keys(c.fill))(
       'should alert "Please fill all fields" when only %s is missing',
       async (missing) => {
-        render(<c.Page />);
+        await renderPage(<c.Page />);
         await fillAddForm(missing);
         await userEvent.click(addButton());
         expect(spies.alert).toHaveBeenCalledWith('Please fill all fields');
@@ -166,7 +166,7 @@ describe.each(cases)('$title screen', (c) => {
     it('should show Adding... on a disabled button, then confirm, clear the form and reload the list', async () => {
       const call = deferred();
       spies.post.mockReturnValueOnce(call.promise);
-      render(<c.Page />);
+      await renderPage(<c.Page />);
       await waitFor(() => expect(spies.get).toHaveBeenCalledTimes(1));
       await fillAddForm();
       await userEvent.click(addButton());
@@ -194,7 +194,7 @@ describe.each(cases)('$title screen', (c) => {
       ],
     ])('should alert %s when adding fails and keep what was typed', async (_what, error, text) => {
       spies.post.mockRejectedValueOnce(error);
-      render(<c.Page />);
+      await renderPage(<c.Page />);
       await fillAddForm();
       await userEvent.click(addButton());
       await waitFor(() => expect(spies.alert).toHaveBeenCalledWith(text ?? error.message));
@@ -225,7 +225,7 @@ describe.each(cases)('$title screen', (c) => {
 
     it('should show No records found for an empty list', async () => {
       rows = [];
-      render(<c.Page />);
+      await renderPage(<c.Page />);
       await userEvent.click(screen.getByRole('tab', { name: c.manageTab }));
       expect(await screen.findByText('No records found')).toBeInTheDocument();
     });
@@ -240,7 +240,7 @@ describe.each(cases)('$title screen', (c) => {
       ],
     ])('should alert %s when the list cannot be fetched', async (_what, error, text) => {
       spies.get.mockRejectedValueOnce(error);
-      render(<c.Page />);
+      await renderPage(<c.Page />);
       await waitFor(() => expect(spies.alert).toHaveBeenCalledWith(text ?? error.message));
     });
 

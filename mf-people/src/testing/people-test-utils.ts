@@ -1,6 +1,8 @@
 // What every People screen test needs: the shared API client and the browser's alert/confirm
 // replaced by spies (the client is mocked at its interface, as DESIGN §7 says), and a promise
 // settled by hand to look at busy labels while a call is in flight.
+import type { ReactElement } from 'react';
+import { act, render } from '@testing-library/react';
 import { api } from 'shared-ui';
 
 export function deferred<T = unknown>() {
@@ -23,7 +25,7 @@ export interface Spies {
 }
 
 /** Installs the spies before each test of the calling file; `rows` is what the list answers. */
-export function useApiSpies(rows: () => unknown[]): Spies {
+export function installApiSpies(rows: () => unknown[]): Spies {
   const spies = {} as Spies;
   beforeEach(() => {
     spies.alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
@@ -35,4 +37,11 @@ export function useApiSpies(rows: () => unknown[]): Spies {
   });
   afterEach(() => jest.restoreAllMocks());
   return spies;
+}
+
+/** Renders a page and lets its first list load settle, so no update lands outside act(). */
+export async function renderPage(ui: ReactElement) {
+  const result = render(ui);
+  await act(async () => undefined);
+  return result;
 }

@@ -1,0 +1,139 @@
+// What only the Users screen does: the role select, the edit rules for e-mail and password
+// (spec §5), and the server's refusal for anyone who is not an admin (DESIGN §4).
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from 'shared-ui';
+import { renderPage, installApiSpies } from '../testing/people-test-utils';
+import { UsersPage } from './UsersPage';
+
+const ASHA = { id: 1, name: 'Asha Rao', email: 'asha@example.com', role: 'admin' };
+const BILAL = { id: 2, name: 'Bilal Khan', email: 'bilal@example.com', role: 'staff' };
+const ADMINS_ONLY = new ApiError('Only admins can manage users', 403);
+
+const spies = installApiSpies(() => [ASHA, BILAL]);
+
+async function openEdit(name = 'Asha Rao') {
+  await renderPage(<UsersPage />);
+  await userEvent.click(screen.getByRole('tab', { name: 'Update User' }));
+  const row = await screen.findByRole('row', { name: new RegExp(name) });
+  await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+  return within(screen.getByRole('dialog', { name: 'Edit User' }));
+}
+
+async function fillAddForm() {
+  await userEvent.type(screen.getByLabelText('Name'), 'Chen Li');
+  await userEvent.type(screen.getByLabelText('Email'), 'chen@example.com');
+  await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
+}
+
+describe('UsersPage', () => {
+  it('should ask for an e-mail address, a hidden password and a role that defaults to staff', async () => {
+    await renderPage(<UsersPage />);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    const role = screen.getByRole('combobox', { name: 'Role' });
+    expect(role).toHaveValue('staff');
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Staff', 'Admin']);
+  });
+
+  it('should add an admin when Admin is chosen', async () => {
+    await renderPage(<UsersPage />);
+    await fillAddForm();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'admin');
+    await userEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    expect(spies.post).toHaveBeenCalledWith(
+      '/users/register',
+      { name: 'Chen Li', email: 'chen@example.com', password: 'correct horse', role: 'admin' },
+      expect.anything(),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('staff'),
+    );
+  });
+
+  it('should list each user with the role', async () => {
+    await renderPage(<UsersPage />);
+    await userEvent.click(screen.getByRole('tab', { name: 'Update User' }));
+    const row = within(await screen.findByRole('row', { name: /Bilal Khan/ }));
+    expect(row.getByRole('cell', { name: 'Staff' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Role' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Password' })).not.toBeInTheDocument();
+  });
+
+  describe('the edit modal', () => {
+    it('should show the e-mail read-only and an empty, optional password', async () => {
+      const dialog = await openEdit();
+      expect(dialog.getByLabelText('Email')).toHaveAttribute('readonly');
+      expect(dialog.getByLabelText('Password')).toHaveValue('');
+      expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveValue('admin');
+      expect(dialog.getByText('Leave blank to keep the current password')).toBeInTheDocument();
+    });
+
+    it('should not change the e-mail when typed into', async () => {
+      const dialog = await openEdit();
+      await userEvent.type(dialog.getByLabelText('Email'), 'x');
+      expect(dialog.getByLabelText('Email')).toHaveValue('asha@example.com');
+    });
+
+    it('should leave the password out when none was typed', async () => {
+      const dialog = await openEdit('Bilal Khan');
+      await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Role' }), 'admin');
+      await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+      expect(spies.put).toHaveBeenCalledWith(
+        '/users/updateuser/2',
+        { name: 'Bilal Khan', email: 'bilal@example.com', role: 'admin' },
+        { failure: 'Failed to update user', error: 'Error updating user' },
+      );
+    });
+
+    it('should send the password exactly as typed when one was', async () => {
+      const dialog = await openEdit();
+      await userEvent.type(dialog.getByLabelText('Password'), ' new secret ');
+      await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+      expect(spies.put).toHaveBeenCalledWith(
+        '/users/updateuser/1',
+        { name: 'Asha Rao', email: 'asha@example.com', password: ' new secret ', role: 'admin' },
+        expect.anything(),
+      );
+      await waitFor(() => expect(spies.alert).toHaveBeenCalledWith('User updated successfully!'));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('for a staff user, whom the server refuses', () => {
+    it('should alert the 403 message on add and keep the form', async () => {
+      spies.post.mockRejectedValueOnce(ADMINS_ONLY);
+      await renderPage(<UsersPage />);
+      await fillAddForm();
+      await userEvent.click(screen.getByRole('button', { name: 'Add User' }));
+      await waitFor(() => expect(spies.alert).toHaveBeenCalledWith('Only admins can manage users'));
+      expect(screen.getByLabelText('Name')).toHaveValue('Chen Li');
+      expect(spies.get).toHaveBeenCalledTimes(1);
+    });
+
+    it('should alert the 403 message on save and leave the list as it was', async () => {
+      spies.put.mockRejectedValueOnce(ADMINS_ONLY);
+      const dialog = await openEdit();
+      await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(spies.alert).toHaveBeenCalledWith('Only admins can manage users'));
+      await userEvent.click(dialog.getByRole('button', { name: 'Close' }));
+      expect(screen.getAllByRole('button', { name: 'Edit' })).toHaveLength(2);
+      expect(spies.get).toHaveBeenCalledTimes(1);
+    });
+
+    it('should alert the 403 message on delete and keep the row', async () => {
+      spies.del.mockRejectedValueOnce(ADMINS_ONLY);
+      await renderPage(<UsersPage />);
+      await userEvent.click(screen.getByRole('tab', { name: 'Update User' }));
+      const row = await screen.findByRole('row', { name: /Asha Rao/ });
+      await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(spies.alert).toHaveBeenCalledWith('Only admins can manage users'));
+      expect(screen.getByRole('cell', { name: 'Asha Rao' })).toBeInTheDocument();
+      expect(spies.get).toHaveBeenCalledTimes(1);
+    });
+  });
+});
