@@ -1,0 +1,232 @@
+// `npm run bench:web`: what the production builds cost a browser. Prints the gzipped JavaScript
+// the login screen and the dashboard download, each remote's entry plus its largest exposed
+// screen (beyond the shared libraries), how many copies of React a signed-in page loads, and
+// the time from pressing Sign In to the dashboard's figures, in Debian's Chromium on loopback.
+// Exits non-zero beyond the budgets. Run after `npm run build` (the root script does).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import globalSetup from '../support/global-setup';
+import globalTeardown from '../support/global-teardown';
+import { baseUrl, launch, openPage } from '../support/browser';
+import { ADMIN, repoRoot } from '../support/env';
+
+const KB = 1024;
+const BUDGET = { loginKb: 120, remoteKb: 40, signInMs: 1000, reactCopies: 1 };
+const REMOTES = ['mf-people', 'mf-entries', 'mf-reports', 'mf-settings'];
+const SIGN_IN_RUNS = 7;
+
+const gz = (bytes: Buffer | string) => gzipSync(bytes).length;
+const kb = (bytes: number) => (bytes / KB).toFixed(1);
+
+/** The screens of each remote: one spec route per exposed module. */
+const REMOTE_ROUTES: Record<string, string[]> = {
+  'mf-people': ['/Users', '/Employees', '/Clients'],
+  'mf-entries': ['/Income', '/Expances', '/Salary'],
+  'mf-reports': [
+    '/ClientsVsSales',
+    '/EmployeesVsSalaryReport',
+    '/ExpenseVsTypeReport',
+    '/FinanceReport',
+    '/IncomeReport',
+    '/TotalsReport',
+    '/ClientLedgerPage',
+    '/EmployeeLedgerPage',
+    '/ExpenseLedgerPage',
+    '/YearlyReportPage',
+  ],
+  'mf-settings': ['/settings'],
+};
+
+const built = (remote: string) =>
+  existsSync(path.join(repoRoot(), remote, 'dist', 'mf-manifest.json'));
+
+/** Gzipped size of every script the page fetched while `action` ran, and the bodies. */
+async function scriptsDuring(page: Page, action: () => Promise<void>) {
+  const scripts = new Map<string, Buffer>();
+  const pending: Promise<void>[] = [];
+  const onResponse = (response: import('playwright-core').Response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      response
+        .body()
+        .then((body) => void scripts.set(response.url(), body))
+        .catch(() => undefined),
+    );
+  };
+  page.on('response', onResponse);
+  await action();
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  page.off('response', onResponse);
+  const bodies = [...scripts.values()];
+  return { bytes: bodies.reduce((sum, body) => sum + gz(body), 0), bodies, scripts };
+}
+
+// React's own module defines this export once; react-dom only reads it. Counting definitions
+// in the loaded scripts counts the copies of React the page runs.
+const REACT_DEFINITION = /\.__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE\s*=/g;
+const reactCopies = (bodies: Buffer[]) =>
+  bodies.reduce(
+    (sum, body) => sum + (body.toString('utf8').match(REACT_DEFINITION)?.length ?? 0),
+    0,
+  );
+
+async function apiLogin(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function seedIncome(url: string, token: string): Promise<void> {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const client = await fetch(`${url}/api/clients/addClient`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      name: 'Bench Client',
+      email: 'bench@example.com',
+      companyName: 'Bench',
+    }),
+  }).then((r) => r.json() as Promise<{ user: { id: number } }>);
+  await fetch(`${url}/api/incoms/addIncome`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ clientId: client.user.id, amount: 4321.5, Creditdebit: 'Credit' }),
+  });
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function main(): Promise<number> {
+  await globalSetup();
+  const url = baseUrl();
+  const browser = await launch();
+  try {
+    const token = await apiLogin(url);
+    await seedIncome(url, token);
+
+    const login = await openPage(browser);
+    const loginJs = await scriptsDuring(login.page, async () => {
+      await login.page.goto('/');
+      await login.page.getByRole('button', { name: 'Sign In' }).waitFor();
+    });
+    await login.context.close();
+
+    const dashboard = await openPage(browser);
+    await dashboard.context.addInitScript(
+      (value) => window.sessionStorage.setItem('token', value),
+      token,
+    );
+    const dashboardJs = await scriptsDuring(dashboard.page, async () => {
+      await dashboard.page.goto('/');
+      await dashboard.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    });
+    await dashboard.context.close();
+
+    // Each remote screen: a signed-in page load of its route; what it fetches beyond what the
+    // dashboard page fetched is the remote's own cost (its entry, its screen, anything it did
+    // not get from the shared libraries). React is counted on every such page.
+    const signedIn = await openPage(browser);
+    await signedIn.context.addInitScript(
+      (value) => window.sessionStorage.setItem('token', value),
+      token,
+    );
+    const remotes: { remote: string; route: string; bytes: number }[] = [];
+    let copies = 0;
+    for (const remote of REMOTES.filter(built)) {
+      let largest = { remote, route: '-', bytes: 0 };
+      for (const route of REMOTE_ROUTES[remote] ?? []) {
+        const loaded = await scriptsDuring(signedIn.page, async () => {
+          await signedIn.page.goto(route);
+          await signedIn.page.getByRole('main').waitFor();
+        });
+        copies = Math.max(copies, reactCopies(loaded.bodies));
+        const own = [...loaded.scripts].filter(([url]) => !dashboardJs.scripts.has(url));
+        const bytes = own.reduce((sum, [, body]) => sum + gz(body), 0);
+        if (bytes > largest.bytes) largest = { remote, route, bytes };
+      }
+      remotes.push(largest);
+    }
+    await signedIn.context.close();
+
+    const signInTimes: number[] = [];
+    for (let run = 0; run < SIGN_IN_RUNS; run += 1) {
+      const session = await openPage(browser);
+      await session.page.goto('/');
+      await session.page.getByLabel('Email').fill(ADMIN.email);
+      await session.page.getByLabel('Password').fill(ADMIN.password);
+      const started = Date.now();
+      await session.page.getByRole('button', { name: 'Sign In' }).click();
+      await session.page
+        .getByRole('region', { name: 'Total Income' })
+        .getByText('RS: 4,321.50')
+        .waitFor();
+      await session.page
+        .getByRole('region', { name: 'Total Admins' })
+        .getByText('1', { exact: true })
+        .waitFor();
+      signInTimes.push(Date.now() - started);
+      await session.context.close();
+    }
+    const signInMs = median(signInTimes);
+
+    const failures: string[] = [];
+    const check = (ok: boolean, text: string) => (ok ? 'ok' : (failures.push(text), 'OVER'));
+    const rows: string[][] = [
+      ['measure', 'value', 'budget', 'verdict'],
+      [
+        'login screen JS (gzip)',
+        `${kb(loginJs.bytes)} KB`,
+        `${BUDGET.loginKb} KB`,
+        check(loginJs.bytes <= BUDGET.loginKb * KB, 'login screen JS'),
+      ],
+      ['dashboard JS (gzip)', `${kb(dashboardJs.bytes)} KB`, '-', '-'],
+      [
+        'React copies loaded',
+        String(copies),
+        String(BUDGET.reactCopies),
+        check(copies === BUDGET.reactCopies, 'React copies'),
+      ],
+      [
+        `sign in to dashboard figures (median of ${SIGN_IN_RUNS})`,
+        `${signInMs} ms`,
+        `${BUDGET.signInMs} ms`,
+        check(signInMs <= BUDGET.signInMs, 'sign-in time'),
+      ],
+    ];
+    for (const cost of remotes) {
+      rows.push([
+        `${cost.remote}: entry + largest screen (${cost.route})`,
+        `${kb(cost.bytes)} KB`,
+        `${BUDGET.remoteKb} KB`,
+        check(cost.bytes <= BUDGET.remoteKb * KB, `${cost.remote} size`),
+      ]);
+    }
+    REMOTES.filter((remote) => !built(remote)).forEach((remote) =>
+      rows.push([`${remote}: not built`, '-', '-', 'skipped']),
+    );
+    const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => r[c]?.length ?? 0))) ?? [];
+    for (const row of rows)
+      console.log(row.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  '));
+    console.log(`sign-in runs (ms): ${signInTimes.join(', ')}`);
+    if (failures.length) console.error(`over budget: ${failures.join(', ')}`);
+    return failures.length ? 1 : 0;
+  } finally {
+    await browser.close();
+    await globalTeardown();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
