@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import globalSetup from '../support/global-setup';
 import globalTeardown from '../support/global-teardown';
 import { baseUrl, launch, openPage } from '../support/browser';
@@ -46,7 +46,7 @@ const built = (remote: string) =>
 async function scriptsDuring(page: Page, action: () => Promise<void>) {
   const scripts = new Map<string, Buffer>();
   const pending: Promise<void>[] = [];
-  const onResponse = (response: import('playwright-core').Response) => {
+  const onResponse = (response: Response) => {
     if (response.request().resourceType() !== 'script') return;
     pending.push(
       response
