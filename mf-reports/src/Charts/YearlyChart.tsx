@@ -1,0 +1,56 @@
+import { lazy } from 'react';
+import type { YearlyRow } from 'contract';
+import { ChartFrame } from './ChartFrame';
+import { yearlySummary } from './chart-summary';
+import type { YearlySeries } from './YearlyCanvas';
+
+const YearlyCanvas = lazy(() => import(/* webpackChunkName: "chart-yearly" */ './YearlyCanvas'));
+
+const SHORT_MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+
+export interface YearlyChartProps {
+  rows: YearlyRow[];
+  year: number;
+}
+
+/** Income, salary and expense bars per month with a profit/loss line. */
+export function YearlyChart({ rows, year }: YearlyChartProps) {
+  const data: YearlySeries = {
+    months: rows.map((row) => SHORT_MONTHS[row.month - 1] ?? String(row.month)),
+    income: rows.map((row) => row.income),
+    salary: rows.map((row) => row.salary),
+    expense: rows.map((row) => row.expense),
+    profit: rows.map((row) => row.pending),
+  };
+  const label = yearlySummary(
+    year,
+    rows.map((row, index) => ({
+      month: data.months[index] ?? '',
+      income: row.income,
+      salary: row.salary,
+      expense: row.expense,
+      profit: row.pending,
+    })),
+  );
+  return (
+    <ChartFrame
+      caption={`Month by month, ${year}`}
+      label={label}
+      data={data}
+      Canvas={YearlyCanvas}
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { ClientLedgerPage } from './ClientLedgerPage';

@@ -1,0 +1,47 @@
+import { messages } from 'contract';
+import type { ClientsVsSalesRow } from 'contract';
+import type { ReportColumn } from '../ReportTable';
+import { TableReport } from '../TableReport';
+import { fetchClientsVsSales } from '../reports-api';
+
+// Pending RS = billed (Debit) − received (Credit), computed by the server (DESIGN §5).
+const columns: Array<ReportColumn<ClientsVsSalesRow>> = [
+  { key: 'client', header: 'Client', value: (row) => row.clientname },
+  {
+    key: 'debit',
+    header: 'Total Debit',
+    kind: 'money',
+    value: (row) => row.totalDebit,
+    total: 'sum',
+  },
+  {
+    key: 'credit',
+    header: 'Total Credit',
+    kind: 'money',
+    value: (row) => row.totalCredit,
+    total: 'sum',
+  },
+  {
+    key: 'pending',
+    header: 'Pending RS',
+    kind: 'money',
+    value: (row) => row.netTotal,
+    total: 'sum',
+  },
+];
+const load = () => fetchClientsVsSales();
+
+/** Clients Vs Sales: per client, what was billed, what was received and what is pending. */
+export function ClientsVsSalesPage() {
+  return (
+    <TableReport
+      title="Clients Vs Sales"
+      columns={columns}
+      rowKey={(row) => row.clientId}
+      initialParams={undefined}
+      load={load}
+      onFailure={{ alert: messages.errorFetchingData }}
+      csvFileName="clients-vs-sales.csv"
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { EmployeesVsSalaryReportPage } from './EmployeesVsSalaryReportPage';

@@ -1,0 +1,99 @@
+import { screen, waitFor } from '@testing-library/react';
+import type { ExpenseLedgerRow } from 'contract';
+import { currentMonthRange } from 'shared-ui';
+import {
+  captureDownloads,
+  mockGet,
+  pathsOf,
+  renderScreen,
+  spyAlert,
+  tableText,
+} from '../testing/test-utils';
+import { ExpenseLedgerPage } from './ExpenseLedgerPage';
+
+const ROWS: ExpenseLedgerRow[] = [
+  {
+    id: 4,
+    createdAt: '2026-02-03T08:00:00.000Z',
+    date: '2026-02-03',
+    ammount: 0.1,
+    Creditdebit: 'Credit',
+    description: 'Tea "green"',
+    balance: 0.1,
+    expenseType: 'Pantry',
+  },
+  {
+    id: 5,
+    createdAt: '2026-02-04T08:00:00.000Z',
+    date: '2026-02-04',
+    ammount: 0.2,
+    Creditdebit: 'Credit',
+    description: '',
+    balance: 0.3,
+    expenseType: 'Pantry',
+  },
+];
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('ExpenseLedgerPage', () => {
+  it('should load the current month at once, sending no dates', async () => {
+    const get = mockGet({ '/dashboard/getExpenseLedger': ROWS });
+    renderScreen(<ExpenseLedgerPage />);
+    expect(screen.getByRole('heading', { name: 'Expense Ledger' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    await screen.findByText('Tea "green"');
+    expect(pathsOf(get)).toEqual(['/dashboard/getExpenseLedger']);
+    const month = currentMonthRange();
+    expect(screen.getByText(`Period: ${month.from} to ${month.to}`)).toBeInTheDocument();
+    expect(tableText()).toEqual([
+      ['Date', 'Expense Type', 'Description', 'Debit', 'Credit', 'Balance'],
+      ['Opening balance', '', '', '', '', '0.00'],
+      ['2026-02-03', 'Pantry', 'Tea "green"', '', '0.10', '0.10'],
+      ['2026-02-04', 'Pantry', '', '', '0.20', '0.30'],
+      ['Closing totals', '', '', '0.00', '0.30', '0.30'],
+    ]);
+  });
+
+  it('should send the dates only when both are set', async () => {
+    const get = mockGet({ '/dashboard/getExpenseLedger': [] });
+    const { user } = renderScreen(<ExpenseLedgerPage />);
+    await screen.findByText('No Records Found');
+    await user.type(screen.getByLabelText('Start Date'), '2026-02-01');
+    await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+    await user.type(screen.getByLabelText('End Date'), '2026-02-28');
+    await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(3));
+    expect(pathsOf(get)).toEqual([
+      '/dashboard/getExpenseLedger',
+      '/dashboard/getExpenseLedger',
+      '/dashboard/getExpenseLedger?startDate=2026-02-01&endDate=2026-02-28',
+    ]);
+    expect(await screen.findByText('Period: 2026-02-01 to 2026-02-28')).toBeInTheDocument();
+  });
+
+  it('should export CSV with the quotes of a description doubled', async () => {
+    mockGet({ '/dashboard/getExpenseLedger': ROWS });
+    const downloads = captureDownloads();
+    const { user } = renderScreen(<ExpenseLedgerPage />);
+    await screen.findByText('Tea "green"');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await downloads.last()).toEqual({
+      name: 'expense-ledger.csv',
+      text:
+        'Date,Expense Type,Description,Debit,Credit,Balance\r\n' +
+        'Opening balance,,,,,0.00\r\n' +
+        '2026-02-03,Pantry,"Tea ""green""",,0.10,0.10\r\n' +
+        '2026-02-04,Pantry,,,0.20,0.30\r\n' +
+        'Closing totals,,,0.00,0.30,0.30\r\n',
+    });
+  });
+
+  it('should alert Error fetching ledger data when the ledger cannot be fetched', async () => {
+    mockGet({ '/dashboard/getExpenseLedger': new TypeError('offline') });
+    const alert = spyAlert();
+    renderScreen(<ExpenseLedgerPage />);
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error fetching ledger data'));
+  });
+});

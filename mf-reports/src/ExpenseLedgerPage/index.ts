@@ -1,0 +1,1 @@
+export { ExpenseLedgerPage } from './ExpenseLedgerPage';

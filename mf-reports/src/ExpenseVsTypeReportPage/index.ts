@@ -1,0 +1,1 @@
+export { ExpenseVsTypeReportPage } from './ExpenseVsTypeReportPage';

@@ -1,0 +1,1 @@
+export { FinanceReportPage } from './FinanceReportPage';

@@ -1,0 +1,62 @@
+import { screen, waitFor } from '@testing-library/react';
+import {
+  captureDownloads,
+  deferred,
+  mockGet,
+  renderScreen,
+  spyAlert,
+  tableText,
+} from '../testing/test-utils';
+import { IncomeReportPage } from './IncomeReportPage';
+
+const ROWS = [
+  { date: '2026-03-01', totalIncome: 0.1 },
+  { date: '2026-03-02', totalIncome: 0.2 },
+];
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('IncomeReportPage', () => {
+  it('should show Loading... and then Date and Total Income with an exact total', async () => {
+    const answer = deferred();
+    mockGet({ '/dashboard/getIncomeReport': () => answer.promise });
+    renderScreen(<IncomeReportPage />);
+    expect(screen.getByRole('heading', { name: 'Income Report' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    answer.resolve(ROWS);
+    await screen.findByText('2026-03-01');
+    expect(tableText()).toEqual([
+      ['Date', 'Total Income'],
+      ['2026-03-01', '0.10'],
+      ['2026-03-02', '0.20'],
+      ['Total', '0.30'],
+    ]);
+  });
+
+  it('should export ISO dates and plain amounts', async () => {
+    mockGet({ '/dashboard/getIncomeReport': ROWS });
+    const downloads = captureDownloads();
+    const { user } = renderScreen(<IncomeReportPage />);
+    await screen.findByText('2026-03-01');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await downloads.last()).toEqual({
+      name: 'income-report.csv',
+      text: 'Date,Total Income\r\n2026-03-01,0.10\r\n2026-03-02,0.20\r\nTotal,0.30\r\n',
+    });
+  });
+
+  it('should show No records found for no income', async () => {
+    mockGet({ '/dashboard/getIncomeReport': [] });
+    renderScreen(<IncomeReportPage />);
+    expect(await screen.findByText('No records found')).toBeInTheDocument();
+  });
+
+  it('should only log a failure, with no alert (spec §8)', async () => {
+    mockGet({ '/dashboard/getIncomeReport': new TypeError('offline') });
+    const alert = spyAlert();
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderScreen(<IncomeReportPage />);
+    await waitFor(() => expect(log).toHaveBeenCalled());
+    expect(alert).not.toHaveBeenCalled();
+  });
+});

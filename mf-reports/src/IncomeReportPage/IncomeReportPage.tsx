@@ -1,0 +1,32 @@
+import type { IncomeReportRow } from 'contract';
+import type { ReportColumn } from '../ReportTable';
+import { TableReport } from '../TableReport';
+import { fetchIncomeReport } from '../reports-api';
+
+const columns: Array<ReportColumn<IncomeReportRow>> = [
+  { key: 'date', header: 'Date', value: (row) => row.date },
+  {
+    key: 'income',
+    header: 'Total Income',
+    kind: 'money',
+    value: (row) => row.totalIncome,
+    total: 'sum',
+  },
+];
+const load = () => fetchIncomeReport();
+
+/** Income Report: money received per day (Credit income entries, DESIGN §5). */
+export function IncomeReportPage() {
+  return (
+    <TableReport
+      title="Income Report"
+      columns={columns}
+      rowKey={(row) => row.date}
+      initialParams={undefined}
+      load={load}
+      // Spec §8: failures of this report are logged, not shown.
+      onFailure={{ log: 'Could not load the income report' }}
+      csvFileName="income-report.csv"
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { IncomeReportPage } from './IncomeReportPage';

@@ -1,0 +1,153 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { messages } from 'contract';
+import { Select, errorMessage, notify } from 'shared-ui';
+import type { DateRange } from 'shared-ui';
+import { FilterBar } from '../FilterBar';
+import { ReportLayout } from '../ReportLayout';
+import { ReportTable } from '../ReportTable';
+import type { PartyOption } from '../reports-api';
+import { useReportData } from '../useReportData';
+import { describePeriod } from '../periods';
+import { ledgerColumns, openingLine } from './ledger-columns';
+import type { BalanceRule, LedgerEntry } from './ledger-columns';
+
+export interface LedgerPicker {
+  /** Field label, e.g. "Client". */
+  label: string;
+  /** The empty first option, e.g. "Select client". */
+  placeholder: string;
+  loadOptions: () => Promise<PartyOption[]>;
+  /** Alert when Get Ledger is pressed without a choice (spec §5). */
+  required: string;
+  /** Fallback alert when the options cannot be loaded. */
+  optionsError: string;
+}
+
+export interface LedgerProps<Row extends LedgerEntry> {
+  title: string;
+  /** Header of the party column: Client, Employee, Expense Type. */
+  partyHeader: string;
+  partyName: (row: Row) => string;
+  balanceRule: BalanceRule;
+  /** Absent on the expense ledger, which covers every expense type. */
+  picker?: LedgerPicker;
+  initialRange: DateRange;
+  /** The period a request covers, from the dates on screen (spec §9 defaults differ). */
+  resolveRange: (range: DateRange) => DateRange;
+  /** Fetches with the dates as on screen; `partyId` is '' without a picker. */
+  load: (partyId: string, range: DateRange, errorText: string) => Promise<Row[]>;
+  /** Catalogue text alerted when the ledger cannot be fetched. */
+  errorText: string;
+  /** The expense ledger needs no choice and shows the current month straight away. */
+  loadOnMount?: boolean;
+  csvFileName: string;
+}
+
+/** What the table shows: the rows of one request and what they were asked for. */
+interface Shown<Row> {
+  rows: Row[];
+  range: DateRange;
+  partyLabel?: string;
+}
+
+/**
+ * One ledger screen: optional party picker, dates, Get Ledger, then the entries with an
+ * opening balance line, Debit/Credit columns, the running balance and closing totals.
+ */
+export function Ledger<Row extends LedgerEntry>({
+  title,
+  partyHeader,
+  partyName,
+  balanceRule,
+  picker,
+  initialRange,
+  resolveRange,
+  load,
+  errorText,
+  loadOnMount = false,
+  csvFileName,
+}: LedgerProps<Row>) {
+  const [range, setRange] = useState(initialRange);
+  const [partyId, setPartyId] = useState('');
+  const [options, setOptions] = useState<PartyOption[]>([]);
+  const { data, loading, run } = useReportData<Shown<Row>>({ alert: errorText });
+
+  const loadOptions = picker?.loadOptions;
+  const optionsError = picker?.optionsError;
+  useEffect(() => {
+    if (!loadOptions) return;
+    loadOptions()
+      .then(setOptions)
+      .catch((error: unknown) => notify(errorMessage(error, optionsError ?? errorText)));
+  }, [loadOptions, optionsError, errorText]);
+
+  const fetchLedger = useCallback(
+    (wantedParty: string, wantedRange: DateRange, partyLabel?: string) => {
+      return run(async () => ({
+        rows: await load(wantedParty, wantedRange, errorText),
+        range: resolveRange(wantedRange),
+        partyLabel,
+      }));
+    },
+    [resolveRange, load, errorText, run],
+  );
+
+  useEffect(() => {
+    if (loadOnMount) void fetchLedger('', initialRange);
+  }, [loadOnMount, fetchLedger, initialRange]);
+
+  const onGetLedger = () => {
+    if (picker && !partyId) {
+      notify(picker.required);
+      return;
+    }
+    const label = options.find((option) => option.value === partyId)?.label;
+    void fetchLedger(partyId, range, picker && label ? `${picker.label}: ${label}` : undefined);
+  };
+
+  const columns = useMemo(() => ledgerColumns(partyHeader, partyName), [partyHeader, partyName]);
+  const rows = useMemo(() => data?.rows ?? [], [data]);
+  const opening = useMemo(() => openingLine(rows, balanceRule), [rows, balanceRule]);
+  const period = data
+    ? [data.partyLabel, describePeriod(data.range)].filter(Boolean).join(', ')
+    : undefined;
+
+  return (
+    <ReportLayout
+      title={title}
+      period={period}
+      filters={
+        <FilterBar
+          range={range}
+          onRangeChange={setRange}
+          submitLabel="Get Ledger"
+          onSubmit={onGetLedger}
+          busy={loading}
+        >
+          {picker && (
+            <Select
+              label={picker.label}
+              name="party"
+              value={partyId}
+              onChange={setPartyId}
+              options={options}
+              placeholder={picker.placeholder}
+            />
+          )}
+        </FilterBar>
+      }
+    >
+      <ReportTable
+        caption={title}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        loading={loading}
+        emptyText={messages.noRecordsFoundTitle}
+        totalsLabel="Closing totals"
+        opening={opening}
+        csvFileName={csvFileName}
+      />
+    </ReportLayout>
+  );
+}

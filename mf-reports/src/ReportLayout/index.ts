@@ -1,0 +1,2 @@
+export { ReportLayout } from './ReportLayout';
+export type { ReportLayoutProps } from './ReportLayout';

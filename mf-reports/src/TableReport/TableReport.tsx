@@ -1,0 +1,87 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { ReportLayout } from '../ReportLayout';
+import { ReportTable } from '../ReportTable';
+import type { ReportColumn } from '../ReportTable';
+import { useReportData } from '../useReportData';
+import type { FailurePolicy } from '../useReportData';
+
+export interface FilterControls<Params> {
+  params: Params;
+  setParams: (params: Params) => void;
+  /** Loads the report for these parameters (the ones on screen when omitted). */
+  apply: (params?: Params) => void;
+  busy: boolean;
+}
+
+export interface TableReportProps<Row, Params> {
+  title: string;
+  columns: Array<ReportColumn<Row>>;
+  rowKey: (row: Row) => string | number;
+  /** What the screen starts with; the report loads for these at once. */
+  initialParams: Params;
+  load: (params: Params) => Promise<Row[]>;
+  onFailure: FailurePolicy;
+  csvFileName: string;
+  emptyText?: string;
+  /** Dates, a year picker...; absent on reports without filters. */
+  filters?: (controls: FilterControls<Params>) => ReactNode;
+  /** The period of loaded figures in words, for the title block and printouts. */
+  describe?: (params: Params) => string;
+  /** A chart of the loaded rows, shown above the table. */
+  chart?: (rows: Row[], params: Params) => ReactNode;
+}
+
+/** A report that is one table: loads on open, reloads on Filter, exports, prints. */
+export function TableReport<Row, Params>({
+  title,
+  columns,
+  rowKey,
+  initialParams,
+  load,
+  onFailure,
+  csvFileName,
+  emptyText,
+  filters,
+  describe,
+  chart,
+}: TableReportProps<Row, Params>) {
+  const [params, setParams] = useState(initialParams);
+  const [initial] = useState(initialParams);
+  const { data, loading, run } = useReportData<{ rows: Row[]; params: Params }>(onFailure);
+
+  const fetchFor = useCallback(
+    (wanted: Params) => run(async () => ({ rows: await load(wanted), params: wanted })),
+    [run, load],
+  );
+  useEffect(() => {
+    void fetchFor(initial);
+  }, [fetchFor, initial]);
+
+  const rows = useMemo(() => data?.rows ?? [], [data]);
+  const controls: FilterControls<Params> = {
+    params,
+    setParams,
+    apply: (wanted = params) => void fetchFor(wanted),
+    busy: loading,
+  };
+
+  return (
+    <ReportLayout
+      title={title}
+      period={data && describe ? describe(data.params) : undefined}
+      filters={filters?.(controls)}
+    >
+      {chart && data && rows.length > 0 && chart(rows, data.params)}
+      <ReportTable
+        caption={title}
+        columns={columns}
+        rows={rows}
+        rowKey={rowKey}
+        loading={loading}
+        emptyText={emptyText}
+        csvFileName={csvFileName}
+      />
+    </ReportLayout>
+  );
+}

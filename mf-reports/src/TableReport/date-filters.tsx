@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import type { DateRange } from 'shared-ui';
+import { FilterBar } from '../FilterBar';
+import type { FilterControls } from './TableReport';
+
+/** The Start/End Date + Filter bar of the dated reports, as a `filters` of TableReport. */
+export function dateFilters({
+  params,
+  setParams,
+  apply,
+  busy,
+}: FilterControls<DateRange>): ReactNode {
+  return (
+    <FilterBar
+      range={params}
+      onRangeChange={setParams}
+      submitLabel="Filter"
+      onSubmit={() => apply()}
+      busy={busy}
+    />
+  );
+}

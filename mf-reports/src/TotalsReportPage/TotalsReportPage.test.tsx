@@ -1,0 +1,29 @@
+import { screen, waitFor } from '@testing-library/react';
+import { deferred, mockGet, renderScreen, spyAlert } from '../testing/test-utils';
+import { TotalsReportPage } from './TotalsReportPage';
+
+afterEach(() => jest.restoreAllMocks());
+
+const card = (name: string) => screen.getByRole('region', { name });
+
+describe('TotalsReportPage', () => {
+  it('should show Loading... and then the Admins, Employees and Clients counts', async () => {
+    const answer = deferred();
+    mockGet({ '/dashboard/totals': () => answer.promise });
+    renderScreen(<TotalsReportPage />);
+    expect(screen.getByRole('heading', { name: 'System Totals' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    answer.resolve({ admins: 2, employees: 14, clients: 31 });
+    await waitFor(() => expect(card('Admins')).toHaveTextContent('2'));
+    expect(card('Employees')).toHaveTextContent('14');
+    expect(card('Clients')).toHaveTextContent('31');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('should alert Error fetching data when the totals cannot be fetched', async () => {
+    mockGet({ '/dashboard/totals': new TypeError('offline') });
+    const alert = spyAlert();
+    renderScreen(<TotalsReportPage />);
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error fetching data'));
+  });
+});

@@ -1,0 +1,1 @@
+export { TotalsReportPage } from './TotalsReportPage';

@@ -1,0 +1,103 @@
+import { messages } from 'contract';
+import type { YearlyRow } from 'contract';
+import { Select } from 'shared-ui';
+import { YearlyChart } from '../Charts';
+import type { ReportColumn } from '../ReportTable';
+import { TableReport } from '../TableReport';
+import type { FilterControls } from '../TableReport';
+import { fetchYearly } from '../reports-api';
+
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A row of the table: the server's month figures and the year they belong to. */
+export interface YearMonth extends YearlyRow {
+  year: number;
+}
+
+/** Spec §9: the current year and the four before, newest first. */
+export function yearOptions(today: Date = new Date()): number[] {
+  return Array.from({ length: 5 }, (_, back) => today.getFullYear() - back);
+}
+
+/** All twelve months in order, zeros where the server sent none. */
+export function twelveMonths(rows: YearlyRow[], year: number): YearMonth[] {
+  return MONTH_NAMES.map((_, index) => {
+    const found = rows.find((row) => row.month === index + 1);
+    return { year, month: index + 1, income: 0, salary: 0, expense: 0, pending: 0, ...found };
+  });
+}
+
+const columns: Array<ReportColumn<YearMonth>> = [
+  {
+    key: 'month',
+    header: 'Month',
+    // The CSV carries the ISO month (2026-01); the screen shows its name.
+    value: (row) => `${row.year}-${String(row.month).padStart(2, '0')}`,
+    render: (row) => MONTH_NAMES[row.month - 1],
+  },
+  { key: 'income', header: 'Income', kind: 'money', value: (row) => row.income, total: 'sum' },
+  { key: 'salary', header: 'Salary', kind: 'money', value: (row) => row.salary, total: 'sum' },
+  { key: 'expense', header: 'Expense', kind: 'money', value: (row) => row.expense, total: 'sum' },
+  // pending = income − salary − expense (DESIGN §5), shown as Profit/Loss.
+  {
+    key: 'pending',
+    header: 'Profit/Loss',
+    kind: 'money',
+    value: (row) => row.pending,
+    total: 'sum',
+  },
+];
+
+const load = async (year: number) => twelveMonths(await fetchYearly(year), year);
+
+function yearPicker({ params, setParams, apply }: FilterControls<number>) {
+  const choose = (value: string) => {
+    const year = Number(value);
+    setParams(year);
+    apply(year);
+  };
+  return (
+    <div className="ofs-toolbar">
+      <Select
+        label="Year"
+        name="year"
+        value={String(params)}
+        onChange={choose}
+        options={yearOptions().map((year) => ({ value: String(year), label: String(year) }))}
+      />
+    </div>
+  );
+}
+
+const chart = (rows: YearMonth[], year: number) => <YearlyChart rows={rows} year={year} />;
+
+/** Yearly Report: income, salary, expense and profit or loss for each month of a year. */
+export function YearlyReportPage() {
+  return (
+    <TableReport
+      title="Yearly Report"
+      columns={columns}
+      rowKey={(row) => row.month}
+      initialParams={new Date().getFullYear()}
+      load={load}
+      onFailure={{ alert: messages.errorFetchingData }}
+      csvFileName="yearly-report.csv"
+      filters={yearPicker}
+      describe={(year) => `Year ${year}`}
+      chart={chart}
+    />
+  );
+}

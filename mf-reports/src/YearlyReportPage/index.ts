@@ -1,0 +1,1 @@
+export { YearlyReportPage } from './YearlyReportPage';

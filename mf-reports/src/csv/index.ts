@@ -1,0 +1,2 @@
+export { csvCell, toCsv, downloadCsv } from './csv';
+export type { CsvCell } from './csv';

@@ -1,0 +1,2 @@
+// Async boundary: federation settles the shared singletons before any React code runs.
+import('./bootstrap');

@@ -1,0 +1,92 @@
+// Test helpers: the API client replaced at its interface, alerts captured, and CSV downloads
+// read back as text.
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { api } from 'shared-ui';
+
+/** Answers by path prefix: a value resolves, an Error rejects, a function is called. */
+export type Answers = Record<string, unknown>;
+
+export function mockGet(answers: Answers): jest.SpyInstance {
+  return jest.spyOn(api, 'get').mockImplementation(async (path: string) => {
+    const prefix = Object.keys(answers)
+      .filter((key) => path.startsWith(key))
+      .sort((a, b) => b.length - a.length)[0];
+    if (prefix === undefined) throw new Error(`unexpected GET ${path}`);
+    const answer = answers[prefix];
+    if (answer instanceof Error) throw answer;
+    return typeof answer === 'function' ? (answer as (p: string) => unknown)(path) : answer;
+  });
+}
+
+/** The paths requested, in order. */
+export const pathsOf = (get: jest.SpyInstance): string[] =>
+  get.mock.calls.map((call) => call[0] as string);
+
+export function spyAlert(): jest.SpyInstance {
+  return jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+}
+
+/** Catches downloads made through Blob + link; `last()` gives the newest file's name and text. */
+export function captureDownloads() {
+  const blobs: Blob[] = [];
+  const names: string[] = [];
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => {
+      blobs.push(blob);
+      return `blob:${blobs.length}`;
+    },
+    revokeObjectURL: () => undefined,
+  });
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    names.push(this.download);
+  });
+  return {
+    count: () => blobs.length,
+    async last() {
+      const blob = blobs[blobs.length - 1];
+      if (!blob) throw new Error('nothing was downloaded');
+      return { name: names[names.length - 1], text: await readBlob(blob) };
+    },
+  };
+}
+
+/**
+ * A Blob's text (jsdom's Blob has no text()). The byte-order mark, there for Excel, is dropped:
+ * the tests compare the CSV itself.
+ */
+export function readBlob(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^\uFEFF/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+export function renderScreen(element: ReactElement) {
+  const user = userEvent.setup();
+  return { user, ...render(element) };
+}
+
+/** The text of each cell of each body/foot row of the one table on screen. */
+export function tableText(): string[][] {
+  const table = screen.getByRole('table');
+  return within(table)
+    .getAllByRole('row')
+    .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent ?? ''));
+}
+
+/** A promise settled by hand, to look at the loading state. */
+export function deferred<T = unknown>() {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
