@@ -1,0 +1,475 @@
+// npm run bench:api: how fast every report answers over HTTP at a million entries.
+//
+// Seeds a fresh database with BENCH_ENTRIES entries (default 1,000,000) spread over the last three
+// years across 200 clients, 100 employees and 30 expense types, by bulk load (roll-up trigger
+// off, INSERT ... SELECT FROM generate_series in batches, rebuild_entry_rollups(), trigger on,
+// VACUUM ANALYZE). Then starts the app in this process on a loopback port, signs in, and times
+// each report endpoint (p50/p95 of BENCH_CALLS sequential calls after a warm-up), and the
+// throughput of the finance summary under concurrent load (autocannon in a child process).
+//
+// Targets:
+//   DATABASE_URL set        that PostgreSQL (its database must be empty: it gets the bench data)
+//   default                 PGlite in a temporary directory, then, when the PostgreSQL server
+//                           binaries exist, a throw-away cluster (scripts/with-postgres.sh)
+//   --pglite-only           PGlite only
+//   --postgres-only         the throw-away cluster only
+//
+// Budget: on PostgreSQL every report's p95 must be at most BENCH_BUDGET_MS (100 ms); beyond it,
+// or on any failed call, the exit code is 1. PGlite's figures are printed, not budgeted.
+// Results also go to bench-results/ (ignored by git).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { buildApp } from '../app.js';
+import { configFromEnv, type AppConfig } from '../config.js';
+import { openDatabase, type Db } from '../db/index.js';
+import { addDays, monthOf, todayIn } from '../lib/dates.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../..');
+
+const int = (value: string | undefined, fallback: number) => {
+  const parsed = Number.parseInt((value ?? '').replace(/[_,]/g, ''), 10);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+};
+const ENTRIES = int(process.env.BENCH_ENTRIES, 1_000_000);
+const CALLS = int(process.env.BENCH_CALLS, 30);
+const WARMUP = 3;
+const BUDGET_MS = int(process.env.BENCH_BUDGET_MS, 100);
+const LOAD_SECONDS = int(process.env.BENCH_LOAD_SECONDS, 10);
+const LOAD_CONNECTIONS = int(process.env.BENCH_LOAD_CONNECTIONS, 10);
+const CLIENTS = 200;
+const EMPLOYEES = 100;
+const EXPENSE_TYPES = 30;
+const DAYS = 3 * 365;
+const BATCH = 100_000;
+
+type Target = 'pglite' | 'postgres';
+
+interface EndpointResult {
+  name: string;
+  path: string;
+  status: number;
+  rows: number;
+  p50: number;
+  p95: number;
+}
+
+interface TargetResult {
+  target: Target;
+  label: string;
+  entries: number;
+  seedSeconds: number;
+  endpoints: EndpointResult[];
+  load: {
+    path: string;
+    connections: number;
+    seconds: number;
+    requestsPerSecond: number;
+    latencyP50: number;
+    latencyP99: number;
+    errors: number;
+  };
+}
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** Nearest-rank percentile of sorted durations. */
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+
+// --- seeding ----------------------------------------------------------------------------------
+
+async function seed(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT ((SELECT count(*) FROM entries) + (SELECT count(*) FROM clients) +
+            (SELECT count(*) FROM employees) + (SELECT count(*) FROM expense_types))::int AS n
+  `.execute(db);
+  if ((rows[0]?.n ?? 0) > 0) {
+    throw new Error('the bench needs an empty database: it fills it with its own data');
+  }
+  const started = performance.now();
+
+  await sql`
+    INSERT INTO clients (name, email, company_name)
+    SELECT 'Client ' || g, 'client' || g || '@bench.example', 'Company ' || g
+    FROM generate_series(1, ${CLIENTS}::int) g`.execute(db);
+  await sql`
+    INSERT INTO employees (name, email, number)
+    SELECT 'Employee ' || g, 'employee' || g || '@bench.example', lpad(g::text, 8, '0')
+    FROM generate_series(1, ${EMPLOYEES}::int) g`.execute(db);
+  await sql`
+    INSERT INTO expense_types (expancetype)
+    SELECT 'Expense type ' || g FROM generate_series(1, ${EXPENSE_TYPES}::int) g`.execute(db);
+  const first = await sql<{ client: number; employee: number; expense_type: number }>`
+    SELECT (SELECT min(id) FROM clients) AS client, (SELECT min(id) FROM employees) AS employee,
+           (SELECT min(id) FROM expense_types) AS expense_type`.execute(db);
+  const base = first.rows[0];
+  if (!base) throw new Error('no parties');
+
+  await sql`ALTER TABLE entries DISABLE TRIGGER entries_rollup_trg`.execute(db);
+  for (let from = 1; from <= ENTRIES; from += BATCH) {
+    const to = Math.min(ENTRIES, from + BATCH - 1);
+    // Party n of its kind has the name '<Kind> n' (see above); ids start at the first id.
+    await sql`
+      INSERT INTO entries (kind, client_id, employee_id, expense_type_id, party_name, amount,
+                           credit_debit, description, entry_date, created_at)
+      SELECT kind,
+             CASE WHEN kind = 'income' THEN ${base.client}::int + n - 1 END,
+             CASE WHEN kind = 'salary' THEN ${base.employee}::int + n - 1 END,
+             CASE WHEN kind = 'expense' THEN ${base.expense_type}::int + n - 1 END,
+             CASE kind WHEN 'income' THEN 'Client ' WHEN 'salary' THEN 'Employee '
+                       ELSE 'Expense type ' END || n,
+             round((1 + random() * 99999)::numeric, 2),
+             CASE WHEN kind = 'income' AND random() < 0.5 THEN 'Debit' ELSE 'Credit' END,
+             'Bench entry ' || g,
+             day,
+             day + random() * interval '1 day'
+      FROM (
+        SELECT g, kind, day,
+               1 + floor(random() * CASE kind WHEN 'income' THEN ${CLIENTS}::int
+                                               WHEN 'salary' THEN ${EMPLOYEES}::int
+                                               ELSE ${EXPENSE_TYPES}::int END)::int AS n
+        FROM (
+          SELECT g,
+                 (ARRAY['income', 'expense', 'salary'])[1 + floor(random() * 3)::int] AS kind,
+                 current_date - floor(random() * ${DAYS}::int)::int AS day
+          FROM generate_series(${from}::int, ${to}::int) g
+        ) picked
+      ) parties`.execute(db);
+    log(`  ${to.toLocaleString('en')} entries`);
+  }
+  log('  rebuilding the roll-ups');
+  await sql`SELECT rebuild_entry_rollups()`.execute(db);
+  await sql`ALTER TABLE entries ENABLE TRIGGER entries_rollup_trg`.execute(db);
+  log('  VACUUM ANALYZE');
+  await sql`VACUUM ANALYZE`.execute(db);
+  return (performance.now() - started) / 1000;
+}
+
+// --- measuring --------------------------------------------------------------------------------
+
+function endpoints(timeZone: string): { name: string; path: string }[] {
+  const today = todayIn(timeZone);
+  const month = monthOf(today);
+  const yearAgo = addDays(today, -364);
+  const month_ = `startDate=${month.from}&endDate=${month.to}`;
+  const year_ = `startDate=${yearAgo}&endDate=${today}`;
+  const d = '/api/dashboard';
+  return [
+    { name: 'totals', path: `${d}/totals` },
+    { name: 'finance (this month)', path: `${d}/finance?from=${month.from}&to=${month.to}` },
+    { name: 'finance (last 365 days)', path: `${d}/finance?from=${yearAgo}&to=${today}` },
+    { name: 'getClientsVsSales', path: `${d}/getClientsVsSales` },
+    { name: 'getEmployeesVsSalary (this month)', path: `${d}/getEmployeesVsSalary?${month_}` },
+    { name: 'getEmployeesVsSalary (no dates)', path: `${d}/getEmployeesVsSalary` },
+    { name: 'getExpenseVsType (this month)', path: `${d}/getExpenseVsType` },
+    { name: 'getIncomeReport', path: `${d}/getIncomeReport` },
+    { name: 'getClientLedger (this month)', path: `${d}/getClientLedger?clientId=1&${month_}` },
+    { name: 'getClientLedger (last 365 days)', path: `${d}/getClientLedger?clientId=1&${year_}` },
+    { name: 'getEmployeeLedger (this month)', path: `${d}/getEmployeeLedger?employeeId=1` },
+    { name: 'getExpenseLedger (this month)', path: `${d}/getExpenseLedger?${month_}` },
+    { name: 'yearly (this year)', path: `${d}/yearly?year=${today.slice(0, 4)}` },
+  ];
+}
+
+async function timeEndpoint(
+  base: string,
+  token: string,
+  endpoint: { name: string; path: string },
+): Promise<EndpointResult> {
+  const headers = { authorization: `Bearer ${token}` };
+  const durations: number[] = [];
+  let status = 0;
+  let rows = 0;
+  for (let i = 0; i < WARMUP + CALLS; i++) {
+    const started = performance.now();
+    const response = await fetch(base + endpoint.path, { headers });
+    const body: unknown = await response.json();
+    const elapsed = performance.now() - started;
+    status = response.status;
+    if (status !== 200) {
+      log(`  ${endpoint.name}: HTTP ${status} ${JSON.stringify(body).slice(0, 200)}`);
+      return { ...endpoint, status, rows: 0, p50: NaN, p95: NaN };
+    }
+    rows = Array.isArray(body) ? body.length : 1;
+    if (i >= WARMUP) durations.push(elapsed);
+  }
+  durations.sort((a, b) => a - b);
+  return {
+    ...endpoint,
+    status,
+    rows,
+    p50: round(percentile(durations, 50)),
+    p95: round(percentile(durations, 95)),
+  };
+}
+
+/** autocannon in its own process, so that the load does not share the server's event loop. */
+function loadTest(url: string, token: string): Promise<TargetResult['load']> {
+  const cli = createRequire(import.meta.url).resolve('autocannon');
+  const args = [
+    cli,
+    '--json',
+    '--connections',
+    String(LOAD_CONNECTIONS),
+    '--duration',
+    String(LOAD_SECONDS),
+    '--headers',
+    `authorization=Bearer ${token}`,
+    url,
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}: ${err}`));
+      const result = JSON.parse(out) as {
+        requests: { average: number };
+        latency: { p50: number; p99: number };
+        errors: number;
+        timeouts: number;
+        non2xx: number;
+      };
+      resolve({
+        path: new URL(url).pathname + new URL(url).search,
+        connections: LOAD_CONNECTIONS,
+        seconds: LOAD_SECONDS,
+        requestsPerSecond: Math.round(result.requests.average),
+        latencyP50: result.latency.p50,
+        latencyP99: result.latency.p99,
+        errors: result.errors + result.timeouts + result.non2xx,
+      });
+    });
+  });
+}
+
+async function benchTarget(target: Target, databaseUrl?: string): Promise<TargetResult> {
+  const dataDir = target === 'pglite' ? mkdtempSync(path.join(tmpdir(), 'bench-pglite-')) : '';
+  const adminPassword = randomBytes(12).toString('base64url');
+  const config: AppConfig = {
+    ...configFromEnv(),
+    databaseUrl: target === 'postgres' ? databaseUrl : undefined,
+    dataDir: target === 'pglite' ? dataDir : 'memory://',
+    timeZone: process.env.TZ || 'UTC',
+    adminEmail: 'bench@bench.example',
+    adminPassword,
+    webRoot: undefined,
+    logLevel: 'warn',
+    login: { perIpPerMinute: 1000, perEmailFailures: 1000, perEmailWindowMinutes: 15 },
+  };
+  const label = target === 'pglite' ? 'PGlite' : 'PostgreSQL';
+  log(`${label}: seeding ${ENTRIES.toLocaleString('en')} entries`);
+  const database = await openDatabase(config);
+  try {
+    const seedSeconds = await seed(database.db);
+    log(`${label}: seeded in ${round(seedSeconds)} s`);
+    const app = await buildApp(config, { database, logger: false });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as AddressInfo;
+      const base = `http://127.0.0.1:${port}`;
+      const login = await fetch(`${base}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: config.adminEmail, password: adminPassword }),
+      });
+      const { token } = (await login.json()) as { token?: string };
+      if (!token) throw new Error(`sign-in failed: HTTP ${login.status}`);
+
+      const results: EndpointResult[] = [];
+      for (const endpoint of endpoints(config.timeZone)) {
+        const result = await timeEndpoint(base, token, endpoint);
+        log(`  ${result.name}: p50 ${result.p50} ms, p95 ${result.p95} ms, ${result.rows} rows`);
+        results.push(result);
+      }
+      const financePath = endpoints(config.timeZone)[1]?.path ?? '/api/dashboard/finance';
+      log(`${label}: ${LOAD_CONNECTIONS} connections on the finance summary for ${LOAD_SECONDS} s`);
+      const load = await loadTest(base + financePath, token);
+      return { target, label, entries: ENTRIES, seedSeconds, endpoints: results, load };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// --- the throw-away PostgreSQL cluster ----------------------------------------------------------
+
+function postgresBinariesExist(): boolean {
+  if (process.env.PG_BIN) return existsSync(path.join(process.env.PG_BIN, 'initdb'));
+  const root = '/usr/lib/postgresql';
+  if (existsSync(root) && readdirSync(root).some((v) => existsSync(`${root}/${v}/bin/initdb`))) {
+    return true;
+  }
+  return spawnSync('sh', ['-c', 'command -v initdb'], { stdio: 'ignore' }).status === 0;
+}
+
+/** Runs this script with --postgres-only under scripts/with-postgres.sh; returns its results. */
+function benchThrowAwayPostgres(): Promise<TargetResult> {
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'bench-result-')), 'postgres.json');
+  const script = fileURLToPath(import.meta.url);
+  const args = [
+    path.join(repoRoot, 'scripts/with-postgres.sh'),
+    process.execPath,
+    ...process.execArgv,
+    script,
+    '--postgres-only',
+    `--result=${out}`,
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', args, {
+      stdio: 'inherit',
+      env: { ...process.env, PG_DATABASE: 'office_finance_bench' },
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      try {
+        const result = JSON.parse(readFileSync(out, 'utf8')) as TargetResult;
+        rmSync(path.dirname(out), { recursive: true, force: true });
+        resolve(result);
+      } catch {
+        reject(new Error(`the PostgreSQL bench failed (exit code ${code})`));
+      }
+    });
+  });
+}
+
+// --- report -----------------------------------------------------------------------------------
+
+const pad = (text: string, width: number, right = false) =>
+  right ? text.padStart(width) : text.padEnd(width);
+
+const figure = (value: number) => (Number.isNaN(value) ? 'failed' : value.toFixed(1));
+
+function printReport(results: TargetResult[]): void {
+  const names = results[0]?.endpoints.map((endpoint) => endpoint.name) ?? [];
+  const nameWidth = Math.max(8, ...names.map((name) => name.length));
+  const head = ['endpoint'.padEnd(nameWidth)];
+  for (const result of results) {
+    head.push(pad(`${result.label} p50`, 16, true), pad('p95 ms', 8, true), pad('rows', 6, true));
+  }
+  console.log('');
+  console.log(
+    `Report endpoints over HTTP, ${ENTRIES.toLocaleString('en')} entries, ` +
+      `${CALLS} calls each after ${WARMUP} warm-up calls (ms)`,
+  );
+  console.log(head.join('  '));
+  console.log('-'.repeat(head.join('  ').length));
+  names.forEach((name, index) => {
+    const cells = [name.padEnd(nameWidth)];
+    for (const result of results) {
+      const endpoint = result.endpoints[index];
+      const over = result.target === 'postgres' && endpoint && !(endpoint.p95 <= BUDGET_MS);
+      cells.push(
+        pad(endpoint ? figure(endpoint.p50) : '-', 16, true),
+        pad(endpoint ? figure(endpoint.p95) + (over ? '!' : '') : '-', 8, true),
+        pad(endpoint ? String(endpoint.rows) : '-', 6, true),
+      );
+    }
+    console.log(cells.join('  '));
+  });
+  console.log('');
+  for (const result of results) {
+    const load = result.load;
+    console.log(
+      `${result.label}: GET ${load.path} with ${load.connections} connections for ${load.seconds} s: ` +
+        `${load.requestsPerSecond} req/s, latency p50 ${load.latencyP50} ms, p99 ${load.latencyP99} ms, ` +
+        `${load.errors} errors; seeded in ${round(result.seedSeconds)} s`,
+    );
+  }
+}
+
+/** Failures: failed calls anywhere, and PostgreSQL p95s over the budget. */
+function failures(results: TargetResult[]): string[] {
+  const problems: string[] = [];
+  for (const result of results) {
+    for (const endpoint of result.endpoints) {
+      if (endpoint.status !== 200) {
+        problems.push(`${result.label} ${endpoint.name}: HTTP ${endpoint.status}`);
+      } else if (result.target === 'postgres' && endpoint.p95 > BUDGET_MS) {
+        problems.push(
+          `${result.label} ${endpoint.name}: p95 ${endpoint.p95} ms > ${BUDGET_MS} ms budget`,
+        );
+      }
+    }
+    if (result.load.errors > 0) {
+      problems.push(`${result.label} load test: ${result.load.errors} failed requests`);
+    }
+  }
+  return problems;
+}
+
+function saveResults(results: TargetResult[]): void {
+  const dir = path.join(repoRoot, 'bench-results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `bench-api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), results }, null, 2) + '\n');
+  console.log(`Results saved to ${path.relative(process.cwd(), file) || file}`);
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const resultFile = args.find((arg) => arg.startsWith('--result='))?.slice('--result='.length);
+  const results: TargetResult[] = [];
+
+  if (args.includes('--postgres-only') && (process.env.DATABASE_URL || resultFile)) {
+    // Inside with-postgres.sh (or against a given server).
+    const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('no PostgreSQL URL (DATABASE_URL or TEST_DATABASE_URL)');
+    results.push(await benchTarget('postgres', url));
+    if (resultFile) {
+      writeFileSync(resultFile, JSON.stringify(results[0]));
+      return;
+    }
+  } else if (process.env.DATABASE_URL) {
+    results.push(await benchTarget('postgres', process.env.DATABASE_URL));
+  } else {
+    if (!args.includes('--postgres-only')) results.push(await benchTarget('pglite'));
+    if (!args.includes('--pglite-only')) {
+      if (postgresBinariesExist()) {
+        results.push(await benchThrowAwayPostgres());
+      } else {
+        log(
+          'PostgreSQL server binaries not found: PostgreSQL skipped (apt-get install postgresql)',
+        );
+        if (args.includes('--postgres-only')) process.exitCode = 1;
+      }
+    }
+  }
+
+  if (results.length === 0) return;
+  printReport(results);
+  saveResults(results);
+  const problems = failures(results);
+  if (problems.length > 0) {
+    console.log('');
+    console.log('FAILED:');
+    for (const problem of problems) console.log(`  ${problem}`);
+    process.exitCode = 1;
+  } else if (results.some((result) => result.target === 'postgres')) {
+    console.log(`Every PostgreSQL report p95 is within ${BUDGET_MS} ms.`);
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}
