@@ -2,7 +2,7 @@
 import { ArcElement, Chart as ChartJS, DoughnutController, Legend, Tooltip } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
 import type { CanvasProps } from './ChartFrame';
-import { PALETTE, tokenColour } from './chart-theme';
+import { PALETTE, tokenColour, reducedMotion } from './chart-theme';
 
 ChartJS.register(DoughnutController, ArcElement, Legend, Tooltip);
 
@@ -28,6 +28,7 @@ export default function ExpenseShareCanvas({ data, label }: CanvasProps<ShareSer
       }}
       options={{
         maintainAspectRatio: false,
+        animation: reducedMotion() ? false : undefined,
         color: tokenColour('--ofs-color-text', '#1f2933'),
         plugins: { legend: { position: 'right' } },
       }}

@@ -13,7 +13,7 @@ import {
 } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
 import type { CanvasProps } from './ChartFrame';
-import { SERIES, tokenColour } from './chart-theme';
+import { SERIES, tokenColour, reducedMotion } from './chart-theme';
 
 ChartJS.register(
   BarController,
@@ -60,6 +60,7 @@ export default function YearlyCanvas({ data, label }: CanvasProps<YearlySeries>)
       }}
       options={{
         maintainAspectRatio: false,
+        animation: reducedMotion() ? false : undefined,
         color: text,
         scales: {
           x: { ticks: { color: text }, grid: { color: grid } },

@@ -26,3 +26,8 @@ export function tokenColour(name: string, fallback: string): string {
   const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
   return value || fallback;
 }
+
+/** Charts appear without their grow-in animation for people who ask for reduced motion. */
+export function reducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
