@@ -101,6 +101,9 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
           title,
           chunks: ['main'],
           hash: production,
+          // Absolute, so a deep link such as /no/such/page still loads /main.js. Chunks keep
+          // publicPath 'auto' (derived from where main.js or remoteEntry.js came from).
+          publicPath: '/',
         }),
       ],
       optimization: {

@@ -60,7 +60,8 @@ export function DataTable<Row>({
   }
 
   return (
-    <div className="ofs-table__scroll">
+    // Focusable and named, so keyboard users can scroll a table wider than a phone screen.
+    <div className="ofs-table__scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className="ofs-table" aria-busy={loading || undefined}>
         <caption className="ofs-visually-hidden">{caption}</caption>
         <thead>

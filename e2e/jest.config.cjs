@@ -1,0 +1,19 @@
+// End-to-end tests: jest drives Debian's Chromium through playwright-core against the API server
+// that global-setup starts from the builds (one server for the whole run, files in sequence).
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/tests'],
+  globalSetup: '<rootDir>/support/global-setup.ts',
+  globalTeardown: '<rootDir>/support/global-teardown.ts',
+  testTimeout: 60000,
+  maxWorkers: 1,
+  transform: {
+    '^.+\\.ts$': [
+      'ts-jest',
+      {
+        diagnostics: false,
+        tsconfig: { module: 'commonjs', esModuleInterop: true, isolatedModules: true },
+      },
+    ],
+  },
+};

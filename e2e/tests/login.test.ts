@@ -1,0 +1,61 @@
+import type { Browser } from 'playwright-core';
+import { ADMIN } from '../support/env';
+import { dialogCount, launch, openPage, signIn } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+describe('login and logout', () => {
+  it.each(['/', '/Users', '/no/such/page'])(
+    'should show only the login screen at %s when signed out',
+    async (path) => {
+      const { page, context } = await openPage(browser);
+      await page.goto(path);
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      expect(await page.getByLabel('Email').getAttribute('type')).toBe('email');
+      expect(await page.getByLabel('Password').getAttribute('type')).toBe('password');
+      expect(await page.getByRole('contentinfo').textContent()).toContain(
+        `© ${new Date().getFullYear()}`,
+      );
+      expect(await page.getByRole('navigation').count()).toBe(0);
+      await context.close();
+    },
+  );
+
+  it('should alert "Please fill all fields" when a field is empty', async () => {
+    const { page, context, dialogs } = await openPage(browser);
+    await page.goto('/');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    expect(await dialogCount(dialogs, 1)).toEqual(['Please fill all fields']);
+    await context.close();
+  });
+
+  it('should alert the server message for a wrong password', async () => {
+    const { page, context, dialogs } = await openPage(browser);
+    await page.goto('/');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    expect(await dialogCount(dialogs, 1)).toEqual(['Invalid credentials']);
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
+  it('should sign in to the dashboard, keep the token in sessionStorage, and log out', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page);
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toMatch(/\S{20,}/);
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Logout' })
+      .click();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await context.close();
+  });
+});

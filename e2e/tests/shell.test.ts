@@ -1,0 +1,150 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { launch, openPage, signIn } from '../support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser.close());
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const today = new Date();
+const FIRST = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-01`;
+const lastDay = new Date(today.getFullYear(), today.getMonth() + 1, 0).getDate();
+const LAST = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(lastDay)}`;
+
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+describe('the signed-in shell', () => {
+  it('should show the dashboard with the current month and the six cards', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page);
+    expect(await page.getByLabel('From Date').inputValue()).toBe(FIRST);
+    expect(await page.getByLabel('To Date').inputValue()).toBe(LAST);
+    for (const name of ['Total Admins', 'Total Employees', 'Total Clients']) {
+      await page.getByRole('region', { name }).waitFor();
+    }
+    for (const name of ['Total Income', 'Total Salary', 'Total Expense']) {
+      expect(await page.getByRole('region', { name }).textContent()).toMatch(/RS: [\d,]+\.\d\d/);
+    }
+    await page.getByRole('button', { name: 'Apply Filter' }).click();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('should list the spec sidebar, with the reports in a dropdown and no TotalsReport', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Dashboard',
+      'Users',
+      'Employees',
+      'Clients',
+      'Income',
+      'Expances',
+      'Salary',
+      'Settings',
+    ]);
+    await nav.getByRole('button', { name: /Reports/ }).click();
+    expect(await nav.getByRole('link', { name: 'YearlyReportPage' }).isVisible()).toBe(true);
+    expect(await nav.getByRole('link', { name: 'TotalsReport' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('should show Reports alone at /reports and a not-found page for unknown paths', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page);
+    await page.goto('/reports');
+    expect((await page.getByRole('main').textContent())?.trim()).toBe('Reports');
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('should contain a remote that is not deployed inside the content area', async () => {
+    const { page, context } = await openPage(browser);
+    // As if mf-people had never been deployed: /remotes.json does not list it.
+    await page.route('**/remotes.json', async (route) => {
+      const list = (await (await route.fetch()).json()) as Record<string, string>;
+      delete list.people;
+      await route.fulfill({ json: list });
+    });
+    await signIn(page);
+    await page.getByRole('link', { name: 'Users' }).click();
+    const panel = page.getByRole('alert');
+    expect(await panel.textContent()).toContain('The Users screen is unavailable right now.');
+    expect(await panel.getByRole('button', { name: 'Retry' }).isVisible()).toBe(true);
+    // The rest of the application keeps working.
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await context.close();
+  });
+
+  it('should recover a remote that failed to load with Retry, without reloading the page', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page);
+    let failing = true;
+    await page.route('**/remotes/mf-settings/remoteEntry.js', (route) =>
+      failing ? route.fulfill({ status: 500, body: 'down' }) : route.continue(),
+    );
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page.getByRole('link', { name: 'Settings' }).click();
+    expect(await page.getByRole('alert').textContent()).toContain(
+      'The Settings screen could not be loaded.',
+    );
+    failing = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await page.getByRole('heading', { name: 'Manage Expense Types' }).waitFor();
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+    await context.close();
+  });
+
+  it('should load each shared library once, from the shell', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Manage Expense Types' }).waitFor();
+    const providers = await page.evaluate(() => {
+      type Scope = Record<string, Record<string, { from: string }>>;
+      const share =
+        (globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Record<string, Scope>> } })
+          .__FEDERATION__?.__SHARE__ ?? {};
+      const found: Record<string, string[]> = {};
+      for (const instance of Object.values(share)) {
+        for (const scope of Object.values(instance)) {
+          for (const [name, versions] of Object.entries(scope)) {
+            found[name] = Object.values(versions).map((v) => v.from);
+          }
+        }
+      }
+      return found;
+    });
+    for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', 'shared-ui']) {
+      expect({ name, from: providers[name] }).toEqual({ name, from: ['shell'] });
+    }
+    await context.close();
+  });
+
+  it('should open the drawer from a named menu button on a 360px phone', async () => {
+    const { page, context } = await openPage(browser, { width: 360, height: 740 });
+    await signIn(page);
+    const settingsLink = page.getByRole('link', { name: 'Settings' });
+    expect(await settingsLink.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await settingsLink.click();
+    await page.getByRole('heading', { name: 'Manage Expense Types' }).waitFor();
+    expect(
+      await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded'),
+    ).toBe('false');
+    expect(await violations(page)).toEqual([]);
+    await context.close();
+  });
+});
