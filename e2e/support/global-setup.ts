@@ -1,5 +1,5 @@
-// Starts the product once for the whole run: builds what is not built yet (contract, api, shell,
-// mf-settings), then runs the API server from its build on a free port with a throw-away PGlite
+// Starts the product once for the whole run: builds what is not built yet (contract, api, the
+// shell and every remote), then runs the API server from its build on a free port with a throw-away PGlite
 // data directory, serving the web apps from the repository root, as `npm start` does.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,9 @@ const builds: Array<[string, string]> = [
   ['contract', 'contract/dist/index.js'],
   ['api', 'api/dist/server.js'],
   ['shell', 'shell/dist/index.html'],
+  ['mf-people', 'mf-people/dist/mf-manifest.json'],
+  ['mf-entries', 'mf-entries/dist/mf-manifest.json'],
+  ['mf-reports', 'mf-reports/dist/mf-manifest.json'],
   ['mf-settings', 'mf-settings/dist/mf-manifest.json'],
 ];
 
