@@ -15,7 +15,11 @@ const ROWS = [
   { expanceTypeId: 2, expenseType: 'Fuel', totalExpense: 400 },
 ];
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  // Charts remember Show chart; each test starts closed.
+  window.localStorage.clear();
+});
 
 describe('ExpenseVsTypeReportPage', () => {
   it('should ask for the current month when the dates are empty and total the types', async () => {
@@ -38,7 +42,8 @@ describe('ExpenseVsTypeReportPage', () => {
   it('should draw the share of each type as a doughnut with a text alternative', async () => {
     const month = currentMonthRange();
     mockGet({ '/dashboard/getExpenseVsType': ROWS });
-    renderScreen(<ExpenseVsTypeReportPage />);
+    const { user } = renderScreen(<ExpenseVsTypeReportPage />);
+    await user.click(await screen.findByRole('button', { name: 'Show chart' }));
     const chart = await screen.findByRole('img', {
       name: `Share of expense by type, ${month.from} to ${month.to}: Rent 60.0%, Fuel 40.0%. The table lists the amounts.`,
     });
@@ -86,5 +91,32 @@ describe('ExpenseVsTypeReportPage', () => {
     renderScreen(<ExpenseVsTypeReportPage />);
     await waitFor(() => expect(log).toHaveBeenCalled());
     expect(alert).not.toHaveBeenCalled();
+  });
+});
+
+describe('ExpenseVsTypeReportPage chart', () => {
+  beforeEach(() => window.localStorage.clear());
+  afterEach(() => jest.restoreAllMocks());
+
+  it('should keep chart.js unloaded until Show chart, and remember the choice', async () => {
+    mockGet({ '/dashboard/getExpenseVsType': ROWS });
+    const first = renderScreen(<ExpenseVsTypeReportPage />);
+    const show = await screen.findByRole('button', { name: 'Show chart' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    await first.user.click(show);
+    expect(await screen.findByRole('img')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide chart' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    first.unmount();
+
+    // A later visit opens with the chart drawn.
+    renderScreen(<ExpenseVsTypeReportPage />);
+    expect(await screen.findByRole('img')).toBeInTheDocument();
+    await first.user.click(screen.getByRole('button', { name: 'Hide chart' }));
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('reports.showCharts')).toBe('false');
   });
 });

@@ -27,7 +27,11 @@ const ROWS: YearlyRow[] = Array.from({ length: 12 }, (_, i) => zero(i + 1)).map(
       : row,
 );
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  // Charts remember Show chart; each test starts closed.
+  window.localStorage.clear();
+});
 
 describe('YearlyReportPage', () => {
   it('should offer the current year and the four before, the current one chosen', async () => {
@@ -82,7 +86,8 @@ describe('YearlyReportPage', () => {
 
   it('should chart bars per month and a profit/loss line, described in words', async () => {
     mockGet({ '/dashboard/yearly': ROWS });
-    renderScreen(<YearlyReportPage />);
+    const { user } = renderScreen(<YearlyReportPage />);
+    await user.click(await screen.findByRole('button', { name: 'Show chart' }));
     const chart = await screen.findByRole('img', { name: /^Income, salary and expense per month/ });
     expect(chart).toHaveAccessibleName(
       `Income, salary and expense per month of ${YEAR} as bars, profit or loss as a line. ` +
