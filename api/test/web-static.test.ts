@@ -1,7 +1,6 @@
 // The one-URL serving of the web apps, against fake builds in a temporary directory.
-// Requests go over a real socket: app.inject's light-my-request needs the ESM-only `cookie` 2
-// through require(), which jest's module runtime cannot do on Node 20; a raw socket also lets the
-// traversal test send `..` unresolved.
+// Requests use app.inject, except the traversal test: it sends `..` over a raw socket so no
+// client library resolves the segments before the server sees them.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -24,45 +23,27 @@ async function appWith(remoteUrls?: Record<string, string>): Promise<FastifyInst
   // Stands in for the real /api routes, registered before the web apps as in app.ts.
   app.get('/api/dashboard/totals', async () => ({ admins: 1, employees: 0, clients: 0 }));
   await app.register(webPlugin, { webRoot, remoteUrls });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.ready();
   return app;
 }
 
-interface Answer {
-  statusCode: number;
-  headers: Record<string, string>;
-  body: string;
-  json: () => unknown;
+async function get(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'GET', url, headers });
 }
 
-/**
- * A GET (the only method the web routes answer) with the shape of app.inject's response. The path
- * is sent as written, so `..` segments reach the server instead of being resolved by a client.
- */
-function get(
-  app: FastifyInstance,
-  url: string,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
+/** A GET with the path sent exactly as written. */
+function rawGet(port: number, url: string): Promise<{ statusCode: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.get(
-      { host: '127.0.0.1', port: address.port, path: url, headers },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const body = Buffer.concat(chunks).toString('utf8');
-          resolve({
-            statusCode: response.statusCode ?? 0,
-            headers: response.headers as Record<string, string>,
-            body,
-            json: () => JSON.parse(body) as unknown,
-          });
-        });
-      },
-    );
+    const request = http.get({ host: '127.0.0.1', port, path: url }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          statusCode: response.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+    });
     request.on('error', reject);
   });
 }
@@ -139,19 +120,33 @@ describe('web static serving', () => {
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('refuses missing files, unknown remotes and path traversal, never with the HTML', async () => {
+  it('answers missing files and unknown remotes with a JSON 404, never the HTML', async () => {
     const app = await appWith();
     for (const url of [
       '/remotes/mf-settings/missing.js',
       '/remotes/mf-people/remoteEntry.js',
       '/remotes/evil/remoteEntry.js',
+      '/missing.abcdef12.js',
+    ]) {
+      const response = await get(app, url);
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+      expect(response.json()).toEqual({ message: 'Not found' });
+    }
+  });
+
+  it('refuses path traversal out of a build', async () => {
+    const app = await appWith();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    for (const url of [
       '/remotes/mf-settings/../../secret.txt',
       '/remotes/mf-settings/%2e%2e/%2e%2e/secret.txt',
       '/remotes/mf-settings/..%2f..%2fsecret.txt',
       '/remotes/..%2fsecret.txt/x',
-      '/missing.abcdef12.js',
+      '/../secret.txt',
     ]) {
-      const response = await get(app, url);
+      const response = await rawGet(port, url);
       // send answers a `..` escape with 403; either way nothing outside the build is served.
       expect({ url, refused: [403, 404].includes(response.statusCode) }).toEqual({
         url,
