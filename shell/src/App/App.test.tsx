@@ -106,6 +106,20 @@ describe('signed in', () => {
     expect(within(nav).queryByRole('link', { name: 'TotalsReport' })).not.toBeInTheDocument();
   });
 
+  it('should open the Reports dropdown on a report page and still let it close', async () => {
+    renderApp({ path: '/YearlyReportPage' });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const toggle = within(nav).getByRole('button', { name: /Reports/ });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByRole('link', { name: 'YearlyReportPage' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(nav).queryByRole('link', { name: 'YearlyReportPage' })).not.toBeInTheDocument();
+  });
+
   it.each([
     ['/Users', 'people', 'UsersPage'],
     ['/Employees', 'people', 'EmployeesPage'],

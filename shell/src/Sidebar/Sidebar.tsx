@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { logOut } from 'shared-ui';
 import { REMOTE_ROUTES } from '../routes/route-table';
@@ -21,6 +21,11 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
   const onReportPage = reportRoutes.some((route) => route.path === pathname);
   const [reportsOpen, setReportsOpen] = useState(onReportPage);
   const reportsListId = useId();
+
+  // Arriving on a report (a deep link, the back button) shows where it sits in the dropdown.
+  useEffect(() => {
+    if (onReportPage) setReportsOpen(true);
+  }, [onReportPage]);
 
   return (
     <aside
@@ -46,18 +51,14 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
             <button
               type="button"
               className="shell-sidebar__link shell-sidebar__toggle"
-              aria-expanded={reportsOpen || onReportPage}
+              aria-expanded={reportsOpen}
               aria-controls={reportsListId}
               onClick={() => setReportsOpen((value) => !value)}
             >
               Reports
-              <span aria-hidden="true">{reportsOpen || onReportPage ? '▾' : '▸'}</span>
+              <span aria-hidden="true">{reportsOpen ? '▾' : '▸'}</span>
             </button>
-            <ul
-              id={reportsListId}
-              className="shell-sidebar__sublist"
-              hidden={!(reportsOpen || onReportPage)}
-            >
+            <ul id={reportsListId} className="shell-sidebar__sublist" hidden={!reportsOpen}>
               {reportRoutes.map((route) => (
                 <li key={route.path}>
                   <NavLink to={route.path} className={linkClass} onClick={onNavigate}>
