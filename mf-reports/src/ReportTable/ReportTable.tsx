@@ -187,8 +187,12 @@ export function ReportTable<Row>({
           Export CSV
         </Button>
       </div>
+      {/* Focusable and named, so keyboard users can scroll a wide or windowed table. */}
       <div
         ref={scrollRef}
+        role="region"
+        aria-label={caption}
+        tabIndex={0}
         className={
           virtual ? 'reports-table__scroll reports-table__scroll--virtual' : 'reports-table__scroll'
         }
