@@ -2,7 +2,7 @@
 // the login screen and the dashboard download, each remote's entry plus its largest exposed
 // screen (beyond the shared libraries), how many copies of React a signed-in page loads, and
 // the time from pressing Sign In to the dashboard's figures, in Debian's Chromium on loopback.
-// Exits non-zero beyond the budgets. Run after `npm run build` (the root script does).
+// Exits non-zero beyond the budgets. It builds every app first, as the end-to-end setup does.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -1,5 +1,6 @@
-// Starts the product once for the whole run: builds what is not built yet (contract, api, the
-// shell and every remote), then runs the API server from its build on a free port with a throw-away PGlite
+// Starts the product once for the whole run: builds contract, api, the shell and every remote
+// (so that the tests never pass against a stale dist/; E2E_SKIP_BUILD=1 reuses existing builds
+// while iterating on a test), then runs the API server from its build on a free port with a throw-away PGlite
 // data directory, serving the web apps from the repository root, as `npm start` does.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -45,9 +46,10 @@ async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
 
 export default async function globalSetup(): Promise<void> {
   const root = repoRoot();
-  const missing = builds.filter(([, file]) => !existsSync(path.join(root, file)));
-  if (missing.length > 0) {
-    const args = ['run', 'build', ...missing.flatMap(([workspace]) => ['-w', workspace])];
+  const skip = process.env.E2E_SKIP_BUILD === '1';
+  const wanted = skip ? builds.filter(([, file]) => !existsSync(path.join(root, file))) : builds;
+  if (wanted.length > 0) {
+    const args = ['run', 'build', ...wanted.flatMap(([workspace]) => ['-w', workspace])];
     const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed`);
   }
