@@ -33,20 +33,9 @@ const TODAY = iso(now);
 const YESTERDAY = iso(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1));
 const YEAR = now.getFullYear();
 const MONTH = now.getMonth() + 1;
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** English month name, as the Yearly Report shows it. */
+const monthName = (month: number) =>
+  new Date(2000, month - 1, 1).toLocaleString('en-US', { month: 'long' });
 
 const cents = (amount: number) => Math.round(amount * 100);
 const plus = (a: number, b: number) => (cents(a) + cents(b)) / 100;
@@ -291,7 +280,7 @@ describe('Reports against the real API', () => {
     expect(await picker.locator('option').allTextContents()).toEqual(
       [0, 1, 2, 3, 4].map((back) => String(YEAR - back)),
     );
-    const name = MONTH_NAMES[MONTH - 1] as string;
+    const name = monthName(MONTH);
     await row(name).waitFor();
     const before = yearlyBefore.find((r) => r.month === MONTH) as YearlyRow;
     const income = plus(before.income, ADDED.income);
@@ -308,8 +297,8 @@ describe('Reports against the real API', () => {
     // All twelve months, untouched ones as before, and the header and totals rows.
     expect(await table().getByRole('row').count()).toBe(14);
     const other = yearlyBefore.find((r) => r.month !== MONTH) as YearlyRow;
-    expect(await cells(MONTH_NAMES[other.month - 1] as string)).toEqual([
-      MONTH_NAMES[other.month - 1],
+    expect(await cells(monthName(other.month))).toEqual([
+      monthName(other.month),
       money(other.income),
       money(other.salary),
       money(other.expense),

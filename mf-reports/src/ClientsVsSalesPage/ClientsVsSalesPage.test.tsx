@@ -1,12 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { ClientsVsSalesRow } from 'contract';
-import { ApiError } from 'shared-ui';
 import {
   captureDownloads,
   deferred,
   mockGet,
   renderScreen,
-  spyAlert,
   tableText,
 } from '../testing/test-utils';
 import { ClientsVsSalesPage } from './ClientsVsSalesPage';
@@ -63,16 +61,5 @@ describe('ClientsVsSalesPage', () => {
         'Beta,250.20,250.20,0.00\r\n' +
         'Total,1250.20,650.30,599.90\r\n',
     });
-  });
-
-  it.each([
-    ['the server message', new ApiError('Server says no', 500), 'Server says no'],
-    ['the catalogue text', new TypeError('offline'), 'Error fetching data'],
-  ])('should alert %s when the report cannot be fetched', async (_what, error, text) => {
-    mockGet({ '/dashboard/getClientsVsSales': error });
-    const alert = spyAlert();
-    renderScreen(<ClientsVsSalesPage />);
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(text));
-    expect(await screen.findByText('No records found')).toBeInTheDocument();
   });
 });

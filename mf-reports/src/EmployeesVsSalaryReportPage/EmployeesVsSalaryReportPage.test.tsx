@@ -1,12 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import {
-  captureDownloads,
-  mockGet,
-  pathsOf,
-  renderScreen,
-  spyAlert,
-  tableText,
-} from '../testing/test-utils';
+import { captureDownloads, mockGet, pathsOf, renderScreen, tableText } from '../testing/test-utils';
 import { EmployeesVsSalaryReportPage } from './EmployeesVsSalaryReportPage';
 
 const ROWS = [
@@ -58,12 +51,5 @@ describe('EmployeesVsSalaryReportPage', () => {
     expect((await downloads.last()).text).toBe(
       'Employee,Total Salary\r\nSara,1200.50\r\nOmar,800.00\r\nTotal,2000.50\r\n',
     );
-  });
-
-  it('should alert Error fetching data when the report cannot be fetched', async () => {
-    mockGet({ '/dashboard/getEmployeesVsSalary': new TypeError('offline') });
-    const alert = spyAlert();
-    renderScreen(<EmployeesVsSalaryReportPage />);
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error fetching data'));
   });
 });

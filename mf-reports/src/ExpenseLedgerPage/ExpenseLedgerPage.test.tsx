@@ -1,14 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { ExpenseLedgerRow } from 'contract';
 import { currentMonthRange } from 'shared-ui';
-import {
-  captureDownloads,
-  mockGet,
-  pathsOf,
-  renderScreen,
-  spyAlert,
-  tableText,
-} from '../testing/test-utils';
+import { captureDownloads, mockGet, pathsOf, renderScreen, tableText } from '../testing/test-utils';
 import { ExpenseLedgerPage } from './ExpenseLedgerPage';
 
 const ROWS: ExpenseLedgerRow[] = [
@@ -88,12 +81,5 @@ describe('ExpenseLedgerPage', () => {
         '2026-02-04,Pantry,,,0.20,0.30\r\n' +
         'Closing totals,,,0.00,0.30,0.30\r\n',
     });
-  });
-
-  it('should alert Error fetching ledger data when the ledger cannot be fetched', async () => {
-    mockGet({ '/dashboard/getExpenseLedger': new TypeError('offline') });
-    const alert = spyAlert();
-    renderScreen(<ExpenseLedgerPage />);
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error fetching ledger data'));
   });
 });

@@ -7,6 +7,8 @@ import type { CsvCell } from '../csv';
 import { plainMoney, sumMoney } from '../money-math';
 import { usePrinting } from './usePrinting';
 import { useRowWindow } from './useRowWindow';
+// The base table look is the design system's (`ofs-table*`, from shared-ui's DataTable styles);
+// ReportTable.css adds only the summary rows, the windowed mode and print.
 import './ReportTable.css';
 
 export type CellValue = string | number | null;
@@ -121,7 +123,7 @@ export function ReportTable<Row>({
   const rowWindow = useRowWindow(rows.length, ROW_HEIGHT, scrollRef, virtual);
 
   const numeric = (column: ReportColumn<Row>) =>
-    column.kind === 'money' || column.kind === 'count' ? 'reports-table__num' : undefined;
+    column.kind === 'money' || column.kind === 'count' ? 'ofs-table__num' : undefined;
 
   const summaryRow = (summary: SummaryLine, className: string, rowIndex?: number) => (
     <tr className={className} aria-rowindex={rowIndex}>
@@ -157,7 +159,7 @@ export function ReportTable<Row>({
       <tr>
         <td
           colSpan={columns.length}
-          className="reports-table__state"
+          className="ofs-table__state"
           role={loading ? 'status' : undefined}
         >
           {loading ? messages.loading : emptyText}
@@ -194,13 +196,11 @@ export function ReportTable<Row>({
         aria-label={caption}
         tabIndex={0}
         className={
-          virtual ? 'reports-table__scroll reports-table__scroll--virtual' : 'reports-table__scroll'
+          virtual ? 'ofs-table__scroll reports-table__scroll--virtual' : 'ofs-table__scroll'
         }
       >
         <table
-          className={
-            virtual ? 'reports-table__table reports-table__table--virtual' : 'reports-table__table'
-          }
+          className={virtual ? 'ofs-table reports-table--virtual' : 'ofs-table'}
           aria-busy={loading || undefined}
           aria-rowcount={virtual ? before + rows.length + 1 : undefined}
         >

@@ -1,13 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { YearlyRow } from 'contract';
-import {
-  captureDownloads,
-  mockGet,
-  pathsOf,
-  renderScreen,
-  spyAlert,
-  tableText,
-} from '../testing/test-utils';
+import { captureDownloads, mockGet, pathsOf, renderScreen, tableText } from '../testing/test-utils';
 import { YearlyReportPage, yearOptions } from './YearlyReportPage';
 
 const YEAR = new Date().getFullYear();
@@ -120,12 +113,5 @@ describe('YearlyReportPage', () => {
     expect(lines[7]).toBe(`${YEAR}-07,50.00,200.00,0.00,-150.00`);
     expect(lines[13]).toBe('Total,1050.00,500.00,200.50,349.50');
     expect(lines).toHaveLength(15);
-  });
-
-  it('should alert Error fetching data when the year cannot be fetched', async () => {
-    mockGet({ '/dashboard/yearly': new TypeError('offline') });
-    const alert = spyAlert();
-    renderScreen(<YearlyReportPage />);
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error fetching data'));
   });
 });
