@@ -1,15 +1,17 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
+import { getToken, LoadingScreen, LoginPage } from 'shared-ui';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('No #root element to mount into');
+const root = createRoot(container);
+const show = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
 
-createRoot(container).render(
-  <StrictMode>
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
-);
+// Signed out, every path is the login page and nothing else is needed. Signed in, the loading
+// screen shows while the rest of the shell loads (sign-in and logout both reload the page).
+if (!getToken()) {
+  show(<LoginPage />);
+} else {
+  show(<LoadingScreen />);
+  void import('./signed-in').then(({ SignedInApp }) => show(<SignedInApp />));
+}

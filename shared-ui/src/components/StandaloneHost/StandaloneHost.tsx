@@ -1,6 +1,4 @@
-import { StrictMode } from 'react';
 import type { ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { BrowserRouter, NavLink, Navigate, Route, Routes } from 'react-router-dom';
 import { useSession } from '../../session/session-store';
 import { logOut } from '../../session/log-out';
@@ -53,16 +51,5 @@ export function StandaloneHost({ name, screens }: StandaloneHostProps) {
         </Routes>
       </main>
     </BrowserRouter>
-  );
-}
-
-/** Mounts the standalone host into `#root`; a remote's bootstrap is this one call. */
-export function mountStandalone(props: StandaloneHostProps): void {
-  const container = document.getElementById('root');
-  if (!container) throw new Error('No #root element to mount into');
-  createRoot(container).render(
-    <StrictMode>
-      <StandaloneHost {...props} />
-    </StrictMode>,
   );
 }

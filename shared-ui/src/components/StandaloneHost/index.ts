@@ -1,2 +1,2 @@
-export { StandaloneHost, mountStandalone } from './StandaloneHost';
+export { mountStandalone } from './mount-standalone';
 export type { StandaloneHostProps, StandaloneScreen } from './StandaloneHost';
