@@ -1,5 +1,0 @@
-import '@testing-library/jest-dom';
-import { TextDecoder, TextEncoder } from 'node:util';
-
-// React Router 7 needs these at import time; jsdom does not provide them.
-Object.assign(globalThis, { TextEncoder, TextDecoder });
