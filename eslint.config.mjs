@@ -45,6 +45,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS config files load their shared base with require(), by definition.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['**/*.tsx', 'shared-ui/**/*.ts', 'shell/**/*.ts', 'mf-*/**/*.ts'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,7 +1,6 @@
 // Jest cannot require() an ES module on Node 20 (Node itself can), and two CommonJS
 // dependencies require ESM-only packages: @fastify/static needs content-disposition 3 and
 // light-my-request (app.inject) needs cookie 2. Tests get CommonJS builds of the same API.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS config file
 const base = require('../jest.base.cjs');
 module.exports = {
   ...base,
