@@ -5,7 +5,9 @@ import { configFromEnv } from './config.js';
 
 const config = configFromEnv();
 const app = await buildApp(config);
-const port = Number.parseInt(process.env.PORT ?? '', 10) || 8080;
+const parsedPort = Number.parseInt(process.env.PORT ?? '', 10);
+// PORT=0 asks the system for a free port; unset or not a number means the default.
+const port = Number.isNaN(parsedPort) ? 8080 : parsedPort;
 const host = process.env.HOST ?? '0.0.0.0';
 
 let closing = false;
