@@ -147,6 +147,13 @@ describe('sessions', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('drops expired sessions from the database at the next sign-in', async () => {
+    await login(ctx.app, ADMIN);
+    await rows(ctx, "UPDATE sessions SET expires_at = now() - interval '1 second'");
+    await login(ctx.app, ADMIN);
+    expect(await rows(ctx, 'SELECT user_id FROM sessions')).toEqual([{ user_id: 1 }]);
+  });
+
   it('answers a JSON 404 for an unknown API path', async () => {
     const token = await login(ctx.app, ADMIN);
     const response = await ctx.app.inject({

@@ -14,7 +14,7 @@ import {
   UserMutation,
 } from 'contract';
 import { currentUser, requireAdmin } from '../../plugins/auth.js';
-import { createSession, revokeSession } from '../../repositories/sessions.js';
+import { createSession, purgeExpiredSessions, revokeSession } from '../../repositories/sessions.js';
 import {
   createUser,
   deleteUser,
@@ -70,6 +70,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw unauthorized(messages.invalidCredentials);
       }
       app.loginThrottle.reset(email);
+      // Sign-ins are rare and the table is small: a good moment to drop dead sessions.
+      await purgeExpiredSessions(app.db, app.config.session);
       const token = await createSession(app.db, user.id, app.config.session);
       return { token, message: apiMessages.loggedIn };
     },
