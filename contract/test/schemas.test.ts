@@ -1,0 +1,53 @@
+import { FormatRegistry } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import {
+  EmployeeBody,
+  IncomeEntryBody,
+  IsoDate,
+  RegisterUserBody,
+  messages,
+} from '../src/index.js';
+
+// The server's validator knows the standard formats; TypeBox's own checker needs them named.
+FormatRegistry.Set('email', (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value));
+
+describe('request schemas', () => {
+  it('accept a complete income entry and refuse a zero amount or an unknown Credit/Debit', () => {
+    const entry = { clientId: 1, amount: 10.5, Creditdebit: 'Debit', description: '' };
+    expect(Value.Check(IncomeEntryBody, entry)).toBe(true);
+    expect(Value.Check(IncomeEntryBody, { ...entry, amount: 0 })).toBe(false);
+    expect(Value.Check(IncomeEntryBody, { ...entry, Creditdebit: 'Both' })).toBe(false);
+  });
+
+  it('keep employee numbers to digits, leading zeros included', () => {
+    const employee = { name: 'Ali', email: 'ali@example.com', number: '0300123' };
+    expect(Value.Check(EmployeeBody, employee)).toBe(true);
+    expect(Value.Check(EmployeeBody, { ...employee, number: '0300-123' })).toBe(false);
+  });
+
+  it('refuse a blank name and an unknown role for a new user', () => {
+    const user = {
+      name: 'Sara',
+      email: 'sara@example.com',
+      password: 'long-enough',
+      role: 'staff',
+    };
+    expect(Value.Check(RegisterUserBody, user)).toBe(true);
+    expect(Value.Check(RegisterUserBody, { ...user, name: '   ' })).toBe(false);
+    expect(Value.Check(RegisterUserBody, { ...user, role: 'owner' })).toBe(false);
+  });
+
+  it('take days as YYYY-MM-DD only', () => {
+    expect(Value.Check(IsoDate, '2026-11-22')).toBe(true);
+    expect(Value.Check(IsoDate, '2026-13-01')).toBe(false);
+    expect(Value.Check(IsoDate, '22/11/2026')).toBe(false);
+  });
+});
+
+describe('message catalogue', () => {
+  it('keeps the spec spellings that differ between screens', () => {
+    expect(messages.expenseEntryAdded).toBe('Expense Added Successfully');
+    expect(messages.expenseTypeAdded).toBe('Expense added successfully!');
+    expect(messages.noRecordsFound).not.toBe(messages.noRecordsFoundTitle);
+  });
+});
