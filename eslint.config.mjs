@@ -9,18 +9,34 @@ import globals from 'globals';
 const remotes = ['mf-people', 'mf-entries', 'mf-reports', 'mf-settings'];
 const ours = ['api', 'shell', 'shared-ui', ...remotes];
 
-/** A `no-restricted-imports` rule that forbids the named workspace packages (and their sub-paths). */
-const forbid = (packages, why) => ({
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: packages.map((name) => ({
-        group: [name, `${name}/*`, `**/${name}/src/*`, `../${name}`, `../../${name}/*`],
-        message: `${why} (see docs/decisions/001-package-boundaries.md).`,
-      })),
-    },
-  ],
-});
+/**
+ * A `no-restricted-imports` rule that forbids the named workspace packages: the package itself
+ * (exact name), its sub-paths, and reaching into its folder by a relative path.
+ */
+const forbid = (packages, why) => {
+  const message = `${why} (see docs/decisions/001-package-boundaries.md).`;
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: packages.map((name) => ({ name, message })),
+        patterns: [
+          {
+            group: packages.flatMap((name) => [
+              `${name}/*`,
+              `../${name}`,
+              `../${name}/*`,
+              `../../${name}`,
+              `../../${name}/*`,
+              `../../../${name}/*`,
+            ]),
+            message,
+          },
+        ],
+      },
+    ],
+  };
+};
 
 export default tseslint.config(
   {

@@ -3,14 +3,14 @@
 // recorded (Total Income counts Credit income only; a retried salary counts once).
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN } from '../support/env';
-import { baseUrl, dialogCount, launch, openPage, signIn } from '../support/browser';
+import { dialogCount, launch, openPage, signIn } from '../support/browser';
 import type { Session } from '../support/browser';
+import { apiAs, type ApiCall } from '../support/api';
 
 let browser: Browser;
 let session: Session;
 let page: Page;
-let token: string;
+let call: ApiCall;
 
 // Names unique to this run, so the test does not depend on what the database already holds.
 const stamp = Date.now().toString(36);
@@ -32,26 +32,11 @@ interface Finance {
 }
 let before: Finance;
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const parsed = (await response.json()) as T;
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(parsed)}`);
-  return parsed;
-}
-
 const rs = (amount: number) =>
   `RS: ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 beforeAll(async () => {
-  token = (await call<{ token: string }>('POST', '/users/login', ADMIN)).token;
+  call = await apiAs();
   await call('POST', '/clients/addClient', {
     name: CLIENT,
     email: `client-${stamp}@e2e.local`,

@@ -5,14 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN } from '../support/env';
-import { baseUrl, dialogCount, launch, openPage, signIn } from '../support/browser';
+import { dialogCount, launch, openPage, signIn } from '../support/browser';
 import type { Session } from '../support/browser';
+import { apiAs, type ApiCall } from '../support/api';
 
 let browser: Browser;
 let session: Session;
 let page: Page;
-let token: string;
+let call: ApiCall;
 
 // Names unique to this run, so the test does not depend on what the database already holds.
 const stamp = Date.now().toString(36);
@@ -58,21 +58,6 @@ let yearlyBefore: YearlyRow[];
 let financeBefore: Finance;
 let incomeTodayBefore: number;
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const parsed = (await response.json()) as T;
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(parsed)}`);
-  return parsed;
-}
-
 async function addParty(path: string, body: Record<string, unknown>): Promise<number> {
   return (await call<{ user: { id: number } }>('POST', path, body)).user.id;
 }
@@ -89,7 +74,7 @@ async function addExpenseType(name: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  token = (await call<{ token: string }>('POST', '/users/login', ADMIN)).token;
+  call = await apiAs();
   yearlyBefore = await call<YearlyRow[]>('GET', `/dashboard/yearly?year=${YEAR}`);
   financeBefore = await call<Finance>('GET', '/dashboard/finance');
   const incomeRows = await call<Array<{ date: string; totalIncome: number }>>(

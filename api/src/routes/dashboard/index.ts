@@ -35,6 +35,9 @@ const failures = { 400: ErrorResponse, 401: ErrorResponse };
 export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const today = () => todayIn(app.config.timeZone);
   const currentMonth = () => monthOf(today());
+  /** startDate..endDate of a report or ledger query, each side defaulting to this month's. */
+  const rangeOrThisMonth = (query: { startDate?: string; endDate?: string }) =>
+    resolveRange(['startDate', 'endDate'], query.startDate, query.endDate, currentMonth());
   const exists = async (table: 'clients' | 'employees', id: number, message: string) => {
     const row = await app.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound(message);
@@ -111,16 +114,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ExpenseVsType, ...failures },
       },
     },
-    (request) =>
-      reports.expenseVsType(
-        app.db,
-        resolveRange(
-          ['startDate', 'endDate'],
-          request.query.startDate,
-          request.query.endDate,
-          currentMonth(),
-        ),
-      ),
+    (request) => reports.expenseVsType(app.db, rangeOrThisMonth(request.query)),
   );
 
   app.get(
@@ -146,10 +140,9 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { clientId, startDate, endDate } = request.query;
-      const range = resolveRange(['startDate', 'endDate'], startDate, endDate, currentMonth());
-      await exists('clients', clientId, apiMessages.clientNotFound);
-      return sendJson(reply, await reports.clientLedger(app.db, clientId, range));
+      const range = rangeOrThisMonth(request.query);
+      await exists('clients', request.query.clientId, apiMessages.clientNotFound);
+      return sendJson(reply, await reports.clientLedger(app.db, request.query.clientId, range));
     },
   );
 
@@ -164,10 +157,9 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { employeeId, startDate, endDate } = request.query;
-      const range = resolveRange(['startDate', 'endDate'], startDate, endDate, currentMonth());
-      await exists('employees', employeeId, apiMessages.employeeNotFound);
-      return sendJson(reply, await reports.employeeLedger(app.db, employeeId, range));
+      const range = rangeOrThisMonth(request.query);
+      await exists('employees', request.query.employeeId, apiMessages.employeeNotFound);
+      return sendJson(reply, await reports.employeeLedger(app.db, request.query.employeeId, range));
     },
   );
 
@@ -182,18 +174,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      sendJson(
-        reply,
-        await reports.expenseLedger(
-          app.db,
-          resolveRange(
-            ['startDate', 'endDate'],
-            request.query.startDate,
-            request.query.endDate,
-            currentMonth(),
-          ),
-        ),
-      ),
+      sendJson(reply, await reports.expenseLedger(app.db, rangeOrThisMonth(request.query))),
   );
 
   app.get(

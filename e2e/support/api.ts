@@ -1,0 +1,32 @@
+// Test data goes in through the API, as any client would: sign in, then call with the token.
+import { baseUrl } from './browser';
+import { ADMIN } from './env';
+
+/** Calls `/api<path>` as the signed-in user; a non-ok answer fails the test with its message. */
+export type ApiCall = <T>(method: string, path: string, body?: unknown) => Promise<T>;
+
+const request = async <T>(
+  method: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<T> => {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const parsed = (await response.json()) as T;
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(parsed)}`);
+  return parsed;
+};
+
+/** Signs in (the admin unless told otherwise) and answers a caller that uses the session. */
+export async function apiAs(who: { email: string; password: string } = ADMIN): Promise<ApiCall> {
+  const { token } = await request<{ token: string }>('POST', '/users/login', who);
+  return (method, path, body) => request(method, path, body, token);
+}
