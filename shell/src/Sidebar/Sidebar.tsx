@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { logOut } from 'shared-ui';
-import { REMOTE_ROUTES } from '../routes/route-table';
+import { REMOTE_ROUTES, type RemoteRoute } from '../routes/route-table';
 import './Sidebar.css';
 
 export interface SidebarProps {
@@ -22,6 +22,14 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
   const [reportsOpen, setReportsOpen] = useState(onReportPage);
   const reportsListId = useId();
 
+  const navItem = (route: RemoteRoute) => (
+    <li key={route.path}>
+      <NavLink to={route.path} className={linkClass} onClick={onNavigate}>
+        {route.label}
+      </NavLink>
+    </li>
+  );
+
   // Arriving on a report (a deep link, the back button) shows where it sits in the dropdown.
   useEffect(() => {
     if (onReportPage) setReportsOpen(true);
@@ -40,13 +48,7 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
               Dashboard
             </NavLink>
           </li>
-          {REMOTE_ROUTES.filter((route) => route.nav === 'main').map((route) => (
-            <li key={route.path}>
-              <NavLink to={route.path} className={linkClass} onClick={onNavigate}>
-                {route.label}
-              </NavLink>
-            </li>
-          ))}
+          {REMOTE_ROUTES.filter((route) => route.nav === 'main').map(navItem)}
           <li>
             <button
               type="button"
@@ -59,22 +61,10 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
               <span aria-hidden="true">{reportsOpen ? '▾' : '▸'}</span>
             </button>
             <ul id={reportsListId} className="shell-sidebar__sublist" hidden={!reportsOpen}>
-              {reportRoutes.map((route) => (
-                <li key={route.path}>
-                  <NavLink to={route.path} className={linkClass} onClick={onNavigate}>
-                    {route.label}
-                  </NavLink>
-                </li>
-              ))}
+              {reportRoutes.map(navItem)}
             </ul>
           </li>
-          {REMOTE_ROUTES.filter((route) => route.nav === 'settings').map((route) => (
-            <li key={route.path}>
-              <NavLink to={route.path} className={linkClass} onClick={onNavigate}>
-                {route.label}
-              </NavLink>
-            </li>
-          ))}
+          {REMOTE_ROUTES.filter((route) => route.nav === 'settings').map(navItem)}
           <li>
             <button
               type="button"
