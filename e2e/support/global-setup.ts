@@ -1,23 +1,13 @@
-// Starts the product once for the whole run: builds contract, api, the shell and every remote
-// (so that the tests never pass against a stale dist/; E2E_SKIP_BUILD=1 reuses existing builds
-// while iterating on a test), then runs the API server from its build on a free port with a throw-away PGlite
-// data directory, serving the web apps from the repository root, as `npm start` does.
+// Starts the product once for the whole run, the way a newcomer does: `npm run build` (so that
+// the tests never pass against a stale dist/; E2E_SKIP_BUILD=1 reuses existing builds while
+// iterating on a test), then `npm start`'s script on a free port with a throw-away PGlite data
+// directory, serving the web apps from the repository root.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADMIN, newStateFile, repoRoot } from './env';
-
-const builds: Array<[string, string]> = [
-  ['contract', 'contract/dist/index.js'],
-  ['api', 'api/dist/server.js'],
-  ['shell', 'shell/dist/index.html'],
-  ['mf-people', 'mf-people/dist/mf-manifest.json'],
-  ['mf-entries', 'mf-entries/dist/mf-manifest.json'],
-  ['mf-reports', 'mf-reports/dist/mf-manifest.json'],
-  ['mf-settings', 'mf-settings/dist/mf-manifest.json'],
-];
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,18 +36,16 @@ async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
 
 export default async function globalSetup(): Promise<void> {
   const root = repoRoot();
-  const skip = process.env.E2E_SKIP_BUILD === '1';
-  const wanted = skip ? builds.filter(([, file]) => !existsSync(path.join(root, file))) : builds;
-  if (wanted.length > 0) {
-    const args = ['run', 'build', ...wanted.flatMap(([workspace]) => ['-w', workspace])];
-    const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
-    if (result.status !== 0) throw new Error(`npm ${args.join(' ')} failed`);
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error('npm run build failed');
   }
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'office-finance-e2e-'));
-  const server = spawn(process.execPath, ['api/dist/server.js'], {
+  // scripts/start.mjs builds whatever is still missing, then runs the server and passes SIGTERM on.
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,
