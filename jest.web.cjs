@@ -9,6 +9,7 @@ module.exports = (extraModuleNameMapper = {}) => ({
     '\\.css$': 'identity-obj-proxy',
     '^contract$': '<rootDir>/../contract/src/index.ts',
     '^shared-ui$': '<rootDir>/../shared-ui/src/index.ts',
+    '^shared-ui/testing$': '<rootDir>/../shared-ui/src/testing/index.ts',
     ...extraModuleNameMapper,
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

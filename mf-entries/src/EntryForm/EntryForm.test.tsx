@@ -6,6 +6,7 @@ import { api, ApiError } from 'shared-ui';
 import { ExpancesPage } from '../ExpancesPage';
 import { IncomePage } from '../IncomePage';
 import { SalaryPage } from '../SalaryPage';
+import { deferred } from 'shared-ui/testing';
 
 const ACME: Client = { id: 3, name: 'Acme', email: 'a@acme.test', companyName: 'Acme Ltd' };
 const SARA: Employee = { id: 5, name: 'Sara', email: 's@office.test', number: '0301' };
@@ -18,16 +19,6 @@ const LISTS: Record<string, unknown> = {
 };
 
 /** A promise the test settles by hand, to look at the form while a call is in flight. */
-function deferred<T = unknown>() {
-  let resolve: (value: T) => void = () => undefined;
-  let reject: (error: unknown) => void = () => undefined;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
 interface Case {
   screen: string;
   Page: ComponentType;

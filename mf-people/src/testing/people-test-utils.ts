@@ -4,16 +4,7 @@
 import type { ReactElement } from 'react';
 import { act, render } from '@testing-library/react';
 import { api } from 'shared-ui';
-
-export function deferred<T = unknown>() {
-  let resolve: (value: T) => void = () => undefined;
-  let reject: (error: unknown) => void = () => undefined;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+export { deferred } from 'shared-ui/testing';
 
 export interface Spies {
   alert: jest.SpyInstance;

@@ -4,6 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { api } from 'shared-ui';
+export { deferred } from 'shared-ui/testing';
 
 /** Answers by path prefix: a value resolves, an Error rejects, a function is called. */
 export type Answers = Record<string, unknown>;
@@ -81,12 +82,3 @@ export function tableText(): string[][] {
 }
 
 /** A promise settled by hand, to look at the loading state. */
-export function deferred<T = unknown>() {
-  let resolve: (value: T) => void = () => undefined;
-  let reject: (error: unknown) => void = () => undefined;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}

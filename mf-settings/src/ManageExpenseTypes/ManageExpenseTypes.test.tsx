@@ -3,21 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { ExpenseType } from 'contract';
 import { api, ApiError } from 'shared-ui';
 import { ManageExpenseTypes } from './ManageExpenseTypes';
+import { deferred } from 'shared-ui/testing';
 
 const RENT: ExpenseType = { id: 1, expancetype: 'Rent', status: 'Active' };
 const FUEL: ExpenseType = { id: 2, expancetype: 'Fuel', status: 'Suspended' };
 
 /** A promise the test settles by hand, to look at busy labels while a call is in flight. */
-function deferred<T = unknown>() {
-  let resolve: (value: T) => void = () => undefined;
-  let reject: (error: unknown) => void = () => undefined;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
-
 let alert: jest.SpyInstance;
 let ask: jest.SpyInstance;
 let get: jest.SpyInstance;
