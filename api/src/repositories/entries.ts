@@ -6,6 +6,7 @@ import { apiMessages, type CreditDebit, type Entry } from 'contract';
 import type { Db } from '../db/index.js';
 import type { EntryKind } from '../db/schema.js';
 import { audit } from '../lib/audit.js';
+import { parties } from '../db/parties.js';
 import { badRequest, conflict, notFound, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
 import { hasAtMostTwoDecimals, toMoney, toNumericString } from '../lib/money.js';
 
@@ -17,28 +18,6 @@ export interface NewEntry {
   description: string;
   idempotencyKey?: string;
 }
-
-/** Where each kind's party lives, and which column of `entries` points at it. */
-const parties = {
-  income: {
-    table: 'clients',
-    name: 'name',
-    column: 'client_id',
-    missing: apiMessages.clientNotFound,
-  },
-  salary: {
-    table: 'employees',
-    name: 'name',
-    column: 'employee_id',
-    missing: apiMessages.employeeNotFound,
-  },
-  expense: {
-    table: 'expense_types',
-    name: 'expancetype',
-    column: 'expense_type_id',
-    missing: apiMessages.expenseTypeNotFound,
-  },
-} as const;
 
 const entryColumns = [
   'id',

@@ -15,6 +15,7 @@ import type { Db } from '../db/index.js';
 import type { EntryKind } from '../db/schema.js';
 import { addDays, BEGINNING, splitByMonths, type DayRange } from '../lib/dates.js';
 import { toMoney } from '../lib/money.js';
+import { parties } from '../db/parties.js';
 
 export async function totals(db: Db): Promise<Totals> {
   const { rows } = await sql<Totals>`
@@ -96,29 +97,30 @@ export async function clientsVsSales(db: Db): Promise<ClientsVsSalesRow[]> {
   });
 }
 
+/** Totals per party (with its current name) of one kind over a range, by name. */
+async function totalsByParty(db: Db, kind: 'salary' | 'expense', range: DayRange) {
+  const party = parties[kind];
+  const { rows } = await sql<{ id: number; name: string; total: string }>`
+    SELECT p.id, p.${sql.ref(party.name)} AS name, sum(s.total) AS total
+    FROM (${partySums(kind, range)}) AS s JOIN ${sql.table(party.table)} p ON p.id = s.party_id
+    GROUP BY p.id
+    ORDER BY lower(p.${sql.ref(party.name)}), p.id`.execute(db);
+  return rows.map((row) => ({ id: row.id, name: row.name, total: toMoney(row.total) }));
+}
+
 export async function employeesVsSalary(db: Db, range: DayRange): Promise<EmployeesVsSalaryRow[]> {
-  const { rows } = await sql<{ employee_id: number; employee_name: string; total: string }>`
-    SELECT e.id AS employee_id, e.name AS employee_name, sum(s.total) AS total
-    FROM (${partySums('salary', range)}) AS s JOIN employees e ON e.id = s.party_id
-    GROUP BY e.id, e.name
-    ORDER BY lower(e.name), e.id`.execute(db);
-  return rows.map((row) => ({
-    employeeId: row.employee_id,
-    employeeName: row.employee_name,
-    totalSalary: toMoney(row.total),
+  return (await totalsByParty(db, 'salary', range)).map((row) => ({
+    employeeId: row.id,
+    employeeName: row.name,
+    totalSalary: row.total,
   }));
 }
 
 export async function expenseVsType(db: Db, range: DayRange): Promise<ExpenseVsTypeRow[]> {
-  const { rows } = await sql<{ type_id: number; expense_type: string; total: string }>`
-    SELECT t.id AS type_id, t.expancetype AS expense_type, sum(s.total) AS total
-    FROM (${partySums('expense', range)}) AS s JOIN expense_types t ON t.id = s.party_id
-    GROUP BY t.id, t.expancetype
-    ORDER BY lower(t.expancetype), t.id`.execute(db);
-  return rows.map((row) => ({
-    expanceTypeId: row.type_id,
-    expenseType: row.expense_type,
-    totalExpense: toMoney(row.total),
+  return (await totalsByParty(db, 'expense', range)).map((row) => ({
+    expanceTypeId: row.id,
+    expenseType: row.name,
+    totalExpense: row.total,
   }));
 }
 
