@@ -113,6 +113,7 @@ export const apiMessages = {
   lastAdmin: 'The last admin cannot be deleted or demoted',
   ownAccount: 'You cannot delete your own account',
   emailTaken: 'A user with this email already exists',
+  emailReadOnly: 'email cannot be changed',
   expenseTypeTaken: 'An expense type with this name already exists',
   userNotFound: 'User not found',
   employeeNotFound: 'Employee not found',

@@ -76,6 +76,18 @@ export interface UserChanges {
   role: Role;
 }
 
+/** The user as it is now, locked until the transaction ends; 404 when there is none. */
+const lockUser = async (tx: Db, id: number): Promise<User> => {
+  const user = await tx
+    .selectFrom('users')
+    .select(publicColumns)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!user) throw notFound(apiMessages.userNotFound);
+  return user;
+};
+
 /** Admins other than `exceptId`, locked so that two demotions cannot race past the check. */
 const otherAdmins = async (tx: Db, exceptId: number): Promise<number> => {
   const rows = await tx
@@ -101,18 +113,12 @@ export async function updateUser(
   return db
     .transaction()
     .execute(async (tx) => {
-      const before = await tx
-        .selectFrom('users')
-        .select(publicColumns)
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!before) throw notFound(apiMessages.userNotFound);
+      const before = await lockUser(tx, id);
       if (
         changes.email !== undefined &&
         changes.email.trim().toLowerCase() !== before.email.toLowerCase()
       ) {
-        throw badRequest('email cannot be changed');
+        throw badRequest(apiMessages.emailReadOnly);
       }
       if (
         before.role === 'admin' &&
@@ -149,13 +155,7 @@ export async function updateUser(
 
 export async function deleteUser(db: Db, actorId: number, id: number): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const before = await tx
-      .selectFrom('users')
-      .select(publicColumns)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw notFound(apiMessages.userNotFound);
+    const before = await lockUser(tx, id);
     if (id === actorId) throw conflict(apiMessages.ownAccount);
     if (before.role === 'admin' && (await otherAdmins(tx, id)) === 0)
       throw conflict(apiMessages.lastAdmin);
