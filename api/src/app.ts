@@ -45,7 +45,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
-    schemaErrorFormatter: (errors, dataVar) => new Error(validationMessage(errors, dataVar)),
+    schemaErrorFormatter: (errors) => new Error(validationMessage(errors)),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const database = options.database ?? (await openDatabase(config));
@@ -64,9 +64,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (error.validation) return reply.status(400).send({ message: error.message });
     const code = pgCode(error);
     if (code === PG_UNIQUE_VIOLATION)
-      return reply.status(409).send({ message: 'This record already exists' });
+      return reply.status(409).send({ message: apiMessages.alreadyExists });
     if (code === PG_FOREIGN_KEY_VIOLATION) {
-      return reply.status(409).send({ message: 'This record is in use and cannot be changed' });
+      return reply.status(409).send({ message: apiMessages.inUse });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ message: apiMessages.bodyTooLarge });

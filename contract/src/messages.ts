@@ -132,6 +132,9 @@ export const apiMessages = {
   tooManyAttempts: 'Too many login attempts, please try again later',
   bodyTooLarge: 'Request body is too large',
   notFound: 'Not found',
+  // Backstops for database constraints that a repository did not name more precisely.
+  alreadyExists: 'This record already exists',
+  inUse: 'This record is in use and cannot be changed',
   internalError: 'Something went wrong on the server, please try again',
   idempotencyConflict: 'This submission key was already used for a different entry',
 } as const;

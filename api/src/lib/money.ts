@@ -1,10 +1,8 @@
 // Money crosses the wire as a JSON number and lives in the database as NUMERIC(14,2).
 
-/** True when a number has at most two decimals (0.1 + 0.2 style noise is not accepted). */
+/** True when a number has at most two decimals (10.005 or 0.1 + 0.2 noise is not accepted). */
 export const hasAtMostTwoDecimals = (value: number): boolean =>
-  Number.isFinite(value) &&
-  Math.abs(value * 100 - Math.round(value * 100)) < 1e-6 &&
-  Number(value.toFixed(2)) === value;
+  Number.isFinite(value) && Number(value.toFixed(2)) === value;
 
 /** The exact decimal string for the database. */
 export const toNumericString = (value: number): string => value.toFixed(2);

@@ -8,7 +8,7 @@ const fieldOf = (error: FastifySchemaValidationError): string => {
   return missing ?? (fromPath || 'request');
 };
 
-export function validationMessage(errors: FastifySchemaValidationError[], context: string): string {
+export function validationMessage(errors: FastifySchemaValidationError[]): string {
   const error = errors[0];
   if (!error) return 'Invalid request';
   const field = fieldOf(error);
@@ -47,6 +47,6 @@ export function validationMessage(errors: FastifySchemaValidationError[], contex
     case 'anyOf':
       return `${field} has an invalid value`;
     default:
-      return `${context === 'body' ? '' : context + ' '}${field} is invalid`.trim();
+      return `${field} is invalid`;
   }
 }
