@@ -2,6 +2,8 @@
 // In memory on purpose: one process serves the product, and a restart forgets only attempts.
 export class LoginThrottle {
   private readonly failures = new Map<string, number[]>();
+  /** Past this many e-mails, stale ones are swept so that invented addresses cannot pile up. */
+  private static readonly SWEEP_AT = 10_000;
 
   constructor(
     private readonly maxFailures: number,
@@ -21,9 +23,17 @@ export class LoginThrottle {
   }
 
   recordFailure(email: string, now = Date.now()): void {
+    if (this.failures.size >= LoginThrottle.SWEEP_AT) {
+      for (const key of [...this.failures.keys()]) this.recent(key, now);
+    }
     const kept = this.recent(email, now);
     kept.push(now);
     this.failures.set(email.toLowerCase(), kept);
+  }
+
+  /** How many e-mails have failures on record (for tests and metrics). */
+  get tracked(): number {
+    return this.failures.size;
   }
 
   reset(email: string): void {
