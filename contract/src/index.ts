@@ -1,7 +1,10 @@
-// Public surface of the contract package: schemas, their types, and the message catalogue.
+// Public surface of the contract package: schemas, their types, the message catalogue and the
+// description of every endpoint.
 export * from './common.js';
 export * from './users.js';
 export * from './people.js';
 export * from './expenses.js';
 export * from './reports.js';
 export * from './messages.js';
+export * from './endpoint.js';
+export * from './endpoints.js';
