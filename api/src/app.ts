@@ -21,6 +21,7 @@ import { clientsRoutes } from './routes/clients/index.js';
 import { expanceRoutes } from './routes/expance/index.js';
 import { incomsRoutes } from './routes/incoms/index.js';
 import { dashboardRoutes } from './routes/dashboard/index.js';
+import { requireContract } from './routes/route.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
 
 declare module 'fastify' {
@@ -90,12 +91,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
   });
   await app.register(swagger, {
+    // Only the operations of the contract (each has a tag); the web apps' files are not API.
+    hideUntagged: true,
     openapi: {
+      // 3.1: JSON Schema as the contract writes it (a numeric exclusiveMinimum on amounts).
+      openapi: '3.1.0',
       info: {
         title: 'Office finance API',
         description: 'Users, employees, clients, expense types, entries, reports and ledgers.',
         version: '1.0.0',
       },
+      servers: [{ url: '/', description: 'The server that serves this document' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
@@ -114,12 +120,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ message: apiMessages.notFound }),
       );
-      await api.register(usersRoutes, { prefix: '/users' });
-      await api.register(employeesRoutes, { prefix: '/employees' });
-      await api.register(clientsRoutes, { prefix: '/clients' });
-      await api.register(expanceRoutes, { prefix: '/expance' });
-      await api.register(incomsRoutes, { prefix: '/incoms' });
-      await api.register(dashboardRoutes, { prefix: '/dashboard' });
+      // Every route here is registered from its description in the contract, or start-up fails.
+      requireContract(api);
+      await api.register(usersRoutes);
+      await api.register(employeesRoutes);
+      await api.register(clientsRoutes);
+      await api.register(expanceRoutes);
+      await api.register(incomsRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

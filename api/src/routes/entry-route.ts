@@ -1,64 +1,35 @@
 // The three entry forms post to three spec paths with three body shapes; one route factory
 // serves them all so that their rules cannot drift apart.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { TObject } from '@sinclair/typebox';
-import { ErrorResponse, EntryMutation, IdempotencyHeaders, type CreditDebit } from 'contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Endpoints } from 'contract';
 import { currentUser } from '../plugins/auth.js';
 import { recordEntry } from '../repositories/entries.js';
 import type { EntryKind } from '../db/schema.js';
+import { route } from './route.js';
 
-export interface EntryRouteOptions {
+type EntryEndpoint = Endpoints['addExpense'] | Endpoints['addIncome'] | Endpoints['addSalary'];
+
+export interface EntryRouteOptions<E extends EntryEndpoint> {
   kind: EntryKind;
-  path: string;
-  body: TObject;
+  endpoint: E;
   /** The body field that holds the party id (clientId, employeeId, expanceTypeId). */
-  partyField: string;
-  summary: string;
+  partyField: keyof E['body']['properties'];
   successMessage: string;
 }
 
-interface EntryBody {
-  amount: number;
-  description?: string;
-  Creditdebit: CreditDebit;
-  [field: string]: unknown;
-}
-
 export const entryRoute =
-  (options: EntryRouteOptions): FastifyPluginAsyncTypebox =>
+  <E extends EntryEndpoint>(options: EntryRouteOptions<E>): FastifyPluginAsync =>
   async (app) => {
-    app.post(
-      options.path,
-      {
-        schema: {
-          tags: ['entries'],
-          summary: options.summary,
-          description:
-            'Send an Idempotency-Key header to make the submission safe to repeat: the same key ' +
-            'answers with the first entry and records nothing new.',
-          headers: IdempotencyHeaders,
-          body: options.body,
-          response: {
-            200: EntryMutation,
-            201: EntryMutation,
-            400: ErrorResponse,
-            401: ErrorResponse,
-            404: ErrorResponse,
-            409: ErrorResponse,
-          },
-        },
-      },
-      async (request, reply) => {
-        const body = request.body as EntryBody;
-        const { entry, created } = await recordEntry(app.db, currentUser(request).id, {
-          kind: options.kind,
-          partyId: body[options.partyField] as number,
-          amount: body.amount,
-          creditDebit: body.Creditdebit,
-          description: (body.description ?? '').trim(),
-          idempotencyKey: request.headers['idempotency-key'],
-        });
-        return reply.status(created ? 201 : 200).send({ message: options.successMessage, entry });
-      },
-    );
+    route<EntryEndpoint>(app, options.endpoint, async (request, reply) => {
+      const body = request.body;
+      const { entry, created } = await recordEntry(app.db, currentUser(request).id, {
+        kind: options.kind,
+        partyId: (body as Record<string, unknown>)[options.partyField as string] as number,
+        amount: body.amount,
+        creditDebit: body.Creditdebit,
+        description: (body.description ?? '').trim(),
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      return reply.status(created ? 201 : 200).send({ message: options.successMessage, entry });
+    });
   };

@@ -1,30 +1,20 @@
 // /api/expance expense-type routes (Settings): the list under both spellings the screens use,
 // add, rename, delete (only without entries) and Suspend/Activate; any signed-in user.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  apiMessages,
-  ExpenseTypeBody,
-  ExpenseTypeList,
-  ExpenseTypeMutation,
-  ExpenseTypeStatusParams,
-  messages,
-} from 'contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { apiMessages, endpoints, messages } from 'contract';
 import { currentUser } from '../../plugins/auth.js';
 import { expenseTypes, toggleExpenseTypeStatus } from '../../repositories/expense-types.js';
-import { crudRoutes, errorResponses } from '../crud.js';
+import { crudRoutes } from '../crud.js';
+import { route } from '../route.js';
 
-export const expenseTypeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const expenseTypeRoutes: FastifyPluginAsync = async (app) => {
   crudRoutes(app, {
-    tag: 'expense types',
-    noun: 'expense type',
-    paths: {
-      // Settings asks with a capital E, the entry forms without: both answer the same.
-      list: ['/getExpancetype', '/getexpancetype'],
-      add: '/addexpancetype',
-      update: '/updateexpancetype/:id',
-      remove: '/deleteexpance/:id',
+    endpoints: {
+      list: [endpoints.listExpenseTypes, endpoints.listExpenseTypesForEntries],
+      add: endpoints.addExpenseType,
+      update: endpoints.updateExpenseType,
+      remove: endpoints.deleteExpenseType,
     },
-    schemas: { body: ExpenseTypeBody, list: ExpenseTypeList, mutation: ExpenseTypeMutation },
     repository: expenseTypes,
     messages: {
       added: messages.expenseTypeAdded,
@@ -34,25 +24,9 @@ export const expenseTypeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   });
 
-  app.put(
-    '/D_A_xpancetype/:id/:currentStatus',
-    {
-      schema: {
-        tags: ['expense types'],
-        summary: 'Suspend an Active expense type, or activate any other',
-        params: ExpenseTypeStatusParams,
-        response: { 200: ExpenseTypeMutation, ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { id, currentStatus } = request.params;
-      const user = await toggleExpenseTypeStatus(
-        app.db,
-        currentUser(request).id,
-        id,
-        currentStatus,
-      );
-      return { message: apiMessages.expenseTypeUpdatedStatus, user };
-    },
-  );
+  route(app, endpoints.toggleExpenseTypeStatus, async (request) => {
+    const { id, currentStatus } = request.params;
+    const user = await toggleExpenseTypeStatus(app.db, currentUser(request).id, id, currentStatus);
+    return { message: apiMessages.expenseTypeUpdatedStatus, user };
+  });
 };
