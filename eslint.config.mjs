@@ -7,6 +7,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const remotes = ['mf-people', 'mf-entries', 'mf-reports', 'mf-settings'];
+
+/** A string that starts like a path of the API (spec §7). */
+const API_PATH = '/^\\/(api|dashboard|users|clients|employees|expance|incoms)\\//';
 const ours = ['api', 'shell', 'shared-ui', ...remotes];
 
 /**
@@ -99,4 +102,29 @@ export default tseslint.config(
     ),
   })),
   { files: ['e2e/**'], rules: forbid(ours, 'e2e talks to the product over HTTP only') },
+  ...[['shared-ui/src/**'], ['shell/src/**', 'mf-*/src/**']].map((files, index) => ({
+    // Paths of the API live in contract's endpoint list only: the browser calls
+    // `call(endpoints.x, ...)`. The apps take the endpoints from shared-ui (a federation
+    // singleton), so their schemas are bundled once, not into every remote.
+    files,
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `Literal[value=${API_PATH}], TemplateElement[value.raw=${API_PATH}]`,
+          message: 'No API path in the apps: call(endpoints.x, ...) from shared-ui.',
+        },
+        ...(index === 0
+          ? []
+          : [
+              {
+                selector:
+                  "ImportDeclaration[source.value='contract'] > ImportSpecifier[imported.name='endpoints']",
+                message: "Take endpoints from 'shared-ui', so one copy is bundled.",
+              },
+            ]),
+      ],
+    },
+  })),
 );

@@ -63,15 +63,17 @@ export type EndpointResult<E extends Endpoint> = {
 export type EndpointInput<E extends Endpoint> = (E['params'] extends TSchema
   ? { params: EndpointParams<E> }
   : { params?: never }) &
-  (E['query'] extends TSchema ? { query?: EndpointQuery<E> } : { query?: never }) &
+  (E['query'] extends TSchema ? { query: EndpointQuery<E> } : { query?: never }) &
   (E['body'] extends TSchema ? { body: EndpointBody<E> } : { body?: never });
 
 /** True when a call can be made without any input. */
 export type InputOptional<E extends Endpoint> = E['params'] extends TSchema
   ? false
-  : E['body'] extends TSchema
+  : E['query'] extends TSchema
     ? false
-    : true;
+    : E['body'] extends TSchema
+      ? false
+      : true;
 
 /** The path of a call with its parameters filled in, below the /api prefix. */
 export function endpointPath(

@@ -1,8 +1,8 @@
 import { messages } from 'contract';
 import type { ClientsVsSalesRow } from 'contract';
+import { call, endpoints } from 'shared-ui';
 import type { ReportColumn } from '../ReportTable';
 import { TableReport } from '../TableReport';
-import { fetchClientsVsSales } from '../reports-api';
 
 // Pending RS = billed (Debit) − received (Credit), computed by the server (DESIGN §5).
 const columns: Array<ReportColumn<ClientsVsSalesRow>> = [
@@ -29,7 +29,7 @@ const columns: Array<ReportColumn<ClientsVsSalesRow>> = [
     total: 'sum',
   },
 ];
-const load = () => fetchClientsVsSales();
+const load = () => call(endpoints.getClientsVsSales);
 
 /** Clients Vs Sales: per client, what was billed, what was received and what is pending. */
 export function ClientsVsSalesPage() {

@@ -1,8 +1,9 @@
 import { messages } from 'contract';
 import type { EmployeesVsSalaryRow } from 'contract';
+import { call, endpoints } from 'shared-ui';
+import type { DateRange } from 'shared-ui';
 import type { ReportColumn } from '../ReportTable';
 import { TableReport, dateFilters } from '../TableReport';
-import { fetchEmployeesVsSalary } from '../reports-api';
 import { EMPTY_RANGE, describePeriod } from '../periods';
 
 const columns: Array<ReportColumn<EmployeesVsSalaryRow>> = [
@@ -16,6 +17,10 @@ const columns: Array<ReportColumn<EmployeesVsSalaryRow>> = [
   },
 ];
 
+/** Dates go as they stand, empty included (spec §9): empty means all time on the server. */
+const load = ({ from, to }: DateRange) =>
+  call(endpoints.getEmployeesVsSalary, { query: { startDate: from, endDate: to } });
+
 /** Employees Vs Salary: salary paid per employee; empty dates mean all time (spec §9). */
 export function EmployeesVsSalaryReportPage() {
   return (
@@ -24,7 +29,7 @@ export function EmployeesVsSalaryReportPage() {
       columns={columns}
       rowKey={(row) => row.employeeId}
       initialParams={EMPTY_RANGE}
-      load={fetchEmployeesVsSalary}
+      load={load}
       onFailure={{ alert: messages.errorFetchingData }}
       csvFileName="employees-vs-salary.csv"
       filters={dateFilters}

@@ -1,10 +1,10 @@
 import type { ExpenseVsTypeRow } from 'contract';
+import { call, endpoints, fillWithCurrentMonth } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { ExpenseShareChart } from '../Charts';
 import type { ReportColumn } from '../ReportTable';
 import { TableReport, dateFilters } from '../TableReport';
-import { fetchExpenseVsType } from '../reports-api';
-import { EMPTY_RANGE, describePeriod, fillWithCurrentMonth } from '../periods';
+import { EMPTY_RANGE, describePeriod } from '../periods';
 
 const columns: Array<ReportColumn<ExpenseVsTypeRow>> = [
   { key: 'type', header: 'Expense Type', value: (row) => row.expenseType },
@@ -17,7 +17,10 @@ const columns: Array<ReportColumn<ExpenseVsTypeRow>> = [
   },
 ];
 // Spec §9: empty dates mean the current month.
-const load = (range: DateRange) => fetchExpenseVsType(fillWithCurrentMonth(range));
+const load = (range: DateRange) => {
+  const { from, to } = fillWithCurrentMonth(range);
+  return call(endpoints.getExpenseVsType, { query: { startDate: from, endDate: to } });
+};
 const describe = (range: DateRange) => describePeriod(fillWithCurrentMonth(range));
 const chart = (rows: ExpenseVsTypeRow[], range: DateRange) => (
   <ExpenseShareChart rows={rows} period={describe(range)} />

@@ -1,7 +1,7 @@
 import type { IncomeReportRow } from 'contract';
+import { call, endpoints } from 'shared-ui';
 import type { ReportColumn } from '../ReportTable';
 import { TableReport } from '../TableReport';
-import { fetchIncomeReport } from '../reports-api';
 
 const columns: Array<ReportColumn<IncomeReportRow>> = [
   { key: 'date', header: 'Date', value: (row) => row.date },
@@ -13,7 +13,7 @@ const columns: Array<ReportColumn<IncomeReportRow>> = [
     total: 'sum',
   },
 ];
-const load = () => fetchIncomeReport();
+const load = () => call(endpoints.getIncomeReport);
 
 /** Income Report: money received per day (Credit income entries, DESIGN §5). */
 export function IncomeReportPage() {

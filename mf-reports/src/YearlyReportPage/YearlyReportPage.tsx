@@ -1,11 +1,10 @@
 import { messages } from 'contract';
 import type { YearlyRow } from 'contract';
-import { Select } from 'shared-ui';
+import { Select, call, endpoints } from 'shared-ui';
 import { YearlyChart } from '../Charts';
 import type { ReportColumn } from '../ReportTable';
 import { TableReport } from '../TableReport';
 import type { FilterControls } from '../TableReport';
-import { fetchYearly } from '../reports-api';
 
 export const MONTH_NAMES = [
   'January',
@@ -61,7 +60,8 @@ const columns: Array<ReportColumn<YearMonth>> = [
   },
 ];
 
-const load = async (year: number) => twelveMonths(await fetchYearly(year), year);
+const load = async (year: number) =>
+  twelveMonths(await call(endpoints.getYearly, { query: { year } }), year);
 
 function yearPicker({ params, setParams, apply }: FilterControls<number>) {
   const choose = (value: string) => {

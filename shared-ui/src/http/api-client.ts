@@ -1,19 +1,22 @@
-// The one HTTP client of the browser. Screens never call fetch: they call `api.get/post/put/del`
-// with the two texts the spec's error catalogue gives for the operation, and show
-// `error.message` of whatever it throws. Tests replace these methods with jest.spyOn.
+// The one HTTP client of the browser. Screens never call fetch and never write a path: they
+// `call(endpoints.x, input)` with a description from the contract, which gives the method, the
+// path, the input and answer types and the two texts the spec's error catalogue gives the call,
+// and show `error.message` of whatever it throws. Tests answer calls with shared-ui/testing's
+// mockEndpoint.
+import {
+  endpointPath,
+  queryString,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResult,
+  type EndpointTexts,
+  type InputOptional,
+} from 'contract';
 import { getToken } from '../session/session-store';
 import { page } from '../notify/page';
 
 /** All calls go to one API base with an /api prefix (spec §7). */
-export const API_BASE = '/api';
-
-/** The texts of spec §8 for one operation. */
-export interface ApiMessages {
-  /** Shown for a non-ok response without a server `message` (e.g. "Failed to add expense"). */
-  failure: string;
-  /** Shown for a network or parse failure (e.g. "Error adding expense"). */
-  error: string;
-}
+const API_BASE = '/api';
 
 /** A failed call. `message` is already the text to show the user. */
 export class ApiError extends Error {
@@ -25,10 +28,8 @@ export class ApiError extends Error {
   }
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
 /** Per-call extras. */
-export interface RequestOptions {
+export interface CallOptions {
   /**
    * Extra request headers (e.g. `Idempotency-Key`). The client's own Accept, Content-Type and
    * Authorization headers win over these, so a caller cannot break auth or JSON by accident.
@@ -50,11 +51,11 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 async function request<T>(
-  method: Method,
+  method: Endpoint['method'],
   path: string,
-  messages: ApiMessages,
+  messages: EndpointTexts,
   body?: unknown,
-  options?: RequestOptions,
+  options?: CallOptions,
 ): Promise<T> {
   const token = getToken();
   const headers: Record<string, string> = { ...options?.headers, Accept: 'application/json' };
@@ -96,19 +97,29 @@ async function request<T>(
   }
 }
 
-export interface ApiClient {
-  get<T>(path: string, messages: ApiMessages, options?: RequestOptions): Promise<T>;
-  post<T>(path: string, body: unknown, messages: ApiMessages, options?: RequestOptions): Promise<T>;
-  put<T>(path: string, body: unknown, messages: ApiMessages, options?: RequestOptions): Promise<T>;
-  del<T>(path: string, messages: ApiMessages, options?: RequestOptions): Promise<T>;
+interface RawInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
 }
 
-export const api: ApiClient = {
-  get: (path, messages, options) => request('GET', path, messages, undefined, options),
-  post: (path, body, messages, options) => request('POST', path, messages, body, options),
-  put: (path, body, messages, options) => request('PUT', path, messages, body, options),
-  del: (path, messages, options) => request('DELETE', path, messages, undefined, options),
-};
+/** The arguments of a call: its input (optional when it needs none) and the extras. */
+export type CallArgs<E extends Endpoint> =
+  InputOptional<E> extends true
+    ? [input?: EndpointInput<E>, options?: CallOptions]
+    : [input: EndpointInput<E>, options?: CallOptions];
+
+/** Makes the call an endpoint describes and answers with its typed result. */
+export function call<E extends Endpoint>(
+  endpoint: E,
+  ...args: NoInfer<CallArgs<E>>
+): Promise<EndpointResult<E>> {
+  // Inside, the input is only taken apart; its type was checked at the call site.
+  const [input, options] = args as unknown as [RawInput | undefined, CallOptions | undefined];
+  const { params, query, body } = input ?? {};
+  const path = endpointPath(endpoint, params) + queryString(query);
+  return request(endpoint.method, path, endpoint.texts, body, options);
+}
 
 /** The text to show for anything a call threw. */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -1,15 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Finance, Totals } from 'contract';
-import { Button, DateInput, StatCard, currentMonthRange, logOut } from 'shared-ui';
+import {
+  Button,
+  DateInput,
+  StatCard,
+  currentMonthRange,
+  fetchFinance,
+  fetchTotals,
+  logOut,
+} from 'shared-ui';
 import type { DateRange } from 'shared-ui';
-import { fetchFinance, fetchTotals } from './dashboard-api';
-
-/** Empty dates mean the current month (spec §9). */
-function withDefaults(range: DateRange): DateRange {
-  const month = currentMonthRange();
-  return { from: range.from || month.from, to: range.to || month.to };
-}
 
 /** The signed-in home (spec §2): head-counts and the money totals of a date range. */
 export function Dashboard() {
@@ -19,7 +20,7 @@ export function Dashboard() {
 
   const loadFinance = useCallback(async (wanted: DateRange) => {
     try {
-      setFinance(await fetchFinance(withDefaults(wanted)));
+      setFinance(await fetchFinance(wanted));
     } catch (error) {
       // Spec §8: dashboard load errors are logged only, with no message to the user.
       console.error('Could not load finance totals', error);

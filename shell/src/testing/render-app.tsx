@@ -1,8 +1,9 @@
-// Test support: renders the shell at a path, signed in or out, with the API client's methods
-// replaced by spies (screens reach the server only through them).
+// Test support: renders the shell at a path, signed in or out, with the dashboard's calls and
+// logout answered and page reloads observed.
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { api, page, useSession } from 'shared-ui';
+import { page, useSession } from 'shared-ui';
+import { endpoints, mockEndpoint } from 'shared-ui/testing';
 import { App } from '../App';
 
 export interface RenderAppOptions {
@@ -11,16 +12,10 @@ export interface RenderAppOptions {
 }
 
 export function stubApi() {
+  mockEndpoint(endpoints.getTotals, { admins: 2, employees: 5, clients: 7 });
+  mockEndpoint(endpoints.getFinance, { income: 1500.5, salary: 800, expense: 120.25 });
   return {
-    get: jest.spyOn(api, 'get').mockImplementation((path: string) => {
-      if (path === '/dashboard/totals')
-        return Promise.resolve({ admins: 2, employees: 5, clients: 7 });
-      if (path.startsWith('/dashboard/finance')) {
-        return Promise.resolve({ income: 1500.5, salary: 800, expense: 120.25 });
-      }
-      return Promise.reject(new Error(`unexpected GET ${path}`));
-    }),
-    post: jest.spyOn(api, 'post').mockResolvedValue({ message: 'Logged out' }),
+    logout: mockEndpoint(endpoints.logout, { message: 'Logged out' }),
     reload: jest.spyOn(page, 'reload').mockImplementation(() => undefined),
   };
 }
