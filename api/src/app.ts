@@ -1,6 +1,7 @@
 // Builds the Fastify application: external plugins first (security headers, compression, rate
 // limit, docs), then auth, then the /api routes, then the web apps. Tests call buildApp and
 // app.inject; server.ts only listens.
+import { STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -13,6 +14,7 @@ import { openDatabase, type DatabaseHandle, type Db } from './db/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { HttpError, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgCode } from './lib/errors.js';
 import { validationMessage } from './lib/validation-message.js';
+import { strictValidators } from './lib/validator.js';
 import { LoginThrottle } from './lib/login-throttle.js';
 import { ensureFirstAdmin } from './repositories/users.js';
 import { usersRoutes } from './routes/users/index.js';
@@ -44,7 +46,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    // No type coercion: a value is taken only in the type its schema names (lib/validator.ts).
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: false, useDefaults: true } },
+    schemaController: { compilersFactory: { buildValidator: strictValidators() } },
     schemaErrorFormatter: (errors) => new Error(validationMessage(errors)),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -73,6 +77,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (status === 429) return reply.status(429).send({ message: apiMessages.tooManyAttempts });
     if (status >= 400 && status < 500 && error.code?.startsWith('FST_')) {
       return reply.status(status).send({ message: error.message });
+    }
+    // Other client errors (the static file server's refusals of `..` or a null character in a
+    // path) keep their status, with the status's own words rather than the thrower's.
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: STATUS_CODES[status] ?? 'Bad Request' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: apiMessages.internalError });
@@ -111,6 +120,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(
     async (api) => {
+      // API answers hold a session token or signed-in data: no browser or proxy cache keeps them.
+      api.addHook('onSend', async (_request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+      });
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ message: apiMessages.notFound }),
       );

@@ -11,10 +11,19 @@ export const Email = Type.String({
   description: 'E-mail address',
 });
 
-/** A calendar day as YYYY-MM-DD. */
+/**
+ * The days the product takes: 1900-01-01 (where open report ranges start) to 9999-12-31. Nothing
+ * is booked before 1900, and year 0000 is no day PostgreSQL knows.
+ */
+export const DAY_BOUNDS = { first: '1900-01-01', last: '9999-12-31' } as const;
+
+/** The pattern of a calendar day as YYYY-MM-DD, years 1900 to 9999. */
+export const ISO_DATE_PATTERN = '^(19\\d\\d|[2-9]\\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
+
+/** A calendar day as YYYY-MM-DD (see DAY_BOUNDS). */
 export const IsoDate = Type.String({
-  pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
-  description: 'A day, YYYY-MM-DD',
+  pattern: ISO_DATE_PATTERN,
+  description: `A day, YYYY-MM-DD, ${DAY_BOUNDS.first} to ${DAY_BOUNDS.last}`,
 });
 
 /** An optional date query parameter; an empty string means "not given" (spec §9). */
