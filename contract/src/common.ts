@@ -33,12 +33,18 @@ export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 export const IdParams = Type.Object({ id: Id });
 export type IdParams = Static<typeof IdParams>;
 
-/** Money on the wire: a JSON number, > 0, at most 2 decimals (checked by the server). */
-export const Amount = Type.Number({
-  exclusiveMinimum: 0,
-  maximum: 999999999999.99,
-  description: 'Amount in RS, greater than 0, at most 2 decimals',
-});
+/**
+ * Money on the wire: a JSON number, > 0, at most 2 decimals (checked by the server). The spec's
+ * entry forms send the amount field's text, so a plain decimal string ("12.30") is taken too,
+ * but nothing looser: no sign, exponent, hex, spaces, or a value of zero.
+ */
+export const Amount = Type.Union(
+  [
+    Type.Number({ exclusiveMinimum: 0, maximum: 999999999999.99 }),
+    Type.String({ pattern: '^(?=.*[1-9])\\d{1,12}(\\.\\d{1,2})?$' }),
+  ],
+  { description: 'Amount in RS, greater than 0, at most 2 decimals' },
+);
 
 /** A money figure in a response: a number with at most 2 decimals. */
 export const Money = Type.Number({ description: 'Amount in RS' });
