@@ -2,7 +2,7 @@
 // limit, docs), then auth, then the /api routes, then the web apps. Tests call buildApp and
 // app.inject; server.ts only listens.
 import { STATUS_CODES } from 'node:http';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -37,6 +37,8 @@ export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise opened from config. */
   database?: DatabaseHandle;
   logger?: boolean | object;
+  /** Sees every route as it is registered (the hostile test suite walks the route table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export type App = FastifyInstance;
@@ -51,6 +53,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     schemaController: { compilersFactory: { buildValidator: strictValidators() } },
     schemaErrorFormatter: (errors) => new Error(validationMessage(errors)),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const database = options.database ?? (await openDatabase(config));
   const ownsDatabase = !options.database;
@@ -73,13 +76,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return reply.status(409).send({ message: apiMessages.inUse });
     }
     const status = error.statusCode ?? 500;
+    // The static file server refuses `..`, doubled slashes and other aliases of a path with 403;
+    // to a client such a path names no file.
+    if (status === 403) return reply.status(404).send({ message: apiMessages.notFound });
     if (status === 413) return reply.status(413).send({ message: apiMessages.bodyTooLarge });
     if (status === 429) return reply.status(429).send({ message: apiMessages.tooManyAttempts });
     if (status >= 400 && status < 500 && error.code?.startsWith('FST_')) {
       return reply.status(status).send({ message: error.message });
     }
-    // Other client errors (the static file server's refusals of `..` or a null character in a
-    // path) keep their status, with the status's own words rather than the thrower's.
+    // Other client errors (the static file server's refusal of a null character in a path) keep
+    // their status, with the status's own words rather than the thrower's.
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ message: STATUS_CODES[status] ?? 'Bad Request' });
     }

@@ -24,21 +24,28 @@ const NULL_CHARACTER = /\u0000/;
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The first string in `data` that cannot be stored as sent, as a validation error. */
-export function unstorableText(data: unknown, path = ''): FastifySchemaValidationError | undefined {
-  if (typeof data === 'string') {
-    const reason = NULL_CHARACTER.test(data)
-      ? 'nullCharacter'
-      : UNPAIRED_SURROGATE.test(data)
-        ? 'unpairedSurrogate'
-        : undefined;
-    return reason
-      ? { keyword: 'text', instancePath: path, schemaPath: '', params: { reason }, message: reason }
-      : undefined;
-  }
-  if (typeof data !== 'object' || data === null) return undefined;
-  for (const [key, value] of Object.entries(data)) {
-    const found = unstorableText(value, `${path}/${key}`);
-    if (found) return found;
+export function unstorableText(data: unknown): FastifySchemaValidationError | undefined {
+  // Iterative, so that a body nested thousands deep cannot exhaust the call stack.
+  const pending: Array<[unknown, string]> = [[data, '']];
+  while (pending.length > 0) {
+    const [value, path] = pending.pop() as [unknown, string];
+    if (typeof value === 'string') {
+      const reason = NULL_CHARACTER.test(value)
+        ? 'nullCharacter'
+        : UNPAIRED_SURROGATE.test(value)
+          ? 'unpairedSurrogate'
+          : undefined;
+      if (reason)
+        return {
+          keyword: 'text',
+          instancePath: path,
+          schemaPath: '',
+          params: { reason },
+          message: reason,
+        };
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) pending.push([item, `${path}/${key}`]);
+    }
   }
   return undefined;
 }
