@@ -89,7 +89,8 @@ export function validValue(schema: Schema | undefined, name = ''): unknown {
       return true;
     case 'object': {
       const value: Record<string, unknown> = {};
-      for (const key of schema.required ?? []) value[key] = validValue(schema.properties?.[key], key);
+      for (const key of schema.required ?? [])
+        value[key] = validValue(schema.properties?.[key], key);
       return value;
     }
     case 'array':
@@ -219,7 +220,9 @@ export function concretePath(route: Route, params: Record<string, unknown> = {})
       if (segment === '*') return String(params['*'] ?? 'remoteEntry.js');
       if (!segment.startsWith(':')) return segment;
       const name = segment.slice(1);
-      return encode(String(params[name] ?? validValue(route.schema.params?.properties?.[name], name)));
+      return encode(
+        String(params[name] ?? validValue(route.schema.params?.properties?.[name], name)),
+      );
     })
     .join('/');
 }
@@ -230,7 +233,13 @@ const encode = (text: string): string =>
     .split(/([\ud800-\udfff])/)
     .map((part) =>
       /^[\ud800-\udfff]$/.test(part)
-        ? [...Buffer.from([0xed, 0xa0 | ((part.charCodeAt(0) >> 6) & 0x1f), 0x80 | (part.charCodeAt(0) & 0x3f)])]
+        ? [
+            ...Buffer.from([
+              0xed,
+              0xa0 | ((part.charCodeAt(0) >> 6) & 0x1f),
+              0x80 | (part.charCodeAt(0) & 0x3f),
+            ]),
+          ]
             .map((byte) => `%${byte.toString(16).toUpperCase()}`)
             .join('')
         : encodeURIComponent(part),
@@ -259,7 +268,13 @@ function baseline(route: Route) {
   return { params, querystring, body };
 }
 
-const urlOf = (route: Route, params: Record<string, unknown>, rawParams: Record<string, string>, qs: Record<string, unknown>, rawQuery = '') => {
+const urlOf = (
+  route: Route,
+  params: Record<string, unknown>,
+  rawParams: Record<string, string>,
+  qs: Record<string, unknown>,
+  rawQuery = '',
+) => {
   let path = concretePath(route, params);
   for (const [name, value] of Object.entries(rawParams)) {
     const segments = route.url.split('/');
@@ -275,7 +290,11 @@ const urlOf = (route: Route, params: Record<string, unknown>, rawParams: Record<
 /** One spoilt request of the route. */
 export function hostileRequest(route: Route, random: Random): HostileRequest {
   const base = baseline(route);
-  const as: HostileRequest['as'] = route.public ? 'nobody' : random.next() < 0.9 ? 'admin' : 'staff';
+  const as: HostileRequest['as'] = route.public
+    ? 'nobody'
+    : random.next() < 0.9
+      ? 'admin'
+      : 'staff';
   const headers: Record<string, string> = {};
   const make = (
     spoilt: string,
@@ -291,7 +310,13 @@ export function hostileRequest(route: Route, random: Random): HostileRequest {
     if (parts.contentType !== undefined) headers['content-type'] = parts.contentType;
     return {
       method: route.method,
-      url: urlOf(route, parts.params ?? base.params, parts.rawParams ?? {}, parts.query ?? base.querystring, parts.rawQuery),
+      url: urlOf(
+        route,
+        parts.params ?? base.params,
+        parts.rawParams ?? {},
+        parts.query ?? base.querystring,
+        parts.rawQuery,
+      ),
       headers,
       payload: 'payload' in parts ? parts.payload : base.body,
       as,
@@ -306,7 +331,9 @@ export function hostileRequest(route: Route, random: Random): HostileRequest {
   const kinds = [
     ...(paramNames.length ? ['param', 'param'] : []),
     ...(queryNames.length ? ['query', 'query', 'query-raw'] : []),
-    ...(route.schema.body ? ['body', 'body', 'body', 'body-missing', 'body-unknown', 'body-raw'] : []),
+    ...(route.schema.body
+      ? ['body', 'body', 'body', 'body-missing', 'body-unknown', 'body-raw']
+      : []),
     ...(route.schema.headers ? ['header'] : []),
     'query-unknown',
   ];
@@ -317,22 +344,48 @@ export function hostileRequest(route: Route, random: Random): HostileRequest {
     case 'param': {
       const name = random.pick(paramNames);
       const raw = random.pick(BAD_PATH_VALUES);
-      return make(`path ${name} = ${JSON.stringify(raw).slice(0, 40)}`, { rawParams: { [name]: raw } });
+      return make(`path ${name} = ${JSON.stringify(raw).slice(0, 40)}`, {
+        rawParams: { [name]: raw },
+      });
     }
     case 'query': {
       const name = random.pick(queryNames);
-      return make(`query ${name} = ${label}`, { query: { ...base.querystring, [name]: typeof value === 'object' && value !== null && !Array.isArray(value) ? '[object Object]' : value } });
+      return make(`query ${name} = ${label}`, {
+        query: {
+          ...base.querystring,
+          [name]:
+            typeof value === 'object' && value !== null && !Array.isArray(value)
+              ? '[object Object]'
+              : value,
+        },
+      });
     }
     case 'query-raw': {
       const name = random.pick(queryNames);
-      const raw = random.pick(['%ZZ', '%00', '%', '%C0%80', '%ED%A0%80', `${'9'.repeat(400)}`, 'a&b=c', '%2e%2e%2f']);
+      const raw = random.pick([
+        '%ZZ',
+        '%00',
+        '%',
+        '%C0%80',
+        '%ED%A0%80',
+        `${'9'.repeat(400)}`,
+        'a&b=c',
+        '%2e%2e%2f',
+      ]);
       return make(`query ${name} raw ${raw.slice(0, 20)}`, {
         query: Object.fromEntries(Object.entries(base.querystring).filter(([key]) => key !== name)),
         rawQuery: `${name}=${raw}`,
       });
     }
     case 'query-unknown':
-      return make('unknown query field', { rawQuery: random.pick(['zzz=1', '__proto__[x]=1', 'constructor=1', `${'q'.repeat(2000)}=1`]) });
+      return make('unknown query field', {
+        rawQuery: random.pick([
+          'zzz=1',
+          '__proto__[x]=1',
+          'constructor=1',
+          `${'q'.repeat(2000)}=1`,
+        ]),
+      });
     case 'body': {
       const name = random.pick(bodyNames);
       return make(`body ${name} = ${label}`, { payload: { ...(base.body ?? {}), [name]: value } });
@@ -344,13 +397,17 @@ export function hostileRequest(route: Route, random: Random): HostileRequest {
       return make(`body without ${name}`, { payload: body });
     }
     case 'body-unknown':
-      return make(`unknown body field = ${label}`, { payload: { ...(base.body ?? {}), [`extra${unique() % 3}`]: value, isAdmin: true } });
+      return make(`unknown body field = ${label}`, {
+        payload: { ...(base.body ?? {}), [`extra${unique() % 3}`]: value, isAdmin: true },
+      });
     case 'body-raw': {
       const [name, contentType, raw] = random.pick(BAD_BODIES);
       return make(`raw body: ${name}`, { payload: raw, contentType });
     }
     default: {
-      const name = random.pick(Object.keys(route.schema.headers?.properties ?? { 'idempotency-key': {} }));
+      const name = random.pick(
+        Object.keys(route.schema.headers?.properties ?? { 'idempotency-key': {} }),
+      );
       headers[name] = typeof value === 'string' ? value : JSON.stringify(value);
       return make(`header ${name} = ${label}`, {});
     }

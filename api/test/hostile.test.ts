@@ -12,7 +12,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { RouteOptions } from 'fastify';
-import { bearer, login, rows, setupDatabase, signInBoth, ADMIN, STAFF, type TestContext } from './helpers.js';
+import {
+  bearer,
+  login,
+  rows,
+  setupDatabase,
+  signInBoth,
+  ADMIN,
+  STAFF,
+  type TestContext,
+} from './helpers.js';
 import {
   apiRoute,
   concretePath,
@@ -87,7 +96,9 @@ async function fingerprint(): Promise<string> {
  * never on reads, so the full fingerprint is needed only when it has moved.
  */
 async function nextTransactionId(): Promise<string> {
-  const result = await sql<{ xid: string }>`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xid`.execute(ctx.database.db);
+  const result = await sql<{
+    xid: string;
+  }>`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xid`.execute(ctx.database.db);
   return result.rows[0]?.xid ?? '';
 }
 
@@ -148,8 +159,14 @@ beforeAll(async () => {
   // A record of every kind, so that ids 1 exist and ledgers have rows.
   const admin = bearer(tokens.admin);
   for (const [url, payload] of [
-    ['/api/clients/addClient', { name: 'Client One', email: 'client@example.com', companyName: 'One Ltd' }],
-    ['/api/employees/addEmployee', { name: 'Employee One', email: 'employee@example.com', number: '0300123' }],
+    [
+      '/api/clients/addClient',
+      { name: 'Client One', email: 'client@example.com', companyName: 'One Ltd' },
+    ],
+    [
+      '/api/employees/addEmployee',
+      { name: 'Employee One', email: 'employee@example.com', number: '0300123' },
+    ],
     ['/api/expance/addexpancetype', { expancetype: 'Rent' }],
     ['/api/incoms/addIncome', { clientId: 1, amount: 100, Creditdebit: 'Debit' }],
     ['/api/expance/addsalery', { employeeId: 1, amount: 50, Creditdebit: 'Credit' }],
@@ -158,7 +175,9 @@ beforeAll(async () => {
     const response = await ctx.app.inject({ method: 'POST', url, headers: admin, payload });
     if (response.statusCode !== 201) throw new Error(`seeding ${url}: ${response.body}`);
   }
-  process.stdout.write(`hostile suite: seed ${SEED} (HOSTILE_SEED=${SEED} replays it), ${routes.length} routes\n`);
+  process.stdout.write(
+    `hostile suite: seed ${SEED} (HOSTILE_SEED=${SEED} replays it), ${routes.length} routes\n`,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -171,7 +190,11 @@ describe('hostile suite', () => {
     const api = routes.filter((route) => route.url.startsWith('/api/'));
     expect(api.length).toBeGreaterThanOrEqual(30);
     expect(api.map((route) => `${route.method} ${route.url}`)).toEqual(
-      expect.arrayContaining(['GET /api/users/getUser', 'GET /api/dashboard/getClientLedger', 'DELETE /api/clients/deleteClient/:id']),
+      expect.arrayContaining([
+        'GET /api/users/getUser',
+        'GET /api/dashboard/getClientLedger',
+        'DELETE /api/clients/deleteClient/:id',
+      ]),
     );
   });
 
@@ -179,15 +202,21 @@ describe('hostile suite', () => {
     const before = await fingerprint();
     const wrong: string[] = [];
     let sent = 0;
-    for (const route of routes.filter((candidate) => candidate.url.startsWith('/api/') && !candidate.public)) {
-      const query = route.schema.querystring ? (validValue(route.schema.querystring, 'query') as Record<string, unknown>) : {};
+    for (const route of routes.filter(
+      (candidate) => candidate.url.startsWith('/api/') && !candidate.public,
+    )) {
+      const query = route.schema.querystring
+        ? (validValue(route.schema.querystring, 'query') as Record<string, unknown>)
+        : {};
       const search = new URLSearchParams(
         Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
       ).toString();
       const body = route.schema.body ? validValue(route.schema.body, 'body') : undefined;
       for (const spelling of [concretePath(route), ...pathSpellings(concretePath(route))]) {
         for (const headers of [{}, { authorization: 'Bearer not-a-session' }]) {
-          const url = search ? `${spelling}${spelling.includes('?') ? '&' : '?'}${search}` : spelling;
+          const url = search
+            ? `${spelling}${spelling.includes('?') ? '&' : '?'}${search}`
+            : spelling;
           const response = await ctx.app.inject({
             method: route.method as 'GET',
             url,
@@ -196,11 +225,17 @@ describe('hostile suite', () => {
           });
           sent += 1;
           if (![401, 404].includes(response.statusCode) || LEAK.test(response.body))
-            wrong.push(`${route.method} ${url} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
+            wrong.push(
+              `${route.method} ${url} -> ${response.statusCode} ${response.body.slice(0, 120)}`,
+            );
         }
       }
     }
-    process.stdout.write(`hostile suite: ${sent} path spellings without a session, ${wrong.length} answered wrongly\n`);
+    process.stdout.write(
+      `hostile suite: ${sent} path spellings without a session, ${wrong.length} answered wrongly\n` +
+        wrong.slice(0, 40).join('\n') +
+        (wrong.length ? '\n' : ''),
+    );
     expect(wrong.slice(0, 20)).toEqual([]);
     expect(await fingerprint()).toBe(before);
   }, 300_000);
@@ -209,6 +244,7 @@ describe('hostile suite', () => {
     const random = randomFrom(SEED);
     const findings: string[] = [];
     const statuses: Record<number, number> = {};
+    const kinds: Record<string, number> = {};
     const started = Date.now();
     let print = await fingerprint();
     let printedAt = await nextTransactionId();
@@ -223,11 +259,17 @@ describe('hostile suite', () => {
       }
       const answer = await send(request);
       statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
-      for (const problem of problems(request, answer))
+      for (const problem of problems(request, answer)) {
         findings.push(`#${i} ${problem}: ${describeRequest(request, answer)}`);
+        kinds[problem.split(' ')[0] ?? problem] =
+          (kinds[problem.split(' ')[0] ?? problem] ?? 0) + 1;
+      }
       if (answer.status >= 400 && (await nextTransactionId()) !== printedAt) {
         const now = await fingerprint();
-        if (now !== print) findings.push(`#${i} refused but changed rows: ${describeRequest(request, answer)}`);
+        if (now !== print) {
+          findings.push(`#${i} refused but changed rows: ${describeRequest(request, answer)}`);
+          kinds.changed = (kinds.changed ?? 0) + 1;
+        }
         print = now;
         printedAt = await nextTransactionId();
       }
@@ -235,7 +277,7 @@ describe('hostile suite', () => {
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     process.stdout.write(
-      `hostile suite: seed ${SEED}, ${REQUESTS} requests in ${seconds} s, statuses ${JSON.stringify(statuses)}, ${findings.length} findings\n` +
+      `hostile suite: seed ${SEED}, ${REQUESTS} requests in ${seconds} s, statuses ${JSON.stringify(statuses)}, ${findings.length} findings ${JSON.stringify(kinds)}\n` +
         findings.slice(0, 40).join('\n') +
         (findings.length ? '\n' : ''),
     );
