@@ -20,7 +20,6 @@ interface RouteDefinition {
 
 type Check = ((data: unknown) => boolean) & { errors?: unknown };
 
-const NULL_CHARACTER = /\u0000/;
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The first string in `data` that cannot be stored as sent, as a validation error. */
@@ -30,7 +29,7 @@ export function unstorableText(data: unknown): FastifySchemaValidationError | un
   while (pending.length > 0) {
     const [value, path] = pending.pop() as [unknown, string];
     if (typeof value === 'string') {
-      const reason = NULL_CHARACTER.test(value)
+      const reason = value.includes('\u0000')
         ? 'nullCharacter'
         : UNPAIRED_SURROGATE.test(value)
           ? 'unpairedSurrogate'
