@@ -335,6 +335,7 @@ export function hostileRequest(route: Route, random: Random): HostileRequest {
       ? ['body', 'body', 'body', 'body-missing', 'body-unknown', 'body-raw']
       : []),
     ...(route.schema.headers ? ['header'] : []),
+    ...(route.public ? [] : ['authorization']),
     'query-unknown',
   ];
   const kind = random.pick(kinds);
@@ -376,6 +377,19 @@ export function hostileRequest(route: Route, random: Random): HostileRequest {
         query: Object.fromEntries(Object.entries(base.querystring).filter(([key]) => key !== name)),
         rawQuery: `${name}=${raw}`,
       });
+    }
+    case 'authorization': {
+      headers.authorization = random.pick([
+        'Bearer',
+        'Bearer ',
+        'Basic YWRtaW46YWRtaW4=',
+        `Bearer ${'A'.repeat(5000)}`,
+        'Bearer a b',
+        'bearer\tnot-a-session',
+        'Bearer ../../etc/passwd',
+        "Bearer ' OR '1'='1",
+      ]);
+      return { ...make('bad authorization header', {}), as: 'nobody' };
     }
     case 'query-unknown':
       return make('unknown query field', {

@@ -201,6 +201,7 @@ describe('hostile suite', () => {
   it('answers every spelling of every /api path without a session with 401 or 404, never data', async () => {
     const before = await fingerprint();
     const wrong: string[] = [];
+    const wrongKinds: Record<string, number> = {};
     let sent = 0;
     for (const route of routes.filter(
       (candidate) => candidate.url.startsWith('/api/') && !candidate.public,
@@ -224,15 +225,18 @@ describe('hostile suite', () => {
             ...(body === undefined ? {} : { payload: body as object }),
           });
           sent += 1;
-          if (![401, 404].includes(response.statusCode) || LEAK.test(response.body))
+          if (![401, 404].includes(response.statusCode) || LEAK.test(response.body)) {
             wrong.push(
               `${route.method} ${url} -> ${response.statusCode} ${response.body.slice(0, 120)}`,
             );
+            const kind = `${response.statusCode}${response.body.startsWith('<') ? ' html' : ''}`;
+            wrongKinds[kind] = (wrongKinds[kind] ?? 0) + 1;
+          }
         }
       }
     }
     process.stdout.write(
-      `hostile suite: ${sent} path spellings without a session, ${wrong.length} answered wrongly\n` +
+      `hostile suite: ${sent} path spellings without a session, ${wrong.length} answered wrongly ${JSON.stringify(wrongKinds)}\n` +
         wrong.slice(0, 40).join('\n') +
         (wrong.length ? '\n' : ''),
     );
@@ -282,5 +286,5 @@ describe('hostile suite', () => {
         (findings.length ? '\n' : ''),
     );
     expect(findings.slice(0, 20)).toEqual([]);
-  }, 600_000);
+  }, 1_800_000);
 });
