@@ -41,21 +41,7 @@ export interface HostileRequest {
   spoilt: string;
 }
 
-/** mulberry32: small, fast and the same on every machine. */
-export function randomFrom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  return { next, pick };
-}
-
-export type Random = ReturnType<typeof randomFrom>;
+import type { SeededRandom as Random } from '../src/lib/random.js';
 
 /** The routes of the API as registered, without the automatic HEAD twins and the docs. */
 export function apiRoute(route: RouteOptions): Route | undefined {
