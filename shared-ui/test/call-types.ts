@@ -10,8 +10,10 @@ export async function requestBodies() {
   await call(endpoints.addClient, { body: { ...acme, companyName: 'Acme Ltd' } });
   // @ts-expect-error a misspelt body field (companyname for companyName)
   await call(endpoints.addClient, { body: { ...acme, companyname: 'Acme Ltd' } });
-  // @ts-expect-error the amount is a number, not text
-  await call(endpoints.addIncome, { body: { clientId: 1, amount: '10', Creditdebit: 'Credit' } });
+  // @ts-expect-error the amount is a number or decimal text, not a yes/no
+  await call(endpoints.addIncome, { body: { clientId: 1, amount: true, Creditdebit: 'Credit' } });
+  // @ts-expect-error the client is named by its id
+  await call(endpoints.addIncome, { body: { client: 1, amount: 10, Creditdebit: 'Credit' } });
   // @ts-expect-error Creditdebit takes Credit or Debit only
   await call(endpoints.addIncome, { body: { clientId: 1, amount: 10, Creditdebit: 'Both' } });
   // @ts-expect-error a call with a body needs one

@@ -25,7 +25,8 @@ export const entryRoute =
       const { entry, created } = await recordEntry(app.db, currentUser(request).id, {
         kind: options.kind,
         partyId: (body as Record<string, unknown>)[options.partyField as string] as number,
-        amount: body.amount,
+        // A decimal string has passed the schema's plain-digits pattern.
+        amount: Number(body.amount),
         creditDebit: body.Creditdebit,
         description: (body.description ?? '').trim(),
         idempotencyKey: request.headers['idempotency-key'],
