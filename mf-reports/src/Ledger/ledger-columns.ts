@@ -21,12 +21,12 @@ export interface LedgerEntry {
  */
 export type BalanceRule = 'owed' | 'paid';
 
-export function signedAmount(entry: LedgerEntry, rule: BalanceRule): number {
+function signedAmount(entry: LedgerEntry, rule: BalanceRule): number {
   return rule === 'owed' && entry.Creditdebit === 'Credit' ? -entry.ammount : entry.ammount;
 }
 
 /** The balance brought forward: the first row's balance before its own amount. */
-export function openingBalance(rows: LedgerEntry[], rule: BalanceRule): number | null {
+function openingBalance(rows: LedgerEntry[], rule: BalanceRule): number | null {
   const first = rows[0];
   return first ? subtractMoney(first.balance, signedAmount(first, rule)) : null;
 }

@@ -107,11 +107,3 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
     nav: 'settings',
   },
 ];
-
-/** Human names of the remotes, for the "unavailable" panel. */
-export const REMOTE_TITLES: Record<RemoteName, string> = {
-  people: 'People',
-  entries: 'Entries',
-  reports: 'Reports',
-  settings: 'Settings',
-};
