@@ -20,9 +20,9 @@ import { ensureFirstAdmin } from './repositories/users.js';
 import { usersRoutes } from './routes/users/index.js';
 import { employeesRoutes } from './routes/employees/index.js';
 import { clientsRoutes } from './routes/clients/index.js';
-import { expanceRoutes } from './routes/expance/index.js';
-import { incomsRoutes } from './routes/incoms/index.js';
-import { dashboardRoutes } from './routes/dashboard/index.js';
+import { expenseTypeRoutes } from './routes/expense-types/index.js';
+import { entriesRoutes } from './routes/entries/index.js';
+import { reportsRoutes } from './routes/reports/index.js';
 import { requireContract } from './routes/route.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
 
@@ -144,9 +144,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(usersRoutes);
       await api.register(employeesRoutes);
       await api.register(clientsRoutes);
-      await api.register(expanceRoutes);
-      await api.register(incomsRoutes);
-      await api.register(dashboardRoutes);
+      await api.register(expenseTypeRoutes);
+      await api.register(entriesRoutes);
+      await api.register(reportsRoutes);
     },
     { prefix: '/api' },
   );

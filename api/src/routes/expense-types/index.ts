@@ -1,4 +1,4 @@
-// /api/expance expense-type routes (Settings): the list under both spellings the screens use,
+// Expense types (Settings, paths under /api/expance): the list under both spellings the screens use,
 // add, rename, delete (only without entries) and Suspend/Activate; any signed-in user.
 import type { FastifyPluginAsync } from 'fastify';
 import { apiMessages, endpoints, messages } from 'contract';

@@ -1,4 +1,4 @@
-// /api/dashboard: the dashboard figures, every report and the three ledgers. Query names and
+// The dashboard figures, every report and the three ledgers (paths under /api/dashboard). Query names and
 // response shapes are the spec's; the arithmetic is in repositories/reports.ts.
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { apiMessages, endpoints } from 'contract';
@@ -12,7 +12,7 @@ import type { LedgerJson } from '../../repositories/reports.js';
 const sendJson = (reply: FastifyReply, body: LedgerJson) =>
   reply.type('application/json; charset=utf-8').send(body);
 
-export const dashboardRoutes: FastifyPluginAsync = async (app) => {
+export const reportsRoutes: FastifyPluginAsync = async (app) => {
   const today = () => todayIn(app.config.timeZone);
   const currentMonth = () => monthOf(today());
   /** startDate..endDate of a report or ledger query, each side defaulting to this month's. */

@@ -2,10 +2,10 @@
 // serves them all so that their rules cannot drift apart.
 import type { FastifyPluginAsync } from 'fastify';
 import type { Endpoints } from 'contract';
-import { currentUser } from '../plugins/auth.js';
-import { recordEntry } from '../repositories/entries.js';
-import type { EntryKind } from '../db/schema.js';
-import { route } from './route.js';
+import { currentUser } from '../../plugins/auth.js';
+import { recordEntry } from '../../repositories/entries.js';
+import type { EntryKind } from '../../db/schema.js';
+import { route } from '../route.js';
 
 type EntryEndpoint = Endpoints['addExpense'] | Endpoints['addIncome'] | Endpoints['addSalary'];
 
