@@ -3,8 +3,14 @@
 import { buildApp } from './app.js';
 import { configFromEnv } from './config.js';
 
+import { DataDirectoryInUse } from './db/data-dir-lock.js';
+
 const config = configFromEnv();
-const app = await buildApp(config);
+const app = await buildApp(config).catch((error: unknown) => {
+  // Refused or failed before the server could log: say why plainly and exit non-zero.
+  console.error(error instanceof DataDirectoryInUse ? error.message : error);
+  process.exit(1);
+});
 const parsedPort = Number.parseInt(process.env.PORT ?? '', 10);
 // PORT=0 asks the system for a free port; unset or not a number means the default.
 const port = Number.isNaN(parsedPort) ? 8080 : parsedPort;

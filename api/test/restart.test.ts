@@ -1,9 +1,10 @@
 // The real server as a child process on an embedded database in a data directory: sign in, write
 // over HTTP, stop it with SIGTERM (it must exit 0 after closing the database), start it again on
 // the same directory and read everything back. This is the path the design promises for
-// PGlite: CHECKPOINT and close on SIGTERM, nothing lost. It always runs on PGlite (the
-// PostgreSQL server keeps its own data across restarts of ours).
-import { spawn, type ChildProcess } from 'node:child_process';
+// PGlite: CHECKPOINT and close on SIGTERM, nothing lost. A second server or the demo seed on a
+// directory in use is refused, and a server killed with SIGKILL leaves no lock behind. It
+// always runs on PGlite (the PostgreSQL server keeps its own data across restarts of ours).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -36,11 +37,11 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts `src/server.ts` through tsx and resolves once it listens. */
-async function startServer(): Promise<Server> {
+/** The environment of a product process on `dataDir`. */
+function productEnv(port: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(await freePort()),
+    PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     ADMIN_EMAIL: ADMIN.email,
@@ -51,6 +52,12 @@ async function startServer(): Promise<Server> {
   delete env.DATABASE_URL;
   delete env.WEB_ROOT;
   delete env.NODE_OPTIONS;
+  return env;
+}
+
+/** Starts `src/server.ts` through tsx and resolves once it listens. */
+async function startServer(): Promise<Server> {
+  const env = productEnv(await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
     env,
@@ -231,3 +238,42 @@ test('data written before a SIGTERM is all there after a restart', async () => {
     await stopServer(second);
   }
 }, 120_000);
+
+test('a second process on a directory in use is refused, and a killed server leaves no lock', async () => {
+  const first = await startServer();
+  const token = await signIn(first, ADMIN);
+  const pid = first.child.pid;
+
+  // A second server on the same directory: a clear refusal, exit code 1, nothing served.
+  await expect(startServer()).rejects.toThrow(
+    new RegExp(
+      `exited \\(code 1, signal null\\) before listening:[\\s\\S]*` +
+        `is already open in another process \\(pid ${pid}\\)`,
+    ),
+  );
+  // The demo seed is refused the same way and writes nothing.
+  const listClients = async () =>
+    (await call<{ users: unknown[] }>(first, 'GET', '/api/clients/getClients', { token })).body
+      .users;
+  const clientsBefore = await listClients();
+  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'src/scripts/seed-demo.ts'], {
+    cwd: apiDir,
+    env: productEnv(0),
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(seed.status).toBe(1);
+  expect(seed.stderr).toContain(`is already open in another process (pid ${pid})`);
+  expect(seed.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
+  expect(await listClients()).toEqual(clientsBefore);
+
+  // The first server still answers; killed outright, it leaves nothing that blocks a start.
+  first.child.kill('SIGKILL');
+  expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+  const next = await startServer();
+  try {
+    await signIn(next, ADMIN);
+  } finally {
+    await stopServer(next);
+  }
+}, 180_000);
