@@ -130,6 +130,8 @@ async function signInAgainAfter(request: HostileRequest, answer: Answer): Promis
 function problems(request: HostileRequest, answer: Answer): string[] {
   const found: string[] = [];
   if (answer.status >= 500) found.push(`answered ${answer.status}`);
+  if (request.mustRefuse && answer.status < 400)
+    found.push(`accepted ${answer.status} what its schema refuses`);
   if (LEAK.test(answer.body)) found.push(`leaks ${LEAK.exec(answer.body)?.[0]}`);
   if (answer.status >= 400 && request.method !== 'HEAD') {
     let message: unknown;
