@@ -11,9 +11,17 @@ import { apiMessages } from 'contract';
 import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle, type Db } from './db/index.js';
 import { authPlugin } from './plugins/auth.js';
-import { HttpError, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgCode } from './lib/errors.js';
+import {
+  HttpError,
+  PG_CONCURRENT_CHANGE,
+  PG_FOREIGN_KEY_VIOLATION,
+  PG_UNIQUE_VIOLATION,
+  pgCode,
+} from './lib/errors.js';
 import { validationMessage } from './lib/validation-message.js';
 import { LoginThrottle } from './lib/login-throttle.js';
+import { sharedRateLimitStore } from './lib/rate-limit-store.js';
+import { RateCounters } from './repositories/rate-counters.js';
 import { ensureFirstAdmin } from './repositories/users.js';
 import { usersRoutes } from './routes/users/index.js';
 import { employeesRoutes } from './routes/employees/index.js';
@@ -39,11 +47,19 @@ export interface BuildOptions {
 
 export type App = FastifyInstance;
 
+/** Fastify's trustProxy for TRUST_PROXY: a hop count, or the proxies' addresses and ranges. */
+const trustedProxies = (setting: AppConfig['trustProxy']) =>
+  typeof setting === 'number'
+    ? (_address: string, hop: number) => hop < setting
+    : (setting ?? false);
+
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: false,
+    // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY), so that the
+    // per-address limits see real clients behind a reverse proxy and nobody else can spoof it.
+    trustProxy: trustedProxies(config.trustProxy),
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
     schemaErrorFormatter: (errors) => new Error(validationMessage(errors)),
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -52,9 +68,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const ownsDatabase = !options.database;
   app.decorate('db', database.db);
   app.decorate('config', config);
+  const counters = new RateCounters(database.db);
   app.decorate(
     'loginThrottle',
-    new LoginThrottle(config.login.perEmailFailures, config.login.perEmailWindowMinutes * 60_000),
+    new LoginThrottle(counters, {
+      maxFailures: config.login.perEmailFailures,
+      windowMs: config.login.perEmailWindowMinutes * 60_000,
+      maxDelayMs: (config.login.maxDelaySeconds ?? 5) * 1000,
+    }),
   );
   if (ownsDatabase) app.addHook('onClose', () => database.close());
 
@@ -67,6 +88,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return reply.status(409).send({ message: apiMessages.alreadyExists });
     if (code === PG_FOREIGN_KEY_VIOLATION) {
       return reply.status(409).send({ message: apiMessages.inUse });
+    }
+    if (code && PG_CONCURRENT_CHANGE.has(code)) {
+      request.log.warn({ err: error }, 'transaction aborted by a concurrent one');
+      return reply.status(409).send({ message: apiMessages.concurrentChange });
     }
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ message: apiMessages.bodyTooLarge });
@@ -84,6 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(rateLimit, {
     global: false,
+    store: sharedRateLimitStore(counters),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: apiMessages.tooManyAttempts,

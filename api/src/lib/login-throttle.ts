@@ -1,42 +1,65 @@
-// Counts failed logins per e-mail in a sliding window; the per-IP limit is @fastify/rate-limit's.
-// In memory on purpose: one process serves the product, and a restart forgets only attempts.
-export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
-  /** Past this many e-mails, stale ones are swept so that invented addresses cannot pile up. */
-  private static readonly SWEEP_AT = 10_000;
+// Password guessing is throttled without handing a stranger the power to lock the owner out:
+// - failures for one e-mail from one address: after `maxFailures` in the window that address
+//   gets 429 for this e-mail until the window ends (the owner, elsewhere, is not affected);
+// - failures for one e-mail from every address together only slow it down: past `maxFailures`
+//   each attempt waits before the password is checked, doubling up to `maxDelayMs`, and the
+//   right password still signs in;
+// - every address is limited in attempts per minute by the route's rate limit.
+// The counts live in PostgreSQL (RateCounters), so every server process sees the same ones.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { apiMessages } from 'contract';
+import type { RateCounters } from '../repositories/rate-counters.js';
+import { HttpError } from './errors.js';
 
+export interface LoginThrottlePolicy {
+  maxFailures: number;
+  windowMs: number;
+  maxDelayMs: number;
+}
+
+/** The first delay once an e-mail has `maxFailures` failures; each further failure doubles it. */
+export const FIRST_DELAY_MS = 250;
+
+/** How long an attempt for an e-mail with this many recent failures waits. */
+export function emailDelayMs(failures: number, policy: LoginThrottlePolicy): number {
+  if (failures < policy.maxFailures) return 0;
+  const exponent = Math.min(failures - policy.maxFailures, 30);
+  return Math.min(policy.maxDelayMs, FIRST_DELAY_MS * 2 ** exponent);
+}
+
+export class LoginThrottle {
   constructor(
-    private readonly maxFailures: number,
-    private readonly windowMs: number,
+    private readonly counters: RateCounters,
+    private readonly policy: LoginThrottlePolicy,
   ) {}
 
-  private recent(email: string, now: number): number[] {
-    const key = email.toLowerCase();
-    const kept = (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (kept.length) this.failures.set(key, kept);
-    else this.failures.delete(key);
-    return kept;
+  private keys(email: string, address: string) {
+    const normalised = email.trim().toLowerCase();
+    return {
+      pair: `login failures\n${normalised}\n${address}`,
+      email: `login failures\n${normalised}`,
+    };
   }
 
-  isBlocked(email: string, now = Date.now()): boolean {
-    return this.recent(email, now).length >= this.maxFailures;
-  }
-
-  recordFailure(email: string, now = Date.now()): void {
-    if (this.failures.size >= LoginThrottle.SWEEP_AT) {
-      for (const key of [...this.failures.keys()]) this.recent(key, now);
+  /** Before the password is checked: 429 for a spent pair, else the e-mail's delay. */
+  async admit(email: string, address: string): Promise<void> {
+    const keys = this.keys(email, address);
+    const [pair, all] = await this.counters.read([keys.pair, keys.email]);
+    if (pair && pair.hits >= this.policy.maxFailures) {
+      throw new HttpError(429, apiMessages.tooManyAttempts);
     }
-    const kept = this.recent(email, now);
-    kept.push(now);
-    this.failures.set(email.toLowerCase(), kept);
+    const delay = emailDelayMs(all?.hits ?? 0, this.policy);
+    if (delay > 0) await sleep(delay);
   }
 
-  /** How many e-mails have failures on record (for tests and metrics). */
-  get tracked(): number {
-    return this.failures.size;
+  async failed(email: string, address: string): Promise<void> {
+    const keys = this.keys(email, address);
+    await this.counters.hit(keys.pair, this.policy.windowMs);
+    await this.counters.hit(keys.email, this.policy.windowMs);
   }
 
-  reset(email: string): void {
-    this.failures.delete(email.toLowerCase());
+  /** The right password forgives this address its failures for the e-mail. */
+  async succeeded(email: string, address: string): Promise<void> {
+    await this.counters.clear(this.keys(email, address).pair);
   }
 }
