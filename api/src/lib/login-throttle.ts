@@ -54,8 +54,10 @@ export class LoginThrottle {
 
   async failed(email: string, address: string): Promise<void> {
     const keys = this.keys(email, address);
-    await this.counters.hit(keys.pair, this.policy.windowMs);
-    await this.counters.hit(keys.email, this.policy.windowMs);
+    await Promise.all([
+      this.counters.hit(keys.pair, this.policy.windowMs),
+      this.counters.hit(keys.email, this.policy.windowMs),
+    ]);
   }
 
   /** The right password forgives this address its failures for the e-mail. */
