@@ -466,25 +466,28 @@ describe('user management', () => {
     expect(bad.json()).toEqual({ message: 'id must be an integer' });
   });
 
-  it('never demotes or deletes the last admin', async () => {
-    const { admin } = await signInBoth(ctx.app);
-    const demote = await ctx.app.inject({
+  const setRole = (token: string, id: number, role: 'admin' | 'staff') =>
+    ctx.app.inject({
       method: 'PUT',
-      url: '/api/users/updateuser/1',
-      headers: bearer(admin),
-      payload: { name: 'Admin', role: 'staff' },
+      url: `/api/users/updateuser/${id}`,
+      headers: bearer(token),
+      payload: { name: id === 1 ? 'Admin' : 'Second', role },
     });
+
+  /** The first admin and the staff user promoted to admin, both signed in. */
+  const twoAdmins = async () => {
+    const { admin } = await signInBoth(ctx.app);
+    expect((await setRole(admin, 2, 'admin')).statusCode).toBe(200);
+    return { admin, second: await login(ctx.app, STAFF) };
+  };
+
+  it('never demotes or deletes the last admin', async () => {
+    const demote = await setRole(await login(ctx.app, ADMIN), 1, 'staff');
     expect(demote.statusCode).toBe(409);
     expect(demote.json()).toEqual({ message: 'The last admin cannot be deleted or demoted' });
 
     // A second admin deletes the first; then the second is the last and stays.
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/users/updateuser/2',
-      headers: bearer(admin),
-      payload: { name: 'Second', role: 'admin' },
-    });
-    const second = await login(ctx.app, STAFF);
+    const { second } = await twoAdmins();
     const removeFirst = await ctx.app.inject({
       method: 'DELETE',
       url: '/api/users/deleteUser/1',
@@ -509,23 +512,10 @@ describe('user management', () => {
       const outcomes = new Set<string>();
       for (let trial = 0; trial < 8; trial += 1) {
         ctx = await db.reset();
-        const { admin } = await signInBoth(ctx.app);
-        const promoted = await ctx.app.inject({
-          method: 'PUT',
-          url: '/api/users/updateuser/2',
-          headers: bearer(admin),
-          payload: { name: 'Second', role: 'admin' },
-        });
-        expect(promoted.statusCode).toBe(200);
-        const second = await login(ctx.app, STAFF);
+        const { admin, second } = await twoAdmins();
         const act = (token: string, id: number) =>
           action === 'demote'
-            ? ctx.app.inject({
-                method: 'PUT',
-                url: `/api/users/updateuser/${id}`,
-                headers: bearer(token),
-                payload: { name: id === 1 ? 'Admin' : 'Second', role: 'staff' },
-              })
+            ? setRole(token, id, 'staff')
             : ctx.app.inject({
                 method: 'DELETE',
                 url: `/api/users/deleteUser/${id}`,
