@@ -105,6 +105,15 @@ describe('login rate limits', () => {
     expect(blocked.json()).toEqual(TOO_MANY);
   });
 
+  it('counts guesses sent all at once from one address exactly', async () => {
+    const app = await appWith({
+      login: { perIpPerMinute: 1000, perEmailFailures: 3, perEmailWindowMinutes: 15 },
+    });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => attempt(app, wrong)));
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([401, 401, 401, ...Array(7).fill(429)]);
+  });
+
   it('lets the owner sign in from their address while a stranger hammers the e-mail from another', async () => {
     const app = await appWith({
       login: {

@@ -1,6 +1,7 @@
 // Password guessing is throttled without handing a stranger the power to lock the owner out:
-// - failures for one e-mail from one address: after `maxFailures` in the window that address
-//   gets 429 for this e-mail until the window ends (the owner, elsewhere, is not affected);
+// - attempts at one e-mail from one address: after `maxFailures` without a success in the
+//   window that address gets 429 for this e-mail until the window ends (the owner, elsewhere,
+//   is not affected);
 // - failures for one e-mail from every address together only slow it down: past `maxFailures`
 //   each attempt waits before the password is checked, doubling up to `maxDelayMs`, and the
 //   right password still signs in;
@@ -27,41 +28,38 @@ export function emailDelayMs(failures: number, policy: LoginThrottlePolicy): num
   return Math.min(policy.maxDelayMs, FIRST_DELAY_MS * 2 ** exponent);
 }
 
+const normalised = (email: string) => email.trim().toLowerCase();
+const pairKey = (email: string, address: string) =>
+  `login attempts\n${normalised(email)}\n${address}`;
+const emailKey = (email: string) => `login failures\n${normalised(email)}`;
+
 export class LoginThrottle {
   constructor(
     private readonly counters: RateCounters,
     private readonly policy: LoginThrottlePolicy,
   ) {}
 
-  private keys(email: string, address: string) {
-    const normalised = email.trim().toLowerCase();
-    return {
-      pair: `login failures\n${normalised}\n${address}`,
-      email: `login failures\n${normalised}`,
-    };
-  }
-
-  /** Before the password is checked: 429 for a spent pair, else the e-mail's delay. */
+  /**
+   * Before the password is checked: counts the attempt against this address and e-mail
+   * (at once, so that guesses sent in parallel cannot slip past), answers 429 once the pair
+   * is spent, and otherwise waits the e-mail's delay.
+   */
   async admit(email: string, address: string): Promise<void> {
-    const keys = this.keys(email, address);
-    const [pair, all] = await this.counters.read([keys.pair, keys.email]);
-    if (pair && pair.hits >= this.policy.maxFailures) {
+    const pair = await this.counters.hit(pairKey(email, address), this.policy.windowMs);
+    if (pair.hits > this.policy.maxFailures) {
       throw new HttpError(429, apiMessages.tooManyAttempts);
     }
+    const [all] = await this.counters.read([emailKey(email)]);
     const delay = emailDelayMs(all?.hits ?? 0, this.policy);
     if (delay > 0) await sleep(delay);
   }
 
-  async failed(email: string, address: string): Promise<void> {
-    const keys = this.keys(email, address);
-    await Promise.all([
-      this.counters.hit(keys.pair, this.policy.windowMs),
-      this.counters.hit(keys.email, this.policy.windowMs),
-    ]);
+  async failed(email: string): Promise<void> {
+    await this.counters.hit(emailKey(email), this.policy.windowMs);
   }
 
-  /** The right password forgives this address its failures for the e-mail. */
+  /** The right password forgives this address its attempts at the e-mail. */
   async succeeded(email: string, address: string): Promise<void> {
-    await this.counters.clear(this.keys(email, address).pair);
+    await this.counters.clear(pairKey(email, address));
   }
 }

@@ -66,7 +66,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await findUserForLogin(app.db, email);
       const ok = await verifyPassword(password, user?.password_hash ?? decoyHash);
       if (!user || !ok) {
-        await app.loginThrottle.failed(email, request.ip);
+        await app.loginThrottle.failed(email);
         throw unauthorized(messages.invalidCredentials);
       }
       await app.loginThrottle.succeeded(email, request.ip);
