@@ -66,7 +66,9 @@ const LEAK =
  * them, not on when they were last used.
  */
 const FINGERPRINT_COLUMNS: Record<string, string> = { sessions: 'token_hash, user_id' };
-const NOT_DATA = new Set(['migrations', 'schema_migrations']);
+// rate_counters is the login throttle's and rate limit's state: every login request, refused or
+// not, counts there on purpose.
+const NOT_DATA = new Set(['migrations', 'schema_migrations', 'rate_counters']);
 
 let fingerprintQuery = '';
 
