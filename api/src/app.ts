@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth.js';
 import { HttpError, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgCode } from './lib/errors.js';
 import { validationMessage } from './lib/validation-message.js';
 import { LoginThrottle } from './lib/login-throttle.js';
+import { capConnections } from './lib/connection-cap.js';
 import { ensureFirstAdmin } from './repositories/users.js';
 import { usersRoutes } from './routes/users/index.js';
 import { employeesRoutes } from './routes/employees/index.js';
@@ -43,6 +44,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
+    // Slow or idle clients are cut off (Node answers 408 and closes) instead of holding a socket
+    // and a file descriptor for as long as they like; capConnections bounds how many are open.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      // Node checks both deadlines on this interval (30 s by default): check often enough that
+      // a deadline is kept to within a second.
+      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs),
+    },
     trustProxy: false,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
     schemaErrorFormatter: (errors) => new Error(validationMessage(errors)),
@@ -57,6 +68,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     new LoginThrottle(config.login.perEmailFailures, config.login.perEmailWindowMinutes * 60_000),
   );
   if (ownsDatabase) app.addHook('onClose', () => database.close());
+  capConnections(app.server, config.http.maxConnections);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError)

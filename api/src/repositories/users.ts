@@ -25,6 +25,24 @@ export async function findUserForLogin(db: Db, email: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Stores `newHash` in place of `oldHash` (same password, current algorithm and cost). A password
+ * changed meanwhile by an admin is left as it is.
+ */
+export async function replacePasswordHash(
+  db: Db,
+  id: number,
+  oldHash: string,
+  newHash: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: newHash })
+    .where('id', '=', id)
+    .where('password_hash', '=', oldHash)
+    .execute();
+}
+
 const translateUnique = (error: unknown): never => {
   if (pgCode(error) === PG_UNIQUE_VIOLATION) throw conflict(apiMessages.emailTaken);
   throw error;
@@ -41,9 +59,9 @@ export async function createUser(
   db: Db,
   actorId: number | null,
   input: NewUser,
-  config: Pick<AppConfig, 'scrypt'>,
+  config: Pick<AppConfig, 'argon2'>,
 ): Promise<User> {
-  const passwordHash = await hashPassword(input.password, config.scrypt);
+  const passwordHash = await hashPassword(input.password, config.argon2);
   return db
     .transaction()
     .execute(async (tx) => {
@@ -105,10 +123,10 @@ export async function updateUser(
   actorId: number,
   id: number,
   changes: UserChanges,
-  config: Pick<AppConfig, 'scrypt'>,
+  config: Pick<AppConfig, 'argon2'>,
 ): Promise<User> {
   const passwordHash = changes.password
-    ? await hashPassword(changes.password, config.scrypt)
+    ? await hashPassword(changes.password, config.argon2)
     : undefined;
   return db
     .transaction()
@@ -167,7 +185,7 @@ export async function deleteUser(db: Db, actorId: number, id: number): Promise<v
 /** On an empty database, creates the first admin; a generated password is printed once. */
 export async function ensureFirstAdmin(
   db: Db,
-  config: Pick<AppConfig, 'adminEmail' | 'adminPassword' | 'scrypt'>,
+  config: Pick<AppConfig, 'adminEmail' | 'adminPassword' | 'argon2'>,
   log: FastifyBaseLogger,
 ): Promise<void> {
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
