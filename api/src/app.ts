@@ -86,6 +86,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (status >= 400 && status < 500 && error.code?.startsWith('FST_')) {
       return reply.status(status).send({ message: error.message });
     }
+    // The client went away, or was cut off by a timeout, before its body arrived: nobody is left
+    // to answer and it is no fault of the server, so no error (and no stack) in the log.
+    if (error.code === 'ECONNRESET' || request.raw.destroyed) {
+      request.log.info({ reason: error.message }, 'request abandoned by the client');
+      return reply.status(400).send({ message: error.message });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: apiMessages.internalError });
   });
