@@ -291,10 +291,14 @@ function reports(clientIds: number[]): string[] {
 
 async function load(users: number, durationMs: number, clientIds: number[]) {
   const latencies: number[] = [];
+  const byKind = new Map<string, number[]>();
   const errors = new Map<string, number>();
   const paths = reports(clientIds);
   const record = (name: string, answer: Answer, ok: boolean) => {
     latencies.push(answer.ms);
+    const ofKind = byKind.get(name) ?? [];
+    ofKind.push(answer.ms);
+    byKind.set(name, ofKind);
     if (!ok) {
       const what = `${name} ${answer.error ?? `HTTP ${answer.status}`}`;
       errors.set(what, (errors.get(what) ?? 0) + 1);
@@ -343,6 +347,10 @@ async function load(users: number, durationMs: number, clientIds: number[]) {
     iterations,
     failed,
     errors: [...errors.entries()].map(([what, n]) => `${n} x ${what}`),
+    kinds: [...byKind.entries()].map(([name, values]) => {
+      const figures = summary(values);
+      return `${name} p50 ${ms(figures.p50)} p95 ${ms(figures.p95)} p99 ${ms(figures.p99)}`;
+    }),
   };
 }
 
@@ -472,6 +480,7 @@ async function benchOne(databaseUrl: string | undefined): Promise<number> {
         `${resent} sent again after the server closed an idle kept-alive socket` +
         (busy.errors.length ? ` (${busy.errors.join(', ')})` : ''),
     );
+    console.log(`${label} load by request: ${busy.kinds.join('; ')}`);
     if (busy.failed) problems.push(`${busy.failed} requests failed under load`);
 
     log(`${label}: ${SLOW_CLIENTS} slow clients (at most ${SLOW_SECONDS} s)`);
