@@ -27,6 +27,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { rerunOnThrowAwayPostgres } from '../src/scripts/throw-away-postgres.js';
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = Number.parseInt((value ?? '').replace(/[_,]/g, ''), 10);
@@ -424,20 +425,14 @@ async function slowClients(count: number, capMs: number) {
 
 // --- main --------------------------------------------------------------------------------------
 
-/** Runs this script again under scripts/with-postgres.sh; resolves with its exit code. */
+/** Runs this script again on a throw-away PostgreSQL cluster; resolves with its exit code. */
 function runOnThrowAwayPostgres(): Promise<number> {
-  const script = fileURLToPath(import.meta.url);
-  const args = [
-    path.join(repoRoot, 'scripts/with-postgres.sh'),
-    process.execPath,
-    ...process.execArgv,
-    script,
-  ];
   return new Promise((resolve) => {
-    const child = spawn('bash', args, {
-      stdio: 'inherit',
-      env: { ...process.env, PG_DATABASE: 'office_finance_load' },
-    });
+    const child = rerunOnThrowAwayPostgres(
+      fileURLToPath(import.meta.url),
+      [],
+      'office_finance_load',
+    );
     child.once('error', () => resolve(1));
     child.once('exit', (code) => resolve(code ?? 1));
   });
