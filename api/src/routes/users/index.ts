@@ -64,14 +64,14 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const email = request.body.email.trim();
       const { password } = request.body;
       if (!email || !password) throw new HttpError(400, messages.fillAllFields);
-      if (app.loginThrottle.isBlocked(email)) throw new HttpError(429, apiMessages.tooManyAttempts);
+      await app.loginThrottle.admit(email, request.ip);
       const user = await findUserForLogin(app.db, email);
       const ok = await verifyPassword(password, user?.password_hash ?? decoyHash);
       if (!user || !ok) {
-        app.loginThrottle.recordFailure(email);
+        await app.loginThrottle.failed(email);
         throw unauthorized(messages.invalidCredentials);
       }
-      app.loginThrottle.reset(email);
+      await app.loginThrottle.succeeded(email, request.ip);
       // The password is known only now: an older hash (scrypt, or another argon2id cost) is
       // replaced so that the next sign-in costs what the current setting says.
       if (needsRehash(user.password_hash, app.config.argon2)) {
