@@ -26,7 +26,17 @@ export {
   fillWithCurrentMonth,
 } from './dates/dates';
 export type { DateRange } from './dates/dates';
-export { formatMoney, formatRs } from './money/money';
+export {
+  formatMoney,
+  formatRs,
+  fromCents,
+  plainMoney,
+  subtractMoney,
+  sumMoney,
+  toCents,
+} from './money/money';
+export type { Money } from './money/money';
+export { parseJson } from './http/exact-json';
 
 export * from './components/Button';
 export * from './components/Tabs';

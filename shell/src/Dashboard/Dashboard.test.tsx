@@ -10,6 +10,7 @@ import {
   type MockedEndpoint,
 } from 'shared-ui/testing';
 import { Dashboard } from './Dashboard';
+import { startDashboardCalls } from './dashboard-calls';
 
 const today = new Date();
 const FIRST = toIsoDate(new Date(today.getFullYear(), today.getMonth(), 1));
@@ -45,6 +46,18 @@ describe('Dashboard', () => {
     expect(card('Total Clients')).toHaveTextContent('7');
     expect(card('Total Salary')).toHaveTextContent('RS: 800.00');
     expect(card('Total Expense')).toHaveTextContent('RS: 120.25');
+  });
+
+  it('should show the figures of the calls started before it mounted, without asking again', async () => {
+    startDashboardCalls({ from: FIRST, to: LAST });
+    await waitFor(() => expect(totals.calls.length + finance.calls.length).toBe(2));
+    render(<Dashboard />);
+    await waitFor(() => expect(card('Total Income')).toHaveTextContent('RS: 1,500.50'));
+    expect(card('Total Admins')).toHaveTextContent('2');
+    expect(totals.calls.length + finance.calls.length).toBe(2);
+    // Only the first mount takes them: a later visit asks again.
+    render(<Dashboard />);
+    await waitFor(() => expect(totals.calls.length + finance.calls.length).toBe(4));
   });
 
   it('should reload the finance cards for the chosen range on Apply Filter', async () => {

@@ -11,6 +11,7 @@ import {
   logOut,
 } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
+import { takeDashboardCalls } from './dashboard-calls';
 
 /** The signed-in home (spec §2): head-counts and the money totals of a date range. */
 export function Dashboard() {
@@ -18,9 +19,9 @@ export function Dashboard() {
   const [totals, setTotals] = useState<Totals | null>(null);
   const [finance, setFinance] = useState<Finance | null>(null);
 
-  const loadFinance = useCallback(async (wanted: DateRange) => {
+  const showFinance = useCallback(async (call: Promise<Finance>) => {
     try {
-      setFinance(await fetchFinance(wanted));
+      setFinance(await call);
     } catch (error) {
       // Spec §8: dashboard load errors are logged only, with no message to the user.
       console.error('Could not load finance totals', error);
@@ -28,15 +29,17 @@ export function Dashboard() {
   }, []);
 
   useEffect(() => {
-    fetchTotals()
+    // Right after sign-in the page has already asked for both (see startDashboardCalls).
+    const started = takeDashboardCalls();
+    (started?.totals ?? fetchTotals())
       .then(setTotals)
       .catch((error: unknown) => console.error('Could not load totals', error));
-    void loadFinance(currentMonthRange());
-  }, [loadFinance]);
+    void showFinance(started?.finance ?? fetchFinance(currentMonthRange()));
+  }, [showFinance]);
 
   const onApply = (event: FormEvent) => {
     event.preventDefault();
-    void loadFinance(range);
+    void showFinance(fetchFinance(range));
   };
 
   return (

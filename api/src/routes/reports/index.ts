@@ -6,10 +6,13 @@ import * as reports from '../../repositories/reports.js';
 import { BEGINNING, monthOf, resolveRange, todayIn } from '../../lib/dates.js';
 import { notFound } from '../../lib/errors.js';
 import { route } from '../route.js';
-import type { LedgerJson } from '../../repositories/reports.js';
+import type { JsonText } from '../../repositories/reports.js';
 
-/** Ledgers arrive as JSON text built by PostgreSQL (see reports.ts); it goes out as it is. */
-const sendJson = (reply: FastifyReply, body: LedgerJson) =>
+/**
+ * Reports and ledgers arrive as JSON text built by PostgreSQL, money as exact number tokens
+ * (see reports.ts); it goes out as it is.
+ */
+const sendJson = (reply: FastifyReply, body: JsonText) =>
   reply.type('application/json; charset=utf-8').send(body);
 
 export const reportsRoutes: FastifyPluginAsync = async (app) => {
@@ -25,30 +28,40 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.getTotals, () => reports.totals(app.db));
 
-  route(app, endpoints.getFinance, (request) =>
-    reports.finance(
-      app.db,
-      resolveRange(['from', 'to'], request.query.from, request.query.to, currentMonth()),
+  route(app, endpoints.getFinance, async (request, reply) =>
+    sendJson(
+      reply,
+      await reports.finance(
+        app.db,
+        resolveRange(['from', 'to'], request.query.from, request.query.to, currentMonth()),
+      ),
     ),
   );
 
-  route(app, endpoints.getClientsVsSales, () => reports.clientsVsSales(app.db));
+  route(app, endpoints.getClientsVsSales, async (_request, reply) =>
+    sendJson(reply, await reports.clientsVsSales(app.db)),
+  );
 
-  route(app, endpoints.getEmployeesVsSalary, (request) =>
-    reports.employeesVsSalary(
-      app.db,
-      resolveRange(['startDate', 'endDate'], request.query.startDate, request.query.endDate, {
-        from: BEGINNING,
-        to: today(),
-      }),
+  route(app, endpoints.getEmployeesVsSalary, async (request, reply) =>
+    sendJson(
+      reply,
+      await reports.employeesVsSalary(
+        app.db,
+        resolveRange(['startDate', 'endDate'], request.query.startDate, request.query.endDate, {
+          from: BEGINNING,
+          to: today(),
+        }),
+      ),
     ),
   );
 
-  route(app, endpoints.getExpenseVsType, (request) =>
-    reports.expenseVsType(app.db, rangeOrThisMonth(request.query)),
+  route(app, endpoints.getExpenseVsType, async (request, reply) =>
+    sendJson(reply, await reports.expenseVsType(app.db, rangeOrThisMonth(request.query))),
   );
 
-  route(app, endpoints.getIncomeReport, () => reports.incomeReport(app.db));
+  route(app, endpoints.getIncomeReport, async (_request, reply) =>
+    sendJson(reply, await reports.incomeReport(app.db)),
+  );
 
   route(app, endpoints.getClientLedger, async (request, reply) => {
     const range = rangeOrThisMonth(request.query);
@@ -66,5 +79,7 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
     sendJson(reply, await reports.expenseLedger(app.db, rangeOrThisMonth(request.query))),
   );
 
-  route(app, endpoints.getYearly, (request) => reports.yearly(app.db, request.query.year));
+  route(app, endpoints.getYearly, async (request, reply) =>
+    sendJson(reply, await reports.yearly(app.db, request.query.year)),
+  );
 };
