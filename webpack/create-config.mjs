@@ -3,10 +3,11 @@
 // loaders and the dev server behave the same everywhere.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { shared } from './shared.mjs';
+import { builtAgainst, shared } from './shared.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -29,7 +30,7 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
     const isRemote = Boolean(exposes && Object.keys(exposes).length > 0);
     const hashed = production ? '.[contenthash:8]' : '';
 
-    return {
+    const app = {
       mode: production ? 'production' : 'development',
       context: dir,
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
@@ -46,7 +47,8 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
         filename: '[name].js',
         chunkFilename: `[name]${hashed}.js`,
         assetModuleFilename: `assets/[name]${hashed}[ext]`,
-        clean: true,
+        // The runtime provider (a second compilation, below) writes into the same folder.
+        clean: isRemote ? { keep: RUNTIME_PROVIDER_FILE } : true,
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.js'],
@@ -83,6 +85,8 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
           filename: `[name]${hashed}.css`,
           chunkFilename: `[name]${hashed}.css`,
         }),
+        // The shell compares its own versions with the ones each remote's manifest records.
+        new webpack.DefinePlugin({ __BUILT_AGAINST__: JSON.stringify(builtAgainst) }),
         new ModuleFederationPlugin({
           name,
           filename: isRemote ? 'remoteEntry.js' : undefined,
@@ -91,7 +95,17 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
           remotes: {},
           shared,
           shareStrategy: 'loaded-first',
-          manifest: { fileName: 'mf-manifest.json' },
+          // One federation runtime per page: the shell provides its runtime core on a global and
+          // remotes leave theirs out (their entry shrinks from ~29 KB to a few KB gzipped).
+          experiments: isRemote ? { externalRuntime: true } : { provideExternalRuntime: true },
+          manifest: {
+            fileName: 'mf-manifest.json',
+            // Recorded for the shell's compatibility check (metaData.buildInfo.builtAgainst).
+            additionalData: ({ stats }) => {
+              stats.metaData.buildInfo = { ...stats.metaData.buildInfo, builtAgainst };
+              return stats;
+            },
+          },
           // The type plugin runs tsc, opens a broker on port 16322 and downloads zips from
           // running remotes; types are shared through workspace packages instead.
           dts: false,
@@ -104,6 +118,9 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
           // Absolute, so a deep link such as /no/such/page still loads /main.js. Chunks keep
           // publicPath 'auto' (derived from where main.js or remoteEntry.js came from).
           publicPath: '/',
+          favicon: path.join(here, 'favicon.ico'),
+          // A remote's standalone page runs the runtime provider before main.js.
+          runtimeProvider: isRemote ? `/${RUNTIME_PROVIDER_FILE}` : undefined,
         }),
       ],
       optimization: {
@@ -128,8 +145,27 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
         client: { overlay: { warnings: false, errors: true } },
       },
     };
+    if (!isRemote) return app;
+
+    // A remote's own entries expect the federation runtime on a global (externalRuntime). In the
+    // shell, the shell provides it; on the remote's standalone page this small separate bundle
+    // does, loaded before main.js.
+    const runtimeProvider = {
+      name: `${name}-federation-runtime`,
+      mode: app.mode,
+      context: here,
+      devtool: false,
+      entry: { [RUNTIME_PROVIDER_FILE.replace(/\.js$/, '')]: './federation-runtime-provider.mjs' },
+      output: { path: app.output.path, filename: '[name].js', clean: false },
+      performance: { hints: false },
+      stats: app.stats,
+    };
+    return [app, runtimeProvider];
   };
 }
+
+/** The standalone page's federation runtime, a file beside main.js. */
+const RUNTIME_PROVIDER_FILE = 'federation-runtime.js';
 
 /** Development ports, one per app, so the shell can find remotes running in watch mode. */
 export const devPorts = { shell: 3000, people: 3001, entries: 3002, reports: 3003, settings: 3004 };
