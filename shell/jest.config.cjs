@@ -4,5 +4,7 @@ const version = (dir) => require(`../${dir}/package.json`).version;
 
 module.exports = {
   ...require('../jest.web.cjs')(),
-  globals: { __BUILT_AGAINST__: { 'shared-ui': version('shared-ui'), contract: version('contract') } },
+  globals: {
+    __BUILT_AGAINST__: { 'shared-ui': version('shared-ui'), contract: version('contract') },
+  },
 };

@@ -7,12 +7,11 @@ import {
   RemoteUnavailableError,
   loadRemoteComponent,
 } from '../federation/federation';
+import type * as Federation from '../federation/federation';
 import type { RemoteRoute } from '../routes/route-table';
 
 jest.mock('../federation/federation', () => {
-  const actual = jest.requireActual<typeof import('../federation/federation')>(
-    '../federation/federation',
-  );
+  const actual = jest.requireActual<typeof Federation>('../federation/federation');
   return { ...actual, loadRemoteComponent: jest.fn() };
 });
 
@@ -91,7 +90,9 @@ describe('RemoteScreen', () => {
   });
 
   it('should name the remote and both versions for an incompatible remote', async () => {
-    load.mockRejectedValueOnce(new RemoteIncompatibleError('people', 'shared-ui', '2.0.0', '1.0.0'));
+    load.mockRejectedValueOnce(
+      new RemoteIncompatibleError('people', 'shared-ui', '2.0.0', '1.0.0'),
+    );
     render(<RemoteScreen route={ROUTE} />);
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The Users screen cannot be shown: the People (mf-people) remote was built against shared-ui 2.0.0, and this application runs shared-ui 1.0.0.',

@@ -46,7 +46,9 @@ export class RemoteIncompatibleError extends Error {
     readonly remoteVersion: string,
     readonly shellVersion: string,
   ) {
-    super(`Remote "${remote}" was built against ${library} ${remoteVersion}, the shell runs ${shellVersion}`);
+    super(
+      `Remote "${remote}" was built against ${library} ${remoteVersion}, the shell runs ${shellVersion}`,
+    );
     this.name = 'RemoteIncompatibleError';
   }
 }
@@ -147,7 +149,11 @@ const CHUNK_CODES = /RUNTIME-014/;
 function stageOf(error: unknown, remote: RemoteName): LoadStage {
   const { name = '', message = '' } = (error ?? {}) as { name?: string; message?: string };
   if (MANIFEST_CODES.test(message)) return 'manifest';
-  if (name === 'ChunkLoadError' || CHUNK_CODES.test(message) || /Loading (CSS )?chunk/i.test(message)) {
+  if (
+    name === 'ChunkLoadError' ||
+    CHUNK_CODES.test(message) ||
+    /Loading (CSS )?chunk/i.test(message)
+  ) {
     return 'chunk';
   }
   // Once the entry ran, its container is on the global named after the remote.
@@ -208,7 +214,10 @@ async function attempt(remote: RemoteName, module: string, fresh: boolean): Prom
         throw new RemoteLoadError(stageOf(error, remote), `Could not load ${id}`, error);
       }
       const component = exports?.[module] ?? exports?.default;
-      if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) {
+      if (
+        typeof component !== 'function' &&
+        (typeof component !== 'object' || component === null)
+      ) {
         throw new RemoteLoadError('chunk', `${id} does not export a component named ${module}`);
       }
       return component as ComponentType;
