@@ -69,8 +69,14 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningS
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: false,
   });
-  await waitUntilUp(url, 60_000);
-  return { url, pid: server.pid ?? 0, dataDir };
+  const running = { url, pid: server.pid ?? 0, dataDir };
+  try {
+    await waitUntilUp(url, 120_000);
+  } catch (error) {
+    await stopServer(running);
+    throw error;
+  }
+  return running;
 }
 
 /** SIGTERM (the server checkpoints and closes the database), then the data directory goes. */

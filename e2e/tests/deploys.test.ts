@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launch, openPage, signIn } from '../support/browser';
 import { repoRoot } from '../support/env';
 import { startServer, stopServer, type RunningServer } from '../support/server';
+import { portOf, serveBuild } from '../support/static-server';
 
 const APPS = ['shell', 'mf-people', 'mf-entries', 'mf-reports', 'mf-settings'];
 
@@ -118,6 +119,54 @@ describe('deploying mf-reports while a tab is open', () => {
     expect(listed).toMatch(new RegExp(`^\\*\\s+${v1}\\s.*served$`, 'm'));
     expect(listed).toMatch(new RegExp(`^\\s+${v2}\\s.*rolled back$`, 'm'));
     await context.close();
+  });
+});
+
+describe('a remote hosted on another origin (REMOTE_<NAME>_URL)', () => {
+  it('loads mf-reports from its own server on another port', async () => {
+    // The product's origin is only known once it listens; the remote's server admits any origin.
+    const remote = await serveBuild(path.join(repoRoot(), 'mf-reports', 'dist'), {
+      allowOrigin: '*',
+    });
+    const remoteOrigin = `http://127.0.0.1:${portOf(remote)}`;
+    const server = await startServer({
+      REMOTE_REPORTS_URL: `${remoteOrigin}/mf-manifest.json`,
+    });
+    const { page, context } = await openPage(browser, { baseURL: server.url });
+    try {
+      const fromRemote: string[] = [];
+      page.on('requestfinished', (request) => {
+        if (request.url().startsWith(remoteOrigin))
+          fromRemote.push(new URL(request.url()).pathname);
+      });
+      const list = (await (await page.request.get('/remotes.json')).json()) as Record<
+        string,
+        string
+      >;
+      expect(list.reports).toBe(`${remoteOrigin}/mf-manifest.json`);
+      await signIn(page);
+      await page.goto('/IncomeReport');
+      await heading(page, 'Income Report').waitFor();
+      expect(fromRemote).toEqual(
+        expect.arrayContaining([
+          '/mf-manifest.json',
+          '/remoteEntry.js',
+          expect.stringMatching(/^\/__federation_expose_IncomeReportPage\.[0-9a-f]{8}\.js$/),
+        ]),
+      );
+      // The same report from the product's own origin is not used.
+      expect(
+        await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .some((entry) => entry.name.includes('/remotes/mf-reports/')),
+        ),
+      ).toBe(false);
+    } finally {
+      await context.close();
+      await stopServer(server);
+      await new Promise((resolve) => remote.close(resolve));
+    }
   });
 });
 

@@ -48,6 +48,16 @@ const builtAgainst = (versions: Record<string, string>) => ({
   metaData: { buildInfo: { builtAgainst: versions } },
 });
 
+/** The provider script the loader adds to the document, once it is there. */
+async function waitForScript(src: string): Promise<HTMLScriptElement> {
+  for (let tries = 0; tries < 50; tries += 1) {
+    const script = document.head.querySelector<HTMLScriptElement>(`script[src="${src}"]`);
+    if (script) return script;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no script ${src} was added`);
+}
+
 let screenNumber = 0;
 const nextModule = () => `Screen${(screenNumber += 1)}Page`;
 
@@ -66,6 +76,9 @@ beforeEach(() => {
     preloadRemoteComponent,
   } = jest.requireActual<typeof Federation>('./federation'));
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  document.head.replaceChildren();
+  // As once the shell's runtime provider has run (two tests below load it).
+  Object.assign(globalThis, { _FEDERATION_RUNTIME_CORE: {} });
 });
 afterEach(() => {
   jest.useRealTimers();
@@ -205,6 +218,33 @@ describe('loadRemoteComponent', () => {
     await jest.advanceTimersByTimeAsync(LOAD_TIME_LIMIT_MS + 1);
     await expect(load).resolves.toBe(Screen);
     expect(mockedLoad).toHaveBeenCalledTimes(2);
+  });
+
+  it('should load the federation runtime provider once before the first remote entry', async () => {
+    delete (globalThis as { _FEDERATION_RUNTIME_CORE?: unknown })._FEDERATION_RUNTIME_CORE;
+    const module = nextModule();
+    const Screen = () => null;
+    serveList({ settings: '/remotes/mf-settings/mf-manifest.json' });
+    mockedLoad.mockResolvedValue({ [module]: Screen });
+    const load = loadRemoteComponent('settings', module);
+    const script = await waitForScript('/federation-runtime.js');
+    expect(mockedLoad).not.toHaveBeenCalled();
+    Object.assign(globalThis, { _FEDERATION_RUNTIME_CORE: {} });
+    script.dispatchEvent(new Event('load'));
+    await expect(load).resolves.toBe(Screen);
+  });
+
+  it('should name the entry stage when the runtime provider cannot be loaded', async () => {
+    delete (globalThis as { _FEDERATION_RUNTIME_CORE?: unknown })._FEDERATION_RUNTIME_CORE;
+    const module = nextModule();
+    serveList({ settings: '/remotes/mf-settings/mf-manifest.json' });
+    const load = loadRemoteComponent('settings', module).catch((e: unknown) => e);
+    // Both attempts ask for the provider again; neither gets it.
+    (await waitForScript('/federation-runtime.js')).dispatchEvent(new Event('error'));
+    (await waitForScript('/federation-runtime.js')).dispatchEvent(new Event('error'));
+    const error = await load;
+    expect((error as RemoteLoadError).stage).toBe('entry');
+    expect(mockedLoad).not.toHaveBeenCalled();
   });
 
   it('should reject a module without the expected component', async () => {

@@ -115,6 +115,32 @@ export function registerRemoteList(list: RemoteList, force = false): void {
   for (const [name, entry] of changed) registered.set(name, entry as string);
 }
 
+/** Where remote entries look for the federation runtime core (webpack/create-config.mjs). */
+const RUNTIME_CORE_GLOBAL = '_FEDERATION_RUNTIME_CORE';
+/** The shell's build of the runtime core provider, beside its main.js. */
+export const RUNTIME_PROVIDER_URL = '/federation-runtime.js';
+let runtimeCoreLoad: Promise<void> | undefined;
+
+/**
+ * Remotes share one federation runtime core, taken from a global. The shell puts it there before
+ * the first remote loads, so the login page and the dashboard never download it.
+ */
+function ensureRuntimeCore(): Promise<void> {
+  if ((globalThis as Record<string, unknown>)[RUNTIME_CORE_GLOBAL]) return Promise.resolve();
+  runtimeCoreLoad ??= new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = RUNTIME_PROVIDER_URL;
+    script.onload = () => resolve();
+    script.onerror = () => {
+      script.remove();
+      runtimeCoreLoad = undefined;
+      reject(new Error(`Could not load ${RUNTIME_PROVIDER_URL}`));
+    };
+    document.head.appendChild(script);
+  });
+  return runtimeCoreLoad;
+}
+
 const major = (version: string): string | undefined => /^\D*(\d+)\./.exec(version)?.[1];
 
 /**
@@ -207,6 +233,11 @@ async function attempt(remote: RemoteName, module: string, fresh: boolean): Prom
       await check;
       registerRemoteList({ [remote]: manifestUrl }, fresh);
       stage = 'entry';
+      try {
+        await ensureRuntimeCore();
+      } catch (error) {
+        throw new RemoteLoadError('entry', `Could not load ${id}: no federation runtime`, error);
+      }
       let exports: Record<string, unknown> | null;
       try {
         exports = await loadRemote<Record<string, unknown>>(id);
