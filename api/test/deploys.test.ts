@@ -2,11 +2,11 @@
 // temporary web root, and what the server then serves (read at request time, no restart).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { rawGet } from './raw-http.js';
 import {
   DeployError,
   deployStaged,
@@ -317,20 +317,3 @@ describe('npm run deploy', () => {
 });
 
 const readdir = (dir: string): string[] => readdirSync(dir).sort();
-
-/** A GET with the path sent exactly as written. */
-function rawGet(port: number, url: string): Promise<{ statusCode: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: url }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          statusCode: response.statusCode ?? 0,
-          body: Buffer.concat(chunks).toString('utf8'),
-        }),
-      );
-    });
-    request.on('error', reject);
-  });
-}
