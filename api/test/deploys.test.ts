@@ -31,6 +31,7 @@ function fakeBuild(label: string): string {
   writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ name: 'reports', label }));
   writeFileSync(path.join(dir, 'remoteEntry.js'), `var reports = "${label}";`);
   writeFileSync(path.join(dir, `__federation_expose_IncomeReportPage.${label}.js`), label);
+  writeFileSync(path.join(dir, 'remoteEntry.js.map'), '{"sources":["secret source"]}');
   return dir;
 }
 
@@ -251,6 +252,9 @@ describe('serving versions safely', () => {
       `/remotes/mf-people/v/${one.version}/mf-manifest.json`,
       `/remotes/evil/v/${one.version}/mf-manifest.json`,
       `/remotes/mf-reports/v/${one.version}/missing.js`,
+      // Source maps stay on the server.
+      `/remotes/mf-reports/v/${one.version}/remoteEntry.js.map`,
+      `/remotes/mf-reports/v/${one.version}/remoteEntry.js%2Emap`,
     ]) {
       const response = await get(app, url);
       expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });

@@ -79,6 +79,12 @@ export interface AuditLogTable {
   after: unknown;
 }
 
+export interface RateCountersTable {
+  key: string;
+  hits: number;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -87,4 +93,5 @@ export interface Database {
   expense_types: ExpenseTypesTable;
   entries: EntriesTable;
   audit_log: AuditLogTable;
+  rate_counters: RateCountersTable;
 }

@@ -62,14 +62,14 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const email = request.body.email.trim();
       const { password } = request.body;
       if (!email || !password) throw new HttpError(400, messages.fillAllFields);
-      if (app.loginThrottle.isBlocked(email)) throw new HttpError(429, apiMessages.tooManyAttempts);
+      await app.loginThrottle.admit(email, request.ip);
       const user = await findUserForLogin(app.db, email);
       const ok = await verifyPassword(password, user?.password_hash ?? decoyHash);
       if (!user || !ok) {
-        app.loginThrottle.recordFailure(email);
+        await app.loginThrottle.failed(email);
         throw unauthorized(messages.invalidCredentials);
       }
-      app.loginThrottle.reset(email);
+      await app.loginThrottle.succeeded(email, request.ip);
       // Sign-ins are rare and the table is small: a good moment to drop dead sessions.
       await purgeExpiredSessions(app.db, app.config.session);
       const token = await createSession(app.db, user.id, app.config.session);
