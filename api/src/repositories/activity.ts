@@ -72,10 +72,16 @@ export async function readActivity(
   // Days are counted in the server's time zone (the session's), both ends included.
   if (filters.from) conditions.push(sql<SqlBool>`a.at >= ${filters.from}::date::timestamptz`);
   if (filters.to) conditions.push(sql<SqlBool>`a.at < (${filters.to}::date + 1)::timestamptz`);
-  if (page.before !== undefined)
-    conditions.push(
-      sql<SqlBool>`(a.at, a.id) < (SELECT at, id FROM audit_log WHERE id = ${page.before})`,
-    );
+  if (page.before !== undefined) {
+    // The position as plain values: a row comparison with constants is an index bound, one
+    // with a subquery would be a filter over every newer row. The time goes as text, which
+    // keeps its microseconds.
+    const { rows: cursor } = await sql<{ at: string }>`
+      SELECT at::text AS at FROM audit_log WHERE id = ${page.before}`.execute(db);
+    const at = cursor[0]?.at;
+    if (at === undefined) return { rows: [], next: null };
+    conditions.push(sql<SqlBool>`(a.at, a.id) < (${at}::timestamptz, ${page.before}::bigint)`);
+  }
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const { rows } = await sql<LogRow>`
     SELECT a.id, a.at, a.actor_id, u.name AS actor_name, u.email AS actor_email, a.action,
