@@ -105,6 +105,36 @@ describe('api client', () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
+  it('should download a file with the bearer token and hand it to the browser', async () => {
+    useSession.setState({ token: 'abc' });
+    const blob = new Blob(['When,Who\r\n'], { type: 'text/csv' });
+    const fetchMock = jest.fn().mockResolvedValue({ ok: true, status: 200, blob: () => blob });
+    global.fetch = fetchMock;
+    const createObjectURL = jest.fn(() => 'blob:activity');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {
+      expect(document.querySelector('a[download="activity.csv"]')).not.toBeNull();
+    });
+
+    await api.download('/activity/csv?who=1', 'activity.csv', MESSAGES);
+
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/activity/csv?who=1');
+    expect(init.headers.Authorization).toBe('Bearer abc');
+    expect(createObjectURL).toHaveBeenCalledWith(blob);
+    expect(click).toHaveBeenCalledTimes(1);
+  });
+
+  it('should reject a refused download with the server message and save nothing', async () => {
+    useSession.setState({ token: 'abc' });
+    global.fetch = respond(403, { message: 'Only admins can see activity and sessions' });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click');
+    await expect(api.download('/activity/csv', 'activity.csv', MESSAGES)).rejects.toEqual(
+      new ApiError('Only admins can see activity and sessions', 403),
+    );
+    expect(click).not.toHaveBeenCalled();
+  });
+
   it('should map unknown errors to the given fallback', () => {
     expect(errorMessage(new Error('boom'), 'Error fetching data')).toBe('Error fetching data');
     expect(errorMessage(new ApiError('Server said'), 'x')).toBe('Server said');
