@@ -1,9 +1,10 @@
 // Reading the audit log: newest first by (at, id), any mix of filters, paged by position
 // (keyset: the next page starts below the last row seen, so page 500 costs what page 1 does),
 // and each row's changes as field-by-field before/after pairs.
-import { sql, type SqlBool, type Expression } from 'kysely';
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
 import type { ActivityQuery, ActivityRow, FieldChange } from 'contract';
 import type { Db } from '../db/index.js';
+import type { AuditLogTable } from '../db/schema.js';
 
 export type ActivityFilters = Omit<ActivityQuery, 'before' | 'limit'>;
 
@@ -28,20 +29,10 @@ export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
     .map((field) => ({ field, before: was[field] ?? null, after: now[field] ?? null }));
 }
 
-interface LogRow {
-  id: number;
-  at: Date | string;
-  actor_id: number | null;
+type LogRow = Selectable<AuditLogTable> & {
   actor_name: string | null;
   actor_email: string | null;
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  before: unknown;
-  after: unknown;
-  address: string | null;
-  browser: string | null;
-}
+};
 
 const toActivity = (row: LogRow): ActivityRow => ({
   id: row.id,
