@@ -1,8 +1,7 @@
 // The one HTTP client of the browser. Screens never call fetch: they call `api.get/post/put/del`
 // with the two texts the spec's error catalogue gives for the operation, and show
 // `error.message` of whatever it throws. Tests replace these methods with jest.spyOn.
-import { getToken } from '../session/session-store';
-import { page } from '../notify/page';
+import { getToken, useSession } from '../session/session-store';
 import { saveFile } from '../files/save-file';
 
 /** All calls go to one API base with an /api prefix (spec §7). */
@@ -76,10 +75,12 @@ async function send(
   }
 
   if (response.status === 401 && token) {
-    // The session expired or was revoked: sign the browser out (DESIGN §4). A 401 without a
-    // token is a failed login and is reported like any other failure.
-    window.sessionStorage.clear();
-    page.reload();
+    // The session expired or was ended (by an admin, or elsewhere): sign the browser out
+    // (DESIGN §4), which shows the login page and reloads. The call never settles: the screen
+    // that made it is going away, and an error alert over it would only hold up the login page.
+    // A 401 without a token is a failed login and is reported like any other failure.
+    useSession.getState().signOut();
+    return new Promise<never>(() => undefined);
   }
 
   if (!response.ok) {
