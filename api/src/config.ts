@@ -1,5 +1,6 @@
 // Configuration from the environment, read once at start. Tests build it directly.
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface ScryptCost {
@@ -11,6 +12,8 @@ export interface ScryptCost {
 export interface AppConfig {
   /** PostgreSQL connection string; unset means the embedded PGlite in `dataDir`. */
   databaseUrl?: string;
+  /** Connections in each process's PostgreSQL pool. */
+  databasePoolSize: number;
   /** PGlite data directory; `memory://` for a throw-away in-memory database. */
   dataDir: string;
   /** IANA time zone that day boundaries are computed in. */
@@ -18,7 +21,19 @@ export interface AppConfig {
   adminEmail: string;
   adminPassword?: string;
   session: { idleMinutes: number; lifetimeHours: number };
-  login: { perIpPerMinute: number; perEmailFailures: number; perEmailWindowMinutes: number };
+  login: {
+    /** Login attempts per minute from one address. */
+    perIpPerMinute: number;
+    /** Failures for one e-mail from one address before that address waits out the window;
+     * the same number for one e-mail from all addresses starts slowing its attempts down. */
+    perEmailFailures: number;
+    perEmailWindowMinutes: number;
+    /** The longest an attempt for a much-guessed e-mail waits; default 5. */
+    maxDelaySeconds?: number;
+  };
+  /** Reverse proxies whose X-Forwarded-For is believed: a hop count or addresses/CIDR ranges.
+   * Unset: the header is ignored and the client is the connection's peer. */
+  trustProxy?: number | string[];
   scrypt: ScryptCost;
   bodyLimitBytes: number;
   /** Where the built web apps live (the repository root); unset serves the API only. */
@@ -44,6 +59,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   return {
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
     dataDir: path.resolve(env.DATA_DIR || './data'),
     timeZone: env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
     adminEmail: env.ADMIN_EMAIL || 'admin@example.com',
@@ -56,7 +72,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perIpPerMinute: int(env.LOGIN_RATE_PER_MINUTE, 20),
       perEmailFailures: int(env.LOGIN_MAX_FAILURES, 5),
       perEmailWindowMinutes: int(env.LOGIN_FAILURE_WINDOW_MINUTES, 15),
+      maxDelaySeconds: int(env.LOGIN_MAX_DELAY_SECONDS, 5),
     },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     scrypt: OWASP_SCRYPT,
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 64 * 1024),
     webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,
@@ -64,6 +82,36 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
   };
 }
+
+/**
+ * TRUST_PROXY: a number is how many proxies stand in front (the client is that many addresses
+ * from the right of X-Forwarded-For); otherwise a comma-separated list of the proxies'
+ * addresses or CIDR ranges. Unset or empty trusts nobody.
+ */
+export function parseTrustProxy(value: string | undefined): number | string[] | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number.parseInt(text, 10) || undefined;
+  const proxies = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const proxy of proxies) {
+    const [address = '', bits, ...rest] = proxy.split('/');
+    const valid =
+      PROXY_RANGE_NAMES.has(proxy) ||
+      (isIP(address) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)));
+    if (!valid) {
+      throw new Error(
+        `TRUST_PROXY must be a number of proxies or a comma-separated list of addresses or CIDR ranges, not "${proxy}"`,
+      );
+    }
+  }
+  return proxies;
+}
+
+/** Named ranges that Fastify's trustProxy understands besides addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** A random password for the first admin when none is configured. */
 export const generatePassword = (): string => randomBytes(12).toString('base64url');

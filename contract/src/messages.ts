@@ -158,6 +158,7 @@ export const apiMessages = {
   // Backstops for database constraints that a repository did not name more precisely.
   alreadyExists: 'This record already exists',
   inUse: 'This record is in use and cannot be changed',
+  concurrentChange: 'Someone else changed this at the same time, please try again',
   internalError: 'Something went wrong on the server, please try again',
   idempotencyConflict: 'This submission key was already used for a different entry',
 } as const;

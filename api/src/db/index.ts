@@ -29,11 +29,13 @@ export interface OpenOptions {
   databaseUrl?: string;
   dataDir: string;
   timeZone: string;
+  /** Connections in the PostgreSQL pool (default 10); PGlite has one. */
+  databasePoolSize?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const opened = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.timeZone)
+    ? await openPostgres(options.databaseUrl, options.timeZone, options.databasePoolSize ?? 10)
     : await openPglite(options.dataDir, options.timeZone);
   try {
     await migrate(opened.runMigrations);
@@ -44,11 +46,15 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   return opened.handle;
 }
 
-async function openPostgres(connectionString: string, timeZone: string): Promise<Opened> {
+async function openPostgres(
+  connectionString: string,
+  timeZone: string,
+  poolSize: number,
+): Promise<Opened> {
   const pg = await import('pg');
   const pool = new pg.default.Pool({
     connectionString,
-    max: 10,
+    max: poolSize,
     options: `-c TimeZone=${timeZone}`,
     types: {
       getTypeParser: ((oid: number, format?: string) =>

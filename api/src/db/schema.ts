@@ -84,6 +84,12 @@ export interface AuditLogTable {
   browser: string | null;
 }
 
+export interface RateCountersTable {
+  key: string;
+  hits: number;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -92,4 +98,5 @@ export interface Database {
   expense_types: ExpenseTypesTable;
   entries: EntriesTable;
   audit_log: AuditLogTable;
+  rate_counters: RateCountersTable;
 }

@@ -18,7 +18,7 @@ export interface EntryRouteOptions {
 }
 
 interface EntryBody {
-  amount: number;
+  amount: number | string;
   description?: string;
   Creditdebit: CreditDebit;
   [field: string]: unknown;
@@ -53,7 +53,8 @@ export const entryRoute =
         const { entry, created } = await recordEntry(app.db, currentUser(request).id, {
           kind: options.kind,
           partyId: body[options.partyField] as number,
-          amount: body.amount,
+          // A decimal string has passed the schema's plain-digits pattern.
+          amount: Number(body.amount),
           creditDebit: body.Creditdebit,
           description: (body.description ?? '').trim(),
           idempotencyKey: request.headers['idempotency-key'],

@@ -71,18 +71,21 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const email = request.body.email.trim();
       const { password } = request.body;
       if (!email || !password) throw new HttpError(400, messages.fillAllFields);
-      if (app.loginThrottle.isBlocked(email)) {
-        await recordRefusedSignIn(app.db, 'login_throttled', email);
-        throw new HttpError(429, apiMessages.tooManyAttempts);
+      try {
+        await app.loginThrottle.admit(email, request.ip);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 429)
+          await recordRefusedSignIn(app.db, 'login_throttled', email);
+        throw error;
       }
       const user = await findUserForLogin(app.db, email);
       const ok = await verifyPassword(password, user?.password_hash ?? decoyHash);
       if (!user || !ok) {
-        app.loginThrottle.recordFailure(email);
+        await app.loginThrottle.failed(email);
         await recordRefusedSignIn(app.db, 'login_failed', email);
         throw unauthorized(messages.invalidCredentials);
       }
-      app.loginThrottle.reset(email);
+      await app.loginThrottle.succeeded(email, request.ip);
       // Sign-ins are rare and the table is small: a good moment to drop dead sessions.
       await expireSessions(app.db, app.config.session);
       const token = await createSession(app.db, user, app.config.session);
