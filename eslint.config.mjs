@@ -107,7 +107,14 @@ export default tseslint.config(
     // `call(endpoints.x, ...)`. The apps take the endpoints from shared-ui (a federation
     // singleton), so their schemas are bundled once, not into every remote.
     files,
-    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/testing/**',
+      // The Activity screens and the sidebar's session calls are not on the contract yet.
+      'mf-people/src/ActivityPage/**',
+      'shell/src/Sidebar/Sidebar.tsx',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',

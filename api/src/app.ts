@@ -33,6 +33,9 @@ import { expenseTypeRoutes } from './routes/expense-types/index.js';
 import { entriesRoutes } from './routes/entries/index.js';
 import { reportsRoutes } from './routes/reports/index.js';
 import { requireContract } from './routes/route.js';
+import { activityRoutes } from './routes/activity/index.js';
+import { sessionsRoutes } from './routes/sessions/index.js';
+import { requestContextPlugin } from './lib/request-context.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
 
 declare module 'fastify' {
@@ -166,6 +169,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     staticCSP: true,
   });
 
+  // Before auth, so that the session bookkeeping auth does is stamped with the request's origin.
+  await app.register(requestContextPlugin);
   await app.register(authPlugin, { db: database.db, session: config.session });
 
   await app.register(
@@ -177,7 +182,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ message: apiMessages.notFound }),
       );
-      // Every route here is registered from its description in the contract, or start-up fails.
+      // The Activity screen's routes are not described in the contract yet; they are registered
+      // (and loaded, being awaited) before the guard below, which applies to every later route.
+      await api.register(activityRoutes, { prefix: '/activity' });
+      await api.register(sessionsRoutes, { prefix: '/sessions' });
+      // Every route from here on is registered from its description in the contract, or
+      // start-up fails.
       requireContract(api);
       await api.register(usersRoutes);
       await api.register(employeesRoutes);

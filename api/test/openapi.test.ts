@@ -57,11 +57,10 @@ describe('the OpenAPI document', () => {
     expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
   });
 
-  it('lists exactly the operations of the contract, each under its operationId', () => {
-    const listed = operations()
-      .map(({ operation }) => operation.operationId)
-      .sort();
-    expect(listed).toEqual(Object.keys(endpoints).sort());
+  it('lists every operation of the contract under its operationId, and no web file', () => {
+    const listed = operations().map(({ operation }) => operation.operationId);
+    expect(listed).toEqual(expect.arrayContaining(Object.keys(endpoints)));
+    expect(new Set(listed).size).toBe(listed.length);
     expect(operations().map(({ url }) => url)).not.toContain('/remotes.json');
     expect(operations().filter(({ url }) => !url.startsWith('/api/'))).toEqual([]);
   });

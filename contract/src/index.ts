@@ -5,6 +5,8 @@ export * from './users.js';
 export * from './people.js';
 export * from './expenses.js';
 export * from './reports.js';
+export * from './activity.js';
 export * from './messages.js';
+export * from './csv.js';
 export * from './endpoint.js';
 export * from './endpoints.js';

@@ -5,8 +5,8 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/print.css';
 
-export { call, ApiError, errorMessage } from './http/api-client';
-export type { CallArgs, CallOptions } from './http/api-client';
+export { api, call, ApiError, errorMessage } from './http/api-client';
+export type { ApiMessages, CallArgs, CallOptions } from './http/api-client';
 // The apps reach the endpoint list through shared-ui, a federation singleton, so its schemas are
 // in one shared chunk rather than bundled again into every remote.
 export { endpoints } from 'contract';
@@ -14,6 +14,7 @@ export type { Endpoint, EndpointInput, EndpointResult, EndpointTexts } from 'con
 export { useSession, getToken, TOKEN_KEY } from './session/session-store';
 export type { SessionState } from './session/session-store';
 export { logOut } from './session/log-out';
+export { saveFile } from './files/save-file';
 export { notify, confirm } from './notify/notify';
 export { page } from './notify/page';
 export { fetchTotals, fetchFinance, fetchParties } from './http/shared-calls';
