@@ -46,8 +46,14 @@ export const Amount = Type.Union(
   { description: 'Amount in RS, greater than 0, at most 2 decimals' },
 );
 
-/** A money figure in a response: a number with at most 2 decimals. */
-export const Money = Type.Number({ description: 'Amount in RS' });
+/**
+ * A money figure in a response: a number with at most 2 decimals. Report totals are written as
+ * exact decimal number tokens at any size; a double holds them to the cent only below about
+ * 3.5e13 (docs/decisions/005-money-bounds.md).
+ */
+export const Money = Type.Number({
+  description: 'Amount in RS, an exact decimal number token (totals may exceed a double)',
+});
 
 export const CreditDebit = Type.Union([Type.Literal('Credit'), Type.Literal('Debit')]);
 export type CreditDebit = Static<typeof CreditDebit>;
