@@ -22,6 +22,7 @@ import {
 import { validationMessage } from './lib/validation-message.js';
 import { strictValidators } from './lib/validator.js';
 import { LoginThrottle } from './lib/login-throttle.js';
+import { capConnections } from './lib/connection-cap.js';
 import { sharedRateLimitStore } from './lib/rate-limit-store.js';
 import { RateCounters } from './repositories/rate-counters.js';
 import { ensureFirstAdmin } from './repositories/users.js';
@@ -31,6 +32,9 @@ import { clientsRoutes } from './routes/clients/index.js';
 import { expanceRoutes } from './routes/expance/index.js';
 import { incomsRoutes } from './routes/incoms/index.js';
 import { dashboardRoutes } from './routes/dashboard/index.js';
+import { activityRoutes } from './routes/activity/index.js';
+import { sessionsRoutes } from './routes/sessions/index.js';
+import { requestContextPlugin } from './lib/request-context.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
 
 declare module 'fastify' {
@@ -61,6 +65,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
+    // Slow or idle clients are cut off (Node answers 408 and closes) instead of holding a socket
+    // and a file descriptor for as long as they like; capConnections bounds how many are open.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      // Node checks both deadlines on this interval (30 s by default): check often enough that
+      // a deadline is kept to within a second.
+      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs),
+    },
     // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY), so that the
     // per-address limits see real clients behind a reverse proxy and nobody else can spoof it.
     trustProxy: trustedProxies(config.trustProxy),
@@ -85,6 +99,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
   );
   if (ownsDatabase) app.addHook('onClose', () => database.close());
+  capConnections(app.server, config.http.maxConnections);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError)
@@ -148,6 +163,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     staticCSP: true,
   });
 
+  // Before auth, so that the session bookkeeping auth does is stamped with the request's origin.
+  await app.register(requestContextPlugin);
   await app.register(authPlugin, { db: database.db, session: config.session });
 
   await app.register(
@@ -165,6 +182,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(expanceRoutes, { prefix: '/expance' });
       await api.register(incomsRoutes, { prefix: '/incoms' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
+      await api.register(activityRoutes, { prefix: '/activity' });
+      await api.register(sessionsRoutes, { prefix: '/sessions' });
     },
     { prefix: '/api' },
   );
