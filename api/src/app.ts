@@ -21,6 +21,7 @@ import { clientsRoutes } from './routes/clients/index.js';
 import { expanceRoutes } from './routes/expance/index.js';
 import { incomsRoutes } from './routes/incoms/index.js';
 import { dashboardRoutes } from './routes/dashboard/index.js';
+import { journalRoutes } from './routes/journal/index.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
 
 declare module 'fastify' {
@@ -120,6 +121,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(expanceRoutes, { prefix: '/expance' });
       await api.register(incomsRoutes, { prefix: '/incoms' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
+      await api.register(journalRoutes, { prefix: '/journal' });
     },
     { prefix: '/api' },
   );

@@ -4,4 +4,5 @@ export * from './users.js';
 export * from './people.js';
 export * from './expenses.js';
 export * from './reports.js';
+export * from './journal.js';
 export * from './messages.js';

@@ -81,7 +81,9 @@ async function openPostgres(connectionString: string, timeZone: string): Promise
 
 async function openPglite(dataDir: string, timeZone: string): Promise<Opened> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = new PGlite(dataDir, { parsers });
+  // pg_trgm backs the journal's text filter (migration 004).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const pglite = new PGlite(dataDir, { parsers, extensions: { pg_trgm } });
   await pglite.waitReady;
   await pglite.query(`SET TIME ZONE '${timeZone.replace(/'/g, "''")}'`);
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });

@@ -66,6 +66,14 @@ export interface EntriesTable {
   entry_date: ColumnType<string, string | undefined, never>;
   created_by: number | null;
   idempotency_key: string | null;
+  reverses_id: number | null;
+}
+
+export interface BooksTable {
+  id: boolean;
+  closed_through: string | null;
+  updated_at: Timestamp;
+  updated_by: number | null;
 }
 
 export interface AuditLogTable {
@@ -87,4 +95,5 @@ export interface Database {
   expense_types: ExpenseTypesTable;
   entries: EntriesTable;
   audit_log: AuditLogTable;
+  books: BooksTable;
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/index.js';
 
 export interface AuditEntry {
   actorId: number | null;
-  action: 'create' | 'update' | 'delete' | 'status' | 'login' | 'logout';
+  action: 'create' | 'update' | 'delete' | 'status' | 'login' | 'logout' | 'reverse';
   entity: string;
   entityId: string | number | null;
   before?: unknown;

@@ -1,0 +1,410 @@
+// The journal: every entry of every kind, newest first, filtered and paged by position; its
+// totals over everything that matches; the CSV of all of it, streamed; reversals; and the
+// "books closed through" day (docs/decisions/005-reversals-and-closed-periods.md).
+import { sql, type RawBuilder } from 'kysely';
+import {
+  apiMessages,
+  type Entry,
+  type JournalPage,
+  type JournalRow,
+  type JournalTotals,
+  type JournalTotalsQuery,
+} from 'contract';
+import type { Db } from '../db/index.js';
+import { audit } from '../lib/audit.js';
+import { isRealDay, splitByMonths, BEGINNING } from '../lib/dates.js';
+import { badRequest, conflict, notFound, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
+import { hasAtMostTwoDecimals, toMoney } from '../lib/money.js';
+import { closedThrough, toEntry } from './entries.js';
+
+export type JournalFilters = JournalTotalsQuery;
+
+/** A (date, id) position in a list ordered by both. */
+export interface Position {
+  date: string;
+  id: number;
+}
+
+export const parseCursor = (cursor: string | undefined): Position | undefined => {
+  if (!cursor) return undefined;
+  const [date = '', id = ''] = cursor.split('_');
+  if (!isRealDay(date)) throw badRequest('after must be a position from a previous page');
+  return { date, id: Number(id) };
+};
+
+const cursorOf = (row: { date: string; id: number }) => `${row.date}_${row.id}`;
+
+/** Checks the filters that a schema cannot (real days, ordered bounds, cents). */
+export function checkFilters(filters: JournalFilters): void {
+  for (const name of ['from', 'to'] as const) {
+    const value = filters[name];
+    if (value !== undefined && !isRealDay(value)) throw badRequest(`${name} must be a valid date`);
+  }
+  if (filters.from && filters.to && filters.from > filters.to)
+    throw badRequest('from must not be after to');
+  const { minAmount: min, maxAmount: max } = filters;
+  if (
+    (min !== undefined && !hasAtMostTwoDecimals(min)) ||
+    (max !== undefined && !hasAtMostTwoDecimals(max))
+  )
+    throw badRequest(apiMessages.amountBoundDecimals);
+  if (min !== undefined && max !== undefined && min > max)
+    throw badRequest(apiMessages.amountRange);
+  if (filters.partyId !== undefined && !filters.kind) throw badRequest(apiMessages.partyNeedsKind);
+}
+
+/** LIKE pattern for "contains", with the pattern characters taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The SQL conditions of the filters, on `entries e`. */
+function conditions(filters: JournalFilters): RawBuilder<unknown>[] {
+  const where: RawBuilder<unknown>[] = [];
+  if (filters.from) where.push(sql`e.entry_date >= ${filters.from}`);
+  if (filters.to) where.push(sql`e.entry_date <= ${filters.to}`);
+  if (filters.kind) where.push(sql`e.kind = ${filters.kind}`);
+  if (filters.partyId !== undefined) where.push(sql`e.party_id = ${filters.partyId}`);
+  if (filters.Creditdebit) where.push(sql`e.credit_debit = ${filters.Creditdebit}`);
+  // Bounds apply to the size of the amount, so an entry and its reversal match together.
+  if (filters.minAmount !== undefined) where.push(sql`abs(e.amount) >= ${filters.minAmount}`);
+  if (filters.maxAmount !== undefined) where.push(sql`abs(e.amount) <= ${filters.maxAmount}`);
+  const text = filters.q?.trim();
+  if (text) {
+    const pattern = containing(text);
+    where.push(sql`(e.description ILIKE ${pattern} OR e.party_name ILIKE ${pattern})`);
+  }
+  return where;
+}
+
+const whereClause = (where: RawBuilder<unknown>[]) =>
+  where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+
+type JournalDbRow = {
+  id: number;
+  date: string;
+  kind: JournalRow['kind'];
+  party_id: number;
+  party_name: string;
+  credit_debit: JournalRow['Creditdebit'];
+  amount: string;
+  description: string;
+  recorded_by: string | null;
+  recorded_at: string;
+  reverses_id: number | null;
+  reversed_by_id: number | null;
+};
+
+/** Rows newest first, strictly before `before` when given. */
+async function journalRows(
+  db: Db,
+  filters: JournalFilters,
+  limit: number,
+  before?: Position,
+): Promise<JournalDbRow[]> {
+  const where = conditions(filters);
+  if (before) where.push(sql`(e.entry_date, e.id) < (${before.date}::date, ${before.id}::bigint)`);
+  const { rows } = await sql<JournalDbRow>`
+    SELECT e.id, e.entry_date AS date, e.kind, e.party_id, e.party_name, e.credit_debit,
+           e.amount::text AS amount, e.description, u.name AS recorded_by,
+           to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at,
+           e.reverses_id, r.id AS reversed_by_id
+    FROM (
+      SELECT e.* FROM entries e ${whereClause(where)}
+      ORDER BY e.entry_date DESC, e.id DESC
+      LIMIT ${limit}
+    ) e
+    LEFT JOIN users u ON u.id = e.created_by
+    LEFT JOIN entries r ON r.reverses_id = e.id
+    ORDER BY e.entry_date DESC, e.id DESC`.execute(db);
+  return rows;
+}
+
+const toJournalRow = (row: JournalDbRow): JournalRow => ({
+  id: row.id,
+  date: row.date,
+  kind: row.kind,
+  partyId: row.party_id,
+  partyName: row.party_name,
+  Creditdebit: row.credit_debit,
+  amount: toMoney(row.amount),
+  description: row.description,
+  recordedBy: row.recorded_by,
+  recordedAt: row.recorded_at,
+  reversesId: row.reverses_id,
+  reversedById: row.reversed_by_id,
+});
+
+export async function journalPage(
+  db: Db,
+  filters: JournalFilters,
+  limit: number,
+  after?: string,
+): Promise<JournalPage> {
+  checkFilters(filters);
+  const rows = await journalRows(db, filters, limit + 1, parseCursor(after));
+  const page = rows.slice(0, limit).map(toJournalRow);
+  const last = page[page.length - 1];
+  return { entries: page, next: rows.length > limit && last ? cursorOf(last) : null };
+}
+
+type SumRow = { count: string | number; credit: string | null; debit: string | null };
+
+const toTotals = (row: SumRow | undefined): JournalTotals => ({
+  count: Number(row?.count ?? 0),
+  credit: toMoney(row?.credit ?? 0),
+  debit: toMoney(row?.debit ?? 0),
+});
+
+/**
+ * Count and Credit/Debit sums of everything that matches. Filters on dates, kind, party and
+ * Credit/Debit only are answered from the roll-ups (whole months from the monthly one, the
+ * partial months at the ends from the entries), so no history is scanned; amount and text
+ * filters sum the matching entries through their indexes.
+ */
+export async function journalTotals(db: Db, filters: JournalFilters): Promise<JournalTotals> {
+  checkFilters(filters);
+  const byRollups =
+    filters.minAmount === undefined && filters.maxAmount === undefined && !filters.q?.trim();
+  const kindCd = [
+    filters.kind ? sql`kind = ${filters.kind}` : sql`true`,
+    filters.Creditdebit ? sql`credit_debit = ${filters.Creditdebit}` : sql`true`,
+  ];
+  let query: RawBuilder<SumRow>;
+  if (byRollups && filters.partyId === undefined) {
+    query = sql<SumRow>`
+      SELECT coalesce(sum(entries), 0) AS count,
+             sum(total) FILTER (WHERE credit_debit = 'Credit') AS credit,
+             sum(total) FILTER (WHERE credit_debit = 'Debit') AS debit
+      FROM entry_daily
+      WHERE day BETWEEN ${filters.from ?? BEGINNING} AND ${filters.to ?? '9999-12-31'}
+        AND ${sql.join(kindCd, sql` AND `)}`;
+  } else if (byRollups) {
+    const { months, edges } = splitByMonths({
+      from: filters.from ?? BEGINNING,
+      to: filters.to ?? '9999-12-31',
+    });
+    const parts: RawBuilder<unknown>[] = [];
+    if (months)
+      parts.push(sql`
+        SELECT credit_debit, total, entries FROM entry_monthly
+        WHERE month BETWEEN ${months.from} AND ${months.to} AND party_id = ${filters.partyId}
+          AND ${sql.join(kindCd, sql` AND `)}`);
+    for (const edge of edges)
+      parts.push(sql`
+        SELECT credit_debit, amount AS total, 1 AS entries FROM entries
+        WHERE entry_date BETWEEN ${edge.from} AND ${edge.to} AND party_id = ${filters.partyId}
+          AND ${sql.join(kindCd, sql` AND `)}`);
+    query = sql<SumRow>`
+      SELECT coalesce(sum(entries), 0) AS count,
+             sum(total) FILTER (WHERE credit_debit = 'Credit') AS credit,
+             sum(total) FILTER (WHERE credit_debit = 'Debit') AS debit
+      FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts`;
+  } else {
+    query = sql<SumRow>`
+      SELECT count(*) AS count,
+             sum(e.amount) FILTER (WHERE e.credit_debit = 'Credit') AS credit,
+             sum(e.amount) FILTER (WHERE e.credit_debit = 'Debit') AS debit
+      FROM entries e ${whereClause(conditions(filters))}`;
+  }
+  const { rows } = await query.execute(db);
+  return toTotals(rows[0]);
+}
+
+// --- CSV ----------------------------------------------------------------------------------------
+
+const CSV_BATCH = 5000;
+const CSV_HEADER = [
+  'id',
+  'date',
+  'kind',
+  'party',
+  'Creditdebit',
+  'amount',
+  'description',
+  'recorded by',
+  'recorded at',
+  'state',
+];
+
+/** A CSV cell; a leading =, +, - or @ is quoted with ' so spreadsheets do not run it. */
+const cell = (value: string | number | null): string => {
+  let text = value === null ? '' : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+const line = (cells: (string | number | null)[]) => `${cells.map(cell).join(',')}\r\n`;
+
+const stateOf = (row: { reverses_id: number | null; reversed_by_id: number | null }) =>
+  row.reverses_id
+    ? `reverses #${row.reverses_id}`
+    : row.reversed_by_id
+      ? `reversed by #${row.reversed_by_id}`
+      : '';
+
+/** Exact cents of a NUMERIC string such as '-1234.50'. */
+const cents = (amount: string): bigint => {
+  const negative = amount.startsWith('-');
+  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
+  const value = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+  return negative ? -value : value;
+};
+const fromCents = (value: bigint): string => {
+  const sign = value < 0n ? '-' : '';
+  const size = value < 0n ? -value : value;
+  return `${sign}${size / 100n}.${String(size % 100n).padStart(2, '0')}`;
+};
+
+/**
+ * Every matching entry as CSV lines, newest first, read in batches by position so that memory
+ * holds one batch whatever the number of rows; the last line is the totals row.
+ */
+export async function* journalCsv(db: Db, filters: JournalFilters): AsyncGenerator<string> {
+  checkFilters(filters);
+  yield line(CSV_HEADER);
+  let before: Position | undefined;
+  let count = 0;
+  let credit = 0n;
+  let debit = 0n;
+  for (;;) {
+    const rows = await journalRows(db, filters, CSV_BATCH, before);
+    let chunk = '';
+    for (const row of rows) {
+      count += 1;
+      if (row.credit_debit === 'Credit') credit += cents(row.amount);
+      else debit += cents(row.amount);
+      chunk += line([
+        row.id,
+        row.date,
+        row.kind,
+        row.party_name,
+        row.credit_debit,
+        row.amount,
+        row.description,
+        row.recorded_by,
+        row.recorded_at,
+        stateOf(row),
+      ]);
+    }
+    if (chunk) yield chunk;
+    const last = rows[rows.length - 1];
+    if (rows.length < CSV_BATCH || !last) break;
+    before = { date: last.date, id: last.id };
+  }
+  yield line([
+    'Totals',
+    `${count} entries`,
+    '',
+    '',
+    'Credit',
+    fromCents(credit),
+    'Debit',
+    fromCents(debit),
+    '',
+    '',
+  ]);
+}
+
+// --- reversals ----------------------------------------------------------------------------------
+
+const entryColumns = sql`id, kind, party_id, party_name, amount::text AS amount, credit_debit,
+  description, entry_date, created_at, reverses_id`;
+
+type StoredEntry = Parameters<typeof toEntry>[0];
+
+/** Returns the reversal and whether it was recorded now (false: a repeat of an earlier key). */
+export async function reverseEntry(
+  db: Db,
+  userId: number,
+  input: { id: number; reason: string; idempotencyKey?: string },
+): Promise<{ entry: Entry; created: boolean }> {
+  const reason = input.reason.trim();
+  const repeat = async () => {
+    if (!input.idempotencyKey) return undefined;
+    const { rows } = await sql<StoredEntry>`
+      SELECT ${entryColumns} FROM entries
+      WHERE created_by = ${userId} AND idempotency_key = ${input.idempotencyKey}`.execute(db);
+    const earlier = rows[0];
+    if (!earlier) return undefined;
+    if (earlier.reverses_id !== input.id || earlier.description !== reason)
+      throw conflict(apiMessages.reverseKeyConflict);
+    return { entry: toEntry(earlier), created: false };
+  };
+
+  const earlier = await repeat();
+  if (earlier) return earlier;
+
+  try {
+    return await db.transaction().execute(async (tx) => {
+      // The row lock makes a second reversal of the same entry wait for this one and then see it.
+      const { rows } = await sql<StoredEntry & { reversed_by: number | null }>`
+        SELECT ${entryColumns},
+               (SELECT r.id FROM entries r WHERE r.reverses_id = e.id) AS reversed_by
+        FROM entries e WHERE id = ${input.id} FOR UPDATE`.execute(tx);
+      const original = rows[0];
+      if (!original) throw notFound(apiMessages.entryNotFound);
+      if (original.reverses_id !== null) throw conflict(apiMessages.reversalNotReversible);
+      if (original.reversed_by !== null) throw conflict(apiMessages.alreadyReversed);
+      const closed = await closedThrough(tx, { lock: true });
+      if (closed && original.entry_date <= closed)
+        throw conflict(`${apiMessages.periodClosed} ${closed}`);
+
+      const inserted = await sql<StoredEntry>`
+        INSERT INTO entries (kind, client_id, employee_id, expense_type_id, party_name, amount,
+                             credit_debit, description, entry_date, created_by, idempotency_key,
+                             reverses_id)
+        SELECT kind, client_id, employee_id, expense_type_id, party_name, -amount, credit_debit,
+               ${reason}, entry_date, ${userId}, ${input.idempotencyKey ?? null}, id
+        FROM entries WHERE id = ${input.id}
+        RETURNING ${entryColumns}`.execute(tx);
+      const row = inserted.rows[0];
+      if (!row) throw notFound(apiMessages.entryNotFound);
+      const entry = toEntry(row);
+      await audit(tx, {
+        actorId: userId,
+        action: 'reverse',
+        entity: `entry:${original.kind}`,
+        entityId: original.id,
+        before: toEntry(original),
+        after: { reason, reversal: entry },
+      });
+      return { entry, created: true };
+    });
+  } catch (error) {
+    if (pgCode(error) === PG_UNIQUE_VIOLATION) {
+      // Same key at once: the loser answers with the winner's reversal.
+      const winner = await repeat();
+      if (winner) return winner;
+      throw conflict(apiMessages.alreadyReversed);
+    }
+    throw error;
+  }
+}
+
+// --- the closed period --------------------------------------------------------------------------
+
+export async function moveClosedThrough(
+  db: Db,
+  userId: number,
+  day: string | null,
+  today: string,
+): Promise<string | null> {
+  if (day !== null && !isRealDay(day)) throw badRequest(apiMessages.closedThroughInvalid);
+  if (day !== null && day > today) throw badRequest(apiMessages.closedThroughInFuture);
+  return db.transaction().execute(async (tx) => {
+    // FOR UPDATE waits for entries being recorded (they hold a share lock on the row).
+    const { rows } = await sql<{ closed_through: string | null }>`
+      SELECT closed_through FROM books FOR UPDATE`.execute(tx);
+    const before = rows[0]?.closed_through ?? null;
+    await sql`UPDATE books SET closed_through = ${day}, updated_at = now(), updated_by = ${userId}`.execute(
+      tx,
+    );
+    await audit(tx, {
+      actorId: userId,
+      action: 'update',
+      entity: 'books',
+      entityId: 'closed_through',
+      before: { closedThrough: before },
+      after: { closedThrough: day },
+    });
+    return day;
+  });
+}
