@@ -22,7 +22,7 @@ export const OptionalDate = Type.Optional(Type.Union([IsoDate, Type.Literal('')]
 
 /** A position in a list ordered by (date, id): `YYYY-MM-DD_id`, from the previous page. */
 export const Cursor = Type.String({
-  pattern: '^\\d{4}-\\d{2}-\\d{2}_[1-9]\\d{0,17}$',
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}_[1-9][0-9]{0,17}$',
   maxLength: 40,
   description: 'Paging position from the previous page (its `next`)',
 });

@@ -72,8 +72,6 @@ export interface EntriesTable {
 export interface BooksTable {
   id: boolean;
   closed_through: string | null;
-  updated_at: Timestamp;
-  updated_by: number | null;
 }
 
 export interface AuditLogTable {

@@ -12,8 +12,15 @@ import {
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
-import { isRealDay, splitByMonths, BEGINNING } from '../lib/dates.js';
-import { badRequest, conflict, notFound, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
+import { BEGINNING, ENDING, isRealDay, splitByMonths } from '../lib/dates.js';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  notFound,
+  pgCode,
+  PG_UNIQUE_VIOLATION,
+} from '../lib/errors.js';
 import { hasAtMostTwoDecimals, toMoney } from '../lib/money.js';
 import { closedThrough, toEntry } from './entries.js';
 
@@ -175,12 +182,12 @@ export async function journalTotals(db: Db, filters: JournalFilters): Promise<Jo
              sum(total) FILTER (WHERE credit_debit = 'Credit') AS credit,
              sum(total) FILTER (WHERE credit_debit = 'Debit') AS debit
       FROM entry_daily
-      WHERE day BETWEEN ${filters.from ?? BEGINNING} AND ${filters.to ?? '9999-12-31'}
+      WHERE day BETWEEN ${filters.from ?? BEGINNING} AND ${filters.to ?? ENDING}
         AND ${sql.join(kindCd, sql` AND `)}`;
   } else if (byRollups) {
     const { months, edges } = splitByMonths({
       from: filters.from ?? BEGINNING,
-      to: filters.to ?? '9999-12-31',
+      to: filters.to ?? ENDING,
     });
     const parts: RawBuilder<unknown>[] = [];
     if (months)
@@ -225,10 +232,13 @@ const CSV_HEADER = [
   'state',
 ];
 
-/** A CSV cell; a leading =, +, - or @ is quoted with ' so spreadsheets do not run it. */
+/**
+ * A CSV cell; text starting with =, +, - or @ (other than a plain number) is prefixed with ' so
+ * that spreadsheets do not run it as a formula.
+ */
 const cell = (value: string | number | null): string => {
   let text = value === null ? '' : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 const line = (cells: (string | number | null)[]) => `${cells.map(cell).join(',')}\r\n`;
@@ -369,8 +379,12 @@ export async function reverseEntry(
       return { entry, created: true };
     });
   } catch (error) {
-    if (pgCode(error) === PG_UNIQUE_VIOLATION) {
-      // Same key at once: the loser answers with the winner's reversal.
+    // Two calls with the same key at once: the second finds the entry reversed (or hits the
+    // unique index) and answers with the first one's reversal.
+    const lost =
+      pgCode(error) === PG_UNIQUE_VIOLATION ||
+      (error instanceof HttpError && error.message === apiMessages.alreadyReversed);
+    if (lost) {
       const winner = await repeat();
       if (winner) return winner;
       throw conflict(apiMessages.alreadyReversed);
@@ -394,9 +408,7 @@ export async function moveClosedThrough(
     const { rows } = await sql<{ closed_through: string | null }>`
       SELECT closed_through FROM books FOR UPDATE`.execute(tx);
     const before = rows[0]?.closed_through ?? null;
-    await sql`UPDATE books SET closed_through = ${day}, updated_at = now(), updated_by = ${userId}`.execute(
-      tx,
-    );
+    await sql`UPDATE books SET closed_through = ${day}`.execute(tx);
     await audit(tx, {
       actorId: userId,
       action: 'update',

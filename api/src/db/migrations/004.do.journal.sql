@@ -11,12 +11,11 @@ ALTER TABLE entries ADD CONSTRAINT entries_amount_check
 -- Reversed once at most; also answers "reversed by" for the original.
 CREATE UNIQUE INDEX entries_reverses_key ON entries (reverses_id) WHERE reverses_id IS NOT NULL;
 
--- "Books closed through": one row; nothing dated on or before the day is accepted.
+-- "Books closed through": one row; nothing dated on or before the day is accepted. Who moved
+-- it and when is in the audit log.
 CREATE TABLE books (
   id             BOOLEAN PRIMARY KEY DEFAULT true CHECK (id),
-  closed_through DATE,
-  updated_at     TIMESTAMPTZ NOT NULL DEFAULT now(),
-  updated_by     INTEGER REFERENCES users (id) ON DELETE SET NULL
+  closed_through DATE
 );
 INSERT INTO books (id) VALUES (true);
 
@@ -34,7 +33,10 @@ BEGIN
     SELECT * INTO original FROM entries WHERE id = NEW.reverses_id;
     IF original.reverses_id IS NOT NULL
        OR original.kind IS DISTINCT FROM NEW.kind
-       OR original.party_id IS DISTINCT FROM NEW.party_id
+       -- (party_id is generated after BEFORE triggers: compare the columns it comes from)
+       OR original.client_id IS DISTINCT FROM NEW.client_id
+       OR original.employee_id IS DISTINCT FROM NEW.employee_id
+       OR original.expense_type_id IS DISTINCT FROM NEW.expense_type_id
        OR original.credit_debit IS DISTINCT FROM NEW.credit_debit
        OR original.entry_date IS DISTINCT FROM NEW.entry_date
        OR original.amount IS DISTINCT FROM -NEW.amount THEN
