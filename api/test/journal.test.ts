@@ -147,7 +147,10 @@ describe('books closed through', () => {
   beforeAll(fresh);
 
   it('starts open, is moved by an admin only, and every move is audited', async () => {
-    expect((await call('GET', '/api/journal/closed')).body).toEqual({ closedThrough: null });
+    expect((await call('GET', '/api/journal/closed')).body).toEqual({
+      closedThrough: null,
+      canMove: true,
+    });
     const refused = await call(
       'PUT',
       '/api/journal/closed',
@@ -161,11 +164,12 @@ describe('books closed through', () => {
     });
     expect((await call('GET', '/api/journal/closed', undefined, {}, staff)).body).toEqual({
       closedThrough: null,
+      canMove: false,
     });
     const moved = await call('PUT', '/api/journal/closed', { closedThrough: lastMonth });
-    expect(moved).toMatchObject({ status: 200, body: { closedThrough: lastMonth } });
+    expect(moved).toMatchObject({ status: 200, body: { closedThrough: lastMonth, canMove: true } });
     const back = await call('PUT', '/api/journal/closed', { closedThrough: '2020-01-31' });
-    expect(back.body).toEqual({ closedThrough: '2020-01-31' });
+    expect(back.body).toEqual({ closedThrough: '2020-01-31', canMove: true });
     expect(
       await rows(
         ctx,
@@ -194,7 +198,7 @@ describe('books closed through', () => {
   ])('refuses %j', async (payload, message) => {
     const response = await call('PUT', '/api/journal/closed', payload);
     expect(response).toMatchObject({ status: 400, body: { message } });
-    expect((await call('GET', '/api/journal/closed')).body).toEqual({
+    expect((await call('GET', '/api/journal/closed')).body).toMatchObject({
       closedThrough: '2020-01-31',
     });
   });

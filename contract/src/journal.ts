@@ -71,8 +71,11 @@ export type ReverseBody = Static<typeof ReverseBody>;
 export const ReverseResponse = Type.Object({ message: Type.String(), entry: Entry });
 export type ReverseResponse = Static<typeof ReverseResponse>;
 
-/** "Books closed through": null while no period is closed. */
-export const BooksClosed = Type.Object({ closedThrough: Type.Union([IsoDate, Type.Null()]) });
+/** "Books closed through": null while no period is closed; `canMove`: the caller is an admin. */
+export const BooksClosed = Type.Object({
+  closedThrough: Type.Union([IsoDate, Type.Null()]),
+  canMove: Type.Boolean(),
+});
 export type BooksClosed = Static<typeof BooksClosed>;
 
 export const BooksClosedBody = Type.Object(

@@ -125,7 +125,10 @@ export const journalRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: BooksClosed, 401: ErrorResponse },
       },
     },
-    async () => ({ closedThrough: await closedThrough(app.db) }),
+    async (request) => ({
+      closedThrough: await closedThrough(app.db),
+      canMove: currentUser(request).role === 'admin',
+    }),
   );
 
   app.put(
@@ -148,6 +151,7 @@ export const journalRoutes: FastifyPluginAsyncTypebox = async (app) => {
           request.body.closedThrough,
           todayIn(app.config.timeZone),
         ),
+        canMove: true,
       };
     },
   );
