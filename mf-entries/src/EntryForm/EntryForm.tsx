@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import { messages } from 'contract';
 import { Button, DateInput, Select, TextField, errorMessage, notify, toIsoDate } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
@@ -35,8 +36,8 @@ const empty = (): Draft => ({
  * The form filled from the address (the journal's Correct opens the form with the original
  * entry's values: `?partyId=&Creditdebit=&amount=&description=&date=`), else empty.
  */
-function initialDraft(): Draft {
-  const params = new URLSearchParams(window.location.search);
+function initialDraft(search: string): Draft {
+  const params = new URLSearchParams(search);
   const draft = empty();
   for (const [field, param] of [
     ['partyId', 'partyId'],
@@ -55,7 +56,8 @@ function initialDraft(): Draft {
 export function EntryForm<R>({ kind }: EntryFormProps<R>) {
   const [parties, setParties] = useState<Party[]>([]);
   const [loading, setLoading] = useState(true);
-  const [draft, setDraft] = useState<Draft>(initialDraft);
+  const { search } = useLocation();
+  const [draft, setDraft] = useState<Draft>(() => initialDraft(search));
   const [submitting, setSubmitting] = useState(false);
   // State alone is not enough against a double click: both clicks can be handled before the
   // disabled button is rendered.
