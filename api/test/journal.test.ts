@@ -581,6 +581,28 @@ describe('GET /api/journal/csv', () => {
   });
 });
 
+describe('GET /api/journal/csv over more than one batch', () => {
+  it('holds every row once, in order, with exact totals', async () => {
+    await fresh();
+    await rows(
+      ctx,
+      `INSERT INTO entries (kind, expense_type_id, party_name, amount, credit_debit, entry_date)
+       SELECT 'expense', 1, 'Rent', 1.01, 'Credit', DATE '2024-01-01' + (g % 3)
+       FROM generate_series(1, 10005) g`,
+    );
+    const text = (await call('GET', '/api/journal/csv?to=2024-12-31')).body as string;
+    const lines = text.split('\r\n').slice(1, -2);
+    expect(lines).toHaveLength(10005);
+    const keys = lines.map((line) => line.split(',').slice(0, 2));
+    expect(new Set(keys.map(([id]) => id)).size).toBe(10005);
+    const sorted = [...keys].sort(([a = '', ad = ''], [b = '', bd = '']) =>
+      ad === bd ? Number(b) - Number(a) : bd.localeCompare(ad),
+    );
+    expect(keys).toEqual(sorted);
+    expect(text.endsWith('Totals,10005 entries,,,Credit,10105.05,Debit,0.00,,\r\n')).toBe(true);
+  });
+});
+
 describe('ledger paging', () => {
   beforeAll(async () => {
     await fresh();

@@ -218,37 +218,9 @@ export async function journalTotals(db: Db, filters: JournalFilters): Promise<Jo
 
 // --- CSV ----------------------------------------------------------------------------------------
 
-const CSV_BATCH = 5000;
-const CSV_HEADER = [
-  'id',
-  'date',
-  'kind',
-  'party',
-  'Creditdebit',
-  'amount',
-  'description',
-  'recorded by',
-  'recorded at',
-  'state',
-];
-
-/**
- * A CSV cell; text starting with =, +, - or @ (other than a plain number) is prefixed with ' so
- * that spreadsheets do not run it as a formula.
- */
-const cell = (value: string | number | null): string => {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-const line = (cells: (string | number | null)[]) => `${cells.map(cell).join(',')}\r\n`;
-
-const stateOf = (row: { reverses_id: number | null; reversed_by_id: number | null }) =>
-  row.reverses_id
-    ? `reverses #${row.reverses_id}`
-    : row.reversed_by_id
-      ? `reversed by #${row.reversed_by_id}`
-      : '';
+const CSV_BATCH = 10_000;
+const CSV_HEADER =
+  'id,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state\r\n';
 
 /** Exact cents of a NUMERIC string such as '-1234.50'. */
 const cents = (amount: string): bigint => {
@@ -263,54 +235,78 @@ const fromCents = (value: bigint): string => {
   return `${sign}${size / 100n}.${String(size % 100n).padStart(2, '0')}`;
 };
 
+type CsvBatch = {
+  body: string | null;
+  rows: number;
+  credit: string;
+  debit: string;
+  last_date: string | null;
+  last_id: number | null;
+};
+
 /**
- * Every matching entry as CSV lines, newest first, read in batches by position so that memory
- * holds one batch whatever the number of rows; the last line is the totals row.
+ * One batch of CSV lines, newest first, strictly before `before`: PostgreSQL builds the text
+ * (csv_field of migration 004 quotes each field), so the server only passes it on.
+ */
+async function csvBatch(db: Db, filters: JournalFilters, before?: Position): Promise<CsvBatch> {
+  const where = conditions(filters);
+  if (before) where.push(sql`(e.entry_date, e.id) < (${before.date}::date, ${before.id}::bigint)`);
+  const { rows } = await sql<CsvBatch>`
+    WITH batch AS (
+      SELECT e.id, e.entry_date, e.kind, e.party_name, e.credit_debit, e.amount, e.description,
+             e.created_by, e.created_at, e.reverses_id
+      FROM entries e ${whereClause(where)}
+      ORDER BY e.entry_date DESC, e.id DESC
+      LIMIT ${CSV_BATCH}
+    ),
+    lines AS (
+      SELECT b.id, b.entry_date, b.credit_debit, b.amount,
+             b.id || ',' || b.entry_date || ',' || b.kind || ',' || csv_field(b.party_name) || ','
+               || b.credit_debit || ',' || b.amount || ',' || csv_field(b.description) || ','
+               || csv_field(u.name) || ','
+               || to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ','
+               || CASE WHEN b.reverses_id IS NOT NULL THEN 'reverses #' || b.reverses_id
+                       WHEN r.id IS NOT NULL THEN 'reversed by #' || r.id
+                       ELSE '' END
+               || E'\r\n' AS line
+      FROM batch b
+      LEFT JOIN users u ON u.id = b.created_by
+      LEFT JOIN entries r ON r.reverses_id = b.id
+    )
+    SELECT string_agg(line, '' ORDER BY entry_date DESC, id DESC) AS body,
+           count(*)::int AS rows,
+           coalesce(sum(amount) FILTER (WHERE credit_debit = 'Credit'), 0)::text AS credit,
+           coalesce(sum(amount) FILTER (WHERE credit_debit = 'Debit'), 0)::text AS debit,
+           min(entry_date)::text AS last_date,
+           (SELECT min(id) FROM batch WHERE entry_date = (SELECT min(entry_date) FROM batch))
+             AS last_id
+    FROM lines`.execute(db);
+  return (
+    rows[0] ?? { body: null, rows: 0, credit: '0', debit: '0', last_date: null, last_id: null }
+  );
+}
+
+/**
+ * Every matching entry as CSV, newest first, read in batches by position so that memory holds
+ * one batch whatever the number of rows; the last line is the totals row, summed exactly.
  */
 export async function* journalCsv(db: Db, filters: JournalFilters): AsyncGenerator<string> {
   checkFilters(filters);
-  yield line(CSV_HEADER);
+  yield CSV_HEADER;
   let before: Position | undefined;
   let count = 0;
   let credit = 0n;
   let debit = 0n;
   for (;;) {
-    const rows = await journalRows(db, filters, CSV_BATCH, before);
-    let chunk = '';
-    for (const row of rows) {
-      count += 1;
-      if (row.credit_debit === 'Credit') credit += cents(row.amount);
-      else debit += cents(row.amount);
-      chunk += line([
-        row.id,
-        row.date,
-        row.kind,
-        row.party_name,
-        row.credit_debit,
-        row.amount,
-        row.description,
-        row.recorded_by,
-        row.recorded_at,
-        stateOf(row),
-      ]);
-    }
-    if (chunk) yield chunk;
-    const last = rows[rows.length - 1];
-    if (rows.length < CSV_BATCH || !last) break;
-    before = { date: last.date, id: last.id };
+    const batch = await csvBatch(db, filters, before);
+    if (batch.body) yield batch.body;
+    count += batch.rows;
+    credit += cents(batch.credit);
+    debit += cents(batch.debit);
+    if (batch.rows < CSV_BATCH || !batch.last_date || batch.last_id === null) break;
+    before = { date: batch.last_date, id: batch.last_id };
   }
-  yield line([
-    'Totals',
-    `${count} entries`,
-    '',
-    '',
-    'Credit',
-    fromCents(credit),
-    'Debit',
-    fromCents(debit),
-    '',
-    '',
-  ]);
+  yield `Totals,${count} entries,,,Credit,${fromCents(credit)},Debit,${fromCents(debit)},,\r\n`;
 }
 
 // --- reversals ----------------------------------------------------------------------------------

@@ -58,3 +58,14 @@ CREATE INDEX entries_abs_amount_idx ON entries (abs(amount), entry_date, id);
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 CREATE INDEX entries_description_trgm_idx ON entries USING gin (description gin_trgm_ops);
 CREATE INDEX entries_party_name_trgm_idx ON entries USING gin (party_name gin_trgm_ops);
+
+-- One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; text that a
+-- spreadsheet would run as a formula gets a leading apostrophe (plain numbers stay as they are).
+-- The journal's CSV is built by PostgreSQL a batch at a time with it.
+CREATE FUNCTION csv_field(value TEXT) RETURNS TEXT LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN v ~ '[",\r\n]' THEN '"' || replace(v, '"', '""') || '"' ELSE v END
+  FROM (SELECT CASE
+                 WHEN value ~ '^[-=+@\t\r]' AND value !~ '^-?[0-9]+(\.[0-9]+)?$' THEN '''' || value
+                 ELSE coalesce(value, '')
+               END AS v) AS cell
+$$;
