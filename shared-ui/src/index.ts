@@ -16,6 +16,7 @@ export { toIsoDate, firstDayOfMonth, lastDayOfMonth, currentMonthRange } from '.
 export type { DateRange } from './dates/dates';
 export { formatMoney, formatRs } from './money/money';
 
+export * from './components/AppLink';
 export * from './components/Button';
 export * from './components/Tabs';
 export * from './components/Modal';
