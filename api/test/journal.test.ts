@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  ADMIN,
-  bearer,
-  login,
-  rows,
-  setupDatabase,
-  signInBoth,
-  type TestContext,
-} from './helpers.js';
+import { ADMIN, bearer, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
 import { insertEntries, seedParties } from './fixtures.js';
 import { addDays, todayIn } from '../src/lib/dates.js';
 
