@@ -32,7 +32,9 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
     return {
       mode: production ? 'production' : 'development',
       context: dir,
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production maps are written beside the bundles for reading stack traces, but the bundles
+      // do not point at them and the server does not serve them (api/src/web/static.ts).
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       // index.ts only does `import('./bootstrap')`: the async boundary lets federation
       // negotiate the shared singletons before React is evaluated.
       entry: { main: './src/index.ts' },

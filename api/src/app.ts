@@ -1,7 +1,8 @@
 // Builds the Fastify application: external plugins first (security headers, compression, rate
 // limit, docs), then auth, then the /api routes, then the web apps. Tests call buildApp and
 // app.inject; server.ts only listens.
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -13,6 +14,7 @@ import { openDatabase, type DatabaseHandle, type Db } from './db/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { HttpError, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgCode } from './lib/errors.js';
 import { validationMessage } from './lib/validation-message.js';
+import { strictValidators } from './lib/validator.js';
 import { LoginThrottle } from './lib/login-throttle.js';
 import { ensureFirstAdmin } from './repositories/users.js';
 import { usersRoutes } from './routes/users/index.js';
@@ -36,6 +38,8 @@ export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise opened from config. */
   database?: DatabaseHandle;
   logger?: boolean | object;
+  /** Sees every route as it is registered (the hostile test suite walks the route table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export type App = FastifyInstance;
@@ -45,9 +49,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true } },
+    // No type coercion: a value is taken only in the type its schema names (lib/validator.ts).
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: false, useDefaults: true } },
+    schemaController: { compilersFactory: { buildValidator: strictValidators() } },
     schemaErrorFormatter: (errors) => new Error(validationMessage(errors)),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const database = options.database ?? (await openDatabase(config));
   const ownsDatabase = !options.database;
@@ -70,10 +77,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return reply.status(409).send({ message: apiMessages.inUse });
     }
     const status = error.statusCode ?? 500;
+    // The static file server refuses `..`, doubled slashes and other aliases of a path with 403;
+    // to a client such a path names no file.
+    if (status === 403) return reply.status(404).send({ message: apiMessages.notFound });
     if (status === 413) return reply.status(413).send({ message: apiMessages.bodyTooLarge });
     if (status === 429) return reply.status(429).send({ message: apiMessages.tooManyAttempts });
     if (status >= 400 && status < 500 && error.code?.startsWith('FST_')) {
       return reply.status(status).send({ message: error.message });
+    }
+    // Other client errors (the static file server's refusal of a null character in a path) keep
+    // their status, with the status's own words rather than the thrower's.
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: STATUS_CODES[status] ?? 'Bad Request' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: apiMessages.internalError });
@@ -112,6 +127,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(
     async (api) => {
+      // API answers hold a session token or signed-in data: no browser or proxy cache keeps them.
+      api.addHook('onSend', async (_request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+      });
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ message: apiMessages.notFound }),
       );

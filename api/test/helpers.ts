@@ -1,7 +1,7 @@
 // Test support: one embedded database per test file (a PGlite start costs seconds), emptied
 // between tests; an app built on it; and a signed-in admin or staff user for requests.
 import { sql } from 'kysely';
-import { buildApp, type App } from '../src/app.js';
+import { buildApp, type App, type BuildOptions } from '../src/app.js';
 import { configFromEnv, type AppConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/index.js';
 
@@ -41,11 +41,11 @@ export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
   return {
     ctx,
     /** Empties every table and builds a fresh app (which creates the first admin again). */
-    async reset(): Promise<TestContext> {
+    async reset(build: Omit<BuildOptions, 'database'> = {}): Promise<TestContext> {
       if (ctx.app) await ctx.app.close();
       await sql.raw(`TRUNCATE ${TABLES} RESTART IDENTITY CASCADE`).execute(database.db);
       await sql`UPDATE books SET closed_through = NULL`.execute(database.db);
-      ctx.app = await buildApp(config, { database, logger: false });
+      ctx.app = await buildApp(config, { database, logger: false, ...build });
       return ctx;
     },
     async close(): Promise<void> {

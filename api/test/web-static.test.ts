@@ -96,6 +96,42 @@ describe('web static serving', () => {
     expect(known.json()).toEqual({ admins: 1, employees: 0, clients: 0 });
   });
 
+  it.each([
+    '/API/users/getUser',
+    '/%61pi/users/getUser',
+    '/Api/x',
+    '/x/../api/x',
+    '/api;x/y',
+    '/%2561pi/x',
+    '/REMOTES/mf-settings/x',
+  ])(
+    'answers %s, a spelling of an /api or /remotes path, with a JSON 404, never the HTML',
+    async (url) => {
+      const app = await appWith();
+      const response = await get(app, url);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Not found' });
+    },
+  );
+
+  it('does not serve source maps, of the shell or of a remote', async () => {
+    write('shell/dist/main.js.map', '{"sources":["src/secret.ts"]}');
+    write('shell/dist/123.abcdef12.js.map', '{"sources":["src/secret.ts"]}');
+    write('mf-settings/dist/remoteEntry.js.map', '{"sources":["src/secret.ts"]}');
+    const app = await appWith();
+    for (const url of [
+      '/main.js.map',
+      '/123.abcdef12.js.map',
+      '/remotes/mf-settings/remoteEntry.js.map',
+      '/MAIN.JS.MAP',
+      '/main.js%2emap',
+    ]) {
+      const response = await get(app, url);
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+      expect(response.body).not.toContain('secret');
+    }
+  });
+
   it('gives hashed assets a long immutable cache and entry files no-cache', async () => {
     const app = await appWith();
     const hashed = await get(app, '/123.abcdef12.js');

@@ -11,10 +11,19 @@ export const Email = Type.String({
   description: 'E-mail address',
 });
 
-/** A calendar day as YYYY-MM-DD. */
+/**
+ * The days the product takes: 1900-01-01 (where open report ranges start) to 9999-12-31. Nothing
+ * is booked before 1900, and year 0000 is no day PostgreSQL knows.
+ */
+export const DAY_BOUNDS = { first: '1900-01-01', last: '9999-12-31' } as const;
+
+/** The pattern of a calendar day as YYYY-MM-DD, years 1900 to 9999. */
+export const ISO_DATE_PATTERN = '^(19\\d\\d|[2-9]\\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
+
+/** A calendar day as YYYY-MM-DD (see DAY_BOUNDS). */
 export const IsoDate = Type.String({
-  pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
-  description: 'A day, YYYY-MM-DD',
+  pattern: ISO_DATE_PATTERN,
+  description: `A day, YYYY-MM-DD, ${DAY_BOUNDS.first} to ${DAY_BOUNDS.last}`,
 });
 
 /** An optional date query parameter; an empty string means "not given" (spec §9). */
@@ -31,12 +40,18 @@ export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 export const IdParams = Type.Object({ id: Id });
 export type IdParams = Static<typeof IdParams>;
 
-/** Money on the wire: a JSON number, > 0, at most 2 decimals (checked by the server). */
-export const Amount = Type.Number({
-  exclusiveMinimum: 0,
-  maximum: 999999999999.99,
-  description: 'Amount in RS, greater than 0, at most 2 decimals',
-});
+/**
+ * Money on the wire: a JSON number, > 0, at most 2 decimals (checked by the server). The spec's
+ * entry forms send the amount field's text, so a plain decimal string ("12.30") is taken too,
+ * but nothing looser: no sign, exponent, hex, spaces, or a value of zero.
+ */
+export const Amount = Type.Union(
+  [
+    Type.Number({ exclusiveMinimum: 0, maximum: 999999999999.99 }),
+    Type.String({ pattern: '^(?=.*[1-9])\\d{1,12}(\\.\\d{1,2})?$' }),
+  ],
+  { description: 'Amount in RS, greater than 0, at most 2 decimals' },
+);
 
 /** A money figure in a response: a number with at most 2 decimals. */
 export const Money = Type.Number({ description: 'Amount in RS' });

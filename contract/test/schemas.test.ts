@@ -42,6 +42,27 @@ describe('request schemas', () => {
     expect(Value.Check(IsoDate, '2026-13-01')).toBe(false);
     expect(Value.Check(IsoDate, '22/11/2026')).toBe(false);
   });
+
+  it('take days from 1900-01-01 to 9999-12-31 only', () => {
+    expect(Value.Check(IsoDate, '1900-01-01')).toBe(true);
+    expect(Value.Check(IsoDate, '9999-12-31')).toBe(true);
+    for (const day of ['0000-01-01', '0001-01-01', '1899-12-31', '10000-01-01'])
+      expect({ day, valid: Value.Check(IsoDate, day) }).toEqual({ day, valid: false });
+  });
+
+  it('take an amount as a JSON number or a plain decimal string, nothing looser', () => {
+    const entry = { clientId: 1, Creditdebit: 'Debit' };
+    for (const amount of [10.5, '12.30', '7', '999999999999.99'])
+      expect({ amount, valid: Value.Check(IncomeEntryBody, { ...entry, amount }) }).toEqual({
+        amount,
+        valid: true,
+      });
+    for (const amount of [true, '0x10', '1e3', ' 5', '+5', '-5', '0', '0.00', '1.005', '', [5]])
+      expect({ amount, valid: Value.Check(IncomeEntryBody, { ...entry, amount }) }).toEqual({
+        amount,
+        valid: false,
+      });
+  });
 });
 
 describe('message catalogue', () => {

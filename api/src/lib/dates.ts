@@ -1,5 +1,6 @@
 // Calendar days as 'YYYY-MM-DD' strings, computed in the server's time zone. Report ranges are
 // inclusive of both days (docs/decisions/003-reports-and-rollups.md).
+import { DAY_BOUNDS } from 'contract';
 import { badRequest } from './errors.js';
 
 export interface DayRange {
@@ -44,7 +45,7 @@ export const isRealDay = (day: string): boolean => {
 };
 
 /** Earliest day the reports look at when a range is open at the start. */
-export const BEGINNING = '1900-01-01';
+export const BEGINNING = DAY_BOUNDS.first;
 /** Latest day a range open at the end reaches (a month end, so it splits into whole months). */
 export const ENDING = '9999-11-30';
 

@@ -1,6 +1,7 @@
 // Turns a schema validation failure into one short sentence that names the field, instead of
 // the validator's internals.
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+import { DAY_BOUNDS, ISO_DATE_PATTERN } from 'contract';
 
 const fieldOf = (error: FastifySchemaValidationError): string => {
   const fromPath = error.instancePath.split('/').filter(Boolean).join('.');
@@ -31,8 +32,8 @@ export function validationMessage(errors: FastifySchemaValidationError[]): strin
     case 'pattern':
       if (params.pattern === '\\S') return `${field} must not be blank`;
       if (params.pattern === '^[0-9]+$') return `${field} must contain digits only`;
-      if (String(params.pattern).startsWith('^\\d{4}'))
-        return `${field} must be a date (YYYY-MM-DD)`;
+      if (params.pattern === ISO_DATE_PATTERN)
+        return `${field} must be a date (YYYY-MM-DD) from ${DAY_BOUNDS.first} to ${DAY_BOUNDS.last}`;
       return `${field} has an invalid format`;
     case 'exclusiveMinimum':
       return `${field} must be greater than ${String(params.limit)}`;
@@ -40,6 +41,10 @@ export function validationMessage(errors: FastifySchemaValidationError[]): strin
       return `${field} must be at least ${String(params.limit)}`;
     case 'maximum':
       return `${field} must be at most ${String(params.limit)}`;
+    case 'text':
+      return params.reason === 'nullCharacter'
+        ? `${field} must not contain a null character`
+        : `${field} must be valid Unicode text`;
     case 'type':
       return `${field} must be ${/^[aeiou]/.test(String(params.type)) ? 'an' : 'a'} ${String(params.type)}`;
     case 'const':

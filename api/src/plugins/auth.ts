@@ -27,14 +27,22 @@ export const bearerToken = (request: FastifyRequest): string | undefined => {
   return match?.[1];
 };
 
+/** Every route under /api needs a session, except public ones and the API's own documentation. */
+export const isProtected = (route: string, config?: { public?: boolean }): boolean =>
+  (route === '/api' || route.startsWith('/api/')) &&
+  !config?.public &&
+  // The documentation describes the calls and holds no data.
+  route !== '/api/docs' &&
+  !route.startsWith('/api/docs/');
+
 export const authPlugin = fp<AuthOptions>(
   async (app, { db, session }) => {
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request: FastifyRequest) => {
-      if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
-      // The API's own documentation describes the calls and holds no data.
-      if (request.url === '/api/docs' || request.url.startsWith('/api/docs/')) return;
-      if (!request.routeOptions.url) return; // unknown route: let the 404 handler answer
+      // Decided on the route the router matched, never on the URL as sent: the router decodes
+      // the path, so `/%61pi/...` reaches the same handler as `/api/...`.
+      const route = request.routeOptions.url;
+      if (!route || !isProtected(route, request.routeOptions.config)) return;
       const token = bearerToken(request);
       if (!token) throw unauthorized(apiMessages.unauthorized);
       const user = await findSessionUser(db, token, session);

@@ -19,7 +19,7 @@ export interface EntryRouteOptions {
 }
 
 interface EntryBody {
-  amount: number;
+  amount: number | string;
   description?: string;
   Creditdebit: CreditDebit;
   date?: string;
@@ -58,7 +58,8 @@ export const entryRoute =
           {
             kind: options.kind,
             partyId: body[options.partyField] as number,
-            amount: body.amount,
+            // A decimal string has passed the schema's plain-digits pattern.
+            amount: Number(body.amount),
             creditDebit: body.Creditdebit,
             description: (body.description ?? '').trim(),
             date: body.date,

@@ -10,6 +10,7 @@ import { openDatabase, type Db } from '../db/index.js';
 import type { EntryKind } from '../db/schema.js';
 import { addDays, todayIn } from '../lib/dates.js';
 import { ensureFirstAdmin } from '../repositories/users.js';
+import { seededRandom } from '../lib/random.js';
 
 const CLIENTS: [name: string, company: string][] = [
   ['Ayesha Khan', 'Crescent Textiles'],
@@ -120,22 +121,12 @@ const EXPENSE_TYPES: {
 
 /** A small deterministic generator, so that every seeded database looks alike. */
 function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const base = seededRandom(seed);
   return {
-    next,
-    int,
-    pick: <T>(items: readonly T[]): T => items[int(0, items.length - 1)] as T,
+    ...base,
     /** An amount in [min, max] rounded to a whole 50 (invoices) or to the rupee. */
     amount: (min: number, max: number, step = 1) =>
-      (Math.round((min + next() * (max - min)) / step) * step).toFixed(2),
+      (Math.round((min + base.next() * (max - min)) / step) * step).toFixed(2),
   };
 }
 

@@ -42,7 +42,7 @@ export function remoteManifests(
 }
 
 /** Webpack names chunks `<name>.<8 hex>.js|css`; such a file never changes, so caches keep it. */
-const HASHED_ASSET = /\.[0-9a-f]{8}\.(js|css)(\.map)?$/;
+const HASHED_ASSET = /\.[0-9a-f]{8}\.(js|css)$/;
 
 function cacheControlFor(filePath: string): string {
   return HASHED_ASSET.test(path.basename(filePath))
@@ -85,8 +85,34 @@ export function contentSecurityPolicy(remoteUrls: Record<string, string> = {}) {
   };
 }
 
+/**
+ * The path as a lenient router might read it: percent-escapes decoded, `;` parameters, `.` and
+ * `..` segments and repeated or trailing slashes resolved, lower case. The fallback decides on this, so that no spelling of an
+ * /api or /remotes path is answered with the app's HTML.
+ */
+export function canonicalPath(url: string): string {
+  let decoded = url.split('?')[0] ?? '';
+  for (let round = 0; round < 3 && /%[0-9a-f]{2}/i.test(decoded); round += 1) {
+    try {
+      decoded = decodeURIComponent(decoded);
+    } catch {
+      break;
+    }
+  }
+  const segments: string[] = [];
+  for (const part of decoded.replace(/\\/g, '/').split('/')) {
+    const segment = part.split(';')[0] ?? '';
+    if (segment === '..') segments.pop();
+    else if (segment !== '' && segment !== '.') segments.push(segment.toLowerCase());
+  }
+  return `/${segments.join('/')}`;
+}
+
 /** A path that names a file (has an extension) is never answered with the app's HTML. */
-const looksLikeFile = (url: string): boolean => /\.[A-Za-z0-9]+$/.test(url.split('?')[0] ?? '');
+const looksLikeFile = (canonical: string): boolean => /\.[a-z0-9]+$/.test(canonical);
+
+/** Source maps stay on the server: served, they would hand out the application's source. */
+const isSourceMap = (canonical: string): boolean => canonical.endsWith('.map');
 
 export const webPlugin = fp<WebOptions>(
   async (app, options) => {
@@ -106,6 +132,7 @@ export const webPlugin = fp<WebOptions>(
       // Our own Cache-Control per file instead of one max-age for everything.
       cacheControl: false,
       setHeaders: (reply, filePath) => reply.header('Cache-Control', cacheControlFor(filePath)),
+      allowedPath: (pathName) => !isSourceMap(canonicalPath(pathName)),
     });
 
     app.get('/remotes.json', async (_request, reply) => {
@@ -120,18 +147,17 @@ export const webPlugin = fp<WebOptions>(
       const file = request.params['*'];
       const known = REMOTE_NAMES.some((name) => remoteDir(name) === dir);
       const root = path.join(webRoot, dir, 'dist');
-      if (!known || !file || !existsSync(root)) return notFound(reply);
+      if (!known || !file || isSourceMap(canonicalPath(file)) || !existsSync(root))
+        return notFound(reply);
       return reply.sendFile(file, root);
     });
 
     app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-      const url = request.url;
+      const canonical = canonicalPath(request.url);
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
-        !url.startsWith('/api/') &&
-        url !== '/api' &&
-        !url.startsWith('/remotes/') &&
-        !looksLikeFile(url);
+        !/^\/(api|remotes)(\/|$)/.test(canonical) &&
+        !looksLikeFile(canonical);
       if (!isPage || !existsSync(path.join(shellDist, 'index.html'))) return notFound(reply);
       // Every client-side route (/Users, /settings, unknown ones) gets the shell, which decides
       // between the screen, the login page and its not-found page.

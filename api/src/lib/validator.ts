@@ -1,0 +1,111 @@
+// Request validation exactly as the schemas say. Fastify's own compiler (Ajv) runs with type
+// coercion off, so a body takes numbers only as JSON numbers and text only as JSON strings. Two
+// steps run before it, for every route and every part of a request:
+// - text must be storable: no null character (PostgreSQL refuses it in text) and no unpaired
+//   UTF-16 surrogate (it would be stored as U+FFFD, not as sent);
+// - the URL parts (path parameters, query string), which arrive as text, turn into numbers where
+//   the schema wants one, but only when written as plain decimal digits: `0x6`, `1e3`,
+//   `Infinity` or ` 6` stay text and fail the schema's type.
+import AjvCompiler from '@fastify/ajv-compiler';
+import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+
+type ValidatorFactory = ReturnType<typeof AjvCompiler>;
+
+interface RouteDefinition {
+  schema: unknown;
+  method: string;
+  url: string;
+  httpPart?: string;
+}
+
+type Check = ((data: unknown) => boolean) & { errors?: unknown };
+
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The first string in `data` that cannot be stored as sent, as a validation error. */
+export function unstorableText(data: unknown): FastifySchemaValidationError | undefined {
+  // Iterative, so that a body nested thousands deep cannot exhaust the call stack.
+  const pending: Array<[unknown, string]> = [[data, '']];
+  while (pending.length > 0) {
+    const [value, path] = pending.pop() as [unknown, string];
+    if (typeof value === 'string') {
+      const reason = value.includes('\u0000')
+        ? 'nullCharacter'
+        : UNPAIRED_SURROGATE.test(value)
+          ? 'unpairedSurrogate'
+          : undefined;
+      if (reason)
+        return {
+          keyword: 'text',
+          instancePath: path,
+          schemaPath: '',
+          params: { reason },
+          message: reason,
+        };
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) pending.push([item, `${path}/${key}`]);
+    }
+  }
+  return undefined;
+}
+
+const PLAIN_INTEGER = /^-?\d{1,20}$/;
+const PLAIN_DECIMAL = /^-?\d{1,20}(\.\d{1,20})?$/;
+
+interface PropertySchema {
+  type?: string | string[];
+  anyOf?: PropertySchema[];
+}
+
+const typesOf = (schema: PropertySchema | undefined): string[] => {
+  if (!schema) return [];
+  const own = schema.type === undefined ? [] : [schema.type].flat();
+  return [...own, ...(schema.anyOf ?? []).flatMap(typesOf)];
+};
+
+/**
+ * Turns the URL values a schema wants as numbers (or booleans) into them, in place, when they
+ * are written plainly; anything else stays text for the validator to refuse.
+ */
+export function parseUrlValues(schema: unknown, data: unknown): void {
+  const properties = (schema as { properties?: Record<string, PropertySchema> } | undefined)
+    ?.properties;
+  if (!properties || typeof data !== 'object' || data === null) return;
+  const values = data as Record<string, unknown>;
+  for (const [name, property] of Object.entries(properties)) {
+    const value = values[name];
+    if (typeof value !== 'string') continue;
+    const types = typesOf(property);
+    if (types.includes('string')) continue;
+    if (types.includes('integer') && PLAIN_INTEGER.test(value)) values[name] = Number(value);
+    else if (types.includes('number') && PLAIN_DECIMAL.test(value)) values[name] = Number(value);
+    else if (types.includes('boolean') && (value === 'true' || value === 'false'))
+      values[name] = value === 'true';
+  }
+}
+
+/** A validator factory for Fastify's `schemaController`: its Ajv compiler behind the two steps. */
+export function strictValidators(): ValidatorFactory {
+  const fastifyAjv = AjvCompiler();
+  return ((externalSchemas, options) => {
+    const compile = fastifyAjv(externalSchemas, options) as unknown as (
+      route: RouteDefinition,
+    ) => Check;
+    return (route: RouteDefinition) => {
+      const validate = compile(route);
+      const fromUrl = route.httpPart === 'params' || route.httpPart === 'querystring';
+      const check: Check = (data) => {
+        const bad = unstorableText(data);
+        if (bad) {
+          check.errors = [bad];
+          return false;
+        }
+        if (fromUrl) parseUrlValues(route.schema, data);
+        const valid = validate(data);
+        check.errors = validate.errors;
+        return valid;
+      };
+      return check;
+    };
+  }) as ValidatorFactory;
+}
