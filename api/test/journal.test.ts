@@ -98,7 +98,12 @@ describe('the entry date', () => {
   it.each([
     ['a day after today', addDays(today, 1), 400, 'date must not be after today'],
     ['an impossible day', '2025-02-29', 400, 'date must be a valid date'],
-    ['a day that is not a date', '2025-13-01', 400, 'date must be a date (YYYY-MM-DD)'],
+    [
+      'a day that is not a date',
+      '2025-13-01',
+      400,
+      'date must be a date (YYYY-MM-DD) from 1900-01-01 to 9999-12-31',
+    ],
   ])('refuses %s and stores nothing', async (_name, date, status, message) => {
     const before = await count();
     const response = await expense({ date });
@@ -185,7 +190,10 @@ describe('books closed through', () => {
   it.each([
     [{ closedThrough: addDays(today, 1) }, 'closedThrough must not be after today'],
     [{ closedThrough: '2025-02-30' }, 'closedThrough must be a valid date'],
-    [{ closedThrough: 'yesterday' }, 'closedThrough must be a date (YYYY-MM-DD)'],
+    [
+      { closedThrough: 'yesterday' },
+      'closedThrough must be a date (YYYY-MM-DD) from 1900-01-01 to 9999-12-31',
+    ],
     [{}, 'closedThrough is required'],
   ])('refuses %j', async (payload, message) => {
     const response = await call('PUT', '/api/journal/closed', payload);
