@@ -3,9 +3,18 @@
 // The `/` keys matter: without them `react-dom/client` and `react/jsx-runtime` are bundled twice.
 import { readFileSync } from 'node:fs';
 
-const sharedUiPackage = JSON.parse(
-  readFileSync(new URL('../shared-ui/package.json', import.meta.url), 'utf8'),
-);
+const readPackage = (dir) =>
+  JSON.parse(readFileSync(new URL(`../${dir}/package.json`, import.meta.url), 'utf8'));
+const sharedUiPackage = readPackage('shared-ui');
+
+/**
+ * The versions of the workspace libraries an app is built against. Remotes record them in their
+ * mf-manifest.json; the shell refuses a remote built against another major version.
+ */
+export const builtAgainst = {
+  'shared-ui': sharedUiPackage.version,
+  contract: readPackage('contract').version,
+};
 
 /** Version ranges come from shared-ui, which depends on every shared library. */
 const range = (dep) => {

@@ -12,10 +12,19 @@ import { apiMessages } from 'contract';
 import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle, type Db } from './db/index.js';
 import { authPlugin } from './plugins/auth.js';
-import { HttpError, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION, pgCode } from './lib/errors.js';
+import {
+  HttpError,
+  PG_CONCURRENT_CHANGE,
+  PG_FOREIGN_KEY_VIOLATION,
+  PG_UNIQUE_VIOLATION,
+  pgCode,
+} from './lib/errors.js';
 import { validationMessage } from './lib/validation-message.js';
 import { strictValidators } from './lib/validator.js';
 import { LoginThrottle } from './lib/login-throttle.js';
+import { capConnections } from './lib/connection-cap.js';
+import { sharedRateLimitStore } from './lib/rate-limit-store.js';
+import { RateCounters } from './repositories/rate-counters.js';
 import { ensureFirstAdmin } from './repositories/users.js';
 import { usersRoutes } from './routes/users/index.js';
 import { employeesRoutes } from './routes/employees/index.js';
@@ -24,6 +33,9 @@ import { expanceRoutes } from './routes/expance/index.js';
 import { incomsRoutes } from './routes/incoms/index.js';
 import { dashboardRoutes } from './routes/dashboard/index.js';
 import { journalRoutes } from './routes/journal/index.js';
+import { activityRoutes } from './routes/activity/index.js';
+import { sessionsRoutes } from './routes/sessions/index.js';
+import { requestContextPlugin } from './lib/request-context.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
 
 declare module 'fastify' {
@@ -44,11 +56,29 @@ export interface BuildOptions {
 
 export type App = FastifyInstance;
 
+/** Fastify's trustProxy for TRUST_PROXY: a hop count, or the proxies' addresses and ranges. */
+const trustedProxies = (setting: AppConfig['trustProxy']) =>
+  typeof setting === 'number'
+    ? (_address: string, hop: number) => hop < setting
+    : (setting ?? false);
+
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: false,
+    // Slow or idle clients are cut off (Node answers 408 and closes) instead of holding a socket
+    // and a file descriptor for as long as they like; capConnections bounds how many are open.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      // Node checks both deadlines on this interval (30 s by default): check often enough that
+      // a deadline is kept to within a second.
+      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs),
+    },
+    // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY), so that the
+    // per-address limits see real clients behind a reverse proxy and nobody else can spoof it.
+    trustProxy: trustedProxies(config.trustProxy),
     // No type coercion: a value is taken only in the type its schema names (lib/validator.ts).
     ajv: { customOptions: { removeAdditional: true, coerceTypes: false, useDefaults: true } },
     schemaController: { compilersFactory: { buildValidator: strictValidators() } },
@@ -60,11 +90,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const ownsDatabase = !options.database;
   app.decorate('db', database.db);
   app.decorate('config', config);
+  const counters = new RateCounters(database.db);
   app.decorate(
     'loginThrottle',
-    new LoginThrottle(config.login.perEmailFailures, config.login.perEmailWindowMinutes * 60_000),
+    new LoginThrottle(counters, {
+      maxFailures: config.login.perEmailFailures,
+      windowMs: config.login.perEmailWindowMinutes * 60_000,
+      maxDelayMs: (config.login.maxDelaySeconds ?? 5) * 1000,
+    }),
   );
   if (ownsDatabase) app.addHook('onClose', () => database.close());
+  capConnections(app.server, config.http.maxConnections);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError)
@@ -75,6 +111,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return reply.status(409).send({ message: apiMessages.alreadyExists });
     if (code === PG_FOREIGN_KEY_VIOLATION) {
       return reply.status(409).send({ message: apiMessages.inUse });
+    }
+    if (code && PG_CONCURRENT_CHANGE.has(code)) {
+      request.log.warn({ err: error }, 'transaction aborted by a concurrent one');
+      return reply.status(409).send({ message: apiMessages.concurrentChange });
     }
     const status = error.statusCode ?? 500;
     // The static file server refuses `..`, doubled slashes and other aliases of a path with 403;
@@ -100,6 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(rateLimit, {
     global: false,
+    store: sharedRateLimitStore(counters),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: apiMessages.tooManyAttempts,
@@ -123,6 +164,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     staticCSP: true,
   });
 
+  // Before auth, so that the session bookkeeping auth does is stamped with the request's origin.
+  await app.register(requestContextPlugin);
   await app.register(authPlugin, { db: database.db, session: config.session });
 
   await app.register(
@@ -141,6 +184,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(incomsRoutes, { prefix: '/incoms' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(journalRoutes, { prefix: '/journal' });
+      await api.register(activityRoutes, { prefix: '/activity' });
+      await api.register(sessionsRoutes, { prefix: '/sessions' });
     },
     { prefix: '/api' },
   );

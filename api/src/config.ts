@@ -1,16 +1,32 @@
 // Configuration from the environment, read once at start. Tests build it directly.
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
-export interface ScryptCost {
-  N: number;
-  r: number;
-  p: number;
+/** argon2id cost: memory in KiB, iterations (time cost), lanes (parallelism). */
+export interface Argon2Cost {
+  memoryKib: number;
+  iterations: number;
+  parallelism: number;
+}
+
+/** Limits that cut slow or idle clients off and bound the open sockets (milliseconds). */
+export interface HttpLimits {
+  /** Time a client has to send the complete request headers. */
+  headersTimeoutMs: number;
+  /** Time a client has to send the complete request, headers and body. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this long without a new request. */
+  keepAliveTimeoutMs: number;
+  /** Open connections beyond this are closed at once. */
+  maxConnections: number;
 }
 
 export interface AppConfig {
   /** PostgreSQL connection string; unset means the embedded PGlite in `dataDir`. */
   databaseUrl?: string;
+  /** Connections in each process's PostgreSQL pool. */
+  databasePoolSize: number;
   /** PGlite data directory; `memory://` for a throw-away in-memory database. */
   dataDir: string;
   /** IANA time zone that day boundaries are computed in. */
@@ -18,8 +34,21 @@ export interface AppConfig {
   adminEmail: string;
   adminPassword?: string;
   session: { idleMinutes: number; lifetimeHours: number };
-  login: { perIpPerMinute: number; perEmailFailures: number; perEmailWindowMinutes: number };
-  scrypt: ScryptCost;
+  login: {
+    /** Login attempts per minute from one address. */
+    perIpPerMinute: number;
+    /** Failures for one e-mail from one address before that address waits out the window;
+     * the same number for one e-mail from all addresses starts slowing its attempts down. */
+    perEmailFailures: number;
+    perEmailWindowMinutes: number;
+    /** The longest an attempt for a much-guessed e-mail waits; default 5. */
+    maxDelaySeconds?: number;
+  };
+  /** Reverse proxies whose X-Forwarded-For is believed: a hop count or addresses/CIDR ranges.
+   * Unset: the header is ignored and the client is the connection's peer. */
+  trustProxy?: number | string[];
+  argon2: Argon2Cost;
+  http: HttpLimits;
   bodyLimitBytes: number;
   /** Where the built web apps live (the repository root); unset serves the API only. */
   webRoot?: string;
@@ -28,8 +57,8 @@ export interface AppConfig {
   logLevel: string;
 }
 
-/** OWASP's scrypt recommendation: N=2^17, r=8, p=1. */
-export const OWASP_SCRYPT: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+/** OWASP's argon2id recommendation (Password Storage Cheat Sheet): 19 MiB, 2 iterations, 1 lane. */
+export const OWASP_ARGON2ID: Argon2Cost = { memoryKib: 19_456, iterations: 2, parallelism: 1 };
 
 const int = (value: string | undefined, fallback: number): number => {
   const parsed = Number.parseInt(value ?? '', 10);
@@ -44,6 +73,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   return {
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
     dataDir: path.resolve(env.DATA_DIR || './data'),
     timeZone: env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
     adminEmail: env.ADMIN_EMAIL || 'admin@example.com',
@@ -56,14 +86,58 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perIpPerMinute: int(env.LOGIN_RATE_PER_MINUTE, 20),
       perEmailFailures: int(env.LOGIN_MAX_FAILURES, 5),
       perEmailWindowMinutes: int(env.LOGIN_FAILURE_WINDOW_MINUTES, 15),
+      maxDelaySeconds: int(env.LOGIN_MAX_DELAY_SECONDS, 5),
     },
-    scrypt: OWASP_SCRYPT,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    argon2: OWASP_ARGON2ID,
+    http: httpLimits(env),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 64 * 1024),
     webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,
     remoteUrls,
     logLevel: env.LOG_LEVEL || 'info',
   };
 }
+
+function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
+  const requestTimeoutMs = int(env.REQUEST_TIMEOUT_MS, 30_000);
+  return {
+    // Node requires the headers' deadline to be no later than the whole request's.
+    headersTimeoutMs: Math.min(int(env.HEADERS_TIMEOUT_MS, 10_000), requestTimeoutMs),
+    requestTimeoutMs,
+    keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 10_000),
+    maxConnections: int(env.MAX_CONNECTIONS, 2_000),
+  };
+}
+
+/**
+ * TRUST_PROXY: a number is how many proxies stand in front (the client is that many addresses
+ * from the right of X-Forwarded-For); otherwise a comma-separated list of the proxies'
+ * addresses or CIDR ranges. Unset or empty trusts nobody.
+ */
+export function parseTrustProxy(value: string | undefined): number | string[] | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^\d+$/.test(text)) return Number.parseInt(text, 10) || undefined;
+  const proxies = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  for (const proxy of proxies) {
+    const [address = '', bits, ...rest] = proxy.split('/');
+    const valid =
+      PROXY_RANGE_NAMES.has(proxy) ||
+      (isIP(address) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)));
+    if (!valid) {
+      throw new Error(
+        `TRUST_PROXY must be a number of proxies or a comma-separated list of addresses or CIDR ranges, not "${proxy}"`,
+      );
+    }
+  }
+  return proxies;
+}
+
+/** Named ranges that Fastify's trustProxy understands besides addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** A random password for the first admin when none is configured. */
 export const generatePassword = (): string => randomBytes(12).toString('base64url');

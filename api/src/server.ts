@@ -1,40 +1,67 @@
 // Starts the server: listens on PORT and shuts down with grace on SIGTERM/SIGINT (stop
 // accepting, finish in-flight requests, close the database: PGlite checkpoints first).
+// WORKERS=N (PostgreSQL only) runs N such processes on one port through Node's cluster: every
+// piece of shared state (sessions, idempotency keys, login throttles, rate limits) lives in
+// the database, so they answer exactly like one process.
+import cluster from 'node:cluster';
 import { buildApp } from './app.js';
-import { configFromEnv } from './config.js';
+import { configFromEnv, type AppConfig } from './config.js';
+import { runPrimary, workerCount } from './workers.js';
+import { DataDirectoryInUse } from './db/data-dir-lock.js';
 
-const config = configFromEnv();
-const app = await buildApp(config);
-const parsedPort = Number.parseInt(process.env.PORT ?? '', 10);
-// PORT=0 asks the system for a free port; unset or not a number means the default.
-const port = Number.isNaN(parsedPort) ? 8080 : parsedPort;
-const host = process.env.HOST ?? '0.0.0.0';
+let config: AppConfig;
+let workers: number;
+try {
+  config = configFromEnv();
+  workers = workerCount(process.env.WORKERS, config);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 
-let closing = false;
-const shutdown = async (signal: string) => {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const timer = setTimeout(() => {
-    app.log.error('shutdown took too long; exiting');
+if (workers > 1 && cluster.isPrimary) {
+  runPrimary(workers);
+} else {
+  await serve(config);
+}
+
+async function serve(config: AppConfig): Promise<void> {
+  const app = await buildApp(config).catch((error: unknown) => {
+    // Refused or failed before the server could log: say why plainly and exit non-zero.
+    console.error(error instanceof DataDirectoryInUse ? error.message : error);
     process.exit(1);
-  }, 10_000);
-  timer.unref();
+  });
+  const parsedPort = Number.parseInt(process.env.PORT ?? '', 10);
+  // PORT=0 asks the system for a free port; unset or not a number means the default.
+  const port = Number.isNaN(parsedPort) ? 8080 : parsedPort;
+  const host = process.env.HOST ?? '0.0.0.0';
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
   try {
-    await app.close();
-    process.exit(0);
+    await app.listen({ port, host });
   } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
+    app.log.error({ err: error }, 'could not start');
+    await app.close().catch(() => undefined);
     process.exit(1);
   }
-};
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
-
-try {
-  await app.listen({ port, host });
-} catch (error) {
-  app.log.error({ err: error }, 'could not start');
-  await app.close().catch(() => undefined);
-  process.exit(1);
 }

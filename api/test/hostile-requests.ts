@@ -1,6 +1,9 @@
 // The request generator of the hostile suite (hostile.test.ts): valid requests built from each
 // route's own schemas, then spoilt one thing at a time. Seeded, so a failure can be replayed.
 import type { RouteOptions } from 'fastify';
+import { FormatRegistry, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { unstorableText } from '../src/lib/validator.js';
 
 export interface Route {
   method: string;
@@ -39,6 +42,8 @@ export interface HostileRequest {
   as: 'admin' | 'staff' | 'nobody';
   /** What was spoilt, for the failure report. */
   spoilt: string;
+  /** True when the route's own schema refuses what was sent: a 2xx is then a finding. */
+  mustRefuse?: boolean;
 }
 
 import type { SeededRandom as Random } from '../src/lib/random.js';
@@ -55,6 +60,34 @@ export function apiRoute(route: RouteOptions): Route | undefined {
     public: Boolean((route.config as { public?: boolean } | undefined)?.public),
   };
 }
+
+// The server's validator knows the standard formats; TypeBox's own checker needs them named.
+if (!FormatRegistry.Has('email'))
+  FormatRegistry.Set('email', (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value));
+
+const storable = (value: unknown): boolean => unstorableText(value) === undefined;
+
+/** Whether the schema takes a JSON value exactly as it is (no coercion). */
+export const acceptsValue = (schema: Schema | undefined, value: unknown): boolean =>
+  !schema || (storable(value) && Value.Check(schema as TSchema, value));
+
+/** Whether the schema takes a value that arrives as text in the URL or a header. */
+export function acceptsText(schema: Schema | undefined, text: string): boolean {
+  if (!schema) return true;
+  if (schema.anyOf) return schema.anyOf.some((option) => acceptsText(option, text));
+  const type = [schema.type].flat()[0];
+  if (type === 'integer' || type === 'number')
+    return /^\d+$/.test(text) && Value.Check(schema as TSchema, Number(text));
+  return storable(text) && Value.Check(schema as TSchema, text);
+}
+
+const decoded = (raw: string): string | undefined => {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+};
 
 let serial = 0;
 const unique = () => (serial += 1);
@@ -331,21 +364,27 @@ export function hostileRequest(route: Route, random: Random): HostileRequest {
     case 'param': {
       const name = random.pick(paramNames);
       const raw = random.pick(BAD_PATH_VALUES);
-      return make(`path ${name} = ${JSON.stringify(raw).slice(0, 40)}`, {
-        rawParams: { [name]: raw },
-      });
+      const schema = route.schema.params?.properties?.[name];
+      const text = decoded(raw);
+      return {
+        ...make(`path ${name} = ${JSON.stringify(raw).slice(0, 40)}`, {
+          rawParams: { [name]: raw },
+        }),
+        mustRefuse: schema ? text === undefined || !acceptsText(schema, text) : undefined,
+      };
     }
     case 'query': {
       const name = random.pick(queryNames);
-      return make(`query ${name} = ${label}`, {
-        query: {
-          ...base.querystring,
-          [name]:
-            typeof value === 'object' && value !== null && !Array.isArray(value)
-              ? '[object Object]'
-              : value,
-        },
-      });
+      const sent =
+        typeof value === 'object' && value !== null && !Array.isArray(value)
+          ? '[object Object]'
+          : value;
+      return {
+        ...make(`query ${name} = ${label}`, { query: { ...base.querystring, [name]: sent } }),
+        mustRefuse: Array.isArray(sent)
+          ? undefined
+          : !acceptsText(route.schema.querystring?.properties?.[name], String(sent)),
+      };
     }
     case 'query-raw': {
       const name = random.pick(queryNames);
@@ -388,13 +427,19 @@ export function hostileRequest(route: Route, random: Random): HostileRequest {
       });
     case 'body': {
       const name = random.pick(bodyNames);
-      return make(`body ${name} = ${label}`, { payload: { ...(base.body ?? {}), [name]: value } });
+      return {
+        ...make(`body ${name} = ${label}`, { payload: { ...(base.body ?? {}), [name]: value } }),
+        mustRefuse: !acceptsValue(route.schema.body?.properties?.[name], value),
+      };
     }
     case 'body-missing': {
       const name = random.pick(route.schema.body?.required ?? bodyNames);
       const body = { ...(base.body as Record<string, unknown>) };
       delete body[name];
-      return make(`body without ${name}`, { payload: body });
+      return {
+        ...make(`body without ${name}`, { payload: body }),
+        mustRefuse: (route.schema.body?.required ?? []).includes(name),
+      };
     }
     case 'body-unknown':
       return make(`unknown body field = ${label}`, {
@@ -402,14 +447,19 @@ export function hostileRequest(route: Route, random: Random): HostileRequest {
       });
     case 'body-raw': {
       const [name, contentType, raw] = random.pick(BAD_BODIES);
-      return make(`raw body: ${name}`, { payload: raw, contentType });
+      // None of these bodies holds the route's required fields.
+      return { ...make(`raw body: ${name}`, { payload: raw, contentType }), mustRefuse: true };
     }
     default: {
       const name = random.pick(
         Object.keys(route.schema.headers?.properties ?? { 'idempotency-key': {} }),
       );
-      headers[name] = typeof value === 'string' ? value : JSON.stringify(value);
-      return make(`header ${name} = ${label}`, {});
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      headers[name] = text;
+      return {
+        ...make(`header ${name} = ${label}`, {}),
+        mustRefuse: !acceptsText(route.schema.headers?.properties?.[name], text),
+      };
     }
   }
 }

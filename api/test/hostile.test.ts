@@ -66,7 +66,9 @@ const LEAK =
  * them, not on when they were last used.
  */
 const FINGERPRINT_COLUMNS: Record<string, string> = { sessions: 'token_hash, user_id' };
-const NOT_DATA = new Set(['migrations', 'schema_migrations']);
+// rate_counters is the login throttle's and rate limit's state: every login request, refused or
+// not, counts there on purpose.
+const NOT_DATA = new Set(['migrations', 'schema_migrations', 'rate_counters']);
 
 let fingerprintQuery = '';
 
@@ -130,6 +132,8 @@ async function signInAgainAfter(request: HostileRequest, answer: Answer): Promis
 function problems(request: HostileRequest, answer: Answer): string[] {
   const found: string[] = [];
   if (answer.status >= 500) found.push(`answered ${answer.status}`);
+  if (request.mustRefuse && answer.status < 400)
+    found.push(`accepted ${answer.status} what its schema refuses`);
   if (LEAK.test(answer.body)) found.push(`leaks ${LEAK.exec(answer.body)?.[0]}`);
   if (answer.status >= 400 && request.method !== 'HEAD') {
     let message: unknown;

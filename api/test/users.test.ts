@@ -7,7 +7,10 @@ import {
   setupDatabase,
   signInBoth,
   type TestContext,
+  testConfig,
 } from './helpers.js';
+import { buildApp } from '../src/app.js';
+import type { AppConfig } from '../src/config.js';
 
 const db = await setupDatabase();
 let ctx: TestContext;
@@ -65,37 +68,146 @@ describe('POST /api/users/login', () => {
 });
 
 describe('login rate limits', () => {
-  it('answers 429 after too many failures for one e-mail, even with the right password', async () => {
-    const limited = await setupDatabase({
+  const TOO_MANY = { message: 'Too many login attempts, please try again later' };
+  const attempt = (
+    app: TestContext['app'],
+    payload: { email: string; password: string },
+    from: { remoteAddress?: string; forwardedFor?: string } = {},
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload,
+      remoteAddress: from.remoteAddress,
+      headers: from.forwardedFor ? { 'x-forwarded-for': from.forwardedFor } : {},
+    });
+  const wrong = { email: ADMIN.email, password: 'wrong-password' };
+  /** An app with other limits on this file's (freshly emptied) database. */
+  const opened: TestContext['app'][] = [];
+  const appWith = async (overrides: Partial<AppConfig>) => {
+    const app = await buildApp(testConfig(overrides), { database: ctx.database, logger: false });
+    opened.push(app);
+    return app;
+  };
+  afterEach(async () => {
+    for (const app of opened.splice(0)) await app.close();
+  });
+
+  it('answers 429 to an address after too many failures for one e-mail, even with the right password', async () => {
+    const app = await appWith({
       login: { perIpPerMinute: 1000, perEmailFailures: 3, perEmailWindowMinutes: 15 },
     });
-    const { app } = await limited.reset();
     for (let i = 0; i < 3; i += 1) {
-      const r = await app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        payload: { email: ADMIN.email, password: 'wrong-password' },
-      });
-      expect(r.statusCode).toBe(401);
+      expect((await attempt(app, wrong)).statusCode).toBe(401);
     }
-    const blocked = await app.inject({ method: 'POST', url: '/api/users/login', payload: ADMIN });
+    const blocked = await attempt(app, ADMIN);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ message: 'Too many login attempts, please try again later' });
-    await limited.close();
+    expect(blocked.json()).toEqual(TOO_MANY);
+  });
+
+  it('counts guesses sent all at once from one address exactly', async () => {
+    const app = await appWith({
+      login: { perIpPerMinute: 1000, perEmailFailures: 3, perEmailWindowMinutes: 15 },
+    });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => attempt(app, wrong)));
+    const statuses = answers.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([401, 401, 401, ...Array(7).fill(429)]);
+  });
+
+  it('lets the owner sign in from their address while a stranger hammers the e-mail from another', async () => {
+    const app = await appWith({
+      login: {
+        perIpPerMinute: 1000,
+        perEmailFailures: 5,
+        perEmailWindowMinutes: 15,
+        maxDelaySeconds: 1,
+      },
+    });
+    const stranger = { remoteAddress: '198.51.100.7' };
+    const owner = { remoteAddress: '203.0.113.20' };
+    const strangerStatuses: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      for (let i = 0; i < 6; i += 1) {
+        strangerStatuses.push((await attempt(app, wrong, stranger)).statusCode);
+      }
+      // The owner, at their own address, still gets in with the right password every time.
+      const signedIn = await attempt(app, ADMIN, owner);
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.json().message).toBe('Login successful');
+    }
+    expect(strangerStatuses).toEqual([401, 401, 401, 401, 401, ...Array(13).fill(429)]);
+    const refused = await attempt(app, ADMIN, stranger);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(TOO_MANY);
+    // Nothing but the owner's three sessions was created.
+    expect(await rows(ctx, 'SELECT user_id FROM sessions')).toEqual([
+      { user_id: 1 },
+      { user_id: 1 },
+      { user_id: 1 },
+    ]);
   });
 
   it('answers 429 after too many attempts from one address', async () => {
-    const limited = await setupDatabase({
+    const app = await appWith({
       login: { perIpPerMinute: 2, perEmailFailures: 100, perEmailWindowMinutes: 15 },
     });
-    const { app } = await limited.reset();
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      const r = await app.inject({ method: 'POST', url: '/api/users/login', payload: ADMIN });
-      statuses.push(r.statusCode);
-    }
+    for (let i = 0; i < 3; i += 1) statuses.push((await attempt(app, ADMIN)).statusCode);
     expect(statuses).toEqual([200, 200, 429]);
-    await limited.close();
+    expect((await attempt(app, ADMIN)).json()).toEqual(TOO_MANY);
+    // Another address is counted apart.
+    expect((await attempt(app, ADMIN, { remoteAddress: '203.0.113.9' })).statusCode).toBe(200);
+  });
+
+  it('counts the client named by X-Forwarded-For only behind a trusted proxy', async () => {
+    const login = { perIpPerMinute: 2, perEmailFailures: 100, perEmailWindowMinutes: 15 };
+    const proxy = '10.0.0.5';
+    const from = (client: string) => ({ remoteAddress: proxy, forwardedFor: client });
+
+    // Behind the configured proxy, each client behind it has its own limit.
+    let app = await appWith({ login, trustProxy: [proxy] });
+    const behind: number[] = [];
+    for (let i = 0; i < 3; i += 1)
+      behind.push((await attempt(app, ADMIN, from('198.51.100.1'))).statusCode);
+    behind.push((await attempt(app, ADMIN, from('198.51.100.2'))).statusCode);
+    expect(behind).toEqual([200, 200, 429, 200]);
+    // A forwarded header from an address that is not the proxy changes nothing.
+    const direct: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const r = await attempt(app, ADMIN, {
+        remoteAddress: '192.0.2.50',
+        forwardedFor: `192.0.2.${60 + i}`,
+      });
+      direct.push(r.statusCode);
+    }
+    expect(direct).toEqual([200, 200, 429]);
+
+    // Without TRUST_PROXY the header is ignored: a client cannot escape by inventing addresses.
+    await rows(ctx, 'TRUNCATE rate_counters');
+    app = await appWith({ login });
+    const spoofed: number[] = [];
+    for (let i = 0; i < 3; i += 1)
+      spoofed.push((await attempt(app, ADMIN, from(`198.51.100.${i}`))).statusCode);
+    expect(spoofed).toEqual([200, 200, 429]);
+  });
+
+  it('keeps failures of one client behind a trusted proxy from locking out another', async () => {
+    const app = await appWith({
+      login: {
+        perIpPerMinute: 1000,
+        perEmailFailures: 3,
+        perEmailWindowMinutes: 15,
+        maxDelaySeconds: 1,
+      },
+      trustProxy: 1,
+    });
+    const stranger = { remoteAddress: '10.0.0.5', forwardedFor: '198.51.100.66' };
+    const owner = { remoteAddress: '10.0.0.5', forwardedFor: '203.0.113.20' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await attempt(app, wrong, stranger)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect((await attempt(app, ADMIN, owner)).statusCode).toBe(200);
+    expect((await attempt(app, ADMIN, stranger)).statusCode).toBe(429);
   });
 });
 
@@ -178,7 +290,7 @@ describe('user management', () => {
     expect(response.json()).toEqual({
       users: [{ id: 1, name: 'Admin', email: ADMIN.email, role: 'admin' }],
     });
-    expect(response.body).not.toContain('scrypt');
+    expect(response.body).not.toContain('argon2');
   });
 
   it('adds a user as staff by default, stores only a hash, and audits it', async () => {
@@ -198,7 +310,7 @@ describe('user management', () => {
       ctx,
       'SELECT password_hash FROM users WHERE id = 2',
     );
-    expect(stored?.password_hash).toMatch(/^scrypt\$/);
+    expect(stored?.password_hash).toMatch(/^\$argon2id\$/);
     expect(stored?.password_hash).not.toContain('long-enough-1');
     const audit = await rows<{ action: string; entity: string; actor_id: number }>(
       ctx,
@@ -363,25 +475,28 @@ describe('user management', () => {
     expect(bad.json()).toEqual({ message: 'id must be an integer' });
   });
 
-  it('never demotes or deletes the last admin', async () => {
-    const { admin } = await signInBoth(ctx.app);
-    const demote = await ctx.app.inject({
+  const setRole = (token: string, id: number, role: 'admin' | 'staff') =>
+    ctx.app.inject({
       method: 'PUT',
-      url: '/api/users/updateuser/1',
-      headers: bearer(admin),
-      payload: { name: 'Admin', role: 'staff' },
+      url: `/api/users/updateuser/${id}`,
+      headers: bearer(token),
+      payload: { name: id === 1 ? 'Admin' : 'Second', role },
     });
+
+  /** The first admin and the staff user promoted to admin, both signed in. */
+  const twoAdmins = async () => {
+    const { admin } = await signInBoth(ctx.app);
+    expect((await setRole(admin, 2, 'admin')).statusCode).toBe(200);
+    return { admin, second: await login(ctx.app, STAFF) };
+  };
+
+  it('never demotes or deletes the last admin', async () => {
+    const demote = await setRole(await login(ctx.app, ADMIN), 1, 'staff');
     expect(demote.statusCode).toBe(409);
     expect(demote.json()).toEqual({ message: 'The last admin cannot be deleted or demoted' });
 
     // A second admin deletes the first; then the second is the last and stays.
-    await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/users/updateuser/2',
-      headers: bearer(admin),
-      payload: { name: 'Second', role: 'admin' },
-    });
-    const second = await login(ctx.app, STAFF);
+    const { second } = await twoAdmins();
     const removeFirst = await ctx.app.inject({
       method: 'DELETE',
       url: '/api/users/deleteUser/1',
@@ -397,6 +512,43 @@ describe('user management', () => {
     expect(self.statusCode).toBe(409);
     expect(await rows(ctx, 'SELECT id, role FROM users')).toEqual([{ id: 2, role: 'admin' }]);
   });
+
+  // Two admins acting on each other at the same moment, several times over (on PostgreSQL the
+  // two requests run in two transactions at once): one wins, the other is told why, and one
+  // admin is always left.
+  for (const action of ['demote', 'delete'] as const) {
+    it(`lets one of two admins who ${action} each other at once win, never a 500`, async () => {
+      const outcomes = new Set<string>();
+      for (let trial = 0; trial < 8; trial += 1) {
+        ctx = await db.reset();
+        const { admin, second } = await twoAdmins();
+        const act = (token: string, id: number) =>
+          action === 'demote'
+            ? setRole(token, id, 'staff')
+            : ctx.app.inject({
+                method: 'DELETE',
+                url: `/api/users/deleteUser/${id}`,
+                headers: bearer(token),
+              });
+        const answers = await Promise.all([act(admin, 2), act(second, 1)]);
+        const statuses = answers.map((a) => a.statusCode).sort();
+        // The loser is refused by the last-admin rule, or, when the winner committed before
+        // the loser's request was even read, no longer has a session.
+        expect([
+          [200, 409],
+          [200, 401],
+        ]).toContainEqual(statuses);
+        const loser = answers.find((a) => a.statusCode !== 200);
+        if (loser?.statusCode === 409) {
+          expect(loser.json()).toEqual({ message: 'The last admin cannot be deleted or demoted' });
+        }
+        outcomes.add(String(loser?.statusCode));
+        const admins = await rows(ctx, "SELECT id FROM users WHERE role = 'admin'");
+        expect(admins).toHaveLength(1);
+      }
+      expect(outcomes.has('409')).toBe(true);
+    });
+  }
 
   it('ends the sessions of a deleted user', async () => {
     const { admin, staff } = await signInBoth(ctx.app);

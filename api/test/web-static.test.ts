@@ -2,10 +2,10 @@
 // Requests use app.inject, except the traversal test: it sends `..` over a raw socket so no
 // client library resolves the segments before the server sees them.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { rawGet } from './raw-http.js';
 import { contentSecurityPolicy, remoteManifests, webPlugin } from '../src/web/static.js';
 
 let webRoot: string;
@@ -29,23 +29,6 @@ async function appWith(remoteUrls?: Record<string, string>): Promise<FastifyInst
 
 async function get(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
   return app.inject({ method: 'GET', url, headers });
-}
-
-/** A GET with the path sent exactly as written. */
-function rawGet(port: number, url: string): Promise<{ statusCode: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: url }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          statusCode: response.statusCode ?? 0,
-          body: Buffer.concat(chunks).toString('utf8'),
-        }),
-      );
-    });
-    request.on('error', reject);
-  });
 }
 
 beforeEach(() => {

@@ -1,4 +1,4 @@
-// The journal of every entry, reversals and the closed period (docs/decisions/005).
+// The journal of every entry, reversals and the closed period (docs/decisions/008).
 import { Type, type Static } from '@sinclair/typebox';
 import { CreditDebit, Cursor, Id, IsoDate, Money, Text } from './common.js';
 import { Entry, EntryKind } from './expenses.js';

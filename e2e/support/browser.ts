@@ -36,10 +36,10 @@ export interface Session {
 
 export async function openPage(
   browser: Browser,
-  options: { width?: number; height?: number } = {},
+  options: { width?: number; height?: number; baseURL?: string } = {},
 ): Promise<Session> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.baseURL ?? baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
   });
   const page = await context.newPage();

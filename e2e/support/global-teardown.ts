@@ -1,18 +1,9 @@
 // Stops the server started by global-setup (SIGTERM: it checkpoints and closes the database).
 import { readFileSync, rmSync } from 'node:fs';
 import { stateFile } from './env';
+import { stopServer, type RunningServer } from './server';
 
 export default async function globalTeardown(): Promise<void> {
-  const { pid, dataDir } = JSON.parse(readFileSync(stateFile(), 'utf8')) as {
-    pid: number;
-    dataDir: string;
-  };
-  try {
-    process.kill(pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stopServer(JSON.parse(readFileSync(stateFile(), 'utf8')) as RunningServer);
   rmSync(stateFile(), { force: true });
 }

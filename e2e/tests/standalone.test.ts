@@ -1,50 +1,11 @@
 // Each remote also runs alone, as a developer runs it with `npm run dev -w <remote>`: its own
 // minimal host (login, a link per screen, Logout) against the same /api. Here each remote's
 // production build is served by itself, from its own origin, with /api passed to the product.
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { baseUrl, launch, openPage } from '../support/browser';
 import { ADMIN, repoRoot } from '../support/env';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-};
-
-/** Serves one remote's dist/ at the root (index.html for unknown paths); /api goes upstream. */
-function serveAlone(dist: string, upstream: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    if (req.url?.startsWith('/api/')) {
-      const target = new URL(req.url, upstream);
-      const forward = request(
-        target,
-        { method: req.method, headers: { ...req.headers, host: target.host } },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      req.pipe(forward);
-      return;
-    }
-    const wanted = path.join(
-      dist,
-      decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname),
-    );
-    const file =
-      wanted.startsWith(dist) && existsSync(wanted) && statSync(wanted).isFile()
-        ? wanted
-        : path.join(dist, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
+import { portOf, serveBuild } from '../support/static-server';
 
 const remotes = [
   {
@@ -79,8 +40,10 @@ afterAll(() => browser.close());
 
 describe.each(remotes)('$remote on its own', ({ remote, screen, heading, next, nextHeading }) => {
   it('signs in through its own host and shows its screens against the same API', async () => {
-    const server = await serveAlone(path.join(repoRoot(), remote, 'dist'), baseUrl());
-    const { port } = server.address() as AddressInfo;
+    const server = await serveBuild(path.join(repoRoot(), remote, 'dist'), {
+      apiUpstream: baseUrl(),
+    });
+    const port = portOf(server);
     const { context, page } = await openPage(browser);
     try {
       await page.goto(`http://127.0.0.1:${port}/`);

@@ -3,6 +3,7 @@
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { migrate, type MigrationRunner } from './migrate.js';
+import { lockDataDirectory } from './data-dir-lock.js';
 
 interface Opened {
   handle: DatabaseHandle;
@@ -29,11 +30,13 @@ export interface OpenOptions {
   databaseUrl?: string;
   dataDir: string;
   timeZone: string;
+  /** Connections in the PostgreSQL pool (default 10); PGlite has one. */
+  databasePoolSize?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const opened = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.timeZone)
+    ? await openPostgres(options.databaseUrl, options.timeZone, options.databasePoolSize ?? 10)
     : await openPglite(options.dataDir, options.timeZone);
   try {
     await migrate(opened.runMigrations);
@@ -44,11 +47,15 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   return opened.handle;
 }
 
-async function openPostgres(connectionString: string, timeZone: string): Promise<Opened> {
+async function openPostgres(
+  connectionString: string,
+  timeZone: string,
+  poolSize: number,
+): Promise<Opened> {
   const pg = await import('pg');
   const pool = new pg.default.Pool({
     connectionString,
-    max: 10,
+    max: poolSize,
     options: `-c TimeZone=${timeZone}`,
     types: {
       getTypeParser: ((oid: number, format?: string) =>
@@ -83,9 +90,17 @@ async function openPglite(dataDir: string, timeZone: string): Promise<Opened> {
   const { PGlite } = await import('@electric-sql/pglite');
   // pg_trgm backs the journal's text filter (migration 004).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const pglite = new PGlite(dataDir, { parsers, extensions: { pg_trgm } });
-  await pglite.waitReady;
-  await pglite.query(`SET TIME ZONE '${timeZone.replace(/'/g, "''")}'`);
+  // A directory (not memory://) belongs to one process at a time (data-dir-lock.ts).
+  const lock = dataDir.includes('://') ? undefined : await lockDataDirectory(dataDir);
+  let pglite: InstanceType<typeof PGlite>;
+  try {
+    pglite = new PGlite(dataDir, { parsers, extensions: { pg_trgm } });
+    await pglite.waitReady;
+    await pglite.query(`SET TIME ZONE '${timeZone.replace(/'/g, "''")}'`);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   const runMigrations: MigrationRunner = (work) =>
     pglite.transaction((tx) =>
@@ -99,8 +114,12 @@ async function openPglite(dataDir: string, timeZone: string): Promise<Opened> {
     );
   const close = async () => {
     if (!pglite.closed) {
-      await pglite.query('CHECKPOINT');
-      await db.destroy();
+      try {
+        await pglite.query('CHECKPOINT');
+        await db.destroy();
+      } finally {
+        await lock?.release();
+      }
     }
   };
   return { handle: { db, driver: 'pglite', close }, runMigrations };

@@ -13,10 +13,11 @@ export interface MigrationTx {
 export type MigrationRunner = <T>(work: (tx: MigrationTx) => Promise<T>) => Promise<T>;
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-const LOCK_KEY = 727001;
+/** Also held while the first admin is created (repositories/users.ts). */
+export const MIGRATION_LOCK_KEY = 727001;
 
 const PRELUDE = `
-  SELECT pg_advisory_xact_lock(${LOCK_KEY});
+  SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY});
   CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,

@@ -18,6 +18,8 @@ export const conflict = (message: string) => new HttpError(409, message);
 /** PostgreSQL error codes we translate instead of answering 500. */
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
+/** Two transactions in each other's way: the one PostgreSQL aborted may simply try again. */
+export const PG_CONCURRENT_CHANGE = new Set(['40P01', '40001']);
 
 export const pgCode = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error

@@ -1,42 +1,65 @@
-// Counts failed logins per e-mail in a sliding window; the per-IP limit is @fastify/rate-limit's.
-// In memory on purpose: one process serves the product, and a restart forgets only attempts.
-export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
-  /** Past this many e-mails, stale ones are swept so that invented addresses cannot pile up. */
-  private static readonly SWEEP_AT = 10_000;
+// Password guessing is throttled without handing a stranger the power to lock the owner out:
+// - attempts at one e-mail from one address: after `maxFailures` without a success in the
+//   window that address gets 429 for this e-mail until the window ends (the owner, elsewhere,
+//   is not affected);
+// - failures for one e-mail from every address together only slow it down: past `maxFailures`
+//   each attempt waits before the password is checked, doubling up to `maxDelayMs`, and the
+//   right password still signs in;
+// - every address is limited in attempts per minute by the route's rate limit.
+// The counts live in PostgreSQL (RateCounters), so every server process sees the same ones.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { apiMessages } from 'contract';
+import type { RateCounters } from '../repositories/rate-counters.js';
+import { HttpError } from './errors.js';
 
+export interface LoginThrottlePolicy {
+  maxFailures: number;
+  windowMs: number;
+  maxDelayMs: number;
+}
+
+/** The first delay once an e-mail has `maxFailures` failures; each further failure doubles it. */
+export const FIRST_DELAY_MS = 250;
+
+/** How long an attempt for an e-mail with this many recent failures waits. */
+export function emailDelayMs(failures: number, policy: LoginThrottlePolicy): number {
+  if (failures < policy.maxFailures) return 0;
+  const exponent = Math.min(failures - policy.maxFailures, 30);
+  return Math.min(policy.maxDelayMs, FIRST_DELAY_MS * 2 ** exponent);
+}
+
+const normalised = (email: string) => email.trim().toLowerCase();
+const pairKey = (email: string, address: string) =>
+  `login attempts\n${normalised(email)}\n${address}`;
+const emailKey = (email: string) => `login failures\n${normalised(email)}`;
+
+export class LoginThrottle {
   constructor(
-    private readonly maxFailures: number,
-    private readonly windowMs: number,
+    private readonly counters: RateCounters,
+    private readonly policy: LoginThrottlePolicy,
   ) {}
 
-  private recent(email: string, now: number): number[] {
-    const key = email.toLowerCase();
-    const kept = (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (kept.length) this.failures.set(key, kept);
-    else this.failures.delete(key);
-    return kept;
-  }
-
-  isBlocked(email: string, now = Date.now()): boolean {
-    return this.recent(email, now).length >= this.maxFailures;
-  }
-
-  recordFailure(email: string, now = Date.now()): void {
-    if (this.failures.size >= LoginThrottle.SWEEP_AT) {
-      for (const key of [...this.failures.keys()]) this.recent(key, now);
+  /**
+   * Before the password is checked: counts the attempt against this address and e-mail
+   * (at once, so that guesses sent in parallel cannot slip past), answers 429 once the pair
+   * is spent, and otherwise waits the e-mail's delay.
+   */
+  async admit(email: string, address: string): Promise<void> {
+    const pair = await this.counters.hit(pairKey(email, address), this.policy.windowMs);
+    if (pair.hits > this.policy.maxFailures) {
+      throw new HttpError(429, apiMessages.tooManyAttempts);
     }
-    const kept = this.recent(email, now);
-    kept.push(now);
-    this.failures.set(email.toLowerCase(), kept);
+    const [all] = await this.counters.read([emailKey(email)]);
+    const delay = emailDelayMs(all?.hits ?? 0, this.policy);
+    if (delay > 0) await sleep(delay);
   }
 
-  /** How many e-mails have failures on record (for tests and metrics). */
-  get tracked(): number {
-    return this.failures.size;
+  async failed(email: string): Promise<void> {
+    await this.counters.hit(emailKey(email), this.policy.windowMs);
   }
 
-  reset(email: string): void {
-    this.failures.delete(email.toLowerCase());
+  /** The right password forgives this address its attempts at the e-mail. */
+  async succeeded(email: string, address: string): Promise<void> {
+    await this.counters.clear(pairKey(email, address));
   }
 }

@@ -1,6 +1,6 @@
 // The journal: every entry of every kind, newest first, filtered and paged by position; its
 // totals over everything that matches; the CSV of all of it, streamed; reversals; and the
-// "books closed through" day (docs/decisions/005-reversals-and-closed-periods.md).
+// "books closed through" day (docs/decisions/008-reversals-and-closed-periods.md).
 import { sql, type RawBuilder } from 'kysely';
 import {
   apiMessages,

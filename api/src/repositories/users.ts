@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { apiMessages, type Role, type User } from 'contract';
 import type { Db } from '../db/index.js';
+import { MIGRATION_LOCK_KEY } from '../db/migrate.js';
 import type { AppConfig } from '../config.js';
 import { generatePassword } from '../config.js';
 import { audit } from '../lib/audit.js';
@@ -25,6 +26,24 @@ export async function findUserForLogin(db: Db, email: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Stores `newHash` in place of `oldHash` (same password, current algorithm and cost). A password
+ * changed meanwhile by an admin is left as it is.
+ */
+export async function replacePasswordHash(
+  db: Db,
+  id: number,
+  oldHash: string,
+  newHash: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: newHash })
+    .where('id', '=', id)
+    .where('password_hash', '=', oldHash)
+    .execute();
+}
+
 const translateUnique = (error: unknown): never => {
   if (pgCode(error) === PG_UNIQUE_VIOLATION) throw conflict(apiMessages.emailTaken);
   throw error;
@@ -41,32 +60,34 @@ export async function createUser(
   db: Db,
   actorId: number | null,
   input: NewUser,
-  config: Pick<AppConfig, 'scrypt'>,
+  config: Pick<AppConfig, 'argon2'>,
 ): Promise<User> {
-  const passwordHash = await hashPassword(input.password, config.scrypt);
+  const passwordHash = await hashPassword(input.password, config.argon2);
   return db
     .transaction()
-    .execute(async (tx) => {
-      const user = await tx
-        .insertInto('users')
-        .values({
-          name: input.name.trim(),
-          email: input.email.trim(),
-          password_hash: passwordHash,
-          role: input.role,
-        })
-        .returning(publicColumns)
-        .executeTakeFirstOrThrow();
-      await audit(tx, {
-        actorId,
-        action: 'create',
-        entity: 'user',
-        entityId: user.id,
-        after: user,
-      });
-      return user;
-    })
+    .execute((tx) => insertUser(tx, actorId, input, passwordHash))
     .catch(translateUnique);
+}
+
+/** Inserts the user and its audit row inside the caller's transaction. */
+async function insertUser(
+  tx: Db,
+  actorId: number | null,
+  input: NewUser,
+  passwordHash: string,
+): Promise<User> {
+  const user = await tx
+    .insertInto('users')
+    .values({
+      name: input.name.trim(),
+      email: input.email.trim(),
+      password_hash: passwordHash,
+      role: input.role,
+    })
+    .returning(publicColumns)
+    .executeTakeFirstOrThrow();
+  await audit(tx, { actorId, action: 'create', entity: 'user', entityId: user.id, after: user });
+  return user;
 }
 
 export interface UserChanges {
@@ -88,14 +109,23 @@ const lockUser = async (tx: Db, id: number): Promise<User> => {
   return user;
 };
 
-/** Admins other than `exceptId`, locked so that two demotions cannot race past the check. */
+/**
+ * Changes and deletions of users queue on one transaction-scoped advisory lock, taken before
+ * any row lock. Two admins demoting or deleting each other at once would otherwise each lock
+ * their target and then wait for the other's row (a deadlock); in one queue the second sees
+ * the first's result and the last-admin rule answers it.
+ */
+const USER_CHANGES_LOCK = 727002;
+const queueUserChange = (tx: Db) =>
+  sql`SELECT pg_advisory_xact_lock(${sql.lit(USER_CHANGES_LOCK)})`.execute(tx);
+
+/** How many admins there are besides `exceptId` (read under the user-change lock). */
 const otherAdmins = async (tx: Db, exceptId: number): Promise<number> => {
   const rows = await tx
     .selectFrom('users')
     .select('id')
     .where('role', '=', 'admin')
     .where('id', '<>', exceptId)
-    .forUpdate()
     .execute();
   return rows.length;
 };
@@ -105,14 +135,15 @@ export async function updateUser(
   actorId: number,
   id: number,
   changes: UserChanges,
-  config: Pick<AppConfig, 'scrypt'>,
+  config: Pick<AppConfig, 'argon2'>,
 ): Promise<User> {
   const passwordHash = changes.password
-    ? await hashPassword(changes.password, config.scrypt)
+    ? await hashPassword(changes.password, config.argon2)
     : undefined;
   return db
     .transaction()
     .execute(async (tx) => {
+      await queueUserChange(tx);
       const before = await lockUser(tx, id);
       if (
         changes.email !== undefined &&
@@ -140,9 +171,15 @@ export async function updateUser(
         .executeTakeFirstOrThrow();
       // A new password or a lost role ends the user's other sessions.
       if (passwordHash || before.role !== after.role) await revokeUserSessions(tx, id);
+      // A change of role or password is also a security event: its action says so.
       await audit(tx, {
         actorId,
-        action: 'update',
+        action:
+          before.role !== after.role
+            ? 'role_changed'
+            : passwordHash
+              ? 'password_changed'
+              : 'update',
         entity: 'user',
         entityId: id,
         before,
@@ -155,6 +192,7 @@ export async function updateUser(
 
 export async function deleteUser(db: Db, actorId: number, id: number): Promise<void> {
   await db.transaction().execute(async (tx) => {
+    await queueUserChange(tx);
     const before = await lockUser(tx, id);
     if (id === actorId) throw conflict(apiMessages.ownAccount);
     if (before.role === 'admin' && (await otherAdmins(tx, id)) === 0)
@@ -164,21 +202,30 @@ export async function deleteUser(db: Db, actorId: number, id: number): Promise<v
   });
 }
 
-/** On an empty database, creates the first admin; a generated password is printed once. */
+const anyUser = (db: Db) => db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+
+/**
+ * On an empty database, creates the first admin; a generated password is printed once. Servers
+ * starting together on one empty database queue on the migrations' advisory lock and look
+ * again under it, so exactly one of them creates the admin and none fails.
+ */
 export async function ensureFirstAdmin(
   db: Db,
-  config: Pick<AppConfig, 'adminEmail' | 'adminPassword' | 'scrypt'>,
+  config: Pick<AppConfig, 'adminEmail' | 'adminPassword' | 'argon2'>,
   log: FastifyBaseLogger,
 ): Promise<void> {
-  const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (existing) return;
+  if (await anyUser(db)) return;
   const password = config.adminPassword ?? generatePassword();
-  await createUser(
-    db,
-    null,
-    { name: 'Admin', email: config.adminEmail, password, role: 'admin' },
-    config,
-  );
+  // Hashed before taking the lock, so that the others wait only for the insert.
+  const passwordHash = await hashPassword(password, config.argon2);
+  const created = await db.transaction().execute(async (tx) => {
+    await sql`SELECT pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(tx);
+    if (await anyUser(tx)) return false;
+    const admin = { name: 'Admin', email: config.adminEmail, password, role: 'admin' as const };
+    await insertUser(tx, null, admin, passwordHash);
+    return true;
+  });
+  if (!created) return;
   if (config.adminPassword) {
     log.info({ email: config.adminEmail }, 'created the first admin');
   } else {

@@ -1,6 +1,7 @@
 // Serves the built web apps from the API's origin (DESIGN §2): the shell at `/`, each remote's
-// build at `/remotes/mf-<name>/`, `/remotes.json` (the runtime list of remote manifests the shell
-// reads at start), and the SPA fallback. Registered after the /api routes, so it never shadows them.
+// build at `/remotes/mf-<name>/`, its deployed versions at `/remotes/mf-<name>/v/<version>/`,
+// `/remotes.json` (the runtime list of remote manifests the shell reads at start), and the SPA
+// fallback. Registered after the /api routes, so it never shadows them.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,6 +9,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import { apiMessages } from 'contract';
+import { REMOTE_NAMES, isKeptVersion, remoteDir, servedVersion, versionDir } from './releases.js';
 
 export interface WebOptions {
   /** The repository root: holds shell/dist and mf-<name>/dist. */
@@ -16,15 +18,12 @@ export interface WebOptions {
   remoteUrls?: Record<string, string>;
 }
 
-/** The remotes the shell knows by name; each builds into `mf-<name>/dist`. */
-export const REMOTE_NAMES = ['people', 'entries', 'reports', 'settings'] as const;
-
-const remoteDir = (name: string): string => `mf-${name}`;
+export { REMOTE_NAMES } from './releases.js';
 
 /**
- * The runtime remote list: a configured URL wins; otherwise a remote is listed, at its default
- * same-origin URL, only when its build exists (so a missing build shows as "unavailable" in the
- * shell instead of a failed script load).
+ * The runtime remote list, read on every request: a configured URL wins; then the deployed
+ * version `npm run deploy` switched to; otherwise the remote's own build, only when it exists (so
+ * a missing build shows as "unavailable" in the shell instead of a failed script load).
  */
 export function remoteManifests(
   webRoot: string,
@@ -33,7 +32,9 @@ export function remoteManifests(
   const list: Record<string, string> = {};
   for (const name of REMOTE_NAMES) {
     const configured = remoteUrls[name];
+    const deployed = configured ? undefined : servedVersion(webRoot, name);
     if (configured) list[name] = configured;
+    else if (deployed) list[name] = `/remotes/${remoteDir(name)}/v/${deployed}/mf-manifest.json`;
     else if (existsSync(path.join(webRoot, remoteDir(name), 'dist', 'mf-manifest.json'))) {
       list[name] = `/remotes/${remoteDir(name)}/mf-manifest.json`;
     }
@@ -44,8 +45,11 @@ export function remoteManifests(
 /** Webpack names chunks `<name>.<8 hex>.js|css`; such a file never changes, so caches keep it. */
 const HASHED_ASSET = /\.[0-9a-f]{8}\.(js|css)$/;
 
+/** Every file of a deployed version (`releases/<version>/...`) never changes, entries included. */
+const DEPLOYED_FILE = /[\\/]releases[\\/][0-9a-f]{12}[\\/]/;
+
 function cacheControlFor(filePath: string): string {
-  return HASHED_ASSET.test(path.basename(filePath))
+  return HASHED_ASSET.test(path.basename(filePath)) || DEPLOYED_FILE.test(filePath)
     ? 'public, max-age=31536000, immutable'
     : // index.html, main.js, remoteEntry.js, mf-manifest.json: revalidate every time, so a
       // new deployment is picked up on the next load.
@@ -139,6 +143,20 @@ export const webPlugin = fp<WebOptions>(
       reply.header('Cache-Control', 'no-cache');
       return remoteManifests(webRoot, remoteUrls);
     });
+
+    // A deployed version: every file of it is immutable. The version must be one the deploy state
+    // keeps (a 12-hex-digit name), and the file is resolved under that version's folder.
+    app.get<{ Params: { dir: string; version: string; '*': string } }>(
+      '/remotes/:dir/v/:version/*',
+      (request, reply) => {
+        const { dir, version } = request.params;
+        const file = request.params['*'];
+        const name = REMOTE_NAMES.find((known) => remoteDir(known) === dir);
+        if (!name || !file || isSourceMap(canonicalPath(file))) return notFound(reply);
+        if (!isKeptVersion(webRoot, name, version)) return notFound(reply);
+        return reply.sendFile(file, versionDir(webRoot, name, version));
+      },
+    );
 
     // One route for every remote: the directory is checked against the known names and the file
     // is resolved by @fastify/static under that remote's dist (which rejects `..`).

@@ -42,16 +42,23 @@ describe('signed out', () => {
 });
 
 describe('signed in', () => {
-  it('should show the loading screen until the remote list is read, then the dashboard', async () => {
+  it('should show the dashboard and its figures without waiting for the remote list', async () => {
     let finish: (list: object) => void = () => undefined;
     mockedFetchList.mockReturnValueOnce(new Promise((resolve) => (finish = resolve)));
     renderApp();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Total Income' })).toHaveTextContent(
+        'RS: 1,500.50',
+      ),
+    );
+    expect(registerRemoteList).not.toHaveBeenCalled();
     finish({ settings: '/remotes/mf-settings/mf-manifest.json' });
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(registerRemoteList).toHaveBeenCalledWith({
-      settings: '/remotes/mf-settings/mf-manifest.json',
-    });
+    await waitFor(() =>
+      expect(registerRemoteList).toHaveBeenCalledWith({
+        settings: '/remotes/mf-settings/mf-manifest.json',
+      }),
+    );
   });
 
   it('should still open when the remote list cannot be read', async () => {
@@ -81,6 +88,42 @@ describe('signed in', () => {
     expect(within(nav).getByRole('button', { name: /Reports/ })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'TotalsReport' })).not.toBeInTheDocument();
+  });
+
+  it('should not show the Activity link to staff', async () => {
+    renderApp();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await waitFor(() =>
+      expect(spies.get).toHaveBeenCalledWith('/sessions/current', expect.anything()),
+    );
+    expect(within(nav).queryByRole('link', { name: 'Activity' })).not.toBeInTheDocument();
+  });
+
+  it('should show the Activity link after Settings to admins', async () => {
+    jest.restoreAllMocks();
+    spies = stubApi({ role: 'admin' });
+    renderApp();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const link = await within(nav).findByRole('link', { name: 'Activity' });
+    expect(link).toHaveAttribute('href', '/Activity');
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((one) => one.textContent);
+    expect(names.slice(-2)).toEqual(['Settings', 'Activity']);
+  });
+
+  it('should sign out everywhere else after confirming, and say so', async () => {
+    const ask = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+    renderApp();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const button = within(nav).getByRole('button', { name: 'Sign out everywhere else' });
+    await userEvent.click(button);
+    expect(ask).toHaveBeenCalledWith('Sign out of every other browser and device?');
+    expect(spies.del).not.toHaveBeenCalled();
+    await userEvent.click(button);
+    expect(spies.del).toHaveBeenCalledWith('/sessions/others', expect.anything());
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Signed out everywhere else'));
   });
 
   it('should open the Reports dropdown with the nine report links', async () => {

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import type { Finance, Totals } from 'contract';
 import { Button, DateInput, StatCard, currentMonthRange, logOut } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
-import { fetchFinance, fetchTotals } from './dashboard-api';
+import { fetchFinance, fetchTotals, takeDashboardCalls } from './dashboard-api';
 
 /** Empty dates mean the current month (spec §9). */
 function withDefaults(range: DateRange): DateRange {
@@ -18,11 +18,10 @@ export function Dashboard() {
   const [finance, setFinance] = useState<Finance | null>(null);
   const [shown, setShown] = useState<DateRange | null>(null);
 
-  const loadFinance = useCallback(async (wanted: DateRange) => {
+  const showFinance = useCallback(async (call: Promise<Finance>, dates: DateRange) => {
     try {
-      const filled = withDefaults(wanted);
-      setFinance(await fetchFinance(filled));
-      setShown(filled);
+      setFinance(await call);
+      setShown(dates);
     } catch (error) {
       // Spec §8: dashboard load errors are logged only, with no message to the user.
       console.error('Could not load finance totals', error);
@@ -30,11 +29,14 @@ export function Dashboard() {
   }, []);
 
   useEffect(() => {
-    fetchTotals()
+    // Right after sign-in the page has already asked for both (see startDashboardCalls).
+    const started = takeDashboardCalls();
+    (started?.totals ?? fetchTotals())
       .then(setTotals)
       .catch((error: unknown) => console.error('Could not load totals', error));
-    void loadFinance(currentMonthRange());
-  }, [loadFinance]);
+    const month = withDefaults(currentMonthRange());
+    void showFinance(started?.finance ?? fetchFinance(month), month);
+  }, [showFinance]);
 
   /** Each money card opens the journal of the entries it adds up (Credit, the same dates). */
   const journalOf = (kind: 'income' | 'salary' | 'expense') =>
@@ -44,7 +46,8 @@ export function Dashboard() {
 
   const onApply = (event: FormEvent) => {
     event.preventDefault();
-    void loadFinance(range);
+    const dates = withDefaults(range);
+    void showFinance(fetchFinance(dates), dates);
   };
 
   return (

@@ -1,12 +1,18 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RemoteScreen } from './RemoteScreen';
-import { RemoteUnavailableError, loadRemoteComponent } from '../federation/federation';
+import {
+  RemoteIncompatibleError,
+  RemoteLoadError,
+  RemoteUnavailableError,
+  loadRemoteComponent,
+} from '../federation/federation';
+import type * as Federation from '../federation/federation';
 import type { RemoteRoute } from '../routes/route-table';
 
 jest.mock('../federation/federation', () => {
-  class RemoteUnavailableError extends Error {}
-  return { RemoteUnavailableError, loadRemoteComponent: jest.fn() };
+  const actual = jest.requireActual<typeof Federation>('../federation/federation');
+  return { ...actual, loadRemoteComponent: jest.fn() };
 });
 
 const load = jest.mocked(loadRemoteComponent);
@@ -46,11 +52,15 @@ describe('RemoteScreen', () => {
     expect(load).toHaveBeenLastCalledWith('people', 'UsersPage', true);
   });
 
-  it('should show a Retry panel when the remote fails to load, and recover without a reload', async () => {
-    load.mockRejectedValueOnce(new Error('ScriptExternalLoadError')).mockResolvedValueOnce(Working);
+  it('should show a Retry panel naming the failed stage, and recover without a reload', async () => {
+    load
+      .mockRejectedValueOnce(new RemoteLoadError('entry', 'ScriptExternalLoadError'))
+      .mockResolvedValueOnce(Working);
     render(<RemoteScreen route={ROUTE} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The Users screen could not be loaded.',
+    const panel = await screen.findByRole('alert');
+    expect(panel).toHaveTextContent('The Users screen could not be loaded.');
+    expect(panel).toHaveTextContent(
+      "Failed stage: entry (the remote's entry script could not be loaded, People (mf-people)).",
     );
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Users screen' })).toBeInTheDocument();
@@ -63,8 +73,29 @@ describe('RemoteScreen', () => {
     };
     load.mockResolvedValueOnce(Broken).mockResolvedValueOnce(Working);
     render(<RemoteScreen route={ROUTE} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('could not be loaded');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed stage: render (the screen failed while rendering, People (mf-people)).',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Users screen' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['manifest', "the remote's manifest could not be read"],
+    ['chunk', "the screen's code could not be loaded"],
+  ] as const)('should name the %s stage', async (stage, text) => {
+    load.mockRejectedValueOnce(new RemoteLoadError(stage, 'failed'));
+    render(<RemoteScreen route={ROUTE} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Failed stage: ${stage} (${text}`);
+  });
+
+  it('should name the remote and both versions for an incompatible remote', async () => {
+    load.mockRejectedValueOnce(
+      new RemoteIncompatibleError('people', 'shared-ui', '2.0.0', '1.0.0'),
+    );
+    render(<RemoteScreen route={ROUTE} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The Users screen cannot be shown: the People (mf-people) remote was built against shared-ui 2.0.0, and this application runs shared-ui 1.0.0.',
+    );
   });
 });

@@ -1,8 +1,14 @@
 import { Component, Suspense, lazy, useMemo, useState } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { Button, LoadingScreen } from 'shared-ui';
-import { RemoteUnavailableError, loadRemoteComponent } from '../federation/federation';
-import type { RemoteRoute } from '../routes/route-table';
+import {
+  RemoteIncompatibleError,
+  RemoteLoadError,
+  RemoteUnavailableError,
+  loadRemoteComponent,
+  type LoadStage,
+} from '../federation/federation';
+import { REMOTE_TITLES, type RemoteRoute } from '../routes/route-table';
 import './RemoteScreen.css';
 
 export interface RemoteScreenProps {
@@ -10,10 +16,11 @@ export interface RemoteScreenProps {
 }
 
 /**
- * One screen served by a remote. Loading, a remote that is not deployed, a remote that fails to
- * load and a screen that throws while rendering all stay inside the content area; the sidebar and
- * every other screen keep working. Retry builds a new lazy component, because React.lazy caches a
- * rejected import for the life of the component.
+ * One screen served by a remote. Loading, a remote that is not deployed, one built against an
+ * incompatible library, one that fails to load (after its automatic second try) and a screen that
+ * throws while rendering all stay inside the content area; the sidebar and every other screen keep
+ * working. Retry builds a new lazy component, because React.lazy caches a rejected import for the
+ * life of the component.
  */
 export function RemoteScreen({ route }: RemoteScreenProps) {
   const [attempt, setAttempt] = useState(0);
@@ -63,19 +70,34 @@ interface RemoteErrorPanelProps {
   onRetry: () => void;
 }
 
+const STAGE_TEXT: Record<LoadStage, string> = {
+  manifest: "the remote's manifest could not be read",
+  entry: "the remote's entry script could not be loaded",
+  chunk: "the screen's code could not be loaded",
+  render: 'the screen failed while rendering',
+};
+
 export function RemoteErrorPanel({ route, error, onRetry }: RemoteErrorPanelProps) {
-  const unavailable = error instanceof RemoteUnavailableError;
+  const remote = `${REMOTE_TITLES[route.remote]} (mf-${route.remote})`;
+  let text: string;
+  let detail: string | undefined;
+  if (error instanceof RemoteUnavailableError) {
+    text = `The ${route.label} screen is unavailable right now.`;
+  } else if (error instanceof RemoteIncompatibleError) {
+    text = `The ${route.label} screen cannot be shown: the ${remote} remote was built against ${error.library} ${error.remoteVersion}, and this application runs ${error.library} ${error.shellVersion}.`;
+    detail = 'It shows again once a compatible version of the remote is deployed.';
+  } else {
+    const stage: LoadStage = error instanceof RemoteLoadError ? error.stage : 'render';
+    text = `The ${route.label} screen could not be loaded.`;
+    detail = `Failed stage: ${stage} (${STAGE_TEXT[stage]}, ${remote}).`;
+  }
   return (
     <section className="ofs-card shell-remote-error" role="alert" aria-labelledby="remote-error">
       <h1 id="remote-error" className="ofs-page-title">
         {route.label}
       </h1>
-      <p>
-        {unavailable
-          ? `The ${route.label} screen is unavailable right now.`
-          : `The ${route.label} screen could not be loaded.`}{' '}
-        The rest of the application keeps working.
-      </p>
+      <p>{text} The rest of the application keeps working.</p>
+      {detail && <p>{detail}</p>}
       <Button onClick={onRetry}>Retry</Button>
     </section>
   );

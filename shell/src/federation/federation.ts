@@ -1,6 +1,8 @@
 // Runtime module federation: the shell learns its remotes from /remotes.json at start (so a
 // remote can move or be redeployed without rebuilding the shell) and loads one exposed module per
-// screen. Every failure surfaces as a rejected promise that RemoteScreen turns into a Retry panel.
+// screen, in stages: the remote's manifest (checked for compatibility), its entry, the screen's
+// chunks. A failed or slow load is retried once by itself; every failure then surfaces as a
+// rejected promise naming the stage, which RemoteScreen turns into a Retry panel.
 import type { ComponentType } from 'react';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
@@ -17,8 +19,49 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
+/** Where a remote screen's load failed: what the error panel names. */
+export type LoadStage = 'manifest' | 'entry' | 'chunk' | 'render';
+
+/** A stage of loading a remote screen failed (or did not finish within the time limit). */
+export class RemoteLoadError extends Error {
+  constructor(
+    readonly stage: LoadStage,
+    message: string,
+    override readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'RemoteLoadError';
+  }
+}
+
+/** The libraries whose versions a remote's manifest records and the shell checks. */
+export type CheckedLibrary = keyof typeof __BUILT_AGAINST__;
+const CHECKED: readonly CheckedLibrary[] = ['shared-ui', 'contract'];
+
+/** The remote was built against another major version of a library the shell shares with it. */
+export class RemoteIncompatibleError extends Error {
+  constructor(
+    readonly remote: RemoteName,
+    readonly library: CheckedLibrary,
+    readonly remoteVersion: string,
+    readonly shellVersion: string,
+  ) {
+    super(
+      `Remote "${remote}" was built against ${library} ${remoteVersion}, the shell runs ${shellVersion}`,
+    );
+    this.name = 'RemoteIncompatibleError';
+  }
+}
+
+/** One attempt (manifest, entry, chunks) must finish within this, or it counts as failed. */
+export const LOAD_TIME_LIMIT_MS = 10_000;
+const REMOTES_JSON_TIMEOUT_MS = 8000;
+
 const registered = new Map<string, string>();
+/** Manifest URL -> its (successful) compatibility check. */
+const checkedManifests = new Map<string, Promise<void>>();
 const loaded = new Map<string, ComponentType>();
+const pending = new Map<string, Promise<ComponentType>>();
 
 /** Logs which remote failed; returning nothing lets the error reach the caller's Retry panel. */
 const reportFailures: ModuleFederationRuntimePlugin = {
@@ -29,8 +72,6 @@ const reportFailures: ModuleFederationRuntimePlugin = {
   },
 };
 let pluginsRegistered = false;
-
-const REMOTES_JSON_TIMEOUT_MS = 8000;
 
 /** Reads /remotes.json; an unreachable or malformed list means "no remotes", never a crash. */
 export async function fetchRemoteList(): Promise<RemoteList> {
@@ -74,32 +115,188 @@ export function registerRemoteList(list: RemoteList, force = false): void {
   for (const [name, entry] of changed) registered.set(name, entry as string);
 }
 
+/** Where remote entries look for the federation runtime core (webpack/create-config.mjs). */
+const RUNTIME_CORE_GLOBAL = '_FEDERATION_RUNTIME_CORE';
+/** The shell's build of the runtime core provider, beside its main.js. */
+export const RUNTIME_PROVIDER_URL = '/federation-runtime.js';
+let runtimeCoreLoad: Promise<void> | undefined;
+
+/**
+ * Remotes share one federation runtime core, taken from a global. The shell puts it there before
+ * the first remote loads, so the login page and the dashboard never download it.
+ */
+function ensureRuntimeCore(): Promise<void> {
+  if ((globalThis as Record<string, unknown>)[RUNTIME_CORE_GLOBAL]) return Promise.resolve();
+  runtimeCoreLoad ??= new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = RUNTIME_PROVIDER_URL;
+    script.onload = () => resolve();
+    script.onerror = () => {
+      script.remove();
+      runtimeCoreLoad = undefined;
+      reject(new Error(`Could not load ${RUNTIME_PROVIDER_URL}`));
+    };
+    document.head.appendChild(script);
+  });
+  return runtimeCoreLoad;
+}
+
+const major = (version: string): string | undefined => /^\D*(\d+)\./.exec(version)?.[1];
+
+/**
+ * Reads the remote's manifest and compares the library versions it records with the shell's.
+ * A manifest that records none (built before the check existed, or elsewhere) is accepted.
+ */
+async function checkManifest(remote: RemoteName, url: string, signal: AbortSignal): Promise<void> {
+  let manifest: unknown;
+  try {
+    const response = await fetch(url, { signal });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    manifest = await response.json();
+  } catch (error) {
+    throw new RemoteLoadError('manifest', `Could not read the manifest of ${remote}`, error);
+  }
+  const recorded = (
+    manifest as { metaData?: { buildInfo?: { builtAgainst?: Record<string, unknown> } } }
+  )?.metaData?.buildInfo?.builtAgainst;
+  for (const library of CHECKED) {
+    const theirs = recorded?.[library];
+    const ours = __BUILT_AGAINST__[library];
+    if (typeof theirs === 'string' && major(theirs) !== major(ours)) {
+      throw new RemoteIncompatibleError(remote, library, theirs, ours);
+    }
+  }
+}
+
+const MANIFEST_CODES = /RUNTIME-00[37]|RUNTIME-013/;
+const CHUNK_CODES = /RUNTIME-014/;
+
+/** Which stage a failure of loadRemote belongs to (the runtime fetches the entry and chunks). */
+function stageOf(error: unknown, remote: RemoteName): LoadStage {
+  const { name = '', message = '' } = (error ?? {}) as { name?: string; message?: string };
+  if (MANIFEST_CODES.test(message)) return 'manifest';
+  if (
+    name === 'ChunkLoadError' ||
+    CHUNK_CODES.test(message) ||
+    /Loading (CSS )?chunk/i.test(message)
+  ) {
+    return 'chunk';
+  }
+  // Once the entry ran, its container is on the global named after the remote.
+  return (globalThis as Record<string, unknown>)[remote] ? 'chunk' : 'entry';
+}
+
+/** Rejects with a RemoteLoadError of the stage reached when `work` takes longer than the limit. */
+function withinTimeLimit<T>(
+  work: (signal: AbortSignal) => Promise<T>,
+  stage: () => LoadStage,
+  id: string,
+): Promise<T> {
+  const controller = new AbortController();
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      controller.abort();
+      reject(new RemoteLoadError(stage(), `${id} did not load within ${LOAD_TIME_LIMIT_MS} ms`));
+    }, LOAD_TIME_LIMIT_MS);
+    work(controller.signal).then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** One attempt: list (when needed), manifest check, entry and chunks, each stage timed. */
+async function attempt(remote: RemoteName, module: string, fresh: boolean): Promise<ComponentType> {
+  const id = `${remote}/${module}`;
+  let entry = registered.get(remote);
+  if (fresh || !entry) {
+    const list = await fetchRemoteList();
+    entry = list[remote];
+    if (!entry) throw new RemoteUnavailableError(remote);
+  }
+  const manifestUrl = entry;
+  let stage: LoadStage = 'manifest';
+  return withinTimeLimit(
+    async (signal) => {
+      let check = checkedManifests.get(manifestUrl);
+      if (!check || fresh) {
+        check = checkManifest(remote, manifestUrl, signal);
+        checkedManifests.set(manifestUrl, check);
+        check.catch(() => checkedManifests.delete(manifestUrl));
+      }
+      await check;
+      registerRemoteList({ [remote]: manifestUrl }, fresh);
+      stage = 'entry';
+      try {
+        await ensureRuntimeCore();
+      } catch (error) {
+        throw new RemoteLoadError('entry', `Could not load ${id}: no federation runtime`, error);
+      }
+      let exports: Record<string, unknown> | null;
+      try {
+        exports = await loadRemote<Record<string, unknown>>(id);
+      } catch (error) {
+        throw new RemoteLoadError(stageOf(error, remote), `Could not load ${id}`, error);
+      }
+      const component = exports?.[module] ?? exports?.default;
+      if (
+        typeof component !== 'function' &&
+        (typeof component !== 'object' || component === null)
+      ) {
+        throw new RemoteLoadError('chunk', `${id} does not export a component named ${module}`);
+      }
+      return component as ComponentType;
+    },
+    () => stage,
+    id,
+  );
+}
+
+const retriable = (error: unknown) => error instanceof RemoteLoadError;
+
 /**
  * Loads `<remote>/<module>` and returns its component (the named export of the same name).
- * With `retry`, the remote list is read again and the remote re-registered first, so a remote
- * deployed or fixed since the page loaded works without a reload.
+ * A failed load is tried once more by itself, reading the remote list again and registering the
+ * remote afresh. With `retry` (the panel's Retry button), the first attempt already does that,
+ * so a remote deployed or fixed since the page loaded works without a reload. Concurrent calls
+ * for one screen (a preload, then the click) share one load.
  */
-export async function loadRemoteComponent(
+export function loadRemoteComponent(
   remote: RemoteName,
   module: string,
   retry = false,
 ): Promise<ComponentType> {
   const id = `${remote}/${module}`;
   const cached = loaded.get(id);
-  if (cached && !retry) return cached;
+  if (cached && !retry) return Promise.resolve(cached);
+  const inFlight = pending.get(id);
+  if (inFlight && !retry) return inFlight;
 
-  if (retry || !registered.has(remote)) {
-    const list = await fetchRemoteList();
-    const entry = list[remote];
-    if (!entry) throw new RemoteUnavailableError(remote);
-    registerRemoteList({ [remote]: entry }, retry);
-  }
+  const load = attempt(remote, module, retry)
+    .catch((error: unknown) => {
+      if (!retriable(error)) throw error;
+      console.error(`Loading ${id} failed; trying once more`, error);
+      return attempt(remote, module, true);
+    })
+    .then((component) => {
+      loaded.set(id, component);
+      return component;
+    })
+    .finally(() => {
+      if (pending.get(id) === load) pending.delete(id);
+    });
+  pending.set(id, load);
+  return load;
+}
 
-  const exports = await loadRemote<Record<string, unknown>>(id);
-  const component = exports?.[module] ?? exports?.default;
-  if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) {
-    throw new Error(`${id} does not export a component named ${module}`);
-  }
-  loaded.set(id, component as ComponentType);
-  return component as ComponentType;
+/** Starts loading a screen's remote ahead of a click (hover, focus); failures wait for the click. */
+export function preloadRemoteComponent(remote: RemoteName, module: string): void {
+  if (loaded.has(`${remote}/${module}`)) return;
+  loadRemoteComponent(remote, module).catch(() => undefined);
 }

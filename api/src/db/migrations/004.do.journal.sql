@@ -1,5 +1,5 @@
 -- The journal: reversals, closed periods and the indexes the journal screen pages and filters
--- with (docs/decisions/005-reversals-and-closed-periods.md).
+-- with (docs/decisions/008-reversals-and-closed-periods.md).
 
 -- A reversal is an entry of its own: same kind, party, Credit/Debit and day as the entry it
 -- reverses, the negated amount, and a link to it. Sums over the entries, the roll-ups (kept by

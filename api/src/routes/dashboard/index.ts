@@ -25,7 +25,7 @@ import * as reports from '../../repositories/reports.js';
 import { BEGINNING, monthOf, resolveRange, todayIn } from '../../lib/dates.js';
 import { notFound } from '../../lib/errors.js';
 import type { FastifyReply } from 'fastify';
-import type { LedgerJson } from '../../repositories/reports.js';
+import type { JsonText } from '../../repositories/reports.js';
 import { parseCursor } from '../../repositories/journal.js';
 
 /** The optional paging of a ledger query. */
@@ -34,8 +34,11 @@ const pageOf = (query: { limit?: number; after?: string }) => ({
   after: parseCursor(query.after),
 });
 
-/** Ledgers arrive as JSON text built by PostgreSQL (see reports.ts); it goes out as it is. */
-const sendJson = (reply: FastifyReply, body: LedgerJson) =>
+/**
+ * Reports and ledgers arrive as JSON text built by PostgreSQL, money as exact number tokens
+ * (see reports.ts); it goes out as it is.
+ */
+const sendJson = (reply: FastifyReply, body: JsonText) =>
   reply.type('application/json; charset=utf-8').send(body);
 
 const failures = { 400: ErrorResponse, 401: ErrorResponse };
@@ -73,10 +76,13 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Finance, ...failures },
       },
     },
-    (request) =>
-      reports.finance(
-        app.db,
-        resolveRange(['from', 'to'], request.query.from, request.query.to, currentMonth()),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await reports.finance(
+          app.db,
+          resolveRange(['from', 'to'], request.query.from, request.query.to, currentMonth()),
+        ),
       ),
   );
 
@@ -89,7 +95,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ClientsVsSales, ...failures },
       },
     },
-    () => reports.clientsVsSales(app.db),
+    async (_request, reply) => sendJson(reply, await reports.clientsVsSales(app.db)),
   );
 
   app.get(
@@ -102,13 +108,16 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: EmployeesVsSalary, ...failures },
       },
     },
-    (request) =>
-      reports.employeesVsSalary(
-        app.db,
-        resolveRange(['startDate', 'endDate'], request.query.startDate, request.query.endDate, {
-          from: BEGINNING,
-          to: today(),
-        }),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await reports.employeesVsSalary(
+          app.db,
+          resolveRange(['startDate', 'endDate'], request.query.startDate, request.query.endDate, {
+            from: BEGINNING,
+            to: today(),
+          }),
+        ),
       ),
   );
 
@@ -122,7 +131,8 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ExpenseVsType, ...failures },
       },
     },
-    (request) => reports.expenseVsType(app.db, rangeOrThisMonth(request.query)),
+    async (request, reply) =>
+      sendJson(reply, await reports.expenseVsType(app.db, rangeOrThisMonth(request.query))),
   );
 
   app.get(
@@ -134,7 +144,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: IncomeReport, ...failures },
       },
     },
-    () => reports.incomeReport(app.db),
+    async (_request, reply) => sendJson(reply, await reports.incomeReport(app.db)),
   );
 
   app.get(
@@ -209,6 +219,6 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Yearly, ...failures },
       },
     },
-    (request) => reports.yearly(app.db, request.query.year),
+    async (request, reply) => sendJson(reply, await reports.yearly(app.db, request.query.year)),
   );
 };

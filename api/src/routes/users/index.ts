@@ -14,17 +14,18 @@ import {
   UserMutation,
 } from 'contract';
 import { currentUser, requireAdmin } from '../../plugins/auth.js';
-import { createSession, purgeExpiredSessions, revokeSession } from '../../repositories/sessions.js';
+import { createSession, expireSessions, revokeSession } from '../../repositories/sessions.js';
 import {
   createUser,
   deleteUser,
   findUserForLogin,
   listUsers,
+  replacePasswordHash,
   updateUser,
 } from '../../repositories/users.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
 import { unauthorized, HttpError } from '../../lib/errors.js';
-import { audit } from '../../lib/audit.js';
+import { recordRefusedSignIn } from '../../lib/sign-in-events.js';
 
 const errors = {
   400: ErrorResponse,
@@ -35,15 +36,25 @@ const errors = {
 };
 
 export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // A hash to verify against when the e-mail is unknown, so that both failures take as long.
-  const decoyHash = await hashPassword('decoy password for timing', app.config.scrypt);
+  // A hash to verify against when the e-mail is unknown, so that both failures take as long as
+  // a wrong password for an account whose hash is current.
+  const decoyHash = await hashPassword('decoy password for timing', app.config.argon2);
 
   app.post(
     '/login',
     {
       config: {
         public: true,
-        rateLimit: { max: app.config.login.perIpPerMinute, timeWindow: 60_000 },
+        rateLimit: {
+          max: app.config.login.perIpPerMinute,
+          timeWindow: 60_000,
+          // Runs before the body is read: the e-mail tried is not known yet.
+          onExceeded: (request) => {
+            recordRefusedSignIn(app.db, 'login_throttled', null).catch((error: unknown) =>
+              request.log.error({ err: error }, 'could not record a throttled sign-in'),
+            );
+          },
+        },
       },
       schema: {
         tags: ['users'],
@@ -62,17 +73,30 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const email = request.body.email.trim();
       const { password } = request.body;
       if (!email || !password) throw new HttpError(400, messages.fillAllFields);
-      if (app.loginThrottle.isBlocked(email)) throw new HttpError(429, apiMessages.tooManyAttempts);
+      try {
+        await app.loginThrottle.admit(email, request.ip);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 429)
+          await recordRefusedSignIn(app.db, 'login_throttled', email);
+        throw error;
+      }
       const user = await findUserForLogin(app.db, email);
       const ok = await verifyPassword(password, user?.password_hash ?? decoyHash);
       if (!user || !ok) {
-        app.loginThrottle.recordFailure(email);
+        await app.loginThrottle.failed(email);
+        await recordRefusedSignIn(app.db, 'login_failed', email);
         throw unauthorized(messages.invalidCredentials);
       }
-      app.loginThrottle.reset(email);
+      await app.loginThrottle.succeeded(email, request.ip);
+      // The password is known only now: an older hash (scrypt, or another argon2id cost) is
+      // replaced so that the next sign-in costs what the current setting says.
+      if (needsRehash(user.password_hash, app.config.argon2)) {
+        const upgraded = await hashPassword(password, app.config.argon2);
+        await replacePasswordHash(app.db, user.id, user.password_hash, upgraded);
+      }
       // Sign-ins are rare and the table is small: a good moment to drop dead sessions.
-      await purgeExpiredSessions(app.db, app.config.session);
-      const token = await createSession(app.db, user.id, app.config.session);
+      await expireSessions(app.db, app.config.session);
+      const token = await createSession(app.db, user, app.config.session);
       return { token, message: apiMessages.loggedIn };
     },
   );
@@ -87,14 +111,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
-      await revokeSession(app.db, user.tokenHash);
-      await audit(app.db, {
-        actorId: user.id,
-        action: 'logout',
-        entity: 'session',
-        entityId: null,
-      });
+      await revokeSession(app.db, currentUser(request));
       return { message: apiMessages.loggedOut };
     },
   );

@@ -1,0 +1,254 @@
+// The operations behind `npm run deploy`: turn a finished build into an immutable version, switch
+// the served version, roll back, list, and prune old versions. Only ever touches one remote's
+// releases folder; the shell, the other remotes and the remote's own dist/ are left alone.
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import {
+  readDeployState,
+  releasesDir,
+  versionDir,
+  writeDeployState,
+  type DeployedVersion,
+  type DeployState,
+} from './releases.js';
+
+/** A refusal with a message for the person deploying (bad arguments, nothing to roll back to). */
+export class DeployError extends Error {
+  override name = 'DeployError';
+}
+
+/** How many versions stay served when nothing else is said. */
+export const DEFAULT_KEEP = 5;
+
+/** The first 12 hex digits of a SHA-256 over every file's relative path and bytes. */
+export function hashFolder(dir: string): string {
+  const hash = createHash('sha256');
+  const walk = (relative: string): void => {
+    const entries = readdirSync(path.join(dir, relative), { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+    );
+    for (const entry of entries) {
+      const child = path.posix.join(relative, entry.name);
+      if (entry.isDirectory()) walk(child);
+      else if (entry.isFile()) {
+        hash.update(`${child}\0`);
+        hash.update(readFileSync(path.join(dir, child)));
+        hash.update('\0');
+      }
+    }
+  };
+  walk('');
+  return hash.digest('hex').slice(0, 12);
+}
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Runs `work` holding the remote's deploy lock (one deploy or rollback of a remote at a time).
+ * A lock left by a process that no longer runs is taken over.
+ */
+export async function withDeployLock<T>(
+  webRoot: string,
+  name: string,
+  work: () => Promise<T> | T,
+): Promise<T> {
+  const dir = releasesDir(webRoot, name);
+  mkdirSync(dir, { recursive: true });
+  const lock = path.join(dir, '.lock');
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+  } catch {
+    const holder = Number.parseInt(readFileSync(lock, 'utf8'), 10);
+    if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) {
+      throw new DeployError(`another deploy of mf-${name} is running (process ${holder})`);
+    }
+    writeFileSync(lock, String(process.pid));
+  }
+  try {
+    return await work();
+  } finally {
+    try {
+      unlinkSync(lock);
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/** A fresh, empty staging folder inside the releases folder (same file system: renames work). */
+export function stagingDir(webRoot: string, name: string): string {
+  const dir = path.join(releasesDir(webRoot, name), `.staging-${process.pid}-${Date.now()}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Copies a build made elsewhere into a staging folder. */
+export function stageCopy(webRoot: string, name: string, from: string): string {
+  if (!existsSync(path.join(from, 'mf-manifest.json'))) {
+    throw new DeployError(`${from} holds no mf-manifest.json: not a remote build`);
+  }
+  const staging = stagingDir(webRoot, name);
+  cpSync(from, staging, { recursive: true, preserveTimestamps: true });
+  return staging;
+}
+
+export interface DeployResult {
+  version: string;
+  /** The same files were already a kept version: it is served again, nothing new is stored. */
+  reused: boolean;
+  /** The version served before, if any. */
+  previous?: string;
+  /** Versions removed because more than `keep` were kept. */
+  pruned: string[];
+}
+
+/**
+ * Stores the staged build as a version (named by its hash) and serves it, in one rename of
+ * state.json. The staged folder is moved (or removed when that version already exists).
+ */
+export function deployStaged(
+  webRoot: string,
+  name: string,
+  staged: string,
+  info: Omit<DeployedVersion, 'version' | 'rolledBack'>,
+  keep = DEFAULT_KEEP,
+): DeployResult {
+  if (!existsSync(path.join(staged, 'mf-manifest.json'))) {
+    rmSync(staged, { recursive: true, force: true });
+    throw new DeployError('the build produced no mf-manifest.json; nothing was deployed');
+  }
+  const version = hashFolder(staged);
+  const before = readDeployState(webRoot, name);
+  const target = versionDir(webRoot, name, version);
+  const known = before?.versions.find((entry) => entry.version === version);
+  if (known && existsSync(target)) {
+    rmSync(staged, { recursive: true, force: true });
+  } else {
+    rmSync(target, { recursive: true, force: true });
+    renameSync(staged, target);
+  }
+  // A version served again moves to the end: the order is the order of being served.
+  const versions: DeployedVersion[] = [
+    ...(before?.versions.filter((entry) => entry.version !== version) ?? []),
+    known ? { ...known, rolledBack: undefined } : { version, ...info },
+  ];
+  const { state, pruned } = pruneState({ current: version, versions }, keep);
+  writeDeployState(webRoot, name, state);
+  removeVersions(webRoot, name, pruned);
+  return { version, reused: Boolean(known), previous: before?.current, pruned };
+}
+
+/** Keeps the newest `keep` versions (never fewer than one, always the served one). */
+export function pruneState(
+  state: DeployState,
+  keep: number,
+): { state: DeployState; pruned: string[] } {
+  const limit = Math.max(1, keep);
+  const excess = state.versions.length - limit;
+  if (excess <= 0) return { state, pruned: [] };
+  const dropped = state.versions
+    .slice(0, excess)
+    .filter((entry) => entry.version !== state.current)
+    .map((entry) => entry.version);
+  return {
+    state: {
+      current: state.current,
+      versions: state.versions.filter((entry) => !dropped.includes(entry.version)),
+    },
+    pruned: dropped,
+  };
+}
+
+function removeVersions(webRoot: string, name: string, versions: string[]): void {
+  for (const version of versions) {
+    rmSync(versionDir(webRoot, name, version), { recursive: true, force: true });
+  }
+}
+
+/**
+ * Serves the version served before the current one again: the newest kept version older than
+ * the current one that was not itself rolled back from. The current one is marked rolled back.
+ */
+export function rollback(webRoot: string, name: string): { from: string; to: string } {
+  const state = readDeployState(webRoot, name);
+  if (!state) throw new DeployError(`mf-${name} has no deployed versions to roll back`);
+  const index = state.versions.findIndex((entry) => entry.version === state.current);
+  const target = state.versions
+    .slice(0, index)
+    .reverse()
+    .find(
+      (entry) =>
+        !entry.rolledBack &&
+        existsSync(path.join(versionDir(webRoot, name, entry.version), 'mf-manifest.json')),
+    );
+  if (!target) {
+    throw new DeployError(`mf-${name} has no earlier version to roll back to`);
+  }
+  writeDeployState(webRoot, name, {
+    current: target.version,
+    versions: state.versions.map((entry) =>
+      entry.version === state.current ? { ...entry, rolledBack: true } : entry,
+    ),
+  });
+  return { from: state.current, to: target.version };
+}
+
+/** Removes staging folders left by deploys that were interrupted. */
+export function removeStaleStaging(webRoot: string, name: string): void {
+  const dir = releasesDir(webRoot, name);
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir)) {
+    const match = /^\.staging-(\d+)-/.exec(entry);
+    if (match && !isAlive(Number(match[1])))
+      rmSync(path.join(dir, entry), { recursive: true, force: true });
+  }
+}
+
+/** The `--list` table, newest first. */
+export function formatVersions(webRoot: string, name: string): string {
+  const state = readDeployState(webRoot, name);
+  if (!state) {
+    return `mf-${name} has no deployed versions; /remotes.json lists its own build (mf-${name}/dist) when it exists.`;
+  }
+  const rows = [
+    ['', 'version', 'built (UTC)', 'commit', 'build time', ''],
+    ...[...state.versions].reverse().map((entry) => [
+      entry.version === state.current ? '*' : '',
+      entry.version,
+      entry.builtAt
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, '')
+        .replace(/Z$/, ''),
+      entry.commit,
+      entry.buildSeconds === undefined ? '-' : `${entry.buildSeconds.toFixed(1)} s`,
+      entry.version === state.current ? 'served' : entry.rolledBack ? 'rolled back' : 'kept',
+    ]),
+  ];
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, c) => cell.padEnd(widths[c]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}

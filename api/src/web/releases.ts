@@ -1,0 +1,97 @@
+// Deployed versions of a remote, on disk next to its build (docs/decisions/006):
+//
+//   mf-<name>/releases/<version>/   one immutable build, named by the hash of its files
+//   mf-<name>/releases/state.json   which versions are kept and which one is served
+//
+// `npm run deploy` writes them; the server reads state.json on every request that needs it, so
+// a deploy or a rollback takes effect without a restart. state.json is replaced in one step
+// (written to a temporary file, then renamed over the old one), so a reader sees either the
+// old state or the new one, never half of either.
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The remotes the shell knows by name; each builds into `mf-<name>/dist`. */
+export const REMOTE_NAMES = ['people', 'entries', 'reports', 'settings'] as const;
+
+/** A version is the first 12 hex digits of the SHA-256 of its files. */
+export const VERSION_PATTERN = /^[0-9a-f]{12}$/;
+
+export interface DeployedVersion {
+  version: string;
+  /** When the build finished (ISO 8601). */
+  builtAt: string;
+  /** Source commit of the remote's build, `-dirty` when its files had uncommitted changes. */
+  commit: string;
+  /** Seconds the build took; absent for a build deployed with `--from`. */
+  buildSeconds?: number;
+  /** Set when this version was rolled back from; a later rollback skips it. */
+  rolledBack?: boolean;
+}
+
+export interface DeployState {
+  /** The served version; one of `versions`. */
+  current: string;
+  /** Kept versions, in the order they were first served (oldest first). */
+  versions: DeployedVersion[];
+}
+
+/** The folder a remote builds into by default, and the one that holds its deployed versions. */
+export const remoteDir = (name: string): string => `mf-${name}`;
+export const releasesDir = (webRoot: string, name: string): string =>
+  path.join(webRoot, remoteDir(name), 'releases');
+export const versionDir = (webRoot: string, name: string, version: string): string =>
+  path.join(releasesDir(webRoot, name), version);
+
+const stateFile = (webRoot: string, name: string): string =>
+  path.join(releasesDir(webRoot, name), 'state.json');
+
+function isDeployState(value: unknown): value is DeployState {
+  if (!value || typeof value !== 'object') return false;
+  const { current, versions } = value as Partial<DeployState>;
+  return (
+    typeof current === 'string' &&
+    Array.isArray(versions) &&
+    versions.every(
+      (entry) =>
+        entry !== null &&
+        typeof entry === 'object' &&
+        typeof entry.version === 'string' &&
+        VERSION_PATTERN.test(entry.version),
+    ) &&
+    versions.some((entry) => entry.version === current)
+  );
+}
+
+/** The remote's deploy state, or undefined when it has never been deployed (or the file is unreadable). */
+export function readDeployState(webRoot: string, name: string): DeployState | undefined {
+  const file = stateFile(webRoot, name);
+  if (!existsSync(file)) return undefined;
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    return isDeployState(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Replaces the deploy state in one step: a reader sees the old file or the new one. */
+export function writeDeployState(webRoot: string, name: string, state: DeployState): void {
+  const file = stateFile(webRoot, name);
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`);
+  renameSync(temporary, file);
+}
+
+/** The served version's folder, when the remote has been deployed and that folder is complete. */
+export function servedVersion(webRoot: string, name: string): string | undefined {
+  const state = readDeployState(webRoot, name);
+  if (!state) return undefined;
+  const manifest = path.join(versionDir(webRoot, name, state.current), 'mf-manifest.json');
+  return existsSync(manifest) ? state.current : undefined;
+}
+
+/** True when `version` is one of the remote's kept versions (so its files may be served). */
+export function isKeptVersion(webRoot: string, name: string, version: string): boolean {
+  if (!VERSION_PATTERN.test(version)) return false;
+  return Boolean(readDeployState(webRoot, name)?.versions.some((v) => v.version === version));
+}

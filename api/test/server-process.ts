@@ -1,0 +1,145 @@
+// Test support for running the real server (`src/server.ts` through tsx) as child processes:
+// start on a free loopback port with the given environment, wait until it listens, call it
+// over HTTP, stop it with SIGTERM and insist on a clean exit. Every child still running when
+// a test file ends is killed by `killAll`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const running = new Set<ChildProcess>();
+
+export interface Server {
+  child: ChildProcess;
+  base: string;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** A loopback port that was free a moment ago (the server reads a fixed PORT). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The environment a child starts from: this one without database, web or jest settings. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    TZ: 'UTC',
+    LOG_LEVEL: 'info',
+  };
+  for (const name of ['DATABASE_URL', 'DATA_DIR', 'WEB_ROOT', 'NODE_OPTIONS', 'WORKERS']) {
+    delete env[name];
+  }
+  return env;
+}
+
+/** Spawns the server; `output` collects its stdout and stderr. */
+export function spawnServer(env: NodeJS.ProcessEnv): Omit<Server, 'base'> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: { ...baseEnv(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let log = '';
+  const collect = (chunk: Buffer) => {
+    log += chunk.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    }),
+  );
+  return { child, output: () => log, exited };
+}
+
+/**
+ * Starts the server and resolves once `listeners` processes of it listen (more than one with
+ * WORKERS), with the address they share.
+ */
+export async function startServer(env: NodeJS.ProcessEnv, listeners = 1): Promise<Server> {
+  const started = spawnServer({ PORT: String(await freePort()), ...env });
+  const { child, output, exited } = started;
+  return new Promise<Server>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within 90 s:\n${output()}`));
+    }, 90_000);
+    const check = () => {
+      const found = [...output().matchAll(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/g)];
+      if (found.length >= listeners) {
+        clearTimeout(timer);
+        resolve({ ...started, base: found[0]![1]! });
+      }
+    };
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(
+        new Error(`server exited (code ${code}, signal ${signal}) before listening:\n${output()}`),
+      );
+    });
+  });
+}
+
+export async function stopServer(
+  server: Pick<Server, 'child' | 'exited' | 'output'>,
+): Promise<void> {
+  server.child.kill('SIGTERM');
+  const { code, signal } = await server.exited;
+  if (code !== 0 || signal !== null) {
+    throw new Error(`unclean exit (code ${code}, signal ${signal}):\n${server.output()}`);
+  }
+}
+
+export function killAll(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
+
+export interface Answer<T> {
+  status: number;
+  body: T;
+}
+
+export async function call<T = Record<string, unknown>>(
+  server: Server,
+  method: string,
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(server.base + url, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+export async function signIn(server: Server, who: { email: string; password: string }) {
+  const answer = await call<{ token?: string; message?: string }>(
+    server,
+    'POST',
+    '/api/users/login',
+    { body: who },
+  );
+  expect(answer.status).toBe(200);
+  expect(typeof answer.body.token).toBe('string');
+  return answer.body.token as string;
+}

@@ -1,0 +1,91 @@
+// Starts the product the way a newcomer does (`npm start`'s script) on a free port with a
+// throw-away PGlite data directory. global-setup starts the one server of the run with it; a test
+// that needs its own web root or remote URLs starts another.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ADMIN, repoRoot } from './env';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/remotes.json`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer at ${url} within ${timeoutMs} ms`);
+}
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  dataDir: string;
+}
+
+/**
+ * Runs scripts/start.mjs (which builds whatever is still missing, then the server, and passes
+ * SIGTERM on). `env` adds to or overrides the defaults: the web apps served from the repository
+ * root and no REMOTE_*_URL, so remotes come from their local builds only.
+ */
+export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+  const root = repoRoot();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'office-finance-e2e-'));
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_ROOT: root,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      REMOTE_PEOPLE_URL: '',
+      REMOTE_ENTRIES_URL: '',
+      REMOTE_REPORTS_URL: '',
+      REMOTE_SETTINGS_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: false,
+  });
+  const running = { url, pid: server.pid ?? 0, dataDir };
+  try {
+    await waitUntilUp(url, 120_000);
+  } catch (error) {
+    await stopServer(running);
+    throw error;
+  }
+  return running;
+}
+
+/** SIGTERM (the server checkpoints and closes the database), then the data directory goes. */
+export async function stopServer({ pid, dataDir }: RunningServer): Promise<void> {
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  rmSync(dataDir, { recursive: true, force: true });
+}
