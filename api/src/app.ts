@@ -22,6 +22,7 @@ import {
 import { validationMessage } from './lib/validation-message.js';
 import { strictValidators } from './lib/validator.js';
 import { LoginThrottle } from './lib/login-throttle.js';
+import { capConnections } from './lib/connection-cap.js';
 import { sharedRateLimitStore } from './lib/rate-limit-store.js';
 import { RateCounters } from './repositories/rate-counters.js';
 import { ensureFirstAdmin } from './repositories/users.js';
@@ -61,6 +62,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
+    // Slow or idle clients are cut off (Node answers 408 and closes) instead of holding a socket
+    // and a file descriptor for as long as they like; capConnections bounds how many are open.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      // Node checks both deadlines on this interval (30 s by default): check often enough that
+      // a deadline is kept to within a second.
+      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs),
+    },
     // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY), so that the
     // per-address limits see real clients behind a reverse proxy and nobody else can spoof it.
     trustProxy: trustedProxies(config.trustProxy),
@@ -85,6 +96,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
   );
   if (ownsDatabase) app.addHook('onClose', () => database.close());
+  capConnections(app.server, config.http.maxConnections);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError)

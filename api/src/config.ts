@@ -3,10 +3,23 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
-export interface ScryptCost {
-  N: number;
-  r: number;
-  p: number;
+/** argon2id cost: memory in KiB, iterations (time cost), lanes (parallelism). */
+export interface Argon2Cost {
+  memoryKib: number;
+  iterations: number;
+  parallelism: number;
+}
+
+/** Limits that cut slow or idle clients off and bound the open sockets (milliseconds). */
+export interface HttpLimits {
+  /** Time a client has to send the complete request headers. */
+  headersTimeoutMs: number;
+  /** Time a client has to send the complete request, headers and body. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this long without a new request. */
+  keepAliveTimeoutMs: number;
+  /** Open connections beyond this are closed at once. */
+  maxConnections: number;
 }
 
 export interface AppConfig {
@@ -34,7 +47,8 @@ export interface AppConfig {
   /** Reverse proxies whose X-Forwarded-For is believed: a hop count or addresses/CIDR ranges.
    * Unset: the header is ignored and the client is the connection's peer. */
   trustProxy?: number | string[];
-  scrypt: ScryptCost;
+  argon2: Argon2Cost;
+  http: HttpLimits;
   bodyLimitBytes: number;
   /** Where the built web apps live (the repository root); unset serves the API only. */
   webRoot?: string;
@@ -43,8 +57,8 @@ export interface AppConfig {
   logLevel: string;
 }
 
-/** OWASP's scrypt recommendation: N=2^17, r=8, p=1. */
-export const OWASP_SCRYPT: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+/** OWASP's argon2id recommendation (Password Storage Cheat Sheet): 19 MiB, 2 iterations, 1 lane. */
+export const OWASP_ARGON2ID: Argon2Cost = { memoryKib: 19_456, iterations: 2, parallelism: 1 };
 
 const int = (value: string | undefined, fallback: number): number => {
   const parsed = Number.parseInt(value ?? '', 10);
@@ -75,11 +89,23 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxDelaySeconds: int(env.LOGIN_MAX_DELAY_SECONDS, 5),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    scrypt: OWASP_SCRYPT,
+    argon2: OWASP_ARGON2ID,
+    http: httpLimits(env),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 64 * 1024),
     webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,
     remoteUrls,
     logLevel: env.LOG_LEVEL || 'info',
+  };
+}
+
+function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
+  const requestTimeoutMs = int(env.REQUEST_TIMEOUT_MS, 30_000);
+  return {
+    // Node requires the headers' deadline to be no later than the whole request's.
+    headersTimeoutMs: Math.min(int(env.HEADERS_TIMEOUT_MS, 10_000), requestTimeoutMs),
+    requestTimeoutMs,
+    keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 10_000),
+    maxConnections: int(env.MAX_CONNECTIONS, 2_000),
   };
 }
 

@@ -7,6 +7,7 @@ import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { configFromEnv, type AppConfig } from './config.js';
 import { runPrimary, workerCount } from './workers.js';
+import { DataDirectoryInUse } from './db/data-dir-lock.js';
 
 let config: AppConfig;
 let workers: number;
@@ -25,7 +26,11 @@ if (workers > 1 && cluster.isPrimary) {
 }
 
 async function serve(config: AppConfig): Promise<void> {
-  const app = await buildApp(config);
+  const app = await buildApp(config).catch((error: unknown) => {
+    // Refused or failed before the server could log: say why plainly and exit non-zero.
+    console.error(error instanceof DataDirectoryInUse ? error.message : error);
+    process.exit(1);
+  });
   const parsedPort = Number.parseInt(process.env.PORT ?? '', 10);
   // PORT=0 asks the system for a free port; unset or not a number means the default.
   const port = Number.isNaN(parsedPort) ? 8080 : parsedPort;

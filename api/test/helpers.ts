@@ -17,8 +17,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     timeZone: 'UTC',
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
-    // Cheap hashing keeps the suite fast; production uses OWASP_SCRYPT.
-    scrypt: { N: 1024, r: 8, p: 1 },
+    // Cheap hashing keeps the suite fast; production uses OWASP_ARGON2ID.
+    argon2: { memoryKib: 1024, iterations: 1, parallelism: 1 },
     login: { perIpPerMinute: 1000, perEmailFailures: 1000, perEmailWindowMinutes: 15 },
     ...overrides,
   };

@@ -1,16 +1,20 @@
 // The real server as a child process on an embedded database in a data directory: sign in, write
 // over HTTP, stop it with SIGTERM (it must exit 0 after closing the database), start it again on
 // the same directory and read everything back. This is the path the design promises for
-// PGlite: CHECKPOINT and close on SIGTERM, nothing lost. It always runs on PGlite (the
-// PostgreSQL server keeps its own data across restarts of ours).
+// PGlite: CHECKPOINT and close on SIGTERM, nothing lost. A second server or the demo seed on a
+// directory in use is refused, and a server killed with SIGKILL leaves no lock behind. It
+// always runs on PGlite (the PostgreSQL server keeps its own data across restarts of ours).
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { call, killAll, signIn, startServer as start, stopServer } from './server-process.js';
 
 const ADMIN = { email: 'restart-admin@test.local', password: 'restart-password-1' };
 const CLERK = { email: 'clerk@test.local', password: 'clerk-password-1' };
 
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let dataDir: string;
 
 const startServer = () =>
@@ -118,3 +122,44 @@ test('data written before a SIGTERM is all there after a restart', async () => {
     await stopServer(second);
   }
 }, 120_000);
+
+test('a second process on a directory in use is refused, and a killed server leaves no lock', async () => {
+  const first = await startServer();
+  const token = await signIn(first, ADMIN);
+  const pid = first.child.pid;
+
+  // A second server on the same directory: a clear refusal, exit code 1, nothing served.
+  await expect(startServer()).rejects.toThrow(
+    new RegExp(
+      `exited \\(code 1, signal null\\) before listening:[\\s\\S]*` +
+        `is already open in another process \\(pid ${pid}\\)`,
+    ),
+  );
+  // The demo seed is refused the same way and writes nothing.
+  const listClients = async () =>
+    (await call<{ users: unknown[] }>(first, 'GET', '/api/clients/getClients', { token })).body
+      .users;
+  const clientsBefore = await listClients();
+  const seedEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, TZ: 'UTC' };
+  for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'WORKERS']) delete seedEnv[name];
+  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'src/scripts/seed-demo.ts'], {
+    cwd: apiDir,
+    env: seedEnv,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  expect(seed.status).toBe(1);
+  expect(seed.stderr).toContain(`is already open in another process (pid ${pid})`);
+  expect(seed.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
+  expect(await listClients()).toEqual(clientsBefore);
+
+  // The first server still answers; killed outright, it leaves nothing that blocks a start.
+  first.child.kill('SIGKILL');
+  expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+  const next = await startServer();
+  try {
+    await signIn(next, ADMIN);
+  } finally {
+    await stopServer(next);
+  }
+}, 180_000);

@@ -290,7 +290,7 @@ describe('user management', () => {
     expect(response.json()).toEqual({
       users: [{ id: 1, name: 'Admin', email: ADMIN.email, role: 'admin' }],
     });
-    expect(response.body).not.toContain('scrypt');
+    expect(response.body).not.toContain('argon2');
   });
 
   it('adds a user as staff by default, stores only a hash, and audits it', async () => {
@@ -310,7 +310,7 @@ describe('user management', () => {
       ctx,
       'SELECT password_hash FROM users WHERE id = 2',
     );
-    expect(stored?.password_hash).toMatch(/^scrypt\$/);
+    expect(stored?.password_hash).toMatch(/^\$argon2id\$/);
     expect(stored?.password_hash).not.toContain('long-enough-1');
     const audit = await rows<{ action: string; entity: string; actor_id: number }>(
       ctx,

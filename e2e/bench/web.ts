@@ -22,11 +22,11 @@ const BUDGET = {
   dashboardKb: 130,
   remoteEntryKb: 5,
   remoteKb: 15,
-  signInMs: 1000,
+  signInMs: 500,
   reactCopies: 1,
   rebuildSeconds: 12,
 };
-/** The shell's federation runtime core, loaded before the first remote (decision 005). */
+/** The shell's federation runtime core, loaded before the first remote (decision 006). */
 const RUNTIME_PROVIDER = '/federation-runtime.js';
 /** The remote whose rebuild is timed (the largest one). */
 const REBUILT_REMOTE = 'reports';
@@ -138,6 +138,38 @@ function timeRebuild(remote: string): number {
   }
 }
 
+declare global {
+  interface Window {
+    figuresShownAt?: number;
+  }
+}
+
+/** The dashboard figures the sign-in runs wait for: card label and shown value. */
+const FIGURES: [string, string][] = [
+  ['Total Income', 'RS: 4,321.50'],
+  ['Total Admins', '1'],
+];
+
+/**
+ * Runs in every page of a sign-in run: notes the clock when the figures are on screen. Playwright's
+ * waitFor polls at growing intervals (the last ones 500 ms apart), so the moment it returns can be
+ * up to half a second after the figures appeared; the page itself knows to a frame.
+ */
+function noteWhenFiguresShow(figures: [string, string][]) {
+  const shown = () =>
+    figures.every(([label, value]) =>
+      Array.from(document.querySelectorAll(`[aria-label="${label}"] *`)).some(
+        (element) => element.textContent === value,
+      ),
+    );
+  const observer = new MutationObserver(() => {
+    if (!shown()) return;
+    observer.disconnect();
+    requestAnimationFrame(() => (window.figuresShownAt = Date.now()));
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+}
+
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -202,8 +234,10 @@ async function main(): Promise<number> {
     await signedIn.context.close();
 
     const signInTimes: number[] = [];
+    const polledTimes: number[] = [];
     for (let run = 0; run < SIGN_IN_RUNS; run += 1) {
       const session = await openPage(browser);
+      await session.context.addInitScript(noteWhenFiguresShow, FIGURES);
       await session.page.goto('/');
       await session.page.getByLabel('Email').fill(ADMIN.email);
       await session.page.getByLabel('Password').fill(ADMIN.password);
@@ -217,7 +251,9 @@ async function main(): Promise<number> {
         .getByRole('region', { name: 'Total Admins' })
         .getByText('1', { exact: true })
         .waitFor();
-      signInTimes.push(Date.now() - started);
+      const shownAt = await session.page.evaluate(() => window.figuresShownAt ?? Date.now());
+      polledTimes.push(Date.now() - started);
+      signInTimes.push(shownAt - started);
       await session.context.close();
     }
     const signInMs = median(signInTimes);
@@ -288,6 +324,7 @@ async function main(): Promise<number> {
     for (const row of rows)
       console.log(row.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  '));
     console.log(`sign-in runs (ms): ${signInTimes.join(', ')}`);
+    console.log(`the same runs as Playwright's polling saw them (ms): ${polledTimes.join(', ')}`);
     if (failures.length) console.error(`over budget: ${failures.join(', ')}`);
     return failures.length ? 1 : 0;
   } finally {

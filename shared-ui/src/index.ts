@@ -14,7 +14,17 @@ export { notify, confirm } from './notify/notify';
 export { page } from './notify/page';
 export { toIsoDate, firstDayOfMonth, lastDayOfMonth, currentMonthRange } from './dates/dates';
 export type { DateRange } from './dates/dates';
-export { formatMoney, formatRs } from './money/money';
+export {
+  formatMoney,
+  formatRs,
+  fromCents,
+  plainMoney,
+  subtractMoney,
+  sumMoney,
+  toCents,
+} from './money/money';
+export type { Money } from './money/money';
+export { parseJson } from './http/exact-json';
 
 export * from './components/Button';
 export * from './components/Tabs';

@@ -3,6 +3,7 @@
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { migrate, type MigrationRunner } from './migrate.js';
+import { lockDataDirectory } from './data-dir-lock.js';
 
 interface Opened {
   handle: DatabaseHandle;
@@ -87,9 +88,17 @@ async function openPostgres(
 
 async function openPglite(dataDir: string, timeZone: string): Promise<Opened> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = new PGlite(dataDir, { parsers });
-  await pglite.waitReady;
-  await pglite.query(`SET TIME ZONE '${timeZone.replace(/'/g, "''")}'`);
+  // A directory (not memory://) belongs to one process at a time (data-dir-lock.ts).
+  const lock = dataDir.includes('://') ? undefined : await lockDataDirectory(dataDir);
+  let pglite: InstanceType<typeof PGlite>;
+  try {
+    pglite = new PGlite(dataDir, { parsers });
+    await pglite.waitReady;
+    await pglite.query(`SET TIME ZONE '${timeZone.replace(/'/g, "''")}'`);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   const runMigrations: MigrationRunner = (work) =>
     pglite.transaction((tx) =>
@@ -103,8 +112,12 @@ async function openPglite(dataDir: string, timeZone: string): Promise<Opened> {
     );
   const close = async () => {
     if (!pglite.closed) {
-      await pglite.query('CHECKPOINT');
-      await db.destroy();
+      try {
+        await pglite.query('CHECKPOINT');
+        await db.destroy();
+      } finally {
+        await lock?.release();
+      }
     }
   };
   return { handle: { db, driver: 'pglite', close }, runMigrations };

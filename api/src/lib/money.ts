@@ -1,4 +1,6 @@
-// Money crosses the wire as a JSON number and lives in the database as NUMERIC(14,2).
+// Money crosses the wire as a JSON number and lives in the database as NUMERIC(14,2) (totals
+// NUMERIC(33,2)). Single amounts go through these helpers, which a double holds exactly; totals
+// leave as exact number tokens in JSON built by PostgreSQL (docs/decisions/005-money-bounds.md).
 
 /** True when a number has at most two decimals (10.005 or 0.1 + 0.2 noise is not accepted). */
 export const hasAtMostTwoDecimals = (value: number): boolean =>

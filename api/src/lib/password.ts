@@ -1,44 +1,57 @@
-// scrypt password hashes, self-describing so that the cost can be raised later:
-// scrypt$N$r$p$salt$hash (base64url). Comparison is constant-time.
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { ScryptCost } from '../config.js';
+// Password hashes. New hashes are argon2id (OWASP's parameters by default) in the standard PHC
+// string `$argon2id$v=19$m=...,t=...,p=...$salt$hash`, which carries its own cost. Hashes of the
+// first release, scrypt$N$r$p$salt$hash (base64url), still verify; `needsRehash` tells the
+// sign-in to replace them (and argon2id hashes of another cost) once the password is known.
+import { scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import type { Argon2Cost } from '../config.js';
 
-const KEY_LENGTH = 64;
+// @node-rs/argon2's `Algorithm` is a const enum, which isolated modules cannot read: 2 is Argon2id.
+const ARGON2ID = 2;
+const ARGON2_PREFIX = '$argon2id$';
 
-const scrypt = (password: string, salt: Buffer, cost: ScryptCost) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const options: ScryptOptions = {
-      N: cost.N,
-      r: cost.r,
-      p: cost.p,
-      maxmem: 256 * cost.N * cost.r,
-    };
-    scryptCb(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
+export function hashPassword(password: string, cost: Argon2Cost): Promise<string> {
+  return argon2Hash(password.normalize('NFC'), {
+    algorithm: ARGON2ID,
+    memoryCost: cost.memoryKib,
+    timeCost: cost.iterations,
+    parallelism: cost.parallelism,
   });
-
-export async function hashPassword(password: string, cost: ScryptCost): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password, salt, cost);
-  return [
-    'scrypt',
-    cost.N,
-    cost.r,
-    cost.p,
-    salt.toString('base64url'),
-    key.toString('base64url'),
-  ].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, N, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const normalized = password.normalize('NFC');
+  if (stored.startsWith(ARGON2_PREFIX)) {
+    // A malformed stored string is a failed sign-in, not an error.
+    return argon2Verify(stored, normalized).catch(() => false);
+  }
+  if (stored.startsWith('scrypt$')) return verifyScrypt(normalized, stored);
+  return false;
+}
+
+/** True when `stored` is not argon2id at exactly `cost`: the next sign-in stores a new hash. */
+export function needsRehash(stored: string, cost: Argon2Cost): boolean {
+  const params = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(stored);
+  return (
+    !params ||
+    Number(params[1]) !== cost.memoryKib ||
+    Number(params[2]) !== cost.iterations ||
+    Number(params[3]) !== cost.parallelism
+  );
+}
+
+// --- the first release's scrypt hashes (verify only) -------------------------------------------
+
+function verifyScrypt(password: string, stored: string): Promise<boolean> {
+  const [, N, r, p, salt, hash] = stored.split('$');
+  if (!salt || !hash) return Promise.resolve(false);
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), {
-    N: Number(N),
-    r: Number(r),
-    p: Number(p),
+  if (expected.length === 0) return Promise.resolve(false);
+  const options: ScryptOptions = { N: Number(N), r: Number(r), p: Number(p) };
+  options.maxmem = 256 * (options.N ?? 0) * (options.r ?? 0);
+  return new Promise((resolve) => {
+    scryptCb(password, Buffer.from(salt, 'base64url'), expected.length, options, (error, key) =>
+      resolve(!error && key.length === expected.length && timingSafeEqual(key, expected)),
+    );
   });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -1,21 +1,29 @@
 // Every dashboard figure, report and ledger, each one SQL query over the roll-ups and at most
 // two partial months of entries, so that none grows with the size of the history
-// (docs/decisions/003-reports-and-rollups.md).
+// (docs/decisions/003-reports-and-rollups.md). Every answer that carries money totals is JSON
+// text built by PostgreSQL: its NUMERIC values go out as exact decimal number tokens, however
+// large (docs/decisions/005-money-bounds.md).
 import { sql, type RawBuilder } from 'kysely';
-import type {
-  ClientsVsSalesRow,
-  EmployeesVsSalaryRow,
-  ExpenseVsTypeRow,
-  Finance,
-  IncomeReportRow,
-  Totals,
-  YearlyRow,
-} from 'contract';
+import type { Totals } from 'contract';
 import type { Db } from '../db/index.js';
 import type { EntryKind } from '../db/schema.js';
 import { addDays, BEGINNING, splitByMonths, type DayRange } from '../lib/dates.js';
-import { toMoney } from '../lib/money.js';
 import { parties } from '../db/parties.js';
+
+/**
+ * A report's answer as JSON text in the shape of its contract schema, sent as it is. NUMERIC
+ * values become exact number tokens (JSON.stringify of a double would round a total past
+ * about 2^53 cents), and a month of a busy ledger, thousands of rows, skips being turned into
+ * objects and serialised again (a 7,000-row month at a million entries: p50 63 -> 40 ms).
+ */
+export type JsonText = string & { readonly __jsonText: true };
+
+/** Runs a query whose one column is a JSON value (NULL, from an empty json_agg, means []). */
+async function jsonOf(db: Db, query: RawBuilder<unknown>): Promise<JsonText> {
+  const { rows } = await sql<{ body: string | null }>`
+    SELECT (${query})::text AS body`.execute(db);
+  return (rows[0]?.body ?? '[]') as JsonText;
+}
 
 export async function totals(db: Db): Promise<Totals> {
   const { rows } = await sql<Totals>`
@@ -26,19 +34,18 @@ export async function totals(db: Db): Promise<Totals> {
 }
 
 /** Income (payments received, i.e. Credit), salary and expense paid in the range. */
-export async function finance(db: Db, range: DayRange): Promise<Finance> {
-  const { rows } = await sql<{ income: string; salary: string; expense: string }>`
-    SELECT coalesce(sum(total) FILTER (WHERE kind = 'income'), 0) AS income,
-           coalesce(sum(total) FILTER (WHERE kind = 'salary'), 0) AS salary,
-           coalesce(sum(total) FILTER (WHERE kind = 'expense'), 0) AS expense
+/** Income (payments received, i.e. Credit), salary and expense paid in the range. */
+export async function finance(db: Db, range: DayRange): Promise<JsonText> {
+  return jsonOf(
+    db,
+    sql`
+    SELECT json_build_object(
+             'income', coalesce(sum(total) FILTER (WHERE kind = 'income'), 0),
+             'salary', coalesce(sum(total) FILTER (WHERE kind = 'salary'), 0),
+             'expense', coalesce(sum(total) FILTER (WHERE kind = 'expense'), 0))
     FROM entry_daily
-    WHERE credit_debit = 'Credit' AND day BETWEEN ${range.from} AND ${range.to}`.execute(db);
-  const row = rows[0];
-  return {
-    income: toMoney(row?.income),
-    salary: toMoney(row?.salary),
-    expense: toMoney(row?.expense),
-  };
+    WHERE credit_debit = 'Credit' AND day BETWEEN ${range.from} AND ${range.to}`,
+  );
 }
 
 /**
@@ -66,108 +73,104 @@ function partySums(kind: EntryKind, range: DayRange, partyId?: number): RawBuild
 }
 
 /** Per client over all time: billed (Debit), paid (Credit) and still pending. */
-export async function clientsVsSales(db: Db): Promise<ClientsVsSalesRow[]> {
-  const { rows } = await sql<{
-    client_id: number;
-    clientname: string;
-    debit: string;
-    credit: string;
-  }>`
+export async function clientsVsSales(db: Db): Promise<JsonText> {
+  return jsonOf(
+    db,
+    sql`
     WITH sums AS (
       SELECT party_id,
-             sum(total) FILTER (WHERE credit_debit = 'Debit') AS debit,
-             sum(total) FILTER (WHERE credit_debit = 'Credit') AS credit
+             coalesce(sum(total) FILTER (WHERE credit_debit = 'Debit'), 0) AS debit,
+             coalesce(sum(total) FILTER (WHERE credit_debit = 'Credit'), 0) AS credit
       FROM entry_monthly WHERE kind = 'income' GROUP BY party_id
     )
-    SELECT c.id AS client_id, c.name AS clientname,
-           coalesce(s.debit, 0) AS debit, coalesce(s.credit, 0) AS credit
-    FROM sums s JOIN clients c ON c.id = s.party_id
-    ORDER BY lower(c.name), c.id`.execute(db);
-  return rows.map((row) => {
-    const totalDebit = toMoney(row.debit);
-    const totalCredit = toMoney(row.credit);
-    return {
-      clientId: row.client_id,
-      clientname: row.clientname,
-      totalDebit,
-      totalCredit,
-      // Exact: both have at most two decimals, so compute in cents.
-      netTotal: (Math.round(totalDebit * 100) - Math.round(totalCredit * 100)) / 100,
-    };
-  });
+    SELECT json_agg(
+             json_build_object(
+               'clientId', c.id,
+               'clientname', c.name,
+               'totalDebit', s.debit,
+               'totalCredit', s.credit,
+               'netTotal', s.debit - s.credit)
+             ORDER BY lower(c.name), c.id)
+    FROM sums s JOIN clients c ON c.id = s.party_id`,
+  );
 }
 
 /** Totals per party (with its current name) of one kind over a range, by name. */
-async function totalsByParty(db: Db, kind: 'salary' | 'expense', range: DayRange) {
+function totalsByParty(
+  db: Db,
+  kind: 'salary' | 'expense',
+  range: DayRange,
+  keys: { id: string; name: string; total: string },
+): Promise<JsonText> {
   const party = parties[kind];
-  const { rows } = await sql<{ id: number; name: string; total: string }>`
-    SELECT p.id, p.${sql.ref(party.name)} AS name, sum(s.total) AS total
-    FROM (${partySums(kind, range)}) AS s JOIN ${sql.table(party.table)} p ON p.id = s.party_id
-    GROUP BY p.id
-    ORDER BY lower(p.${sql.ref(party.name)}), p.id`.execute(db);
-  return rows.map((row) => ({ id: row.id, name: row.name, total: toMoney(row.total) }));
+  return jsonOf(
+    db,
+    sql`
+    SELECT json_agg(
+             json_build_object(${keys.id}::text, id, ${keys.name}::text, name, ${keys.total}::text, total)
+             ORDER BY lower(name), id)
+    FROM (
+      SELECT p.id, p.${sql.ref(party.name)} AS name, sum(s.total) AS total
+      FROM (${partySums(kind, range)}) AS s JOIN ${sql.table(party.table)} p ON p.id = s.party_id
+      GROUP BY p.id
+    ) AS totals`,
+  );
 }
 
-export async function employeesVsSalary(db: Db, range: DayRange): Promise<EmployeesVsSalaryRow[]> {
-  return (await totalsByParty(db, 'salary', range)).map((row) => ({
-    employeeId: row.id,
-    employeeName: row.name,
-    totalSalary: row.total,
-  }));
-}
+export const employeesVsSalary = (db: Db, range: DayRange) =>
+  totalsByParty(db, 'salary', range, {
+    id: 'employeeId',
+    name: 'employeeName',
+    total: 'totalSalary',
+  });
 
-export async function expenseVsType(db: Db, range: DayRange): Promise<ExpenseVsTypeRow[]> {
-  return (await totalsByParty(db, 'expense', range)).map((row) => ({
-    expanceTypeId: row.id,
-    expenseType: row.name,
-    totalExpense: row.total,
-  }));
-}
+export const expenseVsType = (db: Db, range: DayRange) =>
+  totalsByParty(db, 'expense', range, {
+    id: 'expanceTypeId',
+    name: 'expenseType',
+    total: 'totalExpense',
+  });
 
 /** Payments received per day, oldest first; days with none are left out. */
-export async function incomeReport(db: Db): Promise<IncomeReportRow[]> {
-  const { rows } = await sql<{ day: string; total: string }>`
-    SELECT day, total FROM entry_daily
-    WHERE kind = 'income' AND credit_debit = 'Credit'
-    ORDER BY day`.execute(db);
-  return rows.map((row) => ({ date: row.day, totalIncome: toMoney(row.total) }));
+export async function incomeReport(db: Db): Promise<JsonText> {
+  return jsonOf(
+    db,
+    sql`
+    SELECT json_agg(json_build_object('date', day, 'totalIncome', total) ORDER BY day)
+    FROM (
+      SELECT day, sum(total) AS total FROM entry_daily
+      WHERE kind = 'income' AND credit_debit = 'Credit'
+      GROUP BY day
+    ) AS days`,
+  );
 }
 
 /** All twelve months of a year: income received, salary, expense, and what is left. */
-export async function yearly(db: Db, year: number): Promise<YearlyRow[]> {
-  const { rows } = await sql<{ month: number; income: string; salary: string; expense: string }>`
-    SELECT m.month,
-           coalesce(sum(d.total) FILTER (WHERE d.kind = 'income'), 0) AS income,
-           coalesce(sum(d.total) FILTER (WHERE d.kind = 'salary'), 0) AS salary,
-           coalesce(sum(d.total) FILTER (WHERE d.kind = 'expense'), 0) AS expense
-    FROM generate_series(1, 12) AS m(month)
-    LEFT JOIN entry_daily d
-      ON d.credit_debit = 'Credit'
-     AND d.day BETWEEN ${`${year}-01-01`} AND ${`${year}-12-31`}
-     AND extract(month FROM d.day) = m.month
-    GROUP BY m.month
-    ORDER BY m.month`.execute(db);
-  return rows.map((row) => {
-    const cents = (value: string) => Math.round(Number(value) * 100);
-    return {
-      month: row.month,
-      income: toMoney(row.income),
-      salary: toMoney(row.salary),
-      expense: toMoney(row.expense),
-      pending: (cents(row.income) - cents(row.salary) - cents(row.expense)) / 100,
-    };
-  });
+export async function yearly(db: Db, year: number): Promise<JsonText> {
+  return jsonOf(
+    db,
+    sql`
+    SELECT json_agg(
+             json_build_object(
+               'month', month, 'income', income, 'salary', salary, 'expense', expense,
+               'pending', income - salary - expense)
+             ORDER BY month)
+    FROM (
+      SELECT m.month,
+             coalesce(sum(d.total) FILTER (WHERE d.kind = 'income'), 0) AS income,
+             coalesce(sum(d.total) FILTER (WHERE d.kind = 'salary'), 0) AS salary,
+             coalesce(sum(d.total) FILTER (WHERE d.kind = 'expense'), 0) AS expense
+      FROM generate_series(1, 12) AS m(month)
+      LEFT JOIN entry_daily d
+        ON d.credit_debit = 'Credit'
+       AND d.day BETWEEN ${`${year}-01-01`} AND ${`${year}-12-31`}
+       AND extract(month FROM d.day) = m.month
+      GROUP BY m.month
+    ) AS months`,
+  );
 }
 
 type LedgerKind = 'income' | 'salary' | 'expense';
-
-/**
- * The ledger answer as JSON text, in the shape of contract's ClientLedger / EmployeeLedger /
- * ExpenseLedger. A month of a busy ledger is thousands of rows; having PostgreSQL build the JSON
- * and sending that text as it is skips turning each row into an object and serialising it again
- * (a 7,000-row month at a million entries: p50 63 -> 40 ms, p95 108 -> 61 ms through HTTP).
- */
-export type LedgerJson = string & { readonly __ledgerJson: true };
 
 /**
  * A party's (or, without one, every expense type's) entries in a range, in order, with the
@@ -180,7 +183,7 @@ async function ledger(
   nameField: 'clientName' | 'employeeName' | 'expenseType',
   range: DayRange,
   partyId?: number,
-): Promise<LedgerJson> {
+): Promise<JsonText> {
   const signed =
     kind === 'income' ? sql`CASE WHEN credit_debit = 'Debit' THEN 1 ELSE -1 END` : sql`1`;
   const before: DayRange = { from: BEGINNING, to: addDays(range.from, -1) };
@@ -191,7 +194,9 @@ async function ledger(
       : sql`SELECT coalesce(sum(${signed} * total), 0) AS amount
             FROM (${partySums(kind, before, partyId)}) AS b`;
   const onlyParty = partyId === undefined ? sql`` : sql`AND party_id = ${partyId}`;
-  const { rows } = await sql<{ body: string }>`
+  return jsonOf(
+    db,
+    sql`
     WITH opening AS (${opening}),
     ledger AS (
       SELECT id, created_at, entry_date, amount, credit_debit, description, party_name,
@@ -200,8 +205,7 @@ async function ledger(
       FROM entries
       WHERE kind = ${kind} ${onlyParty} AND entry_date BETWEEN ${range.from} AND ${range.to}
     )
-    SELECT coalesce(
-             json_agg(
+    SELECT json_agg(
                json_build_object(
                  'id', id,
                  'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
@@ -211,10 +215,9 @@ async function ledger(
                  'description', description,
                  'balance', balance,
                  ${nameField}::text, party_name)
-               ORDER BY entry_date, id),
-             '[]')::text AS body
-    FROM ledger`.execute(db);
-  return (rows[0]?.body ?? '[]') as LedgerJson;
+               ORDER BY entry_date, id)
+    FROM ledger`,
+  );
 }
 
 export const clientLedger = (db: Db, clientId: number, range: DayRange) =>

@@ -26,6 +26,24 @@ export async function findUserForLogin(db: Db, email: string) {
     .executeTakeFirst();
 }
 
+/**
+ * Stores `newHash` in place of `oldHash` (same password, current algorithm and cost). A password
+ * changed meanwhile by an admin is left as it is.
+ */
+export async function replacePasswordHash(
+  db: Db,
+  id: number,
+  oldHash: string,
+  newHash: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: newHash })
+    .where('id', '=', id)
+    .where('password_hash', '=', oldHash)
+    .execute();
+}
+
 const translateUnique = (error: unknown): never => {
   if (pgCode(error) === PG_UNIQUE_VIOLATION) throw conflict(apiMessages.emailTaken);
   throw error;
@@ -42,9 +60,9 @@ export async function createUser(
   db: Db,
   actorId: number | null,
   input: NewUser,
-  config: Pick<AppConfig, 'scrypt'>,
+  config: Pick<AppConfig, 'argon2'>,
 ): Promise<User> {
-  const passwordHash = await hashPassword(input.password, config.scrypt);
+  const passwordHash = await hashPassword(input.password, config.argon2);
   return db
     .transaction()
     .execute((tx) => insertUser(tx, actorId, input, passwordHash))
@@ -117,10 +135,10 @@ export async function updateUser(
   actorId: number,
   id: number,
   changes: UserChanges,
-  config: Pick<AppConfig, 'scrypt'>,
+  config: Pick<AppConfig, 'argon2'>,
 ): Promise<User> {
   const passwordHash = changes.password
-    ? await hashPassword(changes.password, config.scrypt)
+    ? await hashPassword(changes.password, config.argon2)
     : undefined;
   return db
     .transaction()
@@ -187,13 +205,13 @@ const anyUser = (db: Db) => db.selectFrom('users').select('id').limit(1).execute
  */
 export async function ensureFirstAdmin(
   db: Db,
-  config: Pick<AppConfig, 'adminEmail' | 'adminPassword' | 'scrypt'>,
+  config: Pick<AppConfig, 'adminEmail' | 'adminPassword' | 'argon2'>,
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (await anyUser(db)) return;
   const password = config.adminPassword ?? generatePassword();
   // Hashed before taking the lock, so that the others wait only for the insert.
-  const passwordHash = await hashPassword(password, config.scrypt);
+  const passwordHash = await hashPassword(password, config.argon2);
   const created = await db.transaction().execute(async (tx) => {
     await sql`SELECT pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(tx);
     if (await anyUser(tx)) return false;

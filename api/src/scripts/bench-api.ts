@@ -32,6 +32,7 @@ import { buildApp } from '../app.js';
 import { configFromEnv, type AppConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/index.js';
 import { addDays, monthOf, todayIn } from '../lib/dates.js';
+import { rerunOnThrowAwayPostgres } from './throw-away-postgres.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -327,20 +328,12 @@ function postgresBinariesExist(): boolean {
 /** Runs this script with --postgres-only under scripts/with-postgres.sh; returns its results. */
 function benchThrowAwayPostgres(): Promise<TargetResult> {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'bench-result-')), 'postgres.json');
-  const script = fileURLToPath(import.meta.url);
-  const args = [
-    path.join(repoRoot, 'scripts/with-postgres.sh'),
-    process.execPath,
-    ...process.execArgv,
-    script,
-    '--postgres-only',
-    `--result=${out}`,
-  ];
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', args, {
-      stdio: 'inherit',
-      env: { ...process.env, PG_DATABASE: 'office_finance_bench' },
-    });
+    const child = rerunOnThrowAwayPostgres(
+      fileURLToPath(import.meta.url),
+      ['--postgres-only', `--result=${out}`],
+      'office_finance_bench',
+    );
     child.once('error', reject);
     child.once('exit', (code) => {
       try {

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { configFromEnv } from '../config.js';
 import { openDatabase, type Db } from '../db/index.js';
+import { DataDirectoryInUse } from '../db/data-dir-lock.js';
 import type { EntryKind } from '../db/schema.js';
 import { addDays, todayIn } from '../lib/dates.js';
 import { ensureFirstAdmin } from '../repositories/users.js';
@@ -180,7 +181,6 @@ async function main(): Promise<void> {
     console.log('Seeding the PostgreSQL database at DATABASE_URL.');
   } else {
     console.log(`Seeding the embedded database in ${config.dataDir}.`);
-    console.log('The server must be stopped: only one process at a time may open this directory.');
   }
   const database = await openDatabase(config);
   try {
@@ -374,4 +374,7 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+await main().catch((error: unknown) => {
+  console.error(error instanceof DataDirectoryInUse ? error.message : error);
+  process.exit(1);
+});

@@ -1,4 +1,4 @@
-// Deployed versions of a remote, on disk next to its build (docs/decisions/005):
+// Deployed versions of a remote, on disk next to its build (docs/decisions/006):
 //
 //   mf-<name>/releases/<version>/   one immutable build, named by the hash of its files
 //   mf-<name>/releases/state.json   which versions are kept and which one is served

@@ -17,7 +17,8 @@ export interface ExpenseShareChartProps {
 export function ExpenseShareChart({ rows, period }: ExpenseShareChartProps) {
   const data: ShareSeries = {
     labels: rows.map((row) => row.expenseType),
-    values: rows.map((row) => row.totalExpense),
+    // The drawing takes plain numbers (a total past what a double holds arrives as exact text).
+    values: rows.map((row) => Number(row.totalExpense)),
   };
   const label = shareSummary(
     period,

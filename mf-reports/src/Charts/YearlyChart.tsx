@@ -30,10 +30,11 @@ export interface YearlyChartProps {
 export function YearlyChart({ rows, year }: YearlyChartProps) {
   const data: YearlySeries = {
     months: rows.map((row) => SHORT_MONTHS[row.month - 1] ?? String(row.month)),
-    income: rows.map((row) => row.income),
-    salary: rows.map((row) => row.salary),
-    expense: rows.map((row) => row.expense),
-    profit: rows.map((row) => row.pending),
+    // The drawing takes plain numbers (a total past what a double holds arrives as exact text).
+    income: rows.map((row) => Number(row.income)),
+    salary: rows.map((row) => Number(row.salary)),
+    expense: rows.map((row) => Number(row.expense)),
+    profit: rows.map((row) => Number(row.pending)),
   };
   const label = yearlySummary(
     year,

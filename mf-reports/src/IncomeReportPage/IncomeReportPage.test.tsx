@@ -49,4 +49,32 @@ describe('IncomeReportPage', () => {
     renderScreen(<IncomeReportPage />);
     expect(await screen.findByText('No records found')).toBeInTheDocument();
   });
+
+  it('should show and export totals past what a double holds exactly, to the cent', async () => {
+    // The server's own text, through the real API client: 101 payments of 999,999,999,999.99
+    // on one day, which JSON.parse would read as 100999999999998.98.
+    global.fetch = jest.fn().mockResolvedValue({
+      ok: true,
+      status: 200,
+      text: () =>
+        Promise.resolve(
+          '[{"date":"2026-03-01","totalIncome":100999999999998.99},' +
+            '{"date":"2026-03-02","totalIncome":0.01}]',
+        ),
+    });
+    const downloads = captureDownloads();
+    const { user } = renderScreen(<IncomeReportPage />);
+    await screen.findByText('2026-03-01');
+    expect(tableText()).toEqual([
+      ['Date', 'Total Income'],
+      ['2026-03-01', '100,999,999,999,998.99'],
+      ['2026-03-02', '0.01'],
+      ['Total', '100,999,999,999,999.00'],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect((await downloads.last()).text).toBe(
+      'Date,Total Income\r\n2026-03-01,100999999999998.99\r\n2026-03-02,0.01\r\n' +
+        'Total,100999999999999.00\r\n',
+    );
+  });
 });

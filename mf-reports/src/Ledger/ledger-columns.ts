@@ -1,17 +1,17 @@
 // The columns and balance arithmetic shared by the client, employee and expense ledgers.
 import type { CreditDebit } from 'contract';
-import { subtractMoney } from '../money-math';
+import { subtractMoney, type Money } from 'shared-ui';
 import type { ReportColumn, SummaryLine } from '../ReportTable';
 
 /** What every ledger row carries (contract/src/reports.ts), whoever the party is. */
 export interface LedgerEntry {
   id: number;
   date: string;
-  ammount: number;
+  ammount: Money;
   Creditdebit: CreditDebit;
   description: string;
   /** Running balance after this row, including what was brought forward. */
-  balance: number;
+  balance: Money;
 }
 
 /**
@@ -21,12 +21,14 @@ export interface LedgerEntry {
  */
 export type BalanceRule = 'owed' | 'paid';
 
-export function signedAmount(entry: LedgerEntry, rule: BalanceRule): number {
-  return rule === 'owed' && entry.Creditdebit === 'Credit' ? -entry.ammount : entry.ammount;
+export function signedAmount(entry: LedgerEntry, rule: BalanceRule): Money {
+  return rule === 'owed' && entry.Creditdebit === 'Credit'
+    ? subtractMoney(0, entry.ammount)
+    : entry.ammount;
 }
 
 /** The balance brought forward: the first row's balance before its own amount. */
-export function openingBalance(rows: LedgerEntry[], rule: BalanceRule): number | null {
+export function openingBalance(rows: LedgerEntry[], rule: BalanceRule): Money | null {
   const first = rows[0];
   return first ? subtractMoney(first.balance, signedAmount(first, rule)) : null;
 }

@@ -1,10 +1,9 @@
 import { useMemo, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { messages } from 'contract';
-import { Button, formatMoney } from 'shared-ui';
+import { Button, formatMoney, plainMoney, sumMoney } from 'shared-ui';
 import { downloadCsv, toCsv } from '../csv';
 import type { CsvCell } from '../csv';
-import { plainMoney, sumMoney } from '../money-math';
 import { usePrinting } from './usePrinting';
 import { useRowWindow } from './useRowWindow';
 // The base table look is the design system's (`ofs-table*`, from shared-ui's DataTable styles);
@@ -65,7 +64,7 @@ function display<Row>(column: ReportColumn<Row>, value: CellValue): ReactNode {
 }
 
 function exported<Row>(column: ReportColumn<Row>, value: CellValue): CsvCell {
-  if (column.kind === 'money' && value !== null && value !== '') return plainMoney(Number(value));
+  if (column.kind === 'money' && value !== null && value !== '') return plainMoney(value);
   return value;
 }
 

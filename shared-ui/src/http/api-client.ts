@@ -3,6 +3,7 @@
 // `error.message` of whatever it throws. Tests replace these methods with jest.spyOn.
 import { getToken } from '../session/session-store';
 import { page } from '../notify/page';
+import { parseJson } from './exact-json';
 
 /** All calls go to one API base with an /api prefix (spec §7). */
 export const API_BASE = '/api';
@@ -46,7 +47,7 @@ function serverMessage(body: unknown): string | undefined {
 
 async function readJson(response: Response): Promise<unknown> {
   const text = await response.text();
-  return text === '' ? undefined : (JSON.parse(text) as unknown);
+  return text === '' ? undefined : parseJson(text);
 }
 
 async function request<T>(

@@ -42,16 +42,23 @@ describe('signed out', () => {
 });
 
 describe('signed in', () => {
-  it('should show the loading screen until the remote list is read, then the dashboard', async () => {
+  it('should show the dashboard and its figures without waiting for the remote list', async () => {
     let finish: (list: object) => void = () => undefined;
     mockedFetchList.mockReturnValueOnce(new Promise((resolve) => (finish = resolve)));
     renderApp();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Total Income' })).toHaveTextContent(
+        'RS: 1,500.50',
+      ),
+    );
+    expect(registerRemoteList).not.toHaveBeenCalled();
     finish({ settings: '/remotes/mf-settings/mf-manifest.json' });
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    expect(registerRemoteList).toHaveBeenCalledWith({
-      settings: '/remotes/mf-settings/mf-manifest.json',
-    });
+    await waitFor(() =>
+      expect(registerRemoteList).toHaveBeenCalledWith({
+        settings: '/remotes/mf-settings/mf-manifest.json',
+      }),
+    );
   });
 
   it('should still open when the remote list cannot be read', async () => {

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { LoadingScreen, LoginPage, useSession } from 'shared-ui';
+import { LoginPage, useSession } from 'shared-ui';
 import { Dashboard } from '../Dashboard';
 import { Layout } from '../Layout';
 import { NotFoundPage } from '../NotFoundPage';
@@ -10,33 +10,22 @@ import { fetchRemoteList, registerRemoteList } from '../federation/federation';
 import { REMOTE_ROUTES } from '../routes/route-table';
 
 /**
- * The shell: a loading screen while the session is checked (and, when signed in, the remote list
- * is read), the login page for every path when signed out, else the layout and routes.
+ * The shell: the login page for every path when signed out, else the layout and routes. The
+ * remote list is read and registered beside the first screen, never before it: the dashboard
+ * needs no remote, and a remote screen registers its own remote if it comes first
+ * (loadRemoteComponent).
  */
 export function App() {
   const token = useSession((state) => state.token);
-  const [ready, setReady] = useState(false);
 
   useEffect(() => {
-    let live = true;
-    const finish = () => {
-      if (live) setReady(true);
-    };
-    if (!token) {
-      finish();
-    } else {
-      fetchRemoteList()
-        .then((list) => registerRemoteList(list))
-        // A broken list only makes remote screens show their unavailable panel.
-        .catch((error: unknown) => console.error('Could not register remotes', error))
-        .finally(finish);
-    }
-    return () => {
-      live = false;
-    };
+    if (!token) return;
+    fetchRemoteList()
+      .then((list) => registerRemoteList(list))
+      // A broken list only makes remote screens show their unavailable panel.
+      .catch((error: unknown) => console.error('Could not register remotes', error));
   }, [token]);
 
-  if (!ready) return <LoadingScreen />;
   if (!token) return <LoginPage />;
 
   return (

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, toIsoDate } from 'shared-ui';
 import { Dashboard } from './Dashboard';
+import { startDashboardCalls } from './dashboard-api';
 
 const today = new Date();
 const FIRST = toIsoDate(new Date(today.getFullYear(), today.getMonth(), 1));
@@ -47,6 +48,18 @@ describe('Dashboard', () => {
     expect(card('Total Clients')).toHaveTextContent('7');
     expect(card('Total Salary')).toHaveTextContent('RS: 800.00');
     expect(card('Total Expense')).toHaveTextContent('RS: 120.25');
+  });
+
+  it('should show the figures of the calls started before it mounted, without asking again', async () => {
+    startDashboardCalls({ from: FIRST, to: LAST });
+    expect(get).toHaveBeenCalledTimes(2);
+    render(<Dashboard />);
+    await waitFor(() => expect(card('Total Income')).toHaveTextContent('RS: 1,500.50'));
+    expect(card('Total Admins')).toHaveTextContent('2');
+    expect(get).toHaveBeenCalledTimes(2);
+    // Only the first mount takes them: a later visit asks again.
+    render(<Dashboard />);
+    await waitFor(() => expect(get).toHaveBeenCalledTimes(4));
   });
 
   it('should reload the finance cards for the chosen range on Apply Filter', async () => {

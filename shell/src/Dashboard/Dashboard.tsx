@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import type { Finance, Totals } from 'contract';
 import { Button, DateInput, StatCard, currentMonthRange, logOut } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
-import { fetchFinance, fetchTotals } from './dashboard-api';
+import { fetchFinance, fetchTotals, takeDashboardCalls } from './dashboard-api';
 
 /** Empty dates mean the current month (spec §9). */
 function withDefaults(range: DateRange): DateRange {
@@ -17,9 +17,9 @@ export function Dashboard() {
   const [totals, setTotals] = useState<Totals | null>(null);
   const [finance, setFinance] = useState<Finance | null>(null);
 
-  const loadFinance = useCallback(async (wanted: DateRange) => {
+  const showFinance = useCallback(async (call: Promise<Finance>) => {
     try {
-      setFinance(await fetchFinance(withDefaults(wanted)));
+      setFinance(await call);
     } catch (error) {
       // Spec §8: dashboard load errors are logged only, with no message to the user.
       console.error('Could not load finance totals', error);
@@ -27,15 +27,17 @@ export function Dashboard() {
   }, []);
 
   useEffect(() => {
-    fetchTotals()
+    // Right after sign-in the page has already asked for both (see startDashboardCalls).
+    const started = takeDashboardCalls();
+    (started?.totals ?? fetchTotals())
       .then(setTotals)
       .catch((error: unknown) => console.error('Could not load totals', error));
-    void loadFinance(currentMonthRange());
-  }, [loadFinance]);
+    void showFinance(started?.finance ?? fetchFinance(withDefaults(currentMonthRange())));
+  }, [showFinance]);
 
   const onApply = (event: FormEvent) => {
     event.preventDefault();
-    void loadFinance(range);
+    void showFinance(fetchFinance(withDefaults(range)));
   };
 
   return (

@@ -24,10 +24,13 @@ import * as reports from '../../repositories/reports.js';
 import { BEGINNING, monthOf, resolveRange, todayIn } from '../../lib/dates.js';
 import { notFound } from '../../lib/errors.js';
 import type { FastifyReply } from 'fastify';
-import type { LedgerJson } from '../../repositories/reports.js';
+import type { JsonText } from '../../repositories/reports.js';
 
-/** Ledgers arrive as JSON text built by PostgreSQL (see reports.ts); it goes out as it is. */
-const sendJson = (reply: FastifyReply, body: LedgerJson) =>
+/**
+ * Reports and ledgers arrive as JSON text built by PostgreSQL, money as exact number tokens
+ * (see reports.ts); it goes out as it is.
+ */
+const sendJson = (reply: FastifyReply, body: JsonText) =>
   reply.type('application/json; charset=utf-8').send(body);
 
 const failures = { 400: ErrorResponse, 401: ErrorResponse };
@@ -65,10 +68,13 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Finance, ...failures },
       },
     },
-    (request) =>
-      reports.finance(
-        app.db,
-        resolveRange(['from', 'to'], request.query.from, request.query.to, currentMonth()),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await reports.finance(
+          app.db,
+          resolveRange(['from', 'to'], request.query.from, request.query.to, currentMonth()),
+        ),
       ),
   );
 
@@ -81,7 +87,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ClientsVsSales, ...failures },
       },
     },
-    () => reports.clientsVsSales(app.db),
+    async (_request, reply) => sendJson(reply, await reports.clientsVsSales(app.db)),
   );
 
   app.get(
@@ -94,13 +100,16 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: EmployeesVsSalary, ...failures },
       },
     },
-    (request) =>
-      reports.employeesVsSalary(
-        app.db,
-        resolveRange(['startDate', 'endDate'], request.query.startDate, request.query.endDate, {
-          from: BEGINNING,
-          to: today(),
-        }),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await reports.employeesVsSalary(
+          app.db,
+          resolveRange(['startDate', 'endDate'], request.query.startDate, request.query.endDate, {
+            from: BEGINNING,
+            to: today(),
+          }),
+        ),
       ),
   );
 
@@ -114,7 +123,8 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ExpenseVsType, ...failures },
       },
     },
-    (request) => reports.expenseVsType(app.db, rangeOrThisMonth(request.query)),
+    async (request, reply) =>
+      sendJson(reply, await reports.expenseVsType(app.db, rangeOrThisMonth(request.query))),
   );
 
   app.get(
@@ -126,7 +136,7 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: IncomeReport, ...failures },
       },
     },
-    () => reports.incomeReport(app.db),
+    async (_request, reply) => sendJson(reply, await reports.incomeReport(app.db)),
   );
 
   app.get(
@@ -187,6 +197,6 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Yearly, ...failures },
       },
     },
-    (request) => reports.yearly(app.db, request.query.year),
+    async (request, reply) => sendJson(reply, await reports.yearly(app.db, request.query.year)),
   );
 };

@@ -20,9 +20,10 @@ import {
   deleteUser,
   findUserForLogin,
   listUsers,
+  replacePasswordHash,
   updateUser,
 } from '../../repositories/users.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
 import { unauthorized, HttpError } from '../../lib/errors.js';
 import { audit } from '../../lib/audit.js';
 
@@ -35,8 +36,9 @@ const errors = {
 };
 
 export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // A hash to verify against when the e-mail is unknown, so that both failures take as long.
-  const decoyHash = await hashPassword('decoy password for timing', app.config.scrypt);
+  // A hash to verify against when the e-mail is unknown, so that both failures take as long as
+  // a wrong password for an account whose hash is current.
+  const decoyHash = await hashPassword('decoy password for timing', app.config.argon2);
 
   app.post(
     '/login',
@@ -70,6 +72,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw unauthorized(messages.invalidCredentials);
       }
       await app.loginThrottle.succeeded(email, request.ip);
+      // The password is known only now: an older hash (scrypt, or another argon2id cost) is
+      // replaced so that the next sign-in costs what the current setting says.
+      if (needsRehash(user.password_hash, app.config.argon2)) {
+        const upgraded = await hashPassword(password, app.config.argon2);
+        await replacePasswordHash(app.db, user.id, user.password_hash, upgraded);
+      }
       // Sign-ins are rare and the table is small: a good moment to drop dead sessions.
       await purgeExpiredSessions(app.db, app.config.session);
       const token = await createSession(app.db, user.id, app.config.session);

@@ -1,0 +1,160 @@
+// npm run bench:load:writers: how many entries a second concurrent writers record on
+// PostgreSQL, with the roll-up trigger and without it.
+//
+// Runs against TEST_DATABASE_URL or DATABASE_URL (the root script starts a throw-away cluster on
+// 127.0.0.1 through scripts/with-postgres.sh; the database must be one the bench may fill).
+// Every writer has its own connection and records income entries in a loop through the same
+// code as the API (repositories/entries.ts: party lock, insert, roll-up trigger, audit row),
+// all on one day for one client: the case where every entry meets the same roll-up key. Each
+// measurement runs BENCH_WRITER_SECONDS (default 6) after a one-second warm-up, for 1, 10 and
+// 50 writers, with and without the trigger (ALTER TABLE ... DISABLE TRIGGER), alternating, in
+// BENCH_WRITER_ROUNDS rounds (default 2); the best round of each counts, which damps the noise
+// of a shared machine. Afterwards the roll-ups are rebuilt and checked against the entries.
+//
+// Budget: at 50 writers the roll-ups may cost at most 10% of the throughput without them;
+// beyond that, or on any failed write or roll-up mismatch, the exit code is 1.
+import { performance } from 'node:perf_hooks';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../src/db/schema.js';
+import { openDatabase } from '../src/db/index.js';
+import { recordEntry } from '../src/repositories/entries.js';
+
+const int = (value: string | undefined, fallback: number) => {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+};
+const SECONDS = int(process.env.BENCH_WRITER_SECONDS, 6);
+const ROUNDS = int(process.env.BENCH_WRITER_ROUNDS, 2);
+const WRITERS = [1, 10, 50];
+const BUDGET = 0.1;
+
+const url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+if (!url) {
+  console.error('Set TEST_DATABASE_URL or DATABASE_URL (npm run bench:load:writers starts one).');
+  process.exit(2);
+}
+const host = new URL(url).hostname;
+if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) {
+  console.error(`The writer bench runs only against a database on this machine, not ${host}.`);
+  process.exit(2);
+}
+
+// Migrations and the parties through the product's own start-up.
+const opened = await openDatabase({ databaseUrl: url, dataDir: '', timeZone: 'UTC' });
+await opened.close();
+
+const pool = new pg.Pool({
+  connectionString: url,
+  max: Math.max(...WRITERS) + 2,
+  options: '-c TimeZone=UTC',
+});
+const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+
+const { rows: existing } = await sql<{ n: number }>`
+  SELECT count(*)::int AS n FROM entries`.execute(db);
+if ((existing[0]?.n ?? 0) > 0) {
+  console.error('The database already holds entries; give the bench an empty one.');
+  process.exit(2);
+}
+const user = await db
+  .insertInto('users')
+  .values({ name: 'Bench', email: 'bench@bench.local', password_hash: 'x', role: 'staff' })
+  .returning('id')
+  .executeTakeFirstOrThrow();
+const client = await db
+  .insertInto('clients')
+  .values({ name: 'Bench Client', email: 'client@bench.local', company_name: 'Bench' })
+  .returning('id')
+  .executeTakeFirstOrThrow();
+
+let failures = 0;
+
+/** Entries a second that `writers` concurrent writers record in SECONDS. */
+async function measure(writers: number): Promise<number> {
+  let recording = true;
+  let counting = false;
+  let recorded = 0;
+  const writer = async () => {
+    while (recording) {
+      try {
+        await recordEntry(db, user.id, {
+          kind: 'income',
+          partyId: client.id,
+          amount: 1234.56,
+          creditDebit: 'Credit',
+          description: '',
+        });
+        if (counting) recorded += 1;
+      } catch (error) {
+        failures += 1;
+        if (failures <= 3) console.error('write failed:', (error as Error).message);
+      }
+    }
+  };
+  const running = Array.from({ length: writers }, writer);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  counting = true;
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
+  counting = false;
+  const elapsed = (performance.now() - started) / 1000;
+  recording = false;
+  await Promise.all(running);
+  return recorded / elapsed;
+}
+
+const setTrigger = (on: boolean) =>
+  sql
+    .raw(`ALTER TABLE entries ${on ? 'ENABLE' : 'DISABLE'} TRIGGER entries_rollup_trg`)
+    .execute(db);
+
+const best: Record<string, number> = {};
+for (let round = 1; round <= ROUNDS; round += 1) {
+  for (const writers of WRITERS) {
+    // Alternate which goes first so that neither always meets a warmer or bigger table.
+    const order = round % 2 === 1 ? [true, false] : [false, true];
+    for (const rollups of order) {
+      await setTrigger(rollups);
+      const rate = await measure(writers);
+      const key = `${writers}:${rollups}`;
+      best[key] = Math.max(best[key] ?? 0, rate);
+      console.log(
+        `round ${round}: ${String(writers).padStart(2)} writers, roll-ups ${rollups ? 'on ' : 'off'}: ${rate.toFixed(0)} entries/s`,
+      );
+    }
+  }
+}
+await setTrigger(true);
+await sql`SELECT rebuild_entry_rollups()`.execute(db);
+
+// The trigger ran for part of the entries only; after the rebuild every roll-up must match.
+const { rows: check } = await sql<{ mismatches: number }>`
+  SELECT count(*)::int AS mismatches FROM (
+    SELECT kind, entry_date AS day, credit_debit, sum(amount) AS total FROM entries
+    GROUP BY 1, 2, 3
+  ) e FULL JOIN (
+    SELECT kind, day, credit_debit, sum(total) AS total FROM entry_daily GROUP BY 1, 2, 3
+  ) d USING (kind, day, credit_debit)
+  WHERE e.total IS DISTINCT FROM d.total`.execute(db);
+const mismatches = check[0]?.mismatches ?? -1;
+
+console.log('\nwriters  roll-ups on  roll-ups off  cost');
+let overBudget = false;
+for (const writers of WRITERS) {
+  const on = best[`${writers}:true`] ?? 0;
+  const off = best[`${writers}:false`] ?? 0;
+  const cost = off > 0 ? 1 - on / off : 1;
+  if (writers === Math.max(...WRITERS) && cost > BUDGET) overBudget = true;
+  console.log(
+    `${String(writers).padStart(7)}  ${on.toFixed(0).padStart(9)}/s  ${off.toFixed(0).padStart(10)}/s  ${(cost * 100).toFixed(1).padStart(5)}%`,
+  );
+}
+console.log(`failed writes: ${failures}; roll-up mismatches after rebuild: ${mismatches}`);
+await db.destroy();
+
+if (overBudget) {
+  console.error(`Roll-ups cost more than ${BUDGET * 100}% of write throughput at 50 writers.`);
+  process.exit(1);
+}
+if (failures > 0 || mismatches !== 0) process.exit(1);
