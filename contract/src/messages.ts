@@ -99,6 +99,24 @@ export const messages = {
   suspending: 'Suspending...',
   activating: 'Activating...',
   saving: 'Saving...',
+
+  // Activity and sessions (not in the spec: the second release's screen)
+  activityTitle: 'Activity',
+  sessionsTitle: 'Open sessions',
+  errorFetchingActivity: 'Error fetching activity',
+  failedFetchActivity: 'Failed to fetch activity',
+  errorFetchingSessions: 'Error fetching sessions',
+  failedFetchSessions: 'Failed to fetch sessions',
+  failedEndSession: 'Failed to end the session',
+  errorEndingSession: 'Error ending the session',
+  confirmEndSession: 'End this session? Its user will have to sign in again.',
+  confirmEndUserSessions: "End all of this user's sessions? They will have to sign in again.",
+  signOutEverywhereElse: 'Sign out everywhere else',
+  confirmSignOutEverywhereElse: 'Sign out of every other browser and device?',
+  failedSignOutEverywhereElse: 'Failed to sign out the other sessions',
+  errorSignOutEverywhereElse: 'Error signing out the other sessions',
+  failedDownload: 'Failed to download',
+  errorDownloading: 'Error downloading',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -110,6 +128,11 @@ export const apiMessages = {
   unauthorized: 'Please sign in to continue',
   sessionExpired: 'Your session has expired, please sign in again',
   adminsOnly: 'Only admins can manage users',
+  activityAdminsOnly: 'Only admins can see activity and sessions',
+  sessionNotFound: 'Session not found',
+  sessionEnded: 'Session ended',
+  sessionsEnded: 'Sessions ended',
+  otherSessionsEnded: 'Signed out everywhere else',
   lastAdmin: 'The last admin cannot be deleted or demoted',
   ownAccount: 'You cannot delete your own account',
   emailTaken: 'A user with this email already exists',

@@ -16,11 +16,14 @@ export interface UsersTable {
 }
 
 export interface SessionsTable {
+  id: Generated<number>;
   token_hash: string;
   user_id: number;
   created_at: Timestamp;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
+  address: string | null;
+  browser: string | null;
 }
 
 export interface EmployeesTable {
@@ -77,6 +80,8 @@ export interface AuditLogTable {
   entity_id: string | null;
   before: unknown;
   after: unknown;
+  address: string | null;
+  browser: string | null;
 }
 
 export interface RateCountersTable {

@@ -11,8 +11,11 @@ export interface RemoteRoute {
   remote: RemoteName;
   /** Exposed module, and the name of the component it exports. */
   module: string;
-  /** Where the sidebar lists it: the main list, the Reports dropdown, or nowhere. */
-  nav: 'main' | 'reports' | 'settings' | 'none';
+  /**
+   * Where the sidebar lists it: the main list, the Reports dropdown, after Settings, after
+   * Settings for admins only (the server refuses everyone else anyway), or nowhere.
+   */
+  nav: 'main' | 'reports' | 'settings' | 'admin' | 'none';
 }
 
 export const REMOTE_ROUTES: readonly RemoteRoute[] = [
@@ -105,6 +108,14 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
     remote: 'settings',
     module: 'SettingsPage',
     nav: 'settings',
+  },
+  // Beside Users in the People remote: it is about what users did and the sessions they hold.
+  {
+    path: '/Activity',
+    label: 'Activity',
+    remote: 'people',
+    module: 'ActivityPage',
+    nav: 'admin',
   },
 ];
 
