@@ -6,5 +6,9 @@ import { resetEndpointMocks } from './shared-ui/src/testing';
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // Answers given with shared-ui/testing's mockEndpoint last one test; a request that no test
-// answered fails the test that made it.
-afterEach(() => resetEndpointMocks());
+// answered fails the test that made it. Screens keep their filters in the address; each test
+// starts from a clean one.
+afterEach(() => {
+  resetEndpointMocks();
+  window.history.replaceState(null, '', '/');
+});

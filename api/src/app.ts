@@ -33,6 +33,7 @@ import { expenseTypeRoutes } from './routes/expense-types/index.js';
 import { entriesRoutes } from './routes/entries/index.js';
 import { reportsRoutes } from './routes/reports/index.js';
 import { requireContract } from './routes/route.js';
+import { journalRoutes } from './routes/journal/index.js';
 import { activityRoutes } from './routes/activity/index.js';
 import { sessionsRoutes } from './routes/sessions/index.js';
 import { requestContextPlugin } from './lib/request-context.js';
@@ -182,8 +183,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ message: apiMessages.notFound }),
       );
-      // The Activity screen's routes are not described in the contract yet; they are registered
-      // (and loaded, being awaited) before the guard below, which applies to every later route.
+      // The Activity screen's and the journal's routes are not described in the contract yet;
+      // they are registered (and loaded, being awaited) before the guard below, which applies
+      // to every later route.
+      await api.register(journalRoutes, { prefix: '/journal' });
       await api.register(activityRoutes, { prefix: '/activity' });
       await api.register(sessionsRoutes, { prefix: '/sessions' });
       // Every route from here on is registered from its description in the contract, or

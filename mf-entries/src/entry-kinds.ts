@@ -17,6 +17,8 @@ export interface EntryInput {
   amount: number;
   description: string;
   Creditdebit: CreditDebit;
+  /** YYYY-MM-DD: the day the entry happened. */
+  date: string;
 }
 
 export interface EntryKind<E extends EntryEndpoint = EntryEndpoint> {

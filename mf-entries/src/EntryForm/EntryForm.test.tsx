@@ -1,4 +1,6 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render as renderDom, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import type { Client, Employee, Endpoint, ExpenseType } from 'contract';
@@ -12,6 +14,7 @@ import {
   type Dialogs,
   type MockedEndpoint,
 } from 'shared-ui/testing';
+import { api, toIsoDate } from 'shared-ui';
 import { ExpancesPage } from '../ExpancesPage';
 import { IncomePage } from '../IncomePage';
 import { SalaryPage } from '../SalaryPage';
@@ -28,9 +31,16 @@ const ENTRY = {
   amount: 1,
   description: '',
   Creditdebit: 'Credit',
+  date: '2026-11-23',
   createdAt: '2026-11-23T10:00:00.000Z',
+  reversesId: null,
 } as const;
 const RECORDED = { message: 'ok', entry: ENTRY };
+const TODAY = toIsoDate(new Date());
+
+/** The forms read values to correct from the address, so they render inside a router. */
+const render = (ui: ReactElement, path = '/') =>
+  renderDom(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
 
 interface Case {
   screen: string;
@@ -104,9 +114,14 @@ const CASES: Case[] = [
 ];
 
 let dialogs: Dialogs;
+let booksClosed: jest.SpyInstance;
 
 beforeEach(() => {
   dialogs = collectDialogs();
+  // The forms say through which day the books are closed (the journal's call).
+  booksClosed = jest
+    .spyOn(api, 'get')
+    .mockResolvedValue({ closedThrough: null, canMove: false } as never);
 });
 
 describe.each(CASES)('$screen form', (c) => {
@@ -163,6 +178,7 @@ describe.each(CASES)('$screen form', (c) => {
       amount: 1500.5,
       description: 'March rent',
       Creditdebit: 'Credit',
+      date: TODAY,
     });
     expect(keyOf(0)).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.getByLabelText(c.picker)).toHaveValue('');
@@ -181,7 +197,67 @@ describe.each(CASES)('$screen form', (c) => {
       amount: 20,
       description: '',
       Creditdebit: 'Credit',
+      date: TODAY,
     });
+  });
+
+  it('should show a labelled Date field set to today and post the day chosen', async () => {
+    await renderLoaded();
+    const date = screen.getByLabelText('Date');
+    expect(date).toHaveAttribute('type', 'date');
+    expect(date).toHaveValue(TODAY);
+    await fill('20');
+    await userEvent.clear(date);
+    await userEvent.type(date, '2025-12-31');
+    await submit();
+    await waitFor(() => expect(post.calls).toHaveLength(1));
+    expect(post.calls[0]?.body).toMatchObject({ amount: 20, date: '2025-12-31' });
+    // The next entry starts from today again.
+    await waitFor(() => expect(screen.getByLabelText('Date')).toHaveValue(TODAY));
+  });
+
+  it('should alert "Please fill all fields" without a date and post nothing', async () => {
+    await renderLoaded();
+    await fill('20');
+    await userEvent.clear(screen.getByLabelText('Date'));
+    await submit();
+    expect(dialogs.alerts).toEqual(['Please fill all fields']);
+    expect(post.calls).toHaveLength(0);
+  });
+
+  it('should open filled with the values of an entry being corrected', async () => {
+    const id = String(c.body[Object.keys(c.body)[0] ?? ''] ?? '');
+    render(
+      <c.Page />,
+      `/?partyId=${id}&Creditdebit=Credit&amount=75.5&description=Fixed&date=2025-06-30`,
+    );
+    await screen.findByRole('option', { name: c.party });
+    expect(screen.getByLabelText(c.picker)).toHaveValue(id);
+    expect(screen.getByLabelText('Credit/Debit')).toHaveValue('Credit');
+    expect(screen.getByLabelText('Amount')).toHaveValue('75.5');
+    expect(screen.getByLabelText(/Description/)).toHaveValue('Fixed');
+    expect(screen.getByLabelText('Date')).toHaveValue('2025-06-30');
+    await submit();
+    await waitFor(() => expect(post.calls).toHaveLength(1));
+    expect(post.calls[0]?.body).toEqual({
+      ...c.body,
+      amount: 75.5,
+      description: 'Fixed',
+      Creditdebit: 'Credit',
+      date: '2025-06-30',
+    });
+  });
+
+  it('should say through which day the books are closed', async () => {
+    booksClosed.mockResolvedValue({ closedThrough: '2025-03-31', canMove: false } as never);
+    await renderLoaded();
+    expect(
+      await screen.findByText(
+        'Books closed through 2025-03-31: nothing dated on or before it is accepted.',
+      ),
+    ).toBeInTheDocument();
+    expect(booksClosed).toHaveBeenCalledWith('/journal/closed', expect.anything());
+    expect(screen.queryByRole('button', { name: 'Save closing date' })).not.toBeInTheDocument();
   });
 
   it.each([

@@ -1,7 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import { messages } from 'contract';
-import { Button, Select, TextField, call, errorMessage, notify } from 'shared-ui';
+import {
+  Button,
+  DateInput,
+  Select,
+  TextField,
+  call,
+  errorMessage,
+  notify,
+  toIsoDate,
+} from 'shared-ui';
+import { BooksClosed } from '../BooksClosed';
 import type { EntryInput, EntryKind, Party } from '../entry-kinds';
 import { parseAmount } from './amount';
 import { useIdempotencyKey } from './useIdempotencyKey';
@@ -17,15 +28,44 @@ interface Draft {
   creditDebit: string;
   amount: string;
   description: string;
+  /** YYYY-MM-DD, today unless changed. */
+  date: string;
 }
 
-const EMPTY: Draft = { partyId: '', creditDebit: '', amount: '', description: '' };
+const empty = (): Draft => ({
+  partyId: '',
+  creditDebit: '',
+  amount: '',
+  description: '',
+  date: toIsoDate(new Date()),
+});
+
+/**
+ * The form filled from the address (the journal's Correct opens the form with the original
+ * entry's values: `?partyId=&Creditdebit=&amount=&description=&date=`), else empty.
+ */
+function initialDraft(search: string): Draft {
+  const params = new URLSearchParams(search);
+  const draft = empty();
+  for (const [field, param] of [
+    ['partyId', 'partyId'],
+    ['creditDebit', 'Creditdebit'],
+    ['amount', 'amount'],
+    ['description', 'description'],
+    ['date', 'date'],
+  ] as const) {
+    const value = params.get(param);
+    if (value !== null) draft[field] = value;
+  }
+  return draft;
+}
 
 /** The Income, Expances and Salary screens: one form, configured by the kind of entry. */
 export function EntryForm({ kind }: EntryFormProps) {
   const [parties, setParties] = useState<Party[]>([]);
   const [loading, setLoading] = useState(true);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const { search } = useLocation();
+  const [draft, setDraft] = useState<Draft>(() => initialDraft(search));
   const [submitting, setSubmitting] = useState(false);
   // State alone is not enough against a double click: both clicks can be handled before the
   // disabled button is rendered.
@@ -58,7 +98,7 @@ export function EntryForm({ kind }: EntryFormProps) {
     if (inFlight.current) return;
     const party = parties.find((candidate) => String(candidate.id) === draft.partyId);
     const creditDebit = kind.creditDebit.find((value) => value === draft.creditDebit);
-    if (!party || !creditDebit || draft.amount.trim() === '') {
+    if (!party || !creditDebit || draft.amount.trim() === '' || draft.date === '') {
       notify(messages.fillAllFields);
       return;
     }
@@ -72,6 +112,7 @@ export function EntryForm({ kind }: EntryFormProps) {
       amount,
       description: draft.description.trim(),
       Creditdebit: creditDebit,
+      date: draft.date,
     };
     const key = idempotency.keyFor(JSON.stringify(entry));
 
@@ -86,7 +127,7 @@ export function EntryForm({ kind }: EntryFormProps) {
         { headers: { 'Idempotency-Key': key } },
       );
       idempotency.renew();
-      setDraft(EMPTY);
+      setDraft(empty());
       notify(kind.added);
     } catch (error) {
       // The key is kept: submitting the same content again is a retry, never a second entry.
@@ -100,6 +141,7 @@ export function EntryForm({ kind }: EntryFormProps) {
   return (
     <div>
       <h1 className="ofs-page-title">{kind.title}</h1>
+      <BooksClosed />
       <form className="ofs-card mf-entries__form" onSubmit={onSubmit} noValidate>
         <Select
           label={kind.partyLabel}
@@ -125,6 +167,7 @@ export function EntryForm({ kind }: EntryFormProps) {
           value={draft.amount}
           onChange={change('amount')}
         />
+        <DateInput label="Date" name="date" value={draft.date} onChange={change('date')} />
         <TextField
           label="Description (optional)"
           name="description"

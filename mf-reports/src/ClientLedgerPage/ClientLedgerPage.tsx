@@ -36,6 +36,7 @@ export function ClientLedgerPage() {
       resolveRange={fillWithCurrentMonth}
       load={load}
       errorText={endpoints.getClientLedger.texts.error}
+      partyParam="clientId"
       csvFileName="client-ledger.csv"
     />
   );

@@ -37,6 +37,7 @@ export function EmployeeLedgerPage() {
       resolveRange={fillWithCurrentMonth}
       load={load}
       errorText={endpoints.getEmployeeLedger.texts.error}
+      partyParam="employeeId"
       csvFileName="employee-ledger.csv"
     />
   );

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Endpoints } from 'contract';
 import { currentUser } from '../../plugins/auth.js';
 import { recordEntry } from '../../repositories/entries.js';
+import { todayIn } from '../../lib/dates.js';
 import type { EntryKind } from '../../db/schema.js';
 import { route } from '../route.js';
 
@@ -22,15 +23,21 @@ export const entryRoute =
   async (app) => {
     route<EntryEndpoint>(app, options.endpoint, async (request, reply) => {
       const body = request.body;
-      const { entry, created } = await recordEntry(app.db, currentUser(request).id, {
-        kind: options.kind,
-        partyId: (body as Record<string, unknown>)[options.partyField as string] as number,
-        // A decimal string has passed the schema's plain-digits pattern.
-        amount: Number(body.amount),
-        creditDebit: body.Creditdebit,
-        description: (body.description ?? '').trim(),
-        idempotencyKey: request.headers['idempotency-key'],
-      });
+      const { entry, created } = await recordEntry(
+        app.db,
+        currentUser(request).id,
+        {
+          kind: options.kind,
+          partyId: (body as Record<string, unknown>)[options.partyField as string] as number,
+          // A decimal string has passed the schema's plain-digits pattern.
+          amount: Number(body.amount),
+          creditDebit: body.Creditdebit,
+          description: (body.description ?? '').trim(),
+          date: body.date,
+          idempotencyKey: request.headers['idempotency-key'],
+        },
+        todayIn(app.config.timeZone),
+      );
       return reply.status(created ? 201 : 200).send({ message: options.successMessage, entry });
     });
   };

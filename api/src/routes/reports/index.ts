@@ -7,6 +7,13 @@ import { BEGINNING, monthOf, resolveRange, todayIn } from '../../lib/dates.js';
 import { notFound } from '../../lib/errors.js';
 import { route } from '../route.js';
 import type { JsonText } from '../../repositories/reports.js';
+import { parseCursor } from '../../repositories/journal.js';
+
+/** The optional paging of a ledger query. */
+const pageOf = (query: { limit?: number; after?: string }) => ({
+  limit: query.limit,
+  after: parseCursor(query.after),
+});
 
 /**
  * Reports and ledgers arrive as JSON text built by PostgreSQL, money as exact number tokens
@@ -66,17 +73,26 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
   route(app, endpoints.getClientLedger, async (request, reply) => {
     const range = rangeOrThisMonth(request.query);
     await exists('clients', request.query.clientId, apiMessages.clientNotFound);
-    return sendJson(reply, await reports.clientLedger(app.db, request.query.clientId, range));
+    return sendJson(
+      reply,
+      await reports.clientLedger(app.db, request.query.clientId, range, pageOf(request.query)),
+    );
   });
 
   route(app, endpoints.getEmployeeLedger, async (request, reply) => {
     const range = rangeOrThisMonth(request.query);
     await exists('employees', request.query.employeeId, apiMessages.employeeNotFound);
-    return sendJson(reply, await reports.employeeLedger(app.db, request.query.employeeId, range));
+    return sendJson(
+      reply,
+      await reports.employeeLedger(app.db, request.query.employeeId, range, pageOf(request.query)),
+    );
   });
 
   route(app, endpoints.getExpenseLedger, async (request, reply) =>
-    sendJson(reply, await reports.expenseLedger(app.db, rangeOrThisMonth(request.query))),
+    sendJson(
+      reply,
+      await reports.expenseLedger(app.db, rangeOrThisMonth(request.query), pageOf(request.query)),
+    ),
   );
 
   route(app, endpoints.getYearly, async (request, reply) =>
