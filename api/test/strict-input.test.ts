@@ -3,12 +3,12 @@
 // cannot be stored reaches the database, and refusals are 4xx with a message. The hostile suite
 // (hostile.test.ts) covers the same ground at random over every route.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.js';
 import { bearer, rows, setupDatabase, signInBoth, ADMIN, type TestContext } from './helpers.js';
+import { rawGet } from './raw-http.js';
 
 const setup = setupDatabase();
 let db: Awaited<typeof setup>;
@@ -284,23 +284,6 @@ describe('caching', () => {
 });
 
 describe('static files through the whole app', () => {
-  /** A GET with the path sent exactly as written. */
-  const rawGet = (port: number, url: string) =>
-    new Promise<{ statusCode: number; body: string }>((resolve, reject) => {
-      http
-        .get({ host: '127.0.0.1', port, path: url }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              statusCode: response.statusCode ?? 0,
-              body: Buffer.concat(chunks).toString('utf8'),
-            }),
-          );
-        })
-        .on('error', reject);
-    });
-
   it('refuses traversal and null characters with a 4xx, never a 500 or a file', async () => {
     const webRoot = mkdtempSync(path.join(tmpdir(), 'strict-web-'));
     const write = (file: string, content: string) => {
