@@ -12,5 +12,6 @@ export default createConfig({
     './UsersPage': './src/UsersPage/index.ts',
     './EmployeesPage': './src/EmployeesPage/index.ts',
     './ClientsPage': './src/ClientsPage/index.ts',
+    './ActivityPage': './src/ActivityPage/index.ts',
   },
 });

@@ -32,6 +32,10 @@ import { clientsRoutes } from './routes/clients/index.js';
 import { expanceRoutes } from './routes/expance/index.js';
 import { incomsRoutes } from './routes/incoms/index.js';
 import { dashboardRoutes } from './routes/dashboard/index.js';
+import { journalRoutes } from './routes/journal/index.js';
+import { activityRoutes } from './routes/activity/index.js';
+import { sessionsRoutes } from './routes/sessions/index.js';
+import { requestContextPlugin } from './lib/request-context.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
 
 declare module 'fastify' {
@@ -160,6 +164,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     staticCSP: true,
   });
 
+  // Before auth, so that the session bookkeeping auth does is stamped with the request's origin.
+  await app.register(requestContextPlugin);
   await app.register(authPlugin, { db: database.db, session: config.session });
 
   await app.register(
@@ -177,6 +183,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(expanceRoutes, { prefix: '/expance' });
       await api.register(incomsRoutes, { prefix: '/incoms' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
+      await api.register(journalRoutes, { prefix: '/journal' });
+      await api.register(activityRoutes, { prefix: '/activity' });
+      await api.register(sessionsRoutes, { prefix: '/sessions' });
     },
     { prefix: '/api' },
   );

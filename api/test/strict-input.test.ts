@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.js';
+import { rawGet } from './raw-http.js';
 import { bearer, rows, setupDatabase, signInBoth, ADMIN, type TestContext } from './helpers.js';
 import { rawGet } from './raw-http.js';
 

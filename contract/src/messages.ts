@@ -99,6 +99,24 @@ export const messages = {
   suspending: 'Suspending...',
   activating: 'Activating...',
   saving: 'Saving...',
+
+  // Activity and sessions (not in the spec: the second release's screen)
+  activityTitle: 'Activity',
+  sessionsTitle: 'Open sessions',
+  errorFetchingActivity: 'Error fetching activity',
+  failedFetchActivity: 'Failed to fetch activity',
+  errorFetchingSessions: 'Error fetching sessions',
+  failedFetchSessions: 'Failed to fetch sessions',
+  failedEndSession: 'Failed to end the session',
+  errorEndingSession: 'Error ending the session',
+  confirmEndSession: 'End this session? Its user will have to sign in again.',
+  confirmEndUserSessions: "End all of this user's sessions? They will have to sign in again.",
+  signOutEverywhereElse: 'Sign out everywhere else',
+  confirmSignOutEverywhereElse: 'Sign out of every other browser and device?',
+  failedSignOutEverywhereElse: 'Failed to sign out the other sessions',
+  errorSignOutEverywhereElse: 'Error signing out the other sessions',
+  failedDownload: 'Failed to download',
+  errorDownloading: 'Error downloading',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -110,6 +128,11 @@ export const apiMessages = {
   unauthorized: 'Please sign in to continue',
   sessionExpired: 'Your session has expired, please sign in again',
   adminsOnly: 'Only admins can manage users',
+  activityAdminsOnly: 'Only admins can see activity and sessions',
+  sessionNotFound: 'Session not found',
+  sessionEnded: 'Session ended',
+  sessionsEnded: 'Sessions ended',
+  otherSessionsEnded: 'Signed out everywhere else',
   lastAdmin: 'The last admin cannot be deleted or demoted',
   ownAccount: 'You cannot delete your own account',
   emailTaken: 'A user with this email already exists',
@@ -138,4 +161,20 @@ export const apiMessages = {
   concurrentChange: 'Someone else changed this at the same time, please try again',
   internalError: 'Something went wrong on the server, please try again',
   idempotencyConflict: 'This submission key was already used for a different entry',
+  // Entry dates, reversals and the closed period.
+  dateInvalid: 'date must be a valid date',
+  dateInFuture: 'date must not be after today',
+  /** Followed by the closing day. */
+  periodClosed: 'date is in a closed period: the books are closed through',
+  closedThroughInvalid: 'closedThrough must be a valid date',
+  closedThroughInFuture: 'closedThrough must not be after today',
+  adminsOnlyBooks: 'Only admins can move the books closed through date',
+  entryNotFound: 'Entry not found',
+  entryReversed: 'Entry reversed',
+  alreadyReversed: 'This entry has already been reversed',
+  reversalNotReversible: 'A reversal cannot be reversed; record a new entry instead',
+  reverseKeyConflict: 'This submission key was already used for a different reversal',
+  amountRange: 'minAmount must not be more than maxAmount',
+  amountBoundDecimals: 'minAmount and maxAmount must have at most 2 decimals',
+  partyNeedsKind: 'kind is required with partyId',
 } as const;

@@ -116,28 +116,6 @@ async function seedIncome(url: string, token: string): Promise<void> {
   });
 }
 
-/**
- * `npm run deploy -- <remote>` into a throw-away web root: a production build of that one remote
- * (what a deploy costs), timed by the deploy command itself.
- */
-function timeRebuild(remote: string): number {
-  const webRoot = mkdtempSync(path.join(tmpdir(), 'office-finance-bench-'));
-  try {
-    const result = spawnSync('npm', ['run', '--silent', 'deploy', '--', remote], {
-      cwd: repoRoot(),
-      env: { ...process.env, WEB_ROOT: webRoot },
-      encoding: 'utf8',
-    });
-    const seconds = /built in ([\d.]+) s/.exec(result.stdout ?? '')?.[1];
-    if (result.status !== 0 || !seconds) {
-      throw new Error(`npm run deploy -- ${remote} failed:\n${result.stdout}\n${result.stderr}`);
-    }
-    return Number(seconds);
-  } finally {
-    rmSync(webRoot, { recursive: true, force: true });
-  }
-}
-
 declare global {
   interface Window {
     figuresShownAt?: number;
@@ -168,6 +146,28 @@ function noteWhenFiguresShow(figures: [string, string][]) {
     requestAnimationFrame(() => (window.figuresShownAt = Date.now()));
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * `npm run deploy -- <remote>` into a throw-away web root: a production build of that one remote
+ * (what a deploy costs), timed by the deploy command itself.
+ */
+function timeRebuild(remote: string): number {
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'office-finance-bench-'));
+  try {
+    const result = spawnSync('npm', ['run', '--silent', 'deploy', '--', remote], {
+      cwd: repoRoot(),
+      env: { ...process.env, WEB_ROOT: webRoot },
+      encoding: 'utf8',
+    });
+    const seconds = /built in ([\d.]+) s/.exec(result.stdout ?? '')?.[1];
+    if (result.status !== 0 || !seconds) {
+      throw new Error(`npm run deploy -- ${remote} failed:\n${result.stdout}\n${result.stderr}`);
+    }
+    return Number(seconds);
+  } finally {
+    rmSync(webRoot, { recursive: true, force: true });
+  }
 }
 
 const median = (values: number[]) =>

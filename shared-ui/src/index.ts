@@ -10,6 +10,7 @@ export type { ApiClient, ApiMessages, RequestOptions } from './http/api-client';
 export { useSession, getToken, TOKEN_KEY } from './session/session-store';
 export type { SessionState } from './session/session-store';
 export { logOut } from './session/log-out';
+export { saveFile } from './files/save-file';
 export { notify, confirm } from './notify/notify';
 export { page } from './notify/page';
 export { toIsoDate, firstDayOfMonth, lastDayOfMonth, currentMonthRange } from './dates/dates';
@@ -26,6 +27,7 @@ export {
 export type { Money } from './money/money';
 export { parseJson } from './http/exact-json';
 
+export * from './components/AppLink';
 export * from './components/Button';
 export * from './components/Tabs';
 export * from './components/Modal';

@@ -16,11 +16,14 @@ export interface UsersTable {
 }
 
 export interface SessionsTable {
+  id: Generated<number>;
   token_hash: string;
   user_id: number;
   created_at: Timestamp;
   last_seen_at: Timestamp;
   expires_at: Timestamp;
+  address: string | null;
+  browser: string | null;
 }
 
 export interface EmployeesTable {
@@ -66,6 +69,12 @@ export interface EntriesTable {
   entry_date: ColumnType<string, string | undefined, never>;
   created_by: number | null;
   idempotency_key: string | null;
+  reverses_id: number | null;
+}
+
+export interface BooksTable {
+  id: boolean;
+  closed_through: string | null;
 }
 
 export interface AuditLogTable {
@@ -77,6 +86,8 @@ export interface AuditLogTable {
   entity_id: string | null;
   before: unknown;
   after: unknown;
+  address: string | null;
+  browser: string | null;
 }
 
 export interface RateCountersTable {
@@ -93,5 +104,6 @@ export interface Database {
   expense_types: ExpenseTypesTable;
   entries: EntriesTable;
   audit_log: AuditLogTable;
+  books: BooksTable;
   rate_counters: RateCountersTable;
 }

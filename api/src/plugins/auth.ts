@@ -59,6 +59,10 @@ export const currentUser = (request: FastifyRequest): SessionUser => {
   return request.user;
 };
 
-export const requireAdmin = async (request: FastifyRequest, _reply: FastifyReply) => {
-  if (currentUser(request).role !== 'admin') throw forbidden(apiMessages.adminsOnly);
-};
+/** A preHandler that lets admins through and answers 403 with `message` to anyone else. */
+export const requireAdminFor =
+  (message: string) => async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (currentUser(request).role !== 'admin') throw forbidden(message);
+  };
+
+export const requireAdmin = requireAdminFor(apiMessages.adminsOnly);

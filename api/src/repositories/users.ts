@@ -171,9 +171,15 @@ export async function updateUser(
         .executeTakeFirstOrThrow();
       // A new password or a lost role ends the user's other sessions.
       if (passwordHash || before.role !== after.role) await revokeUserSessions(tx, id);
+      // A change of role or password is also a security event: its action says so.
       await audit(tx, {
         actorId,
-        action: 'update',
+        action:
+          before.role !== after.role
+            ? 'role_changed'
+            : passwordHash
+              ? 'password_changed'
+              : 'update',
         entity: 'user',
         entityId: id,
         before,

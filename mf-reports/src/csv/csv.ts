@@ -1,45 +1,13 @@
-// CSV export of reports and ledgers. The text follows RFC 4180 (CRLF line ends, fields quoted
-// when they hold a comma, quote or line break, quotes doubled) so that spreadsheets and scripts
-// read it alike.
+// CSV export of reports and ledgers: the text is built by the contract's CSV writer (shared with
+// the server's exports) and handed to the browser as a download.
+import { saveFile } from 'shared-ui';
 
-export type CsvCell = string | number | null | undefined;
-
-/**
- * Spreadsheets run a text cell that starts with one of these as a formula; a description typed
- * as "=HYPERLINK(...)" must not become a live link in the accountant's copy (OWASP "CSV
- * injection"), so such text gets a leading apostrophe. Numbers are never touched.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** A plain number written as text (`-150.00`) is data, not a formula, and stays as it is. */
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-
-/** One field, quoted and escaped where needed. */
-export function csvCell(value: CsvCell): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  const text = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The whole file: one line per row, the first row being the header. */
-export function toCsv(rows: ReadonlyArray<ReadonlyArray<CsvCell>>): string {
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
+export { csvCell, toCsv, type CsvCell } from 'contract';
 
 /**
  * Hands the text to the browser as a file download. The byte-order mark makes Excel read the
  * file as UTF-8 (names with accents otherwise come out garbled); other readers skip it.
  */
 export function downloadCsv(fileName: string, content: string): void {
-  const blob = new Blob(['\uFEFF', content], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked on the next task: revoking synchronously can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(fileName, new Blob(['\uFEFF', content], { type: 'text/csv;charset=utf-8' }));
 }

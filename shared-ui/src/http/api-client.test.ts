@@ -88,21 +88,56 @@ describe('api client', () => {
     await expect(api.get('/x', MESSAGES)).rejects.toThrow('Error adding expense');
   });
 
-  it('should clear session storage and reload on a 401 of a signed-in call', async () => {
+  it('should sign out on a 401 of a signed-in call, leaving the call unsettled', async () => {
     window.sessionStorage.setItem('token', 'expired');
     window.sessionStorage.setItem('other', 'x');
     useSession.setState({ token: 'expired' });
     global.fetch = respond(401, { message: 'Your session has expired, please sign in again' });
 
-    await expect(api.get('/x', MESSAGES)).rejects.toThrow('Your session has expired');
+    const settled = jest.fn();
+    api.get('/x', MESSAGES).then(settled, settled);
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(window.sessionStorage.length).toBe(0);
+    expect(useSession.getState().token).toBeNull();
     expect(reload).toHaveBeenCalledTimes(1);
+    // No error reaches the screen: it is being replaced by the login page.
+    expect(settled).not.toHaveBeenCalled();
   });
 
   it('should not reload on a 401 without a token (a failed login)', async () => {
     global.fetch = respond(401, { message: 'Invalid credentials' });
     await expect(api.post('/users/login', {}, MESSAGES)).rejects.toThrow('Invalid credentials');
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('should download a file with the bearer token and hand it to the browser', async () => {
+    useSession.setState({ token: 'abc' });
+    const blob = new Blob(['When,Who\r\n'], { type: 'text/csv' });
+    const fetchMock = jest.fn().mockResolvedValue({ ok: true, status: 200, blob: () => blob });
+    global.fetch = fetchMock;
+    const createObjectURL = jest.fn(() => 'blob:activity');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {
+      expect(document.querySelector('a[download="activity.csv"]')).not.toBeNull();
+    });
+
+    await api.download('/activity/csv?who=1', 'activity.csv', MESSAGES);
+
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/activity/csv?who=1');
+    expect(init.headers.Authorization).toBe('Bearer abc');
+    expect(createObjectURL).toHaveBeenCalledWith(blob);
+    expect(click).toHaveBeenCalledTimes(1);
+  });
+
+  it('should reject a refused download with the server message and save nothing', async () => {
+    useSession.setState({ token: 'abc' });
+    global.fetch = respond(403, { message: 'Only admins can see activity and sessions' });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click');
+    await expect(api.download('/activity/csv', 'activity.csv', MESSAGES)).rejects.toEqual(
+      new ApiError('Only admins can see activity and sessions', 403),
+    );
+    expect(click).not.toHaveBeenCalled();
   });
 
   it('should map unknown errors to the given fallback', () => {

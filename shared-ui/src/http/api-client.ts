@@ -1,9 +1,9 @@
 // The one HTTP client of the browser. Screens never call fetch: they call `api.get/post/put/del`
 // with the two texts the spec's error catalogue gives for the operation, and show
 // `error.message` of whatever it throws. Tests replace these methods with jest.spyOn.
-import { getToken } from '../session/session-store';
-import { page } from '../notify/page';
+import { getToken, useSession } from '../session/session-store';
 import { parseJson } from './exact-json';
+import { saveFile } from '../files/save-file';
 
 /** All calls go to one API base with an /api prefix (spec §7). */
 export const API_BASE = '/api';
@@ -50,15 +50,17 @@ async function readJson(response: Response): Promise<unknown> {
   return text === '' ? undefined : parseJson(text);
 }
 
-async function request<T>(
+/** Sends one call; answers the response when it is ok, throws the text to show otherwise. */
+async function send(
   method: Method,
   path: string,
   messages: ApiMessages,
   body?: unknown,
   options?: RequestOptions,
-): Promise<T> {
+  accept = 'application/json',
+): Promise<Response> {
   const token = getToken();
-  const headers: Record<string, string> = { ...options?.headers, Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options?.headers, Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -74,10 +76,12 @@ async function request<T>(
   }
 
   if (response.status === 401 && token) {
-    // The session expired or was revoked: sign the browser out (DESIGN §4). A 401 without a
-    // token is a failed login and is reported like any other failure.
-    window.sessionStorage.clear();
-    page.reload();
+    // The session expired or was ended (by an admin, or elsewhere): sign the browser out
+    // (DESIGN §4), which shows the login page and reloads. The call never settles: the screen
+    // that made it is going away, and an error alert over it would only hold up the login page.
+    // A 401 without a token is a failed login and is reported like any other failure.
+    useSession.getState().signOut();
+    return new Promise<never>(() => undefined);
   }
 
   if (!response.ok) {
@@ -89,7 +93,17 @@ async function request<T>(
     }
     throw new ApiError(serverMessage(parsed) ?? messages.failure, response.status);
   }
+  return response;
+}
 
+async function request<T>(
+  method: Method,
+  path: string,
+  messages: ApiMessages,
+  body?: unknown,
+  options?: RequestOptions,
+): Promise<T> {
+  const response = await send(method, path, messages, body, options);
   try {
     return (await readJson(response)) as T;
   } catch {
@@ -97,11 +111,24 @@ async function request<T>(
   }
 }
 
+/** GETs a file the server builds (a CSV export) and hands it to the browser as a download. */
+async function download(path: string, fileName: string, messages: ApiMessages): Promise<void> {
+  const response = await send('GET', path, messages, undefined, undefined, '*/*');
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch {
+    throw new ApiError(messages.error, response.status);
+  }
+  saveFile(fileName, blob);
+}
+
 export interface ApiClient {
   get<T>(path: string, messages: ApiMessages, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body: unknown, messages: ApiMessages, options?: RequestOptions): Promise<T>;
   put<T>(path: string, body: unknown, messages: ApiMessages, options?: RequestOptions): Promise<T>;
   del<T>(path: string, messages: ApiMessages, options?: RequestOptions): Promise<T>;
+  download(path: string, fileName: string, messages: ApiMessages): Promise<void>;
 }
 
 export const api: ApiClient = {
@@ -109,6 +136,7 @@ export const api: ApiClient = {
   post: (path, body, messages, options) => request('POST', path, messages, body, options),
   put: (path, body, messages, options) => request('PUT', path, messages, body, options),
   del: (path, messages, options) => request('DELETE', path, messages, undefined, options),
+  download,
 };
 
 /** The text to show for anything a call threw. */

@@ -82,11 +82,48 @@ describe('signed in', () => {
       'Income',
       'Expances',
       'Salary',
+      'Journal',
       'Settings',
     ]);
     expect(within(nav).getByRole('button', { name: /Reports/ })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'TotalsReport' })).not.toBeInTheDocument();
+  });
+
+  it('should not show the Activity link to staff', async () => {
+    renderApp();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await waitFor(() =>
+      expect(spies.get).toHaveBeenCalledWith('/sessions/current', expect.anything()),
+    );
+    expect(within(nav).queryByRole('link', { name: 'Activity' })).not.toBeInTheDocument();
+  });
+
+  it('should show the Activity link after Settings to admins', async () => {
+    jest.restoreAllMocks();
+    spies = stubApi({ role: 'admin' });
+    renderApp();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const link = await within(nav).findByRole('link', { name: 'Activity' });
+    expect(link).toHaveAttribute('href', '/Activity');
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((one) => one.textContent);
+    expect(names.slice(-2)).toEqual(['Settings', 'Activity']);
+  });
+
+  it('should sign out everywhere else after confirming, and say so', async () => {
+    const ask = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+    renderApp();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const button = within(nav).getByRole('button', { name: 'Sign out everywhere else' });
+    await userEvent.click(button);
+    expect(ask).toHaveBeenCalledWith('Sign out of every other browser and device?');
+    expect(spies.del).not.toHaveBeenCalled();
+    await userEvent.click(button);
+    expect(spies.del).toHaveBeenCalledWith('/sessions/others', expect.anything());
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Signed out everywhere else'));
   });
 
   it('should open the Reports dropdown with the nine report links', async () => {
@@ -134,6 +171,7 @@ describe('signed in', () => {
     ['/Income', 'entries', 'IncomePage'],
     ['/Expances', 'entries', 'ExpancesPage'],
     ['/Salary', 'entries', 'SalaryPage'],
+    ['/Journal', 'entries', 'JournalPage'],
     ['/ClientsVsSales', 'reports', 'ClientsVsSalesPage'],
     ['/EmployeesVsSalaryReport', 'reports', 'EmployeesVsSalaryReportPage'],
     ['/ExpenseVsTypeReport', 'reports', 'ExpenseVsTypeReportPage'],

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { logOut } from 'shared-ui';
+import { api, confirm, errorMessage, logOut, notify } from 'shared-ui';
+import { messages, type CurrentUser } from 'contract';
 import { preloadRemoteComponent } from '../federation/federation';
 import { REMOTE_ROUTES, type RemoteRoute } from '../routes/route-table';
 import './Sidebar.css';
@@ -15,13 +16,50 @@ export interface SidebarProps {
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'shell-sidebar__link shell-sidebar__link--active' : 'shell-sidebar__link';
 
-/** Sidebar links in the spec's order: Dashboard ... Salary, Reports dropdown, Settings, Logout. */
+/** Whether the signed-in user is an admin (false until known, and when it cannot be read). */
+function useIsAdmin(): boolean {
+  const [isAdmin, setIsAdmin] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api
+      .get<CurrentUser>('/sessions/current', {
+        failure: messages.somethingWentWrong,
+        error: messages.somethingWentWrong,
+      })
+      .then((answer) => live && setIsAdmin(answer.user.role === 'admin'))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return isAdmin;
+}
+
+/** Ends every other session of this user (another browser, a shared computer). */
+async function signOutEverywhereElse(): Promise<void> {
+  if (!confirm(messages.confirmSignOutEverywhereElse)) return;
+  try {
+    const answer = await api.del<{ message: string }>('/sessions/others', {
+      failure: messages.failedSignOutEverywhereElse,
+      error: messages.errorSignOutEverywhereElse,
+    });
+    notify(answer.message);
+  } catch (error) {
+    notify(errorMessage(error, messages.errorSignOutEverywhereElse));
+  }
+}
+
+/**
+ * Sidebar links in the spec's order: Dashboard ... Salary, Reports dropdown, Settings, then
+ * Activity for admins, Sign out everywhere else, Logout.
+ */
 export function Sidebar({ id, open, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
   const reportRoutes = REMOTE_ROUTES.filter((route) => route.nav === 'reports');
   const onReportPage = reportRoutes.some((route) => route.path === pathname);
   const [reportsOpen, setReportsOpen] = useState(onReportPage);
   const reportsListId = useId();
+  const isAdmin = useIsAdmin();
 
   // Pointing at or tabbing to a link starts loading its screen, so the click shows it sooner.
   const navItem = (route: RemoteRoute) => (
@@ -73,6 +111,16 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
             </ul>
           </li>
           {REMOTE_ROUTES.filter((route) => route.nav === 'settings').map(navItem)}
+          {isAdmin && REMOTE_ROUTES.filter((route) => route.nav === 'admin').map(navItem)}
+          <li>
+            <button
+              type="button"
+              className="shell-sidebar__link shell-sidebar__logout"
+              onClick={() => void signOutEverywhereElse()}
+            >
+              {messages.signOutEverywhereElse}
+            </button>
+          </li>
           <li>
             <button
               type="button"

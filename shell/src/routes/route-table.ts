@@ -11,8 +11,11 @@ export interface RemoteRoute {
   remote: RemoteName;
   /** Exposed module, and the name of the component it exports. */
   module: string;
-  /** Where the sidebar lists it: the main list, the Reports dropdown, or nowhere. */
-  nav: 'main' | 'reports' | 'settings' | 'none';
+  /**
+   * Where the sidebar lists it: the main list, the Reports dropdown, after Settings, after
+   * Settings for admins only (the server refuses everyone else anyway), or nowhere.
+   */
+  nav: 'main' | 'reports' | 'settings' | 'admin' | 'none';
 }
 
 export const REMOTE_ROUTES: readonly RemoteRoute[] = [
@@ -28,6 +31,7 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: '/Income', label: 'Income', remote: 'entries', module: 'IncomePage', nav: 'main' },
   { path: '/Expances', label: 'Expances', remote: 'entries', module: 'ExpancesPage', nav: 'main' },
   { path: '/Salary', label: 'Salary', remote: 'entries', module: 'SalaryPage', nav: 'main' },
+  { path: '/Journal', label: 'Journal', remote: 'entries', module: 'JournalPage', nav: 'main' },
   {
     path: '/IncomeReport',
     label: 'IncomeReport',
@@ -105,6 +109,14 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
     remote: 'settings',
     module: 'SettingsPage',
     nav: 'settings',
+  },
+  // Beside Users in the People remote: it is about what users did and the sessions they hold.
+  {
+    path: '/Activity',
+    label: 'Activity',
+    remote: 'people',
+    module: 'ActivityPage',
+    nav: 'admin',
   },
 ];
 

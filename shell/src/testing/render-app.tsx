@@ -10,9 +10,13 @@ export interface RenderAppOptions {
   token?: string | null;
 }
 
-export function stubApi() {
+/** `role`: what the session answers about its user (the sidebar shows admin links from it). */
+export function stubApi({ role = 'staff' }: { role?: 'staff' | 'admin' } = {}) {
   return {
     get: jest.spyOn(api, 'get').mockImplementation((path: string) => {
+      if (path === '/sessions/current') {
+        return Promise.resolve({ user: { id: 1, name: 'Me', email: 'me@test.local', role } });
+      }
       if (path === '/dashboard/totals')
         return Promise.resolve({ admins: 2, employees: 5, clients: 7 });
       if (path.startsWith('/dashboard/finance')) {
@@ -21,6 +25,9 @@ export function stubApi() {
       return Promise.reject(new Error(`unexpected GET ${path}`));
     }),
     post: jest.spyOn(api, 'post').mockResolvedValue({ message: 'Logged out' }),
+    del: jest
+      .spyOn(api, 'del')
+      .mockResolvedValue({ message: 'Signed out everywhere else', ended: 2 }),
     reload: jest.spyOn(page, 'reload').mockImplementation(() => undefined),
   };
 }

@@ -14,7 +14,7 @@ import {
   UserMutation,
 } from 'contract';
 import { currentUser, requireAdmin } from '../../plugins/auth.js';
-import { createSession, purgeExpiredSessions, revokeSession } from '../../repositories/sessions.js';
+import { createSession, expireSessions, revokeSession } from '../../repositories/sessions.js';
 import {
   createUser,
   deleteUser,
@@ -25,7 +25,7 @@ import {
 } from '../../repositories/users.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
 import { unauthorized, HttpError } from '../../lib/errors.js';
-import { audit } from '../../lib/audit.js';
+import { recordRefusedSignIn } from '../../lib/sign-in-events.js';
 
 const errors = {
   400: ErrorResponse,
@@ -45,7 +45,16 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: {
         public: true,
-        rateLimit: { max: app.config.login.perIpPerMinute, timeWindow: 60_000 },
+        rateLimit: {
+          max: app.config.login.perIpPerMinute,
+          timeWindow: 60_000,
+          // Runs before the body is read: the e-mail tried is not known yet.
+          onExceeded: (request) => {
+            recordRefusedSignIn(app.db, 'login_throttled', null).catch((error: unknown) =>
+              request.log.error({ err: error }, 'could not record a throttled sign-in'),
+            );
+          },
+        },
       },
       schema: {
         tags: ['users'],
@@ -64,11 +73,18 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const email = request.body.email.trim();
       const { password } = request.body;
       if (!email || !password) throw new HttpError(400, messages.fillAllFields);
-      await app.loginThrottle.admit(email, request.ip);
+      try {
+        await app.loginThrottle.admit(email, request.ip);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 429)
+          await recordRefusedSignIn(app.db, 'login_throttled', email);
+        throw error;
+      }
       const user = await findUserForLogin(app.db, email);
       const ok = await verifyPassword(password, user?.password_hash ?? decoyHash);
       if (!user || !ok) {
         await app.loginThrottle.failed(email);
+        await recordRefusedSignIn(app.db, 'login_failed', email);
         throw unauthorized(messages.invalidCredentials);
       }
       await app.loginThrottle.succeeded(email, request.ip);
@@ -79,8 +95,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await replacePasswordHash(app.db, user.id, user.password_hash, upgraded);
       }
       // Sign-ins are rare and the table is small: a good moment to drop dead sessions.
-      await purgeExpiredSessions(app.db, app.config.session);
-      const token = await createSession(app.db, user.id, app.config.session);
+      await expireSessions(app.db, app.config.session);
+      const token = await createSession(app.db, user, app.config.session);
       return { token, message: apiMessages.loggedIn };
     },
   );
@@ -95,14 +111,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = currentUser(request);
-      await revokeSession(app.db, user.tokenHash);
-      await audit(app.db, {
-        actorId: user.id,
-        action: 'logout',
-        entity: 'session',
-        entityId: null,
-      });
+      await revokeSession(app.db, currentUser(request));
       return { message: apiMessages.loggedOut };
     },
   );

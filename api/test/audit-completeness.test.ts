@@ -1,0 +1,440 @@
+// Every route that changes data leaves exactly one audit row, written in the same transaction as
+// the change; and no audit row ever holds a password, a password hash or a session token.
+//
+// The routes are walked from the app's own route table (its OpenAPI description, which every
+// route is in): a route that changes data and has no case below fails the test, so a new route
+// cannot slip past. "Same transaction" is shown by making audit rows impossible to write: the
+// call must then fail and leave every table exactly as it was.
+import { createHash } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import {
+  ADMIN,
+  STAFF,
+  bearer,
+  login,
+  rows,
+  setupDatabase,
+  signInBoth,
+  type TestContext,
+} from './helpers.js';
+
+const db = await setupDatabase();
+afterAll(() => db.close());
+
+interface Tools {
+  ctx: TestContext;
+  admin: string;
+  staff: string;
+  /** Inserts a row straight into the database (no audit row) and answers its id. */
+  insert(table: string, values: Record<string, string>): Promise<number>;
+}
+
+interface Case {
+  /** What the call does, for the test name. */
+  does: string;
+  status: number;
+  /** Builds the call; whatever it writes first is not counted. */
+  prepare(tools: Tools): Promise<InjectOptions>;
+  /** False for a refused sign-in: nothing else changes, so there is no transaction to share. */
+  sharesTransaction?: boolean;
+}
+
+const PASSWORDS = [ADMIN.password, STAFF.password, 'new-user-pass-1', 'changed-pass-2'];
+const tokensSeen: string[] = [];
+
+const party = (tools: Tools, kind: 'client' | 'employee' | 'expense') =>
+  kind === 'client'
+    ? tools.insert('clients', { name: 'Buyer', email: 'b@test.local', company_name: 'Co' })
+    : kind === 'employee'
+      ? tools.insert('employees', { name: 'Ali', email: 'a@test.local', number: '0300' })
+      : tools.insert('expense_types', { expancetype: `Rent ${tokensSeen.length}-${Date.now()}` });
+
+const as = (token: string, method: InjectOptions['method'], url: string, payload?: object) =>
+  ({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) }) as InjectOptions;
+
+const CASES: Record<string, Case[]> = {
+  'POST /api/users/login': [
+    {
+      does: 'signs in',
+      status: 200,
+      prepare: async () => ({ method: 'POST', url: '/api/users/login', payload: ADMIN }),
+    },
+    {
+      does: 'refuses a wrong password',
+      status: 401,
+      sharesTransaction: false,
+      prepare: async () => ({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: ADMIN.email, password: 'wrong-password' },
+      }),
+    },
+  ],
+  'POST /api/users/logout': [
+    {
+      does: 'signs out',
+      status: 200,
+      prepare: async ({ ctx }) => as(await login(ctx.app, STAFF), 'POST', '/api/users/logout'),
+    },
+  ],
+  'POST /api/users/register': [
+    {
+      does: 'adds a user',
+      status: 201,
+      prepare: async ({ admin }) =>
+        as(admin, 'POST', '/api/users/register', {
+          name: 'New',
+          email: `new${Date.now()}@test.local`,
+          password: 'new-user-pass-1',
+        }),
+    },
+  ],
+  'PUT /api/users/updateuser/{id}': [
+    {
+      does: "changes a user's name",
+      status: 200,
+      prepare: async ({ admin }) =>
+        as(admin, 'PUT', '/api/users/updateuser/2', { name: 'Renamed', role: 'staff' }),
+    },
+    {
+      does: "changes a user's password and role",
+      status: 200,
+      prepare: async ({ admin }) =>
+        as(admin, 'PUT', '/api/users/updateuser/2', {
+          name: 'Staff Member',
+          role: 'admin',
+          password: 'changed-pass-2',
+        }),
+    },
+  ],
+  'DELETE /api/users/deleteUser/{id}': [
+    {
+      does: 'deletes a user',
+      status: 200,
+      prepare: async (tools) => {
+        const id = await tools.insert('users', {
+          name: 'Leaving',
+          email: `leaving${Date.now()}@test.local`,
+          password_hash: 'not-a-real-hash',
+        });
+        return as(tools.admin, 'DELETE', `/api/users/deleteUser/${id}`);
+      },
+    },
+  ],
+  'POST /api/employees/addEmployee': [
+    {
+      does: 'adds an employee',
+      status: 201,
+      prepare: async ({ staff }) =>
+        as(staff, 'POST', '/api/employees/addEmployee', {
+          name: 'Ali',
+          email: 'ali@test.local',
+          number: '0300111',
+        }),
+    },
+  ],
+  'PUT /api/employees/updateEmployee/{id}': [
+    {
+      does: 'changes an employee',
+      status: 200,
+      prepare: async (tools) =>
+        as(tools.staff, 'PUT', `/api/employees/updateEmployee/${await party(tools, 'employee')}`, {
+          name: 'Ali B',
+          email: 'ali@test.local',
+          number: '0300111',
+        }),
+    },
+  ],
+  'DELETE /api/employees/deleteEmployee/{id}': [
+    {
+      does: 'deletes an employee',
+      status: 200,
+      prepare: async (tools) =>
+        as(
+          tools.staff,
+          'DELETE',
+          `/api/employees/deleteEmployee/${await party(tools, 'employee')}`,
+        ),
+    },
+  ],
+  'POST /api/clients/addClient': [
+    {
+      does: 'adds a client',
+      status: 201,
+      prepare: async ({ staff }) =>
+        as(staff, 'POST', '/api/clients/addClient', {
+          name: 'Buyer',
+          email: 'buyer@test.local',
+          companyName: 'Co',
+        }),
+    },
+  ],
+  'PUT /api/clients/updateClient/{id}': [
+    {
+      does: 'changes a client',
+      status: 200,
+      prepare: async (tools) =>
+        as(tools.staff, 'PUT', `/api/clients/updateClient/${await party(tools, 'client')}`, {
+          name: 'Buyer',
+          email: 'buyer@test.local',
+          companyName: 'New Co',
+        }),
+    },
+  ],
+  'DELETE /api/clients/deleteClient/{id}': [
+    {
+      does: 'deletes a client',
+      status: 200,
+      prepare: async (tools) =>
+        as(tools.staff, 'DELETE', `/api/clients/deleteClient/${await party(tools, 'client')}`),
+    },
+  ],
+  'POST /api/expance/addexpancetype': [
+    {
+      does: 'adds an expense type',
+      status: 201,
+      prepare: async ({ staff }) =>
+        as(staff, 'POST', '/api/expance/addexpancetype', { expancetype: `Fuel ${Date.now()}` }),
+    },
+  ],
+  'PUT /api/expance/updateexpancetype/{id}': [
+    {
+      does: 'renames an expense type',
+      status: 200,
+      prepare: async (tools) =>
+        as(tools.staff, 'PUT', `/api/expance/updateexpancetype/${await party(tools, 'expense')}`, {
+          expancetype: `Renamed ${Date.now()}`,
+        }),
+    },
+  ],
+  'DELETE /api/expance/deleteexpance/{id}': [
+    {
+      does: 'deletes an expense type',
+      status: 200,
+      prepare: async (tools) =>
+        as(tools.staff, 'DELETE', `/api/expance/deleteexpance/${await party(tools, 'expense')}`),
+    },
+  ],
+  'PUT /api/expance/D_A_xpancetype/{id}/{currentStatus}': [
+    {
+      does: 'suspends an expense type',
+      status: 200,
+      prepare: async (tools) =>
+        as(
+          tools.staff,
+          'PUT',
+          `/api/expance/D_A_xpancetype/${await party(tools, 'expense')}/Active`,
+        ),
+    },
+  ],
+  'POST /api/expance/addexpance': [
+    {
+      does: 'records an expense',
+      status: 201,
+      prepare: async (tools) =>
+        as(tools.staff, 'POST', '/api/expance/addexpance', {
+          expanceTypeId: await party(tools, 'expense'),
+          amount: 10.5,
+          description: 'Rent',
+          Creditdebit: 'Credit',
+        }),
+    },
+  ],
+  'POST /api/expance/addsalery': [
+    {
+      does: 'records a salary',
+      status: 201,
+      prepare: async (tools) =>
+        as(tools.staff, 'POST', '/api/expance/addsalery', {
+          employeeId: await party(tools, 'employee'),
+          amount: 100,
+          description: 'March',
+          Creditdebit: 'Credit',
+        }),
+    },
+  ],
+  'POST /api/incoms/addIncome': [
+    {
+      does: 'records an income',
+      status: 201,
+      prepare: async (tools) =>
+        as(tools.staff, 'POST', '/api/incoms/addIncome', {
+          clientId: await party(tools, 'client'),
+          amount: 99.99,
+          description: 'Invoice',
+          Creditdebit: 'Debit',
+        }),
+    },
+  ],
+  'DELETE /api/sessions/others': [
+    {
+      does: "ends the caller's other sessions",
+      status: 200,
+      prepare: async ({ ctx, staff }) => {
+        await login(ctx.app, STAFF);
+        return as(staff, 'DELETE', '/api/sessions/others');
+      },
+    },
+  ],
+  'DELETE /api/sessions/{id}': [
+    {
+      does: 'ends one session',
+      status: 200,
+      prepare: async ({ ctx, admin }) => {
+        await login(ctx.app, STAFF);
+        const [row] = await rows<{ id: number }>(ctx, 'SELECT max(id)::int AS id FROM sessions');
+        return as(admin, 'DELETE', `/api/sessions/${row?.id}`);
+      },
+    },
+  ],
+  'DELETE /api/sessions/user/{id}': [
+    {
+      does: "ends all of a user's sessions",
+      status: 200,
+      prepare: async ({ admin }) => as(admin, 'DELETE', '/api/sessions/user/2'),
+    },
+  ],
+};
+
+/**
+ * Every table's content (sessions without their idle clock), to see that nothing changed. The
+ * login throttle's counters count every attempt on purpose, whatever becomes of it.
+ */
+async function snapshot(ctx: TestContext): Promise<Record<string, string>> {
+  const tables = await rows<{ name: string }>(
+    ctx,
+    `SELECT table_name AS name FROM information_schema.tables
+     WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+       AND table_name NOT IN ('schema_migrations', 'rate_counters')
+     ORDER BY 1`,
+  );
+  const out: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = await rows<{ digest: string }>(
+      ctx,
+      `SELECT md5(coalesce(string_agg(x, '|' ORDER BY x), '')) AS digest
+       FROM (SELECT (to_jsonb(t) - 'last_seen_at')::text AS x FROM ${name} t) s`,
+    );
+    out[name] = row?.digest ?? '';
+  }
+  return out;
+}
+
+const auditCount = async (ctx: TestContext) =>
+  (await rows<{ n: number }>(ctx, 'SELECT count(*)::int AS n FROM audit_log'))[0]?.n ?? 0;
+
+async function tools(): Promise<Tools> {
+  const ctx = await db.reset();
+  const { admin, staff } = await signInBoth(ctx.app);
+  tokensSeen.push(admin, staff);
+  return {
+    ctx,
+    admin,
+    staff,
+    async insert(table, values) {
+      const columns = Object.keys(values).join(', ');
+      const literals = Object.values(values)
+        .map((value) => `'${value.replace(/'/g, "''")}'`)
+        .join(', ');
+      const [row] = await rows<{ id: number }>(
+        ctx,
+        `INSERT INTO ${table} (${columns}) VALUES (${literals}) RETURNING id`,
+      );
+      return row!.id;
+    },
+  };
+}
+
+async function send(ctx: TestContext, request: InjectOptions) {
+  const response = await ctx.app.inject(request);
+  const token = (response.json() as { token?: unknown }).token;
+  if (typeof token === 'string') tokensSeen.push(token);
+  return response;
+}
+
+describe('audit completeness', () => {
+  it('has a case for every route that changes data', async () => {
+    const { ctx } = await tools();
+    const spec = ctx.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const changing = Object.entries(spec.paths).flatMap(([path, operations]) =>
+      Object.keys(operations)
+        .filter((method) => !['get', 'head', 'options'].includes(method))
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(changing.length).toBeGreaterThan(15);
+    expect(changing.filter((route) => !(route in CASES))).toEqual([]);
+  });
+
+  const cases = Object.entries(CASES).flatMap(([route, list]) =>
+    list.map((one) => [route, one.does, one] as const),
+  );
+
+  it.each(cases)(
+    '%s (%s) writes exactly one audit row, in its own transaction',
+    async (_route, _does, one) => {
+      const t = await tools();
+      const request = await one.prepare(t);
+      const before = await auditCount(t.ctx);
+      const response = await send(t.ctx, request);
+      expect(response.statusCode).toBe(one.status);
+      expect(await auditCount(t.ctx)).toBe(before + 1);
+
+      if (one.sharesTransaction === false) return;
+      // Now the audit row cannot be written: the change must not happen either.
+      const again = await one.prepare(t);
+      await rows(
+        t.ctx,
+        `CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS
+         $$ BEGIN RAISE EXCEPTION 'audit refused'; END; $$`,
+      );
+      await rows(
+        t.ctx,
+        `CREATE TRIGGER refuse_audit_trg BEFORE INSERT ON audit_log
+         FOR EACH ROW EXECUTE FUNCTION refuse_audit()`,
+      );
+      try {
+        const unchanged = await snapshot(t.ctx);
+        const refused = await send(t.ctx, again);
+        expect(refused.statusCode).toBe(500);
+        expect(await snapshot(t.ctx)).toEqual(unchanged);
+      } finally {
+        await rows(t.ctx, 'DROP TRIGGER refuse_audit_trg ON audit_log');
+        await rows(t.ctx, 'DROP FUNCTION refuse_audit()');
+      }
+    },
+  );
+
+  it('never stores a password, a password hash or a session token in an audit row', async () => {
+    const t = await tools();
+    // Every kind of change once more, on one database, then look at everything the log holds.
+    // Ending sessions, then changing the staff user, then deleting it go last, in that order:
+    // the calls before them sign in as staff.
+    const rank = (route: string) =>
+      ['DELETE /api/sessions', 'PUT /api/users', 'DELETE /api/users'].findIndex((start) =>
+        route.startsWith(start),
+      );
+    const ordered = Object.entries(CASES).sort(([a], [b]) => rank(a) - rank(b));
+    for (const [, list] of ordered) {
+      for (const one of list) await send(t.ctx, await one.prepare(t));
+    }
+    const hashes = await rows<{ h: string }>(
+      t.ctx,
+      'SELECT password_hash AS h FROM users UNION ALL SELECT token_hash FROM sessions',
+    );
+    const secrets = [
+      ...PASSWORDS,
+      ...tokensSeen,
+      ...tokensSeen.map((token) => createHash('sha256').update(token).digest('hex')),
+      ...hashes.map((row) => row.h),
+    ];
+    const log = await rows<{ text: string }>(
+      t.ctx,
+      `SELECT concat_ws('|', action, entity, entity_id, before::text, after::text, address, browser)
+         AS text FROM audit_log`,
+    );
+    expect(log.length).toBeGreaterThan(20);
+    const text = log.map((row) => row.text).join('\n');
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/password_hash|token_hash|"password"/i);
+  });
+});

@@ -1,0 +1,85 @@
+// Activity (admins only): the audit log read newest first, filtered and paged by position, and
+// the open sessions an admin can end. Any signed-in user can end their own other sessions.
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, ListResponse, OptionalDate } from './common.js';
+import { Role, User } from './users.js';
+
+/** An action or kind-of-record name as the log stores it (create, entry:income, ...). */
+const LogName = Type.String({ pattern: '^[a-z_:]{1,40}$', maxLength: 40 });
+
+export const ActivityQuery = Type.Object({
+  /** The user who did it. */
+  who: Type.Optional(Id),
+  /** Kind of record: user, client, employee, expense_type, entry:income, session, ... */
+  kind: Type.Optional(LogName),
+  action: Type.Optional(LogName),
+  from: OptionalDate,
+  to: OptionalDate,
+  /** The record's id (with `kind`, one record; alone, that id in any kind). */
+  record: Type.Optional(Type.String({ pattern: '^[0-9]{1,19}$', maxLength: 19 })),
+  /** Keyset paging: the `next` of the previous page. */
+  before: Type.Optional(Id),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+});
+export type ActivityQuery = Static<typeof ActivityQuery>;
+
+/** A field of the record as it was before the change and after it (null: not there). */
+export const FieldChange = Type.Object({
+  field: Type.String(),
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+});
+export type FieldChange = Static<typeof FieldChange>;
+
+export const ActivityActor = Type.Object({ id: Id, name: Type.String(), email: Type.String() });
+export type ActivityActor = Static<typeof ActivityActor>;
+
+export const ActivityRow = Type.Object({
+  id: Type.Integer(),
+  /** When, ISO 8601. */
+  at: Type.String(),
+  /** Who; null for a refused sign-in, start-up, or a user since deleted. */
+  actor: Type.Union([ActivityActor, Type.Null()]),
+  action: Type.String(),
+  kind: Type.String(),
+  recordId: Type.Union([Type.String(), Type.Null()]),
+  changes: Type.Array(FieldChange),
+  address: Type.String(),
+  browser: Type.String(),
+});
+export type ActivityRow = Static<typeof ActivityRow>;
+
+export const ActivityPage = Type.Object({
+  users: Type.Array(ActivityRow),
+  /** Pass as `before` for the next page; null on the last page. */
+  next: Type.Union([Id, Type.Null()]),
+});
+export type ActivityPage = Static<typeof ActivityPage>;
+
+export const OpenSession = Type.Object({
+  id: Id,
+  userId: Id,
+  name: Type.String(),
+  email: Type.String(),
+  role: Role,
+  signedInAt: Type.String(),
+  lastSeenAt: Type.String(),
+  address: Type.String(),
+  browser: Type.String(),
+  /** The asker's own session. */
+  current: Type.Boolean(),
+});
+export type OpenSession = Static<typeof OpenSession>;
+
+export const SessionsQuery = Type.Object({ userId: Type.Optional(Id) });
+export type SessionsQuery = Static<typeof SessionsQuery>;
+
+export const SessionList = ListResponse(OpenSession);
+export type SessionList = Static<typeof SessionList>;
+
+export const SessionsEnded = Type.Object({ message: Type.String(), ended: Type.Integer() });
+export type SessionsEnded = Static<typeof SessionsEnded>;
+
+/** Who is signed in on this session (the shell shows admin-only links from it). */
+export const CurrentUser = Type.Object({ user: User });
+export type CurrentUser = Static<typeof CurrentUser>;

@@ -1,0 +1,227 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { ActivityRow, OpenSession } from 'contract';
+import { api, ApiError } from 'shared-ui';
+import { ActivityPage } from './ActivityPage';
+
+const changed: ActivityRow = {
+  id: 12,
+  at: '2026-11-20T10:00:00.000Z',
+  actor: { id: 1, name: 'Admin', email: 'admin@test.local' },
+  action: 'update',
+  kind: 'client',
+  recordId: '7',
+  changes: [{ field: 'companyName', before: 'Old Co', after: 'New Co' }],
+  address: '10.0.0.5',
+  browser: 'Firefox',
+};
+const failed: ActivityRow = {
+  id: 11,
+  at: '2026-11-20T09:00:00.000Z',
+  actor: null,
+  action: 'login_failed',
+  kind: 'session',
+  recordId: null,
+  changes: [{ field: 'email', before: null, after: 'guess@test.local' }],
+  address: '10.0.0.9',
+  browser: 'curl',
+};
+const sessions: OpenSession[] = [
+  {
+    id: 5,
+    userId: 2,
+    name: 'Staff',
+    email: 'staff@test.local',
+    role: 'staff',
+    signedInAt: '2026-11-20T08:00:00.000Z',
+    lastSeenAt: '2026-11-20T09:30:00.000Z',
+    address: '10.0.0.7',
+    browser: 'Chrome',
+    current: false,
+  },
+  {
+    id: 6,
+    userId: 1,
+    name: 'Admin',
+    email: 'admin@test.local',
+    role: 'admin',
+    signedInAt: '2026-11-20T08:10:00.000Z',
+    lastSeenAt: '2026-11-20T09:40:00.000Z',
+    address: '10.0.0.5',
+    browser: 'Firefox',
+    current: true,
+  },
+];
+
+let get: jest.SpyInstance;
+let del: jest.SpyInstance;
+let download: jest.SpyInstance;
+
+beforeEach(() => {
+  get = jest.spyOn(api, 'get').mockImplementation(async (path: string) => {
+    if (path === '/users/getUser')
+      return { users: [{ id: 1, name: 'Admin', email: 'admin@test.local', role: 'admin' }] };
+    if (path === '/sessions') return { users: sessions };
+    if (path.includes('before=11')) return { users: [], next: null };
+    return { users: [changed, failed], next: 11 };
+  });
+  del = jest.spyOn(api, 'del').mockResolvedValue({ message: 'Session ended' });
+  download = jest.spyOn(api, 'download').mockResolvedValue(undefined);
+  jest.spyOn(window, 'confirm').mockReturnValue(true);
+  jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+function Where() {
+  const location = useLocation();
+  return <output aria-label="location">{location.pathname + location.search}</output>;
+}
+
+async function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/Activity" element={<ActivityPage />} />
+        <Route path="*" element={<p>elsewhere</p>} />
+      </Routes>
+      <Where />
+    </MemoryRouter>,
+  );
+  await act(async () => undefined);
+}
+
+const activityCalls = () =>
+  get.mock.calls.map(([path]) => String(path)).filter((path) => path.startsWith('/activity'));
+
+describe('ActivityPage', () => {
+  it('should show who changed what, each field as before → after, linked to the record', async () => {
+    await renderAt('/Activity');
+    const table = await screen.findByRole('table', { name: 'Activity' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first).toHaveTextContent('Admin (admin@test.local)');
+    expect(first).toHaveTextContent('changed');
+    expect(first).toHaveTextContent('companyName: Old Co → New Co');
+    expect(within(first!).getByRole('link', { name: 'Client #7' })).toHaveAttribute(
+      'href',
+      '/ClientLedgerPage?clientId=7',
+    );
+    expect(second).toHaveTextContent('sign-in failed');
+    expect(second).toHaveTextContent('email: — → guess@test.local');
+    expect(second).toHaveTextContent('10.0.0.9');
+  });
+
+  it('should read its filters from the URL and put applied filters back in it', async () => {
+    await renderAt('/Activity?kind=client&record=7');
+    expect(activityCalls()).toEqual(['/activity?kind=client&record=7']);
+    expect(screen.getByLabelText('Kind of record')).toHaveValue('client');
+    expect(screen.getByLabelText('Record id')).toHaveValue('7');
+
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'login_failed');
+    await userEvent.type(screen.getByLabelText('From'), '2026-11-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('location')).toHaveTextContent(
+        '/Activity?kind=client&action=login_failed&from=2026-11-01&record=7',
+      ),
+    );
+    expect(activityCalls().at(-1)).toBe(
+      '/activity?kind=client&action=login_failed&from=2026-11-01&record=7',
+    );
+  });
+
+  it('should page to older rows by position and back to the newest', async () => {
+    await renderAt('/Activity?action=update');
+    await screen.findByRole('table', { name: 'Activity' });
+    expect(screen.getByRole('button', { name: 'Newest' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Older' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('location')).toHaveTextContent(
+        '/Activity?action=update&before=11',
+      ),
+    );
+    expect(await screen.findByText('No records found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Newest' }));
+    expect(activityCalls().at(-1)).toBe('/activity?action=update');
+  });
+
+  it('should download every matching row as CSV from the server', async () => {
+    await renderAt('/Activity?who=1');
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(download).toHaveBeenCalledWith('/activity/csv?who=1', 'activity.csv', {
+      failure: 'Failed to download',
+      error: 'Error downloading',
+    });
+  });
+
+  it("should show the server's refusal to staff instead of the log", async () => {
+    get.mockImplementation(async (path: string) => {
+      if (path.startsWith('/activity'))
+        throw new ApiError('Only admins can see activity and sessions', 403);
+      return { users: [] };
+    });
+    await renderAt('/Activity');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Only admins can see activity and sessions',
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("should list open sessions and end one, or all of a user's, after confirming", async () => {
+    await renderAt('/Activity');
+    await userEvent.click(screen.getByRole('tab', { name: 'Open sessions' }));
+    const table = await screen.findByRole('table', { name: 'Open sessions' });
+    const [, staffRow, ownRow] = within(table).getAllByRole('row');
+    expect(staffRow).toHaveTextContent('Staff (staff@test.local)');
+    expect(staffRow).toHaveTextContent('10.0.0.7');
+    expect(staffRow).toHaveTextContent('Chrome');
+    expect(ownRow).toHaveTextContent('This session');
+
+    await userEvent.click(
+      within(staffRow!).getByRole('button', { name: /^End session of staff@test.local/ }),
+    );
+    expect(window.confirm).toHaveBeenCalledWith(
+      'End this session? Its user will have to sign in again.',
+    );
+    expect(del).toHaveBeenCalledWith('/sessions/5', expect.anything());
+    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Session ended'));
+
+    await userEvent.click(
+      within(staffRow!).getByRole('button', { name: 'End all sessions of staff@test.local' }),
+    );
+    expect(del).toHaveBeenLastCalledWith('/sessions/user/2', expect.anything());
+  });
+
+  it('should link an entry to the journal of its kind and party', async () => {
+    get.mockImplementation(async (path: string) =>
+      path.startsWith('/activity')
+        ? {
+            users: [
+              {
+                ...changed,
+                action: 'create',
+                kind: 'entry:income',
+                recordId: '40',
+                changes: [
+                  { field: 'kind', before: null, after: 'income' },
+                  { field: 'partyId', before: null, after: 7 },
+                ],
+              },
+            ],
+            next: null,
+          }
+        : { users: [] },
+    );
+    await renderAt('/Activity');
+    const link = await screen.findByRole('link', { name: 'Income entry #40' });
+    expect(link).toHaveAttribute('href', '/Journal?kind=income&partyId=7');
+    expect(screen.getAllByRole('row')[1]).toHaveTextContent('entry');
+  });
+
+  it('should open the record screen from its link', async () => {
+    await renderAt('/Activity');
+    await userEvent.click(await screen.findByRole('link', { name: 'Client #7' }));
+    expect(screen.getByLabelText('location')).toHaveTextContent('/ClientLedgerPage?clientId=7');
+  });
+});

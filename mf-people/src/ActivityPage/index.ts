@@ -1,0 +1,2 @@
+// Exposed to the shell as people/ActivityPage.
+export { ActivityPage } from './ActivityPage';
