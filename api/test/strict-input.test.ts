@@ -9,7 +9,6 @@ import path from 'node:path';
 import { buildApp } from '../src/app.js';
 import { rawGet } from './raw-http.js';
 import { bearer, rows, setupDatabase, signInBoth, ADMIN, type TestContext } from './helpers.js';
-import { rawGet } from './raw-http.js';
 
 const setup = setupDatabase();
 let db: Awaited<typeof setup>;
