@@ -1,4 +1,4 @@
-// mf-entries: the entry-forms remote (Income, Expances, Salary). One module per screen;
+// mf-entries: the entry-forms remote (Income, Expances, Salary) and the Journal. One module per screen;
 // `npm run dev` serves it alone.
 import { fileURLToPath } from 'node:url';
 import { createConfig, devPorts } from '../webpack/create-config.mjs';
@@ -12,5 +12,6 @@ export default createConfig({
     './IncomePage': './src/IncomePage/index.ts',
     './ExpancesPage': './src/ExpancesPage/index.ts',
     './SalaryPage': './src/SalaryPage/index.ts',
+    './JournalPage': './src/JournalPage/index.ts',
   },
 });

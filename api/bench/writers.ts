@@ -19,6 +19,7 @@ import pg from 'pg';
 import type { Database } from '../src/db/schema.js';
 import { openDatabase } from '../src/db/index.js';
 import { recordEntry } from '../src/repositories/entries.js';
+import { todayIn } from '../src/lib/dates.js';
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = Number.parseInt(value ?? '', 10);
@@ -78,13 +79,18 @@ async function measure(writers: number): Promise<number> {
   const writer = async () => {
     while (recording) {
       try {
-        await recordEntry(db, user.id, {
-          kind: 'income',
-          partyId: client.id,
-          amount: 1234.56,
-          creditDebit: 'Credit',
-          description: '',
-        });
+        await recordEntry(
+          db,
+          user.id,
+          {
+            kind: 'income',
+            partyId: client.id,
+            amount: 1234.56,
+            creditDebit: 'Credit',
+            description: '',
+          },
+          todayIn('UTC'),
+        );
         if (counting) recorded += 1;
       } catch (error) {
         failures += 1;

@@ -32,6 +32,7 @@ import { clientsRoutes } from './routes/clients/index.js';
 import { expanceRoutes } from './routes/expance/index.js';
 import { incomsRoutes } from './routes/incoms/index.js';
 import { dashboardRoutes } from './routes/dashboard/index.js';
+import { journalRoutes } from './routes/journal/index.js';
 import { activityRoutes } from './routes/activity/index.js';
 import { sessionsRoutes } from './routes/sessions/index.js';
 import { requestContextPlugin } from './lib/request-context.js';
@@ -182,6 +183,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(expanceRoutes, { prefix: '/expance' });
       await api.register(incomsRoutes, { prefix: '/incoms' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
+      await api.register(journalRoutes, { prefix: '/journal' });
       await api.register(activityRoutes, { prefix: '/activity' });
       await api.register(sessionsRoutes, { prefix: '/sessions' });
     },

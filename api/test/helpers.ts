@@ -44,6 +44,7 @@ export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
     async reset(build: Omit<BuildOptions, 'database'> = {}): Promise<TestContext> {
       if (ctx.app) await ctx.app.close();
       await sql.raw(`TRUNCATE ${TABLES} RESTART IDENTITY CASCADE`).execute(database.db);
+      await sql`UPDATE books SET closed_through = NULL`.execute(database.db);
       ctx.app = await buildApp(config, { database, logger: false, ...build });
       return ctx;
     },

@@ -66,14 +66,13 @@ const LEAK =
  * them, not on when they were last used.
  */
 const FINGERPRINT_COLUMNS: Record<string, string> = { sessions: 'token_hash, user_id' };
-/** Rows a refusal writes on purpose: security events (failed sign-ins) in the audit log. */
-const FINGERPRINT_WHERE: Record<string, string> = {
-  audit_log:
-    "action NOT IN ('login', 'login_failed', 'login_throttled', 'logout', 'session_expired', 'session_ended')",
-};
 // rate_counters is the login throttle's and rate limit's state: every login request, refused or
 // not, counts there on purpose.
 const NOT_DATA = new Set(['migrations', 'schema_migrations', 'rate_counters']);
+/** Rows a refused request writes on purpose: a refused sign-in is recorded in the audit log. */
+const RECORDS_OF_REFUSALS: Record<string, string> = {
+  audit_log: "action NOT IN ('login_failed', 'login_throttled')",
+};
 
 let fingerprintQuery = '';
 
@@ -90,7 +89,7 @@ async function fingerprint(): Promise<string> {
       .map((table) => {
         const columns = FINGERPRINT_COLUMNS[table];
         const row = columns ? `ROW(${columns})::text` : 't::text';
-        const where = FINGERPRINT_WHERE[table] ? ` WHERE ${FINGERPRINT_WHERE[table]}` : '';
+        const where = RECORDS_OF_REFUSALS[table] ? ` WHERE ${RECORDS_OF_REFUSALS[table]}` : '';
         return `(SELECT '${table}:' || count(*) || ':' || md5(coalesce(string_agg(${row}, ',' ORDER BY ${row}), '')) FROM ${table} t${where})`;
       });
     fingerprintQuery = `SELECT concat_ws('|', ${parts.join(', ')}) AS print`;

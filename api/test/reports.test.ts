@@ -453,6 +453,179 @@ describe('roll-ups agree with the entries themselves', () => {
   });
 });
 
+describe('with backdated entries and reversals', () => {
+  it('every report is exactly the plain sum over the entries that are not reversed', async () => {
+    const random = (() => {
+      let seed = 7;
+      return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    })();
+    const day = () =>
+      new Date(Date.UTC(2023, 0, 1) + Math.floor(random() * 760) * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+    const forms = {
+      income: ['/api/incoms/addIncome', 'clientId'],
+      salary: ['/api/expance/addsalery', 'employeeId'],
+      expense: ['/api/expance/addexpance', 'expanceTypeId'],
+    } as const;
+    // Recorded today through the API, dated on random earlier days, in no particular order.
+    for (let i = 0; i < 90; i += 1) {
+      const kind = (['income', 'salary', 'expense'] as const)[Math.floor(random() * 3)] ?? 'income';
+      const [url, field] = forms[kind];
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: bearer(token),
+        payload: {
+          [field]: 1 + Math.floor(random() * 2),
+          amount: Number((1 + Math.floor(random() * 100000) / 100).toFixed(2)),
+          Creditdebit: kind === 'income' && random() < 0.5 ? 'Debit' : 'Credit',
+          date: day(),
+        },
+      });
+      expect(response.statusCode).toBe(201);
+    }
+    // Reverse about a quarter of every entry, old and new.
+    const ids = await rows<{ id: number }>(ctx, 'SELECT id FROM entries ORDER BY id');
+    let reversed = 0;
+    for (const { id } of ids) {
+      if (random() >= 0.25) continue;
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/journal/${id}/reverse`,
+        headers: bearer(token),
+        payload: { reason: 'random correction' },
+      });
+      expect(response.statusCode).toBe(201);
+      reversed += 1;
+    }
+    expect(reversed).toBeGreaterThan(20);
+
+    const live = `entries e WHERE e.reverses_id IS NULL
+      AND NOT EXISTS (SELECT 1 FROM entries r WHERE r.reverses_id = e.id)`;
+    const money = (value: string | null | undefined) => Number(value ?? 0);
+
+    for (let i = 0; i < 20; i += 1) {
+      const a = day();
+      const b = day();
+      const [from, to] = a < b ? [a, b] : [b, a];
+      const perParty = async (kind: string) =>
+        (
+          await rows<{ party_id: number; total: string }>(
+            ctx,
+            `SELECT party_id, sum(amount)::text AS total FROM ${live} AND kind = '${kind}'
+             AND entry_date BETWEEN '${from}' AND '${to}' GROUP BY party_id`,
+          )
+        )
+          .map((r) => [r.party_id, Number(r.total)])
+          .sort();
+      const salary = (await get(`/getEmployeesVsSalary?startDate=${from}&endDate=${to}`)).body as {
+        employeeId: number;
+        totalSalary: number;
+      }[];
+      // A party whose every entry in the range is reversed shows 0: the plain sum has no row.
+      expect(
+        salary
+          .filter((r) => r.totalSalary !== 0)
+          .map((r) => [r.employeeId, r.totalSalary])
+          .sort(),
+      ).toEqual(await perParty('salary'));
+      const expense = (await get(`/getExpenseVsType?startDate=${from}&endDate=${to}`)).body as {
+        expanceTypeId: number;
+        totalExpense: number;
+      }[];
+      const expectedExpense = await perParty('expense');
+      expect(
+        expense
+          .filter((r) => r.totalExpense !== 0)
+          .map((r) => [r.expanceTypeId, r.totalExpense])
+          .sort(),
+      ).toEqual(expectedExpense);
+
+      const [sums] = await rows<{ income: string; salary: string; expense: string }>(
+        ctx,
+        `SELECT sum(amount) FILTER (WHERE kind = 'income')::text AS income,
+                sum(amount) FILTER (WHERE kind = 'salary')::text AS salary,
+                sum(amount) FILTER (WHERE kind = 'expense')::text AS expense
+         FROM ${live} AND credit_debit = 'Credit' AND entry_date BETWEEN '${from}' AND '${to}'`,
+      );
+      expect((await get(`/finance?from=${from}&to=${to}`)).body).toEqual({
+        income: money(sums?.income),
+        salary: money(sums?.salary),
+        expense: money(sums?.expense),
+      });
+
+      const [owed] = await rows<{ total: string | null }>(
+        ctx,
+        `SELECT sum(CASE WHEN credit_debit = 'Debit' THEN amount ELSE -amount END)::text AS total
+         FROM ${live} AND kind = 'income' AND client_id = 2 AND entry_date <= '${to}'`,
+      );
+      const ledger = (await get(`/getClientLedger?clientId=2&startDate=${from}&endDate=${to}`))
+        .body as { balance: number }[];
+      if (ledger.length) expect(ledger[ledger.length - 1]?.balance).toBe(money(owed?.total));
+    }
+
+    for (const year of [2023, 2024, 2025]) {
+      const expected = await rows<{
+        month: number;
+        income: string;
+        salary: string;
+        expense: string;
+      }>(
+        ctx,
+        `SELECT extract(month FROM entry_date)::int AS month,
+                coalesce(sum(amount) FILTER (WHERE kind = 'income'), 0)::text AS income,
+                coalesce(sum(amount) FILTER (WHERE kind = 'salary'), 0)::text AS salary,
+                coalesce(sum(amount) FILTER (WHERE kind = 'expense'), 0)::text AS expense
+         FROM ${live} AND credit_debit = 'Credit' AND extract(year FROM entry_date) = ${year}
+         GROUP BY 1`,
+      );
+      const yearly = (await get(`/yearly?year=${year}`)).body as {
+        month: number;
+        income: number;
+        salary: number;
+        expense: number;
+      }[];
+      for (const row of expected)
+        expect(yearly[row.month - 1]).toMatchObject({
+          income: money(row.income),
+          salary: money(row.salary),
+          expense: money(row.expense),
+        });
+    }
+
+    const sales = await rows<{ party_id: number; debit: string; credit: string }>(
+      ctx,
+      `SELECT party_id,
+              coalesce(sum(amount) FILTER (WHERE credit_debit = 'Debit'), 0)::text AS debit,
+              coalesce(sum(amount) FILTER (WHERE credit_debit = 'Credit'), 0)::text AS credit
+       FROM ${live} AND kind = 'income' GROUP BY party_id`,
+    );
+    const report = (await get('/getClientsVsSales')).body as {
+      clientId: number;
+      totalDebit: number;
+      totalCredit: number;
+    }[];
+    for (const row of sales)
+      expect(report.find((r) => r.clientId === row.party_id)).toMatchObject({
+        totalDebit: money(row.debit),
+        totalCredit: money(row.credit),
+      });
+
+    const daily = await rows<{ day: string; total: string }>(
+      ctx,
+      `SELECT entry_date AS day, sum(amount)::text AS total FROM ${live}
+       AND kind = 'income' AND credit_debit = 'Credit' GROUP BY entry_date`,
+    );
+    const incomeReport = new Map(
+      ((await get('/getIncomeReport')).body as { date: string; totalIncome: number }[]).map(
+        (r) => [r.date, r.totalIncome] as const,
+      ),
+    );
+    for (const row of daily) expect(incomeReport.get(row.day) ?? 0).toBe(money(row.total));
+  }, 120_000);
+});
+
 describe('concurrent writers', () => {
   it('add to separate slot rows of one day, and the reports still sum them exactly', async () => {
     ctx = await db.reset();

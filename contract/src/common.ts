@@ -31,6 +31,13 @@ export const IsoDate = Type.String({
 /** An optional date query parameter; an empty string means "not given" (spec §9). */
 export const OptionalDate = Type.Optional(Type.Union([IsoDate, Type.Literal('')]));
 
+/** A position in a list ordered by (date, id): `YYYY-MM-DD_id`, from the previous page. */
+export const Cursor = Type.String({
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}_[1-9][0-9]{0,17}$',
+  maxLength: 40,
+  description: 'Paging position from the previous page (its `next`)',
+});
+
 export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 export const IdParams = Type.Object({ id: Id });
 export type IdParams = Static<typeof IdParams>;
@@ -48,8 +55,14 @@ export const Amount = Type.Union(
   { description: 'Amount in RS, greater than 0, at most 2 decimals' },
 );
 
-/** A money figure in a response: a number with at most 2 decimals. */
-export const Money = Type.Number({ description: 'Amount in RS' });
+/**
+ * A money figure in a response: a number with at most 2 decimals. Report totals are written as
+ * exact decimal number tokens at any size; a double holds them to the cent only below about
+ * 3.5e13 (docs/decisions/005-money-bounds.md).
+ */
+export const Money = Type.Number({
+  description: 'Amount in RS, an exact decimal number token (totals may exceed a double)',
+});
 
 export const CreditDebit = Type.Union([Type.Literal('Credit'), Type.Literal('Debit')]);
 export type CreditDebit = Static<typeof CreditDebit>;

@@ -1,6 +1,14 @@
 // Expense types (Settings) and the three kinds of money entry.
 import { Type, type Static } from '@sinclair/typebox';
-import { Amount, CreditDebit, Id, ListResponse, MutationResponse, Text } from './common.js';
+import {
+  Amount,
+  CreditDebit,
+  Id,
+  IsoDate,
+  ListResponse,
+  MutationResponse,
+  Text,
+} from './common.js';
 
 export const ExpenseTypeStatus = Type.Union([Type.Literal('Active'), Type.Literal('Suspended')]);
 export type ExpenseTypeStatus = Static<typeof ExpenseTypeStatus>;
@@ -30,17 +38,30 @@ export const ExpenseTypeMutation = MutationResponse(ExpenseType);
 export type ExpenseTypeMutation = Static<typeof ExpenseTypeMutation>;
 
 const Description = Type.Optional(Type.String({ maxLength: 500 }));
+/** The business day of the entry; today (server time zone) when left out. */
+const EntryDate = Type.Optional(IsoDate);
+
+export const EntryKind = Type.Union([
+  Type.Literal('income'),
+  Type.Literal('expense'),
+  Type.Literal('salary'),
+]);
+export type EntryKind = Static<typeof EntryKind>;
 
 /** A stored entry as the API returns it after recording. */
 export const Entry = Type.Object({
   id: Id,
-  kind: Type.Union([Type.Literal('income'), Type.Literal('expense'), Type.Literal('salary')]),
+  kind: EntryKind,
   partyId: Id,
   partyName: Type.String(),
+  /** Negative for a reversal: it cancels the entry it reverses. */
   amount: Type.Number(),
   description: Type.String(),
   Creditdebit: CreditDebit,
+  date: IsoDate,
   createdAt: Type.String({ format: 'date-time' }),
+  /** The entry this one reverses, or null. */
+  reversesId: Type.Union([Id, Type.Null()]),
 });
 export type Entry = Static<typeof Entry>;
 
@@ -56,6 +77,7 @@ export const ExpenseEntryBody = Type.Object(
     amount: Amount,
     description: Description,
     Creditdebit: CreditDebit,
+    date: EntryDate,
   },
   { additionalProperties: false },
 );
@@ -68,6 +90,7 @@ export const IncomeEntryBody = Type.Object(
     amount: Amount,
     description: Description,
     Creditdebit: CreditDebit,
+    date: EntryDate,
   },
   { additionalProperties: false },
 );
@@ -80,6 +103,7 @@ export const SalaryEntryBody = Type.Object(
     amount: Amount,
     description: Description,
     Creditdebit: CreditDebit,
+    date: EntryDate,
   },
   { additionalProperties: false },
 );

@@ -4,6 +4,7 @@ export * from './users.js';
 export * from './people.js';
 export * from './expenses.js';
 export * from './reports.js';
+export * from './journal.js';
 export * from './activity.js';
 export * from './messages.js';
 export * from './csv.js';

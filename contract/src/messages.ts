@@ -161,4 +161,20 @@ export const apiMessages = {
   concurrentChange: 'Someone else changed this at the same time, please try again',
   internalError: 'Something went wrong on the server, please try again',
   idempotencyConflict: 'This submission key was already used for a different entry',
+  // Entry dates, reversals and the closed period.
+  dateInvalid: 'date must be a valid date',
+  dateInFuture: 'date must not be after today',
+  /** Followed by the closing day. */
+  periodClosed: 'date is in a closed period: the books are closed through',
+  closedThroughInvalid: 'closedThrough must be a valid date',
+  closedThroughInFuture: 'closedThrough must not be after today',
+  adminsOnlyBooks: 'Only admins can move the books closed through date',
+  entryNotFound: 'Entry not found',
+  entryReversed: 'Entry reversed',
+  alreadyReversed: 'This entry has already been reversed',
+  reversalNotReversible: 'A reversal cannot be reversed; record a new entry instead',
+  reverseKeyConflict: 'This submission key was already used for a different reversal',
+  amountRange: 'minAmount must not be more than maxAmount',
+  amountBoundDecimals: 'minAmount and maxAmount must have at most 2 decimals',
+  partyNeedsKind: 'kind is required with partyId',
 } as const;

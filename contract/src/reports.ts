@@ -1,6 +1,6 @@
 // Dashboard figures, reports and ledgers (spec §3 shapes; formulas in docs/decisions).
 import { Type, type Static } from '@sinclair/typebox';
-import { CreditDebit, Id, IsoDate, Money, OptionalDate } from './common.js';
+import { CreditDebit, Cursor, Id, IsoDate, Money, OptionalDate } from './common.js';
 
 export const Totals = Type.Object({
   admins: Type.Integer(),
@@ -76,10 +76,24 @@ export const ExpenseLedgerRow = Type.Object({ ...LedgerRowBase, expenseType: Typ
 export type ExpenseLedgerRow = Static<typeof ExpenseLedgerRow>;
 export const ExpenseLedger = Type.Array(ExpenseLedgerRow);
 
+/** Optional paging of a ledger: without `limit` the whole range comes back, as the spec's call. */
+export const LedgerPaging = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000 })),
+  after: Type.Optional(Cursor),
+};
+
+export const ExpenseLedgerQuery = Type.Object({
+  startDate: OptionalDate,
+  endDate: OptionalDate,
+  ...LedgerPaging,
+});
+export type ExpenseLedgerQuery = Static<typeof ExpenseLedgerQuery>;
+
 export const ClientLedgerQuery = Type.Object({
   clientId: Id,
   startDate: OptionalDate,
   endDate: OptionalDate,
+  ...LedgerPaging,
 });
 export type ClientLedgerQuery = Static<typeof ClientLedgerQuery>;
 
@@ -87,6 +101,7 @@ export const EmployeeLedgerQuery = Type.Object({
   employeeId: Id,
   startDate: OptionalDate,
   endDate: OptionalDate,
+  ...LedgerPaging,
 });
 export type EmployeeLedgerQuery = Static<typeof EmployeeLedgerQuery>;
 

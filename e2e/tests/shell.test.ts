@@ -50,6 +50,7 @@ describe('the signed-in shell', () => {
       'Income',
       'Expances',
       'Salary',
+      'Journal',
       'Settings',
     ]);
     await nav.getByRole('button', { name: /Reports/ }).click();

@@ -3,6 +3,7 @@
 import { mountStandalone } from 'shared-ui';
 import { ExpancesPage } from './ExpancesPage';
 import { IncomePage } from './IncomePage';
+import { JournalPage } from './JournalPage';
 import { SalaryPage } from './SalaryPage';
 
 mountStandalone({
@@ -11,5 +12,6 @@ mountStandalone({
     { path: '/Income', label: 'Income', element: <IncomePage /> },
     { path: '/Expances', label: 'Expances', element: <ExpancesPage /> },
     { path: '/Salary', label: 'Salary', element: <SalaryPage /> },
+    { path: '/Journal', label: 'Journal', element: <JournalPage /> },
   ],
 });

@@ -25,6 +25,8 @@ export interface EntryInput {
   amount: number;
   description: string;
   Creditdebit: CreditDebit;
+  /** YYYY-MM-DD: the day the entry happened. */
+  date: string;
 }
 
 /** `R` is the record type the picker's list endpoint answers with. */

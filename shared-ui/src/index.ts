@@ -27,6 +27,7 @@ export {
 export type { Money } from './money/money';
 export { parseJson } from './http/exact-json';
 
+export * from './components/AppLink';
 export * from './components/Button';
 export * from './components/Tabs';
 export * from './components/Modal';

@@ -88,11 +88,13 @@ async function openPostgres(
 
 async function openPglite(dataDir: string, timeZone: string): Promise<Opened> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // pg_trgm backs the journal's text filter (migration 004).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   // A directory (not memory://) belongs to one process at a time (data-dir-lock.ts).
   const lock = dataDir.includes('://') ? undefined : await lockDataDirectory(dataDir);
   let pglite: InstanceType<typeof PGlite>;
   try {
-    pglite = new PGlite(dataDir, { parsers });
+    pglite = new PGlite(dataDir, { parsers, extensions: { pg_trgm } });
     await pglite.waitReady;
     await pglite.query(`SET TIME ZONE '${timeZone.replace(/'/g, "''")}'`);
   } catch (error) {

@@ -69,6 +69,12 @@ export interface EntriesTable {
   entry_date: ColumnType<string, string | undefined, never>;
   created_by: number | null;
   idempotency_key: string | null;
+  reverses_id: number | null;
+}
+
+export interface BooksTable {
+  id: boolean;
+  closed_through: string | null;
 }
 
 export interface AuditLogTable {
@@ -98,5 +104,6 @@ export interface Database {
   expense_types: ExpenseTypesTable;
   entries: EntriesTable;
   audit_log: AuditLogTable;
+  books: BooksTable;
   rate_counters: RateCountersTable;
 }

@@ -22,7 +22,8 @@ export type AuditAction =
   | 'login_throttled'
   | 'logout'
   | 'session_expired'
-  | 'session_ended';
+  | 'session_ended'
+  | 'reverse';
 
 export interface AuditEntry {
   actorId: number | null;

@@ -46,6 +46,8 @@ export const isRealDay = (day: string): boolean => {
 
 /** Earliest day the reports look at when a range is open at the start. */
 export const BEGINNING = DAY_BOUNDS.first;
+/** Latest day a range open at the end reaches (a month end, so it splits into whole months). */
+export const ENDING = '9999-11-30';
 
 /**
  * Resolves the optional `from`/`to` query values of a report: each must be a real day, `from`

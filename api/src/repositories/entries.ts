@@ -1,6 +1,8 @@
 // Recording income, expense and salary entries: the party must exist (and an expense type be
 // Active), the name stored is the one looked up now, and an idempotency key makes a repeated
-// submission return the first result instead of recording the money twice.
+// submission return the first result instead of recording the money twice. Entries carry the
+// business day they happened on (today by default); days after today and days in the closed
+// period are refused. Reversals are recorded in repositories/journal.ts.
 import { sql } from 'kysely';
 import { apiMessages, type CreditDebit, type Entry } from 'contract';
 import type { Db } from '../db/index.js';
@@ -9,6 +11,7 @@ import { audit } from '../lib/audit.js';
 import { parties } from '../db/parties.js';
 import { badRequest, conflict, notFound, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
 import { hasAtMostTwoDecimals, toMoney, toNumericString } from '../lib/money.js';
+import { isRealDay } from '../lib/dates.js';
 
 export interface NewEntry {
   kind: EntryKind;
@@ -16,6 +19,8 @@ export interface NewEntry {
   amount: number;
   creditDebit: CreditDebit;
   description: string;
+  /** YYYY-MM-DD; today when left out. */
+  date?: string;
   idempotencyKey?: string;
 }
 
@@ -27,7 +32,9 @@ const entryColumns = [
   'amount',
   'credit_debit',
   'description',
+  'entry_date',
   'created_at',
+  'reverses_id',
 ] as const;
 
 type EntryRow = {
@@ -38,10 +45,12 @@ type EntryRow = {
   amount: string;
   credit_debit: CreditDebit;
   description: string;
+  entry_date: string;
   created_at: Date;
+  reverses_id: number | null;
 };
 
-const toEntry = (row: EntryRow): Entry => ({
+export const toEntry = (row: EntryRow): Entry => ({
   id: row.id,
   kind: row.kind,
   partyId: row.party_id,
@@ -49,7 +58,9 @@ const toEntry = (row: EntryRow): Entry => ({
   amount: toMoney(row.amount),
   description: row.description,
   Creditdebit: row.credit_debit,
+  date: row.entry_date,
   createdAt: row.created_at.toISOString(),
+  reversesId: row.reverses_id,
 });
 
 const sameSubmission = (row: EntryRow, input: NewEntry) =>
@@ -57,7 +68,27 @@ const sameSubmission = (row: EntryRow, input: NewEntry) =>
   row.party_id === input.partyId &&
   row.amount === toNumericString(input.amount) &&
   row.credit_debit === input.creditDebit &&
-  row.description === input.description;
+  row.description === input.description &&
+  (input.date === undefined || row.entry_date === input.date);
+
+/**
+ * Refuses a day that does not exist, lies after today, or falls in the closed period. Inside a
+ * transaction, the share lock on the books row keeps the closing day from moving until the
+ * entry is in.
+ */
+export async function checkEntryDate(tx: Db, day: string, today: string): Promise<void> {
+  if (!isRealDay(day)) throw badRequest(apiMessages.dateInvalid);
+  if (day > today) throw badRequest(apiMessages.dateInFuture);
+  const closed = await closedThrough(tx, { lock: true });
+  if (closed && day <= closed) throw conflict(`${apiMessages.periodClosed} ${closed}`);
+}
+
+/** The "books closed through" day, or null. */
+export async function closedThrough(db: Db, options: { lock?: boolean } = {}) {
+  const { rows } = await sql<{ closed_through: string | null }>`
+    SELECT closed_through FROM books ${options.lock ? sql`FOR SHARE` : sql``}`.execute(db);
+  return rows[0]?.closed_through ?? null;
+}
 
 async function findByKey(db: Db, userId: number, key: string): Promise<EntryRow | undefined> {
   return db
@@ -73,10 +104,13 @@ export async function recordEntry(
   db: Db,
   userId: number,
   input: NewEntry,
+  today: string,
 ): Promise<{ entry: Entry; created: boolean }> {
   if (!hasAtMostTwoDecimals(input.amount)) throw badRequest('amount must have at most 2 decimals');
   if (input.kind !== 'income' && input.creditDebit !== 'Credit')
     throw badRequest(apiMessages.creditOnly);
+  if (input.date !== undefined && !isRealDay(input.date)) throw badRequest(apiMessages.dateInvalid);
+  const day = input.date ?? today;
 
   const repeat = async (): Promise<{ entry: Entry; created: boolean } | undefined> => {
     if (!input.idempotencyKey) return undefined;
@@ -92,6 +126,7 @@ export async function recordEntry(
   const party = parties[input.kind];
   try {
     return await db.transaction().execute(async (tx) => {
+      await checkEntryDate(tx, day, today);
       // FOR SHARE: the party cannot be deleted or renamed under us before the entry is in.
       const found = await sql<{ name: string; status: string | null }>`
         SELECT ${sql.ref(party.name)} AS name,
@@ -112,6 +147,7 @@ export async function recordEntry(
           amount: toNumericString(input.amount),
           credit_debit: input.creditDebit,
           description: input.description,
+          entry_date: day,
           created_by: userId,
           idempotency_key: input.idempotencyKey ?? null,
         })

@@ -173,6 +173,15 @@ export async function yearly(db: Db, year: number): Promise<JsonText> {
 type LedgerKind = 'income' | 'salary' | 'expense';
 
 /**
+ * Optional paging of a ledger: `limit` rows after the (date, id) position `after`, in order.
+ * Without either, the whole range (the spec's call).
+ */
+export interface LedgerPage {
+  limit?: number;
+  after?: { date: string; id: number };
+}
+
+/**
  * A party's (or, without one, every expense type's) entries in a range, in order, with the
  * running balance carried from before the range: for a client Debit adds what is owed and
  * Credit takes it off; for salary and expenses every entry is money paid out and adds.
@@ -183,27 +192,43 @@ async function ledger(
   nameField: 'clientName' | 'employeeName' | 'expenseType',
   range: DayRange,
   partyId?: number,
+  page: LedgerPage = {},
 ): Promise<JsonText> {
   const signed =
     kind === 'income' ? sql`CASE WHEN credit_debit = 'Debit' THEN 1 ELSE -1 END` : sql`1`;
   const before: DayRange = { from: BEGINNING, to: addDays(range.from, -1) };
+  const onlyParty = partyId === undefined ? sql`` : sql`AND party_id = ${partyId}`;
   const opening =
     partyId === undefined
       ? sql`SELECT coalesce(sum(total), 0) AS amount FROM entry_daily
             WHERE kind = ${kind} AND day BETWEEN ${before.from} AND ${before.to}`
       : sql`SELECT coalesce(sum(${signed} * total), 0) AS amount
             FROM (${partySums(kind, before, partyId)}) AS b`;
-  const onlyParty = partyId === undefined ? sql`` : sql`AND party_id = ${partyId}`;
+  // A later page starts from the balance after the rows of the range before its position.
+  const after = page.after;
+  const carried = after
+    ? sql`+ (SELECT coalesce(sum(${signed} * amount), 0) FROM entries
+             WHERE kind = ${kind} ${onlyParty}
+               AND entry_date BETWEEN ${range.from} AND ${range.to}
+               AND (entry_date, id) <= (${after.date}::date, ${after.id}::bigint))`
+    : sql``;
   return jsonOf(
     db,
     sql`
     WITH opening AS (${opening}),
-    ledger AS (
-      SELECT id, created_at, entry_date, amount, credit_debit, description, party_name,
-             (SELECT amount FROM opening)
-               + sum(${signed} * amount) OVER (ORDER BY entry_date, id) AS balance
+    page AS (
+      SELECT id, created_at, entry_date, amount, credit_debit, description, party_name
       FROM entries
       WHERE kind = ${kind} ${onlyParty} AND entry_date BETWEEN ${range.from} AND ${range.to}
+        ${after ? sql`AND (entry_date, id) > (${after.date}::date, ${after.id}::bigint)` : sql``}
+      ORDER BY entry_date, id
+      ${page.limit ? sql`LIMIT ${page.limit}` : sql``}
+    ),
+    ledger AS (
+      SELECT id, created_at, entry_date, amount, credit_debit, description, party_name,
+             (SELECT amount FROM opening) ${carried}
+               + sum(${signed} * amount) OVER (ORDER BY entry_date, id) AS balance
+      FROM page
     )
     SELECT json_agg(
                json_build_object(
@@ -220,11 +245,11 @@ async function ledger(
   );
 }
 
-export const clientLedger = (db: Db, clientId: number, range: DayRange) =>
-  ledger(db, 'income', 'clientName', range, clientId);
+export const clientLedger = (db: Db, clientId: number, range: DayRange, page?: LedgerPage) =>
+  ledger(db, 'income', 'clientName', range, clientId, page);
 
-export const employeeLedger = (db: Db, employeeId: number, range: DayRange) =>
-  ledger(db, 'salary', 'employeeName', range, employeeId);
+export const employeeLedger = (db: Db, employeeId: number, range: DayRange, page?: LedgerPage) =>
+  ledger(db, 'salary', 'employeeName', range, employeeId, page);
 
-export const expenseLedger = (db: Db, range: DayRange) =>
-  ledger(db, 'expense', 'expenseType', range);
+export const expenseLedger = (db: Db, range: DayRange, page?: LedgerPage) =>
+  ledger(db, 'expense', 'expenseType', range, undefined, page);

@@ -5,6 +5,7 @@ import type { TObject } from '@sinclair/typebox';
 import { ErrorResponse, EntryMutation, IdempotencyHeaders, type CreditDebit } from 'contract';
 import { currentUser } from '../plugins/auth.js';
 import { recordEntry } from '../repositories/entries.js';
+import { todayIn } from '../lib/dates.js';
 import type { EntryKind } from '../db/schema.js';
 
 export interface EntryRouteOptions {
@@ -21,6 +22,7 @@ interface EntryBody {
   amount: number | string;
   description?: string;
   Creditdebit: CreditDebit;
+  date?: string;
   [field: string]: unknown;
 }
 
@@ -50,15 +52,21 @@ export const entryRoute =
       },
       async (request, reply) => {
         const body = request.body as EntryBody;
-        const { entry, created } = await recordEntry(app.db, currentUser(request).id, {
-          kind: options.kind,
-          partyId: body[options.partyField] as number,
-          // A decimal string has passed the schema's plain-digits pattern.
-          amount: Number(body.amount),
-          creditDebit: body.Creditdebit,
-          description: (body.description ?? '').trim(),
-          idempotencyKey: request.headers['idempotency-key'],
-        });
+        const { entry, created } = await recordEntry(
+          app.db,
+          currentUser(request).id,
+          {
+            kind: options.kind,
+            partyId: body[options.partyField] as number,
+            // A decimal string has passed the schema's plain-digits pattern.
+            amount: Number(body.amount),
+            creditDebit: body.Creditdebit,
+            description: (body.description ?? '').trim(),
+            date: body.date,
+            idempotencyKey: request.headers['idempotency-key'],
+          },
+          todayIn(app.config.timeZone),
+        );
         return reply.status(created ? 201 : 200).send({ message: options.successMessage, entry });
       },
     );

@@ -1,8 +1,10 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render as renderDom, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import type { Client, Employee, ExpenseType } from 'contract';
-import { api, ApiError } from 'shared-ui';
+import { api, ApiError, toIsoDate } from 'shared-ui';
 import { ExpancesPage } from '../ExpancesPage';
 import { IncomePage } from '../IncomePage';
 import { SalaryPage } from '../SalaryPage';
@@ -12,6 +14,12 @@ const ACME: Client = { id: 3, name: 'Acme', email: 'a@acme.test', companyName: '
 const SARA: Employee = { id: 5, name: 'Sara', email: 's@office.test', number: '0301' };
 const RENT: ExpenseType = { id: 1, expancetype: 'Rent', status: 'Active' };
 const FUEL: ExpenseType = { id: 2, expancetype: 'Fuel', status: 'Suspended' };
+const TODAY = toIsoDate(new Date());
+
+/** The forms read values to correct from the address, so they render inside a router. */
+const render = (ui: ReactElement, path = '/') =>
+  renderDom(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
+
 const LISTS: Record<string, unknown> = {
   '/clients/getClients': { users: [ACME] },
   '/employees/getEmployees': { users: [SARA] },
@@ -141,7 +149,13 @@ describe.each(CASES)('$screen form', (c) => {
     expect(post).toHaveBeenCalledTimes(1);
     expect(post).toHaveBeenCalledWith(
       c.postPath,
-      { ...c.body, amount: 1500.5, description: 'March rent', Creditdebit: 'Credit' },
+      {
+        ...c.body,
+        amount: 1500.5,
+        description: 'March rent',
+        Creditdebit: 'Credit',
+        date: TODAY,
+      },
       c.postMessages,
       { headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f-]{36}$/) } },
     );
@@ -161,7 +175,70 @@ describe.each(CASES)('$screen form', (c) => {
       amount: 20,
       description: '',
       Creditdebit: 'Credit',
+      date: TODAY,
     });
+  });
+
+  it('should show a labelled Date field set to today and post the day chosen', async () => {
+    await renderLoaded();
+    const date = screen.getByLabelText('Date');
+    expect(date).toHaveAttribute('type', 'date');
+    expect(date).toHaveValue(TODAY);
+    await fill('20');
+    await userEvent.clear(date);
+    await userEvent.type(date, '2025-12-31');
+    await submit();
+    expect(post.mock.calls[0][1]).toMatchObject({ amount: 20, date: '2025-12-31' });
+    // The next entry starts from today again.
+    expect(screen.getByLabelText('Date')).toHaveValue(TODAY);
+  });
+
+  it('should alert "Please fill all fields" without a date and post nothing', async () => {
+    await renderLoaded();
+    await fill('20');
+    await userEvent.clear(screen.getByLabelText('Date'));
+    await submit();
+    expect(alert).toHaveBeenCalledWith('Please fill all fields');
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('should open filled with the values of an entry being corrected', async () => {
+    const id = String(c.body[Object.keys(c.body)[0] ?? ''] ?? '');
+    render(
+      <c.Page />,
+      `/?partyId=${id}&Creditdebit=Credit&amount=75.5&description=Fixed&date=2025-06-30`,
+    );
+    await screen.findByRole('option', { name: c.party });
+    expect(screen.getByLabelText(c.picker)).toHaveValue(id);
+    expect(screen.getByLabelText('Credit/Debit')).toHaveValue('Credit');
+    expect(screen.getByLabelText('Amount')).toHaveValue('75.5');
+    expect(screen.getByLabelText(/Description/)).toHaveValue('Fixed');
+    expect(screen.getByLabelText('Date')).toHaveValue('2025-06-30');
+    await submit();
+    expect(post.mock.calls[0][1]).toEqual({
+      ...c.body,
+      amount: 75.5,
+      description: 'Fixed',
+      Creditdebit: 'Credit',
+      date: '2025-06-30',
+    });
+  });
+
+  it('should say through which day the books are closed', async () => {
+    get.mockImplementation((path: string) =>
+      Promise.resolve(
+        path === '/journal/closed'
+          ? { closedThrough: '2025-03-31', canMove: false }
+          : (LISTS[path] ?? { users: [] }),
+      ),
+    );
+    await renderLoaded();
+    expect(
+      await screen.findByText(
+        'Books closed through 2025-03-31: nothing dated on or before it is accepted.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save closing date' })).not.toBeInTheDocument();
   });
 
   it.each([
@@ -268,7 +345,9 @@ describe.each(CASES)('$screen form', (c) => {
     ],
     ['the catalogue error text', new TypeError('Failed to fetch'), c.listMessages.error],
   ])('should alert %s when the picker cannot load', async (_, error, text) => {
-    get.mockRejectedValueOnce(error);
+    get.mockImplementation((path: string) =>
+      path === c.listPath ? Promise.reject(error) : Promise.resolve({ users: [] }),
+    );
     render(<c.Page />);
     await waitFor(() => expect(alert).toHaveBeenCalledWith(text));
     // The picker stops saying Loading... and offers nothing to choose.

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
 import { messages } from 'contract';
-import { Button, Select, TextField, errorMessage, notify } from 'shared-ui';
+import { Button, DateInput, Select, TextField, errorMessage, notify, toIsoDate } from 'shared-ui';
+import { BooksClosed } from '../BooksClosed';
 import { fetchParties, recordEntry } from '../entries-api';
 import type { EntryInput, EntryKind, Party } from '../entry-kinds';
 import { parseAmount } from './amount';
@@ -18,15 +20,44 @@ interface Draft {
   creditDebit: string;
   amount: string;
   description: string;
+  /** YYYY-MM-DD, today unless changed. */
+  date: string;
 }
 
-const EMPTY: Draft = { partyId: '', creditDebit: '', amount: '', description: '' };
+const empty = (): Draft => ({
+  partyId: '',
+  creditDebit: '',
+  amount: '',
+  description: '',
+  date: toIsoDate(new Date()),
+});
+
+/**
+ * The form filled from the address (the journal's Correct opens the form with the original
+ * entry's values: `?partyId=&Creditdebit=&amount=&description=&date=`), else empty.
+ */
+function initialDraft(search: string): Draft {
+  const params = new URLSearchParams(search);
+  const draft = empty();
+  for (const [field, param] of [
+    ['partyId', 'partyId'],
+    ['creditDebit', 'Creditdebit'],
+    ['amount', 'amount'],
+    ['description', 'description'],
+    ['date', 'date'],
+  ] as const) {
+    const value = params.get(param);
+    if (value !== null) draft[field] = value;
+  }
+  return draft;
+}
 
 /** The Income, Expances and Salary screens: one form, configured by the kind of entry. */
 export function EntryForm<R>({ kind }: EntryFormProps<R>) {
   const [parties, setParties] = useState<Party[]>([]);
   const [loading, setLoading] = useState(true);
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const { search } = useLocation();
+  const [draft, setDraft] = useState<Draft>(() => initialDraft(search));
   const [submitting, setSubmitting] = useState(false);
   // State alone is not enough against a double click: both clicks can be handled before the
   // disabled button is rendered.
@@ -57,7 +88,7 @@ export function EntryForm<R>({ kind }: EntryFormProps<R>) {
     if (inFlight.current) return;
     const party = parties.find((candidate) => String(candidate.id) === draft.partyId);
     const creditDebit = kind.creditDebit.find((value) => value === draft.creditDebit);
-    if (!party || !creditDebit || draft.amount.trim() === '') {
+    if (!party || !creditDebit || draft.amount.trim() === '' || draft.date === '') {
       notify(messages.fillAllFields);
       return;
     }
@@ -71,6 +102,7 @@ export function EntryForm<R>({ kind }: EntryFormProps<R>) {
       amount,
       description: draft.description.trim(),
       Creditdebit: creditDebit,
+      date: draft.date,
     };
     const key = idempotency.keyFor(JSON.stringify(entry));
 
@@ -79,7 +111,7 @@ export function EntryForm<R>({ kind }: EntryFormProps<R>) {
     try {
       await recordEntry(kind, entry, key);
       idempotency.renew();
-      setDraft(EMPTY);
+      setDraft(empty());
       notify(kind.added);
     } catch (error) {
       // The key is kept: submitting the same content again is a retry, never a second entry.
@@ -93,6 +125,7 @@ export function EntryForm<R>({ kind }: EntryFormProps<R>) {
   return (
     <div>
       <h1 className="ofs-page-title">{kind.title}</h1>
+      <BooksClosed />
       <form className="ofs-card mf-entries__form" onSubmit={onSubmit} noValidate>
         <Select
           label={kind.partyLabel}
@@ -118,6 +151,7 @@ export function EntryForm<R>({ kind }: EntryFormProps<R>) {
           value={draft.amount}
           onChange={change('amount')}
         />
+        <DateInput label="Date" name="date" value={draft.date} onChange={change('date')} />
         <TextField
           label="Description (optional)"
           name="description"

@@ -193,6 +193,32 @@ describe('ActivityPage', () => {
     expect(del).toHaveBeenLastCalledWith('/sessions/user/2', expect.anything());
   });
 
+  it('should link an entry to the journal of its kind and party', async () => {
+    get.mockImplementation(async (path: string) =>
+      path.startsWith('/activity')
+        ? {
+            users: [
+              {
+                ...changed,
+                action: 'create',
+                kind: 'entry:income',
+                recordId: '40',
+                changes: [
+                  { field: 'kind', before: null, after: 'income' },
+                  { field: 'partyId', before: null, after: 7 },
+                ],
+              },
+            ],
+            next: null,
+          }
+        : { users: [] },
+    );
+    await renderAt('/Activity');
+    const link = await screen.findByRole('link', { name: 'Income entry #40' });
+    expect(link).toHaveAttribute('href', '/Journal?kind=income&partyId=7');
+    expect(screen.getAllByRole('row')[1]).toHaveTextContent('entry');
+  });
+
   it('should open the record screen from its link', async () => {
     await renderAt('/Activity');
     await userEvent.click(await screen.findByRole('link', { name: 'Client #7' }));

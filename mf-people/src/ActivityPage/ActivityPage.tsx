@@ -67,7 +67,7 @@ function Changes({ row }: { row: ActivityRow }) {
 
 function RecordCell({ row }: { row: ActivityRow }) {
   const label = row.recordId ? `${kindLabel(row.kind)} #${row.recordId}` : kindLabel(row.kind);
-  const to = recordLink(row.kind, row.recordId);
+  const to = recordLink(row);
   return to ? <Link to={to}>{label}</Link> : <>{label}</>;
 }
 

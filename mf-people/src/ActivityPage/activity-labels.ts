@@ -44,15 +44,29 @@ export function actionLabel(row: Pick<ActivityRow, 'action' | 'kind'>): string {
 
 export const kindLabel = (kind: string): string => KIND_LABELS[kind] ?? humanize(kind);
 
-/** The screen a record opens on, where it has one. */
-export function recordLink(kind: string, id: string | null): string | undefined {
+/**
+ * The screen a record opens on, where it has one: a client or employee to their ledger, an
+ * expense type to Settings, a user to Users, an entry to the journal of its kind and party (the
+ * journal's own filters; the entry is among that party's rows).
+ */
+export function recordLink(
+  row: Pick<ActivityRow, 'kind' | 'recordId' | 'changes'>,
+): string | undefined {
+  const { kind, recordId: id } = row;
   if (id === null) return undefined;
-  const query = (name: string) => `?${new URLSearchParams({ [name]: id }).toString()}`;
-  if (kind === 'client') return `/ClientLedgerPage${query('clientId')}`;
-  if (kind === 'employee') return `/EmployeeLedgerPage${query('employeeId')}`;
+  const query = (values: Record<string, string>) => `?${new URLSearchParams(values).toString()}`;
+  if (kind === 'client') return `/ClientLedgerPage${query({ clientId: id })}`;
+  if (kind === 'employee') return `/EmployeeLedgerPage${query({ employeeId: id })}`;
   if (kind === 'expense_type') return '/settings';
   if (kind === 'user') return '/Users';
-  if (isEntry(kind)) return `/Journal${query('entry')}`;
+  if (isEntry(kind)) {
+    const partyId = row.changes.find((change) => change.field === 'partyId')?.after;
+    const entryKind = kind.slice('entry:'.length);
+    return `/Journal${query({
+      ...(entryKind ? { kind: entryKind } : {}),
+      ...(typeof partyId === 'number' ? { partyId: String(partyId) } : {}),
+    })}`;
+  }
   return undefined;
 }
 

@@ -33,6 +33,7 @@ export function ClientLedgerPage() {
       resolveRange={fillWithCurrentMonth}
       load={load}
       errorText={messages.errorFetchingLedger}
+      partyParam="clientId"
       csvFileName="client-ledger.csv"
     />
   );

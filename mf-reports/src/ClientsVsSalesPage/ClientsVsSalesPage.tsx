@@ -1,12 +1,26 @@
+import { AppLink } from 'shared-ui';
 import { messages } from 'contract';
 import type { ClientsVsSalesRow } from 'contract';
 import type { ReportColumn } from '../ReportTable';
 import { TableReport } from '../TableReport';
 import { fetchClientsVsSales } from '../reports-api';
+import { ledgerHref } from '../links';
 
 // Pending RS = billed (Debit) − received (Credit), computed by the server (DESIGN §5).
 const columns: Array<ReportColumn<ClientsVsSalesRow>> = [
-  { key: 'client', header: 'Client', value: (row) => row.clientname },
+  {
+    key: 'client',
+    header: 'Client',
+    value: (row) => row.clientname,
+    // The figures are over all time: so is the ledger it opens.
+    render: (row) => (
+      <AppLink
+        to={ledgerHref('/ClientLedgerPage', { clientId: row.clientId }, { from: '', to: '' })}
+      >
+        {row.clientname}
+      </AppLink>
+    ),
+  },
   {
     key: 'debit',
     header: 'Total Debit',

@@ -32,6 +32,7 @@ export function EmployeeLedgerPage() {
       resolveRange={fillWithCurrentMonth}
       load={load}
       errorText={messages.errorFetchingLedgerData}
+      partyParam="employeeId"
       csvFileName="employee-ledger.csv"
     />
   );

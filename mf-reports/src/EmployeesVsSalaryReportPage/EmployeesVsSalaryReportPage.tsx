@@ -1,12 +1,25 @@
+import { AppLink } from 'shared-ui';
 import { messages } from 'contract';
 import type { EmployeesVsSalaryRow } from 'contract';
 import type { ReportColumn } from '../ReportTable';
-import { TableReport, dateFilters } from '../TableReport';
+import type { DateRange } from 'shared-ui';
+import { TableReport, dateAddress, dateFilters } from '../TableReport';
+import { ledgerHref } from '../links';
 import { fetchEmployeesVsSalary } from '../reports-api';
 import { EMPTY_RANGE, describePeriod } from '../periods';
 
-const columns: Array<ReportColumn<EmployeesVsSalaryRow>> = [
-  { key: 'employee', header: 'Employee', value: (row) => row.employeeName },
+// Each employee opens their ledger for the same dates (empty dates: all time, as here).
+const columns = (range: DateRange): Array<ReportColumn<EmployeesVsSalaryRow>> => [
+  {
+    key: 'employee',
+    header: 'Employee',
+    value: (row) => row.employeeName,
+    render: (row) => (
+      <AppLink to={ledgerHref('/EmployeeLedgerPage', { employeeId: row.employeeId }, range)}>
+        {row.employeeName}
+      </AppLink>
+    ),
+  },
   {
     key: 'salary',
     header: 'Total Salary',
@@ -28,6 +41,7 @@ export function EmployeesVsSalaryReportPage() {
       onFailure={{ alert: messages.errorFetchingData }}
       csvFileName="employees-vs-salary.csv"
       filters={dateFilters}
+      address={dateAddress}
       describe={describePeriod}
     />
   );

@@ -1,13 +1,31 @@
+import { AppLink } from 'shared-ui';
 import type { ExpenseVsTypeRow } from 'contract';
 import type { DateRange } from 'shared-ui';
 import { ExpenseShareChart } from '../Charts';
 import type { ReportColumn } from '../ReportTable';
-import { TableReport, dateFilters } from '../TableReport';
+import { TableReport, dateAddress, dateFilters } from '../TableReport';
+import { journalHref } from '../links';
 import { fetchExpenseVsType } from '../reports-api';
 import { EMPTY_RANGE, describePeriod, fillWithCurrentMonth } from '../periods';
 
-const columns: Array<ReportColumn<ExpenseVsTypeRow>> = [
-  { key: 'type', header: 'Expense Type', value: (row) => row.expenseType },
+// Each type opens the journal of its expenses over the same dates.
+const columns = (range: DateRange): Array<ReportColumn<ExpenseVsTypeRow>> => [
+  {
+    key: 'type',
+    header: 'Expense Type',
+    value: (row) => row.expenseType,
+    render: (row) => (
+      <AppLink
+        to={journalHref({
+          ...fillWithCurrentMonth(range),
+          kind: 'expense',
+          partyId: row.expanceTypeId,
+        })}
+      >
+        {row.expenseType}
+      </AppLink>
+    ),
+  },
   {
     key: 'expense',
     header: 'Total Expense',
@@ -36,6 +54,7 @@ export function ExpenseVsTypeReportPage() {
       onFailure={{ log: 'Could not load the expense-vs-type report' }}
       csvFileName="expense-vs-type.csv"
       filters={dateFilters}
+      address={dateAddress}
       describe={describe}
       chart={chart}
     />

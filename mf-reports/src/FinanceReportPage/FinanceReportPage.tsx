@@ -8,10 +8,13 @@ import { ReportLayout } from '../ReportLayout';
 import { fetchFinance } from '../reports-api';
 import { useReportData } from '../useReportData';
 import { EMPTY_RANGE, describePeriod, fillWithCurrentMonth } from '../periods';
+import { addressParams, journalHref, keepInAddress } from '../links';
+import { dateAddress } from '../TableReport';
 
 /** Finance Report: income received, salary and expense paid in a period (default: this month). */
 export function FinanceReportPage() {
-  const [range, setRange] = useState<DateRange>(EMPTY_RANGE);
+  const [asked] = useState(() => dateAddress.read(addressParams()) ?? EMPTY_RANGE);
+  const [range, setRange] = useState<DateRange>(asked);
   // Spec §8: failures of this report are logged, not shown.
   const { data, loading, run } = useReportData<{ finance: Finance; range: DateRange }>({
     log: 'Could not load the finance report',
@@ -19,15 +22,19 @@ export function FinanceReportPage() {
 
   const load = useCallback(
     (wanted: DateRange) => {
+      keepInAddress(dateAddress.write(wanted));
       // Spec §9: empty dates mean the current month.
-      const asked = fillWithCurrentMonth(wanted);
-      return run(async () => ({ finance: await fetchFinance(asked), range: asked }));
+      const filled = fillWithCurrentMonth(wanted);
+      return run(async () => ({ finance: await fetchFinance(filled), range: filled }));
     },
     [run],
   );
   useEffect(() => {
-    void load(EMPTY_RANGE);
-  }, [load]);
+    void load(asked);
+  }, [load, asked]);
+  /** Each card opens the journal of the entries it adds up (Credit: money received or paid). */
+  const cardLink = (kind: 'income' | 'salary' | 'expense') =>
+    data ? journalHref({ ...data.range, kind, Creditdebit: 'Credit' }) : undefined;
 
   return (
     <ReportLayout
@@ -45,9 +52,24 @@ export function FinanceReportPage() {
     >
       {loading && <p role="status">{messages.loading}</p>}
       <div className="ofs-grid">
-        <StatCard label="Income" value={data?.finance.income ?? 0} money />
-        <StatCard label="Salary" value={data?.finance.salary ?? 0} money />
-        <StatCard label="Expense" value={data?.finance.expense ?? 0} money />
+        <StatCard
+          label="Income"
+          value={data?.finance.income ?? 0}
+          money
+          href={cardLink('income')}
+        />
+        <StatCard
+          label="Salary"
+          value={data?.finance.salary ?? 0}
+          money
+          href={cardLink('salary')}
+        />
+        <StatCard
+          label="Expense"
+          value={data?.finance.expense ?? 0}
+          money
+          href={cardLink('expense')}
+        />
       </div>
     </ReportLayout>
   );

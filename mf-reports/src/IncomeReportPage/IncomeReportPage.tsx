@@ -1,10 +1,24 @@
+import { AppLink } from 'shared-ui';
 import type { IncomeReportRow } from 'contract';
 import type { ReportColumn } from '../ReportTable';
 import { TableReport } from '../TableReport';
 import { fetchIncomeReport } from '../reports-api';
+import { journalHref } from '../links';
 
 const columns: Array<ReportColumn<IncomeReportRow>> = [
-  { key: 'date', header: 'Date', value: (row) => row.date },
+  {
+    key: 'date',
+    header: 'Date',
+    value: (row) => row.date,
+    // The day's payments received: its Credit income in the journal.
+    render: (row) => (
+      <AppLink
+        to={journalHref({ from: row.date, to: row.date, kind: 'income', Creditdebit: 'Credit' })}
+      >
+        {row.date}
+      </AppLink>
+    ),
+  },
   {
     key: 'income',
     header: 'Total Income',

@@ -9,6 +9,7 @@ import type { PartyOption } from '../reports-api';
 import { useReportData } from '../useReportData';
 import { describePeriod } from '../periods';
 import { ledgerColumns, openingLine } from './ledger-columns';
+import { addressParams, keepInAddress } from '../links';
 import type { BalanceRule, LedgerEntry } from './ledger-columns';
 
 export interface LedgerPicker {
@@ -40,6 +41,9 @@ export interface LedgerProps<Row extends LedgerEntry> {
   errorText: string;
   /** The expense ledger needs no choice and shows the current month straight away. */
   loadOnMount?: boolean;
+  /** The address parameter naming the party (`clientId`, `employeeId`); with the dates, the
+   * ledger opens on what the address says and keeps what it shows there. */
+  partyParam?: string;
   csvFileName: string;
 }
 
@@ -47,7 +51,7 @@ export interface LedgerProps<Row extends LedgerEntry> {
 interface Shown<Row> {
   rows: Row[];
   range: DateRange;
-  partyLabel?: string;
+  partyId: string;
 }
 
 /**
@@ -65,10 +69,22 @@ export function Ledger<Row extends LedgerEntry>({
   load,
   errorText,
   loadOnMount = false,
+  partyParam,
   csvFileName,
 }: LedgerProps<Row>) {
-  const [range, setRange] = useState(initialRange);
-  const [partyId, setPartyId] = useState('');
+  // What the address asks for, read once on opening (a drill-down link, a bookmark).
+  const [asked] = useState(() => {
+    const search = addressParams();
+    const dated = search.has('startDate') || search.has('endDate');
+    return {
+      range: dated
+        ? { from: search.get('startDate') ?? '', to: search.get('endDate') ?? '' }
+        : initialRange,
+      partyId: (partyParam && search.get(partyParam)) || '',
+    };
+  });
+  const [range, setRange] = useState(asked.range);
+  const [partyId, setPartyId] = useState(asked.partyId);
   const [options, setOptions] = useState<PartyOption[]>([]);
   const { data, loading, run } = useReportData<Shown<Row>>({ alert: errorText });
 
@@ -82,34 +98,40 @@ export function Ledger<Row extends LedgerEntry>({
   }, [loadOptions, optionsError, errorText]);
 
   const fetchLedger = useCallback(
-    (wantedParty: string, wantedRange: DateRange, partyLabel?: string) => {
+    (wantedParty: string, wantedRange: DateRange) => {
+      keepInAddress({
+        ...(partyParam ? { [partyParam]: wantedParty } : {}),
+        startDate: wantedRange.from,
+        endDate: wantedRange.to,
+      });
       return run(async () => ({
         rows: await load(wantedParty, wantedRange, errorText),
         range: resolveRange(wantedRange),
-        partyLabel,
+        partyId: wantedParty,
       }));
     },
-    [resolveRange, load, errorText, run],
+    [resolveRange, load, errorText, run, partyParam],
   );
 
   useEffect(() => {
-    if (loadOnMount) void fetchLedger('', initialRange);
-  }, [loadOnMount, fetchLedger, initialRange]);
+    if (loadOnMount || (picker && asked.partyId)) void fetchLedger(asked.partyId, asked.range);
+  }, [loadOnMount, picker, fetchLedger, asked]);
 
   const onGetLedger = () => {
     if (picker && !partyId) {
       notify(picker.required);
       return;
     }
-    const label = options.find((option) => option.value === partyId)?.label;
-    void fetchLedger(partyId, range, picker && label ? `${picker.label}: ${label}` : undefined);
+    void fetchLedger(partyId, range);
   };
 
   const columns = useMemo(() => ledgerColumns(partyHeader, partyName), [partyHeader, partyName]);
   const rows = useMemo(() => data?.rows ?? [], [data]);
   const opening = useMemo(() => openingLine(rows, balanceRule), [rows, balanceRule]);
+  const shownParty = options.find((option) => option.value === data?.partyId)?.label;
+  const partyLabel = picker && shownParty ? `${picker.label}: ${shownParty}` : undefined;
   const period = data
-    ? [data.partyLabel, describePeriod(data.range)].filter(Boolean).join(', ')
+    ? [partyLabel, describePeriod(data.range)].filter(Boolean).join(', ')
     : undefined;
 
   return (

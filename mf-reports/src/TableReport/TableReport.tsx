@@ -4,6 +4,7 @@ import { ReportLayout } from '../ReportLayout';
 import { ReportTable } from '../ReportTable';
 import type { ReportColumn } from '../ReportTable';
 import { useReportData } from '../useReportData';
+import { addressParams, keepInAddress } from '../links';
 import type { FailurePolicy } from '../useReportData';
 
 export interface FilterControls<Params> {
@@ -14,9 +15,18 @@ export interface FilterControls<Params> {
   busy: boolean;
 }
 
+/** How a report's parameters live in the address (`?startDate=...&endDate=...`, `?year=...`). */
+export interface AddressParams<Params> {
+  read: (search: URLSearchParams) => Params | undefined;
+  write: (params: Params) => Record<string, string | number | undefined>;
+}
+
 export interface TableReportProps<Row, Params> {
   title: string;
-  columns: Array<ReportColumn<Row>>;
+  /** The columns; a function gets the parameters of the loaded rows (for drill-down links). */
+  columns: Array<ReportColumn<Row>> | ((params: Params) => Array<ReportColumn<Row>>);
+  /** Read the parameters from the address on opening, and keep them there. */
+  address?: AddressParams<Params>;
   rowKey: (row: Row) => string | number;
   /** What the screen starts with; the report loads for these at once. */
   initialParams: Params;
@@ -45,14 +55,19 @@ export function TableReport<Row, Params>({
   filters,
   describe,
   chart,
+  address,
 }: TableReportProps<Row, Params>) {
-  const [params, setParams] = useState(initialParams);
-  const [initial] = useState(initialParams);
+  const [initial] = useState(() => address?.read(addressParams()) ?? initialParams);
+  const [params, setParams] = useState(initial);
   const { data, loading, run } = useReportData<{ rows: Row[]; params: Params }>(onFailure);
 
+  const write = address?.write;
   const fetchFor = useCallback(
-    (wanted: Params) => run(async () => ({ rows: await load(wanted), params: wanted })),
-    [run, load],
+    (wanted: Params) => {
+      if (write) keepInAddress(write(wanted));
+      return run(async () => ({ rows: await load(wanted), params: wanted }));
+    },
+    [run, load, write],
   );
   useEffect(() => {
     void fetchFor(initial);
@@ -75,7 +90,7 @@ export function TableReport<Row, Params>({
       {chart && data && rows.length > 0 && chart(rows, data.params)}
       <ReportTable
         caption={title}
-        columns={columns}
+        columns={typeof columns === 'function' ? columns(data?.params ?? params) : columns}
         rows={rows}
         rowKey={rowKey}
         loading={loading}

@@ -1,3 +1,4 @@
 export { TableReport } from './TableReport';
 export type { FilterControls, TableReportProps } from './TableReport';
-export { dateFilters } from './date-filters';
+export { dateAddress, dateFilters } from './date-filters';
+export type { AddressParams } from './TableReport';

@@ -1,11 +1,12 @@
 import { messages } from 'contract';
 import type { YearlyRow } from 'contract';
-import { Select } from 'shared-ui';
+import { AppLink, Select, formatMoney } from 'shared-ui';
 import { YearlyChart } from '../Charts';
 import type { ReportColumn } from '../ReportTable';
 import { TableReport } from '../TableReport';
 import type { FilterControls } from '../TableReport';
 import { fetchYearly } from '../reports-api';
+import { journalHref, monthRange } from '../links';
 
 export const MONTH_NAMES = [
   'January',
@@ -40,17 +41,34 @@ export function twelveMonths(rows: YearlyRow[], year: number): YearMonth[] {
   });
 }
 
+/** The journal of a month's Credit entries, of one kind or of all. */
+const monthLink = (row: YearMonth, kind?: 'income' | 'salary' | 'expense') =>
+  journalHref({ ...monthRange(row.year, row.month), kind, Creditdebit: 'Credit' });
+
+/** A money column whose figures open the journal of that month and kind. */
+const moneyColumn = (
+  key: 'income' | 'salary' | 'expense',
+  header: string,
+): ReportColumn<YearMonth> => ({
+  key,
+  header,
+  kind: 'money',
+  value: (row) => row[key],
+  render: (row) => <AppLink to={monthLink(row, key)}>{formatMoney(row[key])}</AppLink>,
+  total: 'sum',
+});
+
 const columns: Array<ReportColumn<YearMonth>> = [
   {
     key: 'month',
     header: 'Month',
     // The CSV carries the ISO month (2026-01); the screen shows its name.
     value: (row) => `${row.year}-${String(row.month).padStart(2, '0')}`,
-    render: (row) => MONTH_NAMES[row.month - 1],
+    render: (row) => <AppLink to={monthLink(row)}>{MONTH_NAMES[row.month - 1]}</AppLink>,
   },
-  { key: 'income', header: 'Income', kind: 'money', value: (row) => row.income, total: 'sum' },
-  { key: 'salary', header: 'Salary', kind: 'money', value: (row) => row.salary, total: 'sum' },
-  { key: 'expense', header: 'Expense', kind: 'money', value: (row) => row.expense, total: 'sum' },
+  moneyColumn('income', 'Income'),
+  moneyColumn('salary', 'Salary'),
+  moneyColumn('expense', 'Expense'),
   // pending = income − salary − expense (DESIGN §5), shown as Profit/Loss.
   {
     key: 'pending',
@@ -82,6 +100,14 @@ function yearPicker({ params, setParams, apply }: FilterControls<number>) {
   );
 }
 
+const yearAddress = {
+  read: (search: URLSearchParams) => {
+    const year = Number(search.get('year'));
+    return Number.isInteger(year) && year >= 1900 && year <= 9999 ? year : undefined;
+  },
+  write: (year: number) => ({ year }),
+};
+
 const chart = (rows: YearMonth[], year: number) => <YearlyChart rows={rows} year={year} />;
 
 /** Yearly Report: income, salary, expense and profit or loss for each month of a year. */
@@ -96,6 +122,7 @@ export function YearlyReportPage() {
       onFailure={{ alert: messages.errorFetchingData }}
       csvFileName="yearly-report.csv"
       filters={yearPicker}
+      address={yearAddress}
       describe={(year) => `Year ${year}`}
       chart={chart}
     />

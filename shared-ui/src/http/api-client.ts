@@ -2,7 +2,6 @@
 // with the two texts the spec's error catalogue gives for the operation, and show
 // `error.message` of whatever it throws. Tests replace these methods with jest.spyOn.
 import { getToken, useSession } from '../session/session-store';
-import { page } from '../notify/page';
 import { parseJson } from './exact-json';
 import { saveFile } from '../files/save-file';
 

@@ -82,6 +82,7 @@ describe('signed in', () => {
       'Income',
       'Expances',
       'Salary',
+      'Journal',
       'Settings',
     ]);
     expect(within(nav).getByRole('button', { name: /Reports/ })).toBeInTheDocument();
@@ -170,6 +171,7 @@ describe('signed in', () => {
     ['/Income', 'entries', 'IncomePage'],
     ['/Expances', 'entries', 'ExpancesPage'],
     ['/Salary', 'entries', 'SalaryPage'],
+    ['/Journal', 'entries', 'JournalPage'],
     ['/ClientsVsSales', 'reports', 'ClientsVsSalesPage'],
     ['/EmployeesVsSalaryReport', 'reports', 'EmployeesVsSalaryReportPage'],
     ['/ExpenseVsTypeReport', 'reports', 'ExpenseVsTypeReportPage'],

@@ -16,10 +16,12 @@ export function Dashboard() {
   const [range, setRange] = useState<DateRange>(() => currentMonthRange());
   const [totals, setTotals] = useState<Totals | null>(null);
   const [finance, setFinance] = useState<Finance | null>(null);
+  const [shown, setShown] = useState<DateRange | null>(null);
 
-  const showFinance = useCallback(async (call: Promise<Finance>) => {
+  const showFinance = useCallback(async (call: Promise<Finance>, dates: DateRange) => {
     try {
       setFinance(await call);
+      setShown(dates);
     } catch (error) {
       // Spec §8: dashboard load errors are logged only, with no message to the user.
       console.error('Could not load finance totals', error);
@@ -32,12 +34,20 @@ export function Dashboard() {
     (started?.totals ?? fetchTotals())
       .then(setTotals)
       .catch((error: unknown) => console.error('Could not load totals', error));
-    void showFinance(started?.finance ?? fetchFinance(withDefaults(currentMonthRange())));
+    const month = withDefaults(currentMonthRange());
+    void showFinance(started?.finance ?? fetchFinance(month), month);
   }, [showFinance]);
+
+  /** Each money card opens the journal of the entries it adds up (Credit, the same dates). */
+  const journalOf = (kind: 'income' | 'salary' | 'expense') =>
+    shown
+      ? `/Journal?${new URLSearchParams({ from: shown.from, to: shown.to, kind, Creditdebit: 'Credit' }).toString()}`
+      : undefined;
 
   const onApply = (event: FormEvent) => {
     event.preventDefault();
-    void showFinance(fetchFinance(withDefaults(range)));
+    const dates = withDefaults(range);
+    void showFinance(fetchFinance(dates), dates);
   };
 
   return (
@@ -67,9 +77,24 @@ export function Dashboard() {
         <StatCard label="Total Clients" value={totals?.clients ?? 0} />
       </div>
       <div className="ofs-grid">
-        <StatCard label="Total Income" value={finance?.income ?? 0} money />
-        <StatCard label="Total Salary" value={finance?.salary ?? 0} money />
-        <StatCard label="Total Expense" value={finance?.expense ?? 0} money />
+        <StatCard
+          label="Total Income"
+          value={finance?.income ?? 0}
+          money
+          href={journalOf('income')}
+        />
+        <StatCard
+          label="Total Salary"
+          value={finance?.salary ?? 0}
+          money
+          href={journalOf('salary')}
+        />
+        <StatCard
+          label="Total Expense"
+          value={finance?.expense ?? 0}
+          money
+          href={journalOf('expense')}
+        />
       </div>
     </div>
   );

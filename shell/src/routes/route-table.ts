@@ -31,6 +31,7 @@ export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { path: '/Income', label: 'Income', remote: 'entries', module: 'IncomePage', nav: 'main' },
   { path: '/Expances', label: 'Expances', remote: 'entries', module: 'ExpancesPage', nav: 'main' },
   { path: '/Salary', label: 'Salary', remote: 'entries', module: 'SalaryPage', nav: 'main' },
+  { path: '/Journal', label: 'Journal', remote: 'entries', module: 'JournalPage', nav: 'main' },
   {
     path: '/IncomeReport',
     label: 'IncomeReport',

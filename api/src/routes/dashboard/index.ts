@@ -8,6 +8,7 @@ import {
   ClientsVsSales,
   DateRangeQuery,
   EmployeeLedger,
+  ExpenseLedgerQuery,
   EmployeeLedgerQuery,
   EmployeesVsSalary,
   ErrorResponse,
@@ -25,6 +26,13 @@ import { BEGINNING, monthOf, resolveRange, todayIn } from '../../lib/dates.js';
 import { notFound } from '../../lib/errors.js';
 import type { FastifyReply } from 'fastify';
 import type { JsonText } from '../../repositories/reports.js';
+import { parseCursor } from '../../repositories/journal.js';
+
+/** The optional paging of a ledger query. */
+const pageOf = (query: { limit?: number; after?: string }) => ({
+  limit: query.limit,
+  after: parseCursor(query.after),
+});
 
 /**
  * Reports and ledgers arrive as JSON text built by PostgreSQL, money as exact number tokens
@@ -152,7 +160,10 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const range = rangeOrThisMonth(request.query);
       await exists('clients', request.query.clientId, apiMessages.clientNotFound);
-      return sendJson(reply, await reports.clientLedger(app.db, request.query.clientId, range));
+      return sendJson(
+        reply,
+        await reports.clientLedger(app.db, request.query.clientId, range, pageOf(request.query)),
+      );
     },
   );
 
@@ -169,7 +180,15 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const range = rangeOrThisMonth(request.query);
       await exists('employees', request.query.employeeId, apiMessages.employeeNotFound);
-      return sendJson(reply, await reports.employeeLedger(app.db, request.query.employeeId, range));
+      return sendJson(
+        reply,
+        await reports.employeeLedger(
+          app.db,
+          request.query.employeeId,
+          range,
+          pageOf(request.query),
+        ),
+      );
     },
   );
 
@@ -179,12 +198,15 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['ledgers'],
         summary: 'Every expense entry with running total (default: this month)',
-        querystring: DateRangeQuery,
+        querystring: ExpenseLedgerQuery,
         response: { 200: ExpenseLedger, ...failures },
       },
     },
     async (request, reply) =>
-      sendJson(reply, await reports.expenseLedger(app.db, rangeOrThisMonth(request.query))),
+      sendJson(
+        reply,
+        await reports.expenseLedger(app.db, rangeOrThisMonth(request.query), pageOf(request.query)),
+      ),
   );
 
   app.get(

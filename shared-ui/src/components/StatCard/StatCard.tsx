@@ -1,4 +1,5 @@
 import { formatRs } from '../../money/money';
+import { AppLink } from '../AppLink';
 import './StatCard.css';
 
 export interface StatCardProps {
@@ -6,11 +7,14 @@ export interface StatCardProps {
   value: number | string | null | undefined;
   /** Money cards show the spec's "RS:" prefix and two decimals. */
   money?: boolean;
+  /** The screen behind the figure (drill-down): the figure becomes a link to it. */
+  href?: string;
 }
 
 /** One figure with its label (dashboard, finance report, system totals). */
-export function StatCard({ label, value, money = false }: StatCardProps) {
-  const shown = money ? formatRs(value) : String(value ?? 0);
+export function StatCard({ label, value, money = false, href }: StatCardProps) {
+  const figure = money ? formatRs(value) : String(value ?? 0);
+  const shown = href ? <AppLink to={href}>{figure}</AppLink> : figure;
   return (
     <section className="ofs-card ofs-stat" aria-label={label}>
       <h2 className="ofs-stat__label">{label}</h2>

@@ -1,0 +1,418 @@
+// The journal: every entry of every kind, newest first, filtered and paged by position; its
+// totals over everything that matches; the CSV of all of it, streamed; reversals; and the
+// "books closed through" day (docs/decisions/008-reversals-and-closed-periods.md).
+import { sql, type RawBuilder } from 'kysely';
+import {
+  apiMessages,
+  type Entry,
+  type JournalPage,
+  type JournalRow,
+  type JournalTotals,
+  type JournalTotalsQuery,
+} from 'contract';
+import type { Db } from '../db/index.js';
+import { audit } from '../lib/audit.js';
+import { BEGINNING, ENDING, isRealDay, splitByMonths } from '../lib/dates.js';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  notFound,
+  pgCode,
+  PG_UNIQUE_VIOLATION,
+} from '../lib/errors.js';
+import { hasAtMostTwoDecimals, toMoney } from '../lib/money.js';
+import { closedThrough, toEntry } from './entries.js';
+
+export type JournalFilters = JournalTotalsQuery;
+
+/** A (date, id) position in a list ordered by both. */
+export interface Position {
+  date: string;
+  id: number;
+}
+
+export const parseCursor = (cursor: string | undefined): Position | undefined => {
+  if (!cursor) return undefined;
+  const [date = '', id = ''] = cursor.split('_');
+  if (!isRealDay(date)) throw badRequest('after must be a position from a previous page');
+  return { date, id: Number(id) };
+};
+
+const cursorOf = (row: { date: string; id: number }) => `${row.date}_${row.id}`;
+
+/** Checks the filters that a schema cannot (real days, ordered bounds, cents). */
+export function checkFilters(filters: JournalFilters): void {
+  for (const name of ['from', 'to'] as const) {
+    const value = filters[name];
+    if (value !== undefined && !isRealDay(value)) throw badRequest(`${name} must be a valid date`);
+  }
+  if (filters.from && filters.to && filters.from > filters.to)
+    throw badRequest('from must not be after to');
+  const { minAmount: min, maxAmount: max } = filters;
+  if (
+    (min !== undefined && !hasAtMostTwoDecimals(min)) ||
+    (max !== undefined && !hasAtMostTwoDecimals(max))
+  )
+    throw badRequest(apiMessages.amountBoundDecimals);
+  if (min !== undefined && max !== undefined && min > max)
+    throw badRequest(apiMessages.amountRange);
+  if (filters.partyId !== undefined && !filters.kind) throw badRequest(apiMessages.partyNeedsKind);
+}
+
+/** LIKE pattern for "contains", with the pattern characters taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The SQL conditions of the filters, on `entries e`. */
+function conditions(filters: JournalFilters): RawBuilder<unknown>[] {
+  const where: RawBuilder<unknown>[] = [];
+  if (filters.from) where.push(sql`e.entry_date >= ${filters.from}`);
+  if (filters.to) where.push(sql`e.entry_date <= ${filters.to}`);
+  if (filters.kind) where.push(sql`e.kind = ${filters.kind}`);
+  if (filters.partyId !== undefined) where.push(sql`e.party_id = ${filters.partyId}`);
+  if (filters.Creditdebit) where.push(sql`e.credit_debit = ${filters.Creditdebit}`);
+  // Bounds apply to the size of the amount, so an entry and its reversal match together.
+  if (filters.minAmount !== undefined) where.push(sql`abs(e.amount) >= ${filters.minAmount}`);
+  if (filters.maxAmount !== undefined) where.push(sql`abs(e.amount) <= ${filters.maxAmount}`);
+  const text = filters.q?.trim();
+  if (text) {
+    const pattern = containing(text);
+    where.push(sql`(e.description ILIKE ${pattern} OR e.party_name ILIKE ${pattern})`);
+  }
+  return where;
+}
+
+const whereClause = (where: RawBuilder<unknown>[]) =>
+  where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+
+type JournalDbRow = {
+  id: number;
+  date: string;
+  kind: JournalRow['kind'];
+  party_id: number;
+  party_name: string;
+  credit_debit: JournalRow['Creditdebit'];
+  amount: string;
+  description: string;
+  recorded_by: string | null;
+  recorded_at: string;
+  reverses_id: number | null;
+  reversed_by_id: number | null;
+};
+
+/** Rows newest first, strictly before `before` when given. */
+async function journalRows(
+  db: Db,
+  filters: JournalFilters,
+  limit: number,
+  before?: Position,
+): Promise<JournalDbRow[]> {
+  const where = conditions(filters);
+  if (before) where.push(sql`(e.entry_date, e.id) < (${before.date}::date, ${before.id}::bigint)`);
+  const { rows } = await sql<JournalDbRow>`
+    SELECT e.id, e.entry_date AS date, e.kind, e.party_id, e.party_name, e.credit_debit,
+           e.amount::text AS amount, e.description, u.name AS recorded_by,
+           to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at,
+           e.reverses_id, r.id AS reversed_by_id
+    FROM (
+      SELECT e.* FROM entries e ${whereClause(where)}
+      ORDER BY e.entry_date DESC, e.id DESC
+      LIMIT ${limit}
+    ) e
+    LEFT JOIN users u ON u.id = e.created_by
+    LEFT JOIN entries r ON r.reverses_id = e.id
+    ORDER BY e.entry_date DESC, e.id DESC`.execute(db);
+  return rows;
+}
+
+const toJournalRow = (row: JournalDbRow): JournalRow => ({
+  id: row.id,
+  date: row.date,
+  kind: row.kind,
+  partyId: row.party_id,
+  partyName: row.party_name,
+  Creditdebit: row.credit_debit,
+  amount: toMoney(row.amount),
+  description: row.description,
+  recordedBy: row.recorded_by,
+  recordedAt: row.recorded_at,
+  reversesId: row.reverses_id,
+  reversedById: row.reversed_by_id,
+});
+
+export async function journalPage(
+  db: Db,
+  filters: JournalFilters,
+  limit: number,
+  after?: string,
+): Promise<JournalPage> {
+  checkFilters(filters);
+  const rows = await journalRows(db, filters, limit + 1, parseCursor(after));
+  const page = rows.slice(0, limit).map(toJournalRow);
+  const last = page[page.length - 1];
+  return { entries: page, next: rows.length > limit && last ? cursorOf(last) : null };
+}
+
+type SumRow = { count: string | number; credit: string | null; debit: string | null };
+
+const toTotals = (row: SumRow | undefined): JournalTotals => ({
+  count: Number(row?.count ?? 0),
+  credit: toMoney(row?.credit ?? 0),
+  debit: toMoney(row?.debit ?? 0),
+});
+
+/**
+ * Count and Credit/Debit sums of everything that matches. Filters on dates, kind, party and
+ * Credit/Debit only are answered from the roll-ups (whole months from the monthly one, the
+ * partial months at the ends from the entries), so no history is scanned; amount and text
+ * filters sum the matching entries through their indexes.
+ */
+export async function journalTotals(db: Db, filters: JournalFilters): Promise<JournalTotals> {
+  checkFilters(filters);
+  const byRollups =
+    filters.minAmount === undefined && filters.maxAmount === undefined && !filters.q?.trim();
+  const kindCd = [
+    filters.kind ? sql`kind = ${filters.kind}` : sql`true`,
+    filters.Creditdebit ? sql`credit_debit = ${filters.Creditdebit}` : sql`true`,
+  ];
+  let query: RawBuilder<SumRow>;
+  if (byRollups && filters.partyId === undefined) {
+    query = sql<SumRow>`
+      SELECT coalesce(sum(entries), 0) AS count,
+             sum(total) FILTER (WHERE credit_debit = 'Credit') AS credit,
+             sum(total) FILTER (WHERE credit_debit = 'Debit') AS debit
+      FROM entry_daily
+      WHERE day BETWEEN ${filters.from ?? BEGINNING} AND ${filters.to ?? ENDING}
+        AND ${sql.join(kindCd, sql` AND `)}`;
+  } else if (byRollups) {
+    const { months, edges } = splitByMonths({
+      from: filters.from ?? BEGINNING,
+      to: filters.to ?? ENDING,
+    });
+    const parts: RawBuilder<unknown>[] = [];
+    if (months)
+      parts.push(sql`
+        SELECT credit_debit, total, entries FROM entry_monthly
+        WHERE month BETWEEN ${months.from} AND ${months.to} AND party_id = ${filters.partyId}
+          AND ${sql.join(kindCd, sql` AND `)}`);
+    for (const edge of edges)
+      parts.push(sql`
+        SELECT credit_debit, amount AS total, 1 AS entries FROM entries
+        WHERE entry_date BETWEEN ${edge.from} AND ${edge.to} AND party_id = ${filters.partyId}
+          AND ${sql.join(kindCd, sql` AND `)}`);
+    query = sql<SumRow>`
+      SELECT coalesce(sum(entries), 0) AS count,
+             sum(total) FILTER (WHERE credit_debit = 'Credit') AS credit,
+             sum(total) FILTER (WHERE credit_debit = 'Debit') AS debit
+      FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts`;
+  } else {
+    query = sql<SumRow>`
+      SELECT count(*) AS count,
+             sum(e.amount) FILTER (WHERE e.credit_debit = 'Credit') AS credit,
+             sum(e.amount) FILTER (WHERE e.credit_debit = 'Debit') AS debit
+      FROM entries e ${whereClause(conditions(filters))}`;
+  }
+  const { rows } = await query.execute(db);
+  return toTotals(rows[0]);
+}
+
+// --- CSV ----------------------------------------------------------------------------------------
+
+const CSV_BATCH = 10_000;
+const CSV_HEADER =
+  'id,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state\r\n';
+
+/** Exact cents of a NUMERIC string such as '-1234.50'. */
+const cents = (amount: string): bigint => {
+  const negative = amount.startsWith('-');
+  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
+  const value = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+  return negative ? -value : value;
+};
+const fromCents = (value: bigint): string => {
+  const sign = value < 0n ? '-' : '';
+  const size = value < 0n ? -value : value;
+  return `${sign}${size / 100n}.${String(size % 100n).padStart(2, '0')}`;
+};
+
+type CsvBatch = {
+  body: string | null;
+  rows: number;
+  credit: string;
+  debit: string;
+  last_date: string | null;
+  last_id: number | null;
+};
+
+/**
+ * One batch of CSV lines, newest first, strictly before `before`: PostgreSQL builds the text
+ * (csv_field of migration 004 quotes each field), so the server only passes it on.
+ */
+async function csvBatch(db: Db, filters: JournalFilters, before?: Position): Promise<CsvBatch> {
+  const where = conditions(filters);
+  if (before) where.push(sql`(e.entry_date, e.id) < (${before.date}::date, ${before.id}::bigint)`);
+  const { rows } = await sql<CsvBatch>`
+    WITH batch AS (
+      SELECT e.id, e.entry_date, e.kind, e.party_name, e.credit_debit, e.amount, e.description,
+             e.created_by, e.created_at, e.reverses_id
+      FROM entries e ${whereClause(where)}
+      ORDER BY e.entry_date DESC, e.id DESC
+      LIMIT ${CSV_BATCH}
+    ),
+    lines AS (
+      SELECT b.id, b.entry_date, b.credit_debit, b.amount,
+             b.id || ',' || b.entry_date || ',' || b.kind || ',' || csv_field(b.party_name) || ','
+               || b.credit_debit || ',' || b.amount || ',' || csv_field(b.description) || ','
+               || csv_field(u.name) || ','
+               || to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ','
+               || CASE WHEN b.reverses_id IS NOT NULL THEN 'reverses #' || b.reverses_id
+                       WHEN r.id IS NOT NULL THEN 'reversed by #' || r.id
+                       ELSE '' END
+               || E'\r\n' AS line
+      FROM batch b
+      LEFT JOIN users u ON u.id = b.created_by
+      LEFT JOIN entries r ON r.reverses_id = b.id
+    )
+    SELECT string_agg(line, '' ORDER BY entry_date DESC, id DESC) AS body,
+           count(*)::int AS rows,
+           coalesce(sum(amount) FILTER (WHERE credit_debit = 'Credit'), 0)::text AS credit,
+           coalesce(sum(amount) FILTER (WHERE credit_debit = 'Debit'), 0)::text AS debit,
+           min(entry_date)::text AS last_date,
+           (SELECT min(id) FROM batch WHERE entry_date = (SELECT min(entry_date) FROM batch))
+             AS last_id
+    FROM lines`.execute(db);
+  return (
+    rows[0] ?? { body: null, rows: 0, credit: '0', debit: '0', last_date: null, last_id: null }
+  );
+}
+
+/**
+ * Every matching entry as CSV, newest first, read in batches by position so that memory holds
+ * one batch whatever the number of rows; the last line is the totals row, summed exactly.
+ */
+export async function* journalCsv(db: Db, filters: JournalFilters): AsyncGenerator<string> {
+  checkFilters(filters);
+  yield CSV_HEADER;
+  let before: Position | undefined;
+  let count = 0;
+  let credit = 0n;
+  let debit = 0n;
+  for (;;) {
+    const batch = await csvBatch(db, filters, before);
+    if (batch.body) yield batch.body;
+    count += batch.rows;
+    credit += cents(batch.credit);
+    debit += cents(batch.debit);
+    if (batch.rows < CSV_BATCH || !batch.last_date || batch.last_id === null) break;
+    before = { date: batch.last_date, id: batch.last_id };
+  }
+  yield `Totals,${count} entries,,,Credit,${fromCents(credit)},Debit,${fromCents(debit)},,\r\n`;
+}
+
+// --- reversals ----------------------------------------------------------------------------------
+
+const entryColumns = sql`id, kind, party_id, party_name, amount::text AS amount, credit_debit,
+  description, entry_date, created_at, reverses_id`;
+
+type StoredEntry = Parameters<typeof toEntry>[0];
+
+/** Returns the reversal and whether it was recorded now (false: a repeat of an earlier key). */
+export async function reverseEntry(
+  db: Db,
+  userId: number,
+  input: { id: number; reason: string; idempotencyKey?: string },
+): Promise<{ entry: Entry; created: boolean }> {
+  const reason = input.reason.trim();
+  const repeat = async () => {
+    if (!input.idempotencyKey) return undefined;
+    const { rows } = await sql<StoredEntry>`
+      SELECT ${entryColumns} FROM entries
+      WHERE created_by = ${userId} AND idempotency_key = ${input.idempotencyKey}`.execute(db);
+    const earlier = rows[0];
+    if (!earlier) return undefined;
+    if (earlier.reverses_id !== input.id || earlier.description !== reason)
+      throw conflict(apiMessages.reverseKeyConflict);
+    return { entry: toEntry(earlier), created: false };
+  };
+
+  const earlier = await repeat();
+  if (earlier) return earlier;
+
+  try {
+    return await db.transaction().execute(async (tx) => {
+      // The row lock makes a second reversal of the same entry wait for this one and then see it.
+      const { rows } = await sql<StoredEntry & { reversed_by: number | null }>`
+        SELECT ${entryColumns},
+               (SELECT r.id FROM entries r WHERE r.reverses_id = e.id) AS reversed_by
+        FROM entries e WHERE id = ${input.id} FOR UPDATE`.execute(tx);
+      const original = rows[0];
+      if (!original) throw notFound(apiMessages.entryNotFound);
+      if (original.reverses_id !== null) throw conflict(apiMessages.reversalNotReversible);
+      if (original.reversed_by !== null) throw conflict(apiMessages.alreadyReversed);
+      const closed = await closedThrough(tx, { lock: true });
+      if (closed && original.entry_date <= closed)
+        throw conflict(`${apiMessages.periodClosed} ${closed}`);
+
+      const inserted = await sql<StoredEntry>`
+        INSERT INTO entries (kind, client_id, employee_id, expense_type_id, party_name, amount,
+                             credit_debit, description, entry_date, created_by, idempotency_key,
+                             reverses_id)
+        SELECT kind, client_id, employee_id, expense_type_id, party_name, -amount, credit_debit,
+               ${reason}, entry_date, ${userId}, ${input.idempotencyKey ?? null}, id
+        FROM entries WHERE id = ${input.id}
+        RETURNING ${entryColumns}`.execute(tx);
+      const row = inserted.rows[0];
+      if (!row) throw notFound(apiMessages.entryNotFound);
+      const entry = toEntry(row);
+      await audit(tx, {
+        actorId: userId,
+        action: 'reverse',
+        entity: `entry:${original.kind}`,
+        entityId: original.id,
+        before: toEntry(original),
+        after: { reason, reversal: entry },
+      });
+      return { entry, created: true };
+    });
+  } catch (error) {
+    // Two calls with the same key at once: the second finds the entry reversed (or hits the
+    // unique index) and answers with the first one's reversal.
+    const lost =
+      pgCode(error) === PG_UNIQUE_VIOLATION ||
+      (error instanceof HttpError && error.message === apiMessages.alreadyReversed);
+    if (lost) {
+      const winner = await repeat();
+      if (winner) return winner;
+      throw conflict(apiMessages.alreadyReversed);
+    }
+    throw error;
+  }
+}
+
+// --- the closed period --------------------------------------------------------------------------
+
+export async function moveClosedThrough(
+  db: Db,
+  userId: number,
+  day: string | null,
+  today: string,
+): Promise<string | null> {
+  if (day !== null && !isRealDay(day)) throw badRequest(apiMessages.closedThroughInvalid);
+  if (day !== null && day > today) throw badRequest(apiMessages.closedThroughInFuture);
+  return db.transaction().execute(async (tx) => {
+    // FOR UPDATE waits for entries being recorded (they hold a share lock on the row).
+    const { rows } = await sql<{ closed_through: string | null }>`
+      SELECT closed_through FROM books FOR UPDATE`.execute(tx);
+    const before = rows[0]?.closed_through ?? null;
+    await sql`UPDATE books SET closed_through = ${day}`.execute(tx);
+    await audit(tx, {
+      actorId: userId,
+      action: 'update',
+      entity: 'books',
+      entityId: 'closed_through',
+      before: { closedThrough: before },
+      after: { closedThrough: day },
+    });
+    return day;
+  });
+}

@@ -1,0 +1,85 @@
+// The journal of every entry, reversals and the closed period (docs/decisions/008).
+import { Type, type Static } from '@sinclair/typebox';
+import { CreditDebit, Cursor, Id, IsoDate, Money, Text } from './common.js';
+import { Entry, EntryKind } from './expenses.js';
+
+/** An amount bound in a filter: >= 0, at most 2 decimals (checked by the server). */
+const AmountBound = Type.Number({ minimum: 0, maximum: 999999999999.99 });
+
+/** The journal's filters; every one optional. Amount bounds apply to the amount's size. */
+export const JournalFilters = {
+  from: Type.Optional(IsoDate),
+  to: Type.Optional(IsoDate),
+  kind: Type.Optional(EntryKind),
+  partyId: Type.Optional(Id),
+  Creditdebit: Type.Optional(CreditDebit),
+  minAmount: Type.Optional(AmountBound),
+  maxAmount: Type.Optional(AmountBound),
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+};
+
+export const JournalTotalsQuery = Type.Object(JournalFilters, { additionalProperties: false });
+export type JournalTotalsQuery = Static<typeof JournalTotalsQuery>;
+
+export const JournalQuery = Type.Object(
+  {
+    ...JournalFilters,
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+    after: Type.Optional(Cursor),
+  },
+  { additionalProperties: false },
+);
+export type JournalQuery = Static<typeof JournalQuery>;
+
+export const JournalRow = Type.Object({
+  id: Id,
+  date: IsoDate,
+  kind: EntryKind,
+  partyId: Id,
+  partyName: Type.String(),
+  Creditdebit: CreditDebit,
+  amount: Money,
+  description: Type.String(),
+  recordedBy: Type.Union([Type.String(), Type.Null()]),
+  recordedAt: Type.String({ format: 'date-time' }),
+  reversesId: Type.Union([Id, Type.Null()]),
+  reversedById: Type.Union([Id, Type.Null()]),
+});
+export type JournalRow = Static<typeof JournalRow>;
+
+export const JournalPage = Type.Object({
+  entries: Type.Array(JournalRow),
+  /** Position of the next page, or null on the last page. */
+  next: Type.Union([Cursor, Type.Null()]),
+});
+export type JournalPage = Static<typeof JournalPage>;
+
+/** Over every entry that matches, not only one page: a reversed pair cancels in the sums. */
+export const JournalTotals = Type.Object({
+  count: Type.Integer({ minimum: 0 }),
+  credit: Money,
+  debit: Money,
+});
+export type JournalTotals = Static<typeof JournalTotals>;
+
+export const ReverseParams = Type.Object({ id: Id });
+export type ReverseParams = Static<typeof ReverseParams>;
+
+export const ReverseBody = Type.Object({ reason: Text(500) }, { additionalProperties: false });
+export type ReverseBody = Static<typeof ReverseBody>;
+
+export const ReverseResponse = Type.Object({ message: Type.String(), entry: Entry });
+export type ReverseResponse = Static<typeof ReverseResponse>;
+
+/** "Books closed through": null while no period is closed; `canMove`: the caller is an admin. */
+export const BooksClosed = Type.Object({
+  closedThrough: Type.Union([IsoDate, Type.Null()]),
+  canMove: Type.Boolean(),
+});
+export type BooksClosed = Static<typeof BooksClosed>;
+
+export const BooksClosedBody = Type.Object(
+  { closedThrough: Type.Union([IsoDate, Type.Null()]) },
+  { additionalProperties: false },
+);
+export type BooksClosedBody = Static<typeof BooksClosedBody>;

@@ -1,0 +1,1 @@
+export { BooksClosed } from './BooksClosed';

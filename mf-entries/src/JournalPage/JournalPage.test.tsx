@@ -1,0 +1,275 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { JournalPage as Page, JournalRow } from 'contract';
+import { api, ApiError } from 'shared-ui';
+import { IncomePage } from '../IncomePage';
+import { JournalPage } from './JournalPage';
+
+const row = (id: number, extra: Partial<JournalRow> = {}): JournalRow => ({
+  id,
+  date: '2025-05-10',
+  kind: 'income',
+  partyId: 3,
+  partyName: 'Acme',
+  Creditdebit: 'Credit',
+  amount: 1500.5,
+  description: `Entry ${id}`,
+  recordedBy: 'Sara',
+  recordedAt: '2025-05-10T09:30:00.000Z',
+  reversesId: null,
+  reversedById: null,
+  ...extra,
+});
+
+const FIRST: Page = {
+  entries: [
+    row(12, { reversesId: 11, amount: -40, description: 'Wrong client' }),
+    row(11, { reversedById: 12, amount: 40 }),
+    row(10),
+  ],
+  next: '2025-05-10_10',
+};
+const SECOND: Page = { entries: [row(9, { kind: 'salary', partyName: 'Bina' })], next: null };
+
+let get: jest.SpyInstance;
+let post: jest.SpyInstance;
+let alert: jest.SpyInstance;
+let confirmSpy: jest.SpyInstance;
+
+beforeEach(() => {
+  alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+  confirmSpy = jest.spyOn(window, 'confirm').mockReturnValue(true);
+  get = jest.spyOn(api, 'get').mockImplementation(async (path: string) => {
+    if (path.startsWith('/journal/totals')) return { count: 4, credit: 1500.5, debit: 0 };
+    if (path.startsWith('/journal/closed')) return { closedThrough: '2025-03-31', canMove: true };
+    if (path.startsWith('/journal?')) return path.includes('after=') ? SECOND : FIRST;
+    if (path === '/clients/getClients')
+      return { users: [{ id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' }] };
+    return { users: [] };
+  });
+  post = jest.spyOn(api, 'post').mockResolvedValue({ message: 'Entry reversed', entry: {} });
+});
+afterEach(() => jest.restoreAllMocks());
+
+/** Shows the address, to check that the filters live in it. */
+function Address() {
+  const location = useLocation();
+  return <output aria-label="address">{location.pathname + location.search}</output>;
+}
+
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/Journal" element={<JournalPage />} />
+        <Route path="/Income" element={<IncomePage />} />
+      </Routes>
+      <Address />
+    </MemoryRouter>,
+  );
+}
+
+const journalCalls = () =>
+  get.mock.calls.map((call) => call[0] as string).filter((path) => path.startsWith('/journal?'));
+const address = () => screen.getByLabelText('address').textContent;
+
+describe('Journal', () => {
+  it('lists the entries with their state and the totals over everything that matches', async () => {
+    renderAt('/Journal');
+    const table = await screen.findByRole('table', { name: 'Journal' });
+    await within(table).findByText('Entry 10');
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1] as HTMLElement).getByText('reverses #11')).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText('reversed by #12')).toBeInTheDocument();
+    expect(within(rows[3] as HTMLElement).getByText('1,500.50')).toBeInTheDocument();
+    expect(within(rows[3] as HTMLElement).getByText('Sara')).toBeInTheDocument();
+    // Only an entry that is neither reversed nor a reversal can be reversed or corrected.
+    expect(screen.getAllByRole('button', { name: /^Reverse entry/ })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Correct entry #10' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Totals' })).toHaveTextContent(
+      '4 entries match · Credit RS: 1,500.50 · Debit RS: 0.00',
+    );
+    expect(
+      screen.getByText(
+        'Books closed through 2025-03-31: nothing dated on or before it is accepted.',
+      ),
+    ).toBeInTheDocument();
+    expect(journalCalls()).toEqual(['/journal?limit=50']);
+  });
+
+  it('reads its filters from the address and sends them', async () => {
+    renderAt('/Journal?kind=income&partyId=3&from=2025-05-01&q=acme');
+    await screen.findByText('Entry 10');
+    expect(journalCalls()).toEqual([
+      '/journal?from=2025-05-01&kind=income&partyId=3&q=acme&limit=50',
+    ]);
+    expect(get).toHaveBeenCalledWith(
+      '/journal/totals?from=2025-05-01&kind=income&partyId=3&q=acme',
+      expect.anything(),
+    );
+    expect(screen.getByLabelText('From')).toHaveValue('2025-05-01');
+    expect(screen.getByLabelText('Kind')).toHaveValue('income');
+    await waitFor(() => expect(screen.getByLabelText('Party')).toHaveValue('3'));
+    expect(screen.getByLabelText('Text in description or party')).toHaveValue('acme');
+  });
+
+  it('puts the applied filters in the address, so that a filter state is a link', async () => {
+    renderAt('/Journal');
+    await screen.findByText('Entry 10');
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'income');
+    await userEvent.selectOptions(screen.getByLabelText('Credit/Debit'), 'Debit');
+    await userEvent.type(screen.getByLabelText('Amount from'), '100');
+    await userEvent.type(screen.getByLabelText('Text in description or party'), 'rent');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(address()).toBe('/Journal?kind=income&Creditdebit=Debit&minAmount=100&q=rent');
+    await waitFor(() =>
+      expect(journalCalls()).toContain(
+        '/journal?kind=income&Creditdebit=Debit&minAmount=100&q=rent&limit=50',
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(address()).toBe('/Journal');
+    expect(screen.getByLabelText('Kind')).toHaveValue('');
+  });
+
+  it('pages by position and goes back to the first page', async () => {
+    renderAt('/Journal?kind=income');
+    await screen.findByText('Entry 10');
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Entry 9');
+    expect(address()).toBe('/Journal?kind=income&after=2025-05-10_10');
+    expect(journalCalls()).toContain('/journal?kind=income&limit=50&after=2025-05-10_10');
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'First page' }));
+    await screen.findByText('Entry 10');
+    expect(address()).toBe('/Journal?kind=income');
+  });
+
+  it('reverses an entry after a reason and a confirmation, once for a double click', async () => {
+    renderAt('/Journal');
+    await screen.findByText('Entry 10');
+    await userEvent.click(screen.getByRole('button', { name: 'Reverse entry #10' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reverse entry #10' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse' }));
+    expect(alert).toHaveBeenCalledWith('Please enter a reason');
+    expect(post).not.toHaveBeenCalled();
+
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Typed twice');
+    confirmSpy.mockReturnValueOnce(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse' }));
+    expect(post).not.toHaveBeenCalled();
+
+    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Reverse' }));
+    expect(confirmSpy).toHaveBeenLastCalledWith(
+      'Reverse entry #10? It will be cancelled in every report.',
+    );
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Entry reversed'));
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(post).toHaveBeenCalledWith(
+      '/journal/10/reverse',
+      { reason: 'Typed twice' },
+      expect.anything(),
+      {
+        headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      },
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The list and the totals load again.
+    await waitFor(() => expect(journalCalls()).toHaveLength(2));
+  });
+
+  it('shows the server refusal of a reversal', async () => {
+    post.mockRejectedValueOnce(
+      new ApiError('date is in a closed period: the books are closed through 2025-05-31', 409),
+    );
+    renderAt('/Journal');
+    await screen.findByText('Entry 10');
+    await userEvent.click(screen.getByRole('button', { name: 'Reverse entry #10' }));
+    await userEvent.type(screen.getByLabelText('Reason'), 'Late');
+    await userEvent.click(screen.getByRole('button', { name: 'Reverse' }));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        'date is in a closed period: the books are closed through 2025-05-31',
+      ),
+    );
+    expect(screen.getByRole('dialog', { name: 'Reverse entry #10' })).toBeInTheDocument();
+  });
+
+  it('corrects an entry: reverses it, then opens its form filled with its values', async () => {
+    renderAt('/Journal');
+    await screen.findByText('Entry 10');
+    await userEvent.click(screen.getByRole('button', { name: 'Correct entry #10' }));
+    const dialog = screen.getByRole('dialog', { name: 'Correct entry #10' });
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Wrong amount');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse and correct' }));
+    expect(post).toHaveBeenCalledWith(
+      '/journal/10/reverse',
+      { reason: 'Wrong amount' },
+      expect.anything(),
+      expect.anything(),
+    );
+    await screen.findByRole('heading', { name: 'Add Income' });
+    expect(address()).toBe(
+      '/Income?partyId=3&Creditdebit=Credit&amount=1500.5&description=Entry+10&date=2025-05-10',
+    );
+    await screen.findByRole('option', { name: 'Acme' });
+    expect(screen.getByLabelText('Client')).toHaveValue('3');
+    expect(screen.getByLabelText('Amount')).toHaveValue('1500.5');
+    expect(screen.getByLabelText('Date')).toHaveValue('2025-05-10');
+  });
+
+  it('lets an admin move the books closed through date', async () => {
+    const put = jest
+      .spyOn(api, 'put')
+      .mockResolvedValue({ closedThrough: '2025-04-30', canMove: true });
+    renderAt('/Journal');
+    const control = await screen.findByLabelText('Books closed through');
+    await userEvent.clear(control);
+    await userEvent.type(control, '2025-04-30');
+    await userEvent.click(screen.getByRole('button', { name: 'Save closing date' }));
+    expect(put).toHaveBeenCalledWith(
+      '/journal/closed',
+      { closedThrough: '2025-04-30' },
+      expect.anything(),
+    );
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Books closed through 2025-04-30'));
+  });
+
+  it('offers staff no control to move the date', async () => {
+    get.mockImplementation(async (path: string) =>
+      path.startsWith('/journal/closed')
+        ? { closedThrough: null, canMove: false }
+        : path.startsWith('/journal/totals')
+          ? { count: 0, credit: 0, debit: 0 }
+          : { entries: [], next: null },
+    );
+    renderAt('/Journal');
+    await screen.findByText('No period is closed.');
+    expect(screen.queryByLabelText('Books closed through')).not.toBeInTheDocument();
+    expect(screen.getByText('No records found')).toBeInTheDocument();
+  });
+
+  it('downloads the server CSV of the filtered journal', async () => {
+    const fetchSpy = jest.fn().mockResolvedValue({
+      ok: true,
+      status: 200,
+      blob: async () => new Blob(['id,date\r\n']),
+    });
+    Object.assign(window, { fetch: fetchSpy });
+    Object.assign(URL, { createObjectURL: () => 'blob:1', revokeObjectURL: () => undefined });
+    const click = jest
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
+    renderAt('/Journal?kind=expense&q=fuel');
+    await screen.findByText('Entry 10');
+    await act(async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    });
+    expect(fetchSpy).toHaveBeenCalledWith(
+      '/api/journal/csv?kind=expense&q=fuel',
+      expect.anything(),
+    );
+    expect(click).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,408 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { EntryKind, JournalPage as Page, JournalRow, JournalTotals } from 'contract';
+import {
+  Button,
+  DataTable,
+  DateInput,
+  Modal,
+  Select,
+  TextField,
+  api,
+  confirm,
+  errorMessage,
+  formatMoney,
+  formatRs,
+  notify,
+} from 'shared-ui';
+import type { DataTableColumn } from 'shared-ui';
+import { BooksClosed } from '../BooksClosed';
+import { expenseKind, incomeKind, salaryKind } from '../entry-kinds';
+import { useIdempotencyKey } from '../EntryForm/useIdempotencyKey';
+import {
+  downloadJournalCsv,
+  fetchJournalPage,
+  fetchJournalTotals,
+  reverseEntry,
+  type JournalFilterValues,
+} from '../journal-api';
+import './JournalPage.css';
+
+const PAGE_SIZE = 50;
+
+/** The URL parameters that are filters, in the order the form shows them. */
+const FILTERS = [
+  'from',
+  'to',
+  'kind',
+  'partyId',
+  'Creditdebit',
+  'minAmount',
+  'maxAmount',
+  'q',
+] as const;
+type FilterName = (typeof FILTERS)[number];
+type Draft = Record<FilterName, string>;
+
+const KINDS: Record<EntryKind, { label: string; form: string; partyPath: string }> = {
+  income: { label: 'Income', form: '/Income', partyPath: incomeKind.parties.path },
+  expense: { label: 'Expense', form: '/Expances', partyPath: expenseKind.parties.path },
+  salary: { label: 'Salary', form: '/Salary', partyPath: salaryKind.parties.path },
+};
+const isKind = (value: string): value is EntryKind => value in KINDS;
+
+const draftOf = (params: URLSearchParams): Draft =>
+  Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Draft;
+
+/** The filters of the address as the API takes them; bad values are left for the server. */
+const filtersOf = (draft: Draft): JournalFilterValues =>
+  Object.fromEntries(
+    FILTERS.filter((name) => draft[name] !== '').map((name) => [name, draft[name]]),
+  ) as unknown as JournalFilterValues;
+
+/** Every party of a kind, suspended expense types included: old entries point at them too. */
+async function partiesOf(kind: EntryKind): Promise<{ value: string; label: string }[]> {
+  const list = await api.get<{ users?: { id: number; name?: string; expancetype?: string }[] }>(
+    KINDS[kind].partyPath,
+    { failure: 'Failed to fetch parties', error: 'Error fetching parties' },
+  );
+  return (list?.users ?? []).map((party) => ({
+    value: String(party.id),
+    label: party.name ?? party.expancetype ?? String(party.id),
+  }));
+}
+
+const stateOf = (row: JournalRow) =>
+  row.reversesId
+    ? `reverses #${row.reversesId}`
+    : row.reversedById
+      ? `reversed by #${row.reversedById}`
+      : '';
+
+/** What the Reverse or Correct dialog is about. */
+interface Pending {
+  row: JournalRow;
+  correct: boolean;
+}
+
+/** The /Journal screen: every entry, filtered, paged, reversible, exportable. */
+export function JournalPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const query = params.toString();
+  const applied = useMemo(() => draftOf(new URLSearchParams(query)), [query]);
+  const filters = useMemo(() => filtersOf(applied), [applied]);
+  const filterKey = JSON.stringify(filters);
+  const after = params.get('after') ?? undefined;
+
+  const [draft, setDraft] = useState<Draft>(applied);
+  const [parties, setParties] = useState<{ value: string; label: string }[]>([]);
+  const [page, setPage] = useState<Page | undefined>();
+  const [totals, setTotals] = useState<JournalTotals | undefined>();
+  const [loading, setLoading] = useState(true);
+  const [reload, setReload] = useState(0);
+  const [pending, setPending] = useState<Pending | undefined>();
+  const [reason, setReason] = useState('');
+  const [reversing, setReversing] = useState(false);
+  const idempotency = useIdempotencyKey();
+
+  // Back and forward move between filter states: the form follows the address.
+  useEffect(() => setDraft(applied), [applied]);
+
+  useEffect(() => {
+    let current = true;
+    const kind = draft.kind;
+    if (!isKind(kind)) {
+      setParties([]);
+      return undefined;
+    }
+    partiesOf(kind).then(
+      (list) => current && setParties(list),
+      () => current && setParties([]),
+    );
+    return () => {
+      current = false;
+    };
+  }, [draft.kind]);
+
+  useEffect(() => {
+    let current = true;
+    fetchJournalTotals(filters).then(
+      (answer) => current && setTotals(answer),
+      () => current && setTotals(undefined),
+    );
+    return () => {
+      current = false;
+    };
+    // filterKey stands for filters; reload after a reversal.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filterKey, reload]);
+
+  useEffect(() => {
+    let current = true;
+    setLoading(true);
+    fetchJournalPage(filters, PAGE_SIZE, after)
+      .then(
+        (answer) => current && setPage(answer),
+        (error: unknown) => {
+          if (!current) return;
+          setPage({ entries: [], next: null });
+          notify(errorMessage(error, 'Error loading the journal'));
+        },
+      )
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filterKey, after, reload]);
+
+  const change = (name: FilterName) => (value: string) =>
+    setDraft((previous) => ({
+      ...previous,
+      [name]: value,
+      // A party belongs to one kind.
+      ...(name === 'kind' ? { partyId: '' } : {}),
+    }));
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    for (const name of FILTERS) if (draft[name].trim() !== '') next.set(name, draft[name].trim());
+    setParams(next);
+  };
+
+  const goTo = (position: string | null) => {
+    const next = new URLSearchParams(params);
+    if (position) next.set('after', position);
+    else next.delete('after');
+    setParams(next);
+  };
+
+  const open = (row: JournalRow, correct: boolean) => {
+    idempotency.renew();
+    setReason('');
+    setPending({ row, correct });
+  };
+
+  const submitReversal = async () => {
+    if (!pending) return;
+    const { row, correct } = pending;
+    if (reason.trim() === '') {
+      notify('Please enter a reason');
+      return;
+    }
+    const question = correct
+      ? `Reverse entry #${row.id} and record it again corrected?`
+      : `Reverse entry #${row.id}? It will be cancelled in every report.`;
+    if (!confirm(question)) return;
+    setReversing(true);
+    try {
+      await reverseEntry(row.id, reason.trim(), idempotency.keyFor(`${row.id}:${reason.trim()}`));
+      setPending(undefined);
+      if (correct) {
+        const values = new URLSearchParams({
+          partyId: String(row.partyId),
+          Creditdebit: row.Creditdebit,
+          amount: String(row.amount),
+          description: row.description,
+          date: row.date,
+        });
+        navigate(`${KINDS[row.kind].form}?${values.toString()}`);
+        return;
+      }
+      notify('Entry reversed');
+      setReload((n) => n + 1);
+    } catch (error) {
+      notify(errorMessage(error, 'Error reversing the entry'));
+    } finally {
+      setReversing(false);
+    }
+  };
+
+  const download = async () => {
+    try {
+      await downloadJournalCsv(filters);
+    } catch (error) {
+      notify(errorMessage(error, 'Error downloading the CSV'));
+    }
+  };
+
+  const columns: DataTableColumn<JournalRow>[] = [
+    { key: 'id', header: 'No.', render: (row) => `#${row.id}` },
+    { key: 'date', header: 'Date', render: (row) => row.date },
+    { key: 'kind', header: 'Kind', render: (row) => KINDS[row.kind].label },
+    { key: 'party', header: 'Party', render: (row) => row.partyName },
+    { key: 'cd', header: 'Credit/Debit', render: (row) => row.Creditdebit },
+    { key: 'amount', header: 'Amount', numeric: true, render: (row) => formatMoney(row.amount) },
+    { key: 'description', header: 'Description', render: (row) => row.description },
+    { key: 'by', header: 'Recorded by', render: (row) => row.recordedBy ?? '' },
+    {
+      key: 'at',
+      header: 'Recorded at',
+      render: (row) => new Date(row.recordedAt).toLocaleString(),
+    },
+    { key: 'state', header: 'State', render: stateOf },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (row) =>
+        row.reversesId || row.reversedById ? null : (
+          <span className="mf-journal__actions">
+            <Button
+              variant="secondary"
+              aria-label={`Reverse entry #${row.id}`}
+              onClick={() => open(row, false)}
+            >
+              Reverse
+            </Button>
+            <Button
+              variant="secondary"
+              aria-label={`Correct entry #${row.id}`}
+              onClick={() => open(row, true)}
+            >
+              Correct
+            </Button>
+          </span>
+        ),
+    },
+  ];
+
+  const kindOptions = (Object.keys(KINDS) as EntryKind[]).map((kind) => ({
+    value: kind,
+    label: KINDS[kind].label,
+  }));
+
+  return (
+    <div>
+      <h1 className="ofs-page-title">Journal</h1>
+      <BooksClosed editable />
+      <form className="ofs-card mf-journal__filters" onSubmit={apply} aria-label="Filters">
+        <DateInput label="From" name="from" value={draft.from} onChange={change('from')} />
+        <DateInput label="To" name="to" value={draft.to} onChange={change('to')} />
+        <Select
+          label="Kind"
+          name="kind"
+          value={draft.kind}
+          onChange={change('kind')}
+          placeholder="All kinds"
+          options={kindOptions}
+        />
+        <Select
+          label="Party"
+          name="partyId"
+          value={draft.partyId}
+          onChange={change('partyId')}
+          placeholder={isKind(draft.kind) ? 'All parties' : 'Choose a kind first'}
+          options={parties}
+          disabled={!isKind(draft.kind)}
+        />
+        <Select
+          label="Credit/Debit"
+          name="Creditdebit"
+          value={draft.Creditdebit}
+          onChange={change('Creditdebit')}
+          placeholder="Credit and Debit"
+          options={[
+            { value: 'Credit', label: 'Credit' },
+            { value: 'Debit', label: 'Debit' },
+          ]}
+        />
+        <TextField
+          label="Amount from"
+          name="minAmount"
+          inputMode="decimal"
+          value={draft.minAmount}
+          onChange={change('minAmount')}
+        />
+        <TextField
+          label="Amount to"
+          name="maxAmount"
+          inputMode="decimal"
+          value={draft.maxAmount}
+          onChange={change('maxAmount')}
+        />
+        <TextField
+          label="Text in description or party"
+          name="q"
+          type="search"
+          maxLength={100}
+          value={draft.q}
+          onChange={change('q')}
+        />
+        <div className="mf-journal__buttons">
+          <Button type="submit">Apply filters</Button>
+          <Button variant="secondary" onClick={() => setParams(new URLSearchParams())}>
+            Clear filters
+          </Button>
+          <Button variant="secondary" onClick={download}>
+            Download CSV
+          </Button>
+        </div>
+      </form>
+
+      <p className="mf-journal__totals" role="status" aria-label="Totals">
+        {totals
+          ? `${totals.count.toLocaleString('en-US')} ${totals.count === 1 ? 'entry matches' : 'entries match'} · ` +
+            `Credit ${formatRs(totals.credit)} · Debit ${formatRs(totals.debit)}`
+          : ''}
+      </p>
+
+      <DataTable
+        caption="Journal"
+        columns={columns}
+        rows={page?.entries ?? []}
+        rowKey={(row) => row.id}
+        loading={loading}
+      />
+
+      <nav className="mf-journal__pager" aria-label="Pages">
+        <Button variant="secondary" disabled={!after} onClick={() => goTo(null)}>
+          First page
+        </Button>
+        <Button variant="secondary" disabled={!page?.next} onClick={() => goTo(page?.next ?? null)}>
+          Next page
+        </Button>
+      </nav>
+
+      <Modal
+        open={pending !== undefined}
+        title={
+          pending
+            ? `${pending.correct ? 'Correct' : 'Reverse'} entry #${pending.row.id}`
+            : 'Reverse entry'
+        }
+        onClose={() => setPending(undefined)}
+        closeDisabled={reversing}
+        actions={
+          <Button
+            variant="danger"
+            busy={reversing}
+            busyLabel="Reversing..."
+            onClick={submitReversal}
+          >
+            {pending?.correct ? 'Reverse and correct' : 'Reverse'}
+          </Button>
+        }
+      >
+        {pending && (
+          <>
+            <p>
+              {`${KINDS[pending.row.kind].label}, ${pending.row.partyName}, ` +
+                `${pending.row.Creditdebit} ${formatRs(pending.row.amount)} on ${pending.row.date}. ` +
+                'A reversal cancels it in every report; the entry stays in the journal.'}
+            </p>
+            <TextField
+              label="Reason"
+              name="reason"
+              maxLength={500}
+              value={reason}
+              onChange={setReason}
+            />
+          </>
+        )}
+      </Modal>
+    </div>
+  );
+}

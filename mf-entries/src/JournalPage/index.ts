@@ -1,0 +1,2 @@
+// Exposed to the shell as entries/JournalPage.
+export { JournalPage } from './JournalPage';

@@ -1,0 +1,2 @@
+export { AppLink } from './AppLink';
+export type { AppLinkProps } from './AppLink';
