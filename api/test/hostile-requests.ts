@@ -386,9 +386,16 @@ export function hostileRequest(route: Route, random: Random): HostileRequest {
           : value;
       return {
         ...make(`query ${name} = ${label}`, { query: { ...base.querystring, [name]: sent } }),
+        // A lone surrogate cannot be sent in a URL: its bytes arrive as U+FFFD.
         mustRefuse: Array.isArray(sent)
           ? undefined
-          : !acceptsText(route.schema.querystring?.properties?.[name], String(sent)),
+          : !acceptsText(
+              route.schema.querystring?.properties?.[name],
+              String(sent).replace(
+                /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+                '\ufffd',
+              ),
+            ),
       };
     }
     case 'query-raw': {
