@@ -59,7 +59,7 @@ const tokens: Record<'admin' | 'staff', string> = { admin: '', staff: '' };
 
 /** A stack frame, a file path, SQL or a driver's words: nothing a client should ever read. */
 const LEAK =
-  /\bat [\w.<>]+ \(|\.(ts|js|mjs|cjs):\d+|node_modules|\/(src|dist|home|usr|tmp|work)\/|secret-(source|package)|\b(select|insert into|update|delete from)\b.+\b(from|set|where|values)\b|syntax error|relation "|violates|duplicate key|invalid input syntax|pglite|kysely|postgres/i;
+  /\bat [\w.<>]+ \(|\.(ts|js|mjs|cjs):\d+|node_modules|\/(src|dist|home|usr|tmp|var|opt)\/|secret-(source|package)|\b(select|insert into|update|delete from)\b.+\b(from|set|where|values)\b|syntax error|relation "|violates|duplicate key|invalid input syntax|pglite|kysely|postgres/i;
 
 /**
  * Tables whose rows may change without a stored change: sessions are compared on who holds
