@@ -81,8 +81,11 @@ export function acceptsText(schema: Schema | undefined, text: string): boolean {
   if (!schema) return true;
   if (schema.anyOf) return schema.anyOf.some((option) => acceptsText(option, text));
   const type = [schema.type].flat()[0];
-  if (type === 'integer' || type === 'number')
-    return /^\d+$/.test(text) && Value.Check(schema as TSchema, Number(text));
+  // The server reads URL numbers written as plain decimals only (lib/validator.ts).
+  if (type === 'integer')
+    return /^-?\d+$/.test(text) && Value.Check(schema as TSchema, Number(text));
+  if (type === 'number')
+    return /^-?\d+(\.\d+)?$/.test(text) && Value.Check(schema as TSchema, Number(text));
   return storable(text) && Value.Check(schema as TSchema, text);
 }
 
