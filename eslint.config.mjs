@@ -5,8 +5,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import list from './contract/src/remotes.json' with { type: 'json' };
 
-const remotes = ['mf-people', 'mf-entries', 'mf-reports', 'mf-settings'];
+/** The remotes' folders, from the one list of the remotes. */
+const remotes = list.remotes.map((remote) => remote.dir);
 const ours = ['api', 'shell', 'shared-ui', ...remotes];
 
 /**

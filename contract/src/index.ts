@@ -8,3 +8,4 @@ export * from './journal.js';
 export * from './activity.js';
 export * from './messages.js';
 export * from './csv.js';
+export * from './remotes.js';
