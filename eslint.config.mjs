@@ -5,8 +5,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import list from './contract/src/remotes.json' with { type: 'json' };
 
-const remotes = ['mf-people', 'mf-entries', 'mf-reports', 'mf-settings'];
+/** The remotes' folders, from the one list of the remotes. */
+const remotes = list.remotes.map((remote) => remote.dir);
 
 /** A string that starts like a path of the API (spec §7). */
 const API_PATH = '/^\\/(api|dashboard|users|clients|employees|expance|incoms)\\//';

@@ -1,17 +1,6 @@
-// mf-entries: the entry-forms remote (Income, Expances, Salary) and the Journal. One module per screen;
-// `npm run dev` serves it alone.
+// mf-entries: the entry-forms remote (Income, Expances, Salary) and the Journal. Its name, dev port and exposed screens come from its entry in
+// contract/src/remotes.json; `npm run dev` serves it alone.
 import { fileURLToPath } from 'node:url';
-import { createConfig, devPorts } from '../webpack/create-config.mjs';
+import { createRemoteConfig } from '../webpack/create-config.mjs';
 
-export default createConfig({
-  name: 'entries',
-  dir: fileURLToPath(new URL('.', import.meta.url)),
-  port: devPorts.entries,
-  title: 'mf-entries (standalone)',
-  exposes: {
-    './IncomePage': './src/IncomePage/index.ts',
-    './ExpancesPage': './src/ExpancesPage/index.ts',
-    './SalaryPage': './src/SalaryPage/index.ts',
-    './JournalPage': './src/JournalPage/index.ts',
-  },
-});
+export default createRemoteConfig('entries', fileURLToPath(new URL('.', import.meta.url)));

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import list from '../contract/src/remotes.json' with { type: 'json' };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -13,10 +14,7 @@ const builds = [
   ['contract', 'contract/dist/index.js'],
   ['api', 'api/dist/server.js'],
   ['shell', 'shell/dist/index.html'],
-  ['mf-people', 'mf-people/dist/mf-manifest.json'],
-  ['mf-entries', 'mf-entries/dist/mf-manifest.json'],
-  ['mf-reports', 'mf-reports/dist/mf-manifest.json'],
-  ['mf-settings', 'mf-settings/dist/mf-manifest.json'],
+  ...list.remotes.map(({ dir }) => [dir, `${dir}/dist/mf-manifest.json`]),
 ];
 
 for (const [workspace, marker] of builds) {

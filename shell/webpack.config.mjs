@@ -1,13 +1,13 @@
 // The shell (host). It knows no remote at build time: /remotes.json lists them at runtime.
-// In development its dev server answers /remotes.json with the remotes' own dev servers.
+// In development its dev server answers /remotes.json with the remotes' own dev servers (or the
+// REMOTE_<NAME>_URL each one is pointed at), for every remote of contract/src/remotes.json.
 import { fileURLToPath } from 'node:url';
-import { createConfig, devPorts } from '../webpack/create-config.mjs';
+import { createConfig, devPorts, remotes } from '../webpack/create-config.mjs';
 
 const devRemotes = Object.fromEntries(
-  ['people', 'entries', 'reports', 'settings'].map((name) => [
+  remotes.map(({ name, port }) => [
     name,
-    process.env[`REMOTE_${name.toUpperCase()}_URL`] ||
-      `http://localhost:${devPorts[name]}/mf-manifest.json`,
+    process.env[`REMOTE_${name.toUpperCase()}_URL`] || `http://localhost:${port}/mf-manifest.json`,
   ]),
 );
 

@@ -1,5 +1,5 @@
 // Builds the webpack configuration of one app (the shell or a remote). Every app's
-// webpack.config.cjs calls this with its own name, port and exposes, so federation settings,
+// webpack.config.mjs calls this (a remote through createRemoteConfig, from the one list), so federation settings,
 // loaders and the dev server behave the same everywhere.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,8 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { builtAgainst, shared } from './shared.mjs';
+// The one list of the remotes (names, folders, dev ports, screens); the shell and the api import it too.
+import list from '../contract/src/remotes.json' with { type: 'json' };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -173,5 +175,34 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
 /** The standalone page's federation runtime, a file beside main.js. */
 const RUNTIME_PROVIDER_FILE = 'federation-runtime.js';
 
+/** The remotes, as the one list in contract/src/remotes.json describes them. */
+export const remotes = list.remotes;
+
 /** Development ports, one per app, so the shell can find remotes running in watch mode. */
-export const devPorts = { shell: 3000, people: 3001, entries: 3002, reports: 3003, settings: 3004 };
+export const devPorts = {
+  shell: list.shell.port,
+  ...Object.fromEntries(remotes.map((remote) => [remote.name, remote.port])),
+};
+
+/** A remote's federation exposes: one module per screen, `./<Module>` from `src/<Module>/index.ts`. */
+export const exposesOf = (remote) =>
+  Object.fromEntries(
+    remote.screens.map((screen) => [`./${screen.module}`, `./src/${screen.module}/index.ts`]),
+  );
+
+/**
+ * The webpack configuration of the remote named `name`, entirely from its entry in the list.
+ * @param {string} name  federation name (`people`, `settings`, ...)
+ * @param {string} dir   the remote's folder (`fileURLToPath(new URL('.', import.meta.url))`)
+ */
+export function createRemoteConfig(name, dir) {
+  const remote = remotes.find((candidate) => candidate.name === name);
+  if (!remote) throw new Error(`no remote named ${name} in contract/src/remotes.json`);
+  return createConfig({
+    name,
+    dir,
+    port: remote.port,
+    title: `${remote.dir} (standalone)`,
+    exposes: exposesOf(remote),
+  });
+}

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { REMOTE_NAMES, remoteUrlVariable } from 'contract';
 
 /** argon2id cost: memory in KiB, iterations (time cost), lanes (parallelism). */
 export interface Argon2Cost {
@@ -67,8 +68,8 @@ const int = (value: string | undefined, fallback: number): number => {
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const remoteUrls: Record<string, string> = {};
-  for (const name of ['people', 'entries', 'reports', 'settings']) {
-    const url = env[`REMOTE_${name.toUpperCase()}_URL`];
+  for (const name of REMOTE_NAMES) {
+    const url = env[remoteUrlVariable(name)];
     if (url) remoteUrls[name] = url;
   }
   return {

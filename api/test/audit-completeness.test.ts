@@ -266,6 +266,32 @@ const CASES: Record<string, Case[]> = {
         }),
     },
   ],
+  'POST /api/journal/{id}/reverse': [
+    {
+      does: 'reverses an entry',
+      status: 201,
+      prepare: async (tools) => {
+        const recorded = await tools.ctx.app.inject(
+          as(tools.staff, 'POST', '/api/incoms/addIncome', {
+            clientId: await party(tools, 'client'),
+            amount: 12.5,
+            description: 'To reverse',
+            Creditdebit: 'Credit',
+          }),
+        );
+        const { entry } = recorded.json<{ entry: { id: number } }>();
+        return as(tools.staff, 'POST', `/api/journal/${entry.id}/reverse`, { reason: 'Typo' });
+      },
+    },
+  ],
+  'PUT /api/journal/closed': [
+    {
+      does: 'moves the closed-books date',
+      status: 200,
+      prepare: async ({ admin }) =>
+        as(admin, 'PUT', '/api/journal/closed', { closedThrough: '2000-01-31' }),
+    },
+  ],
   'DELETE /api/sessions/others': [
     {
       does: "ends the caller's other sessions",

@@ -64,6 +64,11 @@ export function apiRoute(route: RouteOptions): Route | undefined {
 // The server's validator knows the standard formats; TypeBox's own checker needs them named.
 if (!FormatRegistry.Has('email'))
   FormatRegistry.Set('email', (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value));
+if (!FormatRegistry.Has('date'))
+  FormatRegistry.Set('date', (value) => {
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+  });
 
 const storable = (value: unknown): boolean => unstorableText(value) === undefined;
 
@@ -76,8 +81,11 @@ export function acceptsText(schema: Schema | undefined, text: string): boolean {
   if (!schema) return true;
   if (schema.anyOf) return schema.anyOf.some((option) => acceptsText(option, text));
   const type = [schema.type].flat()[0];
-  if (type === 'integer' || type === 'number')
-    return /^\d+$/.test(text) && Value.Check(schema as TSchema, Number(text));
+  // The server reads URL numbers written as plain decimals only (lib/validator.ts).
+  if (type === 'integer')
+    return /^-?\d+$/.test(text) && Value.Check(schema as TSchema, Number(text));
+  if (type === 'number')
+    return /^-?\d+(\.\d+)?$/.test(text) && Value.Check(schema as TSchema, Number(text));
   return storable(text) && Value.Check(schema as TSchema, text);
 }
 
@@ -381,9 +389,16 @@ export function hostileRequest(route: Route, random: Random): HostileRequest {
           : value;
       return {
         ...make(`query ${name} = ${label}`, { query: { ...base.querystring, [name]: sent } }),
+        // A lone surrogate cannot be sent in a URL: its bytes arrive as U+FFFD.
         mustRefuse: Array.isArray(sent)
           ? undefined
-          : !acceptsText(route.schema.querystring?.properties?.[name], String(sent)),
+          : !acceptsText(
+              route.schema.querystring?.properties?.[name],
+              String(sent).replace(
+                /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+                '\ufffd',
+              ),
+            ),
       };
     }
     case 'query-raw': {

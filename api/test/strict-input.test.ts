@@ -252,6 +252,18 @@ describe('report dates', () => {
     );
   });
 
+  it.each([
+    '/api/activity/csv?from=2026-02-30',
+    '/api/activity?to=2026-02-29',
+    '/api/dashboard/finance?from=2026-02-30',
+  ])('refuses %s, a day no calendar has, with 400 before any query runs', async (url) => {
+    const response = await request('GET', url);
+    expect({ status: response.statusCode, body: response.json() }).toEqual({
+      status: 400,
+      body: { message: expect.stringMatching(/^(from|to) must be a valid date$/) },
+    });
+  });
+
   it('takes the first and the last day of the range', async () => {
     for (const url of [
       '/api/dashboard/finance?from=1900-01-01&to=9999-12-31',

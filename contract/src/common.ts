@@ -23,6 +23,8 @@ export const ISO_DATE_PATTERN = '^(19\\d\\d|[2-9]\\d{3})-(0[1-9]|1[0-2])-(0[1-9]
 /** A calendar day as YYYY-MM-DD (see DAY_BOUNDS). */
 export const IsoDate = Type.String({
   pattern: ISO_DATE_PATTERN,
+  // A real calendar day: 2026-02-30 matches the pattern but is refused by the validator.
+  format: 'date',
   description: `A day, YYYY-MM-DD, ${DAY_BOUNDS.first} to ${DAY_BOUNDS.last}`,
 });
 

@@ -11,3 +11,4 @@ export * from './messages.js';
 export * from './csv.js';
 export * from './endpoint.js';
 export * from './endpoints.js';
+export * from './remotes.js';

@@ -10,6 +10,10 @@ import {
 
 // The server's validator knows the standard formats; TypeBox's own checker needs them named.
 FormatRegistry.Set('email', (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value));
+FormatRegistry.Set('date', (value) => {
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+});
 
 describe('request schemas', () => {
   it('accept a complete income entry and refuse a zero amount or an unknown Credit/Debit', () => {
@@ -40,6 +44,7 @@ describe('request schemas', () => {
   it('take days as YYYY-MM-DD only', () => {
     expect(Value.Check(IsoDate, '2026-11-22')).toBe(true);
     expect(Value.Check(IsoDate, '2026-13-01')).toBe(false);
+    expect(Value.Check(IsoDate, '2026-02-30')).toBe(false);
     expect(Value.Check(IsoDate, '22/11/2026')).toBe(false);
   });
 

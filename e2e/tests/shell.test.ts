@@ -52,6 +52,7 @@ describe('the signed-in shell', () => {
       'Salary',
       'Journal',
       'Settings',
+      'Activity',
     ]);
     await nav.getByRole('button', { name: /Reports/ }).click();
     expect(await nav.getByRole('link', { name: 'YearlyReportPage' }).isVisible()).toBe(true);

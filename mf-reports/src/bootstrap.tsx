@@ -1,6 +1,7 @@
 // Standalone entry (`npm run dev -w mf-reports`): every report and ledger behind the shared
-// minimal host, so this remote can be developed without the shell. Paths are the shell's.
-import { mountStandalone } from 'shared-ui';
+// minimal host, so this remote can be developed without the shell. Paths and labels are the
+// shell's: both come from the list of the remotes in contract.
+import { mountRemote } from 'shared-ui';
 import { ClientLedgerPage } from './ClientLedgerPage';
 import { ClientsVsSalesPage } from './ClientsVsSalesPage';
 import { EmployeeLedgerPage } from './EmployeeLedgerPage';
@@ -12,26 +13,15 @@ import { IncomeReportPage } from './IncomeReportPage';
 import { TotalsReportPage } from './TotalsReportPage';
 import { YearlyReportPage } from './YearlyReportPage';
 
-mountStandalone({
-  name: 'mf-reports',
-  screens: [
-    { path: '/IncomeReport', label: 'IncomeReport', element: <IncomeReportPage /> },
-    { path: '/FinanceReport', label: 'FinanceReport', element: <FinanceReportPage /> },
-    {
-      path: '/ExpenseVsTypeReport',
-      label: 'ExpenseVsTypeReport',
-      element: <ExpenseVsTypeReportPage />,
-    },
-    {
-      path: '/EmployeesVsSalaryReport',
-      label: 'EmployeesVsSalaryReport',
-      element: <EmployeesVsSalaryReportPage />,
-    },
-    { path: '/ClientsVsSales', label: 'ClientsVsSales', element: <ClientsVsSalesPage /> },
-    { path: '/ClientLedgerPage', label: 'ClientLedgerPage', element: <ClientLedgerPage /> },
-    { path: '/EmployeeLedgerPage', label: 'EmployeeLedgerPage', element: <EmployeeLedgerPage /> },
-    { path: '/ExpenseLedgerPage', label: 'ExpenseLedgerPage', element: <ExpenseLedgerPage /> },
-    { path: '/YearlyReportPage', label: 'YearlyReportPage', element: <YearlyReportPage /> },
-    { path: '/TotalsReport', label: 'TotalsReport', element: <TotalsReportPage /> },
-  ],
+mountRemote('reports', {
+  IncomeReportPage,
+  FinanceReportPage,
+  ExpenseVsTypeReportPage,
+  EmployeesVsSalaryReportPage,
+  ClientsVsSalesPage,
+  ClientLedgerPage,
+  EmployeeLedgerPage,
+  ExpenseLedgerPage,
+  YearlyReportPage,
+  TotalsReportPage,
 });

@@ -1,9 +1,7 @@
 // Standalone entry (`npm run dev -w mf-settings`): the Settings screen behind the shared minimal
-// host, so this remote can be developed without the shell.
-import { mountStandalone } from 'shared-ui';
+// host, so this remote can be developed without the shell. Its path and label come from the list
+// of the remotes in contract.
+import { mountRemote } from 'shared-ui';
 import { SettingsPage } from './SettingsPage';
 
-mountStandalone({
-  name: 'mf-settings',
-  screens: [{ path: '/settings', label: 'Settings', element: <SettingsPage /> }],
-});
+mountRemote('settings', { SettingsPage });

@@ -9,9 +9,10 @@
 // old state or the new one, never half of either.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { REMOTES } from 'contract';
 
-/** The remotes the shell knows by name; each builds into `mf-<name>/dist`. */
-export const REMOTE_NAMES = ['people', 'entries', 'reports', 'settings'] as const;
+/** The remotes the shell knows by name (the one list in contract); each builds into `<dir>/dist`. */
+export { REMOTE_NAMES } from 'contract';
 
 /** A version is the first 12 hex digits of the SHA-256 of its files. */
 export const VERSION_PATTERN = /^[0-9a-f]{12}$/;
@@ -36,7 +37,11 @@ export interface DeployState {
 }
 
 /** The folder a remote builds into by default, and the one that holds its deployed versions. */
-export const remoteDir = (name: string): string => `mf-${name}`;
+export const remoteDir = (name: string): string => {
+  const remote = REMOTES.find((known) => known.name === name);
+  if (!remote) throw new Error(`unknown remote ${name}`);
+  return remote.dir;
+};
 export const releasesDir = (webRoot: string, name: string): string =>
   path.join(webRoot, remoteDir(name), 'releases');
 export const versionDir = (webRoot: string, name: string, version: string): string =>

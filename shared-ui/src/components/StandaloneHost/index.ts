@@ -1,2 +1,2 @@
-export { mountStandalone } from './mount-standalone';
+export { mountRemote, mountStandalone, standaloneScreens } from './mount-standalone';
 export type { StandaloneHostProps, StandaloneScreen } from './StandaloneHost';

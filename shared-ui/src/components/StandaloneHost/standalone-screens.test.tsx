@@ -1,0 +1,22 @@
+import { standaloneScreens } from './mount-standalone';
+
+const SettingsPage = () => <p>settings</p>;
+
+describe('standaloneScreens', () => {
+  it("gives a remote's listed paths and labels, each rendered by its module's component", () => {
+    const screens = standaloneScreens('settings', { SettingsPage });
+    expect(screens.map(({ path, label }) => ({ path, label }))).toEqual([
+      { path: '/settings', label: 'Settings' },
+    ]);
+  });
+
+  it('refuses a remote that gives no component for a listed screen', () => {
+    expect(() => standaloneScreens('people', { SettingsPage })).toThrow(
+      'mf-people gives no component for its screen UsersPage',
+    );
+  });
+
+  it('refuses a remote the list does not name', () => {
+    expect(() => standaloneScreens('ledger', {})).toThrow('No remote named ledger');
+  });
+});

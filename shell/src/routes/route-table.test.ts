@@ -1,0 +1,50 @@
+import { REMOTES } from 'contract';
+import { REMOTE_ROUTES, REMOTE_TITLES } from './route-table';
+
+const pathsOf = (nav: string) =>
+  REMOTE_ROUTES.filter((route) => route.nav === nav).map((route) => route.path);
+
+describe('the route table', () => {
+  it('is every screen of every remote in the list of the remotes, and nothing else', () => {
+    expect(REMOTE_ROUTES).toEqual(
+      REMOTES.flatMap((remote) =>
+        remote.screens.map((screen) => ({ ...screen, remote: remote.name })),
+      ),
+    );
+  });
+
+  it('keeps the spec paths in the sidebar order', () => {
+    expect(pathsOf('main')).toEqual([
+      '/Users',
+      '/Employees',
+      '/Clients',
+      '/Income',
+      '/Expances',
+      '/Salary',
+      '/Journal',
+    ]);
+    expect(pathsOf('reports')).toEqual([
+      '/IncomeReport',
+      '/FinanceReport',
+      '/ExpenseVsTypeReport',
+      '/EmployeesVsSalaryReport',
+      '/ClientsVsSales',
+      '/ClientLedgerPage',
+      '/EmployeeLedgerPage',
+      '/ExpenseLedgerPage',
+      '/YearlyReportPage',
+    ]);
+    expect(pathsOf('settings')).toEqual(['/settings']);
+    expect(pathsOf('admin')).toEqual(['/Activity']);
+    expect(pathsOf('none')).toEqual(['/TotalsReport']);
+  });
+
+  it('names each remote for the unavailable panel', () => {
+    expect(REMOTE_TITLES).toEqual({
+      people: 'People',
+      entries: 'Entries',
+      reports: 'Reports',
+      settings: 'Settings',
+    });
+  });
+});
