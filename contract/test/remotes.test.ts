@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTES, REMOTE_NAMES, SHELL_DEV_PORT, remoteUrlVariable } from 'contract';
+import { REMOTES, REMOTE_NAMES, SHELL_DEV_PORT, remoteUrlVariable } from '../src/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
