@@ -90,10 +90,12 @@ export function endpointPath(
 /** `?a=1&b=` for the given values; undefined ones are left out, empty strings are sent. */
 export function queryString(query?: Record<string, string | number | undefined>): string {
   if (!query) return '';
-  const pairs = Object.entries(query).flatMap(([key, value]): Array<[string, string]> =>
-    value === undefined ? [] : [[key, String(value)]],
+  // Written out rather than with URLSearchParams: this package compiles with no DOM or Node
+  // typings, since it runs in both.
+  const pairs = Object.entries(query).flatMap(([key, value]) =>
+    value === undefined ? [] : [`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`],
   );
-  return pairs.length === 0 ? '' : `?${new URLSearchParams(pairs).toString()}`;
+  return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
 }
 
 /**
