@@ -102,7 +102,10 @@ describe('Activity for an admin', () => {
         "End all of this user's sessions? They will have to sign in again.",
         'Sessions ended',
       ]);
-      expect(await admin.page.getByRole('row').filter({ hasText: STAFF.email }).count()).toBe(0);
+      // The list is read again after the alert: wait for that answer before counting.
+      const staffRows = admin.page.getByRole('row').filter({ hasText: STAFF.email });
+      await staffRows.first().waitFor({ state: 'detached' });
+      expect(await staffRows.count()).toBe(0);
 
       await staff.page.getByRole('link', { name: 'Clients', exact: true }).click();
       await staff.page.getByRole('button', { name: 'Sign In' }).waitFor();
