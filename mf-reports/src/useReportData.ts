@@ -10,10 +10,17 @@ import { errorMessage, notify } from 'shared-ui';
  */
 export type FailurePolicy = { alert: string } | { log: string };
 
+/**
+ * Loads a report. `show` puts a partial answer on screen (the first pages of a long ledger) while
+ * the load goes on; it is ignored once a newer call has started.
+ */
+export type ReportLoad<T> = (show: (partial: T) => void) => Promise<T>;
+
 export interface ReportData<T> {
   data: T | undefined;
+  /** True from the start of a call until its whole answer is in (or it failed). */
   loading: boolean;
-  run: (load: () => Promise<T>) => Promise<void>;
+  run: (load: ReportLoad<T>) => Promise<void>;
 }
 
 export function useReportData<T>(onFailure: FailurePolicy): ReportData<T> {
@@ -24,11 +31,14 @@ export function useReportData<T>(onFailure: FailurePolicy): ReportData<T> {
   const logText = 'log' in onFailure ? onFailure.log : undefined;
 
   const run = useCallback(
-    async (load: () => Promise<T>) => {
+    async (load: ReportLoad<T>) => {
       const call = ++latest.current;
       setLoading(true);
+      const show = (partial: T) => {
+        if (call === latest.current) setData(partial);
+      };
       try {
-        const result = await load();
+        const result = await load(show);
         if (call === latest.current) setData(result);
       } catch (error) {
         if (call !== latest.current) return;
