@@ -12,9 +12,10 @@ export type FailurePolicy = { alert: string } | { log: string };
 
 /**
  * Loads a report. `show` puts a partial answer on screen (the first pages of a long ledger) while
- * the load goes on; it is ignored once a newer call has started.
+ * the load goes on. Once a newer call has started it shows nothing and answers false, so the
+ * load can stop fetching what nobody will see.
  */
-export type ReportLoad<T> = (show: (partial: T) => void) => Promise<T>;
+export type ReportLoad<T> = (show: (partial: T) => boolean) => Promise<T>;
 
 export interface ReportData<T> {
   data: T | undefined;
@@ -35,7 +36,9 @@ export function useReportData<T>(onFailure: FailurePolicy): ReportData<T> {
       const call = ++latest.current;
       setLoading(true);
       const show = (partial: T) => {
-        if (call === latest.current) setData(partial);
+        if (call !== latest.current) return false;
+        setData(partial);
+        return true;
       };
       try {
         const result = await load(show);

@@ -141,7 +141,8 @@ export function Ledger<Row extends LedgerEntry>({
           // misbehaving server could send: it must not keep the screen asking forever).
           if (page.length < LEDGER_PAGE_ROWS || !last || positionAfter(last) === after)
             return shown(rows, true);
-          show(shown(rows, false));
+          // Another Get Ledger has started: its answer is the one to fetch.
+          if (!show(shown(rows, false))) return shown(rows, false);
           after = positionAfter(last);
         }
       });
