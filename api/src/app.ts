@@ -37,6 +37,7 @@ import { journalRoutes } from './routes/journal/index.js';
 import { activityRoutes } from './routes/activity/index.js';
 import { sessionsRoutes } from './routes/sessions/index.js';
 import { requestContextPlugin } from './lib/request-context.js';
+import { useJsonBodyParser } from './lib/json-body.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
 
 declare module 'fastify' {
@@ -85,6 +86,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     schemaController: { compilersFactory: { buildValidator: strictValidators() } },
     schemaErrorFormatter: (errors) => new Error(validationMessage(errors)),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  useJsonBodyParser(app);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const database = options.database ?? (await openDatabase(config));

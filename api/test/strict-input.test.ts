@@ -173,6 +173,41 @@ describe('no type coercion', () => {
   });
 });
 
+describe('JSON bodies', () => {
+  const raw = (url: string, payload: string, token: string | null = admin) =>
+    ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json' },
+      payload,
+    });
+
+  it.each([
+    ['__proto__', '{"name": "Proto", "email": "p@example.com", "__proto__": {"admin": true}}'],
+    ['constructor.prototype', '{"name": "C", "constructor": {"prototype": {"admin": true}}}'],
+  ])('refuses a %s key with words that say so, and stores nothing', async (_key, payload) => {
+    const clients = await count('clients');
+    for (const url of ['/api/clients/addclient', '/api/users/login']) {
+      const response = await raw(url, payload, url.endsWith('login') ? null : admin);
+      expect([response.statusCode, response.json()]).toEqual([
+        400,
+        { message: 'The body may not hold the keys __proto__ or constructor.prototype' },
+      ]);
+    }
+    expect(await count('clients')).toBe(clients);
+  });
+
+  it('still calls a body that is not JSON what it is', async () => {
+    const response = await raw('/api/clients/addclient', '{"name": "x",}');
+    expect([response.statusCode, response.json()]).toEqual([
+      400,
+      { message: "Body is not valid JSON but content-type is set to 'application/json'" },
+    ]);
+    const empty = await raw('/api/clients/addclient', '');
+    expect(empty.statusCode).toBe(400);
+  });
+});
+
 describe('text that cannot be stored', () => {
   it('refuses a null character in the login e-mail with 400', async () => {
     const response = await ctx.app.inject({

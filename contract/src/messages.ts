@@ -177,6 +177,7 @@ export const apiMessages = {
   amountRange: 'minAmount must not be more than maxAmount',
   amountBoundDecimals: 'minAmount and maxAmount must have at most 2 decimals',
   partyNeedsKind: 'kind is required with partyId',
+  prototypeKey: 'The body may not hold the keys __proto__ or constructor.prototype',
   ledgerNeedsParty: 'partyId is required for the client and employee ledgers',
   expenseLedgerHasNoParty: 'The expense ledger covers every expense type: send no partyId',
 } as const;
