@@ -581,6 +581,44 @@ describe('GET /api/journal/csv', () => {
   });
 });
 
+describe('GET /api/journal/csv cells', () => {
+  it('quotes, escapes and guards each text cell, and leaves plain numbers as they are', async () => {
+    await fresh();
+    await rows(
+      ctx,
+      `INSERT INTO expense_types (expancetype, status) VALUES ('Smith, "Sons"', 'Active')`,
+    );
+    await rows(
+      ctx,
+      `INSERT INTO entries (kind, expense_type_id, party_name, amount, credit_debit, description,
+                            entry_date, created_at)
+       SELECT 'expense', 4, 'Smith, "Sons"', 1.25, 'Credit', d, DATE '2025-03-01' + n::int,
+              TIMESTAMPTZ '2025-03-01 09:30:00.5+00' + n * interval '1 day'
+       FROM unnest(ARRAY['=SUM(A1:A3)', '-12.50', '-5 apples', '@home, "left"', E'two\nlines',
+                         E'\tindented', '+1', '']) WITH ORDINALITY AS t(d, n)`,
+    );
+    expect((await reverse(2, 'Wrong, "twice"')).status).toBe(201);
+    const lines = ((await call('GET', '/api/journal/csv')).body as string).split('\r\n');
+    const party = '"Smith, ""Sons"""';
+    const at = (day: number) => `2025-03-${String(day).padStart(2, '0')}T09:30:00.500Z`;
+    expect(lines.slice(1)).toEqual([
+      `8,2025-03-09,expense,${party},Credit,1.25,,,${at(9)},`,
+      `7,2025-03-08,expense,${party},Credit,1.25,'+1,,${at(8)},`,
+      `6,2025-03-07,expense,${party},Credit,1.25,'\tindented,,${at(7)},`,
+      `5,2025-03-06,expense,${party},Credit,1.25,"two\nlines",,${at(6)},`,
+      `4,2025-03-05,expense,${party},Credit,1.25,"'@home, ""left""",,${at(5)},`,
+      `3,2025-03-04,expense,${party},Credit,1.25,'-5 apples,,${at(4)},`,
+      `9,2025-03-03,expense,${party},Credit,-1.25,"Wrong, ""twice""",Admin,` +
+        lines[7]?.split(',')[10] +
+        ',reverses #2',
+      `2,2025-03-03,expense,${party},Credit,1.25,-12.50,,${at(3)},reversed by #9`,
+      `1,2025-03-02,expense,${party},Credit,1.25,'=SUM(A1:A3),,${at(2)},`,
+      'Totals,9 entries,,,Credit,8.75,Debit,0.00,,',
+      '',
+    ]);
+  });
+});
+
 describe('GET /api/journal/csv over more than one batch', () => {
   it('holds every row once, in order, with exact totals', async () => {
     await fresh();

@@ -342,6 +342,25 @@ describe('ledgers', () => {
     ]);
   });
 
+  it('sends the ledger as exact JSON text: keys in order, amounts as stored', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/dashboard/getExpenseLedger?startDate=2025-01-01&endDate=2025-01-31',
+      headers: bearer(token),
+    });
+    const row = (id: number, day: string, amount: string, balance: string, type: string) =>
+      `{"id" : ${id}, "createdAt" : "${day}T12:00:00.000Z", "date" : "${day}", ` +
+      `"ammount" : ${amount}, "Creditdebit" : "Credit", "description" : "", ` +
+      `"balance" : ${balance}, "expenseType" : "${type}"}`;
+    expect(response.body).toBe(
+      `[${row(10, '2025-01-01', '1200.00', '1299.99', 'Rent')}, ` +
+        `${row(11, '2025-01-15', '0.10', '1300.09', 'Fuel')}, ` +
+        `${row(12, '2025-01-16', '0.20', '1300.29', 'Fuel')}]`,
+    );
+    const empty = await get('/getExpenseLedger?startDate=2020-01-01&endDate=2020-01-31');
+    expect(empty).toEqual({ status: 200, body: [] });
+  });
+
   it('answers validation errors and unknown parties clearly', async () => {
     expect(await get('/getClientLedger')).toEqual({
       status: 400,
@@ -745,5 +764,39 @@ describe('concurrent writers', () => {
     // PGlite has one connection; a PostgreSQL pool spreads the day over its connections' slots.
     if (ctx.database.driver === 'postgres') expect(daily?.slots).toBeGreaterThan(1);
     else expect(daily?.slots).toBe(1);
+  });
+});
+
+describe('ledger text', () => {
+  it('escapes quotes, backslashes and control characters in names and descriptions', async () => {
+    ctx = await db.reset();
+    await seedParties(ctx);
+    token = await login(ctx.app, ADMIN);
+    await rows(ctx, `UPDATE clients SET name = 'Acme "Best" Buyer' WHERE id = 1`);
+    await rows(
+      ctx,
+      `INSERT INTO entries (kind, client_id, party_name, amount, credit_debit, description,
+                            entry_date, created_at)
+       VALUES ('income', 1, 'Acme "Best" Buyer', 12.5, 'Debit',
+               'Said "hi" \\ back\nnext\tline \u00fc\u0001',
+               DATE '2025-05-02', TIMESTAMPTZ '2025-05-02 08:07:06.05+00')`,
+    );
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/dashboard/getClientLedger?clientId=1&startDate=2025-05-01&endDate=2025-05-31',
+      headers: bearer(token),
+    });
+    expect(response.body).toBe(
+      '[{"id" : 1, "createdAt" : "2025-05-02T08:07:06.050Z", "date" : "2025-05-02", ' +
+        '"ammount" : 12.50, "Creditdebit" : "Debit", ' +
+        '"description" : "Said \\"hi\\" \\\\ back\\nnext\\tline \u00fc\\u0001", ' +
+        '"balance" : 12.50, "clientName" : "Acme \\"Best\\" Buyer"}]',
+    );
+    expect(response.json()).toEqual([
+      expect.objectContaining({
+        description: 'Said "hi" \\ back\nnext\tline \u00fc\u0001',
+        clientName: 'Acme "Best" Buyer',
+      }),
+    ]);
   });
 });

@@ -246,7 +246,7 @@ type CsvBatch = {
 
 /**
  * One batch of CSV lines, newest first, strictly before `before`: PostgreSQL builds the text
- * (csv_field of migration 004 quotes each field), so the server only passes it on.
+ * (csv_field, migrations 004 and 006, quotes each field), so the server only passes it on.
  */
 async function csvBatch(db: Db, filters: JournalFilters, before?: Position): Promise<CsvBatch> {
   const where = conditions(filters);

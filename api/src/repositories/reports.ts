@@ -231,6 +231,13 @@ async function ledger(
                AND entry_date BETWEEN ${range.from} AND ${range.to}
                AND (entry_date, id) <= (${after.date}::date, ${after.id}::bigint))`
     : sql``;
+  // Each row's JSON object is written out as text, byte for byte what
+  // json_agg(json_build_object(...)) gave (the same keys, order and separators), at a fraction of
+  // the cost on a month of thousands of rows: numbers and the Credit/Debit word (a CHECK keeps it
+  // to two) go in as they print, dates and free text through to_json. The rows reach string_agg
+  // in (date, id) order straight from the window's ORDER BY below, with no join or sort in
+  // between, so the aggregate needs no sort of its own.
+  const nameKey = JSON.stringify(nameField);
   return jsonOf(
     db,
     sql`
@@ -242,25 +249,26 @@ async function ledger(
         ${after ? sql`AND (entry_date, id) > (${after.date}::date, ${after.id}::bigint)` : sql``}
       ORDER BY entry_date, id
       ${page.limit ? sql`LIMIT ${page.limit}` : sql``}
-    ),
-    ledger AS (
+    )
+    SELECT '[' || string_agg(
+               '{"id" : ' || id
+               || ', "createdAt" : "'
+               || to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+               || '", "date" : ' || to_json(entry_date)
+               || ', "ammount" : ' || amount
+               || ', "Creditdebit" : "' || credit_debit
+               || '", "description" : ' || to_json(description)
+               || ', "balance" : ' || balance
+               || ', ' || ${nameKey}::text || ' : ' || to_json(party_name) || '}',
+               ', ')
+           || ']'
+    FROM (
       SELECT id, created_at, entry_date, amount, credit_debit, description, party_name,
              (SELECT amount FROM opening) ${carried}
-               + sum(${signed} * amount) OVER (ORDER BY entry_date, id) AS balance
+               + sum(${signed} * amount) OVER (ORDER BY entry_date, id ROWS UNBOUNDED PRECEDING)
+               AS balance
       FROM page
-    )
-    SELECT json_agg(
-               json_build_object(
-                 'id', id,
-                 'createdAt', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                 'date', entry_date,
-                 'ammount', amount,
-                 'Creditdebit', credit_debit,
-                 'description', description,
-                 'balance', balance,
-                 ${nameField}::text, party_name)
-               ORDER BY entry_date, id)
-    FROM ledger`,
+    ) AS ledger`,
   );
 }
 
