@@ -224,7 +224,10 @@ describe('Journal', () => {
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Wrong amount');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse and correct' }));
     await waitFor(() => expect(reverse.calls).toHaveLength(1));
-    expect(reverse.calls[0]).toMatchObject({ params: { id: '10' }, body: { reason: 'Wrong amount' } });
+    expect(reverse.calls[0]).toMatchObject({
+      params: { id: '10' },
+      body: { reason: 'Wrong amount' },
+    });
     await screen.findByRole('heading', { name: 'Add Income' });
     expect(address()).toBe(
       '/Income?partyId=3&Creditdebit=Credit&amount=1500.5&description=Entry+10&date=2025-05-10',

@@ -97,7 +97,8 @@ async function renderAt(path: string) {
 }
 
 /** The query of every request for a page of the log, as the URL carried it. */
-const activityCalls = () => activity.calls.map((call) => new URLSearchParams(call.query).toString());
+const activityCalls = () =>
+  activity.calls.map((call) => new URLSearchParams(call.query).toString());
 
 describe('ActivityPage', () => {
   it('should show who changed what, each field as before → after, linked to the record', async () => {

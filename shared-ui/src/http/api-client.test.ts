@@ -157,9 +157,14 @@ describe('api client', () => {
   });
 
   it("should save a journal export under the endpoint's file name, or show its texts", async () => {
-    const fetchMock = jest.fn().mockResolvedValue({ ok: true, status: 200, blob: () => new Blob() });
+    const fetchMock = jest
+      .fn()
+      .mockResolvedValue({ ok: true, status: 200, blob: () => new Blob() });
     global.fetch = fetchMock;
-    Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:journal'), revokeObjectURL: jest.fn() });
+    Object.assign(URL, {
+      createObjectURL: jest.fn(() => 'blob:journal'),
+      revokeObjectURL: jest.fn(),
+    });
     const names: string[] = [];
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
       this: HTMLAnchorElement,

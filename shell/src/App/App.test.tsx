@@ -125,7 +125,7 @@ describe('signed in', () => {
     expect(spies.endOtherSessions.calls).toHaveLength(1);
   });
 
-  it("should say why the other sessions could not be signed out", async () => {
+  it('should say why the other sessions could not be signed out', async () => {
     jest.spyOn(window, 'confirm').mockReturnValue(true);
     const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
     spies.endOtherSessions.answer(failWith(500));
