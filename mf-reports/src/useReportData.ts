@@ -10,10 +10,18 @@ import { errorMessage, notify } from 'shared-ui';
  */
 export type FailurePolicy = { alert: string } | { log: string };
 
+/**
+ * Loads a report. `show` puts a partial answer on screen (the first pages of a long ledger) while
+ * the load goes on. Once a newer call has started it shows nothing and answers false, so the
+ * load can stop fetching what nobody will see.
+ */
+export type ReportLoad<T> = (show: (partial: T) => boolean) => Promise<T>;
+
 export interface ReportData<T> {
   data: T | undefined;
+  /** True from the start of a call until its whole answer is in (or it failed). */
   loading: boolean;
-  run: (load: () => Promise<T>) => Promise<void>;
+  run: (load: ReportLoad<T>) => Promise<void>;
 }
 
 export function useReportData<T>(onFailure: FailurePolicy): ReportData<T> {
@@ -24,11 +32,16 @@ export function useReportData<T>(onFailure: FailurePolicy): ReportData<T> {
   const logText = 'log' in onFailure ? onFailure.log : undefined;
 
   const run = useCallback(
-    async (load: () => Promise<T>) => {
+    async (load: ReportLoad<T>) => {
       const call = ++latest.current;
       setLoading(true);
+      const show = (partial: T) => {
+        if (call !== latest.current) return false;
+        setData(partial);
+        return true;
+      };
       try {
-        const result = await load();
+        const result = await load(show);
         if (call === latest.current) setData(result);
       } catch (error) {
         if (call !== latest.current) return;

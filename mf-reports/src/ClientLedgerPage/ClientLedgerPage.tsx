@@ -3,7 +3,7 @@ import type { ClientLedgerRow } from 'contract';
 import { call, currentMonthRange, endpoints, fetchParties, fillWithCurrentMonth } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { Ledger } from '../Ledger';
-import type { LedgerPicker } from '../Ledger';
+import type { LedgerPageQuery, LedgerPicker } from '../Ledger';
 import { partyOptions } from '../party-options';
 
 // Module-level so that the Ledger's effects see the same functions on every render.
@@ -15,10 +15,10 @@ const picker: LedgerPicker = {
   optionsError: messages.errorFetchingClients,
 };
 const partyName = (row: ClientLedgerRow) => row.clientName;
-const load = (clientId: string, range: DateRange) => {
+const load = (clientId: string, range: DateRange, page: LedgerPageQuery) => {
   const { from, to } = fillWithCurrentMonth(range);
   return call(endpoints.getClientLedger, {
-    query: { clientId: Number(clientId), startDate: from, endDate: to },
+    query: { clientId: Number(clientId), startDate: from, endDate: to, ...page },
   });
 };
 

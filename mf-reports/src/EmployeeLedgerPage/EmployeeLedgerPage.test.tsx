@@ -60,6 +60,7 @@ describe('EmployeeLedgerPage', () => {
       employeeId: '3',
       startDate: month.from,
       endDate: month.to,
+      limit: '1000',
     });
     expect(tableText()).toEqual([
       ['Date', 'Employee', 'Description', 'Debit', 'Credit', 'Balance'],
@@ -83,6 +84,7 @@ describe('EmployeeLedgerPage', () => {
       employeeId: '3',
       startDate: '2025-01-15',
       endDate: month.to,
+      limit: '1000',
     });
   });
 

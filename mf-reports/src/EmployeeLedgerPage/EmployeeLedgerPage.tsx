@@ -3,7 +3,7 @@ import type { EmployeeLedgerRow } from 'contract';
 import { call, endpoints, fetchParties, fillWithCurrentMonth } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { Ledger } from '../Ledger';
-import type { LedgerPicker } from '../Ledger';
+import type { LedgerPageQuery, LedgerPicker } from '../Ledger';
 import { EMPTY_RANGE } from '../periods';
 import { partyOptions } from '../party-options';
 
@@ -17,10 +17,10 @@ const picker: LedgerPicker = {
 };
 const partyName = (row: EmployeeLedgerRow) => row.employeeName;
 // Spec §9: empty dates mean the current month.
-const load = (employeeId: string, range: DateRange) => {
+const load = (employeeId: string, range: DateRange, page: LedgerPageQuery) => {
   const { from, to } = fillWithCurrentMonth(range);
   return call(endpoints.getEmployeeLedger, {
-    query: { employeeId: Number(employeeId), startDate: from, endDate: to },
+    query: { employeeId: Number(employeeId), startDate: from, endDate: to, ...page },
   });
 };
 

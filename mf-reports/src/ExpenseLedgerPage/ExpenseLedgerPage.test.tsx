@@ -1,9 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ExpenseLedgerRow } from 'contract';
 import { currentMonthRange } from 'shared-ui';
 import { captureDownloads, renderScreen, tableText } from '../testing/test-utils';
 import { ExpenseLedgerPage } from './ExpenseLedgerPage';
-import { endpoints, mockEndpoint } from 'shared-ui/testing';
+import { deferred, endpoints, mockEndpoint } from 'shared-ui/testing';
 
 const ROWS: ExpenseLedgerRow[] = [
   {
@@ -37,7 +37,7 @@ describe('ExpenseLedgerPage', () => {
     expect(screen.getByRole('heading', { name: 'Expense Ledger' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     await screen.findByText('Tea "green"');
-    expect(get.calls.map((call) => call.query)).toEqual([{}]);
+    expect(get.calls.map((call) => call.query)).toEqual([{ limit: '1000' }]);
     const month = currentMonthRange();
     expect(screen.getByText(`Period: ${month.from} to ${month.to}`)).toBeInTheDocument();
     expect(tableText()).toEqual([
@@ -60,9 +60,9 @@ describe('ExpenseLedgerPage', () => {
     await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
     await waitFor(() => expect(get.calls).toHaveLength(3));
     expect(get.calls.map((call) => call.query)).toEqual([
-      {},
-      {},
-      { startDate: '2026-02-01', endDate: '2026-02-28' },
+      { limit: '1000' },
+      { limit: '1000' },
+      { startDate: '2026-02-01', endDate: '2026-02-28', limit: '1000' },
     ]);
     expect(await screen.findByText('Period: 2026-02-01 to 2026-02-28')).toBeInTheDocument();
   });
@@ -82,5 +82,44 @@ describe('ExpenseLedgerPage', () => {
         '2026-02-04,Pantry,,,0.20,0.30\r\n' +
         'Closing totals,,,0.00,0.30,0.30\r\n',
     });
+  });
+
+  it('should show the first page of a long month while the rest loads, then the totals', async () => {
+    // 1,500 expenses of 1.00: a full first page of 1,000, then the last 500.
+    const rows: ExpenseLedgerRow[] = Array.from({ length: 1500 }, (_, index) => ({
+      id: index + 1,
+      createdAt: '2026-02-03T08:00:00.000Z',
+      date: '2026-02-03',
+      ammount: 1,
+      Creditdebit: 'Credit',
+      description: `Expense ${index + 1}`,
+      balance: index + 1,
+      expenseType: 'Pantry',
+    }));
+    const rest = deferred<ExpenseLedgerRow[]>();
+    const get = mockEndpoint(endpoints.getExpenseLedger, rest.promise);
+    get.once(rows.slice(0, 1000));
+    const { user } = renderScreen(<ExpenseLedgerPage />);
+
+    expect(await screen.findByText('Loading more entries... 1,000 so far')).toBeInTheDocument();
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', String(1000 + 3));
+    expect(screen.queryByRole('row', { name: /Closing totals/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(get.calls.map((call) => call.query)).toEqual([
+      { limit: '1000' },
+      { limit: '1000', after: '2026-02-03_1000' },
+    ]);
+
+    rest.resolve(rows.slice(1000));
+    const totals = await screen.findByRole('row', { name: /Closing totals/ });
+    expect(
+      within(totals)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['', '', '0.00', '1,500.00', '1,500.00']);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', String(1500 + 3));
+    expect(screen.queryByText(/Loading more entries/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
+    await waitFor(() => expect(get.calls).toHaveLength(3));
   });
 });

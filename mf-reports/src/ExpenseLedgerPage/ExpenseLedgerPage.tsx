@@ -1,13 +1,15 @@
 import type { ExpenseLedgerRow } from 'contract';
 import { call, currentMonthRange, endpoints } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
-import { Ledger } from '../Ledger';
+import { Ledger, type LedgerPageQuery } from '../Ledger';
 import { EMPTY_RANGE } from '../periods';
 
 const partyName = (row: ExpenseLedgerRow) => row.expenseType;
 /** Dates are sent only when both are set (spec §7); otherwise the server's current month. */
-const load = (_partyId: string, { from, to }: DateRange) =>
-  call(endpoints.getExpenseLedger, { query: from && to ? { startDate: from, endDate: to } : {} });
+const load = (_partyId: string, { from, to }: DateRange, page: LedgerPageQuery) =>
+  call(endpoints.getExpenseLedger, {
+    query: from && to ? { startDate: from, endDate: to, ...page } : page,
+  });
 /** Half a range is not sent at all (spec §7), so the server's current month applies. */
 const period = (range: DateRange) => (range.from && range.to ? range : currentMonthRange());
 

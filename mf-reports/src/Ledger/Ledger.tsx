@@ -35,8 +35,11 @@ export interface LedgerProps<Row extends LedgerEntry> {
   initialRange: DateRange;
   /** The period a request covers, from the dates on screen (spec §9 defaults differ). */
   resolveRange: (range: DateRange) => DateRange;
-  /** Fetches with the dates as on screen; `partyId` is '' without a picker. */
-  load: (partyId: string, range: DateRange) => Promise<Row[]>;
+  /**
+   * Fetches one page with the dates as on screen: up to `page.limit` rows after the position
+   * `page.after` (none: from the start). `partyId` is '' without a picker.
+   */
+  load: (partyId: string, range: DateRange, page: LedgerPageQuery) => Promise<Row[]>;
   /** Catalogue text alerted when the ledger cannot be fetched. */
   errorText: string;
   /** The expense ledger needs no choice and shows the current month straight away. */
@@ -47,11 +50,28 @@ export interface LedgerProps<Row extends LedgerEntry> {
   csvFileName: string;
 }
 
+/** The paging parameters of the ledger calls (contract/src/reports.ts, `LedgerPaging`). */
+export interface LedgerPageQuery {
+  limit: number;
+  after?: string;
+}
+
+/**
+ * Rows asked for at a time. A long range (a busy month of expenses is thousands of rows) comes
+ * in pages of this size, each shown as it arrives, rather than in one answer.
+ */
+export const LEDGER_PAGE_ROWS = 1000;
+
+/** The position after a row, as the ledger calls take it (`after`). */
+const positionAfter = (row: LedgerEntry) => `${row.date}_${row.id}`;
+
 /** What the table shows: the rows of one request and what they were asked for. */
 interface Shown<Row> {
   rows: Row[];
   range: DateRange;
   partyId: string;
+  /** False while later pages of the range are still being fetched. */
+  complete: boolean;
 }
 
 /**
@@ -104,11 +124,28 @@ export function Ledger<Row extends LedgerEntry>({
         startDate: wantedRange.from,
         endDate: wantedRange.to,
       });
-      return run(async () => ({
-        rows: await load(wantedParty, wantedRange),
+      const shown = (rows: Row[], complete: boolean): Shown<Row> => ({
+        rows,
         range: resolveRange(wantedRange),
         partyId: wantedParty,
-      }));
+        complete,
+      });
+      return run(async (show) => {
+        let rows: Row[] = [];
+        let after: string | undefined;
+        for (;;) {
+          const page = await load(wantedParty, wantedRange, { limit: LEDGER_PAGE_ROWS, after });
+          rows = rows.concat(page);
+          const last = page[page.length - 1];
+          // A short page ends the range (so does a position that did not move on, which only a
+          // misbehaving server could send: it must not keep the screen asking forever).
+          if (page.length < LEDGER_PAGE_ROWS || !last || positionAfter(last) === after)
+            return shown(rows, true);
+          // Another Get Ledger has started: its answer is the one to fetch.
+          if (!show(shown(rows, false))) return shown(rows, false);
+          after = positionAfter(last);
+        }
+      });
     },
     [resolveRange, load, run, partyParam],
   );
@@ -127,6 +164,8 @@ export function Ledger<Row extends LedgerEntry>({
 
   const columns = useMemo(() => ledgerColumns(partyHeader, partyName), [partyHeader, partyName]);
   const rows = useMemo(() => data?.rows ?? [], [data]);
+  // The first pages of a long range stay on screen while the rest arrive.
+  const morePending = loading && data?.complete === false;
   const opening = useMemo(() => openingLine(rows, balanceRule), [rows, balanceRule]);
   const shownParty = options.find((option) => option.value === data?.partyId)?.label;
   const partyLabel = picker && shownParty ? `${picker.label}: ${shownParty}` : undefined;
@@ -164,7 +203,8 @@ export function Ledger<Row extends LedgerEntry>({
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
-        loading={loading}
+        loading={loading && !morePending}
+        morePending={morePending}
         emptyText={messages.noRecordsFoundTitle}
         totalsLabel="Closing totals"
         opening={opening}

@@ -46,6 +46,11 @@ export interface ReportTableProps<Row> {
   opening?: SummaryLine;
   /** Name of the exported file, e.g. `clients-vs-sales.csv`. */
   csvFileName: string;
+  /**
+   * The rows shown are the first part of a longer answer still arriving: the totals row says so
+   * instead of totalling part of it, and Export CSV waits for the whole.
+   */
+  morePending?: boolean;
 }
 
 /**
@@ -112,6 +117,7 @@ export function ReportTable<Row>({
   totalsLabel = 'Total',
   opening,
   csvFileName,
+  morePending = false,
 }: ReportTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const printing = usePrinting();
@@ -184,7 +190,7 @@ export function ReportTable<Row>({
   return (
     <div className="reports-table">
       <div className="reports-table__actions ofs-no-print">
-        <Button variant="secondary" onClick={onExport} disabled={!hasRows}>
+        <Button variant="secondary" onClick={onExport} disabled={!hasRows || morePending}>
           Export CSV
         </Button>
       </div>
@@ -220,10 +226,18 @@ export function ReportTable<Row>({
           <tbody>{body}</tbody>
           {hasRows && (
             <tfoot>
-              {summaryRow(
-                totals,
-                'reports-table__totals',
-                virtual ? before + rows.length + 1 : undefined,
+              {morePending ? (
+                <tr aria-rowindex={virtual ? before + rows.length + 1 : undefined}>
+                  <td colSpan={columns.length} className="ofs-table__state" role="status">
+                    {`Loading more entries... ${rows.length.toLocaleString('en')} so far`}
+                  </td>
+                </tr>
+              ) : (
+                summaryRow(
+                  totals,
+                  'reports-table__totals',
+                  virtual ? before + rows.length + 1 : undefined,
+                )
               )}
             </tfoot>
           )}

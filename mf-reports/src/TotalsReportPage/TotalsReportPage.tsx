@@ -9,7 +9,7 @@ import { useReportData } from '../useReportData';
 export function TotalsReportPage() {
   const { data, loading, run } = useReportData<Totals>({ alert: messages.errorFetchingData });
   useEffect(() => {
-    void run(fetchTotals);
+    void run(() => fetchTotals());
   }, [run]);
 
   return (

@@ -115,6 +115,7 @@ describe('filters in the address', () => {
         clientId: '7',
         startDate: '2025-01-01',
         endDate: '2025-12-31',
+        limit: '1000',
       }),
     );
     await screen.findByRole('option', { name: 'Acme' });
