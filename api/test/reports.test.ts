@@ -195,6 +195,84 @@ describe('GET /api/dashboard/yearly', () => {
   });
 });
 
+describe('GET /api/ledgers/opening', () => {
+  const opening = async (query: string) => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/ledgers/opening?${query}`,
+      headers: bearer(token),
+    });
+    return { status: response.statusCode, body: response.json() };
+  };
+
+  it('brings forward what a client owed before the range, the figure the ledger starts from', async () => {
+    expect(await opening('ledger=client&partyId=1&startDate=2025-02-01')).toEqual({
+      status: 200,
+      body: { startDate: '2025-02-01', balance: 1000.1 },
+    });
+    // A range with no entries still has its balance: everything up to 1 March.
+    expect(await opening('ledger=client&partyId=1&startDate=2025-03-02')).toEqual({
+      status: 200,
+      body: { startDate: '2025-03-02', balance: 599.8 },
+    });
+    expect((await opening('ledger=client&partyId=2&startDate=2025-01-02')).body.balance).toBe(0);
+    expect((await opening('ledger=client&partyId=1&startDate=2025-01-31')).body.balance).toBe(0);
+  });
+
+  it('brings forward what was paid to an employee and for every expense type', async () => {
+    expect((await opening('ledger=employee&partyId=1&startDate=2025-02-01')).body).toEqual({
+      startDate: '2025-02-01',
+      balance: 30000,
+    });
+    expect((await opening('ledger=employee&partyId=1&startDate=2025-03-01')).body.balance).toBe(
+      60000,
+    );
+    expect((await opening('ledger=expense&startDate=2025-01-01')).body.balance).toBe(99.99);
+    expect((await opening('ledger=expense&startDate=2025-02-01')).body.balance).toBe(1300.29);
+  });
+
+  it('starts from the first day of this month without a startDate', async () => {
+    const today = todayIn('UTC');
+    expect((await opening('ledger=expense')).body).toEqual({
+      startDate: `${today.slice(0, 7)}-01`,
+      balance: 1300.29,
+    });
+  });
+
+  it('answers a missing or unneeded party, an unknown one and bad input clearly', async () => {
+    expect(await opening('ledger=client&startDate=2025-02-01')).toEqual({
+      status: 400,
+      body: { message: 'partyId is required for the client and employee ledgers' },
+    });
+    expect(await opening('ledger=expense&partyId=1')).toEqual({
+      status: 400,
+      body: { message: 'The expense ledger covers every expense type: send no partyId' },
+    });
+    expect(await opening('ledger=client&partyId=99')).toEqual({
+      status: 404,
+      body: { message: 'Client not found' },
+    });
+    expect(await opening('ledger=employee&partyId=99')).toEqual({
+      status: 404,
+      body: { message: 'Employee not found' },
+    });
+    expect((await opening('ledger=income&partyId=1')).status).toBe(400);
+    expect((await opening('partyId=1')).status).toBe(400);
+    expect(await opening('ledger=expense&startDate=2025-02-30')).toEqual({
+      status: 400,
+      body: { message: 'startDate must be a valid date' },
+    });
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/ledgers/opening?ledger=expense',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
 describe('ledgers', () => {
   it('carries the client balance from before the range and runs it row by row', async () => {
     const { status, body } = await get(

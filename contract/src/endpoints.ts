@@ -55,6 +55,8 @@ import {
   ExpenseLedgerQuery,
   ExpenseVsType,
   Finance,
+  LedgerOpening,
+  LedgerOpeningQuery,
   FinanceQuery,
   IncomeReport,
   Totals,
@@ -452,6 +454,21 @@ const ledgers = {
     query: ExpenseLedgerQuery,
     responses: { 200: ExpenseLedger },
     errors: [],
+    texts: texts(messages.errorFetchingLedgerData),
+  }),
+  getLedgerOpening: endpoint({
+    method: 'GET',
+    path: '/ledgers/opening',
+    tag: 'ledgers',
+    summary: 'The balance a ledger brings forward into a range (default: this month)',
+    description:
+      'Every entry dated before startDate: for a client, Debit adds what is owed and Credit ' +
+      'takes it off; for an employee or the expenses, what was paid. partyId names the client ' +
+      'or employee; the expense ledger takes none.',
+    access: 'signedIn',
+    query: LedgerOpeningQuery,
+    responses: { 200: LedgerOpening },
+    errors: [404],
     texts: texts(messages.errorFetchingLedgerData),
   }),
 };

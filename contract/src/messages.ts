@@ -188,4 +188,6 @@ export const apiMessages = {
   amountRange: 'minAmount must not be more than maxAmount',
   amountBoundDecimals: 'minAmount and maxAmount must have at most 2 decimals',
   partyNeedsKind: 'kind is required with partyId',
+  ledgerNeedsParty: 'partyId is required for the client and employee ledgers',
+  expenseLedgerHasNoParty: 'The expense ledger covers every expense type: send no partyId',
 } as const;

@@ -105,6 +105,34 @@ export const EmployeeLedgerQuery = Type.Object({
 });
 export type EmployeeLedgerQuery = Static<typeof EmployeeLedgerQuery>;
 
+/** The three ledgers, as the opening-balance call names them. */
+export const LedgerName = Type.Union([
+  Type.Literal('client'),
+  Type.Literal('employee'),
+  Type.Literal('expense'),
+]);
+export type LedgerName = Static<typeof LedgerName>;
+
+/**
+ * The balance a ledger brings forward into a range: everything before `startDate` (default: the
+ * first day of this month, as the ledgers default). `partyId` names the client or employee; the
+ * expense ledger covers every expense type and takes none.
+ */
+export const LedgerOpeningQuery = Type.Object({
+  ledger: LedgerName,
+  partyId: Type.Optional(Id),
+  startDate: OptionalDate,
+});
+export type LedgerOpeningQuery = Static<typeof LedgerOpeningQuery>;
+
+export const LedgerOpening = Type.Object({
+  /** The first day of the range; the balance covers every entry dated before it. */
+  startDate: IsoDate,
+  /** What a client owed, or what was paid to an employee or for expenses, before that day. */
+  balance: Money,
+});
+export type LedgerOpening = Static<typeof LedgerOpening>;
+
 export const YearlyQuery = Type.Object({ year: Type.Integer({ minimum: 1900, maximum: 9999 }) });
 export type YearlyQuery = Static<typeof YearlyQuery>;
 

@@ -172,6 +172,32 @@ export async function yearly(db: Db, year: number): Promise<JsonText> {
 
 type LedgerKind = 'income' | 'salary' | 'expense';
 
+/** How an entry moves a ledger's balance: a client's Debit adds and Credit takes off; salary and
+ * expenses are money paid out, every entry adding. */
+const signedBy = (kind: LedgerKind) =>
+  kind === 'income' ? sql`CASE WHEN credit_debit = 'Debit' THEN 1 ELSE -1 END` : sql`1`;
+
+/**
+ * One row, `amount`: the balance brought forward into a range starting on `from`, from the
+ * roll-ups (whole months) and at most two partial months of entries.
+ */
+function openingSql(kind: LedgerKind, from: string, partyId?: number): RawBuilder<unknown> {
+  const before: DayRange = { from: BEGINNING, to: addDays(from, -1) };
+  return partyId === undefined
+    ? sql`SELECT coalesce(sum(total), 0) AS amount FROM entry_daily
+          WHERE kind = ${kind} AND day BETWEEN ${before.from} AND ${before.to}`
+    : sql`SELECT coalesce(sum(${signedBy(kind)} * total), 0) AS amount
+          FROM (${partySums(kind, before, partyId)}) AS b`;
+}
+
+/** The balance a ledger brings forward into a range starting on `from` (contract: LedgerOpening). */
+export const ledgerOpening = (db: Db, kind: LedgerKind, from: string, partyId?: number) =>
+  jsonOf(
+    db,
+    sql`SELECT json_build_object('startDate', ${from}::date, 'balance', amount)
+        FROM (${openingSql(kind, from, partyId)}) AS opening`,
+  );
+
 /**
  * Optional paging of a ledger: `limit` rows after the (date, id) position `after`, in order.
  * Without either, the whole range (the spec's call).
@@ -194,16 +220,9 @@ async function ledger(
   partyId?: number,
   page: LedgerPage = {},
 ): Promise<JsonText> {
-  const signed =
-    kind === 'income' ? sql`CASE WHEN credit_debit = 'Debit' THEN 1 ELSE -1 END` : sql`1`;
-  const before: DayRange = { from: BEGINNING, to: addDays(range.from, -1) };
+  const signed = signedBy(kind);
   const onlyParty = partyId === undefined ? sql`` : sql`AND party_id = ${partyId}`;
-  const opening =
-    partyId === undefined
-      ? sql`SELECT coalesce(sum(total), 0) AS amount FROM entry_daily
-            WHERE kind = ${kind} AND day BETWEEN ${before.from} AND ${before.to}`
-      : sql`SELECT coalesce(sum(${signed} * total), 0) AS amount
-            FROM (${partySums(kind, before, partyId)}) AS b`;
+  const opening = openingSql(kind, range.from, partyId);
   // A later page starts from the balance after the rows of the range before its position.
   const after = page.after;
   const carried = after

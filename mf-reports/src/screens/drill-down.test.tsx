@@ -12,6 +12,11 @@ import { FinanceReportPage } from './FinanceReportPage';
 import { IncomeReportPage } from './IncomeReportPage';
 import { YearlyReportPage } from './YearlyReportPage';
 
+// Ledgers also ask for the balance they bring forward.
+beforeEach(() => {
+  mockEndpoint(endpoints.getLedgerOpening, { startDate: '2026-01-01', balance: 0 });
+});
+
 /** Opens a screen at an address, as a drill-down link or a bookmark does. */
 function openAt(address: string, screenElement: ReactElement) {
   window.history.replaceState(null, '', address);

@@ -21,6 +21,11 @@ import {
   networkFailure,
 } from 'shared-ui/testing';
 
+// Ledgers also ask for the balance they bring forward.
+beforeEach(() => {
+  mockEndpoint(endpoints.getLedgerOpening, { startDate: '2026-01-01', balance: 0 });
+});
+
 const ALERTING: Array<[string, ReactElement, Endpoint, string]> = [
   ['Clients Vs Sales', <ClientsVsSalesPage />, endpoints.getClientsVsSales, 'Error fetching data'],
   [

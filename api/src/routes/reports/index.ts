@@ -3,8 +3,8 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { apiMessages, endpoints } from 'contract';
 import * as reports from '../../repositories/reports.js';
-import { BEGINNING, monthOf, resolveRange, todayIn } from '../../lib/dates.js';
-import { notFound } from '../../lib/errors.js';
+import { BEGINNING, ENDING, monthOf, resolveRange, todayIn } from '../../lib/dates.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { route } from '../route.js';
 import type { JsonText } from '../../repositories/reports.js';
 import { parseCursor } from '../../repositories/journal.js';
@@ -86,6 +86,24 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
       reply,
       await reports.employeeLedger(app.db, request.query.employeeId, range, pageOf(request.query)),
     );
+  });
+
+  route(app, endpoints.getLedgerOpening, async (request, reply) => {
+    const { ledger, partyId } = request.query;
+    // Only the start matters: the balance covers everything before it.
+    const { from } = resolveRange(['startDate', 'endDate'], request.query.startDate, undefined, {
+      from: currentMonth().from,
+      to: ENDING,
+    });
+    if (ledger === 'expense') {
+      if (partyId !== undefined) throw badRequest(apiMessages.expenseLedgerHasNoParty);
+      return sendJson(reply, await reports.ledgerOpening(app.db, 'expense', from));
+    }
+    if (partyId === undefined) throw badRequest(apiMessages.ledgerNeedsParty);
+    if (ledger === 'client') await exists('clients', partyId, apiMessages.clientNotFound);
+    else await exists('employees', partyId, apiMessages.employeeNotFound);
+    const kind = ledger === 'client' ? 'income' : 'salary';
+    return sendJson(reply, await reports.ledgerOpening(app.db, kind, from, partyId));
   });
 
   route(app, endpoints.getExpenseLedger, async (request, reply) =>

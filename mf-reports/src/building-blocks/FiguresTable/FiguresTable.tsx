@@ -219,7 +219,8 @@ export function FiguresTable<Row>({
               ))}
             </tr>
             {/* In the head so it stays in view above a scrolled window of rows. */}
-            {hasRows &&
+            {/* A range without entries still has the balance it brings forward. */}
+            {!loading &&
               opening &&
               summaryRow(opening, 'reports-table__opening', virtual ? 2 : undefined)}
           </thead>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { messages } from 'contract';
 import { Select, errorMessage, notify } from 'shared-ui';
-import type { DateRange } from 'shared-ui';
+import type { DateRange, Money } from 'shared-ui';
 import { FilterBar } from '../FilterBar';
 import { ReportLayout } from '../ReportLayout';
 import { FiguresTable } from '../FiguresTable';
@@ -10,7 +10,7 @@ import { useReportData } from '../../helpers/useReportData';
 import { describePeriod } from '../../helpers/periods';
 import { ledgerColumns, openingLine } from './ledger-columns';
 import { addressParams, keepInAddress } from '../links';
-import type { BalanceRule, LedgerEntry } from './ledger-columns';
+import type { LedgerEntry } from './ledger-columns';
 
 export interface LedgerPicker {
   /** Field label, e.g. "Client". */
@@ -29,7 +29,6 @@ export interface LedgerProps<Row extends LedgerEntry> {
   /** Header of the party column: Client, Employee, Expense Type. */
   partyHeader: string;
   partyName: (row: Row) => string;
-  balanceRule: BalanceRule;
   /** Absent on the expense ledger, which covers every expense type. */
   picker?: LedgerPicker;
   initialRange: DateRange;
@@ -40,6 +39,8 @@ export interface LedgerProps<Row extends LedgerEntry> {
    * `page.after` (none: from the start). `partyId` is '' without a picker.
    */
   load: (partyId: string, range: DateRange, page: LedgerPageQuery) => Promise<Row[]>;
+  /** Fetches the balance brought forward into the range, with the dates as on screen. */
+  loadOpening: (partyId: string, range: DateRange) => Promise<Money>;
   /** Catalogue text alerted when the ledger cannot be fetched. */
   errorText: string;
   /** The expense ledger needs no choice and shows the current month straight away. */
@@ -70,6 +71,8 @@ interface Shown<Row> {
   rows: Row[];
   range: DateRange;
   partyId: string;
+  /** The balance brought forward into the range. */
+  opening: Money;
   /** False while later pages of the range are still being fetched. */
   complete: boolean;
 }
@@ -82,11 +85,11 @@ export function Ledger<Row extends LedgerEntry>({
   title,
   partyHeader,
   partyName,
-  balanceRule,
   picker,
   initialRange,
   resolveRange,
   load,
+  loadOpening,
   errorText,
   loadOnMount = false,
   partyParam,
@@ -124,17 +127,23 @@ export function Ledger<Row extends LedgerEntry>({
         startDate: wantedRange.from,
         endDate: wantedRange.to,
       });
-      const shown = (rows: Row[], complete: boolean): Shown<Row> => ({
-        rows,
-        range: resolveRange(wantedRange),
-        partyId: wantedParty,
-        complete,
-      });
       return run(async (show) => {
+        // The balance brought forward travels beside the first page.
+        const [opening, first] = await Promise.all([
+          loadOpening(wantedParty, wantedRange),
+          load(wantedParty, wantedRange, { limit: LEDGER_PAGE_ROWS }),
+        ]);
+        const shown = (rows: Row[], complete: boolean): Shown<Row> => ({
+          rows,
+          range: resolveRange(wantedRange),
+          partyId: wantedParty,
+          opening,
+          complete,
+        });
         let rows: Row[] = [];
         let after: string | undefined;
+        let page = first;
         for (;;) {
-          const page = await load(wantedParty, wantedRange, { limit: LEDGER_PAGE_ROWS, after });
           rows = rows.concat(page);
           const last = page[page.length - 1];
           // A short page ends the range (so does a position that did not move on, which only a
@@ -144,10 +153,11 @@ export function Ledger<Row extends LedgerEntry>({
           // Another Get Ledger has started: its answer is the one to fetch.
           if (!show(shown(rows, false))) return shown(rows, false);
           after = positionAfter(last);
+          page = await load(wantedParty, wantedRange, { limit: LEDGER_PAGE_ROWS, after });
         }
       });
     },
-    [resolveRange, load, run, partyParam],
+    [resolveRange, load, loadOpening, run, partyParam],
   );
 
   useEffect(() => {
@@ -166,7 +176,7 @@ export function Ledger<Row extends LedgerEntry>({
   const rows = useMemo(() => data?.rows ?? [], [data]);
   // The first pages of a long range stay on screen while the rest arrive.
   const morePending = loading && data?.complete === false;
-  const opening = useMemo(() => openingLine(rows, balanceRule), [rows, balanceRule]);
+  const opening = useMemo(() => (data ? openingLine(data.opening) : undefined), [data]);
   const shownParty = options.find((option) => option.value === data?.partyId)?.label;
   const partyLabel = picker && shownParty ? `${picker.label}: ${shownParty}` : undefined;
   const period = data

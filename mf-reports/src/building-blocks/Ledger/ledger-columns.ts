@@ -1,6 +1,6 @@
 // The columns and balance arithmetic shared by the client, employee and expense ledgers.
 import type { CreditDebit } from 'contract';
-import { subtractMoney, type Money } from 'shared-ui';
+import type { Money } from 'shared-ui';
 import type { ReportColumn, SummaryLine } from '../FiguresTable';
 
 /** What every ledger row carries (contract/src/reports.ts), whoever the party is. */
@@ -14,29 +14,11 @@ export interface LedgerEntry {
   balance: Money;
 }
 
-/**
- * How an entry moves the balance. `owed` (client): a Debit is billed and adds to what the
- * client owes, a Credit is a payment and takes it off. `paid` (salary, expense): every entry is
- * money paid out and adds to the running total (DESIGN §5).
- */
-export type BalanceRule = 'owed' | 'paid';
-
-function signedAmount(entry: LedgerEntry, rule: BalanceRule): Money {
-  return rule === 'owed' && entry.Creditdebit === 'Credit'
-    ? subtractMoney(0, entry.ammount)
-    : entry.ammount;
-}
-
-/** The balance brought forward: the first row's balance before its own amount. */
-function openingBalance(rows: LedgerEntry[], rule: BalanceRule): Money | null {
-  const first = rows[0];
-  return first ? subtractMoney(first.balance, signedAmount(first, rule)) : null;
-}
-
-export function openingLine(rows: LedgerEntry[], rule: BalanceRule): SummaryLine | undefined {
-  const opening = openingBalance(rows, rule);
-  return opening === null ? undefined : { label: 'Opening balance', values: { balance: opening } };
-}
+/** The line above the rows: the balance brought forward, as the server works it out. */
+export const openingLine = (balance: Money): SummaryLine => ({
+  label: 'Opening balance',
+  values: { balance },
+});
 
 const side = (wanted: CreditDebit) => (entry: LedgerEntry) =>
   entry.Creditdebit === wanted ? entry.ammount : null;

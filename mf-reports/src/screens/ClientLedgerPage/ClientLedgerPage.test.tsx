@@ -41,6 +41,11 @@ const ROWS = [
 ];
 
 afterEach(() => jest.restoreAllMocks());
+// The balance brought forward, as the server answers it (GET /api/ledgers/opening).
+let opening: ReturnType<typeof mockEndpoint<typeof endpoints.getLedgerOpening>>;
+beforeEach(() => {
+  opening = mockEndpoint(endpoints.getLedgerOpening, { startDate: '2026-01-01', balance: 150 });
+});
 
 async function chooseClient(user: ReturnType<typeof renderScreen>['user']) {
   await screen.findByRole('option', { name: 'Acme' });
@@ -132,7 +137,16 @@ describe('ClientLedgerPage', () => {
     await chooseClient(user);
     await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
     expect(await screen.findByText('No Records Found')).toBeInTheDocument();
-    expect(screen.queryByText('Opening balance')).not.toBeInTheDocument();
+    // The balance brought forward shows even when the range has no entries.
+    expect(tableText()).toEqual([
+      ['Date', 'Client', 'Description', 'Debit', 'Credit', 'Balance'],
+      ['Opening balance', '', '', '', '', '150.00'],
+      ['No Records Found'],
+    ]);
+    expect(opening.calls.map((call) => call.query)).toEqual([
+      { ledger: 'client', partyId: '7', startDate: expect.stringMatching(/^\d{4}-\d{2}-01$/) },
+    ]);
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
   });
 
   it('should alert Error fetching ledger when the ledger cannot be fetched', async () => {

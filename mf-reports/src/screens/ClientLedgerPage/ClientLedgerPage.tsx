@@ -22,6 +22,17 @@ const load = (clientId: string, range: DateRange, page: LedgerPageQuery) => {
   });
 };
 
+const loadOpening = async (clientId: string, range: DateRange) =>
+  (
+    await call(endpoints.getLedgerOpening, {
+      query: {
+        ledger: 'client',
+        partyId: Number(clientId),
+        startDate: fillWithCurrentMonth(range).from,
+      },
+    })
+  ).balance;
+
 /** Client Ledger: what a client was billed (Debit) and paid (Credit), and what is owed. */
 export function ClientLedgerPage() {
   return (
@@ -29,12 +40,12 @@ export function ClientLedgerPage() {
       title="Client Ledger"
       partyHeader="Client"
       partyName={partyName}
-      balanceRule="owed"
       picker={picker}
       // Spec §9: the client ledger opens with the current month filled in.
       initialRange={currentMonthRange()}
       resolveRange={fillWithCurrentMonth}
       load={load}
+      loadOpening={loadOpening}
       errorText={endpoints.getClientLedger.texts.error}
       partyParam="clientId"
       csvFileName="client-ledger.csv"

@@ -18,6 +18,11 @@ const row = (id: number, date: string, ammount: number, balance: number): Employ
 });
 
 afterEach(() => jest.restoreAllMocks());
+// The balance brought forward, as the server answers it (GET /api/ledgers/opening).
+let opening: ReturnType<typeof mockEndpoint<typeof endpoints.getLedgerOpening>>;
+beforeEach(() => {
+  opening = mockEndpoint(endpoints.getLedgerOpening, { startDate: '2026-01-01', balance: 500 });
+});
 
 async function chooseSara(user: ReturnType<typeof renderScreen>['user']) {
   await screen.findByRole('option', { name: 'Sara' });
@@ -85,6 +90,11 @@ describe('EmployeeLedgerPage', () => {
       startDate: '2025-01-15',
       endDate: month.to,
       limit: '1000',
+    });
+    expect(opening.calls.at(-1)?.query).toEqual({
+      ledger: 'employee',
+      partyId: '3',
+      startDate: '2025-01-15',
     });
   });
 

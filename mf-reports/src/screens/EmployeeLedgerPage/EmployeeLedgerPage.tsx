@@ -24,6 +24,17 @@ const load = (employeeId: string, range: DateRange, page: LedgerPageQuery) => {
   });
 };
 
+const loadOpening = async (employeeId: string, range: DateRange) =>
+  (
+    await call(endpoints.getLedgerOpening, {
+      query: {
+        ledger: 'employee',
+        partyId: Number(employeeId),
+        startDate: fillWithCurrentMonth(range).from,
+      },
+    })
+  ).balance;
+
 /** Employee Ledger: the salary paid to one employee, with the running total. */
 export function EmployeeLedgerPage() {
   return (
@@ -31,11 +42,11 @@ export function EmployeeLedgerPage() {
       title="Employee Ledger"
       partyHeader="Employee"
       partyName={partyName}
-      balanceRule="paid"
       picker={picker}
       initialRange={EMPTY_RANGE}
       resolveRange={fillWithCurrentMonth}
       load={load}
+      loadOpening={loadOpening}
       errorText={endpoints.getEmployeeLedger.texts.error}
       partyParam="employeeId"
       csvFileName="employee-ledger.csv"

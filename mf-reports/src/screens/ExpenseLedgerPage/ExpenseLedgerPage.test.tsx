@@ -29,6 +29,11 @@ const ROWS: ExpenseLedgerRow[] = [
 ];
 
 afterEach(() => jest.restoreAllMocks());
+// The balance brought forward, as the server answers it (GET /api/ledgers/opening).
+let opening: ReturnType<typeof mockEndpoint<typeof endpoints.getLedgerOpening>>;
+beforeEach(() => {
+  opening = mockEndpoint(endpoints.getLedgerOpening, { startDate: '2026-01-01', balance: 0 });
+});
 
 describe('ExpenseLedgerPage', () => {
   it('should load the current month at once, sending no dates', async () => {
@@ -63,6 +68,12 @@ describe('ExpenseLedgerPage', () => {
       { limit: '1000' },
       { limit: '1000' },
       { startDate: '2026-02-01', endDate: '2026-02-28', limit: '1000' },
+    ]);
+    // The balance brought forward covers the same period as the ledger call.
+    expect(opening.calls.map((call) => call.query)).toEqual([
+      { ledger: 'expense' },
+      { ledger: 'expense' },
+      { ledger: 'expense', startDate: '2026-02-01' },
     ]);
     expect(await screen.findByText('Period: 2026-02-01 to 2026-02-28')).toBeInTheDocument();
   });

@@ -10,6 +10,13 @@ const load = (_partyId: string, { from, to }: DateRange, page: LedgerPageQuery) 
   call(endpoints.getExpenseLedger, {
     query: from && to ? { startDate: from, endDate: to, ...page } : page,
   });
+/** Brought forward into the same period the ledger call covers. */
+const loadOpening = async (_partyId: string, { from, to }: DateRange) =>
+  (
+    await call(endpoints.getLedgerOpening, {
+      query: from && to ? { ledger: 'expense', startDate: from } : { ledger: 'expense' },
+    })
+  ).balance;
 /** Half a range is not sent at all (spec §7), so the server's current month applies. */
 const period = (range: DateRange) => (range.from && range.to ? range : currentMonthRange());
 
@@ -20,10 +27,10 @@ export function ExpenseLedgerPage() {
       title="Expense Ledger"
       partyHeader="Expense Type"
       partyName={partyName}
-      balanceRule="paid"
       initialRange={EMPTY_RANGE}
       resolveRange={period}
       load={load}
+      loadOpening={loadOpening}
       errorText={endpoints.getExpenseLedger.texts.error}
       loadOnMount
       csvFileName="expense-ledger.csv"
