@@ -185,14 +185,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       api.setNotFoundHandler((_request, reply) =>
         reply.status(404).send({ message: apiMessages.notFound }),
       );
-      // The Activity screen's and the journal's routes are not described in the contract yet;
-      // they are registered (and loaded, being awaited) before the guard below, which applies
-      // to every later route.
-      await api.register(journalRoutes, { prefix: '/journal' });
-      await api.register(activityRoutes, { prefix: '/activity' });
-      await api.register(sessionsRoutes, { prefix: '/sessions' });
-      // Every route from here on is registered from its description in the contract, or
-      // start-up fails.
+      // Every route is registered from its description in the contract, or start-up fails.
       requireContract(api);
       await api.register(usersRoutes);
       await api.register(employeesRoutes);
@@ -200,6 +193,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(expenseTypeRoutes);
       await api.register(entriesRoutes);
       await api.register(reportsRoutes);
+      await api.register(journalRoutes);
+      await api.register(activityRoutes);
+      await api.register(sessionsRoutes);
     },
     { prefix: '/api' },
   );

@@ -23,6 +23,10 @@ export const ActivityQuery = Type.Object({
 });
 export type ActivityQuery = Static<typeof ActivityQuery>;
 
+/** The CSV export's filters: those of the list, without paging (it holds every row). */
+export const ActivityCsvQuery = Type.Omit(ActivityQuery, ['before', 'limit']);
+export type ActivityCsvQuery = Static<typeof ActivityCsvQuery>;
+
 /** A field of the record as it was before the change and after it (null: not there). */
 export const FieldChange = Type.Object({
   field: Type.String(),

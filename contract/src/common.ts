@@ -67,6 +67,9 @@ export const Money = Type.Number({
 export const CreditDebit = Type.Union([Type.Literal('Credit'), Type.Literal('Debit')]);
 export type CreditDebit = Static<typeof CreditDebit>;
 
+/** The text of a CSV export (RFC 4180, UTF-8), sent as text/csv. */
+export const CsvText = Type.String({ description: 'CSV (RFC 4180), UTF-8' });
+
 export const MessageResponse = Type.Object({ message: Type.String() });
 export type MessageResponse = Static<typeof MessageResponse>;
 

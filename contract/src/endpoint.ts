@@ -20,6 +20,14 @@ export interface EndpointTexts {
 /** Who may call: anyone, any signed-in user, or admins only. */
 export type Access = 'public' | 'signedIn' | 'admin';
 
+/** A success answer that is a file to save (a CSV export), not JSON. */
+export interface FileAnswer {
+  /** The media type the 200 answer is sent as (the OpenAPI response content). */
+  mediaType: 'text/csv';
+  /** The name the content-disposition header gives it, and the browser saves it under. */
+  fileName: string;
+}
+
 export interface Endpoint {
   method: HttpMethod;
   /** Below the /api prefix; `:name` marks a path parameter declared in `params`. */
@@ -33,8 +41,15 @@ export interface Endpoint {
   query?: TObject;
   headers?: TObject;
   body?: TObject;
-  /** The success answers by status. */
+  /**
+   * The success answers by status; a call that creates or finds what it was asked to make (an
+   * Idempotency-Key repeated) names both 201 and 200.
+   */
   responses: { 200?: TSchema; 201?: TSchema };
+  /** Set when the 200 answer is a file: its schema then describes the file's text. */
+  file?: FileAnswer;
+  /** For admins-only calls: the 403 text for anyone else, when it is not the user list's. */
+  adminsOnly?: string;
   /**
    * Error answers beyond those every call of its kind can get (400 for a bad input, 401 without
    * a session, 403 for admins-only calls, 413 for an oversized body): 404, 409, 429.

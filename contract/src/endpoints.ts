@@ -1,7 +1,16 @@
 // Every call of the API (spec §7, paths spelt as the spec spells them), once. The key of each
 // entry is its OpenAPI operationId; the api registers one route per entry and nothing else, and
 // the apps call them through shared-ui's typed client.
-import { IdParams, MessageResponse } from './common.js';
+import {
+  ActivityCsvQuery,
+  ActivityPage,
+  ActivityQuery,
+  CurrentUser,
+  SessionList,
+  SessionsEnded,
+  SessionsQuery,
+} from './activity.js';
+import { CsvText, IdParams, MessageResponse } from './common.js';
 import { defineEndpoint as endpoint, type EndpointTexts } from './endpoint.js';
 import {
   EntryMutation,
@@ -14,7 +23,18 @@ import {
   IncomeEntryBody,
   SalaryEntryBody,
 } from './expenses.js';
-import { messages } from './messages.js';
+import {
+  BooksClosed,
+  BooksClosedBody,
+  JournalPage,
+  JournalQuery,
+  JournalTotals,
+  JournalTotalsQuery,
+  ReverseBody,
+  ReverseParams,
+  ReverseResponse,
+} from './journal.js';
+import { apiMessages, messages } from './messages.js';
 import {
   ClientBody,
   ClientList,
@@ -453,6 +473,176 @@ const ledgers = {
   }),
 };
 
+const JOURNAL_LOAD = texts(messages.failedLoadJournal, messages.errorLoadingJournal);
+
+const journal = {
+  listJournal: endpoint({
+    method: 'GET',
+    path: '/journal',
+    tag: 'journal',
+    summary: 'Every entry, newest first, filtered; one page at a time by position',
+    description:
+      'Pass `next` from a page as `after` for the following page. Text matches any part of ' +
+      'the description or the party name, case-insensitive; amount bounds apply to the ' +
+      "amount's size, so an entry and its reversal match together.",
+    access: 'signedIn',
+    query: JournalQuery,
+    responses: { 200: JournalPage },
+    errors: [],
+    texts: JOURNAL_LOAD,
+  }),
+  getJournalTotals: endpoint({
+    method: 'GET',
+    path: '/journal/totals',
+    tag: 'journal',
+    summary: 'How many entries match and their Credit and Debit totals',
+    access: 'signedIn',
+    query: JournalTotalsQuery,
+    responses: { 200: JournalTotals },
+    errors: [],
+    texts: JOURNAL_LOAD,
+  }),
+  journalCsv: endpoint({
+    method: 'GET',
+    path: '/journal/csv',
+    tag: 'journal',
+    summary: 'Every matching entry as CSV, streamed, ending with a totals row',
+    access: 'signedIn',
+    query: JournalTotalsQuery,
+    responses: { 200: CsvText },
+    file: { mediaType: 'text/csv', fileName: 'journal.csv' },
+    errors: [],
+    texts: texts(messages.failedDownloadCsv, messages.errorDownloadingCsv),
+  }),
+  reverseEntry: endpoint({
+    method: 'POST',
+    path: '/journal/:id/reverse',
+    tag: 'journal',
+    summary: 'Reverse an entry: a new entry that cancels it in every figure',
+    description:
+      'Once per entry; a reversal cannot be reversed. Send an Idempotency-Key header to ' +
+      'make the call safe to repeat.',
+    access: 'signedIn',
+    params: ReverseParams,
+    headers: IdempotencyHeaders,
+    body: ReverseBody,
+    // 201 records the reversal; 200 answers a repeated Idempotency-Key with the one made.
+    responses: { 200: ReverseResponse, 201: ReverseResponse },
+    errors: [404, 409],
+    texts: texts(messages.failedReverseEntry, messages.errorReversingEntry),
+  }),
+  getBooksClosed: endpoint({
+    method: 'GET',
+    path: '/journal/closed',
+    tag: 'journal',
+    summary: 'The day the books are closed through (null: none)',
+    access: 'signedIn',
+    responses: { 200: BooksClosed },
+    errors: [],
+    texts: texts(messages.failedLoadBooksClosed, messages.errorLoadingBooksClosed),
+  }),
+  moveBooksClosed: endpoint({
+    method: 'PUT',
+    path: '/journal/closed',
+    tag: 'journal',
+    summary: 'Move the day the books are closed through (admins only)',
+    access: 'admin',
+    adminsOnly: apiMessages.adminsOnlyBooks,
+    body: BooksClosedBody,
+    responses: { 200: BooksClosed },
+    errors: [],
+    texts: texts(messages.failedSaveBooksClosed, messages.errorSavingBooksClosed),
+  }),
+};
+
+const activity = {
+  listActivity: endpoint({
+    method: 'GET',
+    path: '/activity',
+    tag: 'activity',
+    summary: 'The audit log, newest first (admins only); pass `next` as `before` to page on',
+    access: 'admin',
+    adminsOnly: apiMessages.activityAdminsOnly,
+    query: ActivityQuery,
+    responses: { 200: ActivityPage },
+    errors: [],
+    texts: texts(messages.failedFetchActivity, messages.errorFetchingActivity),
+  }),
+  activityCsv: endpoint({
+    method: 'GET',
+    path: '/activity/csv',
+    tag: 'activity',
+    summary: 'Every row that matches the filters, as CSV (admins only)',
+    access: 'admin',
+    adminsOnly: apiMessages.activityAdminsOnly,
+    query: ActivityCsvQuery,
+    responses: { 200: CsvText },
+    file: { mediaType: 'text/csv', fileName: 'activity.csv' },
+    errors: [],
+    texts: texts(messages.failedDownload, messages.errorDownloading),
+  }),
+};
+
+const sessions = {
+  getCurrentUser: endpoint({
+    method: 'GET',
+    path: '/sessions/current',
+    tag: 'sessions',
+    summary: 'The signed-in user of this session',
+    access: 'signedIn',
+    responses: { 200: CurrentUser },
+    errors: [],
+    // Never shown: the sidebar only leaves the admin links out when it cannot tell.
+    texts: texts(messages.somethingWentWrong),
+  }),
+  endOtherSessions: endpoint({
+    method: 'DELETE',
+    path: '/sessions/others',
+    tag: 'sessions',
+    summary: 'Sign out everywhere else: ends every session of the caller but this one',
+    access: 'signedIn',
+    responses: { 200: SessionsEnded },
+    errors: [],
+    texts: texts(messages.failedSignOutEverywhereElse, messages.errorSignOutEverywhereElse),
+  }),
+  listSessions: endpoint({
+    method: 'GET',
+    path: '/sessions',
+    tag: 'sessions',
+    summary: "Every open session, or one user's (admins only)",
+    access: 'admin',
+    adminsOnly: apiMessages.activityAdminsOnly,
+    query: SessionsQuery,
+    responses: { 200: SessionList },
+    errors: [],
+    texts: texts(messages.failedFetchSessions, messages.errorFetchingSessions),
+  }),
+  endSession: endpoint({
+    method: 'DELETE',
+    path: '/sessions/:id',
+    tag: 'sessions',
+    summary: 'End one session (admins only); its next call answers 401',
+    access: 'admin',
+    adminsOnly: apiMessages.activityAdminsOnly,
+    params: IdParams,
+    responses: { 200: MessageResponse },
+    errors: [404],
+    texts: texts(messages.failedEndSession, messages.errorEndingSession),
+  }),
+  endUserSessions: endpoint({
+    method: 'DELETE',
+    path: '/sessions/user/:id',
+    tag: 'sessions',
+    summary: 'End every session of a user (admins only)',
+    access: 'admin',
+    adminsOnly: apiMessages.activityAdminsOnly,
+    params: IdParams,
+    responses: { 200: SessionsEnded },
+    errors: [404],
+    texts: texts(messages.failedEndSession, messages.errorEndingSession),
+  }),
+};
+
 /** Every call of the API by operationId. */
 export const endpoints = {
   ...users,
@@ -462,6 +652,9 @@ export const endpoints = {
   ...entries,
   ...reports,
   ...ledgers,
+  ...journal,
+  ...activity,
+  ...sessions,
 };
 
 export type Endpoints = typeof endpoints;

@@ -117,6 +117,17 @@ export const messages = {
   errorSignOutEverywhereElse: 'Error signing out the other sessions',
   failedDownload: 'Failed to download',
   errorDownloading: 'Error downloading',
+  // The journal (not in the spec: the second release's screen)
+  failedLoadJournal: 'Failed to load the journal',
+  errorLoadingJournal: 'Error loading the journal',
+  failedReverseEntry: 'Failed to reverse the entry',
+  errorReversingEntry: 'Error reversing the entry',
+  failedLoadBooksClosed: 'Failed to load the books closed through date',
+  errorLoadingBooksClosed: 'Error loading the books closed through date',
+  failedSaveBooksClosed: 'Failed to save the books closed through date',
+  errorSavingBooksClosed: 'Error saving the books closed through date',
+  failedDownloadCsv: 'Failed to download the CSV',
+  errorDownloadingCsv: 'Error downloading the CSV',
 } as const;
 
 export type MessageKey = keyof typeof messages;

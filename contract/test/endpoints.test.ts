@@ -33,6 +33,26 @@ describe('the endpoint list', () => {
     });
   });
 
+  it('gives an own 403 text only to admins-only calls, and a file only to a GET answering 200', () => {
+    for (const [name, endpoint] of all) {
+      if (endpoint.adminsOnly !== undefined)
+        expect({ name, access: endpoint.access }).toEqual({ name, access: 'admin' });
+      if (endpoint.file)
+        expect({
+          name,
+          method: endpoint.method,
+          statuses: Object.keys(endpoint.responses),
+        }).toEqual({ name, method: 'GET', statuses: ['200'] });
+    }
+    expect(endpoints.moveBooksClosed.adminsOnly).toBe(
+      'Only admins can move the books closed through date',
+    );
+    expect(endpoints.listSessions.adminsOnly).toBe('Only admins can see activity and sessions');
+    expect(errorStatuses(endpoints.getBooksClosed)).toEqual([401]);
+    expect(errorStatuses(endpoints.moveBooksClosed)).toEqual([400, 401, 403, 413]);
+    expect(endpoints.journalCsv.file).toEqual({ mediaType: 'text/csv', fileName: 'journal.csv' });
+  });
+
   it('keeps the spec spellings of the paths', () => {
     expect(endpoints.addSalary.path).toBe('/expance/addsalery');
     expect(endpoints.toggleExpenseTypeStatus.path).toBe(

@@ -5,8 +5,8 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/print.css';
 
-export { api, call, ApiError, errorMessage } from './http/api-client';
-export type { ApiMessages, CallArgs, CallOptions } from './http/api-client';
+export { call, download, ApiError, errorMessage } from './http/api-client';
+export type { CallArgs, CallOptions, FileEndpoint } from './http/api-client';
 // The apps reach the endpoint list through shared-ui, a federation singleton, so its schemas are
 // in one shared chunk rather than bundled again into every remote.
 export { endpoints } from 'contract';

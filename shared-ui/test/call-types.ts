@@ -2,7 +2,7 @@
 // under each expect-error directive must fail to compile, so a wrong field name or type in a
 // request, or a wrong use of an answer, breaks the build instead of reaching the server.
 import { endpoints } from 'contract';
-import { call } from '../src/http/api-client';
+import { call, download } from '../src/http/api-client';
 
 const acme = { name: 'Acme', email: 'a@example.com' };
 
@@ -44,4 +44,15 @@ export async function answers() {
   // @ts-expect-error a ledger row spells its amount ammount
   ledger.map((row) => row.amount);
   return { names, admins, text };
+}
+
+export async function files() {
+  await download(endpoints.journalCsv, { query: { kind: 'income', minAmount: 10 } });
+  // @ts-expect-error the journal's kinds are income, expense and salary
+  await download(endpoints.journalCsv, { query: { kind: 'refund' } });
+  // @ts-expect-error only a call that answers with a file is downloaded
+  await download(endpoints.listJournal, { query: {} });
+  await call(endpoints.reverseEntry, { params: { id: 4 }, body: { reason: 'Typed twice' } });
+  // @ts-expect-error a reversal needs its reason
+  await call(endpoints.reverseEntry, { params: { id: 4 }, body: {} });
 }

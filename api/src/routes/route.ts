@@ -1,6 +1,7 @@
 // The one way to add an /api route: from its description in the contract. Method, path, schemas,
 // who may call and the OpenAPI operation all come from there; the route file only supplies the
 // handler. The /api scope refuses any route registered another way (see `requireContract`).
+import { Readable } from 'node:stream';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -19,7 +20,7 @@ import {
   type EndpointQuery,
   type EndpointResult,
 } from 'contract';
-import { requireAdmin } from '../plugins/auth.js';
+import { requireAdmin, requireAdminFor } from '../plugins/auth.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,13 +38,18 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
 }>;
 
 /**
- * Answers with the body (typed by the description's success schema, sent with its status: 201
- * for a call that only creates) or with the reply when it sets the status itself.
+ * What a handler answers with: the body (typed by the description's success schema, sent with
+ * its status: 201 for a call that only creates) or the reply when it sets the status itself; for
+ * a file, its text piece by piece, which is streamed with the file's type and name.
  */
+export type EndpointAnswer<E extends Endpoint> = E['file'] extends object
+  ? AsyncIterable<string>
+  : EndpointResult<E> | FastifyReply;
+
 export type EndpointHandler<E extends Endpoint> = (
   request: EndpointRequest<E>,
   reply: FastifyReply,
-) => Promise<EndpointResult<E> | FastifyReply> | EndpointResult<E> | FastifyReply;
+) => Promise<EndpointAnswer<E>> | EndpointAnswer<E>;
 
 /** What a route adds that the contract does not describe (e.g. a rate limit). */
 export interface RouteExtras {
@@ -69,9 +75,27 @@ export function routeSchema(operationId: string, endpoint: Endpoint) {
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.headers ? { headers: endpoint.headers } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
-    response: { ...endpoint.responses, ...errors },
+    response: { ...successes(endpoint), ...errors },
   };
 }
+
+/** The success answers' schemas; a file's is its text under its media type, not JSON. */
+function successes(endpoint: Endpoint) {
+  const { file } = endpoint;
+  if (!file) return endpoint.responses;
+  return Object.fromEntries(
+    Object.entries(endpoint.responses).map(([status, schema]) => [
+      status,
+      { description: file.fileName, content: { [file.mediaType]: { schema } } },
+    ]),
+  );
+}
+
+/** Who may not call: no one for a public or signed-in call, anyone but an admin otherwise. */
+const adminGuard = (endpoint: Endpoint) =>
+  endpoint.access !== 'admin'
+    ? {}
+    : { preHandler: endpoint.adminsOnly ? requireAdminFor(endpoint.adminsOnly) : requireAdmin };
 
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -87,11 +111,22 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     config: { ...extras.config, public: endpoint.access === 'public', operationId },
-    ...(endpoint.access === 'admin' ? { preHandler: requireAdmin } : {}),
+    ...adminGuard(endpoint),
     schema: routeSchema(operationId, endpoint),
-    handler: (request, reply) => {
+    handler: async (request, reply) => {
       if (createsOnly) reply.code(201);
-      return (handler as unknown as RouteOptions['handler']).call(app, request, reply);
+      const answer: unknown = await (handler as unknown as RouteOptions['handler']).call(
+        app,
+        request,
+        reply,
+      );
+      const { file } = endpoint;
+      if (!file) return answer;
+      // Headers only now: a handler that refuses its input answers JSON as any other call.
+      return reply
+        .type(`${file.mediaType}; charset=utf-8`)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .send(Readable.from(answer as AsyncIterable<string>));
     },
   });
 }

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { BooksClosed as BooksClosedState } from 'contract';
-import { Button, DateInput, errorMessage, notify } from 'shared-ui';
-import { fetchBooksClosed, moveBooksClosed } from '../journal-api';
+import { Button, DateInput, call, endpoints, errorMessage, notify } from 'shared-ui';
 import './BooksClosed.css';
 
 export interface BooksClosedProps {
@@ -17,7 +16,7 @@ export function BooksClosed({ editable = false }: BooksClosedProps) {
 
   useEffect(() => {
     let current = true;
-    fetchBooksClosed().then(
+    call(endpoints.getBooksClosed).then(
       (answer) => {
         if (!current || !answer || !('closedThrough' in answer)) return;
         setState(answer);
@@ -36,7 +35,9 @@ export function BooksClosed({ editable = false }: BooksClosedProps) {
   const save = async () => {
     setSaving(true);
     try {
-      const answer = await moveBooksClosed(draft === '' ? null : draft);
+      const answer = await call(endpoints.moveBooksClosed, {
+        body: { closedThrough: draft === '' ? null : draft },
+      });
       setState(answer);
       notify(
         answer.closedThrough
@@ -44,7 +45,7 @@ export function BooksClosed({ editable = false }: BooksClosedProps) {
           : 'No period is closed',
       );
     } catch (error) {
-      notify(errorMessage(error, 'Error saving the books closed through date'));
+      notify(errorMessage(error, endpoints.moveBooksClosed.texts.error));
     } finally {
       setSaving(false);
     }

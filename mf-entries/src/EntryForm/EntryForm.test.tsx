@@ -14,7 +14,7 @@ import {
   type Dialogs,
   type MockedEndpoint,
 } from 'shared-ui/testing';
-import { api, toIsoDate } from 'shared-ui';
+import { toIsoDate } from 'shared-ui';
 import { ExpancesPage } from '../ExpancesPage';
 import { IncomePage } from '../IncomePage';
 import { SalaryPage } from '../SalaryPage';
@@ -114,14 +114,12 @@ const CASES: Case[] = [
 ];
 
 let dialogs: Dialogs;
-let booksClosed: jest.SpyInstance;
+let booksClosed: MockedEndpoint<typeof endpoints.getBooksClosed>;
 
 beforeEach(() => {
   dialogs = collectDialogs();
   // The forms say through which day the books are closed (the journal's call).
-  booksClosed = jest
-    .spyOn(api, 'get')
-    .mockResolvedValue({ closedThrough: null, canMove: false } as never);
+  booksClosed = mockEndpoint(endpoints.getBooksClosed, { closedThrough: null, canMove: false });
 });
 
 describe.each(CASES)('$screen form', (c) => {
@@ -249,14 +247,14 @@ describe.each(CASES)('$screen form', (c) => {
   });
 
   it('should say through which day the books are closed', async () => {
-    booksClosed.mockResolvedValue({ closedThrough: '2025-03-31', canMove: false } as never);
+    booksClosed.answer({ closedThrough: '2025-03-31', canMove: false });
     await renderLoaded();
     expect(
       await screen.findByText(
         'Books closed through 2025-03-31: nothing dated on or before it is accepted.',
       ),
     ).toBeInTheDocument();
-    expect(booksClosed).toHaveBeenCalledWith('/journal/closed', expect.anything());
+    expect(booksClosed.calls).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Save closing date' })).not.toBeInTheDocument();
   });
 

@@ -2,8 +2,15 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { JournalPage as Page, JournalRow } from 'contract';
-import { api, ApiError } from 'shared-ui';
-import { endpoints, mockEndpoint } from 'shared-ui/testing';
+import {
+  collectDialogs,
+  collectDownloads,
+  endpoints,
+  failWith,
+  mockEndpoint,
+  type Dialogs,
+  type MockedEndpoint,
+} from 'shared-ui/testing';
 import { IncomePage } from '../IncomePage';
 import { JournalPage } from './JournalPage';
 
@@ -33,26 +40,40 @@ const FIRST: Page = {
 };
 const SECOND: Page = { entries: [row(9, { kind: 'salary', partyName: 'Bina' })], next: null };
 
-let get: jest.SpyInstance;
-let post: jest.SpyInstance;
-let alert: jest.SpyInstance;
-let confirmSpy: jest.SpyInstance;
+let dialogs: Dialogs;
+let journal: MockedEndpoint<typeof endpoints.listJournal>;
+let totals: MockedEndpoint<typeof endpoints.getJournalTotals>;
+let booksClosed: MockedEndpoint<typeof endpoints.getBooksClosed>;
+let reverse: MockedEndpoint<typeof endpoints.reverseEntry>;
 
 beforeEach(() => {
-  alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-  confirmSpy = jest.spyOn(window, 'confirm').mockReturnValue(true);
-  get = jest.spyOn(api, 'get').mockImplementation(async (path: string) => {
-    if (path.startsWith('/journal/totals')) return { count: 4, credit: 1500.5, debit: 0 };
-    if (path.startsWith('/journal/closed')) return { closedThrough: '2025-03-31', canMove: true };
-    if (path.startsWith('/journal?')) return path.includes('after=') ? SECOND : FIRST;
-    return { users: [] };
+  dialogs = collectDialogs();
+  totals = mockEndpoint(endpoints.getJournalTotals, { count: 4, credit: 1500.5, debit: 0 });
+  booksClosed = mockEndpoint(endpoints.getBooksClosed, {
+    closedThrough: '2025-03-31',
+    canMove: true,
   });
+  journal = mockEndpoint(endpoints.listJournal, ({ query }) => (query.after ? SECOND : FIRST));
   mockEndpoint(endpoints.listClients, {
     users: [{ id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' }],
   });
   mockEndpoint(endpoints.listEmployees, { users: [] });
   mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [] });
-  post = jest.spyOn(api, 'post').mockResolvedValue({ message: 'Entry reversed', entry: {} });
+  reverse = mockEndpoint(endpoints.reverseEntry, {
+    message: 'Entry reversed',
+    entry: {
+      id: 13,
+      kind: 'income',
+      partyId: 3,
+      partyName: 'Acme',
+      Creditdebit: 'Credit',
+      amount: -1500.5,
+      description: 'Reverses #10',
+      date: '2025-05-10',
+      createdAt: '2025-05-11T08:00:00.000Z',
+      reversesId: 10,
+    },
+  });
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -74,8 +95,8 @@ function renderAt(path: string) {
   );
 }
 
-const journalCalls = () =>
-  get.mock.calls.map((call) => call[0] as string).filter((path) => path.startsWith('/journal?'));
+/** The query of every request for a page of the journal, as the URL carried it. */
+const journalCalls = () => journal.calls.map((call) => new URLSearchParams(call.query).toString());
 const address = () => screen.getByLabelText('address').textContent;
 
 describe('Journal', () => {
@@ -99,19 +120,16 @@ describe('Journal', () => {
         'Books closed through 2025-03-31: nothing dated on or before it is accepted.',
       ),
     ).toBeInTheDocument();
-    expect(journalCalls()).toEqual(['/journal?limit=50']);
+    expect(journalCalls()).toEqual(['limit=50']);
   });
 
   it('reads its filters from the address and sends them', async () => {
     renderAt('/Journal?kind=income&partyId=3&from=2025-05-01&q=acme');
     await screen.findByText('Entry 10');
-    expect(journalCalls()).toEqual([
-      '/journal?from=2025-05-01&kind=income&partyId=3&q=acme&limit=50',
+    expect(journalCalls()).toEqual(['from=2025-05-01&kind=income&partyId=3&q=acme&limit=50']);
+    expect(totals.calls.map((call) => call.query)).toEqual([
+      { from: '2025-05-01', kind: 'income', partyId: '3', q: 'acme' },
     ]);
-    expect(get).toHaveBeenCalledWith(
-      '/journal/totals?from=2025-05-01&kind=income&partyId=3&q=acme',
-      expect.anything(),
-    );
     expect(screen.getByLabelText('From')).toHaveValue('2025-05-01');
     expect(screen.getByLabelText('Kind')).toHaveValue('income');
     await waitFor(() => expect(screen.getByLabelText('Party')).toHaveValue('3'));
@@ -129,7 +147,7 @@ describe('Journal', () => {
     expect(address()).toBe('/Journal?kind=income&Creditdebit=Debit&minAmount=100&q=rent');
     await waitFor(() =>
       expect(journalCalls()).toContain(
-        '/journal?kind=income&Creditdebit=Debit&minAmount=100&q=rent&limit=50',
+        'kind=income&Creditdebit=Debit&minAmount=100&q=rent&limit=50',
       ),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
@@ -143,7 +161,7 @@ describe('Journal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await screen.findByText('Entry 9');
     expect(address()).toBe('/Journal?kind=income&after=2025-05-10_10');
-    expect(journalCalls()).toContain('/journal?kind=income&limit=50&after=2025-05-10_10');
+    expect(journalCalls()).toContain('kind=income&limit=50&after=2025-05-10_10');
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'First page' }));
     await screen.findByText('Entry 10');
@@ -156,36 +174,34 @@ describe('Journal', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reverse entry #10' }));
     const dialog = screen.getByRole('dialog', { name: 'Reverse entry #10' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse' }));
-    expect(alert).toHaveBeenCalledWith('Please enter a reason');
-    expect(post).not.toHaveBeenCalled();
+    expect(dialogs.alerts).toEqual(['Please enter a reason']);
+    expect(reverse.calls).toHaveLength(0);
 
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Typed twice');
-    confirmSpy.mockReturnValueOnce(false);
+    dialogs.answerConfirms(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse' }));
-    expect(post).not.toHaveBeenCalled();
+    expect(reverse.calls).toHaveLength(0);
 
+    dialogs.answerConfirms(true);
     await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Reverse' }));
-    expect(confirmSpy).toHaveBeenLastCalledWith(
+    expect(dialogs.confirms.at(-1)).toBe(
       'Reverse entry #10? It will be cancelled in every report.',
     );
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Entry reversed'));
-    expect(post).toHaveBeenCalledTimes(1);
-    expect(post).toHaveBeenCalledWith(
-      '/journal/10/reverse',
-      { reason: 'Typed twice' },
-      expect.anything(),
-      {
-        headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f-]{36}$/) },
-      },
-    );
+    await waitFor(() => expect(dialogs.alerts).toContain('Entry reversed'));
+    expect(reverse.calls).toHaveLength(1);
+    expect(reverse.calls[0]).toMatchObject({
+      params: { id: '10' },
+      body: { reason: 'Typed twice' },
+      headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // The list and the totals load again.
     await waitFor(() => expect(journalCalls()).toHaveLength(2));
   });
 
   it('shows the server refusal of a reversal', async () => {
-    post.mockRejectedValueOnce(
-      new ApiError('date is in a closed period: the books are closed through 2025-05-31', 409),
+    reverse.once(
+      failWith(409, 'date is in a closed period: the books are closed through 2025-05-31'),
     );
     renderAt('/Journal');
     await screen.findByText('Entry 10');
@@ -193,9 +209,9 @@ describe('Journal', () => {
     await userEvent.type(screen.getByLabelText('Reason'), 'Late');
     await userEvent.click(screen.getByRole('button', { name: 'Reverse' }));
     await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith(
+      expect(dialogs.alerts).toEqual([
         'date is in a closed period: the books are closed through 2025-05-31',
-      ),
+      ]),
     );
     expect(screen.getByRole('dialog', { name: 'Reverse entry #10' })).toBeInTheDocument();
   });
@@ -207,12 +223,11 @@ describe('Journal', () => {
     const dialog = screen.getByRole('dialog', { name: 'Correct entry #10' });
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Wrong amount');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse and correct' }));
-    expect(post).toHaveBeenCalledWith(
-      '/journal/10/reverse',
-      { reason: 'Wrong amount' },
-      expect.anything(),
-      expect.anything(),
-    );
+    await waitFor(() => expect(reverse.calls).toHaveLength(1));
+    expect(reverse.calls[0]).toMatchObject({
+      params: { id: '10' },
+      body: { reason: 'Wrong amount' },
+    });
     await screen.findByRole('heading', { name: 'Add Income' });
     expect(address()).toBe(
       '/Income?partyId=3&Creditdebit=Credit&amount=1500.5&description=Entry+10&date=2025-05-10',
@@ -224,30 +239,37 @@ describe('Journal', () => {
   });
 
   it('lets an admin move the books closed through date', async () => {
-    const put = jest
-      .spyOn(api, 'put')
-      .mockResolvedValue({ closedThrough: '2025-04-30', canMove: true });
+    const move = mockEndpoint(endpoints.moveBooksClosed, {
+      closedThrough: '2025-04-30',
+      canMove: true,
+    });
     renderAt('/Journal');
     const control = await screen.findByLabelText('Books closed through');
     await userEvent.clear(control);
     await userEvent.type(control, '2025-04-30');
     await userEvent.click(screen.getByRole('button', { name: 'Save closing date' }));
-    expect(put).toHaveBeenCalledWith(
-      '/journal/closed',
-      { closedThrough: '2025-04-30' },
-      expect.anything(),
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Books closed through 2025-04-30']));
+    expect(move.calls.map((call) => call.body)).toEqual([{ closedThrough: '2025-04-30' }]);
+  });
+
+  it("shows the server's refusal to move the date", async () => {
+    mockEndpoint(
+      endpoints.moveBooksClosed,
+      failWith(403, 'Only admins can move the books closed through date'),
     );
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Books closed through 2025-04-30'));
+    renderAt('/Journal');
+    const control = await screen.findByLabelText('Books closed through');
+    await userEvent.clear(control);
+    await userEvent.click(screen.getByRole('button', { name: 'Save closing date' }));
+    await waitFor(() =>
+      expect(dialogs.alerts).toEqual(['Only admins can move the books closed through date']),
+    );
   });
 
   it('offers staff no control to move the date', async () => {
-    get.mockImplementation(async (path: string) =>
-      path.startsWith('/journal/closed')
-        ? { closedThrough: null, canMove: false }
-        : path.startsWith('/journal/totals')
-          ? { count: 0, credit: 0, debit: 0 }
-          : { entries: [], next: null },
-    );
+    booksClosed.answer({ closedThrough: null, canMove: false });
+    totals.answer({ count: 0, credit: 0, debit: 0 });
+    journal.answer({ entries: [], next: null });
     renderAt('/Journal');
     await screen.findByText('No period is closed.');
     expect(screen.queryByLabelText('Books closed through')).not.toBeInTheDocument();
@@ -255,25 +277,24 @@ describe('Journal', () => {
   });
 
   it('downloads the server CSV of the filtered journal', async () => {
-    const fetchSpy = jest.fn().mockResolvedValue({
-      ok: true,
-      status: 200,
-      blob: async () => new Blob(['id,date\r\n']),
-    });
-    Object.assign(window, { fetch: fetchSpy });
-    Object.assign(URL, { createObjectURL: () => 'blob:1', revokeObjectURL: () => undefined });
-    const click = jest
-      .spyOn(HTMLAnchorElement.prototype, 'click')
-      .mockImplementation(() => undefined);
+    const csv = mockEndpoint(endpoints.journalCsv, 'No.,Date\r\n');
+    const downloads = collectDownloads();
     renderAt('/Journal?kind=expense&q=fuel');
     await screen.findByText('Entry 10');
     await act(async () => {
       await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     });
-    expect(fetchSpy).toHaveBeenCalledWith(
-      '/api/journal/csv?kind=expense&q=fuel',
-      expect.anything(),
-    );
-    expect(click).toHaveBeenCalledTimes(1);
+    expect(csv.calls.map((call) => call.query)).toEqual([{ kind: 'expense', q: 'fuel' }]);
+    expect(downloads.fileNames).toEqual(['journal.csv']);
+  });
+
+  it("shows the download's failure text when the server gives none", async () => {
+    mockEndpoint(endpoints.journalCsv, failWith(500));
+    const downloads = collectDownloads();
+    renderAt('/Journal');
+    await screen.findByText('Entry 10');
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Failed to download the CSV']));
+    expect(downloads.fileNames).toEqual([]);
   });
 });

@@ -1,7 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { EntryKind, JournalPage as Page, JournalRow, JournalTotals } from 'contract';
+import type {
+  EntryKind,
+  JournalPage as Page,
+  JournalQuery,
+  JournalRow,
+  JournalTotals,
+} from 'contract';
 import {
   Button,
   DataTable,
@@ -11,6 +17,7 @@ import {
   TextField,
   call,
   confirm,
+  download,
   endpoints,
   errorMessage,
   fetchParties,
@@ -22,16 +29,12 @@ import type { DataTableColumn } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
 import type { Party } from '../entry-kinds';
 import { useIdempotencyKey } from '../EntryForm/useIdempotencyKey';
-import {
-  downloadJournalCsv,
-  fetchJournalPage,
-  fetchJournalTotals,
-  reverseEntry,
-  type JournalFilterValues,
-} from '../journal-api';
 import './JournalPage.css';
 
 const PAGE_SIZE = 50;
+
+/** The journal's filters, without paging: the totals and the CSV take the same ones. */
+type JournalFilterValues = Omit<JournalQuery, 'limit' | 'after'>;
 
 /** The URL parameters that are filters, in the order the form shows them. */
 const FILTERS = [
@@ -134,7 +137,7 @@ export function JournalPage() {
 
   useEffect(() => {
     let current = true;
-    fetchJournalTotals(filters).then(
+    call(endpoints.getJournalTotals, { query: filters }).then(
       (answer) => current && setTotals(answer),
       () => current && setTotals(undefined),
     );
@@ -148,13 +151,13 @@ export function JournalPage() {
   useEffect(() => {
     let current = true;
     setLoading(true);
-    fetchJournalPage(filters, PAGE_SIZE, after)
+    call(endpoints.listJournal, { query: { ...filters, limit: PAGE_SIZE, after } })
       .then(
         (answer) => current && setPage(answer),
         (error: unknown) => {
           if (!current) return;
           setPage({ entries: [], next: null });
-          notify(errorMessage(error, 'Error loading the journal'));
+          notify(errorMessage(error, endpoints.listJournal.texts.error));
         },
       )
       .finally(() => current && setLoading(false));
@@ -205,7 +208,11 @@ export function JournalPage() {
     if (!confirm(question)) return;
     setReversing(true);
     try {
-      await reverseEntry(row.id, reason.trim(), idempotency.keyFor(`${row.id}:${reason.trim()}`));
+      await call(
+        endpoints.reverseEntry,
+        { params: { id: row.id }, body: { reason: reason.trim() } },
+        { headers: { 'Idempotency-Key': idempotency.keyFor(`${row.id}:${reason.trim()}`) } },
+      );
       setPending(undefined);
       if (correct) {
         const values = new URLSearchParams({
@@ -221,17 +228,17 @@ export function JournalPage() {
       notify('Entry reversed');
       setReload((n) => n + 1);
     } catch (error) {
-      notify(errorMessage(error, 'Error reversing the entry'));
+      notify(errorMessage(error, endpoints.reverseEntry.texts.error));
     } finally {
       setReversing(false);
     }
   };
 
-  const download = async () => {
+  const downloadCsv = async () => {
     try {
-      await downloadJournalCsv(filters);
+      await download(endpoints.journalCsv, { query: filters });
     } catch (error) {
-      notify(errorMessage(error, 'Error downloading the CSV'));
+      notify(errorMessage(error, endpoints.journalCsv.texts.error));
     }
   };
 
@@ -342,7 +349,7 @@ export function JournalPage() {
           <Button variant="secondary" onClick={() => setParams(new URLSearchParams())}>
             Clear filters
           </Button>
-          <Button variant="secondary" onClick={download}>
+          <Button variant="secondary" onClick={downloadCsv}>
             Download CSV
           </Button>
         </div>

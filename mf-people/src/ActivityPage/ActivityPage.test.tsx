@@ -2,7 +2,15 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ActivityRow, OpenSession } from 'contract';
-import { api, ApiError } from 'shared-ui';
+import {
+  collectDialogs,
+  collectDownloads,
+  endpoints,
+  failWith,
+  mockEndpoint,
+  type Dialogs,
+  type MockedEndpoint,
+} from 'shared-ui/testing';
 import { ActivityPage } from './ActivityPage';
 
 const changed: ActivityRow = {
@@ -54,22 +62,19 @@ const sessions: OpenSession[] = [
   },
 ];
 
-let get: jest.SpyInstance;
-let del: jest.SpyInstance;
-let download: jest.SpyInstance;
+let dialogs: Dialogs;
+let activity: MockedEndpoint<typeof endpoints.listActivity>;
+let users: MockedEndpoint<typeof endpoints.listUsers>;
 
 beforeEach(() => {
-  get = jest.spyOn(api, 'get').mockImplementation(async (path: string) => {
-    if (path === '/users/getUser')
-      return { users: [{ id: 1, name: 'Admin', email: 'admin@test.local', role: 'admin' }] };
-    if (path === '/sessions') return { users: sessions };
-    if (path.includes('before=11')) return { users: [], next: null };
-    return { users: [changed, failed], next: 11 };
+  dialogs = collectDialogs();
+  users = mockEndpoint(endpoints.listUsers, {
+    users: [{ id: 1, name: 'Admin', email: 'admin@test.local', role: 'admin' }],
   });
-  del = jest.spyOn(api, 'del').mockResolvedValue({ message: 'Session ended' });
-  download = jest.spyOn(api, 'download').mockResolvedValue(undefined);
-  jest.spyOn(window, 'confirm').mockReturnValue(true);
-  jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+  mockEndpoint(endpoints.listSessions, { users: sessions });
+  activity = mockEndpoint(endpoints.listActivity, ({ query }) =>
+    query.before === '11' ? { users: [], next: null } : { users: [changed, failed], next: 11 },
+  );
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -91,8 +96,9 @@ async function renderAt(path: string) {
   await act(async () => undefined);
 }
 
+/** The query of every request for a page of the log, as the URL carried it. */
 const activityCalls = () =>
-  get.mock.calls.map(([path]) => String(path)).filter((path) => path.startsWith('/activity'));
+  activity.calls.map((call) => new URLSearchParams(call.query).toString());
 
 describe('ActivityPage', () => {
   it('should show who changed what, each field as before → after, linked to the record', async () => {
@@ -113,7 +119,8 @@ describe('ActivityPage', () => {
 
   it('should read its filters from the URL and put applied filters back in it', async () => {
     await renderAt('/Activity?kind=client&record=7');
-    expect(activityCalls()).toEqual(['/activity?kind=client&record=7']);
+    expect(activityCalls()).toEqual(['kind=client&record=7']);
+    expect(users.calls).toHaveLength(1);
     expect(screen.getByLabelText('Kind of record')).toHaveValue('client');
     expect(screen.getByLabelText('Record id')).toHaveValue('7');
 
@@ -125,9 +132,7 @@ describe('ActivityPage', () => {
         '/Activity?kind=client&action=login_failed&from=2026-11-01&record=7',
       ),
     );
-    expect(activityCalls().at(-1)).toBe(
-      '/activity?kind=client&action=login_failed&from=2026-11-01&record=7',
-    );
+    expect(activityCalls().at(-1)).toBe('kind=client&action=login_failed&from=2026-11-01&record=7');
   });
 
   it('should page to older rows by position and back to the newest', async () => {
@@ -143,24 +148,30 @@ describe('ActivityPage', () => {
     expect(await screen.findByText('No records found')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Newest' }));
-    expect(activityCalls().at(-1)).toBe('/activity?action=update');
+    await waitFor(() => expect(activityCalls().at(-1)).toBe('action=update'));
+    expect(activityCalls()).toEqual(['action=update', 'action=update&before=11', 'action=update']);
   });
 
   it('should download every matching row as CSV from the server', async () => {
+    const csv = mockEndpoint(endpoints.activityCsv, 'When,Who\r\n');
+    const downloads = collectDownloads();
     await renderAt('/Activity?who=1');
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
-    expect(download).toHaveBeenCalledWith('/activity/csv?who=1', 'activity.csv', {
-      failure: 'Failed to download',
-      error: 'Error downloading',
-    });
+    await waitFor(() => expect(downloads.fileNames).toEqual(['activity.csv']));
+    expect(csv.calls.map((call) => call.query)).toEqual([{ who: '1' }]);
+  });
+
+  it("should show the download's texts when it fails", async () => {
+    mockEndpoint(endpoints.activityCsv, failWith(500));
+    const downloads = collectDownloads();
+    await renderAt('/Activity');
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Failed to download']));
+    expect(downloads.fileNames).toEqual([]);
   });
 
   it("should show the server's refusal to staff instead of the log", async () => {
-    get.mockImplementation(async (path: string) => {
-      if (path.startsWith('/activity'))
-        throw new ApiError('Only admins can see activity and sessions', 403);
-      return { users: [] };
-    });
+    activity.answer(failWith(403, 'Only admins can see activity and sessions'));
     await renderAt('/Activity');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Only admins can see activity and sessions',
@@ -169,6 +180,8 @@ describe('ActivityPage', () => {
   });
 
   it("should list open sessions and end one, or all of a user's, after confirming", async () => {
+    const endOne = mockEndpoint(endpoints.endSession, { message: 'Session ended' });
+    const endAll = mockEndpoint(endpoints.endUserSessions, { message: 'Sessions ended', ended: 2 });
     await renderAt('/Activity');
     await userEvent.click(screen.getByRole('tab', { name: 'Open sessions' }));
     const table = await screen.findByRole('table', { name: 'Open sessions' });
@@ -181,38 +194,53 @@ describe('ActivityPage', () => {
     await userEvent.click(
       within(staffRow!).getByRole('button', { name: /^End session of staff@test.local/ }),
     );
-    expect(window.confirm).toHaveBeenCalledWith(
-      'End this session? Its user will have to sign in again.',
-    );
-    expect(del).toHaveBeenCalledWith('/sessions/5', expect.anything());
-    await waitFor(() => expect(window.alert).toHaveBeenCalledWith('Session ended'));
+    expect(dialogs.confirms).toEqual(['End this session? Its user will have to sign in again.']);
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Session ended']));
+    expect(endOne.calls.map((call) => call.params)).toEqual([{ id: '5' }]);
 
     await userEvent.click(
       within(staffRow!).getByRole('button', { name: 'End all sessions of staff@test.local' }),
     );
-    expect(del).toHaveBeenLastCalledWith('/sessions/user/2', expect.anything());
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Session ended', 'Sessions ended']));
+    expect(dialogs.confirms.at(-1)).toBe(
+      "End all of this user's sessions? They will have to sign in again.",
+    );
+    expect(endAll.calls.map((call) => call.params)).toEqual([{ id: '2' }]);
+  });
+
+  it('should show why a session could not be ended', async () => {
+    mockEndpoint(endpoints.endSession, failWith(404, 'Session not found'));
+    await renderAt('/Activity');
+    await userEvent.click(screen.getByRole('tab', { name: 'Open sessions' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^End session of staff@test.local/ }),
+    );
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Session not found']));
+  });
+
+  it("should show the sessions list's failure text when the server gives none", async () => {
+    mockEndpoint(endpoints.listSessions, failWith(500));
+    await renderAt('/Activity');
+    await userEvent.click(screen.getByRole('tab', { name: 'Open sessions' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch sessions');
   });
 
   it('should link an entry to the journal of its kind and party', async () => {
-    get.mockImplementation(async (path: string) =>
-      path.startsWith('/activity')
-        ? {
-            users: [
-              {
-                ...changed,
-                action: 'create',
-                kind: 'entry:income',
-                recordId: '40',
-                changes: [
-                  { field: 'kind', before: null, after: 'income' },
-                  { field: 'partyId', before: null, after: 7 },
-                ],
-              },
-            ],
-            next: null,
-          }
-        : { users: [] },
-    );
+    activity.answer({
+      users: [
+        {
+          ...changed,
+          action: 'create',
+          kind: 'entry:income',
+          recordId: '40',
+          changes: [
+            { field: 'kind', before: null, after: 'income' },
+            { field: 'partyId', before: null, after: 7 },
+          ],
+        },
+      ],
+      next: null,
+    });
     await renderAt('/Activity');
     const link = await screen.findByRole('link', { name: 'Income entry #40' });
     expect(link).toHaveAttribute('href', '/Journal?kind=income&partyId=7');

@@ -2,13 +2,16 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   messages,
+  type ActivityQuery,
   type ActivityPage as ActivityPageData,
   type ActivityRow,
   type User,
 } from 'contract';
 import {
-  api,
   Button,
+  call,
+  download,
+  endpoints,
   DataTable,
   DateInput,
   errorMessage,
@@ -33,12 +36,6 @@ const FILTERS = ['who', 'kind', 'action', 'from', 'to', 'record'] as const;
 type FilterName = (typeof FILTERS)[number];
 type Filters = Record<FilterName, string>;
 
-const ACTIVITY_MESSAGES = {
-  failure: messages.failedFetchActivity,
-  error: messages.errorFetchingActivity,
-};
-const DOWNLOAD_MESSAGES = { failure: messages.failedDownload, error: messages.errorDownloading };
-
 const readFilters = (params: URLSearchParams): Filters =>
   Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Filters;
 
@@ -48,6 +45,10 @@ const filterQuery = (filters: Filters): string => {
   for (const name of FILTERS) if (filters[name]) params.set(name, filters[name]);
   return params.toString();
 };
+
+/** A query string as the API takes it; values edited in the address are the server's to refuse. */
+const queryOf = (query: URLSearchParams): ActivityQuery =>
+  Object.fromEntries(query) as unknown as ActivityQuery;
 
 const whoText = (row: ActivityRow) => (row.actor ? `${row.actor.name} (${row.actor.email})` : '—');
 
@@ -97,11 +98,7 @@ function ActivityLog() {
 
   useEffect(() => {
     let live = true;
-    api
-      .get<{ users: User[] }>('/users/getUser', {
-        failure: messages.failedFetchUsers,
-        error: messages.errorFetchingUsers,
-      })
+    call(endpoints.listUsers)
       .then((answer) => live && setUsers(answer.users))
       // The picker is a convenience: without it the other filters still work.
       .catch(() => undefined);
@@ -116,8 +113,7 @@ function ActivityLog() {
     setLoading(true);
     const paging = new URLSearchParams(query);
     if (before) paging.set('before', before);
-    api
-      .get<ActivityPageData>(`/activity?${paging.toString()}`, ACTIVITY_MESSAGES)
+    call(endpoints.listActivity, { query: queryOf(paging) })
       .then((answer) => {
         if (!live) return;
         setPage(answer);
@@ -126,7 +122,7 @@ function ActivityLog() {
       .catch((error: unknown) => {
         if (!live) return;
         setPage(null);
-        setFailure(errorMessage(error, messages.errorFetchingActivity));
+        setFailure(errorMessage(error, endpoints.listActivity.texts.error));
       })
       .finally(() => live && setLoading(false));
     return () => {
@@ -146,12 +142,12 @@ function ActivityLog() {
     next.set('before', String(page.next));
     setParams(next);
   };
-  const download = async () => {
+  const downloadCsv = async () => {
     setDownloading(true);
     try {
-      await api.download(`/activity/csv?${query}`, 'activity.csv', DOWNLOAD_MESSAGES);
+      await download(endpoints.activityCsv, { query: queryOf(new URLSearchParams(query)) });
     } catch (error) {
-      notify(errorMessage(error, messages.errorDownloading));
+      notify(errorMessage(error, endpoints.activityCsv.texts.error));
     } finally {
       setDownloading(false);
     }
@@ -207,7 +203,7 @@ function ActivityLog() {
           </Button>
           <Button
             variant="secondary"
-            onClick={() => void download()}
+            onClick={() => void downloadCsv()}
             busy={downloading}
             busyLabel="Downloading..."
           >

@@ -1,20 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
-import { messages, type OpenSession, type SessionList } from 'contract';
+import { messages, type OpenSession } from 'contract';
 import {
-  api,
   Button,
+  call,
   confirm,
   DataTable,
+  endpoints,
   errorMessage,
   notify,
   type DataTableColumn,
 } from 'shared-ui';
 
-const LIST_MESSAGES = {
-  failure: messages.failedFetchSessions,
-  error: messages.errorFetchingSessions,
-};
-const END_MESSAGES = { failure: messages.failedEndSession, error: messages.errorEndingSession };
+/** Ends one session, or every session of one user. */
+type EndCall = () => Promise<{ message: string }>;
 
 /** Every open session: who, since when, last seen, from where; an admin can end them. */
 export function SessionsPanel() {
@@ -26,10 +24,10 @@ export function SessionsPanel() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setSessions((await api.get<SessionList>('/sessions', LIST_MESSAGES)).users);
+      setSessions((await call(endpoints.listSessions, { query: {} })).users);
       setFailure(null);
     } catch (error) {
-      setFailure(errorMessage(error, messages.errorFetchingSessions));
+      setFailure(errorMessage(error, endpoints.listSessions.texts.error));
     } finally {
       setLoading(false);
     }
@@ -39,15 +37,15 @@ export function SessionsPanel() {
     void load();
   }, [load]);
 
-  const end = async (key: string, question: string, path: string) => {
+  const end = async (key: string, question: string, endCall: EndCall) => {
     if (!confirm(question)) return;
     setBusy(key);
     try {
-      const answer = await api.del<{ message: string }>(path, END_MESSAGES);
+      const answer = await endCall();
       notify(answer.message);
       await load();
     } catch (error) {
-      notify(errorMessage(error, messages.errorEndingSession));
+      notify(errorMessage(error, endpoints.endSession.texts.error));
     } finally {
       setBusy(null);
     }
@@ -81,7 +79,9 @@ export function SessionsPanel() {
               busyLabel="Ending..."
               aria-label={`End session of ${row.email} signed in ${new Date(row.signedInAt).toLocaleString()}`}
               onClick={() =>
-                void end(`one-${row.id}`, messages.confirmEndSession, `/sessions/${row.id}`)
+                void end(`one-${row.id}`, messages.confirmEndSession, () =>
+                  call(endpoints.endSession, { params: { id: row.id } }),
+                )
               }
             >
               End session
@@ -92,10 +92,8 @@ export function SessionsPanel() {
               busyLabel="Ending..."
               aria-label={`End all sessions of ${row.email}`}
               onClick={() =>
-                void end(
-                  `all-${row.userId}`,
-                  messages.confirmEndUserSessions,
-                  `/sessions/user/${row.userId}`,
+                void end(`all-${row.userId}`, messages.confirmEndUserSessions, () =>
+                  call(endpoints.endUserSessions, { params: { id: row.userId } }),
                 )
               }
             >

@@ -1,10 +1,9 @@
 import { endpoints } from 'contract';
-import { api, call, ApiError, errorMessage } from './api-client';
+import { call, download, ApiError, errorMessage } from './api-client';
 import { useSession } from '../session/session-store';
 import { page } from '../notify/page';
 
 const ADD_TYPE = { body: { expancetype: 'Rent' } };
-const MESSAGES = { failure: 'Failed to add expense', error: 'Error adding expense' };
 
 function respond(status: number, body?: unknown, raw?: string) {
   const text = raw ?? (body === undefined ? '' : JSON.stringify(body));
@@ -137,11 +136,12 @@ describe('api client', () => {
       expect(document.querySelector('a[download="activity.csv"]')).not.toBeNull();
     });
 
-    await api.download('/activity/csv?who=1', 'activity.csv', MESSAGES);
+    await download(endpoints.activityCsv, { query: { who: 1 } });
 
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/activity/csv?who=1');
-    expect(init.headers.Authorization).toBe('Bearer abc');
+    expect(init.method).toBe('GET');
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer abc', Accept: 'text/csv' });
     expect(createObjectURL).toHaveBeenCalledWith(blob);
     expect(click).toHaveBeenCalledTimes(1);
   });
@@ -150,10 +150,39 @@ describe('api client', () => {
     useSession.setState({ token: 'abc' });
     global.fetch = respond(403, { message: 'Only admins can see activity and sessions' });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click');
-    await expect(api.download('/activity/csv', 'activity.csv', MESSAGES)).rejects.toEqual(
+    await expect(download(endpoints.activityCsv, { query: {} })).rejects.toEqual(
       new ApiError('Only admins can see activity and sessions', 403),
     );
     expect(click).not.toHaveBeenCalled();
+  });
+
+  it("should save a journal export under the endpoint's file name, or show its texts", async () => {
+    const fetchMock = jest
+      .fn()
+      .mockResolvedValue({ ok: true, status: 200, blob: () => new Blob() });
+    global.fetch = fetchMock;
+    Object.assign(URL, {
+      createObjectURL: jest.fn(() => 'blob:journal'),
+      revokeObjectURL: jest.fn(),
+    });
+    const names: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    await download(endpoints.journalCsv, { query: { kind: 'income', q: 'rent' } });
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/journal/csv?kind=income&q=rent');
+    expect(names).toEqual(['journal.csv']);
+
+    global.fetch = respond(500, undefined, '');
+    await expect(download(endpoints.journalCsv, { query: {} })).rejects.toThrow(
+      'Failed to download the CSV',
+    );
+    global.fetch = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(download(endpoints.journalCsv, { query: {} })).rejects.toThrow(
+      'Error downloading the CSV',
+    );
   });
 
   it('should map unknown errors to the given fallback', () => {

@@ -2,8 +2,7 @@
 // `call(endpoints.x, input)` with a description from the contract, which gives the method, the
 // path, the input and answer types and the two texts the spec's error catalogue gives the call,
 // and show `error.message` of whatever it throws. Tests answer calls with shared-ui/testing's
-// mockEndpoint. `api.get/post/put/del/download` (paths by hand) remain only for the Activity
-// screens and the sidebar's session calls, which are not moved onto the contract yet.
+// mockEndpoint. A call whose answer is a file (a CSV export) is `download(endpoints.x, input)`.
 import {
   endpointPath,
   queryString,
@@ -19,14 +18,6 @@ import { saveFile } from '../files/save-file';
 /** All calls go to one API base with an /api prefix (spec §7). */
 const API_BASE = '/api';
 
-/** The texts of spec §8 for one operation. */
-export interface ApiMessages {
-  /** Shown for a non-ok response without a server `message` (e.g. "Failed to add expense"). */
-  failure: string;
-  /** Shown for a network or parse failure (e.g. "Error adding expense"). */
-  error: string;
-}
-
 /** A failed call. `message` is already the text to show the user. */
 export class ApiError extends Error {
   readonly status: number | undefined;
@@ -36,8 +27,6 @@ export class ApiError extends Error {
     this.status = status;
   }
 }
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Per-call extras. */
 export interface RequestOptions {
@@ -61,15 +50,21 @@ async function readJson(response: Response): Promise<unknown> {
   return text === '' ? undefined : parseJson(text);
 }
 
+interface RawInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
 /** Sends one call; answers the response when it is ok, throws the text to show otherwise. */
 async function send(
-  method: Method,
-  path: string,
-  messages: ApiMessages,
-  body?: unknown,
-  options?: RequestOptions,
-  accept = 'application/json',
+  endpoint: Endpoint,
+  input: RawInput | undefined,
+  options: RequestOptions | undefined,
+  accept: string,
 ): Promise<Response> {
+  const { params, query, body } = input ?? {};
+  const messages = endpoint.texts;
   const token = getToken();
   const headers: Record<string, string> = { ...options?.headers, Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -77,8 +72,8 @@ async function send(
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
+    response = await fetch(`${API_BASE}${endpointPath(endpoint, params)}${queryString(query)}`, {
+      method: endpoint.method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -107,55 +102,6 @@ async function send(
   return response;
 }
 
-async function request<T>(
-  method: Method,
-  path: string,
-  messages: ApiMessages,
-  body?: unknown,
-  options?: RequestOptions,
-): Promise<T> {
-  const response = await send(method, path, messages, body, options);
-  try {
-    return (await readJson(response)) as T;
-  } catch {
-    throw new ApiError(messages.error, response.status);
-  }
-}
-
-/** GETs a file the server builds (a CSV export) and hands it to the browser as a download. */
-async function download(path: string, fileName: string, messages: ApiMessages): Promise<void> {
-  const response = await send('GET', path, messages, undefined, undefined, '*/*');
-  let blob: Blob;
-  try {
-    blob = await response.blob();
-  } catch {
-    throw new ApiError(messages.error, response.status);
-  }
-  saveFile(fileName, blob);
-}
-
-export interface ApiClient {
-  get<T>(path: string, messages: ApiMessages, options?: RequestOptions): Promise<T>;
-  post<T>(path: string, body: unknown, messages: ApiMessages, options?: RequestOptions): Promise<T>;
-  put<T>(path: string, body: unknown, messages: ApiMessages, options?: RequestOptions): Promise<T>;
-  del<T>(path: string, messages: ApiMessages, options?: RequestOptions): Promise<T>;
-  download(path: string, fileName: string, messages: ApiMessages): Promise<void>;
-}
-
-export const api: ApiClient = {
-  get: (path, messages, options) => request('GET', path, messages, undefined, options),
-  post: (path, body, messages, options) => request('POST', path, messages, body, options),
-  put: (path, body, messages, options) => request('PUT', path, messages, body, options),
-  del: (path, messages, options) => request('DELETE', path, messages, undefined, options),
-  download,
-};
-
-interface RawInput {
-  params?: Record<string, string | number>;
-  query?: Record<string, string | number | undefined>;
-  body?: unknown;
-}
-
 /** The arguments of a call: its input (optional when it needs none) and the extras. */
 export type CallArgs<E extends Endpoint> =
   InputOptional<E> extends true
@@ -166,15 +112,41 @@ export type CallArgs<E extends Endpoint> =
 export type CallOptions = RequestOptions;
 
 /** Makes the call an endpoint describes and answers with its typed result. */
-export function call<E extends Endpoint>(
+export async function call<E extends Endpoint>(
   endpoint: E,
   ...args: NoInfer<CallArgs<E>>
 ): Promise<EndpointResult<E>> {
   // Inside, the input is only taken apart; its type was checked at the call site.
   const [input, options] = args as unknown as [RawInput | undefined, CallOptions | undefined];
-  const { params, query, body } = input ?? {};
-  const path = endpointPath(endpoint, params) + queryString(query);
-  return request(endpoint.method, path, endpoint.texts, body, options);
+  const response = await send(endpoint, input, options, 'application/json');
+  try {
+    return (await readJson(response)) as EndpointResult<E>;
+  } catch {
+    throw new ApiError(endpoint.texts.error, response.status);
+  }
+}
+
+/** An endpoint whose answer is a file to save. */
+export type FileEndpoint = Endpoint & { file: NonNullable<Endpoint['file']> };
+
+/**
+ * Makes the call of an endpoint that answers with a file (a CSV export) and hands the file to
+ * the browser as a download, under the name the endpoint gives it (the one the server's
+ * content-disposition header names too).
+ */
+export async function download<E extends FileEndpoint>(
+  endpoint: E,
+  ...args: NoInfer<CallArgs<E>>
+): Promise<void> {
+  const [input, options] = args as unknown as [RawInput | undefined, CallOptions | undefined];
+  const response = await send(endpoint, input, options, endpoint.file.mediaType);
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch {
+    throw new ApiError(endpoint.texts.error, response.status);
+  }
+  saveFile(endpoint.file.fileName, blob);
 }
 
 /** The text to show for anything a call threw. */

@@ -86,8 +86,13 @@ function patternOf(path: string): { pattern: RegExp; names: string[] } {
   return { pattern: new RegExp(`^/api${source}$`), names };
 }
 
-const respond = (status: number, text: string) =>
-  ({ ok: status >= 200 && status < 300, status, text: () => Promise.resolve(text) }) as Response;
+const respond = (status: number, text: string, type = 'application/json') =>
+  ({
+    ok: status >= 200 && status < 300,
+    status,
+    text: () => Promise.resolve(text),
+    blob: () => Promise.resolve(new Blob([text], { type })),
+  }) as Response;
 
 function successStatus(endpoint: Endpoint): number {
   return endpoint.responses[200] ? 200 : 201;
@@ -115,6 +120,9 @@ async function answerRequest(input: RequestInfo | URL, init?: RequestInit): Prom
       if (settled.status === 0) throw new TypeError('Failed to fetch');
       return respond(settled.status, settled.body ?? '');
     }
+    // A file's answer is its text (a CSV), sent as it is.
+    const { file } = mock.endpoint;
+    if (file) return respond(successStatus(mock.endpoint), String(settled), file.mediaType);
     return respond(successStatus(mock.endpoint), JSON.stringify(settled));
   }
   unexpected.push(`${method} ${url.pathname}${url.search}`);
@@ -183,6 +191,21 @@ export function collectDialogs(): Dialogs {
     return accept;
   });
   return dialogs;
+}
+
+/**
+ * Collects the names of the files the test's screens hand to the browser to save (a CSV export)
+ * for the rest of the test; what was asked for is in the endpoint mock's `calls`.
+ */
+export function collectDownloads(): { fileNames: string[] } {
+  const fileNames: string[] = [];
+  Object.assign(URL, { createObjectURL: () => 'blob:test', revokeObjectURL: () => undefined });
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    fileNames.push(this.download);
+  });
+  return { fileNames };
 }
 
 export { endpoints };

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { networkFailure } from 'shared-ui/testing';
+import { failWith, networkFailure } from 'shared-ui/testing';
 import { renderApp, stubApi } from '../testing/render-app';
 import { fetchRemoteList, loadRemoteComponent, registerRemoteList } from '../federation/federation';
 
@@ -94,9 +94,7 @@ describe('signed in', () => {
   it('should not show the Activity link to staff', async () => {
     renderApp();
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    await waitFor(() =>
-      expect(spies.get).toHaveBeenCalledWith('/sessions/current', expect.anything()),
-    );
+    await waitFor(() => expect(spies.currentUser.calls).toHaveLength(1));
     expect(within(nav).queryByRole('link', { name: 'Activity' })).not.toBeInTheDocument();
   });
 
@@ -121,10 +119,22 @@ describe('signed in', () => {
     const button = within(nav).getByRole('button', { name: 'Sign out everywhere else' });
     await userEvent.click(button);
     expect(ask).toHaveBeenCalledWith('Sign out of every other browser and device?');
-    expect(spies.del).not.toHaveBeenCalled();
+    expect(spies.endOtherSessions.calls).toHaveLength(0);
     await userEvent.click(button);
-    expect(spies.del).toHaveBeenCalledWith('/sessions/others', expect.anything());
     await waitFor(() => expect(alert).toHaveBeenCalledWith('Signed out everywhere else'));
+    expect(spies.endOtherSessions.calls).toHaveLength(1);
+  });
+
+  it('should say why the other sessions could not be signed out', async () => {
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+    spies.endOtherSessions.answer(failWith(500));
+    renderApp();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await userEvent.click(within(nav).getByRole('button', { name: 'Sign out everywhere else' }));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('Failed to sign out the other sessions'),
+    );
   });
 
   it('should open the Reports dropdown with the nine report links', async () => {

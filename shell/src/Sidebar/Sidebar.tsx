@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { api, confirm, errorMessage, logOut, notify } from 'shared-ui';
-import { messages, type CurrentUser } from 'contract';
+import { call, confirm, endpoints, errorMessage, logOut, notify } from 'shared-ui';
+import { messages } from 'contract';
 import { preloadRemoteComponent } from '../federation/federation';
 import { REMOTE_ROUTES, type RemoteRoute } from '../routes/route-table';
 import './Sidebar.css';
@@ -21,11 +21,7 @@ function useIsAdmin(): boolean {
   const [isAdmin, setIsAdmin] = useState(false);
   useEffect(() => {
     let live = true;
-    api
-      .get<CurrentUser>('/sessions/current', {
-        failure: messages.somethingWentWrong,
-        error: messages.somethingWentWrong,
-      })
+    call(endpoints.getCurrentUser)
       .then((answer) => live && setIsAdmin(answer.user.role === 'admin'))
       .catch(() => undefined);
     return () => {
@@ -39,13 +35,10 @@ function useIsAdmin(): boolean {
 async function signOutEverywhereElse(): Promise<void> {
   if (!confirm(messages.confirmSignOutEverywhereElse)) return;
   try {
-    const answer = await api.del<{ message: string }>('/sessions/others', {
-      failure: messages.failedSignOutEverywhereElse,
-      error: messages.errorSignOutEverywhereElse,
-    });
+    const answer = await call(endpoints.endOtherSessions);
     notify(answer.message);
   } catch (error) {
-    notify(errorMessage(error, messages.errorSignOutEverywhereElse));
+    notify(errorMessage(error, endpoints.endOtherSessions.texts.error));
   }
 }
 

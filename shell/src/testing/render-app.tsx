@@ -2,7 +2,7 @@
 // logout answered and page reloads observed.
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { api, page, useSession } from 'shared-ui';
+import { page, useSession } from 'shared-ui';
 import { endpoints, mockEndpoint } from 'shared-ui/testing';
 import { App } from '../App';
 
@@ -17,17 +17,13 @@ export function stubApi({ role = 'staff' }: { role?: 'staff' | 'admin' } = {}) {
   mockEndpoint(endpoints.getFinance, { income: 1500.5, salary: 800, expense: 120.25 });
   return {
     logout: mockEndpoint(endpoints.logout, { message: 'Logged out' }),
-    // The sidebar's session calls are not on the contract yet: answered at the old client.
-    get: jest
-      .spyOn(api, 'get')
-      .mockImplementation((path: string) =>
-        path === '/sessions/current'
-          ? Promise.resolve({ user: { id: 1, name: 'Me', email: 'me@test.local', role } })
-          : Promise.reject(new Error(`unexpected GET ${path}`)),
-      ),
-    del: jest
-      .spyOn(api, 'del')
-      .mockResolvedValue({ message: 'Signed out everywhere else', ended: 2 }),
+    currentUser: mockEndpoint(endpoints.getCurrentUser, {
+      user: { id: 1, name: 'Me', email: 'me@test.local', role },
+    }),
+    endOtherSessions: mockEndpoint(endpoints.endOtherSessions, {
+      message: 'Signed out everywhere else',
+      ended: 2,
+    }),
     reload: jest.spyOn(page, 'reload').mockImplementation(() => undefined),
   };
 }
