@@ -12,7 +12,7 @@ const remotes = list.remotes.map((remote) => remote.dir);
 
 /** A string that starts like a path of the API (spec §7). */
 const API_PATH =
-  '/^\\/((api|dashboard|users|clients|employees|expance|incoms)\\/|(journal|activity|sessions)(\\/|\\?|$))/';
+  '/^\\/((api|dashboard|users|clients|employees|expance|incoms|ledgers)\\/|(journal|activity|sessions)(\\/|\\?|$))/';
 const ours = ['api', 'shell', 'shared-ui', ...remotes];
 
 /**
