@@ -18,6 +18,30 @@ const root = path.resolve(here, '..');
 const apiTarget = process.env.API_URL || 'http://localhost:8080';
 
 /**
+ * Browsers the bundles are written for: ES2020 lets webpack emit its runtime with arrow functions,
+ * `const` and optional chaining instead of ES5 helpers (smaller entries).
+ */
+const TARGET = ['web', 'es2020'];
+
+/** The router the browser bundles share: only the parts the apps use (`react-router-dom.mjs`). */
+const routerAlias = {
+  'react-router-dom$': path.join(here, 'react-router-dom.mjs'),
+  'react-router$': path.join(here, 'react-router-dom.mjs'),
+};
+
+/**
+ * The federation runtime pieces a remote takes from globals instead of bundling them
+ * (`federation-runtime-provider.mjs` sets both): the runtime core (`experiments.externalRuntime`)
+ * and the webpack bundler runtime with the SDK it pulls in. Only the container's own code (its
+ * exposes map, share declarations, chunk loading) stays in `remoteEntry.js`.
+ */
+const BUNDLER_RUNTIME_GLOBAL = '_FEDERATION_BUNDLER_RUNTIME';
+const bundlerRuntimeExternal = ({ request }, callback) =>
+  /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/.test(request ?? '')
+    ? callback(null, `var ${BUNDLER_RUNTIME_GLOBAL}`)
+    : callback();
+
+/**
  * @param {object} options
  * @param {string} options.name        federation name (`shell`, `settings`, ...); also the uniqueName
  * @param {string} options.dir         the app's folder (`fileURLToPath(new URL('.', import.meta.url))`)
@@ -34,6 +58,7 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
 
     const app = {
       mode: production ? 'production' : 'development',
+      target: TARGET,
       context: dir,
       // Production maps are written beside the bundles for reading stack traces, but the bundles
       // do not point at them and the server does not serve them (api/src/web/static.ts).
@@ -58,9 +83,15 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
         extensions: ['.ts', '.tsx', '.js'],
         // contract is ESM TypeScript with `.js` specifiers; consume it from source like shared-ui.
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: { contract$: path.join(root, 'contract', 'src', 'index.ts') },
+        alias: {
+          contract$: path.join(root, 'contract', 'src', 'index.ts'),
+          ...routerAlias,
+        },
       },
       module: {
+        // An import of a name a module does not export fails the build (the router facade above
+        // lists only the names the apps use).
+        parser: { javascript: { exportsPresence: 'error' } },
         rules: [
           {
             test: /\.tsx?$/,
@@ -135,6 +166,7 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
         // A remote must not use runtimeChunk 'single' (its container needs its own runtime).
         runtimeChunk: false,
       },
+      externals: isRemote ? [bundlerRuntimeExternal] : undefined,
       performance: { hints: false },
       stats: production ? 'normal' : 'minimal',
       devServer: {
@@ -160,6 +192,7 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
     const runtimeProvider = {
       name: `${name}-federation-runtime`,
       mode: app.mode,
+      target: TARGET,
       context: here,
       devtool: false,
       entry: { [RUNTIME_PROVIDER_FILE.replace(/\.js$/, '')]: './federation-runtime-provider.mjs' },
