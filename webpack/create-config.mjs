@@ -37,7 +37,9 @@ const routerAlias = {
  */
 const BUNDLER_RUNTIME_GLOBAL = '_FEDERATION_BUNDLER_RUNTIME';
 const bundlerRuntimeExternal = ({ request }, callback) =>
-  /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/.test(request ?? '')
+  /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/.test(
+    request ?? '',
+  )
     ? callback(null, `var ${BUNDLER_RUNTIME_GLOBAL}`)
     : callback();
 
@@ -49,8 +51,18 @@ const bundlerRuntimeExternal = ({ request }, callback) =>
  * @param {string} [options.title]     document title of the app's own page
  * @param {Record<string,string>} [options.exposes]  remotes only: `./SettingsPage` -> source file
  * @param {(app: import('express').Application) => void} [options.devRoutes]  extra dev-server routes
+ * @param {string} [options.start]  the shell only: the entry of a first script built without
+ *   federation (`start.js`), which the page loads instead of main.js (see `startConfig` below)
  */
-export function createConfig({ name, dir, port, title = 'Office Finance', exposes, devRoutes }) {
+export function createConfig({
+  name,
+  dir,
+  port,
+  title = 'Office Finance',
+  exposes,
+  devRoutes,
+  start,
+}) {
   return (_env, argv = {}) => {
     const production = argv.mode !== 'development';
     const isRemote = Boolean(exposes && Object.keys(exposes).length > 0);
@@ -76,8 +88,9 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
         filename: '[name].js',
         chunkFilename: `[name]${hashed}.js`,
         assetModuleFilename: `assets/[name]${hashed}[ext]`,
-        // The runtime provider (a second compilation, below) writes into the same folder.
-        clean: { keep: RUNTIME_PROVIDER_FILE },
+        // The runtime provider and the start script (other compilations, below) write into the
+        // same folder.
+        clean: { keep: (file) => file === RUNTIME_PROVIDER_FILE || START_FILES.test(file) },
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.js'],
@@ -152,7 +165,8 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
         new HtmlWebpackPlugin({
           template: path.join(here, 'index.html'),
           title,
-          chunks: ['main'],
+          // With a start script, the page loads it and it loads main.js when signed in.
+          chunks: start ? [] : ['main'],
           hash: production,
           // Absolute, so a deep link such as /no/such/page still loads /main.js. Chunks keep
           // publicPath 'auto' (derived from where main.js or remoteEntry.js came from).
@@ -160,7 +174,9 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
           favicon: path.join(here, 'favicon.ico'),
           // A remote's standalone page runs the runtime provider before main.js.
           runtimeProvider: isRemote ? `/${RUNTIME_PROVIDER_FILE}` : undefined,
+          startScript: start ? `/${START_FILE}` : undefined,
         }),
+        ...(start ? [new SignedInScriptsPlugin()] : []),
       ],
       optimization: {
         // A remote must not use runtimeChunk 'single' (its container needs its own runtime).
@@ -201,8 +217,94 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
       performance: { hints: false },
       stats: app.stats,
     };
-    return [app, runtimeProvider];
+    return start ? [app, runtimeProvider, startConfig(app, start)] : [app, runtimeProvider];
   };
+}
+
+/** The start script, beside main.js; its chunks and styles go in `start/`. */
+const START_FILE = 'start.js';
+/** The start compilation's files: start.js (and its map) and the folder `start/`. */
+const START_FILES = /^start(\.js|\.js\.map$|[\\/])/;
+/** The list of the signed-in shell's scripts, which the login screen prefetches at idle. */
+const SIGNED_IN_SCRIPTS = 'signed-in.json';
+
+/**
+ * The shell's first script: a separate compilation without module federation, so the login
+ * screen downloads React, react-dom and the form only (no federation runtime, no router, no
+ * signed-in code). Signed in, it loads main.js. The page reloads at sign-in and logout, so the
+ * React in this bundle and the federated one never meet on one page. shared-ui's modules are
+ * side-effect free here (its styles are not), so only the login form's parts are bundled.
+ */
+function startConfig(app, entry) {
+  const hashed = app.mode === 'production' ? '.[contenthash:8]' : '';
+  return {
+    name: `${app.output.uniqueName}-start`,
+    mode: app.mode,
+    target: TARGET,
+    context: app.context,
+    devtool: app.devtool,
+    entry: { start: entry },
+    output: {
+      path: app.output.path,
+      publicPath: 'auto',
+      uniqueName: `${app.output.uniqueName}-start`,
+      filename: '[name].js',
+      chunkFilename: `start/[name]${hashed}.js`,
+      // Removes its own earlier files only; the other compilations' files stay.
+      clean: { keep: (file) => !START_FILES.test(file) },
+    },
+    resolve: app.resolve,
+    module: {
+      parser: app.module.parser,
+      rules: [
+        ...app.module.rules,
+        {
+          // Its entry (index.ts) keeps its effect: it imports the design tokens and base styles.
+          include: path.join(root, 'shared-ui', 'src'),
+          exclude: [/\.css$/, path.join(root, 'shared-ui', 'src', 'index.ts')],
+          sideEffects: false,
+        },
+      ],
+    },
+    plugins: [
+      new MiniCssExtractPlugin({
+        filename: `start/[name]${hashed}.css`,
+        chunkFilename: `start/[name]${hashed}.css`,
+      }),
+      new webpack.DefinePlugin({ __BUILT_AGAINST__: JSON.stringify(builtAgainst) }),
+    ],
+    performance: { hints: false },
+    stats: app.stats,
+  };
+}
+
+/**
+ * Writes `signed-in.json`: every script of the shell's federated build (`main.js` first), for the
+ * login screen to prefetch once it is shown.
+ */
+class SignedInScriptsPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('SignedInScriptsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'SignedInScriptsPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const scripts = compilation
+            .getAssets()
+            .map((asset) => asset.name)
+            .filter((file) => file.endsWith('.js'))
+            .sort(
+              (a, b) => Number(b === 'main.js') - Number(a === 'main.js') || a.localeCompare(b),
+            );
+          compilation.emitAsset(
+            SIGNED_IN_SCRIPTS,
+            new webpack.sources.RawSource(
+              JSON.stringify({ scripts: scripts.map((file) => `/${file}`) }),
+            ),
+          );
+        },
+      );
+    });
+  }
 }
 
 /** The standalone page's federation runtime, a file beside main.js. */
