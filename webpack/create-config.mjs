@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { builtAgainst, shared } from './shared.mjs';
 // The one list of the remotes (names, folders, dev ports, screens); the shell and the api import it too.
@@ -110,13 +111,9 @@ export function createConfig({
             test: /\.tsx?$/,
             exclude: /node_modules/,
             use: {
-              loader: 'ts-loader',
               // Type checking is the separate `typecheck` script; the build only transpiles.
-              options: {
-                transpileOnly: true,
-                configFile: path.join(dir, 'tsconfig.json'),
-                compilerOptions: { module: 'esnext', moduleResolution: 'bundler', noEmit: false },
-              },
+              loader: path.join(here, 'esbuild-loader.cjs'),
+              options: { target: 'es2020' },
             },
           },
           { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
@@ -181,6 +178,7 @@ export function createConfig({
       optimization: {
         // A remote must not use runtimeChunk 'single' (its container needs its own runtime).
         runtimeChunk: false,
+        minimizer: [esbuildMinimizer],
       },
       externals: isRemote ? [bundlerRuntimeExternal] : undefined,
       performance: { hints: false },
@@ -214,12 +212,19 @@ export function createConfig({
       entry: { [RUNTIME_PROVIDER_FILE.replace(/\.js$/, '')]: './federation-runtime-provider.mjs' },
       output: { path: app.output.path, filename: '[name].js', clean: false },
       plugins: [new webpack.DefinePlugin({ ENV_TARGET: JSON.stringify('web') })],
+      optimization: { minimizer: [esbuildMinimizer] },
       performance: { hints: false },
       stats: app.stats,
     };
     return start ? [app, runtimeProvider, startConfig(app, start)] : [app, runtimeProvider];
   };
 }
+
+/** Minifies with esbuild: several times faster than terser, within a few per cent of its size. */
+const esbuildMinimizer = new MinimizerPlugin({
+  minify: MinimizerPlugin.esbuildMinify,
+  minimizerOptions: { target: 'es2020' },
+});
 
 /** The start script, beside main.js; its chunks and styles go in `start/`. */
 const START_FILE = 'start.js';
@@ -273,6 +278,7 @@ function startConfig(app, entry) {
       }),
       new webpack.DefinePlugin({ __BUILT_AGAINST__: JSON.stringify(builtAgainst) }),
     ],
+    optimization: { minimizer: [esbuildMinimizer] },
     performance: { hints: false },
     stats: app.stats,
   };
