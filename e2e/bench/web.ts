@@ -1,5 +1,6 @@
 // `npm run bench:web`: what the production builds cost a browser. Prints the gzipped JavaScript
-// the login screen and the dashboard download, each remote's entry file, each remote's entry plus
+// the login screen (everything fetched before its form is usable; what it prefetches at idle
+// afterwards on its own line) and the dashboard download, each remote's entry file, each remote's entry plus
 // its largest exposed screen (beyond the shared libraries), how many copies of React a signed-in
 // page loads, the time from pressing Sign In to the dashboard's figures (Debian's Chromium on
 // loopback), and the time `npm run deploy` takes to rebuild one remote. Each figure is printed
