@@ -212,6 +212,15 @@ export function createConfig({
       entry: { [RUNTIME_PROVIDER_FILE.replace(/\.js$/, '')]: './federation-runtime-provider.mjs' },
       output: { path: app.output.path, filename: '[name].js', clean: false },
       plugins: [new webpack.DefinePlugin({ ENV_TARGET: JSON.stringify('web') })],
+      // Its inputs are installed packages only, the same for every build and deploy: kept in
+      // webpack's disk cache (node_modules/.cache/webpack), a rebuild reuses it instead of
+      // bundling and minifying the runtime again.
+      cache: {
+        type: 'filesystem',
+        cacheDirectory: path.join(root, 'node_modules', '.cache', 'webpack'),
+        name: `${name}-federation-runtime-${app.mode}`,
+        buildDependencies: { config: [fileURLToPath(import.meta.url)] },
+      },
       optimization: { minimizer: minimizerFor(isRemote) },
       performance: { hints: false },
       stats: app.stats,
