@@ -9,6 +9,9 @@ import list from './contract/src/remotes.json' with { type: 'json' };
 
 /** The remotes' folders, from the one list of the remotes. */
 const remotes = list.remotes.map((remote) => remote.dir);
+
+/** A string that starts like a path of the API (spec §7). */
+const API_PATH = '/^\\/(api|dashboard|users|clients|employees|expance|incoms)\\//';
 const ours = ['api', 'shell', 'shared-ui', ...remotes];
 
 /**
@@ -101,4 +104,38 @@ export default tseslint.config(
     ),
   })),
   { files: ['e2e/**'], rules: forbid(ours, 'e2e talks to the product over HTTP only') },
+  ...[['shared-ui/src/**'], ['shell/src/**', 'mf-*/src/**']].map((files, index) => ({
+    // Paths of the API live in contract's endpoint list only: the browser calls
+    // `call(endpoints.x, ...)`. The apps take the endpoints from shared-ui (a federation
+    // singleton), so their schemas are bundled once, not into every remote.
+    files,
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/testing/**',
+      // The Activity screens, the sidebar's session calls and the journal's calls are not on
+      // the contract yet.
+      'mf-people/src/ActivityPage/**',
+      'mf-entries/src/journal-api.ts',
+      'shell/src/Sidebar/Sidebar.tsx',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `Literal[value=${API_PATH}], TemplateElement[value.raw=${API_PATH}]`,
+          message: 'No API path in the apps: call(endpoints.x, ...) from shared-ui.',
+        },
+        ...(index === 0
+          ? []
+          : [
+              {
+                selector:
+                  "ImportDeclaration[source.value='contract'] > ImportSpecifier[imported.name='endpoints']",
+                message: "Take endpoints from 'shared-ui', so one copy is bundled.",
+              },
+            ]),
+      ],
+    },
+  })),
 );

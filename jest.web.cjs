@@ -5,6 +5,8 @@ module.exports = (extraModuleNameMapper = {}) => ({
   testEnvironment: 'jsdom',
   roots: ['<rootDir>/src'],
   setupFilesAfterEnv: ['<rootDir>/../jest.web.setup.ts'],
+  // Spies (alerts, confirms, page reloads) end with their test.
+  restoreMocks: true,
   moduleNameMapper: {
     '\\.css$': 'identity-obj-proxy',
     '^contract$': '<rootDir>/../contract/src/index.ts',

@@ -1,4 +1,5 @@
-// Public surface of the contract package: schemas, their types, and the message catalogue.
+// Public surface of the contract package: schemas, their types, the message catalogue and the
+// description of every endpoint.
 export * from './common.js';
 export * from './users.js';
 export * from './people.js';
@@ -8,4 +9,6 @@ export * from './journal.js';
 export * from './activity.js';
 export * from './messages.js';
 export * from './csv.js';
+export * from './endpoint.js';
+export * from './endpoints.js';
 export * from './remotes.js';

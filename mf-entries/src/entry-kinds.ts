@@ -1,23 +1,15 @@
 // The three kinds of money entry (spec §2, §7, §8) as data: which parties the picker offers,
-// which Credit/Debit values are allowed, where the entry is posted and in which body shape,
-// and the texts of each outcome. EntryForm is the one component that renders them all.
+// which Credit/Debit values are allowed, which endpoint records the entry and in which body
+// shape, and the texts of each outcome. EntryForm is the one component that renders them all.
 import { messages } from 'contract';
-import type {
-  Client,
-  CreditDebit,
-  Employee,
-  ExpenseEntryBody,
-  ExpenseType,
-  IncomeEntryBody,
-  SalaryEntryBody,
-} from 'contract';
-import type { ApiMessages } from 'shared-ui';
+import type { CreditDebit, EndpointBody } from 'contract';
+import { call, endpoints, fetchParties } from 'shared-ui';
+import type { Endpoint, Party } from 'shared-ui';
 
-/** Whom an entry is for: a client, an expense type or an employee. */
-export interface Party {
-  id: number;
-  name: string;
-}
+export type { Party };
+
+type EntryEndpoint =
+  typeof endpoints.addIncome | typeof endpoints.addExpense | typeof endpoints.addSalary;
 
 /** A validated form, before it is shaped into the kind's body. */
 export interface EntryInput {
@@ -29,8 +21,7 @@ export interface EntryInput {
   date: string;
 }
 
-/** `R` is the record type the picker's list endpoint answers with. */
-export interface EntryKind<R> {
+export interface EntryKind<E extends EntryEndpoint = EntryEndpoint> {
   /** Page heading, also the submit button's label. */
   title: string;
   partyLabel: string;
@@ -38,33 +29,29 @@ export interface EntryKind<R> {
   /** Credit/Debit values the form offers (DESIGN §5: expenses and salaries are paid out). */
   creditDebit: readonly CreditDebit[];
   parties: {
-    path: string;
-    messages: ApiMessages;
-    /** Maps a listed record to a party; undefined leaves it out of the picker. */
-    toParty: (record: R) => Party | undefined;
+    /** The list the picker is filled from (its texts are the ones alerted on failure). */
+    endpoint: Endpoint;
+    load: () => Promise<Party[]>;
   };
   post: {
-    path: string;
-    messages: ApiMessages;
-    toBody: (entry: EntryInput) => IncomeEntryBody | ExpenseEntryBody | SalaryEntryBody;
+    endpoint: E;
+    toBody: (entry: EntryInput) => EndpointBody<E>;
   };
   added: string;
 }
 
-export const incomeKind: EntryKind<Client> = {
+export const incomeKind: EntryKind<typeof endpoints.addIncome> = {
   title: 'Add Income',
   partyLabel: 'Client',
   partyPlaceholder: 'Select client',
   creditDebit: ['Credit', 'Debit'],
   parties: {
-    path: '/clients/getClients',
-    messages: { failure: messages.failedFetchClients, error: messages.errorFetchingClients },
-    toParty: (client) => ({ id: client.id, name: client.name }),
+    endpoint: endpoints.listClients,
+    load: () => fetchParties(endpoints.listClients),
   },
   post: {
-    path: '/incoms/addIncome',
-    messages: { failure: messages.failedAddIncomeEntry, error: messages.errorSubmittingIncome },
-    toBody: ({ party, ...rest }): IncomeEntryBody => ({
+    endpoint: endpoints.addIncome,
+    toBody: ({ party, ...rest }) => ({
       clientId: party.id,
       clientName: party.name,
       ...rest,
@@ -73,26 +60,25 @@ export const incomeKind: EntryKind<Client> = {
   added: messages.incomeEntryAdded,
 };
 
-export const expenseKind: EntryKind<ExpenseType> = {
+export const expenseKind: EntryKind<typeof endpoints.addExpense> = {
   title: 'Add Expense',
   partyLabel: 'Expense Type',
   partyPlaceholder: 'Select expense type',
   creditDebit: ['Credit'],
   parties: {
-    // The forms use the lower-case spelling of this path (spec §7).
-    path: '/expance/getexpancetype',
-    messages: {
-      failure: messages.failedFetchExpenseTypes,
-      error: messages.errorFetchingExpenseTypes,
+    // The forms use the lower-case spelling of the list (spec §7).
+    endpoint: endpoints.listExpenseTypesForEntries,
+    load: async () => {
+      const { users } = await call(endpoints.listExpenseTypesForEntries);
+      // Suspended types take no new expenses (spec §5); the server refuses them too.
+      return users
+        .filter((type) => type.status === 'Active')
+        .map((type) => ({ id: type.id, name: type.expancetype }));
     },
-    // Suspended types take no new expenses (spec §5); the server refuses them too.
-    toParty: (type) =>
-      type.status === 'Active' ? { id: type.id, name: type.expancetype } : undefined,
   },
   post: {
-    path: '/expance/addexpance',
-    messages: { failure: messages.failedAddExpenseEntry, error: messages.errorSubmittingExpense },
-    toBody: ({ party, ...rest }): ExpenseEntryBody => ({
+    endpoint: endpoints.addExpense,
+    toBody: ({ party, ...rest }) => ({
       expanceTypeId: party.id,
       expanceTypeName: party.name,
       ...rest,
@@ -101,20 +87,18 @@ export const expenseKind: EntryKind<ExpenseType> = {
   added: messages.expenseEntryAdded,
 };
 
-export const salaryKind: EntryKind<Employee> = {
+export const salaryKind: EntryKind<typeof endpoints.addSalary> = {
   title: 'Add Salary',
   partyLabel: 'Employee',
   partyPlaceholder: 'Select employee',
   creditDebit: ['Credit'],
   parties: {
-    path: '/employees/getEmployees',
-    messages: { failure: messages.failedFetchEmployees, error: messages.errorFetchingEmployees },
-    toParty: (employee) => ({ id: employee.id, name: employee.name }),
+    endpoint: endpoints.listEmployees,
+    load: () => fetchParties(endpoints.listEmployees),
   },
   post: {
-    path: '/expance/addsalery',
-    messages: { failure: messages.failedAddSalaryEntry, error: messages.errorSubmittingSalary },
-    toBody: ({ party, ...rest }): SalaryEntryBody => ({
+    endpoint: endpoints.addSalary,
+    toBody: ({ party, ...rest }) => ({
       employeeId: party.id,
       employeeName: party.name,
       ...rest,

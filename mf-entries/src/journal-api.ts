@@ -7,7 +7,7 @@ import type {
   JournalTotals,
   ReverseResponse,
 } from 'contract';
-import { api, API_BASE, ApiError, getToken } from 'shared-ui';
+import { api } from 'shared-ui';
 
 export type JournalFilterValues = Omit<JournalQuery, 'limit' | 'after'>;
 
@@ -47,32 +47,10 @@ export const moveBooksClosed = (closedThrough: string | null) =>
     failure('saving the books closed through date'),
   );
 
-/**
- * Downloads the server's CSV of every matching entry. The server streams it; the browser keeps
- * the file it saves.
- */
-export async function downloadJournalCsv(filters: JournalFilterValues): Promise<void> {
-  const messages = failure('downloading the CSV');
-  let response: Response;
-  try {
-    const token = getToken();
-    response = await fetch(`${API_BASE}/journal/csv${filterQuery(filters)}`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
-  } catch {
-    throw new ApiError(messages.error);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as { message?: string } | undefined;
-    throw new ApiError(body?.message ?? messages.failure, response.status);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'journal.csv';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
+/** Downloads the server's CSV of every matching entry (the server streams it). */
+export const downloadJournalCsv = (filters: JournalFilterValues) =>
+  api.download(
+    `/journal/csv${filterQuery(filters)}`,
+    'journal.csv',
+    failure('downloading the CSV'),
+  );

@@ -3,7 +3,7 @@
 // rule per screen reads at a glance.
 import { screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { ApiError } from 'shared-ui';
+import type { Endpoint } from 'contract';
 import { ClientsVsSalesPage } from './ClientsVsSalesPage';
 import { EmployeesVsSalaryReportPage } from './EmployeesVsSalaryReportPage';
 import { ExpenseLedgerPage } from './ExpenseLedgerPage';
@@ -12,65 +12,65 @@ import { FinanceReportPage } from './FinanceReportPage';
 import { IncomeReportPage } from './IncomeReportPage';
 import { TotalsReportPage } from './TotalsReportPage';
 import { YearlyReportPage } from './YearlyReportPage';
-import { mockGet, renderScreen, spyAlert } from './testing/test-utils';
+import { renderScreen } from './testing/test-utils';
+import {
+  collectDialogs,
+  endpoints,
+  failWith,
+  mockEndpoint,
+  networkFailure,
+} from 'shared-ui/testing';
 
-afterEach(() => jest.restoreAllMocks());
-
-const ALERTING: Array<[string, ReactElement, string, string]> = [
-  [
-    'Clients Vs Sales',
-    <ClientsVsSalesPage />,
-    '/dashboard/getClientsVsSales',
-    'Error fetching data',
-  ],
+const ALERTING: Array<[string, ReactElement, Endpoint, string]> = [
+  ['Clients Vs Sales', <ClientsVsSalesPage />, endpoints.getClientsVsSales, 'Error fetching data'],
   [
     'Employees Vs Salary',
     <EmployeesVsSalaryReportPage />,
-    '/dashboard/getEmployeesVsSalary',
+    endpoints.getEmployeesVsSalary,
     'Error fetching data',
   ],
-  ['System Totals', <TotalsReportPage />, '/dashboard/totals', 'Error fetching data'],
-  ['Yearly Report', <YearlyReportPage />, '/dashboard/yearly', 'Error fetching data'],
+  ['System Totals', <TotalsReportPage />, endpoints.getTotals, 'Error fetching data'],
+  ['Yearly Report', <YearlyReportPage />, endpoints.getYearly, 'Error fetching data'],
   [
     'Expense Ledger',
     <ExpenseLedgerPage />,
-    '/dashboard/getExpenseLedger',
+    endpoints.getExpenseLedger,
     'Error fetching ledger data',
   ],
 ];
 
-const LOGGING: Array<[string, ReactElement, string]> = [
-  ['Finance Report', <FinanceReportPage />, '/dashboard/finance'],
-  ['Expense Vs Type', <ExpenseVsTypeReportPage />, '/dashboard/getExpenseVsType'],
-  ['Income Report', <IncomeReportPage />, '/dashboard/getIncomeReport'],
+const LOGGING: Array<[string, ReactElement, Endpoint]> = [
+  ['Finance Report', <FinanceReportPage />, endpoints.getFinance],
+  ['Expense Vs Type', <ExpenseVsTypeReportPage />, endpoints.getExpenseVsType],
+  ['Income Report', <IncomeReportPage />, endpoints.getIncomeReport],
 ];
 
 describe('when a report cannot be fetched', () => {
-  it.each(ALERTING)('%s should alert %s', async (_name, element, path, text) => {
-    mockGet({ [path]: new TypeError('offline') });
-    const alert = spyAlert();
+  it.each(ALERTING)('%s should alert %s', async (_name, element, endpoint, text) => {
+    mockEndpoint(endpoint, networkFailure());
+    const dialogs = collectDialogs();
     renderScreen(element);
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(text));
+    await waitFor(() => expect(dialogs.alerts).toEqual([text]));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it.each(ALERTING)(
     '%s should alert the server message when it sent one',
-    async (_name, element, path) => {
-      mockGet({ [path]: new ApiError('Server says no', 500) });
-      const alert = spyAlert();
+    async (_name, element, endpoint) => {
+      mockEndpoint(endpoint, failWith(500, 'Server says no'));
+      const dialogs = collectDialogs();
       renderScreen(element);
-      await waitFor(() => expect(alert).toHaveBeenCalledWith('Server says no'));
+      await waitFor(() => expect(dialogs.alerts).toContain('Server says no'));
     },
   );
 
-  it.each(LOGGING)('%s should only log, with no alert', async (_name, element, path) => {
-    mockGet({ [path]: new TypeError('offline') });
-    const alert = spyAlert();
+  it.each(LOGGING)('%s should only log, with no alert', async (_name, element, endpoint) => {
+    mockEndpoint(endpoint, networkFailure());
+    const dialogs = collectDialogs();
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderScreen(element);
     await waitFor(() => expect(log).toHaveBeenCalled());
-    expect(alert).not.toHaveBeenCalled();
+    expect(dialogs.alerts).toEqual([]);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

@@ -1,13 +1,6 @@
 // How each screen turns the dates on screen into the dates it asks for, and the period line a
 // printout carries. Spec §9: empty dates mean the current month on most screens.
-import { currentMonthRange } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
-
-/** Each empty date becomes the matching end of the current month. */
-export function fillWithCurrentMonth(range: DateRange): DateRange {
-  const month = currentMonthRange();
-  return { from: range.from || month.from, to: range.to || month.to };
-}
 
 /** `2026-11-01 to 2026-11-30`; an open end reads as the beginning or today. */
 export function describePeriod(range: DateRange): string {

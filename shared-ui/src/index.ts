@@ -5,15 +5,27 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/print.css';
 
-export { api, ApiError, API_BASE, errorMessage } from './http/api-client';
-export type { ApiClient, ApiMessages, RequestOptions } from './http/api-client';
+export { api, call, ApiError, errorMessage } from './http/api-client';
+export type { ApiMessages, CallArgs, CallOptions } from './http/api-client';
+// The apps reach the endpoint list through shared-ui, a federation singleton, so its schemas are
+// in one shared chunk rather than bundled again into every remote.
+export { endpoints } from 'contract';
+export type { Endpoint, EndpointInput, EndpointResult, EndpointTexts } from 'contract';
 export { useSession, getToken, TOKEN_KEY } from './session/session-store';
 export type { SessionState } from './session/session-store';
 export { logOut } from './session/log-out';
 export { saveFile } from './files/save-file';
 export { notify, confirm } from './notify/notify';
 export { page } from './notify/page';
-export { toIsoDate, firstDayOfMonth, lastDayOfMonth, currentMonthRange } from './dates/dates';
+export { fetchTotals, fetchFinance, fetchParties } from './http/shared-calls';
+export type { Party } from './http/shared-calls';
+export {
+  toIsoDate,
+  firstDayOfMonth,
+  lastDayOfMonth,
+  currentMonthRange,
+  fillWithCurrentMonth,
+} from './dates/dates';
 export type { DateRange } from './dates/dates';
 export {
   formatMoney,

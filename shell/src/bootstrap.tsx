@@ -1,7 +1,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { currentMonthRange, getToken, LoadingScreen, LoginPage } from 'shared-ui';
-import { startDashboardCalls } from './Dashboard/dashboard-api';
+import { startDashboardCalls } from './Dashboard/dashboard-calls';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('No #root element to mount into');

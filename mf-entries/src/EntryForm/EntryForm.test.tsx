@@ -3,30 +3,45 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
-import type { Client, Employee, ExpenseType } from 'contract';
-import { api, ApiError, toIsoDate } from 'shared-ui';
+import type { Client, Employee, Endpoint, ExpenseType } from 'contract';
+import {
+  collectDialogs,
+  deferred,
+  endpoints,
+  failWith,
+  mockEndpoint,
+  networkFailure,
+  type Dialogs,
+  type MockedEndpoint,
+} from 'shared-ui/testing';
+import { api, toIsoDate } from 'shared-ui';
 import { ExpancesPage } from '../ExpancesPage';
 import { IncomePage } from '../IncomePage';
 import { SalaryPage } from '../SalaryPage';
-import { deferred } from 'shared-ui/testing';
 
 const ACME: Client = { id: 3, name: 'Acme', email: 'a@acme.test', companyName: 'Acme Ltd' };
 const SARA: Employee = { id: 5, name: 'Sara', email: 's@office.test', number: '0301' };
 const RENT: ExpenseType = { id: 1, expancetype: 'Rent', status: 'Active' };
 const FUEL: ExpenseType = { id: 2, expancetype: 'Fuel', status: 'Suspended' };
+const ENTRY = {
+  id: 9,
+  kind: 'income',
+  partyId: 3,
+  partyName: 'Acme',
+  amount: 1,
+  description: '',
+  Creditdebit: 'Credit',
+  date: '2026-11-23',
+  createdAt: '2026-11-23T10:00:00.000Z',
+  reversesId: null,
+} as const;
+const RECORDED = { message: 'ok', entry: ENTRY };
 const TODAY = toIsoDate(new Date());
 
 /** The forms read values to correct from the address, so they render inside a router. */
 const render = (ui: ReactElement, path = '/') =>
   renderDom(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
 
-const LISTS: Record<string, unknown> = {
-  '/clients/getClients': { users: [ACME] },
-  '/employees/getEmployees': { users: [SARA] },
-  '/expance/getexpancetype': { users: [RENT, FUEL] },
-};
-
-/** A promise the test settles by hand, to look at the form while a call is in flight. */
 interface Case {
   screen: string;
   Page: ComponentType;
@@ -35,9 +50,10 @@ interface Case {
   placeholder: string;
   party: string;
   creditDebit: string[];
-  listPath: string;
+  list: Endpoint;
+  listed: unknown;
   listMessages: { failure: string; error: string };
-  postPath: string;
+  post: typeof endpoints.addIncome | typeof endpoints.addExpense | typeof endpoints.addSalary;
   body: Record<string, unknown>;
   postMessages: { failure: string; error: string };
   added: string;
@@ -52,9 +68,10 @@ const CASES: Case[] = [
     placeholder: 'Select client',
     party: 'Acme',
     creditDebit: ['Credit', 'Debit'],
-    listPath: '/clients/getClients',
+    list: endpoints.listClients,
+    listed: { users: [ACME] },
     listMessages: { failure: 'Failed to fetch clients', error: 'Error fetching clients' },
-    postPath: '/incoms/addIncome',
+    post: endpoints.addIncome,
     body: { clientId: 3, clientName: 'Acme' },
     postMessages: { failure: 'Failed to add income', error: 'Error submitting income' },
     added: 'Income Added Successfully',
@@ -67,12 +84,13 @@ const CASES: Case[] = [
     placeholder: 'Select expense type',
     party: 'Rent',
     creditDebit: ['Credit'],
-    listPath: '/expance/getexpancetype',
+    list: endpoints.listExpenseTypesForEntries,
+    listed: { users: [RENT, FUEL] },
     listMessages: {
       failure: 'Failed to fetch expense types',
       error: 'Error fetching expense types',
     },
-    postPath: '/expance/addexpance',
+    post: endpoints.addExpense,
     body: { expanceTypeId: 1, expanceTypeName: 'Rent' },
     postMessages: { failure: 'Failed to add Expense', error: 'Error submitting Expense' },
     added: 'Expense Added Successfully',
@@ -85,32 +103,39 @@ const CASES: Case[] = [
     placeholder: 'Select employee',
     party: 'Sara',
     creditDebit: ['Credit'],
-    listPath: '/employees/getEmployees',
+    list: endpoints.listEmployees,
+    listed: { users: [SARA] },
     listMessages: { failure: 'Failed to fetch employees', error: 'Error fetching employees' },
-    postPath: '/expance/addsalery',
+    post: endpoints.addSalary,
     body: { employeeId: 5, employeeName: 'Sara' },
     postMessages: { failure: 'Failed to add Salary', error: 'Error submitting Salary' },
     added: 'Salary Added Successfully',
   },
 ];
 
-let alert: jest.SpyInstance;
-let get: jest.SpyInstance;
-let post: jest.SpyInstance;
+let dialogs: Dialogs;
+let booksClosed: jest.SpyInstance;
 
 beforeEach(() => {
-  alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-  get = jest
+  dialogs = collectDialogs();
+  // The forms say through which day the books are closed (the journal's call).
+  booksClosed = jest
     .spyOn(api, 'get')
-    .mockImplementation((path: string) => Promise.resolve(LISTS[path] ?? { users: [] }));
-  post = jest.spyOn(api, 'post').mockResolvedValue({ message: 'ok', entry: {} });
+    .mockResolvedValue({ closedThrough: null, canMove: false } as never);
 });
-afterEach(() => jest.restoreAllMocks());
-
-/** The Idempotency-Key sent with the n-th post (0-based). */
-const keyOf = (call: number): string => post.mock.calls[call][3].headers['Idempotency-Key'];
 
 describe.each(CASES)('$screen form', (c) => {
+  let get: MockedEndpoint<Endpoint>;
+  let post: MockedEndpoint<Case['post']>;
+
+  beforeEach(() => {
+    get = mockEndpoint(c.list, c.listed as never);
+    post = mockEndpoint(c.post, RECORDED);
+  });
+
+  /** The Idempotency-Key sent with the n-th post (0-based). */
+  const keyOf = (call: number): string | undefined => post.calls[call]?.headers['Idempotency-Key'];
+
   async function renderLoaded() {
     render(<c.Page />);
     await screen.findByRole('option', { name: c.party });
@@ -128,7 +153,7 @@ describe.each(CASES)('$screen form', (c) => {
   it('should show a labelled picker, Credit/Debit, amount and description', async () => {
     await renderLoaded();
     expect(screen.getByRole('heading', { level: 1, name: c.title })).toBeInTheDocument();
-    expect(get).toHaveBeenCalledWith(c.listPath, c.listMessages);
+    expect(get.calls).toHaveLength(1);
     expect(screen.getByRole('combobox', { name: c.picker })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveAttribute('inputmode', 'decimal');
     expect(screen.getByRole('textbox', { name: 'Description (optional)' })).toBeInTheDocument();
@@ -146,20 +171,16 @@ describe.each(CASES)('$screen form', (c) => {
     await fill('1500.50', '  March rent ');
     await submit();
 
-    expect(post).toHaveBeenCalledTimes(1);
-    expect(post).toHaveBeenCalledWith(
-      c.postPath,
-      {
-        ...c.body,
-        amount: 1500.5,
-        description: 'March rent',
-        Creditdebit: 'Credit',
-        date: TODAY,
-      },
-      c.postMessages,
-      { headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f-]{36}$/) } },
-    );
-    expect(alert).toHaveBeenCalledWith(c.added);
+    await waitFor(() => expect(dialogs.alerts).toEqual([c.added]));
+    expect(post.calls).toHaveLength(1);
+    expect(post.calls[0]?.body).toEqual({
+      ...c.body,
+      amount: 1500.5,
+      description: 'March rent',
+      Creditdebit: 'Credit',
+      date: TODAY,
+    });
+    expect(keyOf(0)).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.getByLabelText(c.picker)).toHaveValue('');
     expect(screen.getByLabelText('Credit/Debit')).toHaveValue('');
     expect(screen.getByLabelText('Amount')).toHaveValue('');
@@ -170,7 +191,8 @@ describe.each(CASES)('$screen form', (c) => {
     await renderLoaded();
     await fill('20');
     await submit();
-    expect(post.mock.calls[0][1]).toEqual({
+    await waitFor(() => expect(post.calls).toHaveLength(1));
+    expect(post.calls[0]?.body).toEqual({
       ...c.body,
       amount: 20,
       description: '',
@@ -188,9 +210,10 @@ describe.each(CASES)('$screen form', (c) => {
     await userEvent.clear(date);
     await userEvent.type(date, '2025-12-31');
     await submit();
-    expect(post.mock.calls[0][1]).toMatchObject({ amount: 20, date: '2025-12-31' });
+    await waitFor(() => expect(post.calls).toHaveLength(1));
+    expect(post.calls[0]?.body).toMatchObject({ amount: 20, date: '2025-12-31' });
     // The next entry starts from today again.
-    expect(screen.getByLabelText('Date')).toHaveValue(TODAY);
+    await waitFor(() => expect(screen.getByLabelText('Date')).toHaveValue(TODAY));
   });
 
   it('should alert "Please fill all fields" without a date and post nothing', async () => {
@@ -198,8 +221,8 @@ describe.each(CASES)('$screen form', (c) => {
     await fill('20');
     await userEvent.clear(screen.getByLabelText('Date'));
     await submit();
-    expect(alert).toHaveBeenCalledWith('Please fill all fields');
-    expect(post).not.toHaveBeenCalled();
+    expect(dialogs.alerts).toEqual(['Please fill all fields']);
+    expect(post.calls).toHaveLength(0);
   });
 
   it('should open filled with the values of an entry being corrected', async () => {
@@ -215,7 +238,8 @@ describe.each(CASES)('$screen form', (c) => {
     expect(screen.getByLabelText(/Description/)).toHaveValue('Fixed');
     expect(screen.getByLabelText('Date')).toHaveValue('2025-06-30');
     await submit();
-    expect(post.mock.calls[0][1]).toEqual({
+    await waitFor(() => expect(post.calls).toHaveLength(1));
+    expect(post.calls[0]?.body).toEqual({
       ...c.body,
       amount: 75.5,
       description: 'Fixed',
@@ -225,19 +249,14 @@ describe.each(CASES)('$screen form', (c) => {
   });
 
   it('should say through which day the books are closed', async () => {
-    get.mockImplementation((path: string) =>
-      Promise.resolve(
-        path === '/journal/closed'
-          ? { closedThrough: '2025-03-31', canMove: false }
-          : (LISTS[path] ?? { users: [] }),
-      ),
-    );
+    booksClosed.mockResolvedValue({ closedThrough: '2025-03-31', canMove: false } as never);
     await renderLoaded();
     expect(
       await screen.findByText(
         'Books closed through 2025-03-31: nothing dated on or before it is accepted.',
       ),
     ).toBeInTheDocument();
+    expect(booksClosed).toHaveBeenCalledWith('/journal/closed', expect.anything());
     expect(screen.queryByRole('button', { name: 'Save closing date' })).not.toBeInTheDocument();
   });
 
@@ -254,8 +273,8 @@ describe.each(CASES)('$screen form', (c) => {
     }
     if (given.amount) await userEvent.type(screen.getByLabelText('Amount'), given.amount);
     await submit();
-    expect(alert).toHaveBeenCalledWith('Please fill all fields');
-    expect(post).not.toHaveBeenCalled();
+    expect(dialogs.alerts).toEqual(['Please fill all fields']);
+    expect(post.calls).toEqual([]);
   });
 
   it.each(['abc', '0', '-5', '1.234', '1e3'])(
@@ -264,92 +283,88 @@ describe.each(CASES)('$screen form', (c) => {
       await renderLoaded();
       await fill(amount);
       await submit();
-      expect(alert).toHaveBeenCalledWith(
-        'Enter a valid amount (greater than 0, at most 2 decimals)',
-      );
-      expect(post).not.toHaveBeenCalled();
+      expect(dialogs.alerts).toEqual(['Enter a valid amount (greater than 0, at most 2 decimals)']);
+      expect(post.calls).toEqual([]);
     },
   );
 
   it('should show Adding... on a disabled button while in flight, and send one request for a double click', async () => {
-    const call = deferred();
-    post.mockReturnValueOnce(call.promise);
+    const answer = deferred<typeof RECORDED>();
+    post.once(answer.promise);
     await renderLoaded();
     await fill();
     await userEvent.dblClick(screen.getByRole('button', { name: c.title }));
 
     const button = screen.getByRole('button', { name: 'Adding...' });
     expect(button).toBeDisabled();
-    expect(post).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(post.calls).toHaveLength(1));
 
-    await act(async () => call.resolve({ message: 'ok' }));
-    expect(screen.getByRole('button', { name: c.title })).toBeEnabled();
-    expect(post).toHaveBeenCalledTimes(1);
+    await act(async () => answer.resolve(RECORDED));
+    await waitFor(() => expect(screen.getByRole('button', { name: c.title })).toBeEnabled());
+    expect(post.calls).toHaveLength(1);
   });
 
   it.each([
     [
       'the server message',
-      new ApiError('This expense type is suspended', 409),
+      failWith(409, 'This expense type is suspended'),
       'This expense type is suspended',
     ],
-    [
-      'the fallback without a server message',
-      new ApiError(c.postMessages.failure, 500),
-      c.postMessages.failure,
-    ],
-    ['the network error text', new TypeError('Failed to fetch'), c.postMessages.error],
-  ])('should alert %s when recording fails and keep the form', async (_, error, text) => {
-    post.mockRejectedValueOnce(error);
+    ['the fallback without a server message', failWith(500), c.postMessages.failure],
+    ['the network error text', networkFailure(), c.postMessages.error],
+  ])('should alert %s when recording fails and keep the form', async (_, failure, text) => {
+    post.answer(failure);
     await renderLoaded();
     await fill('75');
     await submit();
-    expect(alert).toHaveBeenCalledWith(text);
-    expect(alert).not.toHaveBeenCalledWith(c.added);
+    await waitFor(() => expect(dialogs.alerts).toEqual([text]));
     expect(screen.getByLabelText('Amount')).toHaveValue('75');
     expect(screen.getByRole('button', { name: c.title })).toBeEnabled();
   });
 
   it('should reuse the Idempotency-Key for a retry of the same content and renew it when the content changes', async () => {
-    post.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    post.mockRejectedValueOnce(new ApiError('Something went wrong on the server', 500));
+    post.once(networkFailure());
+    post.once(failWith(500, 'Something went wrong on the server'));
     await renderLoaded();
     await fill('75');
     await submit();
+    await waitFor(() => expect(dialogs.alerts).toHaveLength(1));
     await submit();
+    await waitFor(() => expect(dialogs.alerts).toHaveLength(2));
     expect(keyOf(1)).toBe(keyOf(0));
 
     await userEvent.type(screen.getByLabelText('Amount'), '0');
     await submit();
-    expect(post.mock.calls[2][1]).toMatchObject({ amount: 750 });
+    await waitFor(() => expect(dialogs.alerts).toHaveLength(3));
+    expect(post.calls[2]?.body).toMatchObject({ amount: 750 });
     expect(keyOf(2)).not.toBe(keyOf(1));
-    expect(alert).toHaveBeenLastCalledWith(c.added);
+    expect(dialogs.alerts.at(-1)).toBe(c.added);
   });
 
   it('should use a new Idempotency-Key for the next entry after a success, even with equal content', async () => {
     await renderLoaded();
     await fill('75');
     await submit();
+    await waitFor(() => expect(dialogs.alerts).toEqual([c.added]));
     await fill('75');
     await submit();
-    expect(post).toHaveBeenCalledTimes(2);
-    expect(post.mock.calls[1][1]).toEqual(post.mock.calls[0][1]);
+    await waitFor(() => expect(post.calls).toHaveLength(2));
+    expect(post.calls[1]?.body).toEqual(post.calls[0]?.body);
     expect(keyOf(1)).not.toBe(keyOf(0));
   });
 
   it.each([
     [
       'the server message',
-      new ApiError('Please sign in to continue', 401),
+      failWith(401, 'Please sign in to continue'),
       'Please sign in to continue',
     ],
-    ['the catalogue error text', new TypeError('Failed to fetch'), c.listMessages.error],
-  ])('should alert %s when the picker cannot load', async (_, error, text) => {
-    get.mockImplementation((path: string) =>
-      path === c.listPath ? Promise.reject(error) : Promise.resolve({ users: [] }),
-    );
+    ['the catalogue failure text', failWith(500), c.listMessages.failure],
+    ['the catalogue error text', networkFailure(), c.listMessages.error],
+  ])('should alert %s when the picker cannot load', async (_, failure, text) => {
+    get.answer(failure);
     render(<c.Page />);
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(text));
+    await waitFor(() => expect(dialogs.alerts).toEqual([text]));
     // The picker stops saying Loading... and offers nothing to choose.
     const picker = within(screen.getByRole('combobox', { name: c.picker }));
     await waitFor(() =>
@@ -362,6 +377,7 @@ describe.each(CASES)('$screen form', (c) => {
 
 describe('Expances form', () => {
   it('should offer only Active expense types', async () => {
+    mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT, FUEL] });
     render(<ExpancesPage />);
     await screen.findByRole('option', { name: 'Rent' });
     const picker = within(screen.getByRole('combobox', { name: 'Expense Type' }));

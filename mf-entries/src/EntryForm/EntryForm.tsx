@@ -2,16 +2,24 @@ import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { messages } from 'contract';
-import { Button, DateInput, Select, TextField, errorMessage, notify, toIsoDate } from 'shared-ui';
+import {
+  Button,
+  DateInput,
+  Select,
+  TextField,
+  call,
+  errorMessage,
+  notify,
+  toIsoDate,
+} from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
-import { fetchParties, recordEntry } from '../entries-api';
 import type { EntryInput, EntryKind, Party } from '../entry-kinds';
 import { parseAmount } from './amount';
 import { useIdempotencyKey } from './useIdempotencyKey';
 import './EntryForm.css';
 
-export interface EntryFormProps<R> {
-  kind: EntryKind<R>;
+export interface EntryFormProps {
+  kind: EntryKind;
 }
 
 /** What the user has typed or chosen; select values are strings until validated. */
@@ -53,7 +61,7 @@ function initialDraft(search: string): Draft {
 }
 
 /** The Income, Expances and Salary screens: one form, configured by the kind of entry. */
-export function EntryForm<R>({ kind }: EntryFormProps<R>) {
+export function EntryForm({ kind }: EntryFormProps) {
   const [parties, setParties] = useState<Party[]>([]);
   const [loading, setLoading] = useState(true);
   const { search } = useLocation();
@@ -69,10 +77,12 @@ export function EntryForm<R>({ kind }: EntryFormProps<R>) {
     // overwrites the list nor alerts twice.
     let current = true;
     setLoading(true);
-    fetchParties(kind)
+    kind.parties
+      .load()
       .then(
         (list) => current && setParties(list),
-        (error: unknown) => current && notify(errorMessage(error, kind.parties.messages.error)),
+        (error: unknown) =>
+          current && notify(errorMessage(error, kind.parties.endpoint.texts.error)),
       )
       .finally(() => current && setLoading(false));
     return () => {
@@ -109,13 +119,19 @@ export function EntryForm<R>({ kind }: EntryFormProps<R>) {
     inFlight.current = true;
     setSubmitting(true);
     try {
-      await recordEntry(kind, entry, key);
+      // The server answers a repeated Idempotency-Key with the entry it already recorded, so a
+      // retry after a lost answer cannot record the money twice.
+      await call(
+        kind.post.endpoint,
+        { body: kind.post.toBody(entry) },
+        { headers: { 'Idempotency-Key': key } },
+      );
       idempotency.renew();
       setDraft(empty());
       notify(kind.added);
     } catch (error) {
       // The key is kept: submitting the same content again is a retry, never a second entry.
-      notify(errorMessage(error, kind.post.messages.error));
+      notify(errorMessage(error, kind.post.endpoint.texts.error));
     } finally {
       inFlight.current = false;
       setSubmitting(false);

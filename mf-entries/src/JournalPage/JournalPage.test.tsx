@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { JournalPage as Page, JournalRow } from 'contract';
 import { api, ApiError } from 'shared-ui';
+import { endpoints, mockEndpoint } from 'shared-ui/testing';
 import { IncomePage } from '../IncomePage';
 import { JournalPage } from './JournalPage';
 
@@ -44,10 +45,13 @@ beforeEach(() => {
     if (path.startsWith('/journal/totals')) return { count: 4, credit: 1500.5, debit: 0 };
     if (path.startsWith('/journal/closed')) return { closedThrough: '2025-03-31', canMove: true };
     if (path.startsWith('/journal?')) return path.includes('after=') ? SECOND : FIRST;
-    if (path === '/clients/getClients')
-      return { users: [{ id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' }] };
     return { users: [] };
   });
+  mockEndpoint(endpoints.listClients, {
+    users: [{ id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' }],
+  });
+  mockEndpoint(endpoints.listEmployees, { users: [] });
+  mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [] });
   post = jest.spyOn(api, 'post').mockResolvedValue({ message: 'Entry reversed', entry: {} });
 });
 afterEach(() => jest.restoreAllMocks());

@@ -9,16 +9,18 @@ import {
   Modal,
   Select,
   TextField,
-  api,
+  call,
   confirm,
+  endpoints,
   errorMessage,
+  fetchParties,
   formatMoney,
   formatRs,
   notify,
 } from 'shared-ui';
 import type { DataTableColumn } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
-import { expenseKind, incomeKind, salaryKind } from '../entry-kinds';
+import type { Party } from '../entry-kinds';
 import { useIdempotencyKey } from '../EntryForm/useIdempotencyKey';
 import {
   downloadJournalCsv,
@@ -45,10 +47,21 @@ const FILTERS = [
 type FilterName = (typeof FILTERS)[number];
 type Draft = Record<FilterName, string>;
 
-const KINDS: Record<EntryKind, { label: string; form: string; partyPath: string }> = {
-  income: { label: 'Income', form: '/Income', partyPath: incomeKind.parties.path },
-  expense: { label: 'Expense', form: '/Expances', partyPath: expenseKind.parties.path },
-  salary: { label: 'Salary', form: '/Salary', partyPath: salaryKind.parties.path },
+/** Every party of a kind, suspended expense types included: old entries point at them too. */
+const expenseTypes = async (): Promise<Party[]> =>
+  (await call(endpoints.listExpenseTypesForEntries)).users.map((type) => ({
+    id: type.id,
+    name: type.expancetype,
+  }));
+
+const KINDS: Record<EntryKind, { label: string; form: string; parties: () => Promise<Party[]> }> = {
+  income: { label: 'Income', form: '/Income', parties: () => fetchParties(endpoints.listClients) },
+  expense: { label: 'Expense', form: '/Expances', parties: expenseTypes },
+  salary: {
+    label: 'Salary',
+    form: '/Salary',
+    parties: () => fetchParties(endpoints.listEmployees),
+  },
 };
 const isKind = (value: string): value is EntryKind => value in KINDS;
 
@@ -61,16 +74,9 @@ const filtersOf = (draft: Draft): JournalFilterValues =>
     FILTERS.filter((name) => draft[name] !== '').map((name) => [name, draft[name]]),
   ) as unknown as JournalFilterValues;
 
-/** Every party of a kind, suspended expense types included: old entries point at them too. */
 async function partiesOf(kind: EntryKind): Promise<{ value: string; label: string }[]> {
-  const list = await api.get<{ users?: { id: number; name?: string; expancetype?: string }[] }>(
-    KINDS[kind].partyPath,
-    { failure: 'Failed to fetch parties', error: 'Error fetching parties' },
-  );
-  return (list?.users ?? []).map((party) => ({
-    value: String(party.id),
-    label: party.name ?? party.expancetype ?? String(party.id),
-  }));
+  const parties = await KINDS[kind].parties();
+  return parties.map((party) => ({ value: String(party.id), label: party.name }));
 }
 
 const stateOf = (row: JournalRow) =>

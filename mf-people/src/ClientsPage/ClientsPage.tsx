@@ -1,4 +1,5 @@
 import type { Client, ClientBody } from 'contract';
+import { endpoints } from 'shared-ui';
 import { EMAIL_FIELD, NAME_FIELD, PeopleScreen, createPeopleConfig } from '../PeopleScreen';
 import type { PersonField } from '../PeopleScreen';
 
@@ -13,11 +14,11 @@ export const clientsConfig = createPeopleConfig<Client>({
   title: 'Clients',
   manageTab: 'Manage Clients',
   fields,
-  paths: {
-    list: '/clients/getClients',
-    add: '/clients/addClient',
-    update: '/clients/updateClient',
-    remove: '/clients/deleteClient',
+  endpoints: {
+    list: endpoints.listClients,
+    add: endpoints.addClient,
+    update: endpoints.updateClient,
+    remove: endpoints.deleteClient,
   },
 });
 

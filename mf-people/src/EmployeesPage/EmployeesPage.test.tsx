@@ -1,10 +1,10 @@
 // What only the Employees screen does: a number that is digits only (DESIGN §5).
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderPage, installApiSpies } from '../testing/people-test-utils';
-import { EmployeesPage } from './EmployeesPage';
+import { renderPage, mockPeopleEndpoints } from '../testing/people-test-utils';
+import { EmployeesPage, employeesConfig } from './EmployeesPage';
 
-const spies = installApiSpies(() => []);
+const spies = mockPeopleEndpoints(employeesConfig.endpoints, () => []);
 
 describe('EmployeesPage', () => {
   it('should offer a numeric keypad for the number and keep only the digits typed', async () => {
@@ -21,10 +21,10 @@ describe('EmployeesPage', () => {
     await userEvent.type(screen.getByLabelText('Email'), 'dana@example.com');
     await userEvent.type(screen.getByLabelText('Number'), '0042');
     await userEvent.click(screen.getByRole('button', { name: 'Add Employee' }));
-    expect(spies.post).toHaveBeenCalledWith(
-      '/employees/addEmployee',
-      { name: 'Dana Noor', email: 'dana@example.com', number: '0042' },
-      { failure: 'Failed to add employee', error: 'Error adding employee' },
+    await waitFor(() =>
+      expect(spies.add.calls.map((call) => call.body)).toEqual([
+        { name: 'Dana Noor', email: 'dana@example.com', number: '0042' },
+      ]),
     );
   });
 });

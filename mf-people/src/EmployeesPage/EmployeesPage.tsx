@@ -1,4 +1,5 @@
 import type { Employee, EmployeeBody } from 'contract';
+import { endpoints } from 'shared-ui';
 import { EMAIL_FIELD, NAME_FIELD, PeopleScreen, createPeopleConfig } from '../PeopleScreen';
 import type { PersonField } from '../PeopleScreen';
 
@@ -14,11 +15,11 @@ export const employeesConfig = createPeopleConfig<Employee>({
   title: 'Employees',
   manageTab: 'Manage Employees',
   fields,
-  paths: {
-    list: '/employees/getEmployees',
-    add: '/employees/addEmployee',
-    update: '/employees/updateEmployee',
-    remove: '/employees/deleteEmployee',
+  endpoints: {
+    list: endpoints.listEmployees,
+    add: endpoints.addEmployee,
+    update: endpoints.updateEmployee,
+    remove: endpoints.deleteEmployee,
   },
 });
 

@@ -2,7 +2,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clientsConfig } from '../ClientsPage/ClientsPage';
-import { installApiSpies } from '../testing/people-test-utils';
+import { mockPeopleEndpoints } from '../testing/people-test-utils';
 import { PeopleList } from './PeopleList';
 
 const CLIENTS = Array.from({ length: 5000 }, (_, index) => ({
@@ -12,7 +12,7 @@ const CLIENTS = Array.from({ length: 5000 }, (_, index) => ({
   companyName: index === 4321 ? 'Needle Works' : `Company ${index % 97}`,
 }));
 
-installApiSpies(() => CLIENTS);
+mockPeopleEndpoints(clientsConfig.endpoints, () => CLIENTS);
 
 const renderList = () =>
   render(

@@ -4,11 +4,12 @@
 import type { ComponentType } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from 'shared-ui';
+import { endpoints, failWith, networkFailure, unreadableAnswer } from 'shared-ui/testing';
 import { ClientsPage } from '../ClientsPage';
 import { EmployeesPage } from '../EmployeesPage';
 import { UsersPage } from '../UsersPage';
-import { deferred, renderPage, installApiSpies } from '../testing/people-test-utils';
+import type { PeopleEndpoints } from '../PeopleScreen';
+import { deferred, renderPage, mockPeopleEndpoints } from '../testing/people-test-utils';
 
 interface ScreenCase {
   Page: ComponentType;
@@ -16,7 +17,7 @@ interface ScreenCase {
   manageTab: string;
   /** As the texts spell it: user, employee, client. */
   noun: string;
-  paths: { list: string; add: string; update: string; remove: string };
+  endpoints: PeopleEndpoints;
   rows: Array<Record<string, unknown> & { id: number; name: string }>;
   /** Label -> text typed into the add form's text inputs. */
   fill: Record<string, string>;
@@ -33,11 +34,11 @@ const cases: ScreenCase[] = [
     title: 'Users',
     manageTab: 'Update User',
     noun: 'user',
-    paths: {
-      list: '/users/getUser',
-      add: '/users/register',
-      update: '/users/updateuser/1',
-      remove: '/users/deleteUser/1',
+    endpoints: {
+      list: endpoints.listUsers,
+      add: endpoints.registerUser,
+      update: endpoints.updateUser,
+      remove: endpoints.deleteUser,
     },
     rows: [
       { id: 1, name: 'Asha Rao', email: 'asha@example.com', role: 'admin' },
@@ -62,11 +63,11 @@ const cases: ScreenCase[] = [
     title: 'Employees',
     manageTab: 'Manage Employees',
     noun: 'employee',
-    paths: {
-      list: '/employees/getEmployees',
-      add: '/employees/addEmployee',
-      update: '/employees/updateEmployee/1',
-      remove: '/employees/deleteEmployee/1',
+    endpoints: {
+      list: endpoints.listEmployees,
+      add: endpoints.addEmployee,
+      update: endpoints.updateEmployee,
+      remove: endpoints.deleteEmployee,
     },
     rows: [
       { id: 1, name: 'Asha Rao', email: 'asha@example.com', number: '0300111' },
@@ -86,11 +87,11 @@ const cases: ScreenCase[] = [
     title: 'Clients',
     manageTab: 'Manage Clients',
     noun: 'client',
-    paths: {
-      list: '/clients/getClients',
-      add: '/clients/addClient',
-      update: '/clients/updateClient/1',
-      remove: '/clients/deleteClient/1',
+    endpoints: {
+      list: endpoints.listClients,
+      add: endpoints.addClient,
+      update: endpoints.updateClient,
+      remove: endpoints.deleteClient,
     },
     rows: [
       { id: 1, name: 'Asha Rao', email: 'asha@example.com', companyName: 'Rao Textiles' },
@@ -112,7 +113,7 @@ const capital = (noun: string) => noun[0]?.toUpperCase() + noun.slice(1);
 describe.each(cases)('$title screen', (c) => {
   const Noun = capital(c.noun);
   let rows = c.rows;
-  const spies = installApiSpies(() => rows);
+  const spies = mockPeopleEndpoints(c.endpoints, () => rows);
   beforeEach(() => {
     rows = c.rows;
   });
@@ -148,8 +149,8 @@ describe.each(cases)('$title screen', (c) => {
     it('should alert "Please fill all fields" for an empty form and not call the API', async () => {
       await renderPage(<c.Page />);
       await userEvent.click(addButton());
-      expect(spies.alert).toHaveBeenCalledWith('Please fill all fields');
-      expect(spies.post).not.toHaveBeenCalled();
+      expect(spies.dialogs.alerts).toContain('Please fill all fields');
+      expect(spies.add.calls).toEqual([]);
     });
 
     it.each(Object.keys(c.fill))(
@@ -158,55 +159,55 @@ describe.each(cases)('$title screen', (c) => {
         await renderPage(<c.Page />);
         await fillAddForm(missing);
         await userEvent.click(addButton());
-        expect(spies.alert).toHaveBeenCalledWith('Please fill all fields');
-        expect(spies.post).not.toHaveBeenCalled();
+        expect(spies.dialogs.alerts).toContain('Please fill all fields');
+        expect(spies.add.calls).toEqual([]);
       },
     );
 
     it('should show Adding... on a disabled button, then confirm, clear the form and reload the list', async () => {
-      const call = deferred();
-      spies.post.mockReturnValueOnce(call.promise);
+      const call = deferred<{ message: string }>();
+      spies.add.once(call.promise);
       await renderPage(<c.Page />);
-      await waitFor(() => expect(spies.get).toHaveBeenCalledTimes(1));
+      await waitFor(() => expect(spies.list.calls).toHaveLength(1));
       await fillAddForm();
       await userEvent.click(addButton());
 
       expect(screen.getByRole('button', { name: 'Adding...' })).toBeDisabled();
-      expect(spies.post).toHaveBeenCalledWith(c.paths.add, c.addBody, {
-        failure: `Failed to add ${c.noun}`,
-        error: `Error adding ${c.noun}`,
-      });
+      await waitFor(() => expect(spies.add.calls.map((call) => call.body)).toEqual([c.addBody]));
       call.resolve({ message: `${Noun} added successfully!` });
 
-      await waitFor(() => expect(spies.alert).toHaveBeenCalledWith(`${Noun} added successfully!`));
+      await waitFor(() => expect(spies.dialogs.alerts).toContain(`${Noun} added successfully!`));
       for (const label of Object.keys(c.fill)) expect(screen.getByLabelText(label)).toHaveValue('');
-      expect(spies.get).toHaveBeenCalledTimes(2);
+      expect(spies.list.calls).toHaveLength(2);
       expect(addButton()).toBeEnabled();
     });
 
     it.each([
-      ['the server message', new ApiError('A user with this email already exists', 409), null],
-      ['the fallback for a reply without one', new ApiError(`Failed to add ${c.noun}`, 500), null],
       [
-        'the error text for a network failure',
-        new TypeError('Failed to fetch'),
-        `Error adding ${c.noun}`,
+        'the server message',
+        failWith(409, 'A user with this email already exists'),
+        'A user with this email already exists',
       ],
-    ])('should alert %s when adding fails and keep what was typed', async (_what, error, text) => {
-      spies.post.mockRejectedValueOnce(error);
-      await renderPage(<c.Page />);
-      await fillAddForm();
-      await userEvent.click(addButton());
-      await waitFor(() => expect(spies.alert).toHaveBeenCalledWith(text ?? error.message));
-      expect(screen.getByLabelText('Name')).toHaveValue('Chen Li');
-      expect(addButton()).toBeEnabled();
-    });
+      ['the fallback for a reply without one', failWith(500), `Failed to add ${c.noun}`],
+      ['the error text for a network failure', networkFailure(), `Error adding ${c.noun}`],
+    ])(
+      'should alert %s when adding fails and keep what was typed',
+      async (_what, failure, text) => {
+        spies.add.once(failure);
+        await renderPage(<c.Page />);
+        await fillAddForm();
+        await userEvent.click(addButton());
+        await waitFor(() => expect(spies.dialogs.alerts).toContain(text));
+        expect(screen.getByLabelText('Name')).toHaveValue('Chen Li');
+        expect(addButton()).toBeEnabled();
+      },
+    );
   });
 
   describe('the list', () => {
     it('should show Loading... and then each record with Edit and Delete', async () => {
-      const list = deferred();
-      spies.get.mockReturnValueOnce(list.promise);
+      const list = deferred<{ users: typeof c.rows }>();
+      spies.list.once(list.promise as never);
       render(<c.Page />);
       await userEvent.click(screen.getByRole('tab', { name: c.manageTab }));
       expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -217,10 +218,7 @@ describe.each(cases)('$title screen', (c) => {
       expect(row.getByRole('button', { name: 'Edit' })).toBeEnabled();
       expect(row.getByRole('button', { name: 'Delete' })).toBeEnabled();
       expect(screen.getByRole('table', { name: c.title })).toBeInTheDocument();
-      expect(spies.get).toHaveBeenCalledWith(c.paths.list, {
-        failure: `Failed to fetch ${c.noun}s`,
-        error: `Error fetching ${c.noun}s`,
-      });
+      expect(spies.list.calls).toHaveLength(1);
     });
 
     it('should show No records found for an empty list', async () => {
@@ -231,17 +229,17 @@ describe.each(cases)('$title screen', (c) => {
     });
 
     it.each([
-      ['the server message', new ApiError('Please sign in to continue', 401), null],
-      ['the fallback', new ApiError(`Failed to fetch ${c.noun}s`, 500), null],
       [
-        'the error text for a network failure',
-        new SyntaxError('bad JSON'),
-        `Error fetching ${c.noun}s`,
+        'the server message',
+        failWith(401, 'Please sign in to continue'),
+        'Please sign in to continue',
       ],
-    ])('should alert %s when the list cannot be fetched', async (_what, error, text) => {
-      spies.get.mockRejectedValueOnce(error);
+      ['the fallback', failWith(500), `Failed to fetch ${c.noun}s`],
+      ['the error text for a network failure', unreadableAnswer(), `Error fetching ${c.noun}s`],
+    ])('should alert %s when the list cannot be fetched', async (_what, failure, text) => {
+      spies.list.once(failure);
       await renderPage(<c.Page />);
-      await waitFor(() => expect(spies.alert).toHaveBeenCalledWith(text ?? error.message));
+      await waitFor(() => expect(spies.dialogs.alerts).toContain(text));
     });
 
     it('should filter as you type, ignoring case, by name, email and the third column', async () => {
@@ -284,7 +282,7 @@ describe.each(cases)('$title screen', (c) => {
         const dialog = within(await openEdit());
         await userEvent.click(dialog.getByRole('button', { name }));
         expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-        expect(spies.put).not.toHaveBeenCalled();
+        expect(spies.update.calls).toEqual([]);
       },
     );
 
@@ -292,14 +290,14 @@ describe.each(cases)('$title screen', (c) => {
       const dialog = within(await openEdit());
       await userEvent.clear(dialog.getByLabelText('Name'));
       await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
-      expect(spies.alert).toHaveBeenCalledWith('Please fill all fields');
-      expect(spies.put).not.toHaveBeenCalled();
+      expect(spies.dialogs.alerts).toContain('Please fill all fields');
+      expect(spies.update.calls).toEqual([]);
       expect(screen.getByRole('dialog')).toBeInTheDocument();
     });
 
     it('should show Saving... with every button disabled, then confirm, close and reload', async () => {
-      const call = deferred();
-      spies.put.mockReturnValueOnce(call.promise);
+      const call = deferred<{ message: string }>();
+      spies.update.once(call.promise);
       const dialog = within(await openEdit());
       const input = dialog.getByLabelText(c.edit.label);
       await userEvent.clear(input);
@@ -311,51 +309,46 @@ describe.each(cases)('$title screen', (c) => {
       expect(dialog.getByRole('button', { name: 'Close dialog' })).toBeDisabled();
       for (const button of screen.getAllByRole('button', { name: /^(Edit|Delete)$/, hidden: true }))
         expect(button).toBeDisabled();
-      expect(spies.put).toHaveBeenCalledWith(c.paths.update, c.edit.body, {
-        failure: `Failed to update ${c.noun}`,
-        error: `Error updating ${c.noun}`,
-      });
+      await waitFor(() => expect(spies.update.calls).toHaveLength(1));
+      expect(spies.update.calls[0]).toMatchObject({ params: { id: '1' }, body: c.edit.body });
       call.resolve({ message: `${Noun} updated successfully!` });
 
-      await waitFor(() =>
-        expect(spies.alert).toHaveBeenCalledWith(`${Noun} updated successfully!`),
-      );
+      await waitFor(() => expect(spies.dialogs.alerts).toContain(`${Noun} updated successfully!`));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-      await waitFor(() => expect(spies.get).toHaveBeenCalledTimes(2));
+      await waitFor(() => expect(spies.list.calls).toHaveLength(2));
     });
 
     it.each([
-      ['the server message', new ApiError(`${Noun} not found`, 404), null],
-      ['the fallback', new ApiError(`Failed to update ${c.noun}`, 500), null],
-      [
-        'the error text for a network failure',
-        new TypeError('Failed to fetch'),
-        `Error updating ${c.noun}`,
-      ],
-    ])('should alert %s when saving fails and keep the modal open', async (_what, error, text) => {
-      spies.put.mockRejectedValueOnce(error);
-      const dialog = within(await openEdit());
-      await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
-      await waitFor(() => expect(spies.alert).toHaveBeenCalledWith(text ?? error.message));
-      expect(screen.getByRole('dialog')).toBeInTheDocument();
-      expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
-      expect(spies.get).toHaveBeenCalledTimes(1);
-    });
+      ['the server message', failWith(404, `${Noun} not found`), `${Noun} not found`],
+      ['the fallback', failWith(500), `Failed to update ${c.noun}`],
+      ['the error text for a network failure', networkFailure(), `Error updating ${c.noun}`],
+    ])(
+      'should alert %s when saving fails and keep the modal open',
+      async (_what, failure, text) => {
+        spies.update.once(failure);
+        const dialog = within(await openEdit());
+        await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+        await waitFor(() => expect(spies.dialogs.alerts).toContain(text));
+        expect(screen.getByRole('dialog')).toBeInTheDocument();
+        expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled();
+        expect(spies.list.calls).toHaveLength(1);
+      },
+    );
   });
 
   describe('deleting', () => {
     it('should do nothing when the confirmation is declined', async () => {
-      spies.ask.mockReturnValueOnce(false);
+      spies.dialogs.answerConfirms(false);
       await openList();
       await userEvent.click(within(rowOf('Asha Rao')).getByRole('button', { name: 'Delete' }));
-      expect(spies.ask).toHaveBeenCalledWith(`Are you sure you want to delete this ${c.noun}?`);
-      expect(spies.del).not.toHaveBeenCalled();
-      expect(spies.alert).not.toHaveBeenCalled();
+      expect(spies.dialogs.confirms).toEqual([`Are you sure you want to delete this ${c.noun}?`]);
+      expect(spies.remove.calls).toEqual([]);
+      expect(spies.dialogs.alerts).toEqual([]);
     });
 
     it('should show Deleting... on that button with the others disabled, then confirm and reload', async () => {
-      const call = deferred();
-      spies.del.mockReturnValueOnce(call.promise);
+      const call = deferred<{ message: string }>();
+      spies.remove.once(call.promise);
       await openList();
       await userEvent.click(within(rowOf('Asha Rao')).getByRole('button', { name: 'Delete' }));
 
@@ -363,38 +356,35 @@ describe.each(cases)('$title screen', (c) => {
       expect(within(rowOf('Bilal Khan')).getByRole('button', { name: 'Delete' })).toBeDisabled();
       for (const button of screen.getAllByRole('button', { name: 'Edit' }))
         expect(button).toBeDisabled();
-      expect(spies.del).toHaveBeenCalledWith(c.paths.remove, {
-        failure: `Failed to delete ${c.noun}`,
-        error: `Error deleting ${c.noun}`,
-      });
+      await waitFor(() =>
+        expect(spies.remove.calls.map((call) => call.params)).toEqual([{ id: '1' }]),
+      );
       rows = c.rows.slice(1);
       call.resolve({ message: `${Noun} deleted successfully!` });
 
-      await waitFor(() =>
-        expect(spies.alert).toHaveBeenCalledWith(`${Noun} deleted successfully!`),
-      );
+      await waitFor(() => expect(spies.dialogs.alerts).toContain(`${Noun} deleted successfully!`));
       await waitFor(() =>
         expect(screen.queryByRole('cell', { name: 'Asha Rao' })).not.toBeInTheDocument(),
       );
-      expect(spies.get).toHaveBeenCalledTimes(2);
+      expect(spies.list.calls).toHaveLength(2);
       expect(within(rowOf('Bilal Khan')).getByRole('button', { name: 'Delete' })).toBeEnabled();
     });
 
     it.each([
-      ['the server message', new ApiError(`This ${c.noun} cannot be deleted`, 409), null],
-      ['the fallback', new ApiError(`Failed to delete ${c.noun}`, 500), null],
       [
-        'the error text for a network failure',
-        new TypeError('Failed to fetch'),
-        `Error deleting ${c.noun}`,
+        'the server message',
+        failWith(409, `This ${c.noun} cannot be deleted`),
+        `This ${c.noun} cannot be deleted`,
       ],
-    ])('should alert %s when deleting fails and keep the row', async (_what, error, text) => {
-      spies.del.mockRejectedValueOnce(error);
+      ['the fallback', failWith(500), `Failed to delete ${c.noun}`],
+      ['the error text for a network failure', networkFailure(), `Error deleting ${c.noun}`],
+    ])('should alert %s when deleting fails and keep the row', async (_what, failure, text) => {
+      spies.remove.once(failure);
       await openList();
       await userEvent.click(within(rowOf('Asha Rao')).getByRole('button', { name: 'Delete' }));
-      await waitFor(() => expect(spies.alert).toHaveBeenCalledWith(text ?? error.message));
+      await waitFor(() => expect(spies.dialogs.alerts).toContain(text));
       expect(within(rowOf('Asha Rao')).getByRole('button', { name: 'Delete' })).toBeEnabled();
-      expect(spies.get).toHaveBeenCalledTimes(1);
+      expect(spies.list.calls).toHaveLength(1);
     });
   });
 });

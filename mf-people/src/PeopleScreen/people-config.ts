@@ -1,17 +1,28 @@
-// Turns what a page declares (its kind, tab name, fields and paths) into a screen configuration,
-// so the texts and the API calls of a kind of record are wired the same way on every page.
-import { createPeopleApi } from './people-api';
-import type { PeoplePaths } from './people-api';
+// Turns what a page declares (its kind, tab name, fields and endpoints) into a screen
+// configuration, so the texts and the API calls of a kind of record are wired the same way on
+// every page.
+import { call } from 'shared-ui';
+import type { endpoints } from 'shared-ui';
 import { peopleMessages } from './people-messages';
 import type { PeopleKind } from './people-messages';
 import type { PeopleScreenConfig, PersonField, PersonRecord } from './types';
+
+type E = typeof endpoints;
+
+/** The four calls of one kind of record (spec §7). */
+export interface PeopleEndpoints {
+  list: E['listUsers'] | E['listEmployees'] | E['listClients'];
+  add: E['registerUser'] | E['addEmployee'] | E['addClient'];
+  update: E['updateUser'] | E['updateEmployee'] | E['updateClient'];
+  remove: E['deleteUser'] | E['deleteEmployee'] | E['deleteClient'];
+}
 
 export interface PeoplePageDefinition {
   kind: PeopleKind;
   title: string;
   manageTab: string;
   fields: PersonField[];
-  paths: PeoplePaths;
+  endpoints: PeopleEndpoints;
 }
 
 export function createPeopleConfig<Row extends PersonRecord>({
@@ -19,15 +30,22 @@ export function createPeopleConfig<Row extends PersonRecord>({
   title,
   manageTab,
   fields,
-  paths,
+  endpoints,
 }: PeoplePageDefinition): PeopleScreenConfig<Row> {
-  const messages = peopleMessages(kind);
   return {
     title,
     manageTab,
     noun: kind,
     fields,
-    messages,
-    api: createPeopleApi<Row>(paths, messages),
+    messages: peopleMessages(kind, endpoints),
+    endpoints,
+    api: {
+      // Lists always come in a field called users (spec §7), for employees and clients too.
+      list: async () => (await call(endpoints.list)).users as unknown as Row[],
+      // The form's values are shaped by the page's fields, which are typed by the body schema.
+      add: (body) => call(endpoints.add, { body: body as never }),
+      update: (id, body) => call(endpoints.update, { params: { id }, body: body as never }),
+      remove: (id) => call(endpoints.remove, { params: { id } }),
+    },
   };
 }

@@ -1,6 +1,7 @@
 // The configuration one People screen is built from: what a record looks like, which fields the
 // forms ask for, which texts of the catalogue it shows and which API calls it makes.
-import type { ApiMessages, SelectOption } from 'shared-ui';
+import type { EndpointTexts, SelectOption } from 'shared-ui';
+import type { PeopleEndpoints } from './people-config';
 
 /** Every record the People screens list has a numeric id. */
 export interface PersonRecord {
@@ -38,10 +39,10 @@ export interface PeopleMessages {
   updated: string;
   deleted: string;
   confirmDelete: string;
-  fetch: ApiMessages;
-  add: ApiMessages;
-  update: ApiMessages;
-  remove: ApiMessages;
+  fetch: EndpointTexts;
+  add: EndpointTexts;
+  update: EndpointTexts;
+  remove: EndpointTexts;
 }
 
 /** The four calls of one kind of record (spec §7). */
@@ -61,5 +62,7 @@ export interface PeopleScreenConfig<Row extends PersonRecord> {
   noun: string;
   fields: PersonField[];
   messages: PeopleMessages;
+  /** The endpoints `api` calls (tests answer them). */
+  endpoints: PeopleEndpoints;
   api: PeopleApi<Row>;
 }

@@ -2,15 +2,15 @@
 // (spec §5), and the server's refusal for anyone who is not an admin (DESIGN §4).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from 'shared-ui';
-import { renderPage, installApiSpies } from '../testing/people-test-utils';
-import { UsersPage } from './UsersPage';
+import { failWith } from 'shared-ui/testing';
+import { renderPage, mockPeopleEndpoints } from '../testing/people-test-utils';
+import { UsersPage, usersConfig } from './UsersPage';
 
 const ASHA = { id: 1, name: 'Asha Rao', email: 'asha@example.com', role: 'admin' };
 const BILAL = { id: 2, name: 'Bilal Khan', email: 'bilal@example.com', role: 'staff' };
-const ADMINS_ONLY = new ApiError('Only admins can manage users', 403);
+const ADMINS_ONLY = failWith(403, 'Only admins can manage users');
 
-const spies = installApiSpies(() => [ASHA, BILAL]);
+const spies = mockPeopleEndpoints(usersConfig.endpoints, () => [ASHA, BILAL]);
 
 async function openEdit(name = 'Asha Rao') {
   await renderPage(<UsersPage />);
@@ -45,10 +45,10 @@ describe('UsersPage', () => {
     await fillAddForm();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'admin');
     await userEvent.click(screen.getByRole('button', { name: 'Add User' }));
-    expect(spies.post).toHaveBeenCalledWith(
-      '/users/register',
-      { name: 'Chen Li', email: 'chen@example.com', password: 'correct horse', role: 'admin' },
-      expect.anything(),
+    await waitFor(() =>
+      expect(spies.add.calls.map((call) => call.body)).toEqual([
+        { name: 'Chen Li', email: 'chen@example.com', password: 'correct horse', role: 'admin' },
+      ]),
     );
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('staff'),
@@ -83,57 +83,63 @@ describe('UsersPage', () => {
       const dialog = await openEdit('Bilal Khan');
       await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Role' }), 'admin');
       await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
-      expect(spies.put).toHaveBeenCalledWith(
-        '/users/updateuser/2',
-        { name: 'Bilal Khan', email: 'bilal@example.com', role: 'admin' },
-        { failure: 'Failed to update user', error: 'Error updating user' },
-      );
+      await waitFor(() => expect(spies.update.calls).toHaveLength(1));
+      expect(spies.update.calls[0]).toMatchObject({
+        params: { id: '2' },
+        body: { name: 'Bilal Khan', email: 'bilal@example.com', role: 'admin' },
+      });
+      expect(spies.update.calls[0]?.body).not.toHaveProperty('password');
     });
 
     it('should send the password exactly as typed when one was', async () => {
       const dialog = await openEdit();
       await userEvent.type(dialog.getByLabelText('Password'), ' new secret ');
       await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
-      expect(spies.put).toHaveBeenCalledWith(
-        '/users/updateuser/1',
-        { name: 'Asha Rao', email: 'asha@example.com', password: ' new secret ', role: 'admin' },
-        expect.anything(),
-      );
-      await waitFor(() => expect(spies.alert).toHaveBeenCalledWith('User updated successfully!'));
+      await waitFor(() => expect(spies.update.calls).toHaveLength(1));
+      expect(spies.update.calls[0]).toMatchObject({
+        params: { id: '1' },
+        body: {
+          name: 'Asha Rao',
+          email: 'asha@example.com',
+          password: ' new secret ',
+          role: 'admin',
+        },
+      });
+      await waitFor(() => expect(spies.dialogs.alerts).toContain('User updated successfully!'));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
   });
 
   describe('for a staff user, whom the server refuses', () => {
     it('should alert the 403 message on add and keep the form', async () => {
-      spies.post.mockRejectedValueOnce(ADMINS_ONLY);
+      spies.add.once(ADMINS_ONLY);
       await renderPage(<UsersPage />);
       await fillAddForm();
       await userEvent.click(screen.getByRole('button', { name: 'Add User' }));
-      await waitFor(() => expect(spies.alert).toHaveBeenCalledWith('Only admins can manage users'));
+      await waitFor(() => expect(spies.dialogs.alerts).toContain('Only admins can manage users'));
       expect(screen.getByLabelText('Name')).toHaveValue('Chen Li');
-      expect(spies.get).toHaveBeenCalledTimes(1);
+      expect(spies.list.calls).toHaveLength(1);
     });
 
     it('should alert the 403 message on save and leave the list as it was', async () => {
-      spies.put.mockRejectedValueOnce(ADMINS_ONLY);
+      spies.update.once(ADMINS_ONLY);
       const dialog = await openEdit();
       await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
-      await waitFor(() => expect(spies.alert).toHaveBeenCalledWith('Only admins can manage users'));
+      await waitFor(() => expect(spies.dialogs.alerts).toContain('Only admins can manage users'));
       await userEvent.click(dialog.getByRole('button', { name: 'Close' }));
       expect(screen.getAllByRole('button', { name: 'Edit' })).toHaveLength(2);
-      expect(spies.get).toHaveBeenCalledTimes(1);
+      expect(spies.list.calls).toHaveLength(1);
     });
 
     it('should alert the 403 message on delete and keep the row', async () => {
-      spies.del.mockRejectedValueOnce(ADMINS_ONLY);
+      spies.remove.once(ADMINS_ONLY);
       await renderPage(<UsersPage />);
       await userEvent.click(screen.getByRole('tab', { name: 'Update User' }));
       const row = await screen.findByRole('row', { name: /Asha Rao/ });
       await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
-      await waitFor(() => expect(spies.alert).toHaveBeenCalledWith('Only admins can manage users'));
+      await waitFor(() => expect(spies.dialogs.alerts).toContain('Only admins can manage users'));
       expect(screen.getByRole('cell', { name: 'Asha Rao' })).toBeInTheDocument();
-      expect(spies.get).toHaveBeenCalledTimes(1);
+      expect(spies.list.calls).toHaveLength(1);
     });
   });
 });

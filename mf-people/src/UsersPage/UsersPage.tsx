@@ -1,4 +1,5 @@
 import type { RegisterUserBody, User } from 'contract';
+import { endpoints } from 'shared-ui';
 import { EMAIL_FIELD, NAME_FIELD, PeopleScreen, createPeopleConfig } from '../PeopleScreen';
 import type { PersonField } from '../PeopleScreen';
 
@@ -31,11 +32,11 @@ export const usersConfig = createPeopleConfig<User>({
   title: 'Users',
   manageTab: 'Update User',
   fields,
-  paths: {
-    list: '/users/getUser',
-    add: '/users/register',
-    update: '/users/updateuser',
-    remove: '/users/deleteUser',
+  endpoints: {
+    list: endpoints.listUsers,
+    add: endpoints.registerUser,
+    update: endpoints.updateUser,
+    remove: endpoints.deleteUser,
   },
 });
 

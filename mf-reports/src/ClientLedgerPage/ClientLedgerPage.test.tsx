@@ -1,16 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ClientLedgerRow } from 'contract';
 import { currentMonthRange } from 'shared-ui';
-import {
-  captureDownloads,
-  deferred,
-  mockGet,
-  pathsOf,
-  renderScreen,
-  spyAlert,
-  tableText,
-} from '../testing/test-utils';
+import { captureDownloads, renderScreen, tableText } from '../testing/test-utils';
 import { ClientLedgerPage } from './ClientLedgerPage';
+import {
+  collectDialogs,
+  deferred,
+  endpoints,
+  mockEndpoint,
+  networkFailure,
+} from 'shared-ui/testing';
 
 const CLIENTS = { users: [{ id: 7, name: 'Acme', email: 'a@acme.test', companyName: 'Acme' }] };
 
@@ -50,7 +49,7 @@ async function chooseClient(user: ReturnType<typeof renderScreen>['user']) {
 
 describe('ClientLedgerPage', () => {
   it('should open with the client picker and the current month filled in, and fetch nothing yet', async () => {
-    const get = mockGet({ '/clients/getClients': CLIENTS });
+    const clients = mockEndpoint(endpoints.listClients, CLIENTS);
     renderScreen(<ClientLedgerPage />);
     const month = currentMonthRange();
     expect(screen.getByRole('heading', { name: 'Client Ledger' })).toBeInTheDocument();
@@ -59,24 +58,22 @@ describe('ClientLedgerPage', () => {
     expect(await screen.findByRole('option', { name: 'Acme' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Select client' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Get Ledger' })).toBeInTheDocument();
-    expect(pathsOf(get)).toEqual(['/clients/getClients']);
+    expect(clients.calls).toHaveLength(1);
   });
 
   it('should alert Please select a client when Get Ledger is pressed without one', async () => {
-    const get = mockGet({ '/clients/getClients': CLIENTS });
-    const alert = spyAlert();
+    const clients = mockEndpoint(endpoints.listClients, CLIENTS);
+    const dialogs = collectDialogs();
     const { user } = renderScreen(<ClientLedgerPage />);
     await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
-    expect(alert).toHaveBeenCalledWith('Please select a client');
-    expect(pathsOf(get)).toEqual(['/clients/getClients']);
+    expect(dialogs.alerts).toContain('Please select a client');
+    expect(clients.calls).toHaveLength(1);
   });
 
   it('should show the opening balance, Debit/Credit columns, the running balance and closing totals', async () => {
     const answer = deferred();
-    const get = mockGet({
-      '/clients/getClients': CLIENTS,
-      '/dashboard/getClientLedger': () => answer.promise,
-    });
+    mockEndpoint(endpoints.listClients, CLIENTS);
+    const get = mockEndpoint(endpoints.getClientLedger, () => answer.promise as never);
     const { user } = renderScreen(<ClientLedgerPage />);
     await chooseClient(user);
     await user.clear(screen.getByLabelText('Start Date'));
@@ -86,10 +83,11 @@ describe('ClientLedgerPage', () => {
     await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    expect(get).toHaveBeenLastCalledWith(
-      '/dashboard/getClientLedger?clientId=7&startDate=2026-03-01&endDate=2026-03-31',
-      { failure: 'Error fetching ledger', error: 'Error fetching ledger' },
-    );
+    expect(get.calls.at(-1)?.query).toEqual({
+      clientId: '7',
+      startDate: '2026-03-01',
+      endDate: '2026-03-31',
+    });
     answer.resolve(ROWS);
 
     await screen.findByText('Invoice 1');
@@ -105,7 +103,8 @@ describe('ClientLedgerPage', () => {
   });
 
   it('should export the ledger with opening line and closing totals, dates ISO, amounts plain', async () => {
-    mockGet({ '/clients/getClients': CLIENTS, '/dashboard/getClientLedger': ROWS });
+    mockEndpoint(endpoints.listClients, CLIENTS);
+    mockEndpoint(endpoints.getClientLedger, ROWS);
     const downloads = captureDownloads();
     const { user } = renderScreen(<ClientLedgerPage />);
     await chooseClient(user);
@@ -126,7 +125,8 @@ describe('ClientLedgerPage', () => {
   });
 
   it('should show No Records Found for a range without entries', async () => {
-    mockGet({ '/clients/getClients': CLIENTS, '/dashboard/getClientLedger': [] });
+    mockEndpoint(endpoints.listClients, CLIENTS);
+    mockEndpoint(endpoints.getClientLedger, []);
     const { user } = renderScreen(<ClientLedgerPage />);
     await chooseClient(user);
     await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
@@ -135,19 +135,20 @@ describe('ClientLedgerPage', () => {
   });
 
   it('should alert Error fetching ledger when the ledger cannot be fetched', async () => {
-    mockGet({ '/clients/getClients': CLIENTS, '/dashboard/getClientLedger': new TypeError('x') });
-    const alert = spyAlert();
+    mockEndpoint(endpoints.listClients, CLIENTS);
+    mockEndpoint(endpoints.getClientLedger, networkFailure());
+    const dialogs = collectDialogs();
     const { user } = renderScreen(<ClientLedgerPage />);
     await chooseClient(user);
     await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error fetching ledger'));
+    await waitFor(() => expect(dialogs.alerts).toContain('Error fetching ledger'));
   });
 
   it('should alert the catalogue text when the clients cannot be listed', async () => {
-    mockGet({ '/clients/getClients': new TypeError('offline') });
-    const alert = spyAlert();
+    mockEndpoint(endpoints.listClients, networkFailure());
+    const dialogs = collectDialogs();
     renderScreen(<ClientLedgerPage />);
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error fetching clients'));
+    await waitFor(() => expect(dialogs.alerts).toContain('Error fetching clients'));
   });
 
   it('should keep a 50,000-entry ledger to a window of rows with exact totals', async () => {
@@ -158,7 +159,8 @@ describe('ClientLedgerPage', () => {
       balance = Math.round((balance + (debit ? 10.01 : -10)) * 100) / 100;
       return row(index + 1, '2026-03-01', debit ? 10.01 : 10, debit ? 'Debit' : 'Credit', balance);
     });
-    mockGet({ '/clients/getClients': CLIENTS, '/dashboard/getClientLedger': many });
+    mockEndpoint(endpoints.listClients, CLIENTS);
+    mockEndpoint(endpoints.getClientLedger, many);
     const { user } = renderScreen(<ClientLedgerPage />);
     await chooseClient(user);
     const started = performance.now();

@@ -1,23 +1,26 @@
 import { messages } from 'contract';
 import type { ClientLedgerRow } from 'contract';
-import { currentMonthRange } from 'shared-ui';
+import { call, currentMonthRange, endpoints, fetchParties, fillWithCurrentMonth } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { Ledger } from '../Ledger';
 import type { LedgerPicker } from '../Ledger';
-import { fetchClientLedger, fetchClientOptions } from '../reports-api';
-import { fillWithCurrentMonth } from '../periods';
+import { partyOptions } from '../party-options';
 
 // Module-level so that the Ledger's effects see the same functions on every render.
 const picker: LedgerPicker = {
   label: 'Client',
   placeholder: 'Select client',
-  loadOptions: fetchClientOptions,
+  loadOptions: () => partyOptions(fetchParties(endpoints.listClients)),
   required: messages.selectClient,
   optionsError: messages.errorFetchingClients,
 };
 const partyName = (row: ClientLedgerRow) => row.clientName;
-const load = (clientId: string, range: DateRange, text: string) =>
-  fetchClientLedger(clientId, fillWithCurrentMonth(range), text);
+const load = (clientId: string, range: DateRange) => {
+  const { from, to } = fillWithCurrentMonth(range);
+  return call(endpoints.getClientLedger, {
+    query: { clientId: Number(clientId), startDate: from, endDate: to },
+  });
+};
 
 /** Client Ledger: what a client was billed (Debit) and paid (Credit), and what is owed. */
 export function ClientLedgerPage() {
@@ -32,7 +35,7 @@ export function ClientLedgerPage() {
       initialRange={currentMonthRange()}
       resolveRange={fillWithCurrentMonth}
       load={load}
-      errorText={messages.errorFetchingLedger}
+      errorText={endpoints.getClientLedger.texts.error}
       partyParam="clientId"
       csvFileName="client-ledger.csv"
     />

@@ -1,9 +1,8 @@
-import { AppLink } from 'shared-ui';
 import { messages } from 'contract';
 import type { ClientsVsSalesRow } from 'contract';
+import { AppLink, call, endpoints } from 'shared-ui';
 import type { ReportColumn } from '../ReportTable';
 import { TableReport } from '../TableReport';
-import { fetchClientsVsSales } from '../reports-api';
 import { ledgerHref } from '../links';
 
 // Pending RS = billed (Debit) − received (Credit), computed by the server (DESIGN §5).
@@ -43,7 +42,7 @@ const columns: Array<ReportColumn<ClientsVsSalesRow>> = [
     total: 'sum',
   },
 ];
-const load = () => fetchClientsVsSales();
+const load = () => call(endpoints.getClientsVsSales);
 
 /** Clients Vs Sales: per client, what was billed, what was received and what is pending. */
 export function ClientsVsSalesPage() {

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { EmployeeLedgerRow } from 'contract';
 import { currentMonthRange } from 'shared-ui';
-import { mockGet, renderScreen, spyAlert, tableText } from '../testing/test-utils';
+import { renderScreen, tableText } from '../testing/test-utils';
 import { EmployeeLedgerPage } from './EmployeeLedgerPage';
+import { collectDialogs, endpoints, mockEndpoint, networkFailure } from 'shared-ui/testing';
 
 const EMPLOYEES = { users: [{ id: 3, name: 'Sara', email: 's@x.test', number: '0300' }] };
 const row = (id: number, date: string, ammount: number, balance: number): EmployeeLedgerRow => ({
@@ -25,7 +26,7 @@ async function chooseSara(user: ReturnType<typeof renderScreen>['user']) {
 
 describe('EmployeeLedgerPage', () => {
   it('should open with an employee picker and empty dates', async () => {
-    mockGet({ '/employees/getEmployees': EMPLOYEES });
+    mockEndpoint(endpoints.listEmployees, EMPLOYEES);
     renderScreen(<EmployeeLedgerPage />);
     expect(screen.getByRole('heading', { name: 'Employee Ledger' })).toBeInTheDocument();
     expect(await screen.findByRole('option', { name: 'Sara' })).toBeInTheDocument();
@@ -35,32 +36,31 @@ describe('EmployeeLedgerPage', () => {
   });
 
   it('should alert Please select an employee without a choice', async () => {
-    mockGet({ '/employees/getEmployees': EMPLOYEES });
-    const alert = spyAlert();
+    mockEndpoint(endpoints.listEmployees, EMPLOYEES);
+    const dialogs = collectDialogs();
     const { user } = renderScreen(<EmployeeLedgerPage />);
     await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
-    expect(alert).toHaveBeenCalledWith('Please select an employee');
+    expect(dialogs.alerts).toContain('Please select an employee');
   });
 
   it('should ask for the current month when the dates are empty, and add up what was paid', async () => {
     const month = currentMonthRange();
     // 500 paid before the range; two salaries of 1200.50 and 99.50 follow.
-    const get = mockGet({
-      '/employees/getEmployees': EMPLOYEES,
-      '/dashboard/getEmployeeLedger': [
-        row(1, month.from, 1200.5, 1700.5),
-        row(2, month.from, 99.5, 1800),
-      ],
-    });
+    mockEndpoint(endpoints.listEmployees, EMPLOYEES);
+    const get = mockEndpoint(endpoints.getEmployeeLedger, [
+      row(1, month.from, 1200.5, 1700.5),
+      row(2, month.from, 99.5, 1800),
+    ]);
     const { user } = renderScreen(<EmployeeLedgerPage />);
     await chooseSara(user);
     await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
 
     await screen.findByText('1,700.50');
-    expect(get).toHaveBeenLastCalledWith(
-      `/dashboard/getEmployeeLedger?employeeId=3&startDate=${month.from}&endDate=${month.to}`,
-      { failure: 'Error fetching ledger data', error: 'Error fetching ledger data' },
-    );
+    expect(get.calls.at(-1)?.query).toEqual({
+      employeeId: '3',
+      startDate: month.from,
+      endDate: month.to,
+    });
     expect(tableText()).toEqual([
       ['Date', 'Employee', 'Description', 'Debit', 'Credit', 'Balance'],
       ['Opening balance', '', '', '', '', '500.00'],
@@ -72,30 +72,27 @@ describe('EmployeeLedgerPage', () => {
 
   it('should fill only the empty end of a half-given range', async () => {
     const month = currentMonthRange();
-    const get = mockGet({
-      '/employees/getEmployees': EMPLOYEES,
-      '/dashboard/getEmployeeLedger': [],
-    });
+    mockEndpoint(endpoints.listEmployees, EMPLOYEES);
+    const get = mockEndpoint(endpoints.getEmployeeLedger, []);
     const { user } = renderScreen(<EmployeeLedgerPage />);
     await chooseSara(user);
     await user.type(screen.getByLabelText('Start Date'), '2025-01-15');
     await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
     expect(await screen.findByText('No Records Found')).toBeInTheDocument();
-    expect(get).toHaveBeenLastCalledWith(
-      `/dashboard/getEmployeeLedger?employeeId=3&startDate=2025-01-15&endDate=${month.to}`,
-      expect.anything(),
-    );
+    expect(get.calls.at(-1)?.query).toEqual({
+      employeeId: '3',
+      startDate: '2025-01-15',
+      endDate: month.to,
+    });
   });
 
   it('should alert Error fetching ledger data when the ledger cannot be fetched', async () => {
-    mockGet({
-      '/employees/getEmployees': EMPLOYEES,
-      '/dashboard/getEmployeeLedger': new TypeError('offline'),
-    });
-    const alert = spyAlert();
+    mockEndpoint(endpoints.listEmployees, EMPLOYEES);
+    mockEndpoint(endpoints.getEmployeeLedger, networkFailure());
+    const dialogs = collectDialogs();
     const { user } = renderScreen(<EmployeeLedgerPage />);
     await chooseSara(user);
     await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Error fetching ledger data'));
+    await waitFor(() => expect(dialogs.alerts).toContain('Error fetching ledger data'));
   });
 });

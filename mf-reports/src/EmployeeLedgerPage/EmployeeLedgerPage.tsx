@@ -1,23 +1,28 @@
 import { messages } from 'contract';
 import type { EmployeeLedgerRow } from 'contract';
+import { call, endpoints, fetchParties, fillWithCurrentMonth } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { Ledger } from '../Ledger';
 import type { LedgerPicker } from '../Ledger';
-import { fetchEmployeeLedger, fetchEmployeeOptions } from '../reports-api';
-import { EMPTY_RANGE, fillWithCurrentMonth } from '../periods';
+import { EMPTY_RANGE } from '../periods';
+import { partyOptions } from '../party-options';
 
 // Module-level so that the Ledger's effects see the same functions on every render.
 const picker: LedgerPicker = {
   label: 'Employee',
   placeholder: 'Select employee',
-  loadOptions: fetchEmployeeOptions,
+  loadOptions: () => partyOptions(fetchParties(endpoints.listEmployees)),
   required: messages.selectEmployee,
   optionsError: messages.errorFetchingEmployees,
 };
 const partyName = (row: EmployeeLedgerRow) => row.employeeName;
 // Spec §9: empty dates mean the current month.
-const load = (employeeId: string, range: DateRange, text: string) =>
-  fetchEmployeeLedger(employeeId, fillWithCurrentMonth(range), text);
+const load = (employeeId: string, range: DateRange) => {
+  const { from, to } = fillWithCurrentMonth(range);
+  return call(endpoints.getEmployeeLedger, {
+    query: { employeeId: Number(employeeId), startDate: from, endDate: to },
+  });
+};
 
 /** Employee Ledger: the salary paid to one employee, with the running total. */
 export function EmployeeLedgerPage() {
@@ -31,7 +36,7 @@ export function EmployeeLedgerPage() {
       initialRange={EMPTY_RANGE}
       resolveRange={fillWithCurrentMonth}
       load={load}
-      errorText={messages.errorFetchingLedgerData}
+      errorText={endpoints.getEmployeeLedger.texts.error}
       partyParam="employeeId"
       csvFileName="employee-ledger.csv"
     />

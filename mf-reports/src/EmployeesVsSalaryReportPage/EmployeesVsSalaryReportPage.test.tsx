@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { captureDownloads, mockGet, pathsOf, renderScreen, tableText } from '../testing/test-utils';
+import { captureDownloads, renderScreen, tableText } from '../testing/test-utils';
 import { EmployeesVsSalaryReportPage } from './EmployeesVsSalaryReportPage';
+import { endpoints, mockEndpoint } from 'shared-ui/testing';
 
 const ROWS = [
   { employeeId: 1, employeeName: 'Sara', totalSalary: 1200.5 },
@@ -11,13 +12,13 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('EmployeesVsSalaryReportPage', () => {
   it('should load all time with the empty dates sent as they stand', async () => {
-    const get = mockGet({ '/dashboard/getEmployeesVsSalary': ROWS });
+    const get = mockEndpoint(endpoints.getEmployeesVsSalary, ROWS);
     renderScreen(<EmployeesVsSalaryReportPage />);
     expect(screen.getByRole('heading', { name: 'Employees Vs Salary' })).toBeInTheDocument();
     expect(screen.getByLabelText('Start Date')).toHaveValue('');
     expect(screen.getByLabelText('End Date')).toHaveValue('');
     await screen.findByText('Sara');
-    expect(pathsOf(get)).toEqual(['/dashboard/getEmployeesVsSalary?startDate=&endDate=']);
+    expect(get.calls.map((call) => call.query)).toEqual([{ startDate: '', endDate: '' }]);
     expect(tableText()).toEqual([
       ['Employee', 'Total Salary'],
       ['Sara', '1,200.50'],
@@ -28,22 +29,22 @@ describe('EmployeesVsSalaryReportPage', () => {
   });
 
   it('should send the dates on Filter, one of them possibly empty', async () => {
-    const get = mockGet({ '/dashboard/getEmployeesVsSalary': [] });
+    const get = mockEndpoint(endpoints.getEmployeesVsSalary, []);
     const { user } = renderScreen(<EmployeesVsSalaryReportPage />);
     expect(await screen.findByText('No records found')).toBeInTheDocument();
     await user.type(screen.getByLabelText('End Date'), '2026-06-30');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() =>
-      expect(pathsOf(get)).toEqual([
-        '/dashboard/getEmployeesVsSalary?startDate=&endDate=',
-        '/dashboard/getEmployeesVsSalary?startDate=&endDate=2026-06-30',
+      expect(get.calls.map((call) => call.query)).toEqual([
+        { startDate: '', endDate: '' },
+        { startDate: '', endDate: '2026-06-30' },
       ]),
     );
     expect(await screen.findByText('Period: the beginning to 2026-06-30')).toBeInTheDocument();
   });
 
   it('should export employees and the total', async () => {
-    mockGet({ '/dashboard/getEmployeesVsSalary': ROWS });
+    mockEndpoint(endpoints.getEmployeesVsSalary, ROWS);
     const downloads = captureDownloads();
     const { user } = renderScreen(<EmployeesVsSalaryReportPage />);
     await screen.findByText('Sara');

@@ -1,11 +1,10 @@
-import { AppLink } from 'shared-ui';
 import { messages } from 'contract';
 import type { EmployeesVsSalaryRow } from 'contract';
-import type { ReportColumn } from '../ReportTable';
+import { AppLink, call, endpoints } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
+import type { ReportColumn } from '../ReportTable';
 import { TableReport, dateAddress, dateFilters } from '../TableReport';
 import { ledgerHref } from '../links';
-import { fetchEmployeesVsSalary } from '../reports-api';
 import { EMPTY_RANGE, describePeriod } from '../periods';
 
 // Each employee opens their ledger for the same dates (empty dates: all time, as here).
@@ -29,6 +28,10 @@ const columns = (range: DateRange): Array<ReportColumn<EmployeesVsSalaryRow>> =>
   },
 ];
 
+/** Dates go as they stand, empty included (spec §9): empty means all time on the server. */
+const load = ({ from, to }: DateRange) =>
+  call(endpoints.getEmployeesVsSalary, { query: { startDate: from, endDate: to } });
+
 /** Employees Vs Salary: salary paid per employee; empty dates mean all time (spec §9). */
 export function EmployeesVsSalaryReportPage() {
   return (
@@ -37,7 +40,7 @@ export function EmployeesVsSalaryReportPage() {
       columns={columns}
       rowKey={(row) => row.employeeId}
       initialParams={EMPTY_RANGE}
-      load={fetchEmployeesVsSalary}
+      load={load}
       onFailure={{ alert: messages.errorFetchingData }}
       csvFileName="employees-vs-salary.csv"
       filters={dateFilters}

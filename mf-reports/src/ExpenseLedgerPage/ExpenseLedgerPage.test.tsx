@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { ExpenseLedgerRow } from 'contract';
 import { currentMonthRange } from 'shared-ui';
-import { captureDownloads, mockGet, pathsOf, renderScreen, tableText } from '../testing/test-utils';
+import { captureDownloads, renderScreen, tableText } from '../testing/test-utils';
 import { ExpenseLedgerPage } from './ExpenseLedgerPage';
+import { endpoints, mockEndpoint } from 'shared-ui/testing';
 
 const ROWS: ExpenseLedgerRow[] = [
   {
@@ -31,12 +32,12 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('ExpenseLedgerPage', () => {
   it('should load the current month at once, sending no dates', async () => {
-    const get = mockGet({ '/dashboard/getExpenseLedger': ROWS });
+    const get = mockEndpoint(endpoints.getExpenseLedger, ROWS);
     renderScreen(<ExpenseLedgerPage />);
     expect(screen.getByRole('heading', { name: 'Expense Ledger' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     await screen.findByText('Tea "green"');
-    expect(pathsOf(get)).toEqual(['/dashboard/getExpenseLedger']);
+    expect(get.calls.map((call) => call.query)).toEqual([{}]);
     const month = currentMonthRange();
     expect(screen.getByText(`Period: ${month.from} to ${month.to}`)).toBeInTheDocument();
     expect(tableText()).toEqual([
@@ -49,25 +50,25 @@ describe('ExpenseLedgerPage', () => {
   });
 
   it('should send the dates only when both are set', async () => {
-    const get = mockGet({ '/dashboard/getExpenseLedger': [] });
+    const get = mockEndpoint(endpoints.getExpenseLedger, []);
     const { user } = renderScreen(<ExpenseLedgerPage />);
     await screen.findByText('No Records Found');
     await user.type(screen.getByLabelText('Start Date'), '2026-02-01');
     await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
-    await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(get.calls).toHaveLength(2));
     await user.type(screen.getByLabelText('End Date'), '2026-02-28');
     await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
-    await waitFor(() => expect(get).toHaveBeenCalledTimes(3));
-    expect(pathsOf(get)).toEqual([
-      '/dashboard/getExpenseLedger',
-      '/dashboard/getExpenseLedger',
-      '/dashboard/getExpenseLedger?startDate=2026-02-01&endDate=2026-02-28',
+    await waitFor(() => expect(get.calls).toHaveLength(3));
+    expect(get.calls.map((call) => call.query)).toEqual([
+      {},
+      {},
+      { startDate: '2026-02-01', endDate: '2026-02-28' },
     ]);
     expect(await screen.findByText('Period: 2026-02-01 to 2026-02-28')).toBeInTheDocument();
   });
 
   it('should export CSV with the quotes of a description doubled', async () => {
-    mockGet({ '/dashboard/getExpenseLedger': ROWS });
+    mockEndpoint(endpoints.getExpenseLedger, ROWS);
     const downloads = captureDownloads();
     const { user } = renderScreen(<ExpenseLedgerPage />);
     await screen.findByText('Tea "green"');

@@ -1,13 +1,13 @@
-import { messages } from 'contract';
 import type { ExpenseLedgerRow } from 'contract';
-import { currentMonthRange } from 'shared-ui';
+import { call, currentMonthRange, endpoints } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { Ledger } from '../Ledger';
-import { fetchExpenseLedger } from '../reports-api';
 import { EMPTY_RANGE } from '../periods';
 
 const partyName = (row: ExpenseLedgerRow) => row.expenseType;
-const load = (_partyId: string, range: DateRange, text: string) => fetchExpenseLedger(range, text);
+/** Dates are sent only when both are set (spec §7); otherwise the server's current month. */
+const load = (_partyId: string, { from, to }: DateRange) =>
+  call(endpoints.getExpenseLedger, { query: from && to ? { startDate: from, endDate: to } : {} });
 /** Half a range is not sent at all (spec §7), so the server's current month applies. */
 const period = (range: DateRange) => (range.from && range.to ? range : currentMonthRange());
 
@@ -22,7 +22,7 @@ export function ExpenseLedgerPage() {
       initialRange={EMPTY_RANGE}
       resolveRange={period}
       load={load}
-      errorText={messages.errorFetchingLedgerData}
+      errorText={endpoints.getExpenseLedger.texts.error}
       loadOnMount
       csvFileName="expense-ledger.csv"
     />

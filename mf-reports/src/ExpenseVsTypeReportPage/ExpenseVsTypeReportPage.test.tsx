@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { currentMonthRange } from 'shared-ui';
-import { captureDownloads, mockGet, pathsOf, renderScreen, tableText } from '../testing/test-utils';
+import { captureDownloads, renderScreen, tableText } from '../testing/test-utils';
 import { ExpenseVsTypeReportPage } from './ExpenseVsTypeReportPage';
+import { endpoints, mockEndpoint } from 'shared-ui/testing';
 
 const ROWS = [
   { expanceTypeId: 1, expenseType: 'Rent', totalExpense: 600 },
@@ -17,12 +18,12 @@ afterEach(() => {
 describe('ExpenseVsTypeReportPage', () => {
   it('should ask for the current month when the dates are empty and total the types', async () => {
     const month = currentMonthRange();
-    const get = mockGet({ '/dashboard/getExpenseVsType': ROWS });
+    const get = mockEndpoint(endpoints.getExpenseVsType, ROWS);
     renderScreen(<ExpenseVsTypeReportPage />);
     expect(screen.getByRole('heading', { name: 'Expense Vs Type' })).toBeInTheDocument();
     await screen.findByText('Rent');
-    expect(pathsOf(get)).toEqual([
-      `/dashboard/getExpenseVsType?startDate=${month.from}&endDate=${month.to}`,
+    expect(get.calls.map((call) => call.query)).toEqual([
+      { startDate: month.from, endDate: month.to },
     ]);
     expect(tableText()).toEqual([
       ['Expense Type', 'Total Expense'],
@@ -34,7 +35,7 @@ describe('ExpenseVsTypeReportPage', () => {
 
   it('should draw the share of each type as a doughnut with a text alternative', async () => {
     const month = currentMonthRange();
-    mockGet({ '/dashboard/getExpenseVsType': ROWS });
+    mockEndpoint(endpoints.getExpenseVsType, ROWS);
     const { user } = renderScreen(<ExpenseVsTypeReportPage />);
     await user.click(await screen.findByRole('button', { name: 'Show chart' }));
     const chart = await screen.findByRole('img', {
@@ -50,7 +51,7 @@ describe('ExpenseVsTypeReportPage', () => {
   });
 
   it('should filter by the dates given and export them', async () => {
-    const get = mockGet({ '/dashboard/getExpenseVsType': ROWS });
+    const get = mockEndpoint(endpoints.getExpenseVsType, ROWS);
     const downloads = captureDownloads();
     const { user } = renderScreen(<ExpenseVsTypeReportPage />);
     await screen.findByText('Rent');
@@ -58,10 +59,7 @@ describe('ExpenseVsTypeReportPage', () => {
     await user.type(screen.getByLabelText('End Date'), '2026-01-31');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() =>
-      expect(get).toHaveBeenLastCalledWith(
-        '/dashboard/getExpenseVsType?startDate=2026-01-01&endDate=2026-01-31',
-        expect.anything(),
-      ),
+      expect(get.calls.at(-1)?.query).toEqual({ startDate: '2026-01-01', endDate: '2026-01-31' }),
     );
     expect(await screen.findByText('Period: 2026-01-01 to 2026-01-31')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
@@ -71,7 +69,7 @@ describe('ExpenseVsTypeReportPage', () => {
   });
 
   it('should show No records found and no chart for an empty period', async () => {
-    mockGet({ '/dashboard/getExpenseVsType': [] });
+    mockEndpoint(endpoints.getExpenseVsType, []);
     renderScreen(<ExpenseVsTypeReportPage />);
     expect(await screen.findByText('No records found')).toBeInTheDocument();
     expect(screen.queryByRole('figure')).not.toBeInTheDocument();
@@ -83,7 +81,7 @@ describe('ExpenseVsTypeReportPage chart', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('should keep chart.js unloaded until Show chart, and remember the choice', async () => {
-    mockGet({ '/dashboard/getExpenseVsType': ROWS });
+    mockEndpoint(endpoints.getExpenseVsType, ROWS);
     const first = renderScreen(<ExpenseVsTypeReportPage />);
     const show = await screen.findByRole('button', { name: 'Show chart' });
     expect(show).toHaveAttribute('aria-expanded', 'false');

@@ -1,12 +1,11 @@
-import { AppLink } from 'shared-ui';
 import type { ExpenseVsTypeRow } from 'contract';
+import { AppLink, call, endpoints, fillWithCurrentMonth } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { ExpenseShareChart } from '../Charts';
 import type { ReportColumn } from '../ReportTable';
 import { TableReport, dateAddress, dateFilters } from '../TableReport';
 import { journalHref } from '../links';
-import { fetchExpenseVsType } from '../reports-api';
-import { EMPTY_RANGE, describePeriod, fillWithCurrentMonth } from '../periods';
+import { EMPTY_RANGE, describePeriod } from '../periods';
 
 // Each type opens the journal of its expenses over the same dates.
 const columns = (range: DateRange): Array<ReportColumn<ExpenseVsTypeRow>> => [
@@ -35,7 +34,10 @@ const columns = (range: DateRange): Array<ReportColumn<ExpenseVsTypeRow>> => [
   },
 ];
 // Spec §9: empty dates mean the current month.
-const load = (range: DateRange) => fetchExpenseVsType(fillWithCurrentMonth(range));
+const load = (range: DateRange) => {
+  const { from, to } = fillWithCurrentMonth(range);
+  return call(endpoints.getExpenseVsType, { query: { startDate: from, endDate: to } });
+};
 const describe = (range: DateRange) => describePeriod(fillWithCurrentMonth(range));
 const chart = (rows: ExpenseVsTypeRow[], range: DateRange) => (
   <ExpenseShareChart rows={rows} period={describe(range)} />

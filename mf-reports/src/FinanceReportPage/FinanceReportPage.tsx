@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { messages } from 'contract';
 import type { Finance } from 'contract';
-import { StatCard } from 'shared-ui';
+import { StatCard, fetchFinance, fillWithCurrentMonth } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { FilterBar } from '../FilterBar';
 import { ReportLayout } from '../ReportLayout';
-import { fetchFinance } from '../reports-api';
 import { useReportData } from '../useReportData';
-import { EMPTY_RANGE, describePeriod, fillWithCurrentMonth } from '../periods';
+import { EMPTY_RANGE, describePeriod } from '../periods';
 import { addressParams, journalHref, keepInAddress } from '../links';
 import { dateAddress } from '../TableReport';
 

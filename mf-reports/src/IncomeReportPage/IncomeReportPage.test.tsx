@@ -1,12 +1,7 @@
 import { screen } from '@testing-library/react';
-import {
-  captureDownloads,
-  deferred,
-  mockGet,
-  renderScreen,
-  tableText,
-} from '../testing/test-utils';
+import { captureDownloads, renderScreen, tableText } from '../testing/test-utils';
 import { IncomeReportPage } from './IncomeReportPage';
+import { deferred, endpoints, mockEndpoint } from 'shared-ui/testing';
 
 const ROWS = [
   { date: '2026-03-01', totalIncome: 0.1 },
@@ -18,7 +13,7 @@ afterEach(() => jest.restoreAllMocks());
 describe('IncomeReportPage', () => {
   it('should show Loading... and then Date and Total Income with an exact total', async () => {
     const answer = deferred();
-    mockGet({ '/dashboard/getIncomeReport': () => answer.promise });
+    mockEndpoint(endpoints.getIncomeReport, () => answer.promise as never);
     renderScreen(<IncomeReportPage />);
     expect(screen.getByRole('heading', { name: 'Income Report' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -33,7 +28,7 @@ describe('IncomeReportPage', () => {
   });
 
   it('should export ISO dates and plain amounts', async () => {
-    mockGet({ '/dashboard/getIncomeReport': ROWS });
+    mockEndpoint(endpoints.getIncomeReport, ROWS);
     const downloads = captureDownloads();
     const { user } = renderScreen(<IncomeReportPage />);
     await screen.findByText('2026-03-01');
@@ -45,7 +40,7 @@ describe('IncomeReportPage', () => {
   });
 
   it('should show No records found for no income', async () => {
-    mockGet({ '/dashboard/getIncomeReport': [] });
+    mockEndpoint(endpoints.getIncomeReport, []);
     renderScreen(<IncomeReportPage />);
     expect(await screen.findByText('No records found')).toBeInTheDocument();
   });

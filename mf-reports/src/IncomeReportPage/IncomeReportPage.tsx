@@ -1,8 +1,7 @@
-import { AppLink } from 'shared-ui';
 import type { IncomeReportRow } from 'contract';
+import { AppLink, call, endpoints } from 'shared-ui';
 import type { ReportColumn } from '../ReportTable';
 import { TableReport } from '../TableReport';
-import { fetchIncomeReport } from '../reports-api';
 import { journalHref } from '../links';
 
 const columns: Array<ReportColumn<IncomeReportRow>> = [
@@ -27,7 +26,7 @@ const columns: Array<ReportColumn<IncomeReportRow>> = [
     total: 'sum',
   },
 ];
-const load = () => fetchIncomeReport();
+const load = () => call(endpoints.getIncomeReport);
 
 /** Income Report: money received per day (Credit income entries, DESIGN §5). */
 export function IncomeReportPage() {

@@ -5,7 +5,7 @@ import type { DateRange } from 'shared-ui';
 import { FilterBar } from '../FilterBar';
 import { ReportLayout } from '../ReportLayout';
 import { ReportTable } from '../ReportTable';
-import type { PartyOption } from '../reports-api';
+import type { PartyOption } from '../party-options';
 import { useReportData } from '../useReportData';
 import { describePeriod } from '../periods';
 import { ledgerColumns, openingLine } from './ledger-columns';
@@ -36,7 +36,7 @@ export interface LedgerProps<Row extends LedgerEntry> {
   /** The period a request covers, from the dates on screen (spec §9 defaults differ). */
   resolveRange: (range: DateRange) => DateRange;
   /** Fetches with the dates as on screen; `partyId` is '' without a picker. */
-  load: (partyId: string, range: DateRange, errorText: string) => Promise<Row[]>;
+  load: (partyId: string, range: DateRange) => Promise<Row[]>;
   /** Catalogue text alerted when the ledger cannot be fetched. */
   errorText: string;
   /** The expense ledger needs no choice and shows the current month straight away. */
@@ -105,12 +105,12 @@ export function Ledger<Row extends LedgerEntry>({
         endDate: wantedRange.to,
       });
       return run(async () => ({
-        rows: await load(wantedParty, wantedRange, errorText),
+        rows: await load(wantedParty, wantedRange),
         range: resolveRange(wantedRange),
         partyId: wantedParty,
       }));
     },
-    [resolveRange, load, errorText, run, partyParam],
+    [resolveRange, load, run, partyParam],
   );
 
   useEffect(() => {

@@ -21,14 +21,14 @@ export interface LedgerEntry {
  */
 export type BalanceRule = 'owed' | 'paid';
 
-export function signedAmount(entry: LedgerEntry, rule: BalanceRule): Money {
+function signedAmount(entry: LedgerEntry, rule: BalanceRule): Money {
   return rule === 'owed' && entry.Creditdebit === 'Credit'
     ? subtractMoney(0, entry.ammount)
     : entry.ammount;
 }
 
 /** The balance brought forward: the first row's balance before its own amount. */
-export function openingBalance(rows: LedgerEntry[], rule: BalanceRule): Money | null {
+function openingBalance(rows: LedgerEntry[], rule: BalanceRule): Money | null {
   const first = rows[0];
   return first ? subtractMoney(first.balance, signedAmount(first, rule)) : null;
 }

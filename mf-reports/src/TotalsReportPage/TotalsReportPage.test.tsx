@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { deferred, mockGet, renderScreen } from '../testing/test-utils';
+import { renderScreen } from '../testing/test-utils';
 import { TotalsReportPage } from './TotalsReportPage';
+import { deferred, endpoints, mockEndpoint } from 'shared-ui/testing';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -9,7 +10,7 @@ const card = (name: string) => screen.getByRole('region', { name });
 describe('TotalsReportPage', () => {
   it('should show Loading... and then the Admins, Employees and Clients counts', async () => {
     const answer = deferred();
-    mockGet({ '/dashboard/totals': () => answer.promise });
+    mockEndpoint(endpoints.getTotals, () => answer.promise as never);
     renderScreen(<TotalsReportPage />);
     expect(screen.getByRole('heading', { name: 'System Totals' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { messages } from 'contract';
 import type { Totals } from 'contract';
-import { StatCard } from 'shared-ui';
+import { StatCard, fetchTotals } from 'shared-ui';
 import { ReportLayout } from '../ReportLayout';
-import { fetchTotals } from '../reports-api';
 import { useReportData } from '../useReportData';
 
 /** System Totals: head-counts of admins, employees and clients. */

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { YearlyRow } from 'contract';
-import { captureDownloads, mockGet, pathsOf, renderScreen, tableText } from '../testing/test-utils';
+import { captureDownloads, renderScreen, tableText } from '../testing/test-utils';
 import { YearlyReportPage, yearOptions } from './YearlyReportPage';
+import { endpoints, mockEndpoint } from 'shared-ui/testing';
 
 const YEAR = new Date().getFullYear();
 const zero = (month: number): YearlyRow => ({
@@ -28,7 +29,7 @@ afterEach(() => {
 
 describe('YearlyReportPage', () => {
   it('should offer the current year and the four before, the current one chosen', async () => {
-    mockGet({ '/dashboard/yearly': ROWS });
+    mockEndpoint(endpoints.getYearly, ROWS);
     renderScreen(<YearlyReportPage />);
     const picker = screen.getByLabelText('Year');
     expect(
@@ -42,10 +43,10 @@ describe('YearlyReportPage', () => {
   });
 
   it('should list all twelve months with profit/loss and a totals row', async () => {
-    const get = mockGet({ '/dashboard/yearly': ROWS });
+    const get = mockEndpoint(endpoints.getYearly, ROWS);
     renderScreen(<YearlyReportPage />);
     await screen.findByText('March');
-    expect(pathsOf(get)).toEqual([`/dashboard/yearly?year=${YEAR}`]);
+    expect(get.calls.map((call) => call.query)).toEqual([{ year: String(YEAR) }]);
     const text = tableText();
     expect(text[0]).toEqual(['Month', 'Income', 'Salary', 'Expense', 'Profit/Loss']);
     expect(text).toHaveLength(1 + 12 + 1);
@@ -57,28 +58,28 @@ describe('YearlyReportPage', () => {
   });
 
   it('should fill months the server left out with zeros', async () => {
-    mockGet({ '/dashboard/yearly': [ROWS[2]] });
+    mockEndpoint(endpoints.getYearly, ROWS.slice(2, 3));
     renderScreen(<YearlyReportPage />);
     await screen.findByText('March');
     expect(tableText()).toHaveLength(14);
   });
 
   it('should reload when another year is picked', async () => {
-    const get = mockGet({ '/dashboard/yearly': ROWS });
+    const get = mockEndpoint(endpoints.getYearly, ROWS);
     const { user } = renderScreen(<YearlyReportPage />);
     await screen.findByText('March');
     await user.selectOptions(screen.getByLabelText('Year'), String(YEAR - 2));
     await waitFor(() =>
-      expect(pathsOf(get)).toEqual([
-        `/dashboard/yearly?year=${YEAR}`,
-        `/dashboard/yearly?year=${YEAR - 2}`,
+      expect(get.calls.map((call) => call.query)).toEqual([
+        { year: String(YEAR) },
+        { year: String(YEAR - 2) },
       ]),
     );
     expect(await screen.findByText(`Period: Year ${YEAR - 2}`)).toBeInTheDocument();
   });
 
   it('should chart bars per month and a profit/loss line, described in words', async () => {
-    mockGet({ '/dashboard/yearly': ROWS });
+    mockEndpoint(endpoints.getYearly, ROWS);
     const { user } = renderScreen(<YearlyReportPage />);
     await user.click(await screen.findByRole('button', { name: 'Show chart' }));
     const chart = await screen.findByRole('img', { name: /^Income, salary and expense per month/ });
@@ -102,7 +103,7 @@ describe('YearlyReportPage', () => {
   });
 
   it('should export ISO months and plain amounts with the totals row', async () => {
-    mockGet({ '/dashboard/yearly': ROWS });
+    mockEndpoint(endpoints.getYearly, ROWS);
     const downloads = captureDownloads();
     const { user } = renderScreen(<YearlyReportPage />);
     await screen.findByText('March');

@@ -1,11 +1,10 @@
 import { messages } from 'contract';
 import type { YearlyRow } from 'contract';
-import { AppLink, Select, formatMoney } from 'shared-ui';
+import { AppLink, Select, call, endpoints, formatMoney } from 'shared-ui';
 import { YearlyChart } from '../Charts';
 import type { ReportColumn } from '../ReportTable';
 import { TableReport } from '../TableReport';
 import type { FilterControls } from '../TableReport';
-import { fetchYearly } from '../reports-api';
 import { journalHref, monthRange } from '../links';
 
 export const MONTH_NAMES = [
@@ -79,7 +78,8 @@ const columns: Array<ReportColumn<YearMonth>> = [
   },
 ];
 
-const load = async (year: number) => twelveMonths(await fetchYearly(year), year);
+const load = async (year: number) =>
+  twelveMonths(await call(endpoints.getYearly, { query: { year } }), year);
 
 function yearPicker({ params, setParams, apply }: FilterControls<number>) {
   const choose = (value: string) => {

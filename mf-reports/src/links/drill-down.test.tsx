@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ReactElement } from 'react';
 import { toIsoDate } from 'shared-ui';
-import { mockGet, pathsOf, renderScreen } from '../testing/test-utils';
+import { endpoints, mockEndpoint } from 'shared-ui/testing';
+import { renderScreen } from '../testing/test-utils';
 import { ClientLedgerPage } from '../ClientLedgerPage';
 import { ClientsVsSalesPage } from '../ClientsVsSalesPage';
 import { EmployeesVsSalaryReportPage } from '../EmployeesVsSalaryReportPage';
@@ -10,8 +11,6 @@ import { ExpenseVsTypeReportPage } from '../ExpenseVsTypeReportPage';
 import { FinanceReportPage } from '../FinanceReportPage';
 import { IncomeReportPage } from '../IncomeReportPage';
 import { YearlyReportPage } from '../YearlyReportPage';
-
-afterEach(() => jest.restoreAllMocks());
 
 /** Opens a screen at an address, as a drill-down link or a bookmark does. */
 function openAt(address: string, screenElement: ReactElement) {
@@ -24,10 +23,10 @@ const hrefOf = (name: string | RegExp) => screen.getByRole('link', { name }).get
 describe('drill-down links', () => {
   it('Yearly report: a month and each of its figures open the journal of that month', async () => {
     const march = { month: 3, income: 1000, salary: 300, expense: 200.5, pending: 499.5 };
-    const get = mockGet({ '/dashboard/yearly': [march] });
+    const get = mockEndpoint(endpoints.getYearly, [march]);
     openAt('/YearlyReportPage?year=2024', <YearlyReportPage />);
     await screen.findByRole('link', { name: 'March' });
-    expect(pathsOf(get)).toEqual(['/dashboard/yearly?year=2024']);
+    expect(get.calls.map((call) => call.query)).toEqual([{ year: '2024' }]);
     expect(screen.getByLabelText('Year')).toHaveValue('2024');
     const month = 'from=2024-03-01&to=2024-03-31';
     expect(hrefOf('March')).toBe(`/Journal?${month}&Creditdebit=Credit`);
@@ -38,23 +37,23 @@ describe('drill-down links', () => {
   });
 
   it('Expense Vs Type: a type opens the journal of its expenses over the same dates', async () => {
-    const get = mockGet({
-      '/dashboard/getExpenseVsType': [{ expanceTypeId: 4, expenseType: 'Rent', totalExpense: 90 }],
-    });
+    const get = mockEndpoint(endpoints.getExpenseVsType, [
+      { expanceTypeId: 4, expenseType: 'Rent', totalExpense: 90 },
+    ]);
     openAt(
       '/ExpenseVsTypeReport?startDate=2025-01-01&endDate=2025-06-30',
       <ExpenseVsTypeReportPage />,
     );
     await screen.findByRole('link', { name: 'Rent' });
-    expect(pathsOf(get)).toEqual([
-      '/dashboard/getExpenseVsType?startDate=2025-01-01&endDate=2025-06-30',
+    expect(get.calls.map((call) => call.query)).toEqual([
+      { startDate: '2025-01-01', endDate: '2025-06-30' },
     ]);
     expect(hrefOf('Rent')).toBe('/Journal?from=2025-01-01&to=2025-06-30&kind=expense&partyId=4');
     expect(screen.getByLabelText('Start Date')).toHaveValue('2025-01-01');
   });
 
   it("Income Report: a day opens the journal of that day's payments received", async () => {
-    mockGet({ '/dashboard/getIncomeReport': [{ date: '2025-02-03', totalIncome: 50 }] });
+    mockEndpoint(endpoints.getIncomeReport, [{ date: '2025-02-03', totalIncome: 50 }]);
     openAt('/IncomeReport', <IncomeReportPage />);
     await screen.findByRole('link', { name: '2025-02-03' });
     expect(hrefOf('2025-02-03')).toBe(
@@ -63,11 +62,9 @@ describe('drill-down links', () => {
   });
 
   it("Clients Vs Sales: a client opens the client's ledger over all time", async () => {
-    mockGet({
-      '/dashboard/getClientsVsSales': [
-        { clientId: 7, clientname: 'Acme', totalDebit: 10, totalCredit: 5, netTotal: 5 },
-      ],
-    });
+    mockEndpoint(endpoints.getClientsVsSales, [
+      { clientId: 7, clientname: 'Acme', totalDebit: 10, totalCredit: 5, netTotal: 5 },
+    ]);
     openAt('/ClientsVsSales', <ClientsVsSalesPage />);
     await screen.findByRole('link', { name: 'Acme' });
     expect(hrefOf('Acme')).toBe(
@@ -76,9 +73,9 @@ describe('drill-down links', () => {
   });
 
   it("Employees Vs Salary: an employee opens the employee's ledger for the same dates", async () => {
-    mockGet({
-      '/dashboard/getEmployeesVsSalary': [{ employeeId: 2, employeeName: 'Bina', totalSalary: 9 }],
-    });
+    mockEndpoint(endpoints.getEmployeesVsSalary, [
+      { employeeId: 2, employeeName: 'Bina', totalSalary: 9 },
+    ]);
     openAt(
       '/EmployeesVsSalaryReport?startDate=2025-01-01&endDate=2025-01-31',
       <EmployeesVsSalaryReportPage />,
@@ -90,10 +87,10 @@ describe('drill-down links', () => {
   });
 
   it('Finance report: each card opens the journal of its kind and range', async () => {
-    const get = mockGet({ '/dashboard/finance': { income: 1, salary: 2, expense: 3 } });
+    const get = mockEndpoint(endpoints.getFinance, { income: 1, salary: 2, expense: 3 });
     openAt('/FinanceReport?startDate=2025-04-01&endDate=2025-04-30', <FinanceReportPage />);
     await waitFor(() => expect(hrefOf('RS: 2.00')).not.toBeNull());
-    expect(pathsOf(get)).toEqual(['/dashboard/finance?from=2025-04-01&to=2025-04-30']);
+    expect(get.calls.map((call) => call.query)).toEqual([{ from: '2025-04-01', to: '2025-04-30' }]);
     expect(hrefOf('RS: 1.00')).toBe(
       '/Journal?from=2025-04-01&to=2025-04-30&kind=income&Creditdebit=Credit',
     );
@@ -105,20 +102,20 @@ describe('drill-down links', () => {
 
 describe('filters in the address', () => {
   it('a ledger opens on the party and dates of the address and keeps what it shows there', async () => {
-    const get = mockGet({
-      '/clients/getClients': {
-        users: [{ id: 7, name: 'Acme', email: 'a@acme.test', companyName: 'Acme' }],
-      },
-      '/dashboard/getClientLedger': [],
+    mockEndpoint(endpoints.listClients, {
+      users: [{ id: 7, name: 'Acme', email: 'a@acme.test', companyName: 'Acme' }],
     });
+    const get = mockEndpoint(endpoints.getClientLedger, []);
     const { user } = openAt(
       '/ClientLedgerPage?clientId=7&startDate=2025-01-01&endDate=2025-12-31',
       <ClientLedgerPage />,
     );
     await waitFor(() =>
-      expect(pathsOf(get)).toContain(
-        '/dashboard/getClientLedger?clientId=7&startDate=2025-01-01&endDate=2025-12-31',
-      ),
+      expect(get.calls.map((call) => call.query)).toContainEqual({
+        clientId: '7',
+        startDate: '2025-01-01',
+        endDate: '2025-12-31',
+      }),
     );
     await screen.findByRole('option', { name: 'Acme' });
     expect(screen.getByLabelText('Client')).toHaveValue('7');
@@ -129,7 +126,7 @@ describe('filters in the address', () => {
   });
 
   it('a report keeps the dates it was filtered with', async () => {
-    mockGet({ '/dashboard/getEmployeesVsSalary': [] });
+    mockEndpoint(endpoints.getEmployeesVsSalary, []);
     const { user } = openAt('/EmployeesVsSalaryReport', <EmployeesVsSalaryReportPage />);
     await user.type(screen.getByLabelText('Start Date'), '2025-03-01');
     await user.type(screen.getByLabelText('End Date'), '2025-03-31');

@@ -1,33 +1,8 @@
-// Test helpers: the API client replaced at its interface, alerts captured, and CSV downloads
-// read back as text.
+// Report test helpers beyond shared-ui/testing's: CSV downloads read back as text, a screen
+// rendered with a user, and the cells of the one table on screen.
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { api } from 'shared-ui';
-export { deferred } from 'shared-ui/testing';
-
-/** Answers by path prefix: a value resolves, an Error rejects, a function is called. */
-export type Answers = Record<string, unknown>;
-
-export function mockGet(answers: Answers): jest.SpyInstance {
-  return jest.spyOn(api, 'get').mockImplementation(async (path: string) => {
-    const prefix = Object.keys(answers)
-      .filter((key) => path.startsWith(key))
-      .sort((a, b) => b.length - a.length)[0];
-    if (prefix === undefined) throw new Error(`unexpected GET ${path}`);
-    const answer = answers[prefix];
-    if (answer instanceof Error) throw answer;
-    return typeof answer === 'function' ? (answer as (p: string) => unknown)(path) : answer;
-  });
-}
-
-/** The paths requested, in order. */
-export const pathsOf = (get: jest.SpyInstance): string[] =>
-  get.mock.calls.map((call) => call[0] as string);
-
-export function spyAlert(): jest.SpyInstance {
-  return jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-}
 
 /** Catches downloads made through Blob + link; `last()` gives the newest file's name and text. */
 export function captureDownloads() {
@@ -80,5 +55,3 @@ export function tableText(): string[][] {
     .getAllByRole('row')
     .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent ?? ''));
 }
-
-/** A promise settled by hand, to look at the loading state. */

@@ -2,15 +2,17 @@ import { useCallback, useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { messages } from 'contract';
 import type { ExpenseType } from 'contract';
-import { Button, DataTable, TextField, confirm, errorMessage, notify } from 'shared-ui';
-import type { DataTableColumn } from 'shared-ui';
 import {
-  addExpenseType,
-  deleteExpenseType,
-  fetchExpenseTypes,
-  toggleExpenseTypeStatus,
-  updateExpenseType,
-} from './expense-types-api';
+  Button,
+  DataTable,
+  TextField,
+  call,
+  confirm,
+  endpoints,
+  errorMessage,
+  notify,
+} from 'shared-ui';
+import type { DataTableColumn } from 'shared-ui';
 import './ManageExpenseTypes.css';
 
 /** Which row action is in flight; every row button is disabled meanwhile. */
@@ -30,9 +32,9 @@ export function ManageExpenseTypes() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      setTypes(await fetchExpenseTypes());
+      setTypes((await call(endpoints.listExpenseTypes)).users);
     } catch (error) {
-      notify(errorMessage(error, messages.errorFetchingExpenseTypes));
+      notify(errorMessage(error, endpoints.listExpenseTypes.texts.error));
     } finally {
       setLoading(false);
     }
@@ -51,12 +53,12 @@ export function ManageExpenseTypes() {
     }
     setAdding(true);
     try {
-      await addExpenseType(name);
+      await call(endpoints.addExpenseType, { body: { expancetype: name } });
       notify(messages.expenseTypeAdded);
       setNewName('');
       await load();
     } catch (error) {
-      notify(errorMessage(error, messages.errorAddingExpenseType));
+      notify(errorMessage(error, endpoints.addExpenseType.texts.error));
     } finally {
       setAdding(false);
     }
@@ -71,11 +73,14 @@ export function ManageExpenseTypes() {
     }
     setRowBusy({ id: editing.id, action: 'update' });
     try {
-      await updateExpenseType(editing.id, value);
+      await call(endpoints.updateExpenseType, {
+        params: { id: editing.id },
+        body: { expancetype: value },
+      });
       notify(messages.expenseTypeUpdated);
       await load();
     } catch (error) {
-      notify(errorMessage(error, messages.errorUpdatingExpenseType));
+      notify(errorMessage(error, endpoints.updateExpenseType.texts.error));
     } finally {
       // The spec: Update leaves edit mode whether it succeeded or failed.
       setEditing(null);
@@ -87,10 +92,10 @@ export function ManageExpenseTypes() {
     if (!confirm(messages.confirmDeleteExpenseType)) return;
     setRowBusy({ id: type.id, action: 'delete' });
     try {
-      await deleteExpenseType(type.id);
+      await call(endpoints.deleteExpenseType, { params: { id: type.id } });
       await load();
     } catch (error) {
-      notify(errorMessage(error, messages.errorDeletingExpenseType));
+      notify(errorMessage(error, endpoints.deleteExpenseType.texts.error));
     } finally {
       setRowBusy(null);
     }
@@ -103,10 +108,13 @@ export function ManageExpenseTypes() {
     if (!confirm(question)) return;
     setRowBusy({ id: type.id, action: 'status' });
     try {
-      await toggleExpenseTypeStatus(type.id, type.status);
+      // The server decides from the status the row showed (spec §7).
+      await call(endpoints.toggleExpenseTypeStatus, {
+        params: { id: type.id, currentStatus: type.status },
+      });
       await load();
     } catch (error) {
-      notify(errorMessage(error, messages.errorUpdatingStatus));
+      notify(errorMessage(error, endpoints.toggleExpenseTypeStatus.texts.error));
     } finally {
       setRowBusy(null);
     }

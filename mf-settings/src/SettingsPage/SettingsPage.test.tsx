@@ -1,11 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api } from 'shared-ui';
+import { endpoints, mockEndpoint } from 'shared-ui/testing';
 import { SettingsPage } from './SettingsPage';
 
 describe('SettingsPage', () => {
-  beforeEach(() => jest.spyOn(api, 'get').mockResolvedValue({ users: [] }));
-  afterEach(() => jest.restoreAllMocks());
+  beforeEach(() => mockEndpoint(endpoints.listExpenseTypes, { users: [] }));
 
   it('should open on Expenses and show placeholder text under Other Settings', async () => {
     render(<SettingsPage />);

@@ -1,4 +1,10 @@
-import { currentMonthRange, firstDayOfMonth, lastDayOfMonth, toIsoDate } from './dates';
+import {
+  currentMonthRange,
+  fillWithCurrentMonth,
+  firstDayOfMonth,
+  lastDayOfMonth,
+  toIsoDate,
+} from './dates';
 
 describe('date helpers', () => {
   it('should format a local date as YYYY-MM-DD with zero padding', () => {
@@ -16,5 +22,17 @@ describe('date helpers', () => {
     const { from, to } = currentMonthRange();
     expect(from).toBe(toIsoDate(new Date(today.getFullYear(), today.getMonth(), 1)));
     expect(to).toBe(toIsoDate(new Date(today.getFullYear(), today.getMonth() + 1, 0)));
+  });
+
+  it('should fill each empty date of a range with the end of the current month it stands for', () => {
+    const today = new Date(2026, 1, 10);
+    expect(fillWithCurrentMonth({ from: '', to: '' }, today)).toEqual({
+      from: '2026-02-01',
+      to: '2026-02-28',
+    });
+    expect(fillWithCurrentMonth({ from: '2025-12-01', to: '' }, today)).toEqual({
+      from: '2025-12-01',
+      to: '2026-02-28',
+    });
   });
 });

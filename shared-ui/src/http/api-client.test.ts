@@ -1,7 +1,9 @@
-import { api, ApiError, errorMessage } from './api-client';
+import { endpoints } from 'contract';
+import { api, call, ApiError, errorMessage } from './api-client';
 import { useSession } from '../session/session-store';
 import { page } from '../notify/page';
 
+const ADD_TYPE = { body: { expancetype: 'Rent' } };
 const MESSAGES = { failure: 'Failed to add expense', error: 'Error adding expense' };
 
 function respond(status: number, body?: unknown, raw?: string) {
@@ -29,11 +31,7 @@ describe('api client', () => {
     const fetchMock = respond(200, { message: 'ok' });
     global.fetch = fetchMock;
 
-    await expect(
-      api.post('/expance/addexpancetype', { expancetype: 'Rent' }, MESSAGES),
-    ).resolves.toEqual({
-      message: 'ok',
-    });
+    await expect(call(endpoints.addExpenseType, ADD_TYPE)).resolves.toEqual({ message: 'ok' });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/expance/addexpancetype');
     expect(init.method).toBe('POST');
@@ -49,9 +47,14 @@ describe('api client', () => {
     const fetchMock = respond(201, { message: 'ok' });
     global.fetch = fetchMock;
 
-    await api.post('/incoms/addIncome', { amount: 1 }, MESSAGES, {
-      headers: { 'Idempotency-Key': 'key-12345', Authorization: 'Bearer forged' },
-    });
+    const body = { clientId: 1, amount: 1, Creditdebit: 'Credit' } as const;
+    await call(
+      endpoints.addIncome,
+      { body },
+      {
+        headers: { 'Idempotency-Key': 'key-12345', Authorization: 'Bearer forged' },
+      },
+    );
     expect(fetchMock.mock.calls[0][1].headers).toMatchObject({
       'Idempotency-Key': 'key-12345',
       Authorization: 'Bearer abc',
@@ -62,30 +65,41 @@ describe('api client', () => {
   it('should send no authorization header when signed out', async () => {
     const fetchMock = respond(200, {});
     global.fetch = fetchMock;
-    await api.get('/dashboard/totals', MESSAGES);
+    await call(endpoints.getTotals);
     expect(fetchMock.mock.calls[0][1].headers.Authorization).toBeUndefined();
+  });
+
+  it('should fill path parameters and send the query, empty dates included', async () => {
+    const fetchMock = respond(200, []);
+    global.fetch = fetchMock;
+    await call(endpoints.toggleExpenseTypeStatus, { params: { id: 4, currentStatus: 'On hold' } });
+    await call(endpoints.getEmployeesVsSalary, { query: { startDate: '', endDate: '2026-11-30' } });
+    expect(fetchMock.mock.calls.map(([url, init]) => `${init.method} ${url}`)).toEqual([
+      'PUT /api/expance/D_A_xpancetype/4/On%20hold',
+      'GET /api/dashboard/getEmployeesVsSalary?startDate=&endDate=2026-11-30',
+    ]);
   });
 
   it('should reject with the server message of a non-ok response', async () => {
     global.fetch = respond(409, { message: 'An expense type with this name already exists' });
-    await expect(api.post('/x', {}, MESSAGES)).rejects.toEqual(
+    await expect(call(endpoints.addExpenseType, ADD_TYPE)).rejects.toEqual(
       new ApiError('An expense type with this name already exists', 409),
     );
   });
 
-  it('should fall back to the failure text when the server gives no message', async () => {
+  it("should fall back to the endpoint's failure text when the server gives no message", async () => {
     global.fetch = respond(500, undefined, '<html>oops</html>');
-    await expect(api.get('/x', MESSAGES)).rejects.toThrow('Failed to add expense');
+    await expect(call(endpoints.addExpenseType, ADD_TYPE)).rejects.toThrow('Failed to add expense');
   });
 
-  it('should reject with the error text on a network failure', async () => {
+  it("should reject with the endpoint's error text on a network failure", async () => {
     global.fetch = jest.fn().mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(api.get('/x', MESSAGES)).rejects.toThrow('Error adding expense');
+    await expect(call(endpoints.addExpenseType, ADD_TYPE)).rejects.toThrow('Error adding expense');
   });
 
   it('should reject with the error text when a success body is not JSON', async () => {
     global.fetch = respond(200, undefined, 'not json');
-    await expect(api.get('/x', MESSAGES)).rejects.toThrow('Error adding expense');
+    await expect(call(endpoints.addExpenseType, ADD_TYPE)).rejects.toThrow('Error adding expense');
   });
 
   it('should sign out on a 401 of a signed-in call, leaving the call unsettled', async () => {
@@ -95,7 +109,7 @@ describe('api client', () => {
     global.fetch = respond(401, { message: 'Your session has expired, please sign in again' });
 
     const settled = jest.fn();
-    api.get('/x', MESSAGES).then(settled, settled);
+    call(endpoints.addExpenseType, ADD_TYPE).then(settled, settled);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(window.sessionStorage.length).toBe(0);
     expect(useSession.getState().token).toBeNull();
@@ -106,7 +120,9 @@ describe('api client', () => {
 
   it('should not reload on a 401 without a token (a failed login)', async () => {
     global.fetch = respond(401, { message: 'Invalid credentials' });
-    await expect(api.post('/users/login', {}, MESSAGES)).rejects.toThrow('Invalid credentials');
+    await expect(
+      call(endpoints.login, { body: { email: 'a@b.co', password: 'x' } }),
+    ).rejects.toThrow('Invalid credentials');
     expect(reload).not.toHaveBeenCalled();
   });
 

@@ -1,12 +1,23 @@
-// The one HTTP client of the browser. Screens never call fetch: they call `api.get/post/put/del`
-// with the two texts the spec's error catalogue gives for the operation, and show
-// `error.message` of whatever it throws. Tests replace these methods with jest.spyOn.
+// The one HTTP client of the browser. Screens never call fetch and never write a path: they
+// `call(endpoints.x, input)` with a description from the contract, which gives the method, the
+// path, the input and answer types and the two texts the spec's error catalogue gives the call,
+// and show `error.message` of whatever it throws. Tests answer calls with shared-ui/testing's
+// mockEndpoint. `api.get/post/put/del/download` (paths by hand) remain only for the Activity
+// screens and the sidebar's session calls, which are not moved onto the contract yet.
+import {
+  endpointPath,
+  queryString,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResult,
+  type InputOptional,
+} from 'contract';
 import { getToken, useSession } from '../session/session-store';
 import { parseJson } from './exact-json';
 import { saveFile } from '../files/save-file';
 
 /** All calls go to one API base with an /api prefix (spec §7). */
-export const API_BASE = '/api';
+const API_BASE = '/api';
 
 /** The texts of spec §8 for one operation. */
 export interface ApiMessages {
@@ -138,6 +149,33 @@ export const api: ApiClient = {
   del: (path, messages, options) => request('DELETE', path, messages, undefined, options),
   download,
 };
+
+interface RawInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+/** The arguments of a call: its input (optional when it needs none) and the extras. */
+export type CallArgs<E extends Endpoint> =
+  InputOptional<E> extends true
+    ? [input?: EndpointInput<E>, options?: CallOptions]
+    : [input: EndpointInput<E>, options?: CallOptions];
+
+/** Per-call extras of `call`. */
+export type CallOptions = RequestOptions;
+
+/** Makes the call an endpoint describes and answers with its typed result. */
+export function call<E extends Endpoint>(
+  endpoint: E,
+  ...args: NoInfer<CallArgs<E>>
+): Promise<EndpointResult<E>> {
+  // Inside, the input is only taken apart; its type was checked at the call site.
+  const [input, options] = args as unknown as [RawInput | undefined, CallOptions | undefined];
+  const { params, query, body } = input ?? {};
+  const path = endpointPath(endpoint, params) + queryString(query);
+  return request(endpoint.method, path, endpoint.texts, body, options);
+}
 
 /** The text to show for anything a call threw. */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -1,5 +1,13 @@
 // Helpers for the apps' component tests, imported as 'shared-ui/testing'. Not part of the
 // runtime surface (src/index.ts), so no bundle carries them.
+//
+// Tests answer API calls by endpoint, never by path: `mockEndpoint(endpoints.listClients,
+// { users: [...] })` types the answer from the endpoint's response schema. The answers are given
+// at the network (fetch), so the real client builds each request, and a failure answer shows the
+// texts that come with the endpoint. A request no test answered fails the test.
+import type { ReactElement } from 'react';
+import { act, render } from '@testing-library/react';
+import { endpoints, type Endpoint, type EndpointBody, type EndpointResult } from 'contract';
 
 /** A promise settled by hand: lets a test look at busy labels while a call is in flight. */
 export function deferred<T = unknown>() {
@@ -10,4 +18,178 @@ export function deferred<T = unknown>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/** A non-ok answer, or (status 0) no answer at all. */
+export class Failure {
+  constructor(
+    readonly status: number,
+    readonly body?: string,
+  ) {}
+}
+
+/** The server refuses: `status` with `{ message }` when a message is given, else an empty body. */
+export const failWith = (status: number, message?: string) =>
+  new Failure(status, message === undefined ? '' : JSON.stringify({ message }));
+
+/** The request never reaches the server (fetch rejects). */
+export const networkFailure = () => new Failure(0);
+
+/** A success status whose body is not JSON. */
+export const unreadableAnswer = () => new Failure(200, '<html>');
+
+/** One request as the endpoint received it: path parameters and query as the URL carries them. */
+export interface ReceivedCall<E extends Endpoint> {
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: EndpointBody<E> | undefined;
+  headers: Record<string, string>;
+}
+
+type Settled<E extends Endpoint> = EndpointResult<E> | Failure;
+
+/** The answer: a value, a failure, a promise of either, or a function of the request. */
+export type Answer<E extends Endpoint> =
+  Settled<E> | Promise<Settled<E>> | ((call: ReceivedCall<E>) => Settled<E> | Promise<Settled<E>>);
+
+export interface MockedEndpoint<E extends Endpoint> {
+  /** Every request made to the endpoint, in order. */
+  calls: Array<ReceivedCall<E>>;
+  /** Changes what the following requests are answered with. */
+  answer(next: Answer<E>): void;
+  /** Answers the next request (after any queued before it) with this, then the standing answer. */
+  once(next: Answer<E>): void;
+}
+
+interface Mock {
+  endpoint: Endpoint;
+  pattern: RegExp;
+  names: string[];
+  answer: Answer<Endpoint>;
+  queued: Array<Answer<Endpoint>>;
+  calls: Array<ReceivedCall<Endpoint>>;
+}
+
+const mocks = new Map<Endpoint, Mock>();
+let unexpected: string[] = [];
+
+function patternOf(path: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = path
+    .split(/(:[A-Za-z]\w*)/)
+    .map((part) => {
+      if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(part.slice(1));
+      return '([^/]+)';
+    })
+    .join('');
+  return { pattern: new RegExp(`^/api${source}$`), names };
+}
+
+const respond = (status: number, text: string) =>
+  ({ ok: status >= 200 && status < 300, status, text: () => Promise.resolve(text) }) as Response;
+
+function successStatus(endpoint: Endpoint): number {
+  return endpoint.responses[200] ? 200 : 201;
+}
+
+async function answerRequest(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = new URL(String(input), 'http://localhost');
+  const method = (init?.method ?? 'GET').toUpperCase();
+  for (const mock of mocks.values()) {
+    if (mock.endpoint.method !== method) continue;
+    const match = mock.pattern.exec(url.pathname);
+    if (!match) continue;
+    const call: ReceivedCall<Endpoint> = {
+      params: Object.fromEntries(
+        mock.names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]),
+      ),
+      query: Object.fromEntries(url.searchParams),
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as never) : undefined,
+      headers: { ...(init?.headers as Record<string, string> | undefined) },
+    };
+    mock.calls.push(call);
+    const answer = mock.queued.shift() ?? mock.answer;
+    const settled = await (typeof answer === 'function' ? answer(call) : answer);
+    if (settled instanceof Failure) {
+      if (settled.status === 0) throw new TypeError('Failed to fetch');
+      return respond(settled.status, settled.body ?? '');
+    }
+    return respond(successStatus(mock.endpoint), JSON.stringify(settled));
+  }
+  unexpected.push(`${method} ${url.pathname}${url.search}`);
+  throw new TypeError(`no test answers ${method} ${url.pathname}`);
+}
+
+/** Answers every request to `endpoint` with `answer` until the test ends. */
+export function mockEndpoint<E extends Endpoint>(
+  endpoint: E,
+  answer: Answer<NoInfer<E>>,
+): MockedEndpoint<E> {
+  const mock: Mock = {
+    endpoint,
+    ...patternOf(endpoint.path),
+    answer: answer as Answer<Endpoint>,
+    queued: [],
+    calls: [],
+  };
+  mocks.set(endpoint, mock);
+  globalThis.fetch = answerRequest as typeof fetch;
+  return {
+    calls: mock.calls as Array<ReceivedCall<E>>,
+    answer(next) {
+      mock.answer = next as Answer<Endpoint>;
+    },
+    once(next) {
+      mock.queued.push(next as Answer<Endpoint>);
+    },
+  };
+}
+
+/**
+ * Forgets every answer; throws when a request of the finished test found none, so a call the
+ * test did not expect cannot pass as a silent network error. Runs after each test (jest setup).
+ */
+export function resetEndpointMocks(): void {
+  mocks.clear();
+  const missed = unexpected;
+  unexpected = [];
+  if (missed.length > 0) throw new Error(`requests no test answered: ${missed.join(', ')}`);
+}
+
+/** The alerts and confirmations the test's screens showed, in order. */
+export interface Dialogs {
+  alerts: string[];
+  confirms: string[];
+  /** What the following confirmations answer (true, accept, unless set). */
+  answerConfirms(accept: boolean): void;
+}
+
+/** Collects window.alert and window.confirm for the rest of the test. */
+export function collectDialogs(): Dialogs {
+  let accept = true;
+  const dialogs: Dialogs = {
+    alerts: [],
+    confirms: [],
+    answerConfirms(next) {
+      accept = next;
+    },
+  };
+  jest.spyOn(window, 'alert').mockImplementation((message?: unknown) => {
+    dialogs.alerts.push(String(message));
+  });
+  jest.spyOn(window, 'confirm').mockImplementation((message?: string) => {
+    dialogs.confirms.push(String(message));
+    return accept;
+  });
+  return dialogs;
+}
+
+export { endpoints };
+
+/** Renders a screen and lets its first loads settle, so no update lands outside act(). */
+export async function renderSettled(ui: ReactElement) {
+  const result = render(ui);
+  await act(async () => undefined);
+  return result;
 }

@@ -1,29 +1,30 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, toIsoDate } from 'shared-ui';
+import { toIsoDate } from 'shared-ui';
+import {
+  collectDialogs,
+  endpoints,
+  mockEndpoint,
+  networkFailure,
+  type Dialogs,
+  type MockedEndpoint,
+} from 'shared-ui/testing';
 import { Dashboard } from './Dashboard';
-import { startDashboardCalls } from './dashboard-api';
+import { startDashboardCalls } from './dashboard-calls';
 
 const today = new Date();
 const FIRST = toIsoDate(new Date(today.getFullYear(), today.getMonth(), 1));
 const LAST = toIsoDate(new Date(today.getFullYear(), today.getMonth() + 1, 0));
 
-let get: jest.SpyInstance;
-let alert: jest.SpyInstance;
+let totals: MockedEndpoint<typeof endpoints.getTotals>;
+let finance: MockedEndpoint<typeof endpoints.getFinance>;
+let dialogs: Dialogs;
 
 beforeEach(() => {
-  alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-  get = jest
-    .spyOn(api, 'get')
-    .mockImplementation((path: string) =>
-      Promise.resolve(
-        path === '/dashboard/totals'
-          ? { admins: 2, employees: 5, clients: 7 }
-          : { income: 1500.5, salary: 800, expense: 120.25 },
-      ),
-    );
+  dialogs = collectDialogs();
+  totals = mockEndpoint(endpoints.getTotals, { admins: 2, employees: 5, clients: 7 });
+  finance = mockEndpoint(endpoints.getFinance, { income: 1500.5, salary: 800, expense: 120.25 });
 });
-afterEach(() => jest.restoreAllMocks());
 
 const card = (name: string) => screen.getByRole('region', { name });
 
@@ -38,11 +39,8 @@ describe('Dashboard', () => {
   it('should load totals and the current month on start and show the six cards', async () => {
     render(<Dashboard />);
     await waitFor(() => expect(card('Total Income')).toHaveTextContent('RS: 1,500.50'));
-    expect(get).toHaveBeenCalledWith('/dashboard/totals', expect.anything());
-    expect(get).toHaveBeenCalledWith(
-      `/dashboard/finance?from=${FIRST}&to=${LAST}`,
-      expect.anything(),
-    );
+    expect(totals.calls).toHaveLength(1);
+    expect(finance.calls.map((call) => call.query)).toEqual([{ from: FIRST, to: LAST }]);
     expect(card('Total Admins')).toHaveTextContent('2');
     expect(card('Total Employees')).toHaveTextContent('5');
     expect(card('Total Clients')).toHaveTextContent('7');
@@ -52,53 +50,50 @@ describe('Dashboard', () => {
 
   it('should show the figures of the calls started before it mounted, without asking again', async () => {
     startDashboardCalls({ from: FIRST, to: LAST });
-    expect(get).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(totals.calls.length + finance.calls.length).toBe(2));
     render(<Dashboard />);
     await waitFor(() => expect(card('Total Income')).toHaveTextContent('RS: 1,500.50'));
     expect(card('Total Admins')).toHaveTextContent('2');
-    expect(get).toHaveBeenCalledTimes(2);
+    expect(totals.calls.length + finance.calls.length).toBe(2);
     // Only the first mount takes them: a later visit asks again.
     render(<Dashboard />);
-    await waitFor(() => expect(get).toHaveBeenCalledTimes(4));
+    await waitFor(() => expect(totals.calls.length + finance.calls.length).toBe(4));
   });
 
   it('should reload the finance cards for the chosen range on Apply Filter', async () => {
     render(<Dashboard />);
-    await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(finance.calls).toHaveLength(1));
     const from = screen.getByLabelText('From Date');
     const to = screen.getByLabelText('To Date');
     await userEvent.clear(from);
     await userEvent.type(from, '2024-01-01');
     await userEvent.clear(to);
     await userEvent.type(to, '2024-03-31');
-    get.mockResolvedValueOnce({ income: 9, salary: 8, expense: 7 });
+    finance.answer({ income: 9, salary: 8, expense: 7 });
     await userEvent.click(screen.getByRole('button', { name: 'Apply Filter' }));
 
-    expect(get).toHaveBeenLastCalledWith(
-      '/dashboard/finance?from=2024-01-01&to=2024-03-31',
-      expect.anything(),
-    );
+    await waitFor(() => expect(finance.calls).toHaveLength(2));
+    expect(finance.calls[1]?.query).toEqual({ from: '2024-01-01', to: '2024-03-31' });
     await waitFor(() => expect(card('Total Income')).toHaveTextContent('RS: 9.00'));
   });
 
   it('should use the current month for dates left empty', async () => {
     render(<Dashboard />);
-    await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(finance.calls).toHaveLength(1));
     await userEvent.clear(screen.getByLabelText('From Date'));
     await userEvent.clear(screen.getByLabelText('To Date'));
     await userEvent.click(screen.getByRole('button', { name: 'Apply Filter' }));
-    expect(get).toHaveBeenLastCalledWith(
-      `/dashboard/finance?from=${FIRST}&to=${LAST}`,
-      expect.anything(),
-    );
+    await waitFor(() => expect(finance.calls).toHaveLength(2));
+    expect(finance.calls[1]?.query).toEqual({ from: FIRST, to: LAST });
   });
 
   it('should only log load errors, with no message to the user', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    get.mockRejectedValue(new Error('Error fetching data'));
+    totals.answer(networkFailure());
+    finance.answer(networkFailure());
     render(<Dashboard />);
     await waitFor(() => expect(log).toHaveBeenCalledTimes(2));
-    expect(alert).not.toHaveBeenCalled();
+    expect(dialogs.alerts).toEqual([]);
     expect(within(card('Total Income')).getByText('RS: 0.00')).toBeInTheDocument();
   });
 });

@@ -1,15 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Finance, Totals } from 'contract';
-import { Button, DateInput, StatCard, currentMonthRange, logOut } from 'shared-ui';
+import {
+  Button,
+  DateInput,
+  StatCard,
+  currentMonthRange,
+  fetchFinance,
+  fetchTotals,
+  fillWithCurrentMonth,
+  logOut,
+} from 'shared-ui';
 import type { DateRange } from 'shared-ui';
-import { fetchFinance, fetchTotals, takeDashboardCalls } from './dashboard-api';
-
-/** Empty dates mean the current month (spec §9). */
-function withDefaults(range: DateRange): DateRange {
-  const month = currentMonthRange();
-  return { from: range.from || month.from, to: range.to || month.to };
-}
+import { takeDashboardCalls } from './dashboard-calls';
 
 /** The signed-in home (spec §2): head-counts and the money totals of a date range. */
 export function Dashboard() {
@@ -34,7 +37,7 @@ export function Dashboard() {
     (started?.totals ?? fetchTotals())
       .then(setTotals)
       .catch((error: unknown) => console.error('Could not load totals', error));
-    const month = withDefaults(currentMonthRange());
+    const month = fillWithCurrentMonth(currentMonthRange());
     void showFinance(started?.finance ?? fetchFinance(month), month);
   }, [showFinance]);
 
@@ -46,7 +49,7 @@ export function Dashboard() {
 
   const onApply = (event: FormEvent) => {
     event.preventDefault();
-    const dates = withDefaults(range);
+    const dates = fillWithCurrentMonth(range);
     void showFinance(fetchFinance(dates), dates);
   };
 

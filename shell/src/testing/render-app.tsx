@@ -1,8 +1,9 @@
-// Test support: renders the shell at a path, signed in or out, with the API client's methods
-// replaced by spies (screens reach the server only through them).
+// Test support: renders the shell at a path, signed in or out, with the dashboard's calls and
+// logout answered and page reloads observed.
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { api, page, useSession } from 'shared-ui';
+import { endpoints, mockEndpoint } from 'shared-ui/testing';
 import { App } from '../App';
 
 export interface RenderAppOptions {
@@ -12,19 +13,18 @@ export interface RenderAppOptions {
 
 /** `role`: what the session answers about its user (the sidebar shows admin links from it). */
 export function stubApi({ role = 'staff' }: { role?: 'staff' | 'admin' } = {}) {
+  mockEndpoint(endpoints.getTotals, { admins: 2, employees: 5, clients: 7 });
+  mockEndpoint(endpoints.getFinance, { income: 1500.5, salary: 800, expense: 120.25 });
   return {
-    get: jest.spyOn(api, 'get').mockImplementation((path: string) => {
-      if (path === '/sessions/current') {
-        return Promise.resolve({ user: { id: 1, name: 'Me', email: 'me@test.local', role } });
-      }
-      if (path === '/dashboard/totals')
-        return Promise.resolve({ admins: 2, employees: 5, clients: 7 });
-      if (path.startsWith('/dashboard/finance')) {
-        return Promise.resolve({ income: 1500.5, salary: 800, expense: 120.25 });
-      }
-      return Promise.reject(new Error(`unexpected GET ${path}`));
-    }),
-    post: jest.spyOn(api, 'post').mockResolvedValue({ message: 'Logged out' }),
+    logout: mockEndpoint(endpoints.logout, { message: 'Logged out' }),
+    // The sidebar's session calls are not on the contract yet: answered at the old client.
+    get: jest
+      .spyOn(api, 'get')
+      .mockImplementation((path: string) =>
+        path === '/sessions/current'
+          ? Promise.resolve({ user: { id: 1, name: 'Me', email: 'me@test.local', role } })
+          : Promise.reject(new Error(`unexpected GET ${path}`)),
+      ),
     del: jest
       .spyOn(api, 'del')
       .mockResolvedValue({ message: 'Signed out everywhere else', ended: 2 }),

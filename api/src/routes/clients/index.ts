@@ -1,20 +1,17 @@
 // /api/clients: the client list and its changes; any signed-in user.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ClientBody, ClientList, ClientMutation, messages } from 'contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { endpoints, messages } from 'contract';
 import { clients } from '../../repositories/clients.js';
 import { crudRoutes } from '../crud.js';
 
-export const clientsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const clientsRoutes: FastifyPluginAsync = async (app) => {
   crudRoutes(app, {
-    tag: 'clients',
-    noun: 'client',
-    paths: {
-      list: ['/getClients'],
-      add: '/addClient',
-      update: '/updateClient/:id',
-      remove: '/deleteClient/:id',
+    endpoints: {
+      list: [endpoints.listClients],
+      add: endpoints.addClient,
+      update: endpoints.updateClient,
+      remove: endpoints.deleteClient,
     },
-    schemas: { body: ClientBody, list: ClientList, mutation: ClientMutation },
     repository: clients,
     messages: {
       added: messages.clientAdded,

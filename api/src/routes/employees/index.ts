@@ -1,20 +1,17 @@
 // /api/employees: the employee list and its changes; any signed-in user.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { EmployeeBody, EmployeeList, EmployeeMutation, messages } from 'contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { endpoints, messages } from 'contract';
 import { employees } from '../../repositories/employees.js';
 import { crudRoutes } from '../crud.js';
 
-export const employeesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const employeesRoutes: FastifyPluginAsync = async (app) => {
   crudRoutes(app, {
-    tag: 'employees',
-    noun: 'employee',
-    paths: {
-      list: ['/getEmployees'],
-      add: '/addEmployee',
-      update: '/updateEmployee/:id',
-      remove: '/deleteEmployee/:id',
+    endpoints: {
+      list: [endpoints.listEmployees],
+      add: endpoints.addEmployee,
+      update: endpoints.updateEmployee,
+      remove: endpoints.deleteEmployee,
     },
-    schemas: { body: EmployeeBody, list: EmployeeList, mutation: EmployeeMutation },
     repository: employees,
     messages: {
       added: messages.employeeAdded,

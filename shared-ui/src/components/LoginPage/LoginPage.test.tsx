@@ -1,21 +1,28 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginPage } from './LoginPage';
-import { api, ApiError } from '../../http/api-client';
 import { page } from '../../notify/page';
 import { useSession } from '../../session/session-store';
+import {
+  collectDialogs,
+  deferred,
+  endpoints,
+  failWith,
+  mockEndpoint,
+  networkFailure,
+  type Dialogs,
+} from '../../testing';
 
 describe('LoginPage', () => {
-  let alert: jest.SpyInstance;
+  let dialogs: Dialogs;
   let reload: jest.SpyInstance;
 
   beforeEach(() => {
     window.sessionStorage.clear();
     useSession.setState({ token: null });
-    alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+    dialogs = collectDialogs();
     reload = jest.spyOn(page, 'reload').mockImplementation(() => undefined);
   });
-  afterEach(() => jest.restoreAllMocks());
 
   async function fill(email: string, password: string) {
     if (email) await userEvent.type(screen.getByLabelText('Email'), email);
@@ -37,55 +44,58 @@ describe('LoginPage', () => {
   ])(
     'should alert "Please fill all fields" for email %j and password %j',
     async (email, password) => {
-      const post = jest.spyOn(api, 'post');
+      const login = mockEndpoint(endpoints.login, { token: 't', message: 'ok' });
       render(<LoginPage />);
       await fill(email, password);
-      expect(alert).toHaveBeenCalledWith('Please fill all fields');
-      expect(post).not.toHaveBeenCalled();
+      expect(dialogs.alerts).toEqual(['Please fill all fields']);
+      expect(login.calls).toEqual([]);
     },
   );
 
   it('should show Signing In... while the request is in flight, then store the token and reload', async () => {
-    let resolve: (value: unknown) => void = () => undefined;
-    const pending = new Promise<unknown>((r) => (resolve = r));
-    const post = jest.spyOn(api, 'post').mockReturnValue(pending as Promise<never>);
+    const answer = deferred<{ token: string; message: string }>();
+    const login = mockEndpoint(endpoints.login, answer.promise);
     render(<LoginPage />);
     await fill('a@b.co', 'secret');
 
     expect(screen.getByRole('button', { name: 'Signing In...' })).toBeDisabled();
-    expect(post).toHaveBeenCalledWith(
-      '/users/login',
-      { email: 'a@b.co', password: 'secret' },
-      { failure: 'Invalid credentials', error: 'Something went wrong. Please try again.' },
-    );
-    resolve({ token: 't-1', message: 'Login successful' });
+    await waitFor(() => expect(login.calls).toHaveLength(1));
+    expect(login.calls[0]?.body).toEqual({ email: 'a@b.co', password: 'secret' });
+    answer.resolve({ token: 't-1', message: 'Login successful' });
     await waitFor(() => expect(reload).toHaveBeenCalled());
     expect(window.sessionStorage.getItem('token')).toBe('t-1');
-    expect(alert).not.toHaveBeenCalled();
+    expect(dialogs.alerts).toEqual([]);
   });
 
   it('should alert the server message when sign-in fails', async () => {
-    jest.spyOn(api, 'post').mockRejectedValue(new ApiError('Too many login attempts', 429));
+    mockEndpoint(endpoints.login, failWith(429, 'Too many login attempts'));
     render(<LoginPage />);
     await fill('a@b.co', 'secret');
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Too many login attempts'));
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Too many login attempts']));
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
     expect(window.sessionStorage.getItem('token')).toBeNull();
   });
 
-  it('should alert Invalid credentials when a response carries no token', async () => {
-    jest.spyOn(api, 'post').mockResolvedValue({});
+  it('should alert Invalid credentials when the server refuses without a message', async () => {
+    mockEndpoint(endpoints.login, failWith(401));
     render(<LoginPage />);
     await fill('a@b.co', 'secret');
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Invalid credentials'));
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Invalid credentials']));
+  });
+
+  it('should alert Invalid credentials when a response carries no token', async () => {
+    mockEndpoint(endpoints.login, {} as never);
+    render(<LoginPage />);
+    await fill('a@b.co', 'secret');
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Invalid credentials']));
   });
 
   it('should alert the network text when the call fails unexpectedly', async () => {
-    jest.spyOn(api, 'post').mockRejectedValue(new TypeError('boom'));
+    mockEndpoint(endpoints.login, networkFailure());
     render(<LoginPage />);
     await fill('a@b.co', 'secret');
     await waitFor(() =>
-      expect(alert).toHaveBeenCalledWith('Something went wrong. Please try again.'),
+      expect(dialogs.alerts).toEqual(['Something went wrong. Please try again.']),
     );
   });
 });

@@ -1,15 +1,12 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { messages } from 'contract';
-import type { LoginResponse } from 'contract';
-import { api, errorMessage } from '../../http/api-client';
+import { endpoints, messages } from 'contract';
+import { call, errorMessage } from '../../http/api-client';
 import { notify } from '../../notify/notify';
 import { useSession } from '../../session/session-store';
 import { Button } from '../Button';
 import { TextField } from '../Field';
 import './LoginPage.css';
-
-const LOGIN_MESSAGES = { failure: messages.invalidCredentials, error: messages.somethingWentWrong };
 
 /**
  * The signed-out screen (spec §2, §5, §8). Shared so that each remote's standalone host signs in
@@ -29,10 +26,10 @@ export function LoginPage() {
     }
     setBusy(true);
     try {
-      const response = await api.post<Partial<LoginResponse> | undefined>(
-        '/users/login',
-        { email: email.trim(), password },
-        LOGIN_MESSAGES,
+      // An answer without a token (or no body at all) is a failed sign-in too.
+      const response: { token?: string; message?: string } | undefined = await call(
+        endpoints.login,
+        { body: { email: email.trim(), password } },
       );
       if (response?.token) {
         signIn(response.token);

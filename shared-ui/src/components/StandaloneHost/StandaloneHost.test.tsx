@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StandaloneHost } from './StandaloneHost';
 import { useSession } from '../../session/session-store';
-import { api } from '../../http/api-client';
+import { endpoints, mockEndpoint } from '../../testing';
 import { page } from '../../notify/page';
 
 const screens = [
@@ -33,11 +33,12 @@ describe('StandaloneHost', () => {
 
   it('should log out through the API and reload', async () => {
     useSession.setState({ token: 't' });
-    const post = jest.spyOn(api, 'post').mockResolvedValue({ message: 'Logged out' });
+    const logout = mockEndpoint(endpoints.logout, { message: 'Logged out' });
     const reload = jest.spyOn(page, 'reload').mockImplementation(() => undefined);
     render(<StandaloneHost name="mf-settings" screens={screens} />);
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(reload).toHaveBeenCalled());
-    expect(post).toHaveBeenCalledWith('/users/logout', undefined, expect.anything());
+    expect(logout.calls).toHaveLength(1);
+    expect(logout.calls[0]?.headers).toMatchObject({ Authorization: 'Bearer t' });
   });
 });

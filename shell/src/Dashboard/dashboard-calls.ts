@@ -1,19 +1,7 @@
-// The dashboard's two calls (spec §7). Their failures are only logged (spec §8).
-import { messages } from 'contract';
+// The dashboard's first two calls, started by the page before the signed-in code has loaded.
 import type { Finance, Totals } from 'contract';
-import { api } from 'shared-ui';
+import { fetchFinance, fetchTotals } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
-
-const MESSAGES = { failure: messages.errorFetchingData, error: messages.errorFetchingData };
-
-export function fetchTotals(): Promise<Totals> {
-  return api.get<Totals>('/dashboard/totals', MESSAGES);
-}
-
-export function fetchFinance({ from, to }: DateRange): Promise<Finance> {
-  const query = new URLSearchParams({ from, to });
-  return api.get<Finance>(`/dashboard/finance?${query.toString()}`, MESSAGES);
-}
 
 export interface DashboardCalls {
   totals: Promise<Totals>;

@@ -1,0 +1,113 @@
+// What one API call is: method, path, the schemas of its inputs and answers, who may make it and
+// the catalogue texts a screen shows when it fails. The server registers its routes from these
+// descriptions and the browser's client builds its requests from them, so neither side writes a
+// path or a payload shape of its own.
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The error statuses an operation can answer with, each with a `{ message }` body. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+
+/** The texts of spec §8 for one call. */
+export interface EndpointTexts {
+  /** Shown for a non-ok answer without a server `message` (e.g. "Failed to add expense"). */
+  failure: string;
+  /** Shown for a network or parse failure (e.g. "Error adding expense"). */
+  error: string;
+}
+
+/** Who may call: anyone, any signed-in user, or admins only. */
+export type Access = 'public' | 'signedIn' | 'admin';
+
+export interface Endpoint {
+  method: HttpMethod;
+  /** Below the /api prefix; `:name` marks a path parameter declared in `params`. */
+  path: string;
+  /** The group the OpenAPI document lists it under. */
+  tag: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  params?: TObject;
+  query?: TObject;
+  headers?: TObject;
+  body?: TObject;
+  /** The success answers by status. */
+  responses: { 200?: TSchema; 201?: TSchema };
+  /**
+   * Error answers beyond those every call of its kind can get (400 for a bad input, 401 without
+   * a session, 403 for admins-only calls, 413 for an oversized body): 404, 409, 429.
+   */
+  errors: readonly ErrorStatus[];
+  texts: EndpointTexts;
+}
+
+/** Keeps the literal schema types of a description, so inputs and answers can be derived. */
+export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
+
+type StaticOf<T> = T extends TSchema ? Static<T> : never;
+
+/** The path parameters of a call, or undefined when it has none. */
+export type EndpointParams<E extends Endpoint> = StaticOf<E['params']>;
+export type EndpointQuery<E extends Endpoint> = StaticOf<E['query']>;
+export type EndpointBody<E extends Endpoint> = StaticOf<E['body']>;
+export type EndpointHeaders<E extends Endpoint> = StaticOf<E['headers']>;
+
+/** What a successful call answers with (either success status of an entry). */
+export type EndpointResult<E extends Endpoint> = {
+  [S in keyof E['responses']]-?: StaticOf<E['responses'][S]>;
+}[keyof E['responses']];
+
+/** The inputs a call needs: exactly the parts its description declares. */
+export type EndpointInput<E extends Endpoint> = (E['params'] extends TSchema
+  ? { params: EndpointParams<E> }
+  : { params?: never }) &
+  (E['query'] extends TSchema ? { query: EndpointQuery<E> } : { query?: never }) &
+  (E['body'] extends TSchema ? { body: EndpointBody<E> } : { body?: never });
+
+/** True when a call can be made without any input. */
+export type InputOptional<E extends Endpoint> = E['params'] extends TSchema
+  ? false
+  : E['query'] extends TSchema
+    ? false
+    : E['body'] extends TSchema
+      ? false
+      : true;
+
+/** The path of a call with its parameters filled in, below the /api prefix. */
+export function endpointPath(
+  endpoint: Pick<Endpoint, 'path'>,
+  params?: Record<string, string | number>,
+): string {
+  return endpoint.path.replace(/:([A-Za-z]\w*)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** `?a=1&b=` for the given values; undefined ones are left out, empty strings are sent. */
+export function queryString(query?: Record<string, string | number | undefined>): string {
+  if (!query) return '';
+  // Written out rather than with URLSearchParams: this package compiles with no DOM or Node
+  // typings, since it runs in both.
+  const pairs = Object.entries(query).flatMap(([key, value]) =>
+    value === undefined ? [] : [`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`],
+  );
+  return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
+}
+
+/**
+ * The error statuses a call can answer with: those its description names, plus those that come
+ * with its kind (a 400 when it takes input, a 401 unless public, a 403 for admins-only, a 413
+ * when it takes a body).
+ */
+export function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(endpoint.errors);
+  if (endpoint.params || endpoint.query || endpoint.body || endpoint.headers) statuses.add(400);
+  if (endpoint.access !== 'public') statuses.add(401);
+  if (endpoint.access === 'admin') statuses.add(403);
+  if (endpoint.body) statuses.add(413);
+  return [...statuses].sort((a, b) => a - b);
+}
