@@ -100,6 +100,8 @@ export function createConfig({
         alias: {
           contract$: path.join(root, 'contract', 'src', 'index.ts'),
           ...routerAlias,
+          // Only the schema builders contract uses (`typebox.mjs`).
+          '@sinclair/typebox$': path.join(here, 'typebox.mjs'),
         },
       },
       module: {

@@ -26,7 +26,7 @@ export async function prefetchSignedIn(): Promise<void> {
 /** Runs `task` at the browser's next idle moment after the next frame. */
 export function afterFirstFrameWhenIdle(task: () => void): void {
   requestAnimationFrame(() => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(task);
+    if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 2000 });
     else setTimeout(task, 200);
   });
 }
