@@ -346,10 +346,16 @@ export const devPorts = {
   ...Object.fromEntries(remotes.map((remote) => [remote.name, remote.port])),
 };
 
-/** A remote's federation exposes: one module per screen, `./<Module>` from `src/<Module>/index.ts`. */
+/**
+ * A remote's federation exposes: one module per screen, `./<Module>` from the `index.ts` of its
+ * folder (`source` in the list, else `src/<Module>`; contract's `screenSource` says the same).
+ */
 export const exposesOf = (remote) =>
   Object.fromEntries(
-    remote.screens.map((screen) => [`./${screen.module}`, `./src/${screen.module}/index.ts`]),
+    remote.screens.map((screen) => [
+      `./${screen.module}`,
+      `./${screen.source ?? `src/${screen.module}`}/index.ts`,
+    ]),
   );
 
 /**

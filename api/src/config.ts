@@ -24,6 +24,9 @@ export interface HttpLimits {
 }
 
 export interface AppConfig {
+  /** Where the server listens: PORT (default 8080; 0 asks the system for a free port) and HOST
+   * (default 0.0.0.0, every interface). */
+  listen: { port: number; host: string };
   /** PostgreSQL connection string; unset means the embedded PGlite in `dataDir`. */
   databaseUrl?: string;
   /** Connections in each process's PostgreSQL pool. */
@@ -73,6 +76,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (url) remoteUrls[name] = url;
   }
   return {
+    listen: { port: listenPort(env.PORT), host: env.HOST || '0.0.0.0' },
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
     dataDir: path.resolve(env.DATA_DIR || './data'),
@@ -97,6 +101,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     remoteUrls,
     logLevel: env.LOG_LEVEL || 'info',
   };
+}
+
+/** PORT as a port number: unset means 8080; anything but a whole number 0..65535 is refused. */
+function listenPort(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 8080;
+  const port = Number(value);
+  if (!/^\d+$/.test(value.trim()) || port > 65_535)
+    throw new Error(`PORT must be a port number from 0 to 65535, not "${value}"`);
+  return port;
 }
 
 function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {

@@ -1,4 +1,4 @@
-// Starts the server: listens on PORT and shuts down with grace on SIGTERM/SIGINT (stop
+// Starts the server: listens on PORT and HOST (config.ts) and shuts down with grace on SIGTERM/SIGINT (stop
 // accepting, finish in-flight requests, close the database: PGlite checkpoints first).
 // WORKERS=N (PostgreSQL only) runs N such processes on one port through Node's cluster: every
 // piece of shared state (sessions, idempotency keys, login throttles, rate limits) lives in
@@ -31,10 +31,7 @@ async function serve(config: AppConfig): Promise<void> {
     console.error(error instanceof DataDirectoryInUse ? error.message : error);
     process.exit(1);
   });
-  const parsedPort = Number.parseInt(process.env.PORT ?? '', 10);
-  // PORT=0 asks the system for a free port; unset or not a number means the default.
-  const port = Number.isNaN(parsedPort) ? 8080 : parsedPort;
-  const host = process.env.HOST ?? '0.0.0.0';
+  const { port, host } = config.listen;
 
   let closing = false;
   const shutdown = async (signal: string) => {

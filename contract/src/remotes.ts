@@ -12,8 +12,10 @@ export interface RemoteScreen {
   path: string;
   /** Sidebar label. */
   label: string;
-  /** Exposed module (`./<module>`, source `src/<module>/index.ts`) and the component it exports. */
+  /** Exposed module (`./<module>`) and the component it exports. */
   module: string;
+  /** The screen's folder in the remote, holding its `index.ts`; default `src/<module>`. */
+  source?: string;
   nav: RemoteNav;
 }
 
@@ -37,6 +39,10 @@ export const SHELL_DEV_PORT: number = list.shell.port;
 
 /** The federation names of the remotes. */
 export const REMOTE_NAMES: readonly string[] = REMOTES.map((remote) => remote.name);
+
+/** The folder of a screen's source inside its remote (its `index.ts` is the exposed module). */
+export const screenSource = (screen: RemoteScreen): string =>
+  screen.source ?? `src/${screen.module}`;
 
 /** The environment variable that points a remote at a manifest deployed elsewhere. */
 export const remoteUrlVariable = (name: string): string => `REMOTE_${name.toUpperCase()}_URL`;

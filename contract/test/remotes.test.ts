@@ -4,7 +4,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REMOTES, REMOTE_NAMES, SHELL_DEV_PORT, remoteUrlVariable } from '../src/index.js';
+import {
+  REMOTES,
+  REMOTE_NAMES,
+  SHELL_DEV_PORT,
+  remoteUrlVariable,
+  screenSource,
+} from '../src/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -78,8 +84,9 @@ describe('the list of the remotes', () => {
     (dir, remote) => {
       const bootstrap = read(`${dir}/src/bootstrap.tsx`);
       expect(bootstrap).toContain(`mountRemote('${remote.name}',`);
-      for (const { module } of remote.screens) {
-        expect(read(`${dir}/src/${module}/index.ts`)).toMatch(
+      for (const screen of remote.screens) {
+        const { module } = screen;
+        expect(read(`${dir}/${screenSource(screen)}/index.ts`)).toMatch(
           new RegExp(`export (\\{[^}]*\\b${module}\\b[^}]*\\}|function ${module}\\b)`),
         );
         expect(bootstrap).toMatch(new RegExp(`mountRemote\\([^)]*\\b${module}\\b`));

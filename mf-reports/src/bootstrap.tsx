@@ -2,16 +2,16 @@
 // minimal host, so this remote can be developed without the shell. Paths and labels are the
 // shell's: both come from the list of the remotes in contract.
 import { mountRemote } from 'shared-ui';
-import { ClientLedgerPage } from './ClientLedgerPage';
-import { ClientsVsSalesPage } from './ClientsVsSalesPage';
-import { EmployeeLedgerPage } from './EmployeeLedgerPage';
-import { EmployeesVsSalaryReportPage } from './EmployeesVsSalaryReportPage';
-import { ExpenseLedgerPage } from './ExpenseLedgerPage';
-import { ExpenseVsTypeReportPage } from './ExpenseVsTypeReportPage';
-import { FinanceReportPage } from './FinanceReportPage';
-import { IncomeReportPage } from './IncomeReportPage';
-import { TotalsReportPage } from './TotalsReportPage';
-import { YearlyReportPage } from './YearlyReportPage';
+import { ClientLedgerPage } from './screens/ClientLedgerPage';
+import { ClientsVsSalesPage } from './screens/ClientsVsSalesPage';
+import { EmployeeLedgerPage } from './screens/EmployeeLedgerPage';
+import { EmployeesVsSalaryReportPage } from './screens/EmployeesVsSalaryReportPage';
+import { ExpenseLedgerPage } from './screens/ExpenseLedgerPage';
+import { ExpenseVsTypeReportPage } from './screens/ExpenseVsTypeReportPage';
+import { FinanceReportPage } from './screens/FinanceReportPage';
+import { IncomeReportPage } from './screens/IncomeReportPage';
+import { TotalsReportPage } from './screens/TotalsReportPage';
+import { YearlyReportPage } from './screens/YearlyReportPage';
 
 mountRemote('reports', {
   IncomeReportPage,

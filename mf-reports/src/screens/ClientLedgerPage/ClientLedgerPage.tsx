@@ -1,0 +1,43 @@
+import { messages } from 'contract';
+import type { ClientLedgerRow } from 'contract';
+import { call, currentMonthRange, endpoints, fetchParties, fillWithCurrentMonth } from 'shared-ui';
+import type { DateRange } from 'shared-ui';
+import { Ledger } from '../../building-blocks/Ledger';
+import type { LedgerPageQuery, LedgerPicker } from '../../building-blocks/Ledger';
+import { partyOptions } from '../../helpers/party-options';
+
+// Module-level so that the Ledger's effects see the same functions on every render.
+const picker: LedgerPicker = {
+  label: 'Client',
+  placeholder: 'Select client',
+  loadOptions: () => partyOptions(fetchParties(endpoints.listClients)),
+  required: messages.selectClient,
+  optionsError: messages.errorFetchingClients,
+};
+const partyName = (row: ClientLedgerRow) => row.clientName;
+const load = (clientId: string, range: DateRange, page: LedgerPageQuery) => {
+  const { from, to } = fillWithCurrentMonth(range);
+  return call(endpoints.getClientLedger, {
+    query: { clientId: Number(clientId), startDate: from, endDate: to, ...page },
+  });
+};
+
+/** Client Ledger: what a client was billed (Debit) and paid (Credit), and what is owed. */
+export function ClientLedgerPage() {
+  return (
+    <Ledger
+      title="Client Ledger"
+      partyHeader="Client"
+      partyName={partyName}
+      balanceRule="owed"
+      picker={picker}
+      // Spec §9: the client ledger opens with the current month filled in.
+      initialRange={currentMonthRange()}
+      resolveRange={fillWithCurrentMonth}
+      load={load}
+      errorText={endpoints.getClientLedger.texts.error}
+      partyParam="clientId"
+      csvFileName="client-ledger.csv"
+    />
+  );
+}

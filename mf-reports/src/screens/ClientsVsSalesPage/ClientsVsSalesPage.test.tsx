@@ -1,0 +1,57 @@
+import { screen } from '@testing-library/react';
+import type { ClientsVsSalesRow } from 'contract';
+import { captureDownloads, renderScreen, tableText } from '../../testing/test-utils';
+import { ClientsVsSalesPage } from './ClientsVsSalesPage';
+import { deferred, endpoints, mockEndpoint } from 'shared-ui/testing';
+
+const ROWS: ClientsVsSalesRow[] = [
+  { clientId: 1, clientname: 'Acme, Inc.', totalDebit: 1000, totalCredit: 400.1, netTotal: 599.9 },
+  { clientId: 2, clientname: 'Beta', totalDebit: 250.2, totalCredit: 250.2, netTotal: 0 },
+];
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('ClientsVsSalesPage', () => {
+  it('should show Loading... and then Client, Total Debit, Total Credit and Pending RS with totals', async () => {
+    const answer = deferred();
+    const get = mockEndpoint(endpoints.getClientsVsSales, () => answer.promise as never);
+    renderScreen(<ClientsVsSalesPage />);
+    expect(screen.getByRole('heading', { name: 'Clients Vs Sales' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    answer.resolve(ROWS);
+
+    await screen.findByText('Acme, Inc.');
+    expect(tableText()).toEqual([
+      ['Client', 'Total Debit', 'Total Credit', 'Pending RS'],
+      ['Acme, Inc.', '1,000.00', '400.10', '599.90'],
+      ['Beta', '250.20', '250.20', '0.00'],
+      ['Total', '1,250.20', '650.30', '599.90'],
+    ]);
+    expect(get.calls.map((call) => call.query)).toContainEqual({});
+  });
+
+  it('should show No records found and offer no export when there are no clients', async () => {
+    mockEndpoint(endpoints.getClientsVsSales, []);
+    renderScreen(<ClientsVsSalesPage />);
+    expect(await screen.findByText('No records found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(screen.queryByRole('rowheader', { name: 'Total' })).not.toBeInTheDocument();
+  });
+
+  it('should export the table with its totals row, amounts unformatted', async () => {
+    mockEndpoint(endpoints.getClientsVsSales, ROWS);
+    const downloads = captureDownloads();
+    const { user } = renderScreen(<ClientsVsSalesPage />);
+    await screen.findByText('Beta');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    expect(await downloads.last()).toEqual({
+      name: 'clients-vs-sales.csv',
+      text:
+        'Client,Total Debit,Total Credit,Pending RS\r\n' +
+        '"Acme, Inc.",1000.00,400.10,599.90\r\n' +
+        'Beta,250.20,250.20,0.00\r\n' +
+        'Total,1250.20,650.30,599.90\r\n',
+    });
+  });
+});

@@ -1,0 +1,60 @@
+import { messages } from 'contract';
+import type { ClientsVsSalesRow } from 'contract';
+import { AppLink, call, endpoints } from 'shared-ui';
+import type { ReportColumn } from '../../building-blocks/FiguresTable';
+import { FilteredReport } from '../../building-blocks/FilteredReport';
+import { ledgerHref } from '../../building-blocks/links';
+
+// Pending RS = billed (Debit) − received (Credit), computed by the server (DESIGN §5).
+const columns: Array<ReportColumn<ClientsVsSalesRow>> = [
+  {
+    key: 'client',
+    header: 'Client',
+    value: (row) => row.clientname,
+    // The figures are over all time: so is the ledger it opens.
+    render: (row) => (
+      <AppLink
+        to={ledgerHref('/ClientLedgerPage', { clientId: row.clientId }, { from: '', to: '' })}
+      >
+        {row.clientname}
+      </AppLink>
+    ),
+  },
+  {
+    key: 'debit',
+    header: 'Total Debit',
+    kind: 'money',
+    value: (row) => row.totalDebit,
+    total: 'sum',
+  },
+  {
+    key: 'credit',
+    header: 'Total Credit',
+    kind: 'money',
+    value: (row) => row.totalCredit,
+    total: 'sum',
+  },
+  {
+    key: 'pending',
+    header: 'Pending RS',
+    kind: 'money',
+    value: (row) => row.netTotal,
+    total: 'sum',
+  },
+];
+const load = () => call(endpoints.getClientsVsSales);
+
+/** Clients Vs Sales: per client, what was billed, what was received and what is pending. */
+export function ClientsVsSalesPage() {
+  return (
+    <FilteredReport
+      title="Clients Vs Sales"
+      columns={columns}
+      rowKey={(row) => row.clientId}
+      initialParams={undefined}
+      load={load}
+      onFailure={{ alert: messages.errorFetchingData }}
+      csvFileName="clients-vs-sales.csv"
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import { messages } from 'contract';
+import type { EmployeeLedgerRow } from 'contract';
+import { call, endpoints, fetchParties, fillWithCurrentMonth } from 'shared-ui';
+import type { DateRange } from 'shared-ui';
+import { Ledger } from '../../building-blocks/Ledger';
+import type { LedgerPageQuery, LedgerPicker } from '../../building-blocks/Ledger';
+import { EMPTY_RANGE } from '../../helpers/periods';
+import { partyOptions } from '../../helpers/party-options';
+
+// Module-level so that the Ledger's effects see the same functions on every render.
+const picker: LedgerPicker = {
+  label: 'Employee',
+  placeholder: 'Select employee',
+  loadOptions: () => partyOptions(fetchParties(endpoints.listEmployees)),
+  required: messages.selectEmployee,
+  optionsError: messages.errorFetchingEmployees,
+};
+const partyName = (row: EmployeeLedgerRow) => row.employeeName;
+// Spec §9: empty dates mean the current month.
+const load = (employeeId: string, range: DateRange, page: LedgerPageQuery) => {
+  const { from, to } = fillWithCurrentMonth(range);
+  return call(endpoints.getEmployeeLedger, {
+    query: { employeeId: Number(employeeId), startDate: from, endDate: to, ...page },
+  });
+};
+
+/** Employee Ledger: the salary paid to one employee, with the running total. */
+export function EmployeeLedgerPage() {
+  return (
+    <Ledger
+      title="Employee Ledger"
+      partyHeader="Employee"
+      partyName={partyName}
+      balanceRule="paid"
+      picker={picker}
+      initialRange={EMPTY_RANGE}
+      resolveRange={fillWithCurrentMonth}
+      load={load}
+      errorText={endpoints.getEmployeeLedger.texts.error}
+      partyParam="employeeId"
+      csvFileName="employee-ledger.csv"
+    />
+  );
+}

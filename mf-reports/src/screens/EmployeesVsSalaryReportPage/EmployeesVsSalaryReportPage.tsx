@@ -1,0 +1,51 @@
+import { messages } from 'contract';
+import type { EmployeesVsSalaryRow } from 'contract';
+import { AppLink, call, endpoints } from 'shared-ui';
+import type { DateRange } from 'shared-ui';
+import type { ReportColumn } from '../../building-blocks/FiguresTable';
+import { FilteredReport, dateAddress, dateFilters } from '../../building-blocks/FilteredReport';
+import { ledgerHref } from '../../building-blocks/links';
+import { EMPTY_RANGE, describePeriod } from '../../helpers/periods';
+
+// Each employee opens their ledger for the same dates (empty dates: all time, as here).
+const columns = (range: DateRange): Array<ReportColumn<EmployeesVsSalaryRow>> => [
+  {
+    key: 'employee',
+    header: 'Employee',
+    value: (row) => row.employeeName,
+    render: (row) => (
+      <AppLink to={ledgerHref('/EmployeeLedgerPage', { employeeId: row.employeeId }, range)}>
+        {row.employeeName}
+      </AppLink>
+    ),
+  },
+  {
+    key: 'salary',
+    header: 'Total Salary',
+    kind: 'money',
+    value: (row) => row.totalSalary,
+    total: 'sum',
+  },
+];
+
+/** Dates go as they stand, empty included (spec §9): empty means all time on the server. */
+const load = ({ from, to }: DateRange) =>
+  call(endpoints.getEmployeesVsSalary, { query: { startDate: from, endDate: to } });
+
+/** Employees Vs Salary: salary paid per employee; empty dates mean all time (spec §9). */
+export function EmployeesVsSalaryReportPage() {
+  return (
+    <FilteredReport
+      title="Employees Vs Salary"
+      columns={columns}
+      rowKey={(row) => row.employeeId}
+      initialParams={EMPTY_RANGE}
+      load={load}
+      onFailure={{ alert: messages.errorFetchingData }}
+      csvFileName="employees-vs-salary.csv"
+      filters={dateFilters}
+      address={dateAddress}
+      describe={describePeriod}
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import type { ExpenseLedgerRow } from 'contract';
+import { call, currentMonthRange, endpoints } from 'shared-ui';
+import type { DateRange } from 'shared-ui';
+import { Ledger, type LedgerPageQuery } from '../../building-blocks/Ledger';
+import { EMPTY_RANGE } from '../../helpers/periods';
+
+const partyName = (row: ExpenseLedgerRow) => row.expenseType;
+/** Dates are sent only when both are set (spec §7); otherwise the server's current month. */
+const load = (_partyId: string, { from, to }: DateRange, page: LedgerPageQuery) =>
+  call(endpoints.getExpenseLedger, {
+    query: from && to ? { startDate: from, endDate: to, ...page } : page,
+  });
+/** Half a range is not sent at all (spec §7), so the server's current month applies. */
+const period = (range: DateRange) => (range.from && range.to ? range : currentMonthRange());
+
+/** Expense Ledger: every expense entry of a period with the running total paid. */
+export function ExpenseLedgerPage() {
+  return (
+    <Ledger
+      title="Expense Ledger"
+      partyHeader="Expense Type"
+      partyName={partyName}
+      balanceRule="paid"
+      initialRange={EMPTY_RANGE}
+      resolveRange={period}
+      load={load}
+      errorText={endpoints.getExpenseLedger.texts.error}
+      loadOnMount
+      csvFileName="expense-ledger.csv"
+    />
+  );
+}

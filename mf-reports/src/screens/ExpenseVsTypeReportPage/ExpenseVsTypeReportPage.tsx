@@ -1,0 +1,64 @@
+import type { ExpenseVsTypeRow } from 'contract';
+import { AppLink, call, endpoints, fillWithCurrentMonth } from 'shared-ui';
+import type { DateRange } from 'shared-ui';
+import { ExpenseShareChart } from '../../building-blocks/Charts';
+import type { ReportColumn } from '../../building-blocks/FiguresTable';
+import { FilteredReport, dateAddress, dateFilters } from '../../building-blocks/FilteredReport';
+import { journalHref } from '../../building-blocks/links';
+import { EMPTY_RANGE, describePeriod } from '../../helpers/periods';
+
+// Each type opens the journal of its expenses over the same dates.
+const columns = (range: DateRange): Array<ReportColumn<ExpenseVsTypeRow>> => [
+  {
+    key: 'type',
+    header: 'Expense Type',
+    value: (row) => row.expenseType,
+    render: (row) => (
+      <AppLink
+        to={journalHref({
+          ...fillWithCurrentMonth(range),
+          kind: 'expense',
+          partyId: row.expanceTypeId,
+        })}
+      >
+        {row.expenseType}
+      </AppLink>
+    ),
+  },
+  {
+    key: 'expense',
+    header: 'Total Expense',
+    kind: 'money',
+    value: (row) => row.totalExpense,
+    total: 'sum',
+  },
+];
+// Spec §9: empty dates mean the current month.
+const load = (range: DateRange) => {
+  const { from, to } = fillWithCurrentMonth(range);
+  return call(endpoints.getExpenseVsType, { query: { startDate: from, endDate: to } });
+};
+const describe = (range: DateRange) => describePeriod(fillWithCurrentMonth(range));
+const chart = (rows: ExpenseVsTypeRow[], range: DateRange) => (
+  <ExpenseShareChart rows={rows} period={describe(range)} />
+);
+
+/** Expense Vs Type: what each expense type cost in a period, with its share as a doughnut. */
+export function ExpenseVsTypeReportPage() {
+  return (
+    <FilteredReport
+      title="Expense Vs Type"
+      columns={columns}
+      rowKey={(row) => row.expanceTypeId}
+      initialParams={EMPTY_RANGE}
+      load={load}
+      // Spec §8: failures of this report are logged, not shown.
+      onFailure={{ log: 'Could not load the expense-vs-type report' }}
+      csvFileName="expense-vs-type.csv"
+      filters={dateFilters}
+      address={dateAddress}
+      describe={describe}
+      chart={chart}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import { screen, waitFor } from '@testing-library/react';
+import { currentMonthRange } from 'shared-ui';
+import { renderScreen } from '../../testing/test-utils';
+import { FinanceReportPage } from './FinanceReportPage';
+import { endpoints, mockEndpoint } from 'shared-ui/testing';
+
+afterEach(() => jest.restoreAllMocks());
+
+const card = (name: string) => screen.getByRole('region', { name });
+
+describe('FinanceReportPage', () => {
+  it('should show Income, Salary and Expense for the current month with RS:', async () => {
+    const month = currentMonthRange();
+    const get = mockEndpoint(endpoints.getFinance, { income: 1500.5, salary: 700, expense: 0 });
+    renderScreen(<FinanceReportPage />);
+    expect(screen.getByRole('heading', { name: 'Finance Report', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(card('Income')).toHaveTextContent('RS: 1,500.50'));
+    expect(card('Salary')).toHaveTextContent('RS: 700.00');
+    expect(card('Expense')).toHaveTextContent('RS: 0.00');
+    expect(get.calls.map((call) => call.query)).toEqual([{ from: month.from, to: month.to }]);
+    expect(screen.getByText(`Period: ${month.from} to ${month.to}`)).toBeInTheDocument();
+  });
+
+  it('should reload for the dates given on Filter', async () => {
+    const get = mockEndpoint(endpoints.getFinance, { income: 1, salary: 2, expense: 3 });
+    const { user } = renderScreen(<FinanceReportPage />);
+    await user.type(screen.getByLabelText('Start Date'), '2026-01-01');
+    await user.type(screen.getByLabelText('End Date'), '2026-03-31');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() =>
+      expect(get.calls.map((call) => call.query)).toContainEqual({
+        from: '2026-01-01',
+        to: '2026-03-31',
+      }),
+    );
+    expect(await screen.findByText('Period: 2026-01-01 to 2026-03-31')).toBeInTheDocument();
+  });
+});

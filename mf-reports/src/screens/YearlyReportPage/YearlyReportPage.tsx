@@ -1,0 +1,130 @@
+import { messages } from 'contract';
+import type { YearlyRow } from 'contract';
+import { AppLink, Select, call, endpoints, formatMoney } from 'shared-ui';
+import { YearlyChart } from '../../building-blocks/Charts';
+import type { ReportColumn } from '../../building-blocks/FiguresTable';
+import { FilteredReport } from '../../building-blocks/FilteredReport';
+import type { FilterControls } from '../../building-blocks/FilteredReport';
+import { journalHref, monthRange } from '../../building-blocks/links';
+
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A row of the table: the server's month figures and the year they belong to. */
+export interface YearMonth extends YearlyRow {
+  year: number;
+}
+
+/** Spec §9: the current year and the four before, newest first. */
+export function yearOptions(today: Date = new Date()): number[] {
+  return Array.from({ length: 5 }, (_, back) => today.getFullYear() - back);
+}
+
+/** All twelve months in order, zeros where the server sent none. */
+export function twelveMonths(rows: YearlyRow[], year: number): YearMonth[] {
+  return MONTH_NAMES.map((_, index) => {
+    const found = rows.find((row) => row.month === index + 1);
+    return { year, month: index + 1, income: 0, salary: 0, expense: 0, pending: 0, ...found };
+  });
+}
+
+/** The journal of a month's Credit entries, of one kind or of all. */
+const monthLink = (row: YearMonth, kind?: 'income' | 'salary' | 'expense') =>
+  journalHref({ ...monthRange(row.year, row.month), kind, Creditdebit: 'Credit' });
+
+/** A money column whose figures open the journal of that month and kind. */
+const moneyColumn = (
+  key: 'income' | 'salary' | 'expense',
+  header: string,
+): ReportColumn<YearMonth> => ({
+  key,
+  header,
+  kind: 'money',
+  value: (row) => row[key],
+  render: (row) => <AppLink to={monthLink(row, key)}>{formatMoney(row[key])}</AppLink>,
+  total: 'sum',
+});
+
+const columns: Array<ReportColumn<YearMonth>> = [
+  {
+    key: 'month',
+    header: 'Month',
+    // The CSV carries the ISO month (2026-01); the screen shows its name.
+    value: (row) => `${row.year}-${String(row.month).padStart(2, '0')}`,
+    render: (row) => <AppLink to={monthLink(row)}>{MONTH_NAMES[row.month - 1]}</AppLink>,
+  },
+  moneyColumn('income', 'Income'),
+  moneyColumn('salary', 'Salary'),
+  moneyColumn('expense', 'Expense'),
+  // pending = income − salary − expense (DESIGN §5), shown as Profit/Loss.
+  {
+    key: 'pending',
+    header: 'Profit/Loss',
+    kind: 'money',
+    value: (row) => row.pending,
+    total: 'sum',
+  },
+];
+
+const load = async (year: number) =>
+  twelveMonths(await call(endpoints.getYearly, { query: { year } }), year);
+
+function yearPicker({ params, setParams, apply }: FilterControls<number>) {
+  const choose = (value: string) => {
+    const year = Number(value);
+    setParams(year);
+    apply(year);
+  };
+  return (
+    <div className="ofs-toolbar">
+      <Select
+        label="Year"
+        name="year"
+        value={String(params)}
+        onChange={choose}
+        options={yearOptions().map((year) => ({ value: String(year), label: String(year) }))}
+      />
+    </div>
+  );
+}
+
+const yearAddress = {
+  read: (search: URLSearchParams) => {
+    const year = Number(search.get('year'));
+    return Number.isInteger(year) && year >= 1900 && year <= 9999 ? year : undefined;
+  },
+  write: (year: number) => ({ year }),
+};
+
+const chart = (rows: YearMonth[], year: number) => <YearlyChart rows={rows} year={year} />;
+
+/** Yearly Report: income, salary, expense and profit or loss for each month of a year. */
+export function YearlyReportPage() {
+  return (
+    <FilteredReport
+      title="Yearly Report"
+      columns={columns}
+      rowKey={(row) => row.month}
+      initialParams={new Date().getFullYear()}
+      load={load}
+      onFailure={{ alert: messages.errorFetchingData }}
+      csvFileName="yearly-report.csv"
+      filters={yearPicker}
+      address={yearAddress}
+      describe={(year) => `Year ${year}`}
+      chart={chart}
+    />
+  );
+}
