@@ -15,6 +15,7 @@ export default createConfig({
   name: 'shell',
   dir: fileURLToPath(new URL('.', import.meta.url)),
   port: devPorts.shell,
+  start: './src/start-entry.ts',
   devRoutes: (app) => {
     app.get('/remotes.json', (_request, response) => {
       response.set('Cache-Control', 'no-cache').json(devRemotes);

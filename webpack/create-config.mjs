@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { builtAgainst, shared } from './shared.mjs';
 // The one list of the remotes (names, folders, dev ports, screens); the shell and the api import it too.
@@ -18,6 +19,32 @@ const root = path.resolve(here, '..');
 const apiTarget = process.env.API_URL || 'http://localhost:8080';
 
 /**
+ * Browsers the bundles are written for: ES2020 lets webpack emit its runtime with arrow functions,
+ * `const` and optional chaining instead of ES5 helpers (smaller entries).
+ */
+const TARGET = ['web', 'es2020'];
+
+/** The router the browser bundles share: only the parts the apps use (`react-router-dom.mjs`). */
+const routerAlias = {
+  'react-router-dom$': path.join(here, 'react-router-dom.mjs'),
+  'react-router$': path.join(here, 'react-router-dom.mjs'),
+};
+
+/**
+ * The federation runtime pieces a remote takes from globals instead of bundling them
+ * (`federation-runtime-provider.mjs` sets both): the runtime core (`experiments.externalRuntime`)
+ * and the webpack bundler runtime with the SDK it pulls in. Only the container's own code (its
+ * exposes map, share declarations, chunk loading) stays in `remoteEntry.js`.
+ */
+const BUNDLER_RUNTIME_GLOBAL = '_FEDERATION_BUNDLER_RUNTIME';
+const bundlerRuntimeExternal = ({ request }, callback) =>
+  /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/.test(
+    request ?? '',
+  )
+    ? callback(null, `var ${BUNDLER_RUNTIME_GLOBAL}`)
+    : callback();
+
+/**
  * @param {object} options
  * @param {string} options.name        federation name (`shell`, `settings`, ...); also the uniqueName
  * @param {string} options.dir         the app's folder (`fileURLToPath(new URL('.', import.meta.url))`)
@@ -25,8 +52,18 @@ const apiTarget = process.env.API_URL || 'http://localhost:8080';
  * @param {string} [options.title]     document title of the app's own page
  * @param {Record<string,string>} [options.exposes]  remotes only: `./SettingsPage` -> source file
  * @param {(app: import('express').Application) => void} [options.devRoutes]  extra dev-server routes
+ * @param {string} [options.start]  the shell only: the entry of a first script built without
+ *   federation (`start.js`), which the page loads instead of main.js (see `startConfig` below)
  */
-export function createConfig({ name, dir, port, title = 'Office Finance', exposes, devRoutes }) {
+export function createConfig({
+  name,
+  dir,
+  port,
+  title = 'Office Finance',
+  exposes,
+  devRoutes,
+  start,
+}) {
   return (_env, argv = {}) => {
     const production = argv.mode !== 'development';
     const isRemote = Boolean(exposes && Object.keys(exposes).length > 0);
@@ -34,6 +71,7 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
 
     const app = {
       mode: production ? 'production' : 'development',
+      target: TARGET,
       context: dir,
       // Production maps are written beside the bundles for reading stack traces, but the bundles
       // do not point at them and the server does not serve them (api/src/web/static.ts).
@@ -51,28 +89,33 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
         filename: '[name].js',
         chunkFilename: `[name]${hashed}.js`,
         assetModuleFilename: `assets/[name]${hashed}[ext]`,
-        // The runtime provider (a second compilation, below) writes into the same folder.
-        clean: { keep: RUNTIME_PROVIDER_FILE },
+        // The runtime provider and the start script (other compilations, below) write into the
+        // same folder.
+        clean: { keep: (file) => file === RUNTIME_PROVIDER_FILE || START_FILES.test(file) },
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.js'],
         // contract is ESM TypeScript with `.js` specifiers; consume it from source like shared-ui.
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: { contract$: path.join(root, 'contract', 'src', 'index.ts') },
+        alias: {
+          contract$: path.join(root, 'contract', 'src', 'index.ts'),
+          ...routerAlias,
+          // Only the schema builders contract uses (`typebox.mjs`).
+          '@sinclair/typebox$': path.join(here, 'typebox.mjs'),
+        },
       },
       module: {
+        // An import of a name a module does not export fails the build (the router facade above
+        // lists only the names the apps use).
+        parser: { javascript: { exportsPresence: 'error' } },
         rules: [
           {
             test: /\.tsx?$/,
             exclude: /node_modules/,
             use: {
-              loader: 'ts-loader',
               // Type checking is the separate `typecheck` script; the build only transpiles.
-              options: {
-                transpileOnly: true,
-                configFile: path.join(dir, 'tsconfig.json'),
-                compilerOptions: { module: 'esnext', moduleResolution: 'bundler', noEmit: false },
-              },
+              loader: path.join(here, 'esbuild-loader.cjs'),
+              options: { target: 'es2020' },
             },
           },
           { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
@@ -121,7 +164,8 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
         new HtmlWebpackPlugin({
           template: path.join(here, 'index.html'),
           title,
-          chunks: ['main'],
+          // With a start script, the page loads it and it loads main.js when signed in.
+          chunks: start ? [] : ['main'],
           hash: production,
           // Absolute, so a deep link such as /no/such/page still loads /main.js. Chunks keep
           // publicPath 'auto' (derived from where main.js or remoteEntry.js came from).
@@ -129,12 +173,16 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
           favicon: path.join(here, 'favicon.ico'),
           // A remote's standalone page runs the runtime provider before main.js.
           runtimeProvider: isRemote ? `/${RUNTIME_PROVIDER_FILE}` : undefined,
+          startScript: start ? `/${START_FILE}` : undefined,
         }),
+        ...(start ? [new SignedInScriptsPlugin()] : []),
       ],
       optimization: {
         // A remote must not use runtimeChunk 'single' (its container needs its own runtime).
         runtimeChunk: false,
+        minimizer: minimizerFor(isRemote),
       },
+      externals: isRemote ? [bundlerRuntimeExternal] : undefined,
       performance: { hints: false },
       stats: production ? 'normal' : 'minimal',
       devServer: {
@@ -160,16 +208,130 @@ export function createConfig({ name, dir, port, title = 'Office Finance', expose
     const runtimeProvider = {
       name: `${name}-federation-runtime`,
       mode: app.mode,
+      target: TARGET,
       context: here,
       devtool: false,
       entry: { [RUNTIME_PROVIDER_FILE.replace(/\.js$/, '')]: './federation-runtime-provider.mjs' },
       output: { path: app.output.path, filename: '[name].js', clean: false },
       plugins: [new webpack.DefinePlugin({ ENV_TARGET: JSON.stringify('web') })],
+      // Its inputs are installed packages only, the same for every build and deploy: kept in
+      // webpack's disk cache (node_modules/.cache/webpack), a rebuild reuses it instead of
+      // bundling and minifying the runtime again.
+      cache: {
+        type: 'filesystem',
+        cacheDirectory: path.join(root, 'node_modules', '.cache', 'webpack'),
+        name: `${name}-federation-runtime-${app.mode}`,
+        buildDependencies: { config: [fileURLToPath(import.meta.url)] },
+      },
+      optimization: { minimizer: minimizerFor(isRemote) },
       performance: { hints: false },
       stats: app.stats,
     };
-    return [app, runtimeProvider];
+    return start ? [app, runtimeProvider, startConfig(app, start)] : [app, runtimeProvider];
   };
+}
+
+/**
+ * Remotes minify with esbuild: several times faster than terser (a remote's deploy is timed,
+ * `npm run bench:web`), a few per cent larger. The shell keeps webpack's default (terser, two
+ * passes): its first screens are the ones weighed, and terser takes ~4.5 KB gzipped more off the
+ * federation runtime in main.js than esbuild does.
+ */
+const minimizerFor = (isRemote) =>
+  isRemote
+    ? [
+        new MinimizerPlugin({
+          minify: MinimizerPlugin.esbuildMinify,
+          minimizerOptions: { target: 'es2020' },
+        }),
+      ]
+    : ['...'];
+
+/** The start script, beside main.js; its chunks and styles go in `start/`. */
+const START_FILE = 'start.js';
+/** The start compilation's files: start.js (and its map) and the folder `start/`. */
+const START_FILES = /^start(\.js|\.js\.map$|[\\/])/;
+/** The list of the signed-in shell's scripts, which the login screen prefetches at idle. */
+const SIGNED_IN_SCRIPTS = 'signed-in.json';
+
+/**
+ * The shell's first script: a separate compilation without module federation, so the login
+ * screen downloads React, react-dom and the form only (no federation runtime, no router, no
+ * signed-in code). Signed in, it loads main.js. The page reloads at sign-in and logout, so the
+ * React in this bundle and the federated one never meet on one page. shared-ui's modules are
+ * side-effect free here (its styles are not), so only the login form's parts are bundled.
+ */
+function startConfig(app, entry) {
+  const hashed = app.mode === 'production' ? '.[contenthash:8]' : '';
+  return {
+    name: `${app.output.uniqueName}-start`,
+    mode: app.mode,
+    target: TARGET,
+    context: app.context,
+    devtool: app.devtool,
+    entry: { start: entry },
+    output: {
+      path: app.output.path,
+      publicPath: 'auto',
+      uniqueName: `${app.output.uniqueName}-start`,
+      filename: '[name].js',
+      chunkFilename: `start/[name]${hashed}.js`,
+      // Removes its own earlier files only; the other compilations' files stay.
+      clean: { keep: (file) => !START_FILES.test(file) },
+    },
+    resolve: app.resolve,
+    module: {
+      parser: app.module.parser,
+      rules: [
+        ...app.module.rules,
+        {
+          // Its entry (index.ts) keeps its effect: it imports the design tokens and base styles.
+          include: path.join(root, 'shared-ui', 'src'),
+          exclude: [/\.css$/, path.join(root, 'shared-ui', 'src', 'index.ts')],
+          sideEffects: false,
+        },
+      ],
+    },
+    plugins: [
+      new MiniCssExtractPlugin({
+        filename: `start/[name]${hashed}.css`,
+        chunkFilename: `start/[name]${hashed}.css`,
+      }),
+      new webpack.DefinePlugin({ __BUILT_AGAINST__: JSON.stringify(builtAgainst) }),
+    ],
+    optimization: { minimizer: minimizerFor(false) },
+    performance: { hints: false },
+    stats: app.stats,
+  };
+}
+
+/**
+ * Writes `signed-in.json`: every script of the shell's federated build (`main.js` first), for the
+ * login screen to prefetch once it is shown.
+ */
+class SignedInScriptsPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('SignedInScriptsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'SignedInScriptsPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const scripts = compilation
+            .getAssets()
+            .map((asset) => asset.name)
+            .filter((file) => file.endsWith('.js'))
+            .sort(
+              (a, b) => Number(b === 'main.js') - Number(a === 'main.js') || a.localeCompare(b),
+            );
+          compilation.emitAsset(
+            SIGNED_IN_SCRIPTS,
+            new webpack.sources.RawSource(
+              JSON.stringify({ scripts: scripts.map((file) => `/${file}`) }),
+            ),
+          );
+        },
+      );
+    });
+  }
 }
 
 /** The standalone page's federation runtime, a file beside main.js. */

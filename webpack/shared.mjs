@@ -25,14 +25,25 @@ const range = (dep) => {
 
 const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
 
+/**
+ * The router is shared as `react-router-dom.mjs` (the parts the apps use), a file of this folder
+ * rather than of the package, so its version is stated: the installed react-router's.
+ */
+const router = {
+  ...singleton(range('react-router-dom')),
+  version: JSON.parse(
+    readFileSync(new URL('../node_modules/react-router/package.json', import.meta.url), 'utf8'),
+  ).version,
+};
+
 export const shared = {
   react: singleton(range('react')),
   'react/': singleton(range('react')),
   'react-dom': singleton(range('react-dom')),
   'react-dom/': singleton(range('react-dom')),
-  'react-router': singleton(range('react-router-dom')),
+  'react-router': router,
   'react-router/': singleton(range('react-router-dom')),
-  'react-router-dom': singleton(range('react-router-dom')),
+  'react-router-dom': router,
   zustand: singleton(range('zustand')),
   'zustand/': singleton(range('zustand')),
   // Workspace package consumed from source: the version is stated so remotes built alone still

@@ -1,5 +1,6 @@
 // `npm run bench:web`: what the production builds cost a browser. Prints the gzipped JavaScript
-// the login screen and the dashboard download, each remote's entry file, each remote's entry plus
+// the login screen (everything fetched before its form is usable; what it prefetches at idle
+// afterwards on its own line) and the dashboard download, each remote's entry file, each remote's entry plus
 // its largest exposed screen (beyond the shared libraries), how many copies of React a signed-in
 // page loads, the time from pressing Sign In to the dashboard's figures (Debian's Chromium on
 // loopback), and the time `npm run deploy` takes to rebuild one remote. Each figure is printed
@@ -46,26 +47,46 @@ const REMOTE_ROUTES: Record<string, string[]> = Object.fromEntries(
 const built = (remote: string) =>
   existsSync(path.join(repoRoot(), remote, 'dist', 'mf-manifest.json'));
 
-/** Gzipped size of every script the page fetched while `action` ran, and the bodies. */
+/**
+ * Gzipped size of every script the page fetched while `action` ran (and until the network is
+ * idle), and the bodies. A script the page only prefetched (`<link rel="prefetch">`, requested
+ * after `action` finished) is kept apart in `prefetched`: it is a hint for the next page, which
+ * the browser fetches at idle, after the screen is usable.
+ */
 async function scriptsDuring(page: Page, action: () => Promise<void>) {
   const scripts = new Map<string, Buffer>();
+  const prefetched = new Map<string, Buffer>();
   const pending: Promise<void>[] = [];
+  let actionDone = false;
   const onResponse = (response: Response) => {
-    if (response.request().resourceType() !== 'script') return;
+    const request = response.request();
+    const isScript =
+      request.resourceType() === 'script' || new URL(request.url()).pathname.endsWith('.js');
+    if (!isScript) return;
+    const prefetch =
+      actionDone &&
+      request.resourceType() !== 'script' &&
+      /prefetch/i.test(request.headers()['sec-purpose'] ?? request.headers()['purpose'] ?? '');
+    // The browser keeps a prefetched body for the next page and does not hand it over; the
+    // same URL fetched here gives the same bytes.
+    const body = prefetch
+      ? fetch(response.url()).then(async (answer) => Buffer.from(await answer.arrayBuffer()))
+      : response.body();
     pending.push(
-      response
-        .body()
-        .then((body) => void scripts.set(response.url(), body))
+      body
+        .then((bytes) => void (prefetch ? prefetched : scripts).set(response.url(), bytes))
         .catch(() => undefined),
     );
   };
   page.on('response', onResponse);
   await action();
+  actionDone = true;
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
   page.off('response', onResponse);
   const bodies = [...scripts.values()];
-  return { bytes: bodies.reduce((sum, body) => sum + gz(body), 0), bodies, scripts };
+  const sum = (map: Map<string, Buffer>) => [...map.values()].reduce((n, body) => n + gz(body), 0);
+  return { bytes: sum(scripts), bodies, scripts, prefetchedBytes: sum(prefetched), prefetched };
 }
 
 // React's own module defines this export once; react-dom only reads it. Counting definitions
@@ -255,10 +276,16 @@ async function main(): Promise<number> {
     const rows: string[][] = [
       ['measure', 'value', 'budget', 'verdict'],
       [
-        'login screen JS (gzip)',
+        'login screen JS until the form is usable (gzip)',
         `${kb(loginJs.bytes)} KB`,
         `${BUDGET.loginKb} KB`,
         check(loginJs.bytes <= BUDGET.loginKb * KB, 'login screen JS'),
+      ],
+      [
+        'login screen: prefetched at idle once the form is shown, not counted above (gzip)',
+        `${kb(loginJs.prefetchedBytes)} KB (${loginJs.prefetched.size} files)`,
+        '-',
+        '-',
       ],
       [
         'dashboard JS (gzip)',

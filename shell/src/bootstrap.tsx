@@ -8,10 +8,9 @@ if (!container) throw new Error('No #root element to mount into');
 const root = createRoot(container);
 const show = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
 
-// Signed out, every path is the login page and nothing else is needed to show it; the browser
-// fetches the signed-in code at idle time (prefetch), so that the reload after sign-in finds it in
-// its cache. Signed in, the loading screen shows while the rest of the shell loads (sign-in and
-// logout both reload the page).
+// The page's start script (start.ts) loads main.js only when signed in; were it loaded signed out,
+// every path is still the login page. Signed in, the loading screen shows while the rest of the
+// shell loads (sign-in and logout both reload the page).
 if (!getToken()) {
   show(<LoginPage />);
 } else {

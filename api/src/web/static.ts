@@ -51,7 +51,7 @@ const DEPLOYED_FILE = /[\\/]releases[\\/][0-9a-f]{12}[\\/]/;
 function cacheControlFor(filePath: string): string {
   return HASHED_ASSET.test(path.basename(filePath)) || DEPLOYED_FILE.test(filePath)
     ? 'public, max-age=31536000, immutable'
-    : // index.html, main.js, remoteEntry.js, mf-manifest.json: revalidate every time, so a
+    : // index.html, start.js, main.js, remoteEntry.js, mf-manifest.json: revalidate every time, so a
       // new deployment is picked up on the next load.
       'no-cache';
 }
