@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { rerunOnThrowAwayPostgres } from '../src/scripts/throw-away-postgres.js';
+import { rerunOnThrowAwayPostgres } from './throw-away-postgres.js';
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = Number.parseInt((value ?? '').replace(/[_,]/g, ''), 10);

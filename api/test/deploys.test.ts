@@ -291,7 +291,7 @@ describe('npm run deploy', () => {
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
-        ['--import', 'tsx', 'src/scripts/deploy.ts', ...args],
+        ['--import', 'tsx', 'scripts/deploy.ts', ...args],
         { cwd: apiDir, env: { ...process.env, WEB_ROOT: webRoot } },
         (error, stdout, stderr) =>
           resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),

@@ -142,7 +142,7 @@ test('a second process on a directory in use is refused, and a killed server lea
   const clientsBefore = await listClients();
   const seedEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, TZ: 'UTC' };
   for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'WORKERS']) delete seedEnv[name];
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'src/scripts/seed-demo.ts'], {
+  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
     cwd: apiDir,
     env: seedEnv,
     encoding: 'utf8',

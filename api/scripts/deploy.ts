@@ -19,10 +19,10 @@ import {
   stageCopy,
   stagingDir,
   withDeployLock,
-} from '../web/deploy.js';
-import { REMOTE_NAMES } from '../web/releases.js';
+} from '../src/web/deploy.js';
+import { REMOTE_NAMES } from '../src/web/releases.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const USAGE = `usage: npm run deploy -- <remote> [--keep N] [--from DIR]
        npm run deploy -- --rollback <remote>
        npm run deploy -- --list <remote>

@@ -5,13 +5,13 @@
 // entries, so running it twice is safe.
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import { configFromEnv } from '../config.js';
-import { openDatabase, type Db } from '../db/index.js';
-import { DataDirectoryInUse } from '../db/data-dir-lock.js';
-import type { EntryKind } from '../db/schema.js';
-import { addDays, todayIn } from '../lib/dates.js';
-import { ensureFirstAdmin } from '../repositories/users.js';
-import { seededRandom } from '../lib/random.js';
+import { configFromEnv } from '../src/config.js';
+import { openDatabase, type Db } from '../src/db/index.js';
+import { DataDirectoryInUse } from '../src/db/data-dir-lock.js';
+import type { EntryKind } from '../src/db/schema.js';
+import { addDays, todayIn } from '../src/lib/dates.js';
+import { ensureFirstAdmin } from '../src/repositories/users.js';
+import { seededRandom } from '../src/lib/random.js';
 
 const CLIENTS: [name: string, company: string][] = [
   ['Ayesha Khan', 'Crescent Textiles'],

@@ -42,15 +42,15 @@ import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { buildApp } from '../app.js';
-import { configFromEnv, type AppConfig } from '../config.js';
-import { openDatabase, type Db } from '../db/index.js';
-import { addDays, monthOf, todayIn } from '../lib/dates.js';
+import { buildApp } from '../src/app.js';
+import { configFromEnv, type AppConfig } from '../src/config.js';
+import { openDatabase, type Db } from '../src/db/index.js';
+import { addDays, monthOf, todayIn } from '../src/lib/dates.js';
 import { rerunOnThrowAwayPostgres } from './throw-away-postgres.js';
-import { ensureFirstAdmin } from '../repositories/users.js';
+import { ensureFirstAdmin } from '../src/repositories/users.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
+const repoRoot = path.resolve(here, '../..');
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = Number.parseInt((value ?? '').replace(/[_,]/g, ''), 10);

@@ -4,8 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// src/scripts and dist/scripts both sit three levels below the repository root.
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+// api/bench sits two levels below the repository root.
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export function rerunOnThrowAwayPostgres(
   script: string,
