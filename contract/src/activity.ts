@@ -7,7 +7,8 @@ import { Role, User } from './users.js';
 /** An action or kind-of-record name as the log stores it (create, entry:income, ...). */
 const LogName = Type.String({ pattern: '^[a-z_:]{1,40}$', maxLength: 40 });
 
-export const ActivityQuery = Type.Object({
+/** The filters of the list and of its CSV export. */
+const ActivityFilters = {
   /** The user who did it. */
   who: Type.Optional(Id),
   /** Kind of record: user, client, employee, expense_type, entry:income, session, ... */
@@ -17,14 +18,19 @@ export const ActivityQuery = Type.Object({
   to: OptionalDate,
   /** The record's id (with `kind`, one record; alone, that id in any kind). */
   record: Type.Optional(Type.String({ pattern: '^[0-9]{1,19}$', maxLength: 19 })),
+};
+
+export const ActivityQuery = Type.Object({
+  ...ActivityFilters,
   /** Keyset paging: the `next` of the previous page. */
   before: Type.Optional(Id),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
 });
 export type ActivityQuery = Static<typeof ActivityQuery>;
 
-/** The CSV export's filters: those of the list, without paging (it holds every row). */
-export const ActivityCsvQuery = Type.Omit(ActivityQuery, ['before', 'limit']);
+/** The CSV export's filters: those of the list, without paging (it holds every row). Written
+ * out rather than with TypeBox's Omit, which the browser's TypeBox (webpack/typebox.mjs) leaves out. */
+export const ActivityCsvQuery = Type.Object(ActivityFilters);
 export type ActivityCsvQuery = Static<typeof ActivityCsvQuery>;
 
 /** A field of the record as it was before the change and after it (null: not there). */
