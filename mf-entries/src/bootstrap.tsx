@@ -2,7 +2,7 @@
 // shared minimal host, so this remote can be developed without the shell. Paths and labels come
 // from the list of the remotes in contract; each screen is the component named as its module.
 import { mountRemote } from 'shared-ui';
-import { ExpancesPage } from './ExpancesPage';
+import { ExpancesPage } from './ExpensePage';
 import { IncomePage } from './IncomePage';
 import { JournalPage } from './JournalPage';
 import { SalaryPage } from './SalaryPage';

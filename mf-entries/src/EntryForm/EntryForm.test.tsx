@@ -15,7 +15,7 @@ import {
   type MockedEndpoint,
 } from 'shared-ui/testing';
 import { toIsoDate } from 'shared-ui';
-import { ExpancesPage } from '../ExpancesPage';
+import { ExpensePage } from '../ExpensePage/ExpensePage';
 import { IncomePage } from '../IncomePage';
 import { SalaryPage } from '../SalaryPage';
 
@@ -78,7 +78,7 @@ const CASES: Case[] = [
   },
   {
     screen: 'Expances',
-    Page: ExpancesPage,
+    Page: ExpensePage,
     title: 'Add Expense',
     picker: 'Expense Type',
     placeholder: 'Select expense type',
@@ -376,7 +376,7 @@ describe.each(CASES)('$screen form', (c) => {
 describe('Expances form', () => {
   it('should offer only Active expense types', async () => {
     mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT, FUEL] });
-    render(<ExpancesPage />);
+    render(<ExpensePage />);
     await screen.findByRole('option', { name: 'Rent' });
     const picker = within(screen.getByRole('combobox', { name: 'Expense Type' }));
     expect(picker.getAllByRole('option').map((option) => option.textContent)).toEqual([

@@ -1,7 +1,7 @@
 import { EntryForm } from '../EntryForm';
 import { expenseKind } from '../entry-kinds';
 
-/** The /Expances screen (spec §2). */
-export function ExpancesPage() {
+/** The expense entry screen, at the spec's /Expances. */
+export function ExpensePage() {
   return <EntryForm kind={expenseKind} />;
 }

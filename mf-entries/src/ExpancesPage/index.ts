@@ -1,2 +1,0 @@
-// Exposed to the shell as entries/ExpancesPage.
-export { ExpancesPage } from './ExpancesPage';
