@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { messages } from 'contract';
-import { Select, errorMessage, notify } from 'shared-ui';
+import { messages, type LedgerOpeningQuery } from 'contract';
+import { Select, call, endpoints, errorMessage, notify } from 'shared-ui';
 import type { DateRange, Money } from 'shared-ui';
 import { FilterBar } from '../FilterBar';
 import { ReportLayout } from '../ReportLayout';
@@ -39,8 +39,8 @@ export interface LedgerProps<Row extends LedgerEntry> {
    * `page.after` (none: from the start). `partyId` is '' without a picker.
    */
   load: (partyId: string, range: DateRange, page: LedgerPageQuery) => Promise<Row[]>;
-  /** Fetches the balance brought forward into the range, with the dates as on screen. */
-  loadOpening: (partyId: string, range: DateRange) => Promise<Money>;
+  /** What to ask the server for the balance brought forward into the range on screen. */
+  openingQuery: (partyId: string, range: DateRange) => LedgerOpeningQuery;
   /** Catalogue text alerted when the ledger cannot be fetched. */
   errorText: string;
   /** The expense ledger needs no choice and shows the current month straight away. */
@@ -89,7 +89,7 @@ export function Ledger<Row extends LedgerEntry>({
   initialRange,
   resolveRange,
   load,
-  loadOpening,
+  openingQuery,
   errorText,
   loadOnMount = false,
   partyParam,
@@ -130,14 +130,14 @@ export function Ledger<Row extends LedgerEntry>({
       return run(async (show) => {
         // The balance brought forward travels beside the first page.
         const [opening, first] = await Promise.all([
-          loadOpening(wantedParty, wantedRange),
+          call(endpoints.getLedgerOpening, { query: openingQuery(wantedParty, wantedRange) }),
           load(wantedParty, wantedRange, { limit: LEDGER_PAGE_ROWS }),
         ]);
         const shown = (rows: Row[], complete: boolean): Shown<Row> => ({
           rows,
           range: resolveRange(wantedRange),
           partyId: wantedParty,
-          opening,
+          opening: opening.balance,
           complete,
         });
         let rows: Row[] = [];
@@ -157,7 +157,7 @@ export function Ledger<Row extends LedgerEntry>({
         }
       });
     },
-    [resolveRange, load, loadOpening, run, partyParam],
+    [resolveRange, load, openingQuery, run, partyParam],
   );
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { messages } from 'contract';
-import type { ClientLedgerRow } from 'contract';
+import type { ClientLedgerRow, LedgerOpeningQuery } from 'contract';
 import { call, currentMonthRange, endpoints, fetchParties, fillWithCurrentMonth } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { Ledger } from '../../building-blocks/Ledger';
@@ -22,16 +22,11 @@ const load = (clientId: string, range: DateRange, page: LedgerPageQuery) => {
   });
 };
 
-const loadOpening = async (clientId: string, range: DateRange) =>
-  (
-    await call(endpoints.getLedgerOpening, {
-      query: {
-        ledger: 'client',
-        partyId: Number(clientId),
-        startDate: fillWithCurrentMonth(range).from,
-      },
-    })
-  ).balance;
+const openingQuery = (clientId: string, range: DateRange): LedgerOpeningQuery => ({
+  ledger: 'client',
+  partyId: Number(clientId),
+  startDate: fillWithCurrentMonth(range).from,
+});
 
 /** Client Ledger: what a client was billed (Debit) and paid (Credit), and what is owed. */
 export function ClientLedgerPage() {
@@ -45,7 +40,7 @@ export function ClientLedgerPage() {
       initialRange={currentMonthRange()}
       resolveRange={fillWithCurrentMonth}
       load={load}
-      loadOpening={loadOpening}
+      openingQuery={openingQuery}
       errorText={endpoints.getClientLedger.texts.error}
       partyParam="clientId"
       csvFileName="client-ledger.csv"

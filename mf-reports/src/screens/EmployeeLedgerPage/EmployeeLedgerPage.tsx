@@ -1,5 +1,5 @@
 import { messages } from 'contract';
-import type { EmployeeLedgerRow } from 'contract';
+import type { EmployeeLedgerRow, LedgerOpeningQuery } from 'contract';
 import { call, endpoints, fetchParties, fillWithCurrentMonth } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { Ledger } from '../../building-blocks/Ledger';
@@ -24,16 +24,11 @@ const load = (employeeId: string, range: DateRange, page: LedgerPageQuery) => {
   });
 };
 
-const loadOpening = async (employeeId: string, range: DateRange) =>
-  (
-    await call(endpoints.getLedgerOpening, {
-      query: {
-        ledger: 'employee',
-        partyId: Number(employeeId),
-        startDate: fillWithCurrentMonth(range).from,
-      },
-    })
-  ).balance;
+const openingQuery = (employeeId: string, range: DateRange): LedgerOpeningQuery => ({
+  ledger: 'employee',
+  partyId: Number(employeeId),
+  startDate: fillWithCurrentMonth(range).from,
+});
 
 /** Employee Ledger: the salary paid to one employee, with the running total. */
 export function EmployeeLedgerPage() {
@@ -46,7 +41,7 @@ export function EmployeeLedgerPage() {
       initialRange={EMPTY_RANGE}
       resolveRange={fillWithCurrentMonth}
       load={load}
-      loadOpening={loadOpening}
+      openingQuery={openingQuery}
       errorText={endpoints.getEmployeeLedger.texts.error}
       partyParam="employeeId"
       csvFileName="employee-ledger.csv"

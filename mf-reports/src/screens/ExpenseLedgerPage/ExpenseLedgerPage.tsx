@@ -1,4 +1,4 @@
-import type { ExpenseLedgerRow } from 'contract';
+import type { ExpenseLedgerRow, LedgerOpeningQuery } from 'contract';
 import { call, currentMonthRange, endpoints } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { Ledger, type LedgerPageQuery } from '../../building-blocks/Ledger';
@@ -11,12 +11,8 @@ const load = (_partyId: string, { from, to }: DateRange, page: LedgerPageQuery) 
     query: from && to ? { startDate: from, endDate: to, ...page } : page,
   });
 /** Brought forward into the same period the ledger call covers. */
-const loadOpening = async (_partyId: string, { from, to }: DateRange) =>
-  (
-    await call(endpoints.getLedgerOpening, {
-      query: from && to ? { ledger: 'expense', startDate: from } : { ledger: 'expense' },
-    })
-  ).balance;
+const openingQuery = (_partyId: string, { from, to }: DateRange): LedgerOpeningQuery =>
+  from && to ? { ledger: 'expense', startDate: from } : { ledger: 'expense' };
 /** Half a range is not sent at all (spec §7), so the server's current month applies. */
 const period = (range: DateRange) => (range.from && range.to ? range : currentMonthRange());
 
@@ -30,7 +26,7 @@ export function ExpenseLedgerPage() {
       initialRange={EMPTY_RANGE}
       resolveRange={period}
       load={load}
-      loadOpening={loadOpening}
+      openingQuery={openingQuery}
       errorText={endpoints.getExpenseLedger.texts.error}
       loadOnMount
       csvFileName="expense-ledger.csv"
