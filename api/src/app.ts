@@ -159,6 +159,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         title: 'Office finance API',
         description: 'Users, employees, clients, expense types, entries, reports and ledgers.',
         version: '1.0.0',
+        // The company's own, not published (every package is private).
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: '/', description: 'The server that serves this document' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
