@@ -91,6 +91,9 @@ function ActivityLog() {
   const [users, setUsers] = useState<User[]>([]);
   const [page, setPage] = useState<ActivityPageData | null>(null);
   const [loading, setLoading] = useState(true);
+  // The filters and position the page on screen was read for: until the answer for the ones in
+  // the address is in, the table says Loading... rather than showing the old rows for a frame.
+  const [readFor, setReadFor] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
 
@@ -124,11 +127,17 @@ function ActivityLog() {
         setPage(null);
         setFailure(errorMessage(error, endpoints.listActivity.texts.error));
       })
-      .finally(() => live && setLoading(false));
+      .finally(() => {
+        if (!live) return;
+        setLoading(false);
+        setReadFor(`${query}|${before}`);
+      });
     return () => {
       live = false;
     };
   }, [query, before]);
+
+  const reading = loading || readFor !== `${query}|${before}`;
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -216,17 +225,17 @@ function ActivityLog() {
         columns={columns}
         rows={page?.users ?? []}
         rowKey={(row) => row.id}
-        loading={loading}
+        loading={reading}
       />
       <nav aria-label="Activity pages" className="ofs-toolbar mf-activity__pager">
         <Button
           variant="secondary"
-          disabled={!before || loading}
+          disabled={!before || reading}
           onClick={() => setParams(new URLSearchParams(query))}
         >
           Newest
         </Button>
-        <Button variant="secondary" disabled={!page?.next || loading} onClick={older}>
+        <Button variant="secondary" disabled={!page?.next || reading} onClick={older}>
           Older
         </Button>
       </nav>
