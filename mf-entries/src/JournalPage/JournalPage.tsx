@@ -111,6 +111,10 @@ export function JournalPage() {
   const [totals, setTotals] = useState<JournalTotals | undefined>();
   const [loading, setLoading] = useState(true);
   const [reload, setReload] = useState(0);
+  // What the page and totals on screen were read for: until the answers for the address are in,
+  // the list says Loading... and the totals line is empty, rather than showing the old ones.
+  const [pageFor, setPageFor] = useState<string | null>(null);
+  const [totalsFor, setTotalsFor] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | undefined>();
   const [reason, setReason] = useState('');
   const [reversing, setReversing] = useState(false);
@@ -137,10 +141,13 @@ export function JournalPage() {
 
   useEffect(() => {
     let current = true;
-    call(endpoints.getJournalTotals, { query: filters }).then(
-      (answer) => current && setTotals(answer),
-      () => current && setTotals(undefined),
-    );
+    const readFor = `${filterKey}|${reload}`;
+    call(endpoints.getJournalTotals, { query: filters })
+      .then(
+        (answer) => current && setTotals(answer),
+        () => current && setTotals(undefined),
+      )
+      .finally(() => current && setTotalsFor(readFor));
     return () => {
       current = false;
     };
@@ -160,12 +167,18 @@ export function JournalPage() {
           notify(errorMessage(error, endpoints.listJournal.texts.error));
         },
       )
-      .finally(() => current && setLoading(false));
+      .finally(() => {
+        if (!current) return;
+        setLoading(false);
+        setPageFor(`${filterKey}|${after}|${reload}`);
+      });
     return () => {
       current = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [filterKey, after, reload]);
+  const reading = loading || pageFor !== `${filterKey}|${after}|${reload}`;
+  const shownTotals = totalsFor === `${filterKey}|${reload}` ? totals : undefined;
 
   const change = (name: FilterName) => (value: string) =>
     setDraft((previous) => ({
@@ -356,9 +369,9 @@ export function JournalPage() {
       </form>
 
       <p className="mf-journal__totals" role="status" aria-label="Totals">
-        {totals
-          ? `${totals.count.toLocaleString('en-US')} ${totals.count === 1 ? 'entry matches' : 'entries match'} · ` +
-            `Credit ${formatRs(totals.credit)} · Debit ${formatRs(totals.debit)}`
+        {shownTotals
+          ? `${shownTotals.count.toLocaleString('en-US')} ${shownTotals.count === 1 ? 'entry matches' : 'entries match'} · ` +
+            `Credit ${formatRs(shownTotals.credit)} · Debit ${formatRs(shownTotals.debit)}`
           : ''}
       </p>
 
@@ -367,7 +380,7 @@ export function JournalPage() {
         columns={columns}
         rows={page?.entries ?? []}
         rowKey={(row) => row.id}
-        loading={loading}
+        loading={reading}
       />
 
       <nav className="mf-journal__pager" aria-label="Pages">
