@@ -7,9 +7,9 @@ import './styles/print.css';
 
 export { call, download, ApiError, errorMessage } from './http/api-client';
 export type { CallArgs, CallOptions, FileEndpoint } from './http/api-client';
-// The apps reach the endpoint list through shared-ui, a federation singleton, so its schemas are
-// in one shared chunk rather than bundled again into every remote.
-export { endpoints } from 'contract';
+// The apps reach the endpoint list and the message catalogue through shared-ui, a federation
+// singleton, so they are in one shared chunk rather than bundled again into each app.
+export { endpoints, messages } from 'contract';
 export type { Endpoint, EndpointInput, EndpointResult, EndpointTexts } from 'contract';
 export { useSession, getToken, TOKEN_KEY } from './session/session-store';
 export type { SessionState } from './session/session-store';

@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { call, confirm, endpoints, errorMessage, logOut, notify } from 'shared-ui';
-import { messages } from 'contract';
+import { call, confirm, endpoints, errorMessage, logOut, messages, notify } from 'shared-ui';
 import { preloadRemoteComponent } from '../federation/federation';
 import { REMOTE_ROUTES, type RemoteRoute } from '../routes/route-table';
 import './Sidebar.css';
