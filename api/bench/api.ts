@@ -196,13 +196,18 @@ async function seed(db: Db): Promise<number> {
       ORDER BY g`.execute(db);
     log(`  ${to.toLocaleString('en')} entries`);
   }
-  // Recorded late: dated on random earlier days, so ids no longer follow dates.
+  // Recorded late: dated on random earlier days, so ids no longer follow dates. The entries are
+  // picked in a subquery: with `ORDER BY random()` in the same SELECT, PostgreSQL reuses the sort
+  // key's random() inside the date expression, so the picked rows (the smallest keys) all landed
+  // in the last three weeks and doubled the current month.
   await sql`
     INSERT INTO entries (kind, client_id, employee_id, expense_type_id, party_name, amount,
                          credit_debit, description, entry_date, created_at)
     SELECT kind, client_id, employee_id, expense_type_id, party_name, amount, credit_debit,
            'Backdated ' || description, current_date - floor(random() * ${DAYS}::int)::int, now()
-    FROM entries WHERE reverses_id IS NULL ORDER BY random() LIMIT ${BACKDATED}::int`.execute(db);
+    FROM (
+      SELECT * FROM entries WHERE reverses_id IS NULL ORDER BY random() LIMIT ${BACKDATED}::int
+    ) AS picked`.execute(db);
   log(`  ${BACKDATED.toLocaleString('en')} backdated entries`);
   // Reversals of random entries: same day, negated amount (docs/decisions/008).
   await sql`
