@@ -2,6 +2,7 @@
 // Requests use app.inject, except the traversal test: it sends `..` over a raw socket so no
 // client library resolves the segments before the server sees them.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import zlib from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -67,6 +68,37 @@ describe('web static serving', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it("sends the build's precompressed copy of a file as it is, cached like the file", async () => {
+    const chunk = 'console.log("chunk")'.repeat(200);
+    const br = zlib.brotliCompressSync(chunk);
+    writeFileSync(path.join(webRoot, 'shell/dist/123.abcdef12.js.br'), br);
+    const gz = zlib.gzipSync('var settings;'.repeat(200));
+    write('mf-settings/dist/remoteEntry.js', 'var settings;'.repeat(200));
+    writeFileSync(path.join(webRoot, 'mf-settings/dist/remoteEntry.js.gz'), gz);
+    const app = await appWith();
+
+    const asset = await get(app, '/123.abcdef12.js', { 'accept-encoding': 'br, gzip' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.rawPayload.equals(br)).toBe(true);
+
+    const entry = await get(app, '/remotes/mf-settings/remoteEntry.js', {
+      'accept-encoding': 'gzip',
+    });
+    expect(entry.headers['content-encoding']).toBe('gzip');
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect(entry.rawPayload.equals(gz)).toBe(true);
+
+    // Without a copy, or for a client that takes no encoding, the file itself.
+    const plain = await get(app, '/123.abcdef12.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(chunk);
+    const index = await get(app, '/', { 'accept-encoding': 'br' });
+    expect(zlib.brotliDecompressSync(index.rawPayload).toString()).toContain('<div id="root">');
+  });
 
   it('answers unknown /api paths with a JSON 404, never the HTML', async () => {
     const app = await appWith();

@@ -48,7 +48,9 @@ const HASHED_ASSET = /\.[0-9a-f]{8}\.(js|css)$/;
 /** Every file of a deployed version (`releases/<version>/...`) never changes, entries included. */
 const DEPLOYED_FILE = /[\\/]releases[\\/][0-9a-f]{12}[\\/]/;
 
-function cacheControlFor(filePath: string): string {
+function cacheControlFor(servedPath: string): string {
+  // A precompressed copy (`.br`, `.gz`) is cached like the file it stands for.
+  const filePath = servedPath.replace(/\.(br|gz)$/, '');
   return HASHED_ASSET.test(path.basename(filePath)) || DEPLOYED_FILE.test(filePath)
     ? 'public, max-age=31536000, immutable'
     : // index.html, start.js, main.js, remoteEntry.js, mf-manifest.json: revalidate every time, so a
@@ -135,6 +137,10 @@ export const webPlugin = fp<WebOptions>(
       index: ['index.html'],
       // Our own Cache-Control per file instead of one max-age for everything.
       cacheControl: false,
+      // The builds write a .br and a .gz copy of each text file (PrecompressPlugin in
+      // webpack/create-config.mjs): sent as they are, not compressed again on every request.
+      // Files without a copy (small ones) fall back to the file, compressed on the fly.
+      preCompressed: true,
       setHeaders: (reply, filePath) => reply.header('Cache-Control', cacheControlFor(filePath)),
       allowedPath: (pathName) => !isSourceMap(canonicalPath(pathName)),
     });
