@@ -177,8 +177,10 @@ export function createConfig({
           // A remote's standalone page runs the runtime provider before main.js.
           runtimeProvider: isRemote ? `/${RUNTIME_PROVIDER_FILE}` : undefined,
           startScript: start ? `/${START_FILE}` : undefined,
+          // Replaced with the list by SignedInFilesPlugin once every file has its final name.
+          signedInFiles: start ? SIGNED_IN_FILES_MARK : undefined,
         }),
-        ...(start ? [new SignedInScriptsPlugin()] : []),
+        ...(start ? [new SignedInFilesPlugin()] : []),
         ...(production ? [new PrecompressPlugin()] : []),
       ],
       optimization: {
@@ -258,8 +260,11 @@ const minimizerFor = (isRemote) =>
 const START_FILE = 'start.js';
 /** The start compilation's files: start.js (and its map) and the folder `start/`. */
 const START_FILES = /^start(\.js|\.js\.map$|[\\/])/;
-/** The list of the signed-in shell's scripts, which the login screen prefetches at idle. */
-const SIGNED_IN_SCRIPTS = 'signed-in.json';
+/**
+ * Where index.html holds the list of the signed-in shell's scripts and styles, which the login
+ * screen prefetches at idle (shell/src/prefetch-signed-in.ts).
+ */
+const SIGNED_IN_FILES_MARK = '__SIGNED_IN_FILES__';
 
 /**
  * The shell's first script: a separate compilation without module federation, so the login
@@ -314,28 +319,34 @@ function startConfig(app, entry) {
 }
 
 /**
- * Writes `signed-in.json`: every script of the shell's federated build (`main.js` first), for the
- * login screen to prefetch once it is shown.
+ * Writes into index.html every script (`main.js` first) and style sheet of the shell's federated
+ * build. It runs last (report stage), when real content hashes have given every file its name.
  */
-class SignedInScriptsPlugin {
+class SignedInFilesPlugin {
   apply(compiler) {
-    compiler.hooks.thisCompilation.tap('SignedInScriptsPlugin', (compilation) => {
+    compiler.hooks.thisCompilation.tap('SignedInFilesPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: 'SignedInScriptsPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        { name: 'SignedInFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
-          const scripts = compilation
-            .getAssets()
-            .map((asset) => asset.name)
-            .filter((file) => file.endsWith('.js'))
-            .sort(
-              (a, b) => Number(b === 'main.js') - Number(a === 'main.js') || a.localeCompare(b),
+          const names = compilation.getAssets().map((asset) => asset.name);
+          const listed = (extension) =>
+            names
+              .filter((file) => file.endsWith(extension))
+              .sort(
+                (a, b) => Number(b === 'main.js') - Number(a === 'main.js') || a.localeCompare(b),
+              )
+              .map((file) => `/${file}`);
+          const list = JSON.stringify({ scripts: listed('.js'), styles: listed('.css') });
+          compilation.updateAsset('index.html', (html) => {
+            const text = html.source().toString();
+            if (!text.includes(`"${SIGNED_IN_FILES_MARK}"`)) {
+              throw new Error(`index.html has no ${SIGNED_IN_FILES_MARK} to replace`);
+            }
+            // JSON inside <script>: `<` escaped, so no path can close the element.
+            return new webpack.sources.RawSource(
+              text.replace(`"${SIGNED_IN_FILES_MARK}"`, () => list.replace(/</g, '\\u003c')),
             );
-          compilation.emitAsset(
-            SIGNED_IN_SCRIPTS,
-            new webpack.sources.RawSource(
-              JSON.stringify({ scripts: scripts.map((file) => `/${file}`) }),
-            ),
-          );
+          });
         },
       );
     });

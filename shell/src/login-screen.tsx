@@ -12,4 +12,4 @@ createRoot(container).render(
     <LoginPage />
   </StrictMode>,
 );
-afterFirstFrameWhenIdle(() => void prefetchSignedIn());
+afterFirstFrameWhenIdle(prefetchSignedIn);

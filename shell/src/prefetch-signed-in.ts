@@ -1,26 +1,46 @@
-// Once the login form is on screen, the browser may fetch the signed-in shell's scripts at idle,
-// so that the reload after sign-in finds them in its cache.
+// Once the login form is on screen, the browser may fetch the signed-in shell's scripts and styles
+// at idle, so that the reload after sign-in finds them in its cache. The build writes their list
+// into index.html (SignedInFilesPlugin in webpack/create-config.mjs): no request to read it.
 
-/** Written by the shell's build (webpack/create-config.mjs): the signed-in shell's scripts. */
-export const SIGNED_IN_SCRIPTS = '/signed-in.json';
+/** The element of index.html that holds the list, as JSON. */
+export const SIGNED_IN_FILES_ID = 'signed-in-files';
 
-/** Adds a prefetch hint for each script of the signed-in shell; a missing list changes nothing. */
-export async function prefetchSignedIn(): Promise<void> {
+export interface SignedInFiles {
+  scripts: string[];
+  styles: string[];
+}
+
+const paths = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string' && item.startsWith('/'))
+    : [];
+
+/** The list in the page, or nothing when it is missing or unreadable: the hints are only hints. */
+export function signedInFiles(): SignedInFiles | undefined {
+  const text = document.getElementById(SIGNED_IN_FILES_ID)?.textContent;
+  if (!text) return undefined;
   try {
-    const response = await fetch(SIGNED_IN_SCRIPTS, { cache: 'no-cache' });
-    if (!response.ok) return;
-    const { scripts } = (await response.json()) as { scripts?: unknown };
-    if (!Array.isArray(scripts)) return;
-    for (const href of scripts) {
-      if (typeof href !== 'string') continue;
-      const link = document.createElement('link');
-      link.rel = 'prefetch';
-      link.href = href;
-      document.head.appendChild(link);
-    }
+    const list = JSON.parse(text) as { scripts?: unknown; styles?: unknown } | null;
+    if (!list || typeof list !== 'object') return undefined;
+    return { scripts: paths(list.scripts), styles: paths(list.styles) };
   } catch {
-    // Only a hint: the signed-in shell loads normally without it.
+    return undefined;
   }
+}
+
+/** Adds a prefetch hint for each file of the signed-in shell; a missing list changes nothing. */
+export function prefetchSignedIn(): void {
+  const files = signedInFiles();
+  if (!files) return;
+  const hint = (href: string, as: 'script' | 'style') => {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.setAttribute('as', as);
+    link.href = href;
+    document.head.appendChild(link);
+  };
+  files.scripts.forEach((href) => hint(href, 'script'));
+  files.styles.forEach((href) => hint(href, 'style'));
 }
 
 /** Runs `task` at the browser's next idle moment after the next frame. */

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { TOKEN_KEY } from 'shared-ui';
 import { MAIN_SCRIPT, START_TOKEN_KEY, start } from './start';
-import { prefetchSignedIn, SIGNED_IN_SCRIPTS } from './prefetch-signed-in';
+import { prefetchSignedIn, SIGNED_IN_FILES_ID } from './prefetch-signed-in';
 
 const mainScripts = () =>
   Array.from(document.head.querySelectorAll('script')).filter((script) =>
@@ -32,20 +32,46 @@ test('signed out, the start script shows the login form and does not load the sh
   expect(mainScripts()).toHaveLength(0);
 });
 
-test('the login screen prefetches every script the build lists for the signed-in shell', async () => {
-  const fetchMock = jest.fn().mockResolvedValue({
-    ok: true,
-    json: async () => ({ scripts: ['/main.js', '/198.18ac4051.js'] }),
-  });
-  global.fetch = fetchMock;
-  await prefetchSignedIn();
-  expect(fetchMock).toHaveBeenCalledWith(SIGNED_IN_SCRIPTS, { cache: 'no-cache' });
-  const hints = Array.from(document.head.querySelectorAll('link[rel="prefetch"]'));
-  expect(hints.map((link) => link.getAttribute('href'))).toEqual(['/main.js', '/198.18ac4051.js']);
+/** index.html's list, as the build writes it. */
+function writeList(text: string) {
+  const list = document.createElement('script');
+  list.type = 'application/json';
+  list.id = SIGNED_IN_FILES_ID;
+  list.textContent = text;
+  document.head.appendChild(list);
+}
+
+const hints = () =>
+  Array.from(document.head.querySelectorAll('link[rel="prefetch"]')).map((link) => [
+    link.getAttribute('href'),
+    link.getAttribute('as'),
+  ]);
+
+test('the login screen prefetches every script and style sheet the page lists for the signed-in shell', () => {
+  writeList(
+    JSON.stringify({ scripts: ['/main.js', '/198.18ac4051.js'], styles: ['/762.7537d66f.css'] }),
+  );
+  prefetchSignedIn();
+  expect(hints()).toEqual([
+    ['/main.js', 'script'],
+    ['/198.18ac4051.js', 'script'],
+    ['/762.7537d66f.css', 'style'],
+  ]);
 });
 
-test('without the list, the login screen adds no hint and raises nothing', async () => {
-  global.fetch = jest.fn().mockResolvedValue({ ok: false, json: async () => ({}) });
-  await prefetchSignedIn();
-  expect(document.head.querySelectorAll('link[rel="prefetch"]')).toHaveLength(0);
+test('without a readable list, the login screen adds no hint and raises nothing', () => {
+  prefetchSignedIn();
+  expect(hints()).toHaveLength(0);
+  for (const text of [
+    '',
+    'not json',
+    'null',
+    '{"scripts":"/main.js"}',
+    '{"scripts":[1, "x.js"]}',
+  ]) {
+    document.head.innerHTML = '';
+    writeList(text);
+    prefetchSignedIn();
+    expect(hints()).toHaveLength(0);
+  }
 });
