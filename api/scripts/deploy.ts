@@ -115,6 +115,11 @@ async function main(argv: string[]): Promise<void> {
           : `mf-${name}: now serving ${result.version}${was}`,
       );
       if (result.pruned.length) console.log(`removed old versions: ${result.pruned.join(', ')}`);
+      if (result.droppedCopies.length) {
+        console.log(
+          `left out ${result.droppedCopies.length} compressed copies that did not match their files (compressed when served instead): ${result.droppedCopies.join(', ')}`,
+        );
+      }
     } finally {
       if (staged) rmSync(staged, { recursive: true, force: true });
     }

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { rawGet } from './raw-http.js';
 import {
@@ -128,6 +129,46 @@ describe('deploying a remote', () => {
     expect(state?.current).toBe(one.version);
     expect(state?.versions.map((v) => v.version)).toHaveLength(2);
     expect(state?.versions.at(-1)?.version).toBe(one.version);
+  });
+
+  it('leaves out compressed copies that no longer match their files, so the files themselves are served', async () => {
+    const dir = fakeBuild('patched');
+    const entry = path.join(dir, 'remoteEntry.js');
+    const fresh = 'var reports = "patched";'.repeat(100);
+    writeFileSync(entry, 'var reports = "old";'.repeat(100));
+    // Copies made from the old file, then the file changed (a hand-patched build).
+    writeFileSync(`${entry}.br`, zlib.brotliCompressSync('var reports = "old";'.repeat(100)));
+    writeFileSync(`${entry}.gz`, zlib.gzipSync(fresh));
+    writeFileSync(entry, fresh);
+    writeFileSync(path.join(dir, 'gone.js.br'), zlib.brotliCompressSync('no file beside me'));
+    writeFileSync(path.join(dir, 'mf-manifest.json.gz'), 'not gzip at all');
+
+    const result = deployStaged(webRoot, 'reports', stageCopy(webRoot, 'reports', dir), INFO);
+    expect(result.droppedCopies).toEqual([
+      'gone.js.br',
+      'mf-manifest.json.gz',
+      'remoteEntry.js.br',
+    ]);
+    const stored = readdirSync(path.join(releasesDir(webRoot, 'reports'), result.version));
+    expect(stored).toContain('remoteEntry.js.gz');
+    expect(stored).not.toContain('remoteEntry.js.br');
+
+    const app = await server();
+    for (const encoding of ['br', 'gzip']) {
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/remotes/mf-reports/v/${result.version}/remoteEntry.js`,
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(answer.statusCode).toBe(200);
+      const body =
+        answer.headers['content-encoding'] === 'br'
+          ? zlib.brotliDecompressSync(answer.rawPayload)
+          : answer.headers['content-encoding'] === 'gzip'
+            ? zlib.gunzipSync(answer.rawPayload)
+            : answer.rawPayload;
+      expect(body.toString()).toBe(fresh);
+    }
   });
 
   it('keeps only the newest versions it is told to keep, and stops serving the others', async () => {

@@ -14,6 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   readDeployState,
   releasesDir,
@@ -118,11 +119,54 @@ export interface DeployResult {
   previous?: string;
   /** Versions removed because more than `keep` were kept. */
   pruned: string[];
+  /** Precompressed copies left out because they did not match their files. */
+  droppedCopies: string[];
+}
+
+const DECOMPRESS: Record<string, (data: Buffer) => Buffer> = {
+  '.br': brotliDecompressSync,
+  '.gz': gunzipSync,
+};
+
+/**
+ * Removes every precompressed copy (`X.br`, `X.gz`) in `dir` that does not decompress to exactly
+ * its file `X`, or whose file is missing. The server sends such copies as they are
+ * (`preCompressed` in static.ts): a build whose files were changed after it wrote its copies
+ * would otherwise serve the old bytes. Without a copy, the file is compressed on the fly.
+ * Answers the removed copies' paths, relative to `dir`.
+ */
+export function dropStaleCompressedCopies(dir: string): string[] {
+  const dropped: string[] = [];
+  const walk = (relative: string): void => {
+    for (const entry of readdirSync(path.join(dir, relative), { withFileTypes: true })) {
+      const child = path.join(relative, entry.name);
+      if (entry.isDirectory()) {
+        walk(child);
+        continue;
+      }
+      const extension = path.extname(entry.name);
+      const decompress = DECOMPRESS[extension];
+      if (!entry.isFile() || !decompress) continue;
+      const original = path.join(dir, child.slice(0, -extension.length));
+      let matches = false;
+      try {
+        matches = decompress(readFileSync(path.join(dir, child))).equals(readFileSync(original));
+      } catch {
+        matches = false;
+      }
+      if (!matches) {
+        rmSync(path.join(dir, child));
+        dropped.push(child);
+      }
+    }
+  };
+  walk('');
+  return dropped.sort();
 }
 
 /**
  * Stores the staged build as a version (named by its hash) and serves it, in one rename of
- * state.json. The staged folder is moved (or removed when that version already exists).
+ * state.json. Precompressed copies that do not match their files are dropped first. The staged folder is moved (or removed when that version already exists).
  */
 export function deployStaged(
   webRoot: string,
@@ -135,6 +179,7 @@ export function deployStaged(
     rmSync(staged, { recursive: true, force: true });
     throw new DeployError('the build produced no mf-manifest.json; nothing was deployed');
   }
+  const droppedCopies = dropStaleCompressedCopies(staged);
   const version = hashFolder(staged);
   const before = readDeployState(webRoot, name);
   const target = versionDir(webRoot, name, version);
@@ -153,7 +198,7 @@ export function deployStaged(
   const { state, pruned } = pruneState({ current: version, versions }, keep);
   writeDeployState(webRoot, name, state);
   removeVersions(webRoot, name, pruned);
-  return { version, reused: Boolean(known), previous: before?.current, pruned };
+  return { version, reused: Boolean(known), previous: before?.current, pruned, droppedCopies };
 }
 
 /** Keeps the newest `keep` versions (never fewer than one, always the served one). */
