@@ -1,4 +1,4 @@
-export { Ledger, LEDGER_PAGE_ROWS } from './Ledger';
+export { Ledger } from './Ledger';
 export type { LedgerPageQuery, LedgerPicker, LedgerProps } from './Ledger';
 export { ledgerColumns, openingLine } from './ledger-columns';
 export type { LedgerEntry } from './ledger-columns';
