@@ -79,8 +79,9 @@ export function createConfig({
       // Production maps are written beside the bundles for reading stack traces, but the bundles
       // do not point at them and the server does not serve them (api/src/web/static.ts).
       devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
-      // index.ts only does `import('./bootstrap')`: the async boundary lets federation
-      // negotiate the shared singletons before React is evaluated.
+      // index.ts only imports (`import('./bootstrap')`, and in the shell the dashboard's first
+      // calls): the async boundary lets federation negotiate the shared singletons before React
+      // is evaluated.
       entry: { main: './src/index.ts' },
       output: {
         path: path.join(dir, 'dist'),

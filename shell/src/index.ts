@@ -1,2 +1,12 @@
 // Async boundary: federation settles the shared singletons before any React code runs.
-import('./bootstrap');
+//
+// The dashboard's first calls need shared-ui but not react-dom: loaded on their own, they start
+// while react-dom and the rest of the shell are still being read and run (sign-in reloads the
+// page at `/`, so this is the first thing every sign-in waits for). The shell renders once they
+// have started, so the Dashboard always finds them.
+const dashboardCalls = import('./Dashboard/dashboard-calls')
+  .then(({ startDashboardCallsOnArrival }) => startDashboardCallsOnArrival())
+  // The Dashboard asks for its figures itself when they could not be started early.
+  .catch(() => undefined);
+
+void Promise.all([import('./bootstrap'), dashboardCalls]).then(([{ run }]) => run());

@@ -1,5 +1,6 @@
-// The signed-in application: router, layout, routes and the runtime remotes. It is a separate
-// chunk so that the login screen downloads none of it (react-router alone is ~60 KB gzipped).
+// The signed-in application: router, layout, routes and the runtime remotes. The login screen
+// downloads none of it: signed out, the page's start script (start.ts) shows the form without
+// loading main.js.
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toIsoDate } from 'shared-ui';
+import { toIsoDate, useSession } from 'shared-ui';
 import {
   collectDialogs,
   endpoints,
@@ -10,7 +10,11 @@ import {
   type MockedEndpoint,
 } from 'shared-ui/testing';
 import { Dashboard } from './Dashboard';
-import { startDashboardCalls } from './dashboard-calls';
+import {
+  startDashboardCalls,
+  startDashboardCallsOnArrival,
+  takeDashboardCalls,
+} from './dashboard-calls';
 
 const today = new Date();
 const FIRST = toIsoDate(new Date(today.getFullYear(), today.getMonth(), 1));
@@ -58,6 +62,28 @@ describe('Dashboard', () => {
     // Only the first mount takes them: a later visit asks again.
     render(<Dashboard />);
     await waitFor(() => expect(totals.calls.length + finance.calls.length).toBe(4));
+  });
+
+  it("should have this month's figures asked for when the page opens signed in at /, and only then", async () => {
+    const opened = (path: string, token: string | null) => {
+      window.history.pushState({}, '', path);
+      useSession.setState({ token });
+      startDashboardCallsOnArrival();
+      return takeDashboardCalls();
+    };
+    try {
+      expect(opened('/Users', 'a-token')).toBeNull();
+      expect(opened('/', null)).toBeNull();
+      expect(totals.calls.length + finance.calls.length).toBe(0);
+
+      const calls = opened('/', 'a-token');
+      expect(calls).not.toBeNull();
+      await expect(calls?.totals).resolves.toEqual({ admins: 2, employees: 5, clients: 7 });
+      expect(finance.calls.map((call) => call.query)).toEqual([{ from: FIRST, to: LAST }]);
+    } finally {
+      window.history.pushState({}, '', '/');
+      useSession.setState({ token: null });
+    }
   });
 
   it('should reload the finance cards for the chosen range on Apply Filter', async () => {
