@@ -5,7 +5,7 @@
 /** The element of index.html that holds the list, as JSON. */
 export const SIGNED_IN_FILES_ID = 'signed-in-files';
 
-export interface SignedInFiles {
+interface SignedInFiles {
   scripts: string[];
   styles: string[];
 }
@@ -16,7 +16,7 @@ const paths = (value: unknown): string[] =>
     : [];
 
 /** The list in the page, or nothing when it is missing or unreadable: the hints are only hints. */
-export function signedInFiles(): SignedInFiles | undefined {
+function signedInFiles(): SignedInFiles | undefined {
   const text = document.getElementById(SIGNED_IN_FILES_ID)?.textContent;
   if (!text) return undefined;
   try {
