@@ -98,6 +98,17 @@ describe('web static serving', () => {
     expect(plain.body).toBe(chunk);
     const index = await get(app, '/', { 'accept-encoding': 'br' });
     expect(zlib.brotliDecompressSync(index.rawPayload).toString()).toContain('<div id="root">');
+
+    // The copies are not files of their own: asked for by name, they are not found.
+    for (const url of [
+      '/123.abcdef12.js.br',
+      '/123.abcdef12.js%2Ebr',
+      '/remotes/mf-settings/remoteEntry.js.gz',
+    ]) {
+      const copy = await get(app, url, { 'accept-encoding': 'br, gzip' });
+      expect({ url, status: copy.statusCode }).toEqual({ url, status: 404 });
+      expect(copy.headers['content-type']).toMatch(/json/);
+    }
   });
 
   it('answers unknown /api paths with a JSON 404, never the HTML', async () => {

@@ -117,8 +117,12 @@ export function canonicalPath(url: string): string {
 /** A path that names a file (has an extension) is never answered with the app's HTML. */
 const looksLikeFile = (canonical: string): boolean => /\.[a-z0-9]+$/.test(canonical);
 
-/** Source maps stay on the server: served, they would hand out the application's source. */
-const isSourceMap = (canonical: string): boolean => canonical.endsWith('.map');
+/**
+ * Files never answered by their own name. Source maps stay on the server: served, they would
+ * hand out the application's source. A build's precompressed copies (`.br`, `.gz`) are sent only
+ * in place of their file, with its type and a Content-Encoding, never as files of their own.
+ */
+const isHidden = (canonical: string): boolean => /\.(map|br|gz)$/.test(canonical);
 
 export const webPlugin = fp<WebOptions>(
   async (app, options) => {
@@ -142,7 +146,7 @@ export const webPlugin = fp<WebOptions>(
       // Files without a copy (small ones) fall back to the file, compressed on the fly.
       preCompressed: true,
       setHeaders: (reply, filePath) => reply.header('Cache-Control', cacheControlFor(filePath)),
-      allowedPath: (pathName) => !isSourceMap(canonicalPath(pathName)),
+      allowedPath: (pathName) => !isHidden(canonicalPath(pathName)),
     });
 
     app.get('/remotes.json', async (_request, reply) => {
@@ -158,7 +162,7 @@ export const webPlugin = fp<WebOptions>(
         const { dir, version } = request.params;
         const file = request.params['*'];
         const name = REMOTE_NAMES.find((known) => remoteDir(known) === dir);
-        if (!name || !file || isSourceMap(canonicalPath(file))) return notFound(reply);
+        if (!name || !file || isHidden(canonicalPath(file))) return notFound(reply);
         if (!isKeptVersion(webRoot, name, version)) return notFound(reply);
         return reply.sendFile(file, versionDir(webRoot, name, version));
       },
@@ -171,7 +175,7 @@ export const webPlugin = fp<WebOptions>(
       const file = request.params['*'];
       const known = REMOTE_NAMES.some((name) => remoteDir(name) === dir);
       const root = path.join(webRoot, dir, 'dist');
-      if (!known || !file || isSourceMap(canonicalPath(file)) || !existsSync(root))
+      if (!known || !file || isHidden(canonicalPath(file)) || !existsSync(root))
         return notFound(reply);
       return reply.sendFile(file, root);
     });
