@@ -166,7 +166,8 @@ export function dropStaleCompressedCopies(dir: string): string[] {
 
 /**
  * Stores the staged build as a version (named by its hash) and serves it, in one rename of
- * state.json. Precompressed copies that do not match their files are dropped first. The staged folder is moved (or removed when that version already exists).
+ * state.json. Precompressed copies that do not match their files are dropped first. The staged
+ * folder is moved (or removed when that version already exists).
  */
 export function deployStaged(
   webRoot: string,
