@@ -177,10 +177,7 @@ interface SignInRun {
  * milliseconds; Playwright types in a few). Answers the time from the press to the figures, and
  * from Playwright's click call (which first checks the button is visible, stable and enabled).
  */
-async function signIn(
-  browser: Browser,
-  typed: boolean,
-): Promise<SignInRun> {
+async function signIn(browser: Browser, typed: boolean): Promise<SignInRun> {
   const session = await openPage(browser);
   try {
     await session.context.addInitScript({ content: timeSignIn });
