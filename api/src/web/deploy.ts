@@ -32,24 +32,26 @@ export class DeployError extends Error {
 /** How many versions stay served when nothing else is said. */
 export const DEFAULT_KEEP = 5;
 
+/** Every file below `dir`, as a relative `/`-separated path, each folder's entries by name. */
+function* filesUnder(dir: string, relative = ''): Generator<string> {
+  const entries = readdirSync(path.join(dir, relative), { withFileTypes: true }).sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+  );
+  for (const entry of entries) {
+    const child = path.posix.join(relative, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(dir, child);
+    else if (entry.isFile()) yield child;
+  }
+}
+
 /** The first 12 hex digits of a SHA-256 over every file's relative path and bytes. */
 export function hashFolder(dir: string): string {
   const hash = createHash('sha256');
-  const walk = (relative: string): void => {
-    const entries = readdirSync(path.join(dir, relative), { withFileTypes: true }).sort((a, b) =>
-      a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-    );
-    for (const entry of entries) {
-      const child = path.posix.join(relative, entry.name);
-      if (entry.isDirectory()) walk(child);
-      else if (entry.isFile()) {
-        hash.update(`${child}\0`);
-        hash.update(readFileSync(path.join(dir, child)));
-        hash.update('\0');
-      }
-    }
-  };
-  walk('');
+  for (const file of filesUnder(dir)) {
+    hash.update(`${file}\0`);
+    hash.update(readFileSync(path.join(dir, file)));
+    hash.update('\0');
+  }
   return hash.digest('hex').slice(0, 12);
 }
 
@@ -137,30 +139,24 @@ const DECOMPRESS: Record<string, (data: Buffer) => Buffer> = {
  */
 export function dropStaleCompressedCopies(dir: string): string[] {
   const dropped: string[] = [];
-  const walk = (relative: string): void => {
-    for (const entry of readdirSync(path.join(dir, relative), { withFileTypes: true })) {
-      const child = path.join(relative, entry.name);
-      if (entry.isDirectory()) {
-        walk(child);
-        continue;
-      }
-      const extension = path.extname(entry.name);
-      const decompress = DECOMPRESS[extension];
-      if (!entry.isFile() || !decompress) continue;
-      const original = path.join(dir, child.slice(0, -extension.length));
-      let matches = false;
-      try {
-        matches = decompress(readFileSync(path.join(dir, child))).equals(readFileSync(original));
-      } catch {
-        matches = false;
-      }
-      if (!matches) {
-        rmSync(path.join(dir, child));
-        dropped.push(child);
-      }
+  for (const file of [...filesUnder(dir)]) {
+    const extension = path.extname(file);
+    const decompress = DECOMPRESS[extension];
+    if (!decompress) continue;
+    const copy = path.join(dir, file);
+    let matches = false;
+    try {
+      matches = decompress(readFileSync(copy)).equals(
+        readFileSync(copy.slice(0, -extension.length)),
+      );
+    } catch {
+      matches = false;
     }
-  };
-  walk('');
+    if (!matches) {
+      rmSync(copy);
+      dropped.push(file);
+    }
+  }
   return dropped.sort();
 }
 
