@@ -51,6 +51,13 @@ export interface Endpoint {
   /** For admins-only calls: the 403 text for anyone else, when it is not the user list's. */
   adminsOnly?: string;
   /**
+   * Set on a call that is not a GET yet changes only the caller's own session or account (sign
+   * out, end my other sessions, change my password, two-step sign-in): a read-only user may make
+   * it. Every other signed-in call that is not a GET is a write (see `isWrite`), which the server
+   * refuses to a `viewer` with 403.
+   */
+  ownAccount?: true;
+  /**
    * Error answers beyond those every call of its kind can get (400 for a bad input, 401 without
    * a session, 403 for admins-only calls, 413 for an oversized body): 404, 409, 429.
    */
@@ -114,15 +121,23 @@ export function queryString(query?: Record<string, string | number | undefined>)
 }
 
 /**
+ * Whether a call writes: every call that is not a GET and not public, unless it only touches the
+ * caller's own session or account (`ownAccount`). The server refuses every write to a read-only
+ * user from this one test, and the screens offer none to them.
+ */
+export const isWrite = (endpoint: Pick<Endpoint, 'method' | 'access' | 'ownAccount'>): boolean =>
+  endpoint.method !== 'GET' && endpoint.access !== 'public' && endpoint.ownAccount !== true;
+
+/**
  * The error statuses a call can answer with: those its description names, plus those that come
- * with its kind (a 400 when it takes input, a 401 unless public, a 403 for admins-only, a 413
- * when it takes a body).
+ * with its kind (a 400 when it takes input, a 401 unless public, a 403 for admins-only calls and
+ * writes, which a read-only user may not make, a 413 when it takes a body).
  */
 export function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(endpoint.errors);
   if (endpoint.params || endpoint.query || endpoint.body || endpoint.headers) statuses.add(400);
   if (endpoint.access !== 'public') statuses.add(401);
-  if (endpoint.access === 'admin') statuses.add(403);
+  if (endpoint.access === 'admin' || isWrite(endpoint)) statuses.add(403);
   if (endpoint.body) statuses.add(413);
   return [...statuses].sort((a, b) => a - b);
 }

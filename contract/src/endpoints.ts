@@ -95,6 +95,7 @@ const users = {
     tag: 'users',
     summary: 'Sign out: revokes the session token',
     access: 'signedIn',
+    ownAccount: true,
     responses: { 200: MessageResponse },
     errors: [],
     // Never shown: signing out locally goes ahead whatever the server says.
@@ -601,6 +602,7 @@ const sessions = {
     tag: 'sessions',
     summary: 'Sign out everywhere else: ends every session of the caller but this one',
     access: 'signedIn',
+    ownAccount: true,
     responses: { 200: SessionsEnded },
     errors: [],
     texts: texts(messages.failedSignOutEverywhereElse, messages.errorSignOutEverywhereElse),

@@ -128,6 +128,12 @@ export const messages = {
   errorSavingBooksClosed: 'Error saving the books closed through date',
   failedDownloadCsv: 'Failed to download the CSV',
   errorDownloadingCsv: 'Error downloading the CSV',
+  // The read-only role (not in the spec: the third release's viewer)
+  roleStaff: 'Staff',
+  roleAdmin: 'Admin',
+  roleViewer: 'Viewer (read only)',
+  readOnlyForm:
+    'Your account can only view. Entries are recorded by staff and admins; the Journal and the reports show every entry.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -139,6 +145,8 @@ export const apiMessages = {
   unauthorized: 'Please sign in to continue',
   sessionExpired: 'Your session has expired, please sign in again',
   adminsOnly: 'Only admins can manage users',
+  /** Every write a read-only user (role viewer) tries. */
+  readOnly: 'Your account can only view: ask an admin to change your role',
   activityAdminsOnly: 'Only admins can see activity and sessions',
   sessionNotFound: 'Session not found',
   sessionEnded: 'Session ended',

@@ -2,8 +2,20 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Email, Id, ListResponse, MutationResponse, Text } from './common.js';
 
-export const Role = Type.Union([Type.Literal('staff'), Type.Literal('admin')]);
+/**
+ * What a user may do: `admin` everything, `staff` everything but managing users, moving the
+ * closed period and the admins' screens, `viewer` (an accountant or auditor) read and download
+ * only.
+ */
+export const Role = Type.Union([
+  Type.Literal('staff'),
+  Type.Literal('admin'),
+  Type.Literal('viewer'),
+]);
 export type Role = Static<typeof Role>;
+
+/** Whether a role may make writes (calls for which `isWrite` holds): every role but `viewer`. */
+export const canWrite = (role: Role): boolean => role !== 'viewer';
 
 export const Password = Type.String({
   minLength: 8,

@@ -1,7 +1,9 @@
 import {
+  canWrite,
   endpointPath,
   endpoints,
   errorStatuses,
+  isWrite,
   queryString,
   type Endpoint,
 } from '../src/index.js';
@@ -83,5 +85,40 @@ describe('errorStatuses', () => {
     expect(errorStatuses(endpoints.updateUser)).toEqual([400, 401, 403, 404, 409, 413]);
     expect(errorStatuses(endpoints.getTotals)).toEqual([401]);
     expect(errorStatuses(endpoints.login)).toEqual([400, 401, 413, 429]);
+  });
+
+  it('names the 403 a read-only user gets on every write, and on no own-account call', () => {
+    expect(errorStatuses(endpoints.addIncome)).toEqual([400, 401, 403, 404, 409, 413]);
+    expect(errorStatuses(endpoints.deleteClient)).toEqual([400, 401, 403, 404, 409]);
+    expect(errorStatuses(endpoints.logout)).toEqual([401]);
+    expect(errorStatuses(endpoints.endOtherSessions)).toEqual([401]);
+  });
+});
+
+describe('isWrite', () => {
+  it("holds for every signed-in call but a GET or one on the caller's own account", () => {
+    const writes = all.filter(([, endpoint]) => isWrite(endpoint)).map(([name]) => name);
+    expect(writes).toEqual(
+      expect.arrayContaining(['registerUser', 'addIncome', 'reverseEntry', 'moveBooksClosed']),
+    );
+    for (const name of ['login', 'logout', 'endOtherSessions', 'listJournal', 'journalCsv'])
+      expect(writes).not.toContain(name);
+    for (const [name, endpoint] of all)
+      if (endpoint.method !== 'GET' && endpoint.access !== 'public' && !endpoint.ownAccount)
+        expect({ name, write: isWrite(endpoint) }).toEqual({ name, write: true });
+  });
+
+  it("marks as own-account only calls on the caller's own session or account", () => {
+    const own = all.filter(([, endpoint]) => endpoint.ownAccount).map(([name]) => name);
+    expect(own).toEqual(expect.arrayContaining(['logout', 'endOtherSessions']));
+    for (const [name, endpoint] of all)
+      if (endpoint.ownAccount)
+        expect({ name, access: endpoint.access }).toEqual({ name, access: 'signedIn' });
+  });
+
+  it('leaves writes to every role but viewer', () => {
+    expect(canWrite('admin')).toBe(true);
+    expect(canWrite('staff')).toBe(true);
+    expect(canWrite('viewer')).toBe(false);
   });
 });
