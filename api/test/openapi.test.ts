@@ -108,6 +108,22 @@ describe('the OpenAPI document', () => {
       expect.arrayContaining(['200', '401', '403', '404']),
     );
   });
+
+  it('names the 403 a read-only user gets on every write, and on no read or own-account call', () => {
+    expect(Object.keys(document.paths['/api/incoms/addIncome']?.post?.responses ?? {})).toContain(
+      '403',
+    );
+    expect(
+      Object.keys(document.paths['/api/clients/deleteClient/{id}']?.delete?.responses ?? {}),
+    ).toContain('403');
+    expect(Object.keys(document.paths['/api/journal']?.get?.responses ?? {})).not.toContain('403');
+    expect(Object.keys(document.paths['/api/users/logout']?.post?.responses ?? {})).not.toContain(
+      '403',
+    );
+    expect(
+      Object.keys(document.paths['/api/sessions/others']?.delete?.responses ?? {}),
+    ).not.toContain('403');
+  });
 });
 
 describe('routes and the contract', () => {

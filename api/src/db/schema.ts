@@ -1,6 +1,7 @@
 // Table types for Kysely. NUMERIC comes back as a string (exact) from both drivers, DATE as
 // 'YYYY-MM-DD', INT8 as a number (see db/index.ts for the parsers that make both agree).
 import type { ColumnType, Generated } from 'kysely';
+import type { Role } from 'contract';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Numeric = ColumnType<string, string | number, string | number>;
@@ -10,7 +11,7 @@ export interface UsersTable {
   name: string;
   email: string;
   password_hash: string;
-  role: 'staff' | 'admin';
+  role: Role;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,8 +1,9 @@
 // Every /api route needs a live bearer session unless its route config says `public: true`.
-// The signed-in user is on `request.user`; `requireAdmin` guards user management.
+// The signed-in user is on `request.user`; `requireAdmin` guards user management and
+// `requireWriter` every write (a read-only user gets 403).
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { apiMessages } from 'contract';
+import { apiMessages, canWrite } from 'contract';
 import { findSessionUser, type SessionPolicy, type SessionUser } from '../repositories/sessions.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { Db } from '../db/index.js';
@@ -66,3 +67,11 @@ export const requireAdminFor =
   };
 
 export const requireAdmin = requireAdminFor(apiMessages.adminsOnly);
+
+/**
+ * A preHandler that answers 403 to a read-only user (role viewer). The role is read with the
+ * session on every request, so a user demoted to viewer is refused from their next call on.
+ */
+export const requireWriter = async (request: FastifyRequest, _reply: FastifyReply) => {
+  if (!canWrite(currentUser(request).role)) throw forbidden(apiMessages.readOnly);
+};

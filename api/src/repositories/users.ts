@@ -1,5 +1,5 @@
-// Users: CRUD with the rules of docs/decisions: unique e-mail (any case), roles staff/admin,
-// the last admin can be neither deleted nor demoted, every change audited.
+// Users: CRUD with the rules of docs/decisions: unique e-mail (any case), roles staff, admin and
+// viewer (read only), the last admin can be neither deleted nor demoted, every change audited.
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { apiMessages, type Role, type User } from 'contract';

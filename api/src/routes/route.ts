@@ -4,6 +4,7 @@
 import { Readable } from 'node:stream';
 import type {
   FastifyInstance,
+  preHandlerAsyncHookHandler,
   FastifyReply,
   FastifyRequest,
   RouteOptions,
@@ -13,6 +14,7 @@ import {
   endpoints,
   errorStatuses,
   ErrorResponse,
+  isWrite,
   type Endpoint,
   type EndpointBody,
   type EndpointHeaders,
@@ -20,7 +22,7 @@ import {
   type EndpointQuery,
   type EndpointResult,
 } from 'contract';
-import { requireAdmin, requireAdminFor } from '../plugins/auth.js';
+import { requireAdmin, requireAdminFor, requireWriter } from '../plugins/auth.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -91,11 +93,19 @@ function successes(endpoint: Endpoint) {
   );
 }
 
-/** Who may not call: no one for a public or signed-in call, anyone but an admin otherwise. */
-const adminGuard = (endpoint: Endpoint) =>
-  endpoint.access !== 'admin'
-    ? {}
-    : { preHandler: endpoint.adminsOnly ? requireAdminFor(endpoint.adminsOnly) : requireAdmin };
+/**
+ * Who may not call, from the description alone: a read-only user makes no write (`isWrite`), and
+ * only an admin makes an admins-only call. A route never guards itself, so a write added later is
+ * refused to a viewer without a line of its own.
+ */
+function guards(endpoint: Endpoint): { preHandler?: preHandlerAsyncHookHandler[] } {
+  const preHandler: preHandlerAsyncHookHandler[] = [];
+  // First: a viewer is told their account only views, whatever else the call needs.
+  if (isWrite(endpoint)) preHandler.push(requireWriter);
+  if (endpoint.access === 'admin')
+    preHandler.push(endpoint.adminsOnly ? requireAdminFor(endpoint.adminsOnly) : requireAdmin);
+  return preHandler.length ? { preHandler } : {};
+}
 
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -111,7 +121,7 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     config: { ...extras.config, public: endpoint.access === 'public', operationId },
-    ...adminGuard(endpoint),
+    ...guards(endpoint),
     schema: routeSchema(operationId, endpoint),
     handler: async (request, reply) => {
       if (createsOnly) reply.code(201);
