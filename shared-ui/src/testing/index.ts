@@ -7,7 +7,14 @@
 // texts that come with the endpoint. A request no test answered fails the test.
 import type { ReactElement } from 'react';
 import { act, render } from '@testing-library/react';
-import { endpoints, type Endpoint, type EndpointBody, type EndpointResult } from 'contract';
+import {
+  endpoints,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointResult,
+  type Role,
+} from 'contract';
+import { forgetCurrentUser } from '../session/current-user';
 
 /** A promise settled by hand: lets a test look at busy labels while a call is in flight. */
 export function deferred<T = unknown>() {
@@ -160,6 +167,8 @@ export function mockEndpoint<E extends Endpoint>(
  */
 export function resetEndpointMocks(): void {
   mocks.clear();
+  // The answer about who is signed in is kept for the page; every test is a new page.
+  forgetCurrentUser();
   const missed = unexpected;
   unexpected = [];
   if (missed.length > 0) throw new Error(`requests no test answered: ${missed.join(', ')}`);
@@ -209,6 +218,12 @@ export function collectDownloads(): { fileNames: string[] } {
 }
 
 export { endpoints };
+
+/** Answers who is signed in (`useCurrentUser`, `useCanWrite`): a user of the given role. */
+export const mockCurrentUser = (role: Role = 'staff') =>
+  mockEndpoint(endpoints.getCurrentUser, {
+    user: { id: 1, name: 'Me', email: 'me@test.local', role },
+  });
 
 /** Renders a screen and lets its first loads settle, so no update lands outside act(). */
 export async function renderSettled(ui: ReactElement) {
