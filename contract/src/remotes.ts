@@ -17,6 +17,11 @@ export interface RemoteScreen {
   /** The screen's folder in the remote, holding its `index.ts`; default `src/<module>`. */
   source?: string;
   nav: RemoteNav;
+  /**
+   * A screen that only writes (an entry form): the sidebar leaves it out for a read-only user,
+   * who sees a notice there instead of the form.
+   */
+  writesOnly?: boolean;
 }
 
 export interface Remote {

@@ -111,6 +111,22 @@ describe('signed in', () => {
     expect(names.slice(-2)).toEqual(['Settings', 'Activity']);
   });
 
+  it('should leave the entry forms out of the sidebar of a viewer, and keep the rest', async () => {
+    jest.restoreAllMocks();
+    spies = stubApi({ role: 'viewer' });
+    renderApp();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await waitFor(() =>
+      expect(within(nav).queryByRole('link', { name: 'Income' })).not.toBeInTheDocument(),
+    );
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((one) => one.textContent);
+    expect(names).toEqual(['Dashboard', 'Users', 'Employees', 'Clients', 'Journal', 'Settings']);
+    expect(within(nav).getByRole('button', { name: /Reports/ })).toBeInTheDocument();
+    expect(spies.currentUser.calls).toHaveLength(1);
+  });
+
   it('should sign out everywhere else after confirming, and say so', async () => {
     const ask = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);

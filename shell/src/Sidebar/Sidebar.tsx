@@ -1,6 +1,16 @@
 import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { call, confirm, endpoints, errorMessage, logOut, messages, notify } from 'shared-ui';
+import {
+  call,
+  confirm,
+  endpoints,
+  errorMessage,
+  logOut,
+  messages,
+  notify,
+  useCanWrite,
+  useCurrentUser,
+} from 'shared-ui';
 import { preloadRemoteComponent } from '../federation/federation';
 import { REMOTE_ROUTES, type RemoteRoute } from '../routes/route-table';
 import './Sidebar.css';
@@ -15,21 +25,6 @@ export interface SidebarProps {
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'shell-sidebar__link shell-sidebar__link--active' : 'shell-sidebar__link';
 
-/** Whether the signed-in user is an admin (false until known, and when it cannot be read). */
-function useIsAdmin(): boolean {
-  const [isAdmin, setIsAdmin] = useState(false);
-  useEffect(() => {
-    let live = true;
-    call(endpoints.getCurrentUser)
-      .then((answer) => live && setIsAdmin(answer.user.role === 'admin'))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return isAdmin;
-}
-
 /** Ends every other session of this user (another browser, a shared computer). */
 async function signOutEverywhereElse(): Promise<void> {
   if (!confirm(messages.confirmSignOutEverywhereElse)) return;
@@ -43,7 +38,9 @@ async function signOutEverywhereElse(): Promise<void> {
 
 /**
  * Sidebar links in the spec's order: Dashboard ... Salary, Reports dropdown, Settings, then
- * Activity for admins, Sign out everywhere else, Logout.
+ * Activity for admins, Sign out everywhere else, Logout. A read-only viewer gets no link to a
+ * screen that only writes (the entry forms); the admins' links show once the server has said
+ * the user is an admin, the others unless it has said the user is a viewer.
  */
 export function Sidebar({ id, open, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
@@ -51,7 +48,10 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
   const onReportPage = reportRoutes.some((route) => route.path === pathname);
   const [reportsOpen, setReportsOpen] = useState(onReportPage);
   const reportsListId = useId();
-  const isAdmin = useIsAdmin();
+  const isAdmin = useCurrentUser().user?.role === 'admin';
+  const canWrite = useCanWrite();
+  // Hidden only once known: the links of staff stay put while the answer is on its way.
+  const offered = (route: RemoteRoute) => !route.writesOnly || canWrite !== false;
 
   // Pointing at or tabbing to a link starts loading its screen, so the click shows it sooner.
   const navItem = (route: RemoteRoute) => (
@@ -86,7 +86,7 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
               Dashboard
             </NavLink>
           </li>
-          {REMOTE_ROUTES.filter((route) => route.nav === 'main').map(navItem)}
+          {REMOTE_ROUTES.filter((route) => route.nav === 'main' && offered(route)).map(navItem)}
           <li>
             <button
               type="button"

@@ -19,15 +19,18 @@ export interface RemoteRoute {
    * Settings for admins only (the server refuses everyone else anyway), or nowhere.
    */
   nav: RemoteNav;
+  /** Only writes (an entry form): the sidebar leaves it out for a read-only user. */
+  writesOnly?: boolean;
 }
 
 export const REMOTE_ROUTES: readonly RemoteRoute[] = REMOTES.flatMap((remote) =>
-  remote.screens.map(({ path, label, module, nav }) => ({
+  remote.screens.map(({ path, label, module, nav, writesOnly }) => ({
     path,
     label,
     remote: remote.name,
     module,
     nav,
+    ...(writesOnly ? { writesOnly } : {}),
   })),
 );
 

@@ -2,6 +2,7 @@
 // logout answered and page reloads observed.
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
+import type { Role } from 'contract';
 import { page, useSession } from 'shared-ui';
 import { endpoints, mockEndpoint } from 'shared-ui/testing';
 import { App } from '../App';
@@ -11,8 +12,11 @@ export interface RenderAppOptions {
   token?: string | null;
 }
 
-/** `role`: what the session answers about its user (the sidebar shows admin links from it). */
-export function stubApi({ role = 'staff' }: { role?: 'staff' | 'admin' } = {}) {
+/**
+ * `role`: what the session answers about its user (the sidebar shows admin links from it, and
+ * leaves the entry forms out for a viewer).
+ */
+export function stubApi({ role = 'staff' }: { role?: Role } = {}) {
   mockEndpoint(endpoints.getTotals, { admins: 2, employees: 5, clients: 7 });
   mockEndpoint(endpoints.getFinance, { income: 1500.5, salary: 800, expense: 120.25 });
   return {
