@@ -19,14 +19,17 @@ export interface PeopleListProps<Row extends PersonRecord> {
   rows: Row[];
   loading: boolean;
   reload: () => Promise<void>;
+  /** False for a read-only viewer: no Edit and Delete. */
+  canWrite?: boolean;
 }
 
-/** The second tab: search, a paged table, and Edit / Delete on each row. */
+/** The second tab: search, a paged table, and Edit / Delete on each row for those who write. */
 export function PeopleList<Row extends PersonRecord>({
   config,
   rows,
   loading,
   reload,
+  canWrite = true,
 }: PeopleListProps<Row>) {
   const { fields } = config;
   const listed = useMemo(() => fields.filter((field) => field.listed !== false), [fields]);
@@ -67,13 +70,13 @@ export function PeopleList<Row extends PersonRecord>({
     }
   };
 
-  const columns: Array<DataTableColumn<Row>> = [
-    ...listed.map((field) => ({
-      key: field.name,
-      header: field.label,
-      render: (row: Row) => cellText(field, row),
-    })),
-    {
+  const columns: Array<DataTableColumn<Row>> = listed.map((field) => ({
+    key: field.name,
+    header: field.label,
+    render: (row: Row) => cellText(field, row),
+  }));
+  if (canWrite)
+    columns.push({
       key: 'actions',
       header: 'Actions',
       render: (row: Row) => (
@@ -92,8 +95,7 @@ export function PeopleList<Row extends PersonRecord>({
           </Button>
         </div>
       ),
-    },
-  ];
+    });
 
   return (
     <section aria-label={config.manageTab}>

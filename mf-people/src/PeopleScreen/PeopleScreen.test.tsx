@@ -2,9 +2,15 @@
 // the shell loads it. Texts are spelt out here rather than read from the catalogue, so a typo in
 // the catalogue fails a test.
 import type { ComponentType } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { endpoints, failWith, networkFailure, unreadableAnswer } from 'shared-ui/testing';
+import {
+  endpoints,
+  failWith,
+  mockCurrentUser,
+  networkFailure,
+  unreadableAnswer,
+} from 'shared-ui/testing';
 import { ClientsPage } from '../ClientsPage';
 import { EmployeesPage } from '../EmployeesPage';
 import { UsersPage } from '../UsersPage';
@@ -208,7 +214,7 @@ describe.each(cases)('$title screen', (c) => {
     it('should show Loading... and then each record with Edit and Delete', async () => {
       const list = deferred<{ users: typeof c.rows }>();
       spies.list.once(list.promise as never);
-      render(<c.Page />);
+      await renderPage(<c.Page />);
       await userEvent.click(screen.getByRole('tab', { name: c.manageTab }));
       expect(screen.getByRole('status')).toHaveTextContent('Loading...');
       list.resolve({ users: c.rows });
@@ -229,10 +235,11 @@ describe.each(cases)('$title screen', (c) => {
     });
 
     it.each([
+      // (A 401 signs the browser out instead: the screens only ever run signed in.)
       [
         'the server message',
-        failWith(401, 'Please sign in to continue'),
-        'Please sign in to continue',
+        failWith(500, 'Something went wrong on the server, please try again'),
+        'Something went wrong on the server, please try again',
       ],
       ['the fallback', failWith(500), `Failed to fetch ${c.noun}s`],
       ['the error text for a network failure', unreadableAnswer(), `Error fetching ${c.noun}s`],
@@ -385,6 +392,29 @@ describe.each(cases)('$title screen', (c) => {
       await waitFor(() => expect(spies.dialogs.alerts).toContain(text));
       expect(within(rowOf('Asha Rao')).getByRole('button', { name: 'Delete' })).toBeEnabled();
       expect(spies.list.calls).toHaveLength(1);
+    });
+  });
+
+  describe('for a read-only viewer', () => {
+    beforeEach(() => mockCurrentUser('viewer'));
+
+    it('should show the list alone, with no Add, Edit or Delete', async () => {
+      await renderPage(<c.Page />);
+      const row = await screen.findByRole('row', { name: /Asha Rao/ });
+      expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([c.manageTab]);
+      expect(screen.queryByRole('button', { name: `Add ${Noun}` })).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+      expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+      expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+      expect(screen.getByRole('searchbox', { name: 'Search' })).toBeInTheDocument();
+    });
+
+    it('should offer nothing before the server has said who is signed in', async () => {
+      mockCurrentUser('viewer').answer(new Promise(() => undefined));
+      await renderPage(<c.Page />);
+      expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+      expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button')).not.toBeInTheDocument();
     });
   });
 });

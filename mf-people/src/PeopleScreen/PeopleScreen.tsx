@@ -1,4 +1,4 @@
-import { Tabs } from 'shared-ui';
+import { LoadingScreen, Tabs, useCanWrite } from 'shared-ui';
 import { AddPersonForm } from '../AddPersonForm';
 import { PeopleList } from '../PeopleList';
 import type { PeopleScreenConfig, PersonRecord } from './types';
@@ -11,28 +11,38 @@ export interface PeopleScreenProps<Row extends PersonRecord> {
 
 /**
  * The one Users / Employees / Clients screen (spec §2): an Add tab and a list tab, built from a
- * page's configuration.
+ * page's configuration. A read-only viewer gets the list alone, without Edit and Delete; the
+ * tabs wait for the server to say who is signed in, so a viewer is never offered the Add form.
  */
 export function PeopleScreen<Row extends PersonRecord>({ config }: PeopleScreenProps<Row>) {
   const { rows, loading, reload } = usePeopleList(config);
+  const canWrite = useCanWrite();
+  const list = {
+    id: 'manage',
+    label: config.manageTab,
+    content: (
+      <PeopleList
+        config={config}
+        rows={rows}
+        loading={loading}
+        reload={reload}
+        canWrite={canWrite === true}
+      />
+    ),
+  };
+  const add = {
+    id: 'add',
+    label: 'Add',
+    content: <AddPersonForm config={config} onAdded={() => void reload()} />,
+  };
   return (
     <div className="mf-people">
       <h1 className="ofs-page-title">{config.title}</h1>
-      <Tabs
-        label={config.title}
-        tabs={[
-          {
-            id: 'add',
-            label: 'Add',
-            content: <AddPersonForm config={config} onAdded={() => void reload()} />,
-          },
-          {
-            id: 'manage',
-            label: config.manageTab,
-            content: <PeopleList config={config} rows={rows} loading={loading} reload={reload} />,
-          },
-        ]}
-      />
+      {canWrite === undefined ? (
+        <LoadingScreen />
+      ) : (
+        <Tabs label={config.title} tabs={canWrite ? [add, list] : [list]} />
+      )}
     </div>
   );
 }

@@ -37,7 +37,19 @@ describe('UsersPage', () => {
       within(role)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Staff', 'Admin']);
+    ).toEqual(['Staff', 'Admin', 'Viewer (read only)']);
+  });
+
+  it('should add a read-only viewer when Viewer is chosen', async () => {
+    await renderPage(<UsersPage />);
+    await fillAddForm();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'viewer');
+    await userEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    await waitFor(() =>
+      expect(spies.add.calls.map((call) => call.body)).toEqual([
+        { name: 'Chen Li', email: 'chen@example.com', password: 'correct horse', role: 'viewer' },
+      ]),
+    );
   });
 
   it('should add an admin when Admin is chosen', async () => {
@@ -71,6 +83,23 @@ describe('UsersPage', () => {
       expect(dialog.getByLabelText('Password')).toHaveValue('');
       expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveValue('admin');
       expect(dialog.getByText('Leave blank to keep the current password')).toBeInTheDocument();
+    });
+
+    it('should make a user a viewer, and show the role in the list', async () => {
+      const dialog = await openEdit('Bilal Khan');
+      const role = dialog.getByRole('combobox', { name: 'Role' });
+      expect(
+        within(role)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Staff', 'Admin', 'Viewer (read only)']);
+      await userEvent.selectOptions(role, 'viewer');
+      spies.list.answer({ users: [ASHA, { ...BILAL, role: 'viewer' }] } as never);
+      await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(spies.update.calls).toHaveLength(1));
+      expect(spies.update.calls[0]?.body).toMatchObject({ role: 'viewer' });
+      const row = within(await screen.findByRole('row', { name: /Viewer \(read only\)/ }));
+      expect(row.getByRole('cell', { name: 'Bilal Khan' })).toBeInTheDocument();
     });
 
     it('should not change the e-mail when typed into', async () => {

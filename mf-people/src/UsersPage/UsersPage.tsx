@@ -1,5 +1,5 @@
 import type { RegisterUserBody, User } from 'contract';
-import { endpoints } from 'shared-ui';
+import { endpoints, messages } from 'shared-ui';
 import { EMAIL_FIELD, NAME_FIELD, PeopleScreen, createPeopleConfig } from '../PeopleScreen';
 import type { PersonField } from '../PeopleScreen';
 
@@ -21,8 +21,10 @@ const fields: Array<PersonField<keyof RegisterUserBody>> = [
     kind: 'select',
     initial: 'staff',
     options: [
-      { value: 'staff', label: 'Staff' },
-      { value: 'admin', label: 'Admin' },
+      { value: 'staff', label: messages.roleStaff },
+      { value: 'admin', label: messages.roleAdmin },
+      // Reads and downloads everything, writes nothing (the server refuses it).
+      { value: 'viewer', label: messages.roleViewer },
     ],
   },
 ];

@@ -2,7 +2,13 @@
 // shared-ui/testing's mockEndpoint (the list answers `rows()`), and the alerts and confirmations
 // collected.
 import type { PeopleEndpoints } from '../PeopleScreen';
-import { collectDialogs, mockEndpoint, type Dialogs, type MockedEndpoint } from 'shared-ui/testing';
+import {
+  collectDialogs,
+  mockCurrentUser,
+  mockEndpoint,
+  type Dialogs,
+  type MockedEndpoint,
+} from 'shared-ui/testing';
 export { deferred, renderSettled as renderPage } from 'shared-ui/testing';
 
 export interface PeopleMocks {
@@ -13,13 +19,17 @@ export interface PeopleMocks {
   remove: MockedEndpoint<PeopleEndpoints['remove']>;
 }
 
-/** Answers the screen's calls before each test of the calling file. */
+/**
+ * Answers the screen's calls before each test of the calling file, for a staff user (a test
+ * signs in someone else with `mockCurrentUser(role)`).
+ */
 export function mockPeopleEndpoints(
   endpoints: PeopleEndpoints,
   rows: () => Array<{ id: number }>,
 ): PeopleMocks {
   const mocks = {} as PeopleMocks;
   beforeEach(() => {
+    mockCurrentUser('staff');
     mocks.dialogs = collectDialogs();
     mocks.list = mockEndpoint(endpoints.list, () => ({ users: rows() }) as never);
     mocks.add = mockEndpoint(endpoints.add, { message: 'ok' });

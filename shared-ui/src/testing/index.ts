@@ -15,6 +15,7 @@ import {
   type Role,
 } from 'contract';
 import { forgetCurrentUser } from '../session/current-user';
+import { useSession } from '../session/session-store';
 
 /** A promise settled by hand: lets a test look at busy labels while a call is in flight. */
 export function deferred<T = unknown>() {
@@ -219,11 +220,16 @@ export function collectDownloads(): { fileNames: string[] } {
 
 export { endpoints };
 
-/** Answers who is signed in (`useCurrentUser`, `useCanWrite`): a user of the given role. */
-export const mockCurrentUser = (role: Role = 'staff') =>
-  mockEndpoint(endpoints.getCurrentUser, {
+/**
+ * Signs a user of the given role in for `useCurrentUser` and `useCanWrite`: a session token (when
+ * the test has none) and the server's answer about who holds it.
+ */
+export function mockCurrentUser(role: Role = 'staff') {
+  if (!useSession.getState().token) useSession.setState({ token: 'test-token' });
+  return mockEndpoint(endpoints.getCurrentUser, {
     user: { id: 1, name: 'Me', email: 'me@test.local', role },
   });
+}
 
 /** Renders a screen and lets its first loads settle, so no update lands outside act(). */
 export async function renderSettled(ui: ReactElement) {
