@@ -6,6 +6,7 @@ import {
   deferred,
   endpoints,
   failWith,
+  mockCurrentUser,
   mockEndpoint,
   networkFailure,
   type Dialogs,
@@ -25,6 +26,7 @@ let remove: MockedEndpoint<typeof endpoints.deleteExpenseType>;
 let toggle: MockedEndpoint<typeof endpoints.toggleExpenseTypeStatus>;
 
 beforeEach(() => {
+  mockCurrentUser('staff');
   dialogs = collectDialogs();
   list = mockEndpoint(endpoints.listExpenseTypes, { users: [RENT, FUEL] });
   add = mockEndpoint(endpoints.addExpenseType, OK);
@@ -263,5 +265,18 @@ describe('ManageExpenseTypes: suspend and activate', () => {
     await renderLoaded();
     await userEvent.click(within(rowOf('Fuel')).getByRole('button', { name: 'Activate' }));
     await waitFor(() => expect(dialogs.alerts).toContain(text));
+  });
+});
+
+describe('ManageExpenseTypes: for a read-only viewer', () => {
+  beforeEach(() => mockCurrentUser('viewer'));
+
+  it('should list the types with no add, edit, delete, suspend or activate', async () => {
+    await renderLoaded();
+    expect(within(rowOf('Rent')).getByRole('cell', { name: 'Active' })).toBeInTheDocument();
+    expect(within(rowOf('Fuel')).getByRole('cell', { name: 'Suspended' })).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Expense Type')).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import {
   endpoints,
   errorMessage,
   notify,
+  useCanWrite,
 } from 'shared-ui';
 import type { DataTableColumn } from 'shared-ui';
 import './ManageExpenseTypes.css';
@@ -20,8 +21,13 @@ type RowBusy = { id: number; action: 'delete' | 'status' | 'update' } | null;
 
 const isActive = (type: ExpenseType) => type.status === 'Active';
 
-/** Settings > Expenses: add, rename inline, delete, suspend and activate expense types. */
+/**
+ * Settings > Expenses: add, rename inline, delete, suspend and activate expense types. A
+ * read-only viewer sees the list alone; the controls show once the server has said the user
+ * writes.
+ */
 export function ManageExpenseTypes() {
+  const canWrite = useCanWrite() === true;
   const [types, setTypes] = useState<ExpenseType[]>([]);
   const [loading, setLoading] = useState(true);
   const [newName, setNewName] = useState('');
@@ -148,7 +154,9 @@ export function ManageExpenseTypes() {
         ),
     },
     { key: 'status', header: 'Status', render: (type) => type.status },
-    {
+  ];
+  if (canWrite)
+    columns.push({
       key: 'actions',
       header: 'Actions',
       render: (type) =>
@@ -195,18 +203,24 @@ export function ManageExpenseTypes() {
             </Button>
           </div>
         ),
-    },
-  ];
+    });
 
   return (
     <section aria-labelledby="mf-settings-expense-types">
       <h2 id="mf-settings-expense-types">Manage Expense Types</h2>
-      <form className="ofs-toolbar" onSubmit={onAdd} noValidate>
-        <TextField label="Expense Type" name="expancetype" value={newName} onChange={setNewName} />
-        <Button type="submit" busy={adding} busyLabel={messages.adding}>
-          Add Expense
-        </Button>
-      </form>
+      {canWrite && (
+        <form className="ofs-toolbar" onSubmit={onAdd} noValidate>
+          <TextField
+            label="Expense Type"
+            name="expancetype"
+            value={newName}
+            onChange={setNewName}
+          />
+          <Button type="submit" busy={adding} busyLabel={messages.adding}>
+            Add Expense
+          </Button>
+        </form>
+      )}
       <DataTable
         caption="Expense types"
         columns={columns}

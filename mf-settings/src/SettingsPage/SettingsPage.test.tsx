@@ -1,10 +1,13 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { endpoints, mockEndpoint } from 'shared-ui/testing';
+import { endpoints, mockCurrentUser, mockEndpoint } from 'shared-ui/testing';
 import { SettingsPage } from './SettingsPage';
 
 describe('SettingsPage', () => {
-  beforeEach(() => mockEndpoint(endpoints.listExpenseTypes, { users: [] }));
+  beforeEach(() => {
+    mockCurrentUser('staff');
+    mockEndpoint(endpoints.listExpenseTypes, { users: [] });
+  });
 
   it('should open on Expenses and show placeholder text under Other Settings', async () => {
     render(<SettingsPage />);
