@@ -218,6 +218,10 @@ describe('the viewer role', () => {
     expect(ledger.statusCode).toBe(200);
     expect(JSON.stringify(ledger.json())).toContain('Paper');
 
+    expect((await get('/api/journal/closed')).json()).toEqual({
+      closedThrough: null,
+      canMove: false,
+    });
     const journal = await get('/api/journal');
     expect(journal.json<{ entries: unknown[] }>().entries).toHaveLength(3);
     const csv = await get('/api/journal/csv');

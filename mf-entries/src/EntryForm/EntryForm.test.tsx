@@ -9,6 +9,7 @@ import {
   deferred,
   endpoints,
   failWith,
+  mockCurrentUser,
   mockEndpoint,
   networkFailure,
   type Dialogs,
@@ -117,6 +118,7 @@ let dialogs: Dialogs;
 let booksClosed: MockedEndpoint<typeof endpoints.getBooksClosed>;
 
 beforeEach(() => {
+  mockCurrentUser('staff');
   dialogs = collectDialogs();
   // The forms say through which day the books are closed (the journal's call).
   booksClosed = mockEndpoint(endpoints.getBooksClosed, { closedThrough: null, canMove: false });
@@ -352,10 +354,11 @@ describe.each(CASES)('$screen form', (c) => {
   });
 
   it.each([
+    // (A 401 signs the browser out instead: the forms only ever run signed in.)
     [
       'the server message',
-      failWith(401, 'Please sign in to continue'),
-      'Please sign in to continue',
+      failWith(500, 'Something went wrong on the server, please try again'),
+      'Something went wrong on the server, please try again',
     ],
     ['the catalogue failure text', failWith(500), c.listMessages.failure],
     ['the catalogue error text', networkFailure(), c.listMessages.error],
@@ -384,5 +387,22 @@ describe('Expances form', () => {
       'Rent',
     ]);
     expect(picker.queryByRole('option', { name: 'Fuel' })).not.toBeInTheDocument();
+  });
+});
+
+describe.each(CASES)('$screen form for a read-only viewer', (c) => {
+  beforeEach(() => mockCurrentUser('viewer'));
+
+  it('should say the account only views, and offer no form', async () => {
+    render(<c.Page />);
+    expect(
+      await screen.findByText(
+        'Your account can only view. Entries are recorded by staff and admins; the Journal and ' +
+          'the reports show every entry.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: c.title })).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
 });

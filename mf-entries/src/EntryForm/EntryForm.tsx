@@ -5,12 +5,14 @@ import { messages } from 'contract';
 import {
   Button,
   DateInput,
+  LoadingScreen,
   Select,
   TextField,
   call,
   errorMessage,
   notify,
   toIsoDate,
+  useCanWrite,
 } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
 import type { EntryInput, EntryKind, Party } from '../entry-kinds';
@@ -60,8 +62,29 @@ function initialDraft(search: string): Draft {
   return draft;
 }
 
-/** The Income, Expances and Salary screens: one form, configured by the kind of entry. */
+/**
+ * The Income, Expances and Salary screens: one form, configured by the kind of entry. A
+ * read-only viewer who opens one (the sidebar has no link for them) is told so instead; the
+ * form waits for the server to say who is signed in.
+ */
 export function EntryForm({ kind }: EntryFormProps) {
+  const canWrite = useCanWrite();
+  if (canWrite === true) return <EntryFormFields kind={kind} />;
+  return (
+    <div>
+      <h1 className="ofs-page-title">{kind.title}</h1>
+      {canWrite === undefined ? (
+        <LoadingScreen />
+      ) : (
+        <p className="ofs-card mf-entries__read-only" role="note">
+          {messages.readOnlyForm}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function EntryFormFields({ kind }: EntryFormProps) {
   const [parties, setParties] = useState<Party[]>([]);
   const [loading, setLoading] = useState(true);
   const { search } = useLocation();

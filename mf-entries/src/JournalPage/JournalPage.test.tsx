@@ -7,6 +7,7 @@ import {
   collectDownloads,
   endpoints,
   failWith,
+  mockCurrentUser,
   mockEndpoint,
   type Dialogs,
   type MockedEndpoint,
@@ -47,6 +48,7 @@ let booksClosed: MockedEndpoint<typeof endpoints.getBooksClosed>;
 let reverse: MockedEndpoint<typeof endpoints.reverseEntry>;
 
 beforeEach(() => {
+  mockCurrentUser('staff');
   dialogs = collectDialogs();
   totals = mockEndpoint(endpoints.getJournalTotals, { count: 4, credit: 1500.5, debit: 0 });
   booksClosed = mockEndpoint(endpoints.getBooksClosed, {
@@ -264,6 +266,27 @@ describe('Journal', () => {
     await waitFor(() =>
       expect(dialogs.alerts).toEqual(['Only admins can move the books closed through date']),
     );
+  });
+
+  it('offers a read-only viewer no Reverse or Correct, and still the list and its CSV', async () => {
+    mockCurrentUser('viewer');
+    // As the server answers anyone but an admin.
+    booksClosed.answer({ closedThrough: '2025-03-31', canMove: false });
+    const csv = mockEndpoint(endpoints.journalCsv, 'No.,Date\r\n');
+    const downloads = collectDownloads();
+    renderAt('/Journal');
+    const table = await screen.findByRole('table', { name: 'Journal' });
+    await within(table).findByText('Entry 10');
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: /^Reverse/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Correct/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Books closed through')).not.toBeInTheDocument();
+    await act(async () => {
+      await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    });
+    expect(csv.calls).toHaveLength(1);
+    expect(downloads.fileNames).toEqual(['journal.csv']);
   });
 
   it('offers staff no control to move the date', async () => {

@@ -24,6 +24,7 @@ import {
   formatMoney,
   formatRs,
   notify,
+  useCanWrite,
 } from 'shared-ui';
 import type { DataTableColumn } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
@@ -95,7 +96,10 @@ interface Pending {
   correct: boolean;
 }
 
-/** The /Journal screen: every entry, filtered, paged, reversible, exportable. */
+/**
+ * The /Journal screen: every entry, filtered, paged, reversible (not by a read-only viewer),
+ * exportable.
+ */
 export function JournalPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -119,6 +123,8 @@ export function JournalPage() {
   const [reason, setReason] = useState('');
   const [reversing, setReversing] = useState(false);
   const idempotency = useIdempotencyKey();
+  // Reverse and Correct show once the server has said the user writes: never to a viewer.
+  const canWrite = useCanWrite() === true;
 
   // Back and forward move between filter states: the form follows the address.
   useEffect(() => setDraft(applied), [applied]);
@@ -270,7 +276,9 @@ export function JournalPage() {
       render: (row) => new Date(row.recordedAt).toLocaleString(),
     },
     { key: 'state', header: 'State', render: stateOf },
-    {
+  ];
+  if (canWrite)
+    columns.push({
       key: 'actions',
       header: 'Actions',
       render: (row) =>
@@ -292,8 +300,7 @@ export function JournalPage() {
             </Button>
           </span>
         ),
-    },
-  ];
+    });
 
   const kindOptions = (Object.keys(KINDS) as EntryKind[]).map((kind) => ({
     value: kind,
