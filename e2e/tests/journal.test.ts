@@ -246,4 +246,28 @@ describe('journal', () => {
     expect(csv[csv.length - 2]).toBe(`Totals,${rows.length} entries,,,Credit,0.00,Debit,500.00,,`);
     await context.close();
   });
+
+  it('a read-only viewer reads the journal without Reverse or Correct, and gets no entry form', async () => {
+    const viewer = { email: `viewer-${stamp}@e2e.local`, password: 'viewer-password-1' };
+    await call('POST', '/users/register', { name: `Viewer ${stamp}`, ...viewer, role: 'viewer' });
+    const paid = await call<{ entry: { id: number } }>('POST', '/incoms/addIncome', {
+      clientId,
+      amount: 75,
+      Creditdebit: 'Credit',
+      description: 'Seen by the auditor',
+    });
+    const { page, context } = await openPage(browser);
+    await signIn(page, viewer);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Journal' }).click();
+    const table = page.getByRole('table', { name: 'Journal' });
+    await table.getByRole('cell', { name: `#${paid.entry.id}`, exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: /^(Reverse|Correct) entry/ }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Income' }).count()).toBe(0);
+
+    await page.goto('/Income');
+    await page.getByText('Your account can only view.', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add Income' }).count()).toBe(0);
+    await context.close();
+  });
 });
