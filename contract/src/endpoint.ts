@@ -50,6 +50,8 @@ export interface Endpoint {
   file?: FileAnswer;
   /** For admins-only calls: the 403 text for anyone else, when it is not the user list's. */
   adminsOnly?: string;
+  /** A call that only touches the caller's own session or account: a read-only user may make it. */
+  ownAccount?: true;
   /**
    * Error answers beyond those every call of its kind can get (400 for a bad input, 401 without
    * a session, 403 for admins-only calls, 413 for an oversized body): 404, 409, 429.
