@@ -151,6 +151,9 @@ export const messages = {
   scanOrType:
     'Scan the QR code with your authenticator app, or type the secret key into it, then enter the code it shows.',
   code: 'Code',
+  // The code step of the login page; the API answers with these too.
+  codeRequired: 'Enter the code from your authenticator app',
+  challengeExpired: 'This sign-in has expired, please sign in again',
   turnOn: 'Turn on',
   turningOn: 'Turning on...',
   verify: 'Verify',
@@ -248,10 +251,8 @@ export const apiMessages = {
   ledgerNeedsParty: 'partyId is required for the client and employee ledgers',
   expenseLedgerHasNoParty: 'The expense ledger covers every expense type: send no partyId',
   // Two-step sign-in and the own account.
-  codeRequired: 'Enter the code from your authenticator app',
   invalidCode: 'Invalid code',
   codeAlreadyUsed: 'This code has already been used; wait for the next one',
-  challengeExpired: 'This sign-in has expired, please sign in again',
   twoStepAlreadyOn: 'Two-step sign-in is already on',
   twoStepNotSetUp: 'Set up two-step sign-in first',
   twoStepNotOn: 'Two-step sign-in is not on for this user',

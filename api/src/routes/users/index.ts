@@ -76,7 +76,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
       // With two-step sign-in on, the password opens only the code step (loginCode below).
       if (await isTwoStepOn(app.db, user.id)) {
         const challenge = await createChallenge(app.db, user.id);
-        return { message: apiMessages.codeRequired, twoStep: { challenge } };
+        return { message: messages.codeRequired, twoStep: { challenge } };
       }
       // Sign-ins are rare and the table is small: a good moment to drop dead sessions.
       await expireSessions(app.db, app.config.session);
@@ -94,7 +94,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { challenge, code } = request.body;
       const user = await challengeUser(app.db, challenge);
-      if (!user) throw unauthorized(apiMessages.challengeExpired);
+      if (!user) throw unauthorized(messages.challengeExpired);
       const who = String(user.id);
       try {
         await app.twoStepThrottle.admit(who, request.ip);
@@ -109,7 +109,7 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
       const signedIn = await app.db.transaction().execute(async (tx) => {
         const spent = await spendCode(tx, app.twoStepKey, user.id, code.trim());
         if (spent === 'invalid' || spent === 'reused') return spent;
-        if (!(await endChallenge(tx, challenge))) throw unauthorized(apiMessages.challengeExpired);
+        if (!(await endChallenge(tx, challenge))) throw unauthorized(messages.challengeExpired);
         return { token: await openSession(tx, user, app.config.session) };
       });
       if (typeof signedIn === 'string') {
