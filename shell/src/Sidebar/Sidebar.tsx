@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { call, confirm, endpoints, errorMessage, logOut, messages, notify } from 'shared-ui';
 import { preloadRemoteComponent } from '../federation/federation';
 import { REMOTE_ROUTES, type RemoteRoute } from '../routes/route-table';
+import { ACCOUNT_CHANGED, ACCOUNT_PATH } from '../Account/account-route';
 import './Sidebar.css';
 
 export interface SidebarProps {
@@ -15,19 +16,37 @@ export interface SidebarProps {
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'shell-sidebar__link shell-sidebar__link--active' : 'shell-sidebar__link';
 
-/** Whether the signed-in user is an admin (false until known, and when it cannot be read). */
-function useIsAdmin(): boolean {
-  const [isAdmin, setIsAdmin] = useState(false);
+interface Me {
+  /** False until known, and when it cannot be read. */
+  isAdmin: boolean;
+  /** An admin who must set up two-step sign-in before anything else (the server says so). */
+  mustSetUpTwoStep: boolean;
+}
+
+/** What the sidebar needs to know of the signed-in user; read again when the account changes. */
+function useMe(): Me {
+  const [me, setMe] = useState<Me>({ isAdmin: false, mustSetUpTwoStep: false });
   useEffect(() => {
     let live = true;
-    call(endpoints.getCurrentUser)
-      .then((answer) => live && setIsAdmin(answer.user.role === 'admin'))
-      .catch(() => undefined);
+    const read = () =>
+      call(endpoints.getCurrentUser)
+        .then(
+          (answer) =>
+            live &&
+            setMe({
+              isAdmin: answer.user.role === 'admin',
+              mustSetUpTwoStep: answer.twoStepSetupRequired === true,
+            }),
+        )
+        .catch(() => undefined);
+    void read();
+    window.addEventListener(ACCOUNT_CHANGED, read);
     return () => {
       live = false;
+      window.removeEventListener(ACCOUNT_CHANGED, read);
     };
   }, []);
-  return isAdmin;
+  return me;
 }
 
 /** Ends every other session of this user (another browser, a shared computer). */
@@ -43,7 +62,7 @@ async function signOutEverywhereElse(): Promise<void> {
 
 /**
  * Sidebar links in the spec's order: Dashboard ... Salary, Reports dropdown, Settings, then
- * Activity for admins, Sign out everywhere else, Logout.
+ * Activity for admins, My account, Sign out everywhere else, Logout.
  */
 export function Sidebar({ id, open, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
@@ -51,7 +70,14 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
   const onReportPage = reportRoutes.some((route) => route.path === pathname);
   const [reportsOpen, setReportsOpen] = useState(onReportPage);
   const reportsListId = useId();
-  const isAdmin = useIsAdmin();
+  const { isAdmin, mustSetUpTwoStep } = useMe();
+  const navigate = useNavigate();
+
+  // While the admins' setting requires two-step sign-in of this admin, every screen but their
+  // account sends them back there (the server refuses the other screens' calls anyway).
+  useEffect(() => {
+    if (mustSetUpTwoStep && pathname !== ACCOUNT_PATH) navigate(ACCOUNT_PATH, { replace: true });
+  }, [mustSetUpTwoStep, pathname, navigate]);
 
   // Pointing at or tabbing to a link starts loading its screen, so the click shows it sooner.
   const navItem = (route: RemoteRoute) => (
@@ -104,6 +130,11 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
           </li>
           {REMOTE_ROUTES.filter((route) => route.nav === 'settings').map(navItem)}
           {isAdmin && REMOTE_ROUTES.filter((route) => route.nav === 'admin').map(navItem)}
+          <li>
+            <NavLink to={ACCOUNT_PATH} className={linkClass} onClick={onNavigate}>
+              {messages.myAccount}
+            </NavLink>
+          </li>
           <li>
             <button
               type="button"
