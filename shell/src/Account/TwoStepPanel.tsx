@@ -98,7 +98,7 @@ function SetupForm({
       <dl className="shell-account__facts">
         <dt>{messages.secretKey}</dt>
         <dd>
-          <code data-testid="two-step-secret">{setup.secret}</code>
+          <code>{setup.secret}</code>
         </dd>
       </dl>
       <TextField
