@@ -90,6 +90,7 @@ export function PeopleList<Row extends PersonRecord>({
           >
             Delete
           </Button>
+          {config.RowAction && <config.RowAction row={row} />}
         </div>
       ),
     },

@@ -2,7 +2,13 @@
 // shared-ui/testing's mockEndpoint (the list answers `rows()`), and the alerts and confirmations
 // collected.
 import type { PeopleEndpoints } from '../PeopleScreen';
-import { collectDialogs, mockEndpoint, type Dialogs, type MockedEndpoint } from 'shared-ui/testing';
+import {
+  collectDialogs,
+  endpoints as allEndpoints,
+  mockEndpoint,
+  type Dialogs,
+  type MockedEndpoint,
+} from 'shared-ui/testing';
 export { deferred, renderSettled as renderPage } from 'shared-ui/testing';
 
 export interface PeopleMocks {
@@ -11,6 +17,8 @@ export interface PeopleMocks {
   add: MockedEndpoint<PeopleEndpoints['add']>;
   update: MockedEndpoint<PeopleEndpoints['update']>;
   remove: MockedEndpoint<PeopleEndpoints['remove']>;
+  /** The Users screen's list of users with two-step sign-in on (none unless a test says). */
+  twoStepUsers: MockedEndpoint<typeof allEndpoints.listTwoStepUsers>;
 }
 
 /** Answers the screen's calls before each test of the calling file. */
@@ -25,6 +33,7 @@ export function mockPeopleEndpoints(
     mocks.add = mockEndpoint(endpoints.add, { message: 'ok' });
     mocks.update = mockEndpoint(endpoints.update, { message: 'ok' });
     mocks.remove = mockEndpoint(endpoints.remove, { message: 'ok' });
+    mocks.twoStepUsers = mockEndpoint(allEndpoints.listTwoStepUsers, { userIds: [] });
   });
   return mocks;
 }
