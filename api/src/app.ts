@@ -22,6 +22,7 @@ import {
 import { validationMessage } from './lib/validation-message.js';
 import { strictValidators } from './lib/validator.js';
 import { LoginThrottle } from './lib/login-throttle.js';
+import { resolveTotpKey } from './lib/two-step-key.js';
 import { capConnections } from './lib/connection-cap.js';
 import { sharedRateLimitStore } from './lib/rate-limit-store.js';
 import { RateCounters } from './repositories/rate-counters.js';
@@ -36,6 +37,7 @@ import { requireContract } from './routes/route.js';
 import { journalRoutes } from './routes/journal/index.js';
 import { activityRoutes } from './routes/activity/index.js';
 import { sessionsRoutes } from './routes/sessions/index.js';
+import { accountRoutes } from './routes/account/index.js';
 import { requestContextPlugin } from './lib/request-context.js';
 import { useJsonBodyParser } from './lib/json-body.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
@@ -45,6 +47,10 @@ declare module 'fastify' {
     db: Db;
     config: AppConfig;
     loginThrottle: LoginThrottle;
+    /** Two-step sign-in codes, throttled by the same rule as passwords, per user. */
+    twoStepThrottle: LoginThrottle;
+    /** The key two-step secrets are sealed with; none on PostgreSQL without TOTP_KEY. */
+    twoStepKey: Buffer | undefined;
   }
 }
 
@@ -94,14 +100,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', database.db);
   app.decorate('config', config);
   const counters = new RateCounters(database.db);
-  app.decorate(
-    'loginThrottle',
-    new LoginThrottle(counters, {
-      maxFailures: config.login.perEmailFailures,
-      windowMs: config.login.perEmailWindowMinutes * 60_000,
-      maxDelayMs: (config.login.maxDelaySeconds ?? 5) * 1000,
-    }),
-  );
+  const throttlePolicy = {
+    maxFailures: config.login.perEmailFailures,
+    windowMs: config.login.perEmailWindowMinutes * 60_000,
+    maxDelayMs: (config.login.maxDelaySeconds ?? 5) * 1000,
+  };
+  app.decorate('loginThrottle', new LoginThrottle(counters, throttlePolicy));
+  app.decorate('twoStepThrottle', new LoginThrottle(counters, throttlePolicy, 'two-step code'));
+  app.decorate('twoStepKey', await resolveTotpKey(config));
   if (ownsDatabase) app.addHook('onClose', () => database.close());
   capConnections(app.server, config.http.maxConnections);
 
@@ -198,6 +204,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(journalRoutes);
       await api.register(activityRoutes);
       await api.register(sessionsRoutes);
+      await api.register(accountRoutes);
     },
     { prefix: '/api' },
   );

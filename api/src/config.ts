@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { REMOTE_NAMES, remoteUrlVariable } from 'contract';
+import { parseTotpKey } from './lib/two-step-key.js';
 
 /** argon2id cost: memory in KiB, iterations (time cost), lanes (parallelism). */
 export interface Argon2Cost {
@@ -52,6 +53,8 @@ export interface AppConfig {
    * Unset: the header is ignored and the client is the connection's peer. */
   trustProxy?: number | string[];
   argon2: Argon2Cost;
+  /** TOTP_KEY: the key two-step secrets are encrypted with (lib/two-step-key.ts). */
+  totpKey?: Buffer;
   http: HttpLimits;
   bodyLimitBytes: number;
   /** Where the built web apps live (the repository root); unset serves the API only. */
@@ -95,6 +98,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     argon2: OWASP_ARGON2ID,
+    totpKey: parseTotpKey(env.TOTP_KEY),
     http: httpLimits(env),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 64 * 1024),
     webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,

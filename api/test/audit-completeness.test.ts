@@ -7,6 +7,7 @@
 // call must then fail and leave every table exactly as it was.
 import { createHash } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
+import { NobleCryptoPlugin, ScureBase32Plugin, TOTP } from 'otplib';
 import {
   ADMIN,
   STAFF,
@@ -52,7 +53,136 @@ const party = (tools: Tools, kind: 'client' | 'employee' | 'expense') =>
 const as = (token: string, method: InjectOptions['method'], url: string, payload?: object) =>
   ({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) }) as InjectOptions;
 
+const totp = new TOTP({ crypto: new NobleCryptoPlugin(), base32: new ScureBase32Plugin() });
+let usersMade = 0;
+const securityAdmins = new WeakMap<Tools, string>();
+
+/** A new signed-in staff user of its own, so that a case can change its account freely. */
+async function freshUser(tools: Tools, role: 'staff' | 'admin' = 'staff') {
+  usersMade += 1;
+  const who = { email: `own${usersMade}@test.local`, password: 'new-user-pass-1' };
+  const created = await tools.ctx.app.inject(
+    as(tools.admin, 'POST', '/api/users/register', { name: 'Own', ...who, role }),
+  );
+  const { id } = created.json<{ user: { id: number } }>().user;
+  return { id, ...who, token: await login(tools.ctx.app, who) };
+}
+
+/** A new user with two-step sign-in on; answers it with its secret and recovery codes. */
+async function userWithTwoStep(tools: Tools, role: 'staff' | 'admin' = 'staff') {
+  const user = await freshUser(tools, role);
+  const setup = await tools.ctx.app.inject(as(user.token, 'POST', '/api/account/two-step/setup'));
+  const { secret } = setup.json<{ secret: string }>();
+  const code = await totp.generate({ secret });
+  const on = await tools.ctx.app.inject(
+    as(user.token, 'POST', '/api/account/two-step/enable', { code }),
+  );
+  return { ...user, secret, recoveryCodes: on.json<{ recoveryCodes: string[] }>().recoveryCodes };
+}
+
+/** The code step of a sign-in for a user with two-step on. */
+async function codeStep(tools: Tools, code: (user: { recoveryCodes: string[] }) => string) {
+  const user = await userWithTwoStep(tools);
+  const password = await tools.ctx.app.inject({
+    method: 'POST',
+    url: '/api/users/login',
+    payload: { email: user.email, password: user.password },
+  });
+  const { challenge } = password.json<{ twoStep: { challenge: string } }>().twoStep;
+  return {
+    method: 'POST',
+    url: '/api/users/login/code',
+    payload: { challenge, code: code(user) },
+  } as InjectOptions;
+}
+
 const CASES: Record<string, Case[]> = {
+  'POST /api/users/login/code': [
+    {
+      does: 'signs in with a recovery code',
+      status: 200,
+      prepare: (tools) => codeStep(tools, (user) => user.recoveryCodes[0] ?? ''),
+    },
+    {
+      does: 'refuses a wrong code',
+      status: 401,
+      sharesTransaction: false,
+      prepare: (tools) => codeStep(tools, () => 'wrong-code'),
+    },
+  ],
+  'PUT /api/account/password': [
+    {
+      does: 'changes the own password',
+      status: 200,
+      prepare: async (tools) => {
+        const user = await freshUser(tools);
+        return as(user.token, 'PUT', '/api/account/password', {
+          currentPassword: user.password,
+          newPassword: 'changed-pass-2',
+        });
+      },
+    },
+  ],
+  'POST /api/account/two-step/setup': [
+    {
+      does: 'issues a two-step secret',
+      status: 200,
+      prepare: async (tools) =>
+        as((await freshUser(tools)).token, 'POST', '/api/account/two-step/setup'),
+    },
+  ],
+  'POST /api/account/two-step/enable': [
+    {
+      does: 'turns two-step sign-in on',
+      status: 200,
+      prepare: async (tools) => {
+        const user = await freshUser(tools);
+        const setup = await tools.ctx.app.inject(
+          as(user.token, 'POST', '/api/account/two-step/setup'),
+        );
+        const code = await totp.generate({ secret: setup.json<{ secret: string }>().secret });
+        return as(user.token, 'POST', '/api/account/two-step/enable', { code });
+      },
+    },
+  ],
+  'POST /api/account/two-step/disable': [
+    {
+      does: 'turns the own two-step sign-in off',
+      status: 200,
+      prepare: async (tools) => {
+        const user = await userWithTwoStep(tools);
+        return as(user.token, 'POST', '/api/account/two-step/disable', {
+          password: user.password,
+        });
+      },
+    },
+  ],
+  'DELETE /api/users/two-step/{id}': [
+    {
+      does: "turns a user's two-step sign-in off",
+      status: 200,
+      prepare: async (tools) =>
+        as(tools.admin, 'DELETE', `/api/users/two-step/${(await userWithTwoStep(tools)).id}`),
+    },
+  ],
+  'PUT /api/settings/security': [
+    {
+      does: 'requires two-step sign-in of admins, or no longer',
+      status: 200,
+      // An admin with two-step on (only they may require it) turns the setting over.
+      prepare: async (tools) => {
+        // Once required, the first admin (who has no two-step) can add nobody: the admin made
+        // for the first call makes the second.
+        const token = securityAdmins.get(tools) ?? (await userWithTwoStep(tools, 'admin')).token;
+        securityAdmins.set(tools, token);
+        const now = await tools.ctx.app.inject(as(token, 'GET', '/api/settings/security'));
+        const { requireTwoStepForAdmins } = now.json<{ requireTwoStepForAdmins: boolean }>();
+        return as(token, 'PUT', '/api/settings/security', {
+          requireTwoStepForAdmins: !requireTwoStepForAdmins,
+        });
+      },
+    },
+  ],
   'POST /api/users/login': [
     {
       does: 'signs in',
@@ -434,11 +564,15 @@ describe('audit completeness', () => {
     const t = await tools();
     // Every kind of change once more, on one database, then look at everything the log holds.
     // Ending sessions, then changing the staff user, then deleting it go last, in that order:
-    // the calls before them sign in as staff.
+    // the calls before them sign in as staff. Requiring two-step of admins goes after them all:
+    // the first admin, who has none, could do nothing more.
     const rank = (route: string) =>
-      ['DELETE /api/sessions', 'PUT /api/users', 'DELETE /api/users'].findIndex((start) =>
-        route.startsWith(start),
-      );
+      [
+        'DELETE /api/sessions',
+        'PUT /api/users',
+        'DELETE /api/users',
+        'PUT /api/settings',
+      ].findIndex((start) => route.startsWith(start));
     const ordered = Object.entries(CASES).sort(([a], [b]) => rank(a) - rank(b));
     for (const [, list] of ordered) {
       for (const one of list) await send(t.ctx, await one.prepare(t));

@@ -31,7 +31,7 @@ export interface TestContext {
 }
 
 const TABLES =
-  'audit_log, entries, entry_daily, entry_monthly, sessions, users, employees, clients, expense_types, rate_counters';
+  'audit_log, entries, entry_daily, entry_monthly, sessions, users, employees, clients, expense_types, rate_counters, two_step, two_step_recovery_codes, two_step_challenges';
 
 /** Opens the database once; call in beforeAll, then `reset` in beforeEach and `close` in afterAll. */
 export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
@@ -45,6 +45,9 @@ export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
       if (ctx.app) await ctx.app.close();
       await sql.raw(`TRUNCATE ${TABLES} RESTART IDENTITY CASCADE`).execute(database.db);
       await sql`UPDATE books SET closed_through = NULL`.execute(database.db);
+      await sql`UPDATE security_settings SET require_two_step_for_admins = false`.execute(
+        database.db,
+      );
       ctx.app = await buildApp(config, { database, logger: false, ...build });
       return ctx;
     },

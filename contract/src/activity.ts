@@ -91,5 +91,10 @@ export const SessionsEnded = Type.Object({ message: Type.String(), ended: Type.I
 export type SessionsEnded = Static<typeof SessionsEnded>;
 
 /** Who is signed in on this session (the shell shows admin-only links from it). */
-export const CurrentUser = Type.Object({ user: User });
+export const CurrentUser = Type.Object({
+  user: User,
+  /** Present (true) when the admins require two-step sign-in and this admin has not set it up:
+   * every call but their own account's is refused until they do. */
+  twoStepSetupRequired: Type.Optional(Type.Literal(true)),
+});
 export type CurrentUser = Static<typeof CurrentUser>;

@@ -11,6 +11,18 @@ import {
   SessionsQuery,
 } from './activity.js';
 import { CsvText, IdParams, MessageResponse } from './common.js';
+import {
+  ChangePasswordBody,
+  LoginAnswer,
+  LoginCodeBody,
+  SecuritySettings,
+  TwoStepCodeBody,
+  TwoStepDisableBody,
+  TwoStepEnabled,
+  TwoStepSetup,
+  TwoStepStatus,
+  TwoStepUsers,
+} from './two-step.js';
 import { defineEndpoint as endpoint, type EndpointTexts } from './endpoint.js';
 import {
   EntryMutation,
@@ -84,10 +96,27 @@ const users = {
     tag: 'users',
     summary: 'Sign in with e-mail and password',
     access: 'public',
+    description:
+      'A user with two-step sign-in on gets no token for the password alone: the answer holds ' +
+      '`twoStep.challenge`, to send with the code to /users/login/code.',
     body: LoginBody,
-    responses: { 200: LoginResponse },
+    responses: { 200: LoginAnswer },
     errors: [401, 429],
     texts: texts(messages.invalidCredentials, messages.somethingWentWrong),
+  }),
+  loginCode: endpoint({
+    method: 'POST',
+    path: '/users/login/code',
+    tag: 'users',
+    summary: 'Second step of a sign-in: the code from the authenticator app, or a recovery code',
+    description:
+      'Each code signs in once: a code whose time step was already used, or a used recovery ' +
+      'code, is refused. Throttled like passwords.',
+    access: 'public',
+    body: LoginCodeBody,
+    responses: { 200: LoginResponse },
+    errors: [401, 429],
+    texts: texts(messages.invalidCredentials, messages.failedVerifyCode),
   }),
   logout: endpoint({
     method: 'POST',
@@ -144,6 +173,113 @@ const users = {
     responses: { 200: MessageResponse },
     errors: [404, 409],
     texts: texts(messages.failedDeleteUser, messages.errorDeletingUser),
+  }),
+  listTwoStepUsers: endpoint({
+    method: 'GET',
+    path: '/users/two-step',
+    tag: 'users',
+    summary: 'The users who have two-step sign-in on (admins only)',
+    access: 'admin',
+    responses: { 200: TwoStepUsers },
+    errors: [],
+    texts: texts(messages.failedFetchUsers, messages.errorFetchingUsers),
+  }),
+  turnOffUserTwoStep: endpoint({
+    method: 'DELETE',
+    path: '/users/two-step/:id',
+    tag: 'users',
+    summary: "Turn off a user's two-step sign-in, e.g. after a lost phone (admins only)",
+    access: 'admin',
+    params: IdParams,
+    responses: { 200: MessageResponse },
+    errors: [404],
+    texts: texts(messages.failedTurnOffTwoStep, messages.errorTurningOffTwoStep),
+  }),
+};
+
+const account = {
+  changeOwnPassword: endpoint({
+    method: 'PUT',
+    path: '/account/password',
+    tag: 'account',
+    summary: "Change one's own password (the current one required); other sessions end",
+    access: 'signedIn',
+    ownAccount: true,
+    body: ChangePasswordBody,
+    responses: { 200: MessageResponse },
+    errors: [429],
+    texts: texts(messages.failedChangePassword, messages.errorChangingPassword),
+  }),
+  getTwoStep: endpoint({
+    method: 'GET',
+    path: '/account/two-step',
+    tag: 'account',
+    summary: "Whether one's own two-step sign-in is on, and how many recovery codes are left",
+    access: 'signedIn',
+    ownAccount: true,
+    responses: { 200: TwoStepStatus },
+    errors: [],
+    texts: texts(messages.failedLoadTwoStep, messages.errorLoadingTwoStep),
+  }),
+  setUpTwoStep: endpoint({
+    method: 'POST',
+    path: '/account/two-step/setup',
+    tag: 'account',
+    summary: 'A new secret for an authenticator app; not in force until turned on with a code',
+    access: 'signedIn',
+    ownAccount: true,
+    responses: { 200: TwoStepSetup },
+    errors: [409],
+    texts: texts(messages.failedSetUpTwoStep, messages.errorSettingUpTwoStep),
+  }),
+  turnOnTwoStep: endpoint({
+    method: 'POST',
+    path: '/account/two-step/enable',
+    tag: 'account',
+    summary: 'Turn two-step sign-in on with a code from the app; answers the recovery codes once',
+    access: 'signedIn',
+    ownAccount: true,
+    body: TwoStepCodeBody,
+    responses: { 200: TwoStepEnabled },
+    errors: [409],
+    texts: texts(messages.failedTurnOnTwoStep, messages.errorTurningOnTwoStep),
+  }),
+  turnOffTwoStep: endpoint({
+    method: 'POST',
+    path: '/account/two-step/disable',
+    tag: 'account',
+    summary: "Turn one's own two-step sign-in off (the password required)",
+    access: 'signedIn',
+    ownAccount: true,
+    body: TwoStepDisableBody,
+    responses: { 200: MessageResponse },
+    errors: [409, 429],
+    texts: texts(messages.failedTurnOffTwoStep, messages.errorTurningOffTwoStep),
+  }),
+};
+
+const settings = {
+  getSecuritySettings: endpoint({
+    method: 'GET',
+    path: '/settings/security',
+    tag: 'settings',
+    summary: 'Security settings: whether every admin must use two-step sign-in',
+    access: 'signedIn',
+    responses: { 200: SecuritySettings },
+    errors: [],
+    texts: texts(messages.failedLoadSecurity, messages.errorLoadingSecurity),
+  }),
+  saveSecuritySettings: endpoint({
+    method: 'PUT',
+    path: '/settings/security',
+    tag: 'settings',
+    summary: 'Change the security settings (admins only)',
+    access: 'admin',
+    adminsOnly: apiMessages.adminsOnlySecurity,
+    body: SecuritySettings,
+    responses: { 200: SecuritySettings },
+    errors: [409],
+    texts: texts(messages.failedSaveSecurity, messages.errorSavingSecurity),
   }),
 };
 
@@ -648,6 +784,8 @@ const sessions = {
 /** Every call of the API by operationId. */
 export const endpoints = {
   ...users,
+  ...account,
+  ...settings,
   ...employees,
   ...clients,
   ...expenseTypes,

@@ -134,6 +134,65 @@ export const messages = {
   roleViewer: 'Viewer (read only)',
   readOnlyForm:
     'Your account can only view. Entries are recorded by staff and admins; the Journal and the reports show every entry.',
+
+  // My account and two-step sign-in (not in the spec: the third release)
+  myAccount: 'My account',
+  accountName: 'Name',
+  accountEmail: 'Email',
+  accountRole: 'Role',
+  changePassword: 'Change password',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  passwordChanged: 'Password changed. Your other sessions were signed out.',
+  failedChangePassword: 'Failed to change the password',
+  errorChangingPassword: 'Error changing the password',
+  twoStepTitle: 'Two-step sign-in',
+  twoStepIsOn: 'Two-step sign-in is on.',
+  twoStepIsOff: 'Two-step sign-in is off.',
+  /** Followed by the number left. */
+  recoveryCodesLeft: 'Recovery codes left:',
+  setUpTwoStep: 'Set up two-step sign-in',
+  secretKey: 'Secret key',
+  qrCode: 'QR code for your authenticator app',
+  scanOrType:
+    'Scan the QR code with your authenticator app, or type the secret key into it, then enter the code it shows.',
+  code: 'Code',
+  // The code step of the login page; the API answers with these too.
+  codeRequired: 'Enter the code from your authenticator app',
+  challengeExpired: 'This sign-in has expired, please sign in again',
+  turnOn: 'Turn on',
+  turningOn: 'Turning on...',
+  verify: 'Verify',
+  verifying: 'Verifying...',
+  enterCode: 'Enter the code from your authenticator app or a recovery code',
+  recoveryCodesTitle: 'Recovery codes',
+  recoveryCodesOnce:
+    'Keep these codes somewhere safe. Each signs you in once without your phone. They are shown only now.',
+  turnOffOwnTwoStep: 'Turn off two-step sign-in',
+  confirmPasswordToTurnOff: 'Enter your password to turn off two-step sign-in',
+  twoStepSetupRequired:
+    'Two-step sign-in is required for admins: set it up here before using the rest of the app.',
+  failedLoadTwoStep: 'Failed to load two-step sign-in',
+  errorLoadingTwoStep: 'Error loading two-step sign-in',
+  failedSetUpTwoStep: 'Failed to set up two-step sign-in',
+  errorSettingUpTwoStep: 'Error setting up two-step sign-in',
+  failedTurnOnTwoStep: 'Failed to turn on two-step sign-in',
+  errorTurningOnTwoStep: 'Error turning on two-step sign-in',
+  failedTurnOffTwoStep: 'Failed to turn off two-step sign-in',
+  errorTurningOffTwoStep: 'Error turning off two-step sign-in',
+  failedVerifyCode: 'Failed to verify the code',
+  // Users screen (admins)
+  turnOffUserTwoStep: 'Turn off two-step sign-in',
+  confirmTurnOffUserTwoStep:
+    "Turn off this user's two-step sign-in? They will sign in with their password alone until they set it up again.",
+  // Settings: Security tab (admins)
+  securityTab: 'Security',
+  requireTwoStepForAdmins: 'Require two-step sign-in for every admin',
+  securitySaved: 'Security settings saved',
+  failedLoadSecurity: 'Failed to load the security settings',
+  errorLoadingSecurity: 'Error loading the security settings',
+  failedSaveSecurity: 'Failed to save the security settings',
+  errorSavingSecurity: 'Error saving the security settings',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -199,4 +258,25 @@ export const apiMessages = {
   prototypeKey: 'The body may not hold the keys __proto__ or constructor.prototype',
   ledgerNeedsParty: 'partyId is required for the client and employee ledgers',
   expenseLedgerHasNoParty: 'The expense ledger covers every expense type: send no partyId',
+  // Two-step sign-in and the own account.
+  invalidCode: 'Invalid code',
+  codeAlreadyUsed: 'This code has already been used; wait for the next one',
+  twoStepAlreadyOn: 'Two-step sign-in is already on',
+  twoStepNotSetUp: 'Set up two-step sign-in first',
+  twoStepNotOn: 'Two-step sign-in is not on for this user',
+  twoStepTurnedOn: 'Two-step sign-in is on',
+  twoStepTurnedOff: 'Two-step sign-in is off',
+  twoStepRequiredForAdmins: 'Two-step sign-in is required for admins and cannot be turned off',
+  twoStepOwnFirst: 'Turn on your own two-step sign-in before requiring it of every admin',
+  twoStepSetupRequired:
+    'Two-step sign-in is required for admins: set it up on My account before anything else',
+  twoStepNoKey:
+    'Two-step sign-in cannot be set up: the server has no TOTP_KEY in its configuration',
+  wrongPassword: 'The password is not right',
+  wrongCurrentPassword: 'The current password is not right',
+  passwordChanged: 'Password changed',
+  passwordTooShort: 'The password must have at least 8 characters',
+  passwordTooLong: 'The password must have at most 128 characters',
+  securitySettingsSaved: 'Security settings saved',
+  adminsOnlySecurity: 'Only admins can change the security settings',
 } as const;

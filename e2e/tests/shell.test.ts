@@ -53,6 +53,7 @@ describe('the signed-in shell', () => {
       'Journal',
       'Settings',
       'Activity',
+      'My account',
     ]);
     await nav.getByRole('button', { name: /Reports/ }).click();
     expect(await nav.getByRole('link', { name: 'YearlyReportPage' }).isVisible()).toBe(true);

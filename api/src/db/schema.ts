@@ -97,6 +97,31 @@ export interface RateCountersTable {
   expires_at: Timestamp;
 }
 
+export interface TwoStepTable {
+  user_id: number;
+  secret: string;
+  enabled_at: Timestamp | null;
+  last_step: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface TwoStepRecoveryCodesTable {
+  user_id: number;
+  code_hash: string;
+  used_at: Timestamp | null;
+}
+
+export interface TwoStepChallengesTable {
+  challenge_hash: string;
+  user_id: number;
+  expires_at: Timestamp;
+}
+
+export interface SecuritySettingsTable {
+  id: boolean;
+  require_two_step_for_admins: boolean;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -107,4 +132,8 @@ export interface Database {
   audit_log: AuditLogTable;
   books: BooksTable;
   rate_counters: RateCountersTable;
+  two_step: TwoStepTable;
+  two_step_recovery_codes: TwoStepRecoveryCodesTable;
+  two_step_challenges: TwoStepChallengesTable;
+  security_settings: SecuritySettingsTable;
 }

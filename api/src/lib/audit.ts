@@ -7,7 +7,8 @@ import { currentOrigin } from './request-context.js';
 /**
  * What was done. Data changes: create, update, delete, status (a status toggle); role_changed and
  * password_changed are updates of a user that also change what the user may do. Security
- * events: login, login_failed, login_throttled, logout, session_expired, session_ended. Other
+ * events: login, login_failed, login_throttled, logout, session_expired, session_ended, and of
+ * two-step sign-in two_step_setup (a new secret issued), two_step_on, two_step_off, two_step_failed (a wrong or reused code). Other
  * branches of the product add their own (reverse, books_closed, ...): the log takes any name.
  */
 export type AuditAction =
@@ -23,7 +24,11 @@ export type AuditAction =
   | 'logout'
   | 'session_expired'
   | 'session_ended'
-  | 'reverse';
+  | 'reverse'
+  | 'two_step_setup'
+  | 'two_step_on'
+  | 'two_step_off'
+  | 'two_step_failed';
 
 export interface AuditEntry {
   actorId: number | null;

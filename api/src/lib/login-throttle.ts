@@ -6,6 +6,8 @@
 //   each attempt waits before the password is checked, doubling up to `maxDelayMs`, and the
 //   right password still signs in;
 // - every address is limited in attempts per minute by the route's rate limit.
+// The codes of two-step sign-in are throttled by the same rule in a scope of their own, counted
+// per user instead of per e-mail (see routes/users/two-step.ts).
 // The counts live in PostgreSQL (RateCounters), so every server process sees the same ones.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiMessages } from 'contract';
@@ -29,15 +31,22 @@ export function emailDelayMs(failures: number, policy: LoginThrottlePolicy): num
 }
 
 const normalised = (email: string) => email.trim().toLowerCase();
-const pairKey = (email: string, address: string) =>
-  `login attempts\n${normalised(email)}\n${address}`;
-const emailKey = (email: string) => `login failures\n${normalised(email)}`;
 
 export class LoginThrottle {
+  /** `scope` names what is guessed at: `login` (passwords, per e-mail) or another kind. */
   constructor(
     private readonly counters: RateCounters,
     private readonly policy: LoginThrottlePolicy,
+    private readonly scope = 'login',
   ) {}
+
+  private pairKey(email: string, address: string): string {
+    return `${this.scope} attempts\n${normalised(email)}\n${address}`;
+  }
+
+  private emailKey(email: string): string {
+    return `${this.scope} failures\n${normalised(email)}`;
+  }
 
   /**
    * Before the password is checked: counts the attempt against this address and e-mail
@@ -45,21 +54,21 @@ export class LoginThrottle {
    * is spent, and otherwise waits the e-mail's delay.
    */
   async admit(email: string, address: string): Promise<void> {
-    const pair = await this.counters.hit(pairKey(email, address), this.policy.windowMs);
+    const pair = await this.counters.hit(this.pairKey(email, address), this.policy.windowMs);
     if (pair.hits > this.policy.maxFailures) {
       throw new HttpError(429, apiMessages.tooManyAttempts);
     }
-    const [all] = await this.counters.read([emailKey(email)]);
+    const [all] = await this.counters.read([this.emailKey(email)]);
     const delay = emailDelayMs(all?.hits ?? 0, this.policy);
     if (delay > 0) await sleep(delay);
   }
 
   async failed(email: string): Promise<void> {
-    await this.counters.hit(emailKey(email), this.policy.windowMs);
+    await this.counters.hit(this.emailKey(email), this.policy.windowMs);
   }
 
   /** The right password forgives this address its attempts at the e-mail. */
   async succeeded(email: string, address: string): Promise<void> {
-    await this.counters.clear(pairKey(email, address));
+    await this.counters.clear(this.pairKey(email, address));
   }
 }

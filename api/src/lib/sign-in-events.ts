@@ -4,7 +4,7 @@
 import type { Db } from '../db/index.js';
 import { audit } from './audit.js';
 
-export type RefusedSignIn = 'login_failed' | 'login_throttled';
+export type RefusedSignIn = 'login_failed' | 'login_throttled' | 'two_step_failed';
 
 /** Records a refused sign-in with the e-mail tried (when known) and the request's origin. */
 export async function recordRefusedSignIn(

@@ -3,7 +3,7 @@
 // `requireWriter` every write (a read-only user gets 403).
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { apiMessages, canWrite } from 'contract';
+import { apiMessages, canWrite, endpoints, type Endpoint } from 'contract';
 import { findSessionUser, type SessionPolicy, type SessionUser } from '../repositories/sessions.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import type { Db } from '../db/index.js';
@@ -49,10 +49,27 @@ export const authPlugin = fp<AuthOptions>(
       const user = await findSessionUser(db, token, session);
       if (!user) throw unauthorized(apiMessages.sessionExpired);
       request.user = user;
+      if (user.twoStepSetupRequired && !allowedBeforeTwoStep(request.routeOptions.config)) {
+        throw forbidden(apiMessages.twoStepSetupRequired);
+      }
     });
   },
   { name: 'auth' },
 );
+
+/** The calls that only see or set up the caller's own account, and signing out. */
+const OWN_SESSION_CALLS = new Set<string>(['logout', 'getCurrentUser']);
+
+/**
+ * What an admin may do while the admins' setting requires two-step sign-in and they have not
+ * set it up: their own account's calls (the /Account screen), who they are, and signing out.
+ */
+function allowedBeforeTwoStep(config?: { operationId?: string }): boolean {
+  const name = config?.operationId;
+  if (!name) return false;
+  const endpoint = (endpoints as Record<string, Endpoint>)[name];
+  return OWN_SESSION_CALLS.has(name) || endpoint?.ownAccount === true;
+}
 
 /** The signed-in user; routes behind the auth hook always have one. */
 export const currentUser = (request: FastifyRequest): SessionUser => {

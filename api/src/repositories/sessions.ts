@@ -17,6 +17,8 @@ export interface SessionUser {
   role: Role;
   tokenHash: string;
   sessionId: number;
+  /** An admin without two-step sign-in while the admins' setting requires it (see auth.ts). */
+  twoStepSetupRequired: boolean;
 }
 
 export interface SessionPolicy {
@@ -32,27 +34,34 @@ export async function createSession(
   user: { id: number; email: string },
   policy: SessionPolicy,
 ): Promise<string> {
+  return db.transaction().execute((tx) => openSession(tx, user, policy));
+}
+
+/** The same inside the caller's transaction (the code step spends its code in the same one). */
+export async function openSession(
+  tx: Db,
+  user: { id: number; email: string },
+  policy: SessionPolicy,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const origin = currentOrigin();
-  await db.transaction().execute(async (tx) => {
-    const { id } = await tx
-      .insertInto('sessions')
-      .values({
-        token_hash: hashToken(token),
-        user_id: user.id,
-        expires_at: sql<Date>`now() + make_interval(hours => ${policy.lifetimeHours})`,
-        address: origin.address,
-        browser: origin.browser,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await audit(tx, {
-      actorId: user.id,
-      action: 'login',
-      entity: 'session',
-      entityId: id,
-      after: { email: user.email },
-    });
+  const { id } = await tx
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      user_id: user.id,
+      expires_at: sql<Date>`now() + make_interval(hours => ${policy.lifetimeHours})`,
+      address: origin.address,
+      browser: origin.browser,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await audit(tx, {
+    actorId: user.id,
+    action: 'login',
+    entity: 'session',
+    entityId: id,
+    after: { email: user.email },
   });
   return token;
 }
@@ -82,6 +91,12 @@ export async function findSessionUser(
       'sessions.id as sessionId',
       liveSession(policy).as('live'),
       sql<boolean>`sessions.last_seen_at < now() - interval '1 minute'`.as('stale'),
+      sql<boolean>`(users.role = 'admin'
+        AND (SELECT require_two_step_for_admins FROM security_settings)
+        AND NOT EXISTS (SELECT 1 FROM two_step
+                        WHERE two_step.user_id = users.id AND two_step.enabled_at IS NOT NULL))`.as(
+        'two_step_missing',
+      ),
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -98,7 +113,8 @@ export async function findSessionUser(
       .execute();
   }
   const { id, name, email, role, sessionId } = row;
-  return { id, name, email, role, tokenHash, sessionId };
+  const twoStepSetupRequired = Boolean(row.two_step_missing);
+  return { id, name, email, role, tokenHash, sessionId, twoStepSetupRequired };
 }
 
 /** Signs out: the session ends and the sign-out is recorded, together. */

@@ -202,6 +202,37 @@ export async function deleteUser(db: Db, actorId: number, id: number): Promise<v
   });
 }
 
+/**
+ * A user changes their own password (checked by the caller): the user's other sessions end, the
+ * one they are using stays, and the change is audited.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  user: { id: number; email: string; sessionId: number },
+  passwordHash: string,
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: sql`now()` })
+      .where('id', '=', user.id)
+      .execute();
+    const ended = await tx
+      .deleteFrom('sessions')
+      .where('user_id', '=', user.id)
+      .where('id', '<>', user.sessionId)
+      .returning('id')
+      .execute();
+    await audit(tx, {
+      actorId: user.id,
+      action: 'password_changed',
+      entity: 'user',
+      entityId: user.id,
+      after: { email: user.email, passwordChanged: true, endedSessions: ended.length },
+    });
+  });
+}
+
 const anyUser = (db: Db) => db.selectFrom('users').select('id').limit(1).executeTakeFirst();
 
 /**

@@ -20,6 +20,10 @@ export const ACTION_LABELS: Record<string, string> = {
   logout: 'signed out',
   session_expired: 'session expired',
   session_ended: 'session ended',
+  two_step_setup: 'two-step sign-in set up',
+  two_step_on: 'two-step sign-in turned on',
+  two_step_off: 'two-step sign-in turned off',
+  two_step_failed: 'two-step code refused',
 };
 
 export const KIND_LABELS: Record<string, string> = {
@@ -31,6 +35,7 @@ export const KIND_LABELS: Record<string, string> = {
   'entry:expense': 'Expense entry',
   'entry:salary': 'Salary entry',
   session: 'Sign-in',
+  security_settings: 'Security settings',
 };
 
 const isEntry = (kind: string) => kind.startsWith('entry');

@@ -93,6 +93,7 @@ export function PeopleList<Row extends PersonRecord>({
           >
             Delete
           </Button>
+          {config.RowAction && <config.RowAction row={row} />}
         </div>
       ),
     });

@@ -1,5 +1,6 @@
 // The configuration one People screen is built from: what a record looks like, which fields the
 // forms ask for, which texts of the catalogue it shows and which API calls it makes.
+import type { ComponentType } from 'react';
 import type { EndpointTexts, SelectOption } from 'shared-ui';
 import type { PeopleEndpoints } from './people-config';
 
@@ -65,4 +66,6 @@ export interface PeopleScreenConfig<Row extends PersonRecord> {
   /** The endpoints `api` calls (tests answer them). */
   endpoints: PeopleEndpoints;
   api: PeopleApi<Row>;
+  /** A further action of the screen on each row, beside Edit and Delete. */
+  RowAction?: ComponentType<{ row: Row }>;
 }

@@ -2,7 +2,7 @@
 // (spec §5), and the server's refusal for anyone who is not an admin (DESIGN §4).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { failWith } from 'shared-ui/testing';
+import { endpoints, failWith, mockEndpoint } from 'shared-ui/testing';
 import { renderPage, mockPeopleEndpoints } from '../testing/people-test-utils';
 import { UsersPage, usersConfig } from './UsersPage';
 
@@ -169,6 +169,45 @@ describe('UsersPage', () => {
       await waitFor(() => expect(spies.dialogs.alerts).toContain('Only admins can manage users'));
       expect(screen.getByRole('cell', { name: 'Asha Rao' })).toBeInTheDocument();
       expect(spies.list.calls).toHaveLength(1);
+    });
+  });
+
+  describe("turning off a user's two-step sign-in", () => {
+    it('should offer the action only on the rows of users who have it on, and turn it off after confirming', async () => {
+      spies.twoStepUsers.answer({ userIds: [2] });
+      const turnOff = mockEndpoint(endpoints.turnOffUserTwoStep, {
+        message: 'Two-step sign-in is off',
+      });
+      await renderPage(<UsersPage />);
+      await userEvent.click(screen.getByRole('tab', { name: 'Update User' }));
+      const bilal = await screen.findByRole('row', { name: /Bilal Khan/ });
+      const action = await within(bilal).findByRole('button', {
+        name: 'Turn off two-step sign-in',
+      });
+      const asha = screen.getByRole('row', { name: /Asha Rao/ });
+      expect(within(asha).queryByRole('button', { name: 'Turn off two-step sign-in' })).toBeNull();
+
+      spies.twoStepUsers.answer({ userIds: [] });
+      await userEvent.click(action);
+      expect(spies.dialogs.confirms).toEqual([
+        "Turn off this user's two-step sign-in? They will sign in with their password alone until they set it up again.",
+      ]);
+      await waitFor(() => expect(spies.dialogs.alerts).toEqual(['Two-step sign-in is off']));
+      expect(turnOff.calls.map((call) => call.params)).toEqual([{ id: '2' }]);
+      await waitFor(() =>
+        expect(
+          within(bilal).queryByRole('button', { name: 'Turn off two-step sign-in' }),
+        ).toBeNull(),
+      );
+    });
+
+    it('should show the action to nobody when the list is refused (not an admin)', async () => {
+      spies.twoStepUsers.answer(failWith(403, 'Only admins can manage users'));
+      await renderPage(<UsersPage />);
+      await userEvent.click(screen.getByRole('tab', { name: 'Update User' }));
+      await screen.findByRole('row', { name: /Bilal Khan/ });
+      await waitFor(() => expect(spies.twoStepUsers.calls).toHaveLength(1));
+      expect(screen.queryByRole('button', { name: 'Turn off two-step sign-in' })).toBeNull();
     });
   });
 });

@@ -2,6 +2,7 @@ import type { RegisterUserBody, User } from 'contract';
 import { endpoints, messages } from 'shared-ui';
 import { EMAIL_FIELD, NAME_FIELD, PeopleScreen, createPeopleConfig } from '../PeopleScreen';
 import type { PersonField } from '../PeopleScreen';
+import { TwoStepAction, TwoStepUsersProvider } from './TwoStepAction';
 
 const fields: Array<PersonField<keyof RegisterUserBody>> = [
   NAME_FIELD,
@@ -29,20 +30,30 @@ const fields: Array<PersonField<keyof RegisterUserBody>> = [
   },
 ];
 
-export const usersConfig = createPeopleConfig<User>({
-  kind: 'User',
-  title: 'Users',
-  manageTab: 'Update User',
-  fields,
-  endpoints: {
-    list: endpoints.listUsers,
-    add: endpoints.registerUser,
-    update: endpoints.updateUser,
-    remove: endpoints.deleteUser,
-  },
-});
+export const usersConfig = {
+  ...createPeopleConfig<User>({
+    kind: 'User',
+    title: 'Users',
+    manageTab: 'Update User',
+    fields,
+    endpoints: {
+      list: endpoints.listUsers,
+      add: endpoints.registerUser,
+      update: endpoints.updateUser,
+      remove: endpoints.deleteUser,
+    },
+  }),
+  RowAction: TwoStepAction,
+};
 
-/** Users (spec §2): add, list, edit and delete the people who sign in. */
+/**
+ * Users (spec §2): add, list, edit and delete the people who sign in; admins can also turn off
+ * a user's two-step sign-in.
+ */
 export function UsersPage() {
-  return <PeopleScreen config={usersConfig} />;
+  return (
+    <TwoStepUsersProvider>
+      <PeopleScreen config={usersConfig} />
+    </TwoStepUsersProvider>
+  );
 }

@@ -5,6 +5,7 @@ import type { PeopleEndpoints } from '../PeopleScreen';
 import {
   collectDialogs,
   mockCurrentUser,
+  endpoints as allEndpoints,
   mockEndpoint,
   type Dialogs,
   type MockedEndpoint,
@@ -17,6 +18,8 @@ export interface PeopleMocks {
   add: MockedEndpoint<PeopleEndpoints['add']>;
   update: MockedEndpoint<PeopleEndpoints['update']>;
   remove: MockedEndpoint<PeopleEndpoints['remove']>;
+  /** The Users screen's list of users with two-step sign-in on (none unless a test says). */
+  twoStepUsers: MockedEndpoint<typeof allEndpoints.listTwoStepUsers>;
 }
 
 /**
@@ -35,6 +38,7 @@ export function mockPeopleEndpoints(
     mocks.add = mockEndpoint(endpoints.add, { message: 'ok' });
     mocks.update = mockEndpoint(endpoints.update, { message: 'ok' });
     mocks.remove = mockEndpoint(endpoints.remove, { message: 'ok' });
+    mocks.twoStepUsers = mockEndpoint(allEndpoints.listTwoStepUsers, { userIds: [] });
   });
   return mocks;
 }

@@ -1,7 +1,11 @@
-import { Tabs } from 'shared-ui';
+import { messages, Tabs } from 'shared-ui';
 import { ManageExpenseTypes } from '../ManageExpenseTypes';
+import { SecuritySettings } from '../SecuritySettings';
 
-/** The Settings screen (spec §2): Expenses and a placeholder Other Settings tab. */
+/**
+ * The Settings screen (spec §2): Expenses and a placeholder Other Settings tab, then Security
+ * (whether every admin must use two-step sign-in).
+ */
 export function SettingsPage() {
   return (
     <div>
@@ -15,6 +19,7 @@ export function SettingsPage() {
             label: 'Other Settings',
             content: <p>Other settings will appear here.</p>,
           },
+          { id: 'security', label: messages.securityTab, content: <SecuritySettings /> },
         ]}
       />
     </div>

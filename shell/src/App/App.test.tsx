@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { failWith, networkFailure } from 'shared-ui/testing';
+import { endpoints, failWith, mockEndpoint, networkFailure } from 'shared-ui/testing';
 import { renderApp, stubApi } from '../testing/render-app';
 import { fetchRemoteList, loadRemoteComponent, registerRemoteList } from '../federation/federation';
 
@@ -85,6 +85,7 @@ describe('signed in', () => {
       'Salary',
       'Journal',
       'Settings',
+      'My account',
     ]);
     expect(within(nav).getByRole('button', { name: /Reports/ })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
@@ -108,7 +109,35 @@ describe('signed in', () => {
     const names = within(nav)
       .getAllByRole('link')
       .map((one) => one.textContent);
-    expect(names.slice(-2)).toEqual(['Settings', 'Activity']);
+    expect(names.slice(-3)).toEqual(['Settings', 'Activity', 'My account']);
+  });
+
+  it('should open My account from the sidebar, loading the screen when asked', async () => {
+    mockEndpoint(endpoints.getTwoStep, { enabled: false, recoveryCodesLeft: 0, required: false });
+    renderApp();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'My account' }));
+    expect(await screen.findByRole('heading', { name: 'My account' })).toBeInTheDocument();
+    expect(await screen.findByText('me@test.local')).toBeInTheDocument();
+  });
+
+  it('should send an admin who must set up two-step sign-in to My account from any screen', async () => {
+    jest.restoreAllMocks();
+    spies = stubApi({ role: 'admin' });
+    spies.currentUser.answer({
+      user: { id: 1, name: 'Me', email: 'me@test.local', role: 'admin' },
+      twoStepSetupRequired: true,
+    });
+    mockEndpoint(endpoints.getTwoStep, { enabled: false, recoveryCodesLeft: 0, required: true });
+    renderApp({ path: '/' });
+    expect(await screen.findByRole('heading', { name: 'My account' })).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Two-step sign-in is required for admins',
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Dashboard' }));
+    expect(await screen.findByRole('heading', { name: 'My account' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Dashboard' })).toBeNull();
   });
 
   it('should leave the entry forms out of the sidebar of a viewer, and keep the rest', async () => {

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { LoginPage, useSession } from 'shared-ui';
+import { LoginPage, LoadingScreen, useSession } from 'shared-ui';
 import { Dashboard } from '../Dashboard';
 import { Layout } from '../Layout';
 import { NotFoundPage } from '../NotFoundPage';
@@ -8,6 +8,12 @@ import { RemoteScreen } from '../RemoteScreen';
 import { ReportsPlaceholder } from '../ReportsPlaceholder';
 import { fetchRemoteList, registerRemoteList } from '../federation/federation';
 import { REMOTE_ROUTES } from '../routes/route-table';
+import { ACCOUNT_PATH } from '../Account/account-route';
+
+/** The own account's screen, in a chunk of its own: only those who open it load it. */
+const AccountPage = lazy(() =>
+  import('../Account').then(({ AccountPage }) => ({ default: AccountPage })),
+);
 
 /**
  * The shell: the login page for every path when signed out, else the layout and routes. The
@@ -33,6 +39,15 @@ export function App() {
       <Routes>
         <Route path="/" element={<Dashboard />} />
         <Route path="/reports" caseSensitive element={<ReportsPlaceholder />} />
+        <Route
+          path={ACCOUNT_PATH}
+          caseSensitive
+          element={
+            <Suspense fallback={<LoadingScreen />}>
+              <AccountPage />
+            </Suspense>
+          }
+        />
         {REMOTE_ROUTES.map((route) => (
           <Route
             key={route.path}

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import {
   call,
   confirm,
@@ -9,10 +9,10 @@ import {
   messages,
   notify,
   useCanWrite,
-  useCurrentUser,
 } from 'shared-ui';
 import { preloadRemoteComponent } from '../federation/federation';
 import { REMOTE_ROUTES, type RemoteRoute } from '../routes/route-table';
+import { ACCOUNT_CHANGED, ACCOUNT_PATH } from '../Account/account-route';
 import './Sidebar.css';
 
 export interface SidebarProps {
@@ -24,6 +24,39 @@ export interface SidebarProps {
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'shell-sidebar__link shell-sidebar__link--active' : 'shell-sidebar__link';
+
+interface Me {
+  /** False until known, and when it cannot be read. */
+  isAdmin: boolean;
+  /** An admin who must set up two-step sign-in before anything else (the server says so). */
+  mustSetUpTwoStep: boolean;
+}
+
+/** What the sidebar needs to know of the signed-in user; read again when the account changes. */
+function useMe(): Me {
+  const [me, setMe] = useState<Me>({ isAdmin: false, mustSetUpTwoStep: false });
+  useEffect(() => {
+    let live = true;
+    const read = () =>
+      call(endpoints.getCurrentUser)
+        .then(
+          (answer) =>
+            live &&
+            setMe({
+              isAdmin: answer.user.role === 'admin',
+              mustSetUpTwoStep: answer.twoStepSetupRequired === true,
+            }),
+        )
+        .catch(() => undefined);
+    void read();
+    window.addEventListener(ACCOUNT_CHANGED, read);
+    return () => {
+      live = false;
+      window.removeEventListener(ACCOUNT_CHANGED, read);
+    };
+  }, []);
+  return me;
+}
 
 /** Ends every other session of this user (another browser, a shared computer). */
 async function signOutEverywhereElse(): Promise<void> {
@@ -38,9 +71,9 @@ async function signOutEverywhereElse(): Promise<void> {
 
 /**
  * Sidebar links in the spec's order: Dashboard ... Salary, Reports dropdown, Settings, then
- * Activity for admins, Sign out everywhere else, Logout. A read-only viewer gets no link to a
- * screen that only writes (the entry forms); the admins' links show once the server has said
- * the user is an admin, the others unless it has said the user is a viewer.
+ * Activity for admins, My account, Sign out everywhere else, Logout. A read-only viewer gets no
+ * link to a screen that only writes (the entry forms); the admins' links show once the server
+ * has said the user is an admin, the others unless it has said the user is a viewer.
  */
 export function Sidebar({ id, open, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
@@ -48,10 +81,17 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
   const onReportPage = reportRoutes.some((route) => route.path === pathname);
   const [reportsOpen, setReportsOpen] = useState(onReportPage);
   const reportsListId = useId();
-  const isAdmin = useCurrentUser().user?.role === 'admin';
+  const { isAdmin, mustSetUpTwoStep } = useMe();
   const canWrite = useCanWrite();
   // Hidden only once known: the links of staff stay put while the answer is on its way.
   const offered = (route: RemoteRoute) => !route.writesOnly || canWrite !== false;
+  const navigate = useNavigate();
+
+  // While the admins' setting requires two-step sign-in of this admin, every screen but their
+  // account sends them back there (the server refuses the other screens' calls anyway).
+  useEffect(() => {
+    if (mustSetUpTwoStep && pathname !== ACCOUNT_PATH) navigate(ACCOUNT_PATH, { replace: true });
+  }, [mustSetUpTwoStep, pathname, navigate]);
 
   // Pointing at or tabbing to a link starts loading its screen, so the click shows it sooner.
   const navItem = (route: RemoteRoute) => (
@@ -104,6 +144,11 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
           </li>
           {REMOTE_ROUTES.filter((route) => route.nav === 'settings').map(navItem)}
           {isAdmin && REMOTE_ROUTES.filter((route) => route.nav === 'admin').map(navItem)}
+          <li>
+            <NavLink to={ACCOUNT_PATH} className={linkClass} onClick={onNavigate}>
+              {messages.myAccount}
+            </NavLink>
+          </li>
           <li>
             <button
               type="button"

@@ -8,8 +8,11 @@ import { route } from '../route.js';
 
 export const sessionsRoutes: FastifyPluginAsync = async (app) => {
   route(app, endpoints.getCurrentUser, (request) => {
-    const { id, name, email, role } = currentUser(request);
-    return { user: { id, name, email, role } };
+    const { id, name, email, role, twoStepSetupRequired } = currentUser(request);
+    return {
+      user: { id, name, email, role },
+      ...(twoStepSetupRequired ? { twoStepSetupRequired: true as const } : {}),
+    };
   });
 
   route(app, endpoints.endOtherSessions, async (request) => {

@@ -98,4 +98,77 @@ describe('LoginPage', () => {
       expect(dialogs.alerts).toEqual(['Something went wrong. Please try again.']),
     );
   });
+
+  describe('the code step of two-step sign-in', () => {
+    const CHALLENGE = {
+      message: 'Enter the code from your authenticator app',
+      twoStep: { challenge: 'c-1' },
+    };
+
+    async function reachCodeStep() {
+      mockEndpoint(endpoints.login, CHALLENGE);
+      render(<LoginPage />);
+      await fill('a@b.co', 'secret');
+      return screen.findByLabelText('Code');
+    }
+
+    it('should ask for the Code after a correct password, and sign in with it on Verify', async () => {
+      const answer = deferred<{ token: string; message: string }>();
+      const verify = mockEndpoint(endpoints.loginCode, answer.promise);
+      const code = await reachCodeStep();
+      expect(screen.queryByLabelText('Password')).toBeNull();
+      expect(screen.getByText('Enter the code from your authenticator app')).toBeInTheDocument();
+      expect(window.sessionStorage.getItem('token')).toBeNull();
+
+      await userEvent.type(code, ' 123456 ');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(screen.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
+      await waitFor(() => expect(verify.calls).toHaveLength(1));
+      expect(verify.calls[0]?.body).toEqual({ challenge: 'c-1', code: '123456' });
+      answer.resolve({ token: 't-2', message: 'Login successful' });
+      await waitFor(() => expect(reload).toHaveBeenCalled());
+      expect(window.sessionStorage.getItem('token')).toBe('t-2');
+      expect(dialogs.alerts).toEqual([]);
+    });
+
+    it('should alert the server message for a wrong or reused code and let the user try again', async () => {
+      const verify = mockEndpoint(endpoints.loginCode, failWith(401, 'Invalid code'));
+      const code = await reachCodeStep();
+      await userEvent.type(code, '000000');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(dialogs.alerts).toEqual(['Invalid code']));
+      expect(screen.getByLabelText('Code')).toHaveValue('');
+      expect(window.sessionStorage.getItem('token')).toBeNull();
+
+      verify.answer({ token: 't-3', message: 'Login successful' });
+      await userEvent.type(screen.getByLabelText('Code'), 'abcde-fghij');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() => expect(window.sessionStorage.getItem('token')).toBe('t-3'));
+      expect(verify.calls[1]?.body).toEqual({ challenge: 'c-1', code: 'abcde-fghij' });
+    });
+
+    it('should go back to the password when the sign-in has expired', async () => {
+      mockEndpoint(
+        endpoints.loginCode,
+        failWith(401, 'This sign-in has expired, please sign in again'),
+      );
+      const code = await reachCodeStep();
+      await userEvent.type(code, '123456');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      await waitFor(() =>
+        expect(dialogs.alerts).toEqual(['This sign-in has expired, please sign in again']),
+      );
+      expect(await screen.findByLabelText('Password')).toBeInTheDocument();
+    });
+
+    it('should ask for a code before calling when the field is empty', async () => {
+      const verify = mockEndpoint(endpoints.loginCode, { token: 't', message: 'ok' });
+      await reachCodeStep();
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(dialogs.alerts).toEqual([
+        'Enter the code from your authenticator app or a recovery code',
+      ]);
+      expect(verify.calls).toEqual([]);
+    });
+  });
 });

@@ -1,0 +1,57 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { collectDialogs, endpoints, failWith, mockEndpoint, type Dialogs } from 'shared-ui/testing';
+import { SecuritySettings } from './SecuritySettings';
+
+const user = (role: 'admin' | 'staff') => ({
+  user: { id: 1, name: 'Me', email: 'me@test.local', role },
+});
+
+describe('SecuritySettings', () => {
+  let dialogs: Dialogs;
+  beforeEach(() => {
+    dialogs = collectDialogs();
+  });
+
+  it('should let an admin require two-step sign-in of every admin', async () => {
+    mockEndpoint(endpoints.getSecuritySettings, { requireTwoStepForAdmins: false });
+    mockEndpoint(endpoints.getCurrentUser, user('admin'));
+    const save = mockEndpoint(
+      endpoints.saveSecuritySettings,
+      failWith(409, 'Turn on your own two-step sign-in before requiring it of every admin'),
+    );
+    render(<SecuritySettings />);
+    const toggle = await screen.findByRole('switch', {
+      name: 'Require two-step sign-in for every admin',
+    });
+    expect(toggle).not.toBeChecked();
+
+    await userEvent.click(toggle);
+    await waitFor(() =>
+      expect(dialogs.alerts).toEqual([
+        'Turn on your own two-step sign-in before requiring it of every admin',
+      ]),
+    );
+    expect(toggle).not.toBeChecked();
+
+    save.answer({ requireTwoStepForAdmins: true });
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(save.calls.map((call) => call.body)).toEqual([
+      { requireTwoStepForAdmins: true },
+      { requireTwoStepForAdmins: true },
+    ]);
+    expect(dialogs.alerts.at(-1)).toBe('Security settings saved');
+  });
+
+  it('should show the setting to others without letting them change it', async () => {
+    mockEndpoint(endpoints.getSecuritySettings, { requireTwoStepForAdmins: true });
+    mockEndpoint(endpoints.getCurrentUser, user('staff'));
+    render(<SecuritySettings />);
+    const toggle = await screen.findByRole('switch', {
+      name: 'Require two-step sign-in for every admin',
+    });
+    expect(toggle).toBeChecked();
+    expect(toggle).toBeDisabled();
+  });
+});

@@ -1,0 +1,122 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { collectDialogs, endpoints, failWith, mockEndpoint, type Dialogs } from 'shared-ui/testing';
+import { AccountPage } from './AccountPage';
+
+const ME = { user: { id: 3, name: 'Sam Staff', email: 'sam@test.local', role: 'staff' as const } };
+const OFF = { enabled: false, recoveryCodesLeft: 0, required: false };
+const SETUP = {
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  uri: 'otpauth://totp/Office%20Finance:sam%40test.local?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  qr: 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+};
+const CODES = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String(i).padStart(2, '0')}`);
+
+describe('AccountPage', () => {
+  let dialogs: Dialogs;
+  beforeEach(() => {
+    dialogs = collectDialogs();
+    mockEndpoint(endpoints.getCurrentUser, ME);
+  });
+
+  it("should show the signed-in user's name, e-mail and role", async () => {
+    mockEndpoint(endpoints.getTwoStep, OFF);
+    render(<AccountPage />);
+    expect(screen.getByRole('heading', { name: 'My account' })).toBeInTheDocument();
+    expect(await screen.findByText('Sam Staff')).toBeInTheDocument();
+    expect(screen.getByText('sam@test.local')).toBeInTheDocument();
+    expect(screen.getByText('staff')).toBeInTheDocument();
+    expect(await screen.findByText('Two-step sign-in is off.')).toBeInTheDocument();
+  });
+
+  it('should set two-step sign-in up, show the secret and QR code, and turn it on with a Code', async () => {
+    const status = mockEndpoint(endpoints.getTwoStep, OFF);
+    const setup = mockEndpoint(endpoints.setUpTwoStep, SETUP);
+    const turnOn = mockEndpoint(endpoints.turnOnTwoStep, failWith(400, 'Invalid code'));
+    render(<AccountPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Set up two-step sign-in' }));
+
+    expect(await screen.findByText('Secret key')).toBeInTheDocument();
+    expect(screen.getByText(SETUP.secret)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute(
+      'src',
+      SETUP.qr,
+    );
+    expect(setup.calls).toHaveLength(1);
+
+    await userEvent.type(screen.getByLabelText('Code'), '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Invalid code']));
+    expect(screen.getByText(SETUP.secret)).toBeInTheDocument();
+
+    turnOn.answer({ message: 'Two-step sign-in is on', recoveryCodes: CODES });
+    status.answer({ enabled: true, recoveryCodesLeft: 10, required: false });
+    await userEvent.clear(screen.getByLabelText('Code'));
+    await userEvent.type(screen.getByLabelText('Code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
+    expect(turnOn.calls[1]?.body).toEqual({ code: '123456' });
+    expect(await screen.findByText('Two-step sign-in is on.')).toBeInTheDocument();
+    expect(screen.getByText('Recovery codes left: 10')).toBeInTheDocument();
+    expect(screen.queryByText(SETUP.secret)).toBeNull();
+  });
+
+  it('should say when two-step sign-in is required of this admin', async () => {
+    mockEndpoint(endpoints.getTwoStep, { ...OFF, required: true });
+    render(<AccountPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Two-step sign-in is required for admins: set it up here before using the rest of the app.',
+    );
+  });
+
+  it('should turn the own two-step sign-in off with the password', async () => {
+    const status = mockEndpoint(endpoints.getTwoStep, {
+      enabled: true,
+      recoveryCodesLeft: 7,
+      required: false,
+    });
+    const turnOff = mockEndpoint(endpoints.turnOffTwoStep, { message: 'Two-step sign-in is off' });
+    render(<AccountPage />);
+    expect(await screen.findByText('Recovery codes left: 7')).toBeInTheDocument();
+    status.answer(OFF);
+    await userEvent.type(screen.getByLabelText('Password'), 'my-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn off two-step sign-in' }));
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Two-step sign-in is off']));
+    expect(turnOff.calls[0]?.body).toEqual({ password: 'my-password-1' });
+    expect(await screen.findByText('Two-step sign-in is off.')).toBeInTheDocument();
+  });
+
+  it('should change the own password and show a refused current password', async () => {
+    mockEndpoint(endpoints.getTwoStep, OFF);
+    const change = mockEndpoint(
+      endpoints.changeOwnPassword,
+      failWith(400, 'The current password is not right'),
+    );
+    render(<AccountPage />);
+    await screen.findByText('Sam Staff');
+    await userEvent.type(screen.getByLabelText('Current password'), 'wrong-one');
+    await userEvent.type(screen.getByLabelText('New password'), 'a-new-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(dialogs.alerts).toEqual(['The current password is not right']));
+
+    change.answer({ message: 'Password changed' });
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() =>
+      expect(dialogs.alerts).toEqual([
+        'The current password is not right',
+        'Password changed. Your other sessions were signed out.',
+      ]),
+    );
+    expect(change.calls[1]?.body).toEqual({
+      currentPassword: 'wrong-one',
+      newPassword: 'a-new-password-1',
+    });
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+  });
+});

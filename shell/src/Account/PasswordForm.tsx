@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Button, call, endpoints, errorMessage, messages, notify, TextField } from 'shared-ui';
+
+/** Change the own password: the current one is required; the other sessions end. */
+export function PasswordForm() {
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (currentPassword === '' || newPassword === '') {
+      notify(messages.fillAllFields);
+      return;
+    }
+    setBusy(true);
+    try {
+      await call(endpoints.changeOwnPassword, { body: { currentPassword, newPassword } });
+      notify(messages.passwordChanged);
+      setCurrentPassword('');
+      setNewPassword('');
+    } catch (error) {
+      notify(errorMessage(error, endpoints.changeOwnPassword.texts.error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="ofs-card shell-account__section" onSubmit={onSubmit} noValidate>
+      <h2>{messages.changePassword}</h2>
+      <TextField
+        label={messages.currentPassword}
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={setCurrentPassword}
+      />
+      <TextField
+        label={messages.newPassword}
+        type="password"
+        autoComplete="new-password"
+        value={newPassword}
+        onChange={setNewPassword}
+      />
+      <Button type="submit" busy={busy} busyLabel={messages.saving}>
+        {messages.changePassword}
+      </Button>
+    </form>
+  );
+}
