@@ -50,8 +50,6 @@ export interface Endpoint {
   file?: FileAnswer;
   /** For admins-only calls: the 403 text for anyone else, when it is not the user list's. */
   adminsOnly?: string;
-  /** A call that only touches the caller's own session or account: a read-only user may make it. */
-  ownAccount?: true;
   /**
    * Set on a call that is not a GET yet changes only the caller's own session or account (sign
    * out, end my other sessions, change my password, two-step sign-in): a read-only user may make
