@@ -20,6 +20,8 @@ export const messages = {
   errorUpdatingUser: 'Error updating user',
   errorDeletingUser: 'Error deleting user',
   confirmDeleteUser: 'Are you sure you want to delete this user?',
+  // Not in the spec: beside the name of a deleted user wherever history shows them.
+  formerUser: '(former user)',
 
   // Employees
   employeeAdded: 'Employee added successfully!',

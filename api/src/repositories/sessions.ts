@@ -84,6 +84,8 @@ export async function findSessionUser(
       sql<boolean>`sessions.last_seen_at < now() - interval '1 minute'`.as('stale'),
     ])
     .where('sessions.token_hash', '=', tokenHash)
+    // Deleting a user ends their sessions; this keeps a former user out even so.
+    .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
   if (!row.live) {
@@ -228,6 +230,7 @@ export async function endUserSessions(
       .selectFrom('users')
       .select('email')
       .where('id', '=', userId)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!owner) throw notFound(apiMessages.userNotFound);
     let query = tx.deleteFrom('sessions').where('user_id', '=', userId);
