@@ -1,4 +1,4 @@
--- Former users.
+-- Former users and refused sign-ins that leaked what was typed.
 --
 -- A deleted user stays in the table, marked with the moment of deletion: entries and audit rows
 -- keep pointing at who recorded them, so the journal and the Activity screen go on naming them
@@ -24,3 +24,13 @@ BEGIN
   RAISE EXCEPTION 'entries are immutable' USING ERRCODE = 'raise_exception';
 END;
 $$;
+
+-- A refused sign-in now records what was typed as the e-mail only when it is a well-formed
+-- address (src/lib/sign-in-events.ts); rows recorded before hold whatever was typed, passwords
+-- typed into the e-mail field among them. They get the same fixed text (apiMessages
+-- .notAnEmailAddress) under the same rule: the `email` format of the user schemas (ajv-formats).
+UPDATE audit_log
+SET after = jsonb_set(after, '{email}', to_jsonb('(not an e-mail address)'::text))
+WHERE action IN ('login_failed', 'login_throttled')
+  AND jsonb_typeof(after -> 'email') = 'string'
+  AND NOT (after ->> 'email' ~* '^[a-z0-9!#$%&''*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&''*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$');
