@@ -278,7 +278,7 @@ describe('reversals', () => {
       reversesId: id,
       reversedById: null,
       amount: -400.1,
-      recordedBy: 'Admin',
+      recordedBy: { id: 1, name: 'Admin', email: ADMIN.email, former: false },
     });
     expect(byId.get(billed.body.entry.id)).toMatchObject({ reversedById: null });
 
@@ -570,7 +570,7 @@ describe('GET /api/journal/csv', () => {
       '\r\n',
     );
     expect(lines.slice(1)).toEqual([
-      '4,2025-01-07,expense,Fuel,Credit,-0.10,Not ours,Admin,' +
+      `4,2025-01-07,expense,Fuel,Credit,-0.10,Not ours,Admin <${ADMIN.email}>,` +
         lines[1]?.split(',')[8] +
         ',reverses #3',
       '3,2025-01-07,expense,Fuel,Credit,0.10,Fuel,,2025-01-07T12:00:00.000Z,reversed by #4',
@@ -608,7 +608,7 @@ describe('GET /api/journal/csv cells', () => {
       `5,2025-03-06,expense,${party},Credit,1.25,"two\nlines",,${at(6)},`,
       `4,2025-03-05,expense,${party},Credit,1.25,"'@home, ""left""",,${at(5)},`,
       `3,2025-03-04,expense,${party},Credit,1.25,'-5 apples,,${at(4)},`,
-      `9,2025-03-03,expense,${party},Credit,-1.25,"Wrong, ""twice""",Admin,` +
+      `9,2025-03-03,expense,${party},Credit,-1.25,"Wrong, ""twice""",Admin <${ADMIN.email}>,` +
         lines[7]?.split(',')[10] +
         ',reverses #2',
       `2,2025-03-03,expense,${party},Credit,1.25,-12.50,,${at(3)},reversed by #9`,

@@ -510,7 +510,9 @@ describe('user management', () => {
       headers: bearer(second),
     });
     expect(self.statusCode).toBe(409);
-    expect(await rows(ctx, 'SELECT id, role FROM users')).toEqual([{ id: 2, role: 'admin' }]);
+    expect(await rows(ctx, 'SELECT id, role FROM users WHERE deleted_at IS NULL')).toEqual([
+      { id: 2, role: 'admin' },
+    ]);
   });
 
   // Two admins acting on each other at the same moment, several times over (on PostgreSQL the
@@ -543,7 +545,10 @@ describe('user management', () => {
           expect(loser.json()).toEqual({ message: 'The last admin cannot be deleted or demoted' });
         }
         outcomes.add(String(loser?.statusCode));
-        const admins = await rows(ctx, "SELECT id FROM users WHERE role = 'admin'");
+        const admins = await rows(
+          ctx,
+          "SELECT id FROM users WHERE role = 'admin' AND deleted_at IS NULL",
+        );
         expect(admins).toHaveLength(1);
       }
       expect(outcomes.has('409')).toBe(true);

@@ -2,7 +2,7 @@
 // the open sessions an admin can end. Any signed-in user can end their own other sessions.
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, ListResponse, OptionalDate } from './common.js';
-import { Role, User } from './users.js';
+import { Person, Role, User } from './users.js';
 
 /** An action or kind-of-record name as the log stores it (create, entry:income, ...). */
 const LogName = Type.String({ pattern: '^[a-z_:]{1,40}$', maxLength: 40 });
@@ -41,14 +41,15 @@ export const FieldChange = Type.Object({
 });
 export type FieldChange = Static<typeof FieldChange>;
 
-export const ActivityActor = Type.Object({ id: Id, name: Type.String(), email: Type.String() });
+/** Who did it: a user, or a former user (`former`) who keeps their name on what they did. */
+export const ActivityActor = Person;
 export type ActivityActor = Static<typeof ActivityActor>;
 
 export const ActivityRow = Type.Object({
   id: Type.Integer(),
   /** When, ISO 8601. */
   at: Type.String(),
-  /** Who; null for a refused sign-in, start-up, or a user since deleted. */
+  /** Who; null for a refused sign-in or start-up. */
   actor: Type.Union([ActivityActor, Type.Null()]),
   action: Type.String(),
   kind: Type.String(),

@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CreditDebit, Cursor, Id, IsoDate, Money, Text } from './common.js';
 import { Entry, EntryKind } from './expenses.js';
+import { Person } from './users.js';
 
 /** An amount bound in a filter: >= 0, at most 2 decimals (checked by the server). */
 const AmountBound = Type.Number({ minimum: 0, maximum: 999999999999.99 });
@@ -40,7 +41,8 @@ export const JournalRow = Type.Object({
   Creditdebit: CreditDebit,
   amount: Money,
   description: Type.String(),
-  recordedBy: Type.Union([Type.String(), Type.Null()]),
+  /** Who recorded it (a former user too); null for entries loaded without one. */
+  recordedBy: Type.Union([Person, Type.Null()]),
   recordedAt: Type.String({ format: 'date-time' }),
   reversesId: Type.Union([Id, Type.Null()]),
   reversedById: Type.Union([Id, Type.Null()]),

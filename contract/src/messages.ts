@@ -20,6 +20,8 @@ export const messages = {
   errorUpdatingUser: 'Error updating user',
   errorDeletingUser: 'Error deleting user',
   confirmDeleteUser: 'Are you sure you want to delete this user?',
+  // Not in the spec: beside the name of a deleted user wherever history shows them.
+  formerUser: '(former user)',
 
   // Employees
   employeeAdded: 'Employee added successfully!',
@@ -231,6 +233,9 @@ export const apiMessages = {
   expenseTypeDeleted: 'Expense type deleted',
   creditOnly: 'Creditdebit must be Credit for this entry',
   tooManyAttempts: 'Too many login attempts, please try again later',
+  // Recorded with a refused sign-in in place of what was typed as the e-mail when that was no
+  // e-mail address (it may have been a password typed into the wrong field).
+  notAnEmailAddress: '(not an e-mail address)',
   bodyTooLarge: 'Request body is too large',
   notFound: 'Not found',
   // Backstops for database constraints that a repository did not name more precisely.

@@ -1,6 +1,7 @@
 // Users: the people who sign in. Passwords are write-only.
 import { Type, type Static } from '@sinclair/typebox';
 import { Email, Id, ListResponse, MutationResponse, Text } from './common.js';
+import { messages } from './messages.js';
 
 /**
  * What a user may do: `admin` everything, `staff` everything but managing users, moving the
@@ -30,6 +31,24 @@ export const User = Type.Object({
   role: Role,
 });
 export type User = Static<typeof User>;
+
+/**
+ * Someone named in history (who recorded an entry, who did what): a user, or a former user (one
+ * since deleted, whose name stays on everything they did). The e-mail tells apart two people
+ * who share a name.
+ */
+export const Person = Type.Object({
+  id: Id,
+  name: Type.String(),
+  email: Type.String(),
+  /** Deleted since: no longer signs in, listed nowhere but in history. */
+  former: Type.Boolean(),
+});
+export type Person = Static<typeof Person>;
+
+/** How history shows a person: `Sam <sam@x.com>`, or `Sam (former user) <sam@x.com>`. */
+export const personText = (person: Person): string =>
+  `${person.name}${person.former ? ` ${messages.formerUser}` : ''} <${person.email}>`;
 
 export const LoginBody = Type.Object(
   { email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 128 }) },

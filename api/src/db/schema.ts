@@ -14,6 +14,8 @@ export interface UsersTable {
   role: Role;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set when the user is deleted: a former user keeps their row (migration 007). */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SessionsTable {

@@ -1,22 +1,44 @@
 // Refused sign-ins in the audit log: a wrong e-mail or password, and attempts turned away by a
 // throttle. Nothing else changes when a sign-in is refused, so the row is written on its own.
 // Successful sign-ins are recorded with the session they open (repositories/sessions.ts).
+import AjvCompiler from '@fastify/ajv-compiler';
+import { apiMessages, Email } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from './audit.js';
 
 export type RefusedSignIn = 'login_failed' | 'login_throttled' | 'two_step_failed';
 
-/** Records a refused sign-in with the e-mail tried (when known) and the request's origin. */
+/**
+ * Whether the text is an e-mail address as users are registered with (the contract's `Email`,
+ * checked by the same compiler and formats as every request body).
+ */
+export const isEmailAddress: (text: string) => boolean = (() => {
+  const compile = AjvCompiler()({}, { customOptions: {} }) as unknown as (route: {
+    schema: unknown;
+  }) => (data: unknown) => boolean;
+  const check = compile({ schema: Email });
+  return (text: string) => check(text);
+})();
+
+/**
+ * What a refused sign-in records as the e-mail tried: the text typed when it is an e-mail
+ * address, else a fixed text, so that a password typed into the e-mail field is never stored
+ * (and never shown on the Activity screen or in its CSV). Null when it was not read at all.
+ */
+export const typedIdentifier = (typed: string | null): string | null =>
+  typed === null ? null : isEmailAddress(typed) ? typed : apiMessages.notAnEmailAddress;
+
+/** Records a refused sign-in with the e-mail tried (see typedIdentifier) and the request's origin. */
 export async function recordRefusedSignIn(
   db: Db,
   action: RefusedSignIn,
-  email: string | null,
+  typed: string | null,
 ): Promise<void> {
   await audit(db, {
     actorId: null,
     action,
     entity: 'session',
     entityId: null,
-    after: { email },
+    after: { email: typedIdentifier(typed) },
   });
 }

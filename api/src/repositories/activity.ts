@@ -32,6 +32,7 @@ export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
 type LogRow = Selectable<AuditLogTable> & {
   actor_name: string | null;
   actor_email: string | null;
+  actor_former: boolean | null;
 };
 
 const toActivity = (row: LogRow): ActivityRow => ({
@@ -39,7 +40,12 @@ const toActivity = (row: LogRow): ActivityRow => ({
   at: new Date(row.at).toISOString(),
   actor:
     row.actor_id !== null && row.actor_name !== null
-      ? { id: row.actor_id, name: row.actor_name, email: row.actor_email ?? '' }
+      ? {
+          id: row.actor_id,
+          name: row.actor_name,
+          email: row.actor_email ?? '',
+          former: row.actor_former === true,
+        }
       : null,
   action: row.action,
   kind: row.entity,
@@ -75,7 +81,8 @@ export async function readActivity(
   }
   const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
   const { rows } = await sql<LogRow>`
-    SELECT a.id, a.at, a.actor_id, u.name AS actor_name, u.email AS actor_email, a.action,
+    SELECT a.id, a.at, a.actor_id, u.name AS actor_name, u.email AS actor_email,
+           u.deleted_at IS NOT NULL AS actor_former, a.action,
            a.entity, a.entity_id, a.before, a.after, a.address, a.browser
     FROM audit_log a LEFT JOIN users u ON u.id = a.actor_id
     ${where}

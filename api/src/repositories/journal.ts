@@ -4,6 +4,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import {
   apiMessages,
+  messages,
   type Entry,
   type JournalPage,
   type JournalRow,
@@ -94,7 +95,10 @@ type JournalDbRow = {
   credit_debit: JournalRow['Creditdebit'];
   amount: string;
   description: string;
-  recorded_by: string | null;
+  recorded_by_id: number | null;
+  recorded_by_name: string | null;
+  recorded_by_email: string | null;
+  recorded_by_former: boolean | null;
   recorded_at: string;
   reverses_id: number | null;
   reversed_by_id: number | null;
@@ -111,7 +115,9 @@ async function journalRows(
   if (before) where.push(sql`(e.entry_date, e.id) < (${before.date}::date, ${before.id}::bigint)`);
   const { rows } = await sql<JournalDbRow>`
     SELECT e.id, e.entry_date AS date, e.kind, e.party_id, e.party_name, e.credit_debit,
-           e.amount::text AS amount, e.description, u.name AS recorded_by,
+           e.amount::text AS amount, e.description, u.id AS recorded_by_id,
+           u.name AS recorded_by_name, u.email AS recorded_by_email,
+           u.deleted_at IS NOT NULL AS recorded_by_former,
            to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at,
            e.reverses_id, r.id AS reversed_by_id
     FROM (
@@ -134,7 +140,15 @@ const toJournalRow = (row: JournalDbRow): JournalRow => ({
   Creditdebit: row.credit_debit,
   amount: toMoney(row.amount),
   description: row.description,
-  recordedBy: row.recorded_by,
+  recordedBy:
+    row.recorded_by_id === null
+      ? null
+      : {
+          id: row.recorded_by_id,
+          name: row.recorded_by_name ?? '',
+          email: row.recorded_by_email ?? '',
+          former: row.recorded_by_former === true,
+        },
   recordedAt: row.recorded_at,
   reversesId: row.reverses_id,
   reversedById: row.reversed_by_id,
@@ -235,6 +249,14 @@ const fromCents = (value: bigint): string => {
   return `${sign}${size / 100n}.${String(size % 100n).padStart(2, '0')}`;
 };
 
+/**
+ * The contract's personText in SQL, over `users u` (NULL without a user): who recorded an entry
+ * as the CSV shows them, `Sam <sam@x.com>` or `Sam (former user) <sam@x.com>`.
+ */
+const recorderText = sql`u.name
+  || CASE WHEN u.deleted_at IS NOT NULL THEN ${` ${messages.formerUser}`}::text ELSE '' END
+  || ' <' || u.email || '>'`;
+
 type CsvBatch = {
   body: string | null;
   rows: number;
@@ -263,7 +285,7 @@ async function csvBatch(db: Db, filters: JournalFilters, before?: Position): Pro
       SELECT b.id, b.entry_date, b.credit_debit, b.amount,
              b.id || ',' || b.entry_date || ',' || b.kind || ',' || csv_field(b.party_name) || ','
                || b.credit_debit || ',' || b.amount || ',' || csv_field(b.description) || ','
-               || csv_field(u.name) || ','
+               || csv_field(${recorderText}) || ','
                || to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ','
                || CASE WHEN b.reverses_id IS NOT NULL THEN 'reverses #' || b.reverses_id
                        WHEN r.id IS NOT NULL THEN 'reversed by #' || r.id

@@ -27,7 +27,7 @@ async function jsonOf(db: Db, query: RawBuilder<unknown>): Promise<JsonText> {
 
 export async function totals(db: Db): Promise<Totals> {
   const { rows } = await sql<Totals>`
-    SELECT (SELECT count(*) FROM users WHERE role = 'admin')::int AS admins,
+    SELECT (SELECT count(*) FROM users WHERE role = 'admin' AND deleted_at IS NULL)::int AS admins,
            (SELECT count(*) FROM employees)::int AS employees,
            (SELECT count(*) FROM clients)::int AS clients`.execute(db);
   return rows[0] ?? { admins: 0, employees: 0, clients: 0 };

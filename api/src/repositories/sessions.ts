@@ -99,6 +99,8 @@ export async function findSessionUser(
       ),
     ])
     .where('sessions.token_hash', '=', tokenHash)
+    // Deleting a user ends their sessions; this keeps a former user out even so.
+    .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return undefined;
   if (!row.live) {
@@ -244,6 +246,7 @@ export async function endUserSessions(
       .selectFrom('users')
       .select('email')
       .where('id', '=', userId)
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
     if (!owner) throw notFound(apiMessages.userNotFound);
     let query = tx.deleteFrom('sessions').where('user_id', '=', userId);

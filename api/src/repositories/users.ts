@@ -1,5 +1,7 @@
 // Users: CRUD with the rules of docs/decisions: unique e-mail (any case), roles staff, admin and
-// viewer (read only), the last admin can be neither deleted nor demoted, every change audited.
+// viewer (read only), the last admin can be neither deleted nor demoted, every change audited. Deleting a user keeps
+// their row as a former user (deleted_at, migration 007), so that the entries and audit rows they
+// wrote still name them; every lookup here sees current users only.
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { apiMessages, type Role, type User } from 'contract';
@@ -14,13 +16,16 @@ import { revokeUserSessions } from './sessions.js';
 
 const publicColumns = ['id', 'name', 'email', 'role'] as const;
 
+/** The users table without its former users. */
+const currentUsers = (db: Db) => db.selectFrom('users').where('deleted_at', 'is', null);
+
 export async function listUsers(db: Db): Promise<User[]> {
-  return db.selectFrom('users').select(publicColumns).orderBy('id').execute();
+  return currentUsers(db).select(publicColumns).orderBy('id').execute();
 }
 
+/** The current user with this e-mail (any case); a former user's e-mail signs nobody in. */
 export async function findUserForLogin(db: Db, email: string) {
-  return db
-    .selectFrom('users')
+  return currentUsers(db)
     .select([...publicColumns, 'password_hash'])
     .where(sql`lower(email)`, '=', email.trim().toLowerCase())
     .executeTakeFirst();
@@ -99,8 +104,7 @@ export interface UserChanges {
 
 /** The user as it is now, locked until the transaction ends; 404 when there is none. */
 const lockUser = async (tx: Db, id: number): Promise<User> => {
-  const user = await tx
-    .selectFrom('users')
+  const user = await currentUsers(tx)
     .select(publicColumns)
     .where('id', '=', id)
     .forUpdate()
@@ -121,8 +125,7 @@ const queueUserChange = (tx: Db) =>
 
 /** How many admins there are besides `exceptId` (read under the user-change lock). */
 const otherAdmins = async (tx: Db, exceptId: number): Promise<number> => {
-  const rows = await tx
-    .selectFrom('users')
+  const rows = await currentUsers(tx)
     .select('id')
     .where('role', '=', 'admin')
     .where('id', '<>', exceptId)
@@ -190,6 +193,10 @@ export async function updateUser(
     .catch(translateUnique);
 }
 
+/**
+ * Makes the user a former user: their sessions end now, they can no longer sign in and their
+ * e-mail is free again, while their row stays for the entries and audit rows that name them.
+ */
 export async function deleteUser(db: Db, actorId: number, id: number): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await queueUserChange(tx);
@@ -197,7 +204,12 @@ export async function deleteUser(db: Db, actorId: number, id: number): Promise<v
     if (id === actorId) throw conflict(apiMessages.ownAccount);
     if (before.role === 'admin' && (await otherAdmins(tx, id)) === 0)
       throw conflict(apiMessages.lastAdmin);
-    await tx.deleteFrom('users').where('id', '=', id).execute();
+    await tx
+      .updateTable('users')
+      .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+    await revokeUserSessions(tx, id);
     await audit(tx, { actorId, action: 'delete', entity: 'user', entityId: id, before });
   });
 }

@@ -24,7 +24,7 @@ const row = (id: number, extra: Partial<JournalRow> = {}): JournalRow => ({
   Creditdebit: 'Credit',
   amount: 1500.5,
   description: `Entry ${id}`,
-  recordedBy: 'Sara',
+  recordedBy: { id: 4, name: 'Sara', email: 'sara@x.test', former: false },
   recordedAt: '2025-05-10T09:30:00.000Z',
   reversesId: null,
   reversedById: null,
@@ -110,7 +110,7 @@ describe('Journal', () => {
     expect(within(rows[1] as HTMLElement).getByText('reverses #11')).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).getByText('reversed by #12')).toBeInTheDocument();
     expect(within(rows[3] as HTMLElement).getByText('1,500.50')).toBeInTheDocument();
-    expect(within(rows[3] as HTMLElement).getByText('Sara')).toBeInTheDocument();
+    expect(within(rows[3] as HTMLElement).getByText('Sara <sara@x.test>')).toBeInTheDocument();
     // Only an entry that is neither reversed nor a reversal can be reversed or corrected.
     expect(screen.getAllByRole('button', { name: /^Reverse entry/ })).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Correct entry #10' })).toBeInTheDocument();
@@ -123,6 +123,25 @@ describe('Journal', () => {
       ),
     ).toBeInTheDocument();
     expect(journalCalls()).toEqual(['limit=50']);
+  });
+
+  it('tells apart two people of one name by their e-mail, and marks a former user', async () => {
+    journal = mockEndpoint(endpoints.listJournal, {
+      entries: [
+        row(21, { recordedBy: { id: 5, name: 'Sam', email: 'sam@new.test', former: false } }),
+        row(20, { recordedBy: { id: 2, name: 'Sam', email: 'sam@old.test', former: true } }),
+        row(19, { recordedBy: null }),
+      ],
+      next: null,
+    });
+    renderAt('/Journal');
+    const table = await screen.findByRole('table', { name: 'Journal' });
+    await within(table).findByText('Entry 21');
+    const recordedBy = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((line) => within(line).getAllByRole('cell')[7]?.textContent);
+    expect(recordedBy).toEqual(['Sam <sam@new.test>', 'Sam (former user) <sam@old.test>', '']);
   });
 
   it('reads its filters from the address and sends them', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { personText } from 'contract';
 import type {
   EntryKind,
   JournalPage as Page,
@@ -269,7 +270,12 @@ export function JournalPage() {
     { key: 'cd', header: 'Credit/Debit', render: (row) => row.Creditdebit },
     { key: 'amount', header: 'Amount', numeric: true, render: (row) => formatMoney(row.amount) },
     { key: 'description', header: 'Description', render: (row) => row.description },
-    { key: 'by', header: 'Recorded by', render: (row) => row.recordedBy ?? '' },
+    {
+      key: 'by',
+      header: 'Recorded by',
+      // With the e-mail, so that two people of one name are told apart.
+      render: (row) => (row.recordedBy ? personText(row.recordedBy) : ''),
+    },
     {
       key: 'at',
       header: 'Recorded at',

@@ -16,7 +16,7 @@ import { ActivityPage } from './ActivityPage';
 const changed: ActivityRow = {
   id: 12,
   at: '2026-11-20T10:00:00.000Z',
-  actor: { id: 1, name: 'Admin', email: 'admin@test.local' },
+  actor: { id: 1, name: 'Admin', email: 'admin@test.local', former: false },
   action: 'update',
   kind: 'client',
   recordId: '7',
@@ -105,7 +105,7 @@ describe('ActivityPage', () => {
     await renderAt('/Activity');
     const table = await screen.findByRole('table', { name: 'Activity' });
     const [, first, second] = within(table).getAllByRole('row');
-    expect(first).toHaveTextContent('Admin (admin@test.local)');
+    expect(first).toHaveTextContent('Admin <admin@test.local>');
     expect(first).toHaveTextContent('changed');
     expect(first).toHaveTextContent('companyName: Old Co → New Co');
     expect(within(first!).getByRole('link', { name: 'Client #7' })).toHaveAttribute(
@@ -115,6 +115,34 @@ describe('ActivityPage', () => {
     expect(second).toHaveTextContent('sign-in failed');
     expect(second).toHaveTextContent('email: — → guess@test.local');
     expect(second).toHaveTextContent('10.0.0.9');
+  });
+
+  it('should tell apart two people of one name by their e-mail and mark a former user', async () => {
+    const by = (id: number, actor: ActivityRow['actor']): ActivityRow => ({
+      ...changed,
+      id,
+      actor,
+    });
+    activity = mockEndpoint(endpoints.listActivity, {
+      users: [
+        by(22, { id: 5, name: 'Sam', email: 'sam@new.test', former: false }),
+        by(21, { id: 2, name: 'Sam', email: 'sam@old.test', former: true }),
+        {
+          ...failed,
+          id: 20,
+          changes: [{ field: 'email', before: null, after: '(not an e-mail address)' }],
+        },
+      ],
+      next: null,
+    });
+    await renderAt('/Activity');
+    const table = await screen.findByRole('table', { name: 'Activity' });
+    const [, newcomer, former, refused] = within(table).getAllByRole('row');
+    expect(within(newcomer!).getAllByRole('cell')[1]).toHaveTextContent(/^Sam <sam@new\.test>$/);
+    expect(within(former!).getAllByRole('cell')[1]).toHaveTextContent(
+      /^Sam \(former user\) <sam@old\.test>$/,
+    );
+    expect(refused).toHaveTextContent('email: — → (not an e-mail address)');
   });
 
   it('should read its filters from the URL and put applied filters back in it', async () => {

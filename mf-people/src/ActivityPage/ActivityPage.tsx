@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import {
   messages,
+  personText,
   type ActivityQuery,
   type ActivityPage as ActivityPageData,
   type ActivityRow,
@@ -50,7 +51,8 @@ const filterQuery = (filters: Filters): string => {
 const queryOf = (query: URLSearchParams): ActivityQuery =>
   Object.fromEntries(query) as unknown as ActivityQuery;
 
-const whoText = (row: ActivityRow) => (row.actor ? `${row.actor.name} (${row.actor.email})` : '—');
+/** Who, with the e-mail that tells apart two people of one name; a deleted user as a former user. */
+const whoText = (row: ActivityRow) => (row.actor ? personText(row.actor) : '—');
 
 function Changes({ row }: { row: ActivityRow }) {
   if (row.changes.length === 0) return null;

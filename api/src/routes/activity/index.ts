@@ -1,7 +1,7 @@
 // /api/activity (admins only): the audit log, newest first, filtered, paged by position; and the
 // same rows as a CSV file, streamed a page at a time however many there are.
 import type { FastifyPluginAsync } from 'fastify';
-import { csvCell, endpoints, type ActivityRow } from 'contract';
+import { csvCell, endpoints, personText, type ActivityRow } from 'contract';
 import { allActivity, readActivity, type ActivityFilters } from '../../repositories/activity.js';
 import { route } from '../route.js';
 
@@ -19,7 +19,7 @@ const csvLine = (cells: string[]) => cells.map(csvCell).join(',') + '\r\n';
 const csvRow = (row: ActivityRow) =>
   csvLine([
     row.at,
-    row.actor ? `${row.actor.name} <${row.actor.email}>` : '',
+    row.actor ? personText(row.actor) : '',
     row.action,
     row.kind,
     row.recordId ?? '',
