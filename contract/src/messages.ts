@@ -189,6 +189,8 @@ export const apiMessages = {
   amountBoundDecimals: 'minAmount and maxAmount must have at most 2 decimals',
   partyNeedsKind: 'kind is required with partyId',
   prototypeKey: 'The body may not hold the keys __proto__ or constructor.prototype',
+  bodyNotUtf8: 'The body must be JSON in UTF-8 (Content-Type: application/json; charset=utf-8)',
+  bodyInvalidUtf8: 'The body is not valid UTF-8 text',
   ledgerNeedsParty: 'partyId is required for the client and employee ledgers',
   expenseLedgerHasNoParty: 'The expense ledger covers every expense type: send no partyId',
 } as const;
