@@ -148,7 +148,9 @@ export const apiMessages = {
   ownAccount: 'You cannot delete your own account',
   emailTaken: 'A user with this email already exists',
   emailReadOnly: 'email cannot be changed',
-  expenseTypeTaken: 'An expense type with this name already exists',
+  // Names that differ only in case, spacing or the form of their letters are one name.
+  expenseTypeTaken:
+    'An expense type with this name already exists (names that differ only in case, spacing or the form of their letters count as the same)',
   userNotFound: 'User not found',
   employeeNotFound: 'Employee not found',
   clientNotFound: 'Client not found',
@@ -191,6 +193,11 @@ export const apiMessages = {
   prototypeKey: 'The body may not hold the keys __proto__ or constructor.prototype',
   bodyNotUtf8: 'The body must be JSON in UTF-8 (Content-Type: application/json; charset=utf-8)',
   bodyInvalidUtf8: 'The body is not valid UTF-8 text',
+  // Each follows the name of the field it is about ("name must not ...").
+  invisibleInName:
+    'must not contain invisible, control or text-direction characters (such as zero-width spaces)',
+  directionControlInText: 'must not contain characters that override the direction of the text',
+  userNameSimilar: 'A user with this name, or a name that looks the same, already exists',
   ledgerNeedsParty: 'partyId is required for the client and employee ledgers',
   expenseLedgerHasNoParty: 'The expense ledger covers every expense type: send no partyId',
 } as const;

@@ -9,6 +9,7 @@ import type { AppConfig } from '../config.js';
 import { generatePassword } from '../config.js';
 import { audit } from '../lib/audit.js';
 import { conflict, notFound, badRequest, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
+import { namesLookAlike } from '../lib/names.js';
 import { hashPassword } from '../lib/password.js';
 import { revokeUserSessions } from './sessions.js';
 
@@ -49,6 +50,16 @@ const translateUnique = (error: unknown): never => {
   throw error;
 };
 
+/**
+ * Additions, changes and deletions of users queue on one transaction-scoped advisory lock, taken before
+ * any row lock. Two admins demoting or deleting each other at once would otherwise each lock
+ * their target and then wait for the other's row (a deadlock); in one queue the second sees
+ * the first's result and the last-admin rule answers it.
+ */
+const USER_CHANGES_LOCK = 727002;
+const queueUserChange = (tx: Db) =>
+  sql`SELECT pg_advisory_xact_lock(${sql.lit(USER_CHANGES_LOCK)})`.execute(tx);
+
 export interface NewUser {
   name: string;
   email: string;
@@ -65,8 +76,24 @@ export async function createUser(
   const passwordHash = await hashPassword(input.password, config.argon2);
   return db
     .transaction()
-    .execute((tx) => insertUser(tx, actorId, input, passwordHash))
+    .execute(async (tx) => {
+      // In the queue of user changes, so that two look-alike names added at once cannot both pass.
+      await queueUserChange(tx);
+      await refuseLookAlikeName(tx, input.name);
+      return insertUser(tx, actorId, input, passwordHash);
+    })
     .catch(translateUnique);
+}
+
+/**
+ * Refuses a name that would be taken for another user's (the same, or confusable: `Аdmin`
+ * beside `Admin`), so that nobody can pass for someone else in the lists and the history.
+ */
+async function refuseLookAlikeName(tx: Db, name: string, exceptId?: number): Promise<void> {
+  let others = tx.selectFrom('users').select('name');
+  if (exceptId !== undefined) others = others.where('id', '<>', exceptId);
+  for (const other of await others.execute())
+    if (namesLookAlike(other.name, name)) throw conflict(apiMessages.userNameSimilar);
 }
 
 /** Inserts the user and its audit row inside the caller's transaction. */
@@ -109,16 +136,6 @@ const lockUser = async (tx: Db, id: number): Promise<User> => {
   return user;
 };
 
-/**
- * Changes and deletions of users queue on one transaction-scoped advisory lock, taken before
- * any row lock. Two admins demoting or deleting each other at once would otherwise each lock
- * their target and then wait for the other's row (a deadlock); in one queue the second sees
- * the first's result and the last-admin rule answers it.
- */
-const USER_CHANGES_LOCK = 727002;
-const queueUserChange = (tx: Db) =>
-  sql`SELECT pg_advisory_xact_lock(${sql.lit(USER_CHANGES_LOCK)})`.execute(tx);
-
 /** How many admins there are besides `exceptId` (read under the user-change lock). */
 const otherAdmins = async (tx: Db, exceptId: number): Promise<number> => {
   const rows = await tx
@@ -158,6 +175,8 @@ export async function updateUser(
       ) {
         throw conflict(apiMessages.lastAdmin);
       }
+      // A name kept as it was is not checked again: a user is never refused their own name.
+      if (changes.name.trim() !== before.name) await refuseLookAlikeName(tx, changes.name, id);
       const after = await tx
         .updateTable('users')
         .set({
