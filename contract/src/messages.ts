@@ -198,6 +198,15 @@ export const apiMessages = {
     'must not contain invisible, control or text-direction characters (such as zero-width spaces)',
   directionControlInText: 'must not contain characters that override the direction of the text',
   userNameSimilar: 'A user with this name, or a name that looks the same, already exists',
+  // The password rules (NIST SP 800-63B), one message each.
+  passwordTooShort: 'password must be at least 8 characters',
+  passwordTooLong: 'password must be at most 128 characters',
+  passwordBlank: 'password must not be only spaces or invisible characters',
+  passwordControlCharacters:
+    'password must not contain control characters such as tabs or line breaks',
+  passwordPersonal: 'password must not be the e-mail address or the name of its user',
+  passwordCommon:
+    'password is too common: it is on a list of passwords that attackers try first, please choose another',
   ledgerNeedsParty: 'partyId is required for the client and employee ledgers',
   expenseLedgerHasNoParty: 'The expense ledger covers every expense type: send no partyId',
 } as const;

@@ -11,6 +11,7 @@ import { audit } from '../lib/audit.js';
 import { conflict, notFound, badRequest, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
 import { namesLookAlike } from '../lib/names.js';
 import { hashPassword } from '../lib/password.js';
+import { passwordProblem } from '../lib/password-policy.js';
 import { revokeUserSessions } from './sessions.js';
 
 const publicColumns = ['id', 'name', 'email', 'role'] as const;
@@ -73,6 +74,8 @@ export async function createUser(
   input: NewUser,
   config: Pick<AppConfig, 'argon2'>,
 ): Promise<User> {
+  const problem = passwordProblem(input.password, input);
+  if (problem) throw badRequest(problem);
   const passwordHash = await hashPassword(input.password, config.argon2);
   return db
     .transaction()
@@ -154,6 +157,16 @@ export async function updateUser(
   changes: UserChanges,
   config: Pick<AppConfig, 'argon2'>,
 ): Promise<User> {
+  if (changes.password) {
+    const current = await db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!current) throw notFound(apiMessages.userNotFound);
+    const problem = passwordProblem(changes.password, { email: current.email, name: changes.name });
+    if (problem) throw badRequest(problem);
+  }
   const passwordHash = changes.password
     ? await hashPassword(changes.password, config.argon2)
     : undefined;
@@ -247,6 +260,12 @@ export async function ensureFirstAdmin(
   if (!created) return;
   if (config.adminPassword) {
     log.info({ email: config.adminEmail }, 'created the first admin');
+    // Taken as configured (refusing it would stop the start); said so that it gets changed.
+    const problem = passwordProblem(config.adminPassword, {
+      email: config.adminEmail,
+      name: 'Admin',
+    });
+    if (problem) log.warn(`ADMIN_PASSWORD breaks the password rules (${problem}): change it`);
   } else {
     // Printed once, on purpose, so that a newcomer can sign in; it is not stored anywhere.
     log.warn(
