@@ -5,6 +5,7 @@
 // entries, so running it twice is safe.
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
+import { nameKey } from 'contract';
 import { configFromEnv } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/index.js';
 import { DataDirectoryInUse } from '../src/db/data-dir-lock.js';
@@ -231,7 +232,13 @@ async function main(): Promise<void> {
         .execute();
       const types = await tx
         .insertInto('expense_types')
-        .values(EXPENSE_TYPES.map((type) => ({ expancetype: type.name, status: 'Active' })))
+        .values(
+          EXPENSE_TYPES.map((type) => ({
+            expancetype: type.name,
+            name_key: nameKey(type.name),
+            status: 'Active' as const,
+          })),
+        )
         .returning(['id', 'expancetype'])
         .execute();
 

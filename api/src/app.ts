@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { apiMessages } from 'contract';
+import { apiMessages, textFormats } from 'contract';
 import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle, type Db } from './db/index.js';
 import { authPlugin } from './plugins/auth.js';
@@ -27,6 +27,7 @@ import { capConnections } from './lib/connection-cap.js';
 import { sharedRateLimitStore } from './lib/rate-limit-store.js';
 import { RateCounters } from './repositories/rate-counters.js';
 import { ensureFirstAdmin } from './repositories/users.js';
+import { keyUnkeyedExpenseTypes } from './repositories/expense-types.js';
 import { usersRoutes } from './routes/users/index.js';
 import { employeesRoutes } from './routes/employees/index.js';
 import { clientsRoutes } from './routes/clients/index.js';
@@ -88,7 +89,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // per-address limits see real clients behind a reverse proxy and nobody else can spoof it.
     trustProxy: trustedProxies(config.trustProxy),
     // No type coercion: a value is taken only in the type its schema names (lib/validator.ts).
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: false, useDefaults: true } },
+    // The contract's text formats: names without invisible characters, text without overrides.
+    ajv: {
+      customOptions: {
+        removeAdditional: true,
+        coerceTypes: false,
+        useDefaults: true,
+        formats: textFormats,
+      },
+    },
     schemaController: { compilersFactory: { buildValidator: strictValidators() } },
     schemaErrorFormatter: (errors) => new Error(validationMessage(errors)),
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -213,5 +222,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.register(webPlugin, { webRoot: config.webRoot, remoteUrls: config.remoteUrls });
 
   await ensureFirstAdmin(app.db, config, app.log);
+  await keyUnkeyedExpenseTypes(app.db);
   return app;
 }

@@ -40,6 +40,7 @@ interface Case {
   sharesTransaction?: boolean;
 }
 
+let newUsers = 0;
 const PASSWORDS = [ADMIN.password, STAFF.password, 'new-user-pass-1', 'changed-pass-2'];
 const tokensSeen: string[] = [];
 
@@ -213,7 +214,8 @@ const CASES: Record<string, Case[]> = {
       status: 201,
       prepare: async ({ admin }) =>
         as(admin, 'POST', '/api/users/register', {
-          name: 'New',
+          // A name of its own each time: a second user named like the first is refused.
+          name: `New ${(newUsers += 1)}`,
           email: `new${Date.now()}@test.local`,
           password: 'new-user-pass-1',
         }),

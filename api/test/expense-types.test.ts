@@ -1,3 +1,4 @@
+import { apiMessages } from 'contract';
 import { ADMIN, bearer, login, rows, setupDatabase, type TestContext } from './helpers.js';
 import { crudSuite } from './crud-suite.js';
 
@@ -107,7 +108,7 @@ describe('expense type names', () => {
       const response = await call('POST', '/addexpancetype', { expancetype: name });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
-        message: 'An expense type with this name already exists',
+        message: apiMessages.expenseTypeTaken,
       });
       expect(await stored()).toHaveLength(1);
       expect(await auditActions()).toEqual([{ action: 'create' }]);
@@ -119,7 +120,7 @@ describe('expense type names', () => {
     await add('Fuel');
     const response = await call('PUT', '/updateexpancetype/2', { expancetype: 'RENT' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'An expense type with this name already exists' });
+    expect(response.json()).toEqual({ message: apiMessages.expenseTypeTaken });
     expect((await stored()).map((row) => row.expancetype)).toEqual(['Rent', 'Fuel']);
     expect(await auditActions()).toEqual([{ action: 'create' }, { action: 'create' }]);
   });

@@ -3,6 +3,8 @@
 import type { RouteOptions } from 'fastify';
 import { FormatRegistry, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { textFormats } from 'contract';
+import { passwordProblem } from '../src/lib/password-policy.js';
 import { unstorableText } from '../src/lib/validator.js';
 
 export interface Route {
@@ -36,8 +38,8 @@ export interface HostileRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
-  /** Sent as it is when a string (bad JSON, other content types), else as JSON. */
-  payload?: string | object;
+  /** Sent as it is when a string or bytes (bad JSON, other content types), else as JSON. */
+  payload?: string | Buffer | object;
   /** Who sends it: the first admin, the staff user, or nobody. */
   as: 'admin' | 'staff' | 'nobody';
   /** What was spoilt, for the failure report. */
@@ -69,6 +71,10 @@ if (!FormatRegistry.Has('date'))
     const day = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
   });
+
+// The contract's own formats: names without invisible characters, text without overrides.
+for (const [format, check] of Object.entries(textFormats))
+  if (!FormatRegistry.Has(format)) FormatRegistry.Set(format, check);
 
 const storable = (value: unknown): boolean => unstorableText(value) === undefined;
 
@@ -150,6 +156,17 @@ export const BAD_VALUES: ReadonlyArray<[string, unknown]> = [
   ['lone low surrogate', '\udc00'],
   ['control characters', '\u0001\u001f\u007f'],
   ['right-to-left override', 'abc\u202edef'],
+  ['left-to-right isolate', 'abc\u2066def\u2069'],
+  ['zero-width space inside', 'Ad\u200bmin'],
+  ['only a Hangul filler', '\u3164'],
+  ['soft hyphen', 'Ad\u00admin'],
+  ['lone variation selector', 'Sam \ufe0f'],
+  ['decomposed letter', 'Cafe\u0301'],
+  ['eight spaces', ' '.repeat(8)],
+  ['eight zero-width spaces', '\u200b'.repeat(8)],
+  ['common password', 'password'],
+  ['digits password', '12345678'],
+  ['password with a line break', 'long enough\npassword'],
   ['sql quote', "' OR '1'='1"],
   ['html', '<img src=x onerror=alert(1)>'],
   ['string NaN', 'NaN'],
@@ -213,7 +230,7 @@ export const BAD_PATH_VALUES: readonly string[] = [
 ];
 
 /** Raw bodies and content types a JSON route must refuse. */
-export const BAD_BODIES: ReadonlyArray<[string, string, string]> = [
+export const BAD_BODIES: ReadonlyArray<[string, string, string | Buffer]> = [
   ['truncated JSON', 'application/json', '{"name": "x"'],
   ['trailing comma', 'application/json', '{"name": "x",}'],
   ['NaN literal', 'application/json', '{"amount": NaN}'],
@@ -231,6 +248,24 @@ export const BAD_BODIES: ReadonlyArray<[string, string, string]> = [
   ['number beyond double', 'application/json', '{"amount": 1e400, "id": 1e400}'],
   ['invalid UTF-8', 'application/json', '{"name": "\xff\xfe"}'],
   ['UTF-16 charset', 'application/json; charset=utf-16', '{"a": 1}'],
+  [
+    'Latin-1 bytes declared as such',
+    'application/json; charset=iso-8859-1',
+    Buffer.from('{"name": "Caf\u00e9", "description": "Caf\u00e9"}', 'latin1'),
+  ],
+  [
+    'Latin-1 bytes sent as UTF-8',
+    'application/json',
+    Buffer.from('{"name": "Caf\u00e9", "description": "Caf\u00e9"}', 'latin1'),
+  ],
+  [
+    'overlong UTF-8',
+    'application/json; charset=utf-8',
+    Buffer.concat([Buffer.from('{"name": "a'), Buffer.from([0xc0, 0xae]), Buffer.from('"}')]),
+  ],
+  ['UTF-16 bytes', 'application/json; charset=utf-16le', Buffer.from('{"name": "x"}', 'utf16le')],
+  ['Windows-1252 charset', 'application/json; charset=windows-1252', '{"a": 1}'],
+  ['malformed charset parameter', 'application/json; charset', '{"a": 1}'],
   ['plain text', 'text/plain', 'name=x'],
   ['form encoded', 'application/x-www-form-urlencoded', 'name=x&amount=1'],
   ['multipart', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data\r\n'],
@@ -442,9 +477,16 @@ export function hostileRequest(route: Route, random: Random): HostileRequest {
       });
     case 'body': {
       const name = random.pick(bodyNames);
+      // A new password (not a sign-in's) must also pass the password rules.
+      const weakPassword =
+        name === 'password' &&
+        !route.public &&
+        typeof value === 'string' &&
+        value !== '' &&
+        passwordProblem(value) !== undefined;
       return {
         ...make(`body ${name} = ${label}`, { payload: { ...(base.body ?? {}), [name]: value } }),
-        mustRefuse: !acceptsValue(route.schema.body?.properties?.[name], value),
+        mustRefuse: weakPassword || !acceptsValue(route.schema.body?.properties?.[name], value),
       };
     }
     case 'body-missing': {

@@ -1,9 +1,35 @@
 // Building blocks shared by the resource schemas.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
-/** A non-blank string: at least one non-space character, bounded length. */
+/**
+ * A non-blank string: at least one non-space character, bounded length, no bidirectional
+ * override (format `text`, see text.ts). Stored in Unicode normal form C, like every string.
+ */
 export const Text = (maxLength: number, description?: string) =>
-  Type.String({ minLength: 1, maxLength, pattern: '\\S', ...(description ? { description } : {}) });
+  Type.String({
+    minLength: 1,
+    maxLength,
+    pattern: '\\S',
+    format: 'text',
+    ...(description ? { description } : {}),
+  });
+
+/**
+ * The name of a person, client, company or expense type: a non-blank string with no invisible,
+ * control or direction-changing character (format `name`, see text.ts).
+ */
+export const Name = (maxLength: number, description?: string) =>
+  Type.String({
+    minLength: 1,
+    maxLength,
+    pattern: '\\S',
+    format: 'name',
+    ...(description ? { description } : {}),
+  });
+
+/** Optional free text that may be empty and keep line breaks, but holds no bidi override. */
+export const OptionalText = (maxLength: number) =>
+  Type.Optional(Type.String({ maxLength, format: 'text' }));
 
 export const Email = Type.String({
   format: 'email',

@@ -7,7 +7,8 @@ import {
   IsoDate,
   ListResponse,
   MutationResponse,
-  Text,
+  Name,
+  OptionalText,
 } from './common.js';
 
 export const ExpenseTypeStatus = Type.Union([Type.Literal('Active'), Type.Literal('Suspended')]);
@@ -21,7 +22,7 @@ export const ExpenseType = Type.Object({
 export type ExpenseType = Static<typeof ExpenseType>;
 
 export const ExpenseTypeBody = Type.Object(
-  { expancetype: Text(100) },
+  { expancetype: Name(100) },
   { additionalProperties: false },
 );
 export type ExpenseTypeBody = Static<typeof ExpenseTypeBody>;
@@ -37,7 +38,7 @@ export type ExpenseTypeList = Static<typeof ExpenseTypeList>;
 export const ExpenseTypeMutation = MutationResponse(ExpenseType);
 export type ExpenseTypeMutation = Static<typeof ExpenseTypeMutation>;
 
-const Description = Type.Optional(Type.String({ maxLength: 500 }));
+const Description = OptionalText(500);
 /** The business day of the entry; today (server time zone) when left out. */
 const EntryDate = Type.Optional(IsoDate);
 

@@ -13,3 +13,4 @@ export * from './csv.js';
 export * from './endpoint.js';
 export * from './endpoints.js';
 export * from './remotes.js';
+export * from './text.js';

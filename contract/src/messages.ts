@@ -217,7 +217,9 @@ export const apiMessages = {
   ownAccount: 'You cannot delete your own account',
   emailTaken: 'A user with this email already exists',
   emailReadOnly: 'email cannot be changed',
-  expenseTypeTaken: 'An expense type with this name already exists',
+  // Names that differ only in case, spacing or the form of their letters are one name.
+  expenseTypeTaken:
+    'An expense type with this name already exists (names that differ only in case, spacing or the form of their letters count as the same)',
   userNotFound: 'User not found',
   employeeNotFound: 'Employee not found',
   clientNotFound: 'Client not found',
@@ -261,6 +263,22 @@ export const apiMessages = {
   amountBoundDecimals: 'minAmount and maxAmount must have at most 2 decimals',
   partyNeedsKind: 'kind is required with partyId',
   prototypeKey: 'The body may not hold the keys __proto__ or constructor.prototype',
+  bodyNotUtf8: 'The body must be JSON in UTF-8 (Content-Type: application/json; charset=utf-8)',
+  bodyInvalidUtf8: 'The body is not valid UTF-8 text',
+  // Each follows the name of the field it is about ("name must not ...").
+  invisibleInName:
+    'must not contain invisible, control or text-direction characters (such as zero-width spaces)',
+  directionControlInText: 'must not contain characters that override the direction of the text',
+  userNameSimilar: 'A user with this name, or a name that looks the same, already exists',
+  // The password rules (NIST SP 800-63B), one message each.
+  passwordTooShort: 'password must be at least 8 characters',
+  passwordTooLong: 'password must be at most 128 characters',
+  passwordBlank: 'password must not be only spaces or invisible characters',
+  passwordControlCharacters:
+    'password must not contain control characters such as tabs or line breaks',
+  passwordPersonal: 'password must not be the e-mail address or the name of its user',
+  passwordCommon:
+    'password is too common: it is on a list of passwords that attackers try first, please choose another',
   ledgerNeedsParty: 'partyId is required for the client and employee ledgers',
   expenseLedgerHasNoParty: 'The expense ledger covers every expense type: send no partyId',
   // Two-step sign-in and the own account.

@@ -1,6 +1,6 @@
 // Employees and clients: the parties that salary and income entries are recorded against.
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, Id, ListResponse, MutationResponse, Text } from './common.js';
+import { Email, Id, ListResponse, MutationResponse, Name } from './common.js';
 
 export const EmployeeNumber = Type.String({
   minLength: 1,
@@ -18,7 +18,7 @@ export const Employee = Type.Object({
 export type Employee = Static<typeof Employee>;
 
 export const EmployeeBody = Type.Object(
-  { name: Text(100), email: Email, number: EmployeeNumber },
+  { name: Name(100), email: Email, number: EmployeeNumber },
   { additionalProperties: false },
 );
 export type EmployeeBody = Static<typeof EmployeeBody>;
@@ -37,7 +37,7 @@ export const Client = Type.Object({
 export type Client = Static<typeof Client>;
 
 export const ClientBody = Type.Object(
-  { name: Text(100), email: Email, companyName: Text(200) },
+  { name: Name(100), email: Email, companyName: Name(200) },
   { additionalProperties: false },
 );
 export type ClientBody = Static<typeof ClientBody>;

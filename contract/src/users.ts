@@ -1,6 +1,6 @@
 // Users: the people who sign in. Passwords are write-only.
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, Id, ListResponse, MutationResponse, Text } from './common.js';
+import { Email, Id, ListResponse, MutationResponse, Name } from './common.js';
 import { messages } from './messages.js';
 
 /**
@@ -61,7 +61,7 @@ export type LoginResponse = Static<typeof LoginResponse>;
 
 export const RegisterUserBody = Type.Object(
   {
-    name: Text(100),
+    name: Name(100),
     email: Email,
     password: Password,
     role: Type.Optional(Role),
@@ -72,7 +72,7 @@ export type RegisterUserBody = Static<typeof RegisterUserBody>;
 
 export const UpdateUserBody = Type.Object(
   {
-    name: Text(100),
+    name: Name(100),
     // The edit form shows the e-mail read-only and sends it back; it is accepted and must match.
     email: Type.Optional(Email),
     password: Type.Optional(Type.Union([Password, Type.Literal('')])),

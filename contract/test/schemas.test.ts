@@ -6,6 +6,8 @@ import {
   IsoDate,
   RegisterUserBody,
   messages,
+  nameKey,
+  textFormats,
 } from '../src/index.js';
 
 // The server's validator knows the standard formats; TypeBox's own checker needs them named.
@@ -14,6 +16,7 @@ FormatRegistry.Set('date', (value) => {
   const day = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
 });
+for (const [format, check] of Object.entries(textFormats)) FormatRegistry.Set(format, check);
 
 describe('request schemas', () => {
   it('accept a complete income entry and refuse a zero amount or an unknown Credit/Debit', () => {
@@ -39,6 +42,28 @@ describe('request schemas', () => {
     expect(Value.Check(RegisterUserBody, user)).toBe(true);
     expect(Value.Check(RegisterUserBody, { ...user, name: '   ' })).toBe(false);
     expect(Value.Check(RegisterUserBody, { ...user, role: 'owner' })).toBe(false);
+  });
+
+  it('refuse invisible and direction-changing characters in names, overrides in descriptions', () => {
+    const user = { name: 'Sara', email: 'sara@example.com', password: 'long-enough' };
+    for (const name of ['Sa\u200Bra', 'Sara \u202Earas', '\u3164', 'Sa\u00ADra', 'Sara\n'])
+      expect({ name, valid: Value.Check(RegisterUserBody, { ...user, name }) }).toEqual({
+        name,
+        valid: false,
+      });
+    expect(Value.Check(RegisterUserBody, { ...user, name: 'Zoë \u2764\uFE0F' })).toBe(true);
+    const entry = { clientId: 1, amount: 1, Creditdebit: 'Debit' };
+    expect(Value.Check(IncomeEntryBody, { ...entry, description: 'a\nb \u200F' })).toBe(true);
+    expect(Value.Check(IncomeEntryBody, { ...entry, description: 'a \u2066b' })).toBe(false);
+  });
+
+  it('give expense type names one key across case, spacing and letter forms', () => {
+    const keys = ['Office Rent', 'office  RENT', 'Office\u00A0Rent', '\uFF2F\uFB03ce\u2003Rent '];
+    expect(new Set(keys.map(nameKey))).toEqual(new Set(['office rent']));
+    expect(nameKey('STRASSE')).toBe(nameKey('Straße'));
+    expect(nameKey('ΣΟΦΟΣ')).toBe(nameKey('σοφος'));
+    expect(nameKey('Cafe\u0301')).toBe(nameKey('CAFÉ'));
+    expect(nameKey('Café')).not.toBe(nameKey('Cafe'));
   });
 
   it('take days as YYYY-MM-DD only', () => {

@@ -50,6 +50,8 @@ export interface ClientsTable {
 export interface ExpenseTypesTable {
   id: Generated<number>;
   expancetype: string;
+  /** contract's nameKey(expancetype), unique; null only for a name stored before it existed. */
+  name_key: string | null;
   status: 'Active' | 'Suspended';
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -1,7 +1,7 @@
 // Turns a schema validation failure into one short sentence that names the field, instead of
 // the validator's internals.
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
-import { DAY_BOUNDS, ISO_DATE_PATTERN } from 'contract';
+import { apiMessages, DAY_BOUNDS, ISO_DATE_PATTERN } from 'contract';
 
 const fieldOf = (error: FastifySchemaValidationError): string => {
   const fromPath = error.instancePath.split('/').filter(Boolean).join('.');
@@ -20,9 +20,10 @@ export function validationMessage(errors: FastifySchemaValidationError[]): strin
     case 'additionalProperties':
       return `${String(params.additionalProperty)} is not an accepted field`;
     case 'format':
-      return params.format === 'email'
-        ? `${field} must be a valid email address`
-        : `${field} must be a valid ${String(params.format)}`;
+      if (params.format === 'email') return `${field} must be a valid email address`;
+      if (params.format === 'name') return `${field} ${apiMessages.invisibleInName}`;
+      if (params.format === 'text') return `${field} ${apiMessages.directionControlInText}`;
+      return `${field} must be a valid ${String(params.format)}`;
     case 'minLength':
       return params.limit === 1
         ? `${field} must not be empty`

@@ -1,8 +1,10 @@
 // Request validation exactly as the schemas say. Fastify's own compiler (Ajv) runs with type
-// coercion off, so a body takes numbers only as JSON numbers and text only as JSON strings. Two
+// coercion off, so a body takes numbers only as JSON numbers and text only as JSON strings. Three
 // steps run before it, for every route and every part of a request:
 // - text must be storable: no null character (PostgreSQL refuses it in text) and no unpaired
 //   UTF-16 surrogate (it would be stored as U+FFFD, not as sent);
+// - every string of the body, path and query is put in Unicode normal form C, in place, so that
+//   `Cafe\u0301` and `Café` are stored (and checked for length and format) as the same text;
 // - the URL parts (path parameters, query string), which arrive as text, turn into numbers where
 //   the schema wants one, but only when written as plain decimal digits: `0x6`, `1e3`,
 //   `Infinity` or ` 6` stay text and fail the schema's type.
@@ -47,6 +49,23 @@ export function unstorableText(data: unknown): FastifySchemaValidationError | un
     }
   }
   return undefined;
+}
+
+/** Puts every string inside `data` (an object or array) in normal form C, in place. */
+export function normalizeText(data: unknown): void {
+  // Iterative, like unstorableText.
+  const pending: unknown[] = [data];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value !== 'object' || value === null) continue;
+    const record = value as Record<string, unknown>;
+    for (const [key, item] of Object.entries(record)) {
+      if (typeof item === 'string') {
+        const normalized = item.normalize('NFC');
+        if (normalized !== item) record[key] = normalized;
+      } else if (typeof item === 'object' && item !== null) pending.push(item);
+    }
+  }
 }
 
 const PLAIN_INTEGER = /^-?\d{1,20}$/;
@@ -100,6 +119,7 @@ export function strictValidators(): ValidatorFactory {
           check.errors = [bad];
           return false;
         }
+        if (route.httpPart !== 'headers') normalizeText(data);
         if (fromUrl) parseUrlValues(route.schema, data);
         const valid = validate(data);
         check.errors = validate.errors;

@@ -27,6 +27,8 @@ export interface CrudSpec<T extends { id: number }> {
   inUse: { column: keyof EntriesTable & `${string}_id`; message: string };
   /** The answer when a unique index refuses a create or update. */
   duplicate?: string;
+  /** Columns computed from the values written (an expense type's name key), stored beside them. */
+  derived?: (values: Partial<Fields<T>>) => Record<string, unknown>;
 }
 
 export interface CrudRepository<T extends { id: number }> {
@@ -59,15 +61,17 @@ export function crud<T extends { id: number }>(spec: CrudSpec<T>): CrudRepositor
   ];
 
   /** API values → database columns, strings trimmed. */
-  const toColumns = (values: Partial<Fields<T>>): Record<string, unknown> =>
-    Object.fromEntries(
+  const toColumns = (values: Partial<Fields<T>>): Record<string, unknown> => ({
+    ...Object.fromEntries(
       fields
         .filter((field) => values[field] !== undefined)
         .map((field) => {
           const value: unknown = values[field];
           return [columnOf(field), typeof value === 'string' ? value.trim() : value];
         }),
-    );
+    ),
+    ...spec.derived?.(values),
+  });
 
   const translate = (error: unknown): never => {
     const code = pgCode(error);

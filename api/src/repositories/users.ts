@@ -11,7 +11,9 @@ import type { AppConfig } from '../config.js';
 import { generatePassword } from '../config.js';
 import { audit } from '../lib/audit.js';
 import { conflict, notFound, badRequest, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
+import { namesLookAlike } from '../lib/names.js';
 import { hashPassword } from '../lib/password.js';
+import { passwordProblem } from '../lib/password-policy.js';
 import { revokeUserSessions } from './sessions.js';
 
 const publicColumns = ['id', 'name', 'email', 'role'] as const;
@@ -54,6 +56,16 @@ const translateUnique = (error: unknown): never => {
   throw error;
 };
 
+/**
+ * Additions, changes and deletions of users queue on one transaction-scoped advisory lock, taken before
+ * any row lock. Two admins demoting or deleting each other at once would otherwise each lock
+ * their target and then wait for the other's row (a deadlock); in one queue the second sees
+ * the first's result and the last-admin rule answers it.
+ */
+const USER_CHANGES_LOCK = 727002;
+const queueUserChange = (tx: Db) =>
+  sql`SELECT pg_advisory_xact_lock(${sql.lit(USER_CHANGES_LOCK)})`.execute(tx);
+
 export interface NewUser {
   name: string;
   email: string;
@@ -67,11 +79,29 @@ export async function createUser(
   input: NewUser,
   config: Pick<AppConfig, 'argon2'>,
 ): Promise<User> {
+  const problem = passwordProblem(input.password, input);
+  if (problem) throw badRequest(problem);
   const passwordHash = await hashPassword(input.password, config.argon2);
   return db
     .transaction()
-    .execute((tx) => insertUser(tx, actorId, input, passwordHash))
+    .execute(async (tx) => {
+      // In the queue of user changes, so that two look-alike names added at once cannot both pass.
+      await queueUserChange(tx);
+      await refuseLookAlikeName(tx, input.name);
+      return insertUser(tx, actorId, input, passwordHash);
+    })
     .catch(translateUnique);
+}
+
+/**
+ * Refuses a name that would be taken for another user's (the same, or confusable: `Аdmin`
+ * beside `Admin`), so that nobody can pass for someone else in the lists and the history.
+ */
+async function refuseLookAlikeName(tx: Db, name: string, exceptId?: number): Promise<void> {
+  let others = tx.selectFrom('users').select('name');
+  if (exceptId !== undefined) others = others.where('id', '<>', exceptId);
+  for (const other of await others.execute())
+    if (namesLookAlike(other.name, name)) throw conflict(apiMessages.userNameSimilar);
 }
 
 /** Inserts the user and its audit row inside the caller's transaction. */
@@ -113,16 +143,6 @@ const lockUser = async (tx: Db, id: number): Promise<User> => {
   return user;
 };
 
-/**
- * Changes and deletions of users queue on one transaction-scoped advisory lock, taken before
- * any row lock. Two admins demoting or deleting each other at once would otherwise each lock
- * their target and then wait for the other's row (a deadlock); in one queue the second sees
- * the first's result and the last-admin rule answers it.
- */
-const USER_CHANGES_LOCK = 727002;
-const queueUserChange = (tx: Db) =>
-  sql`SELECT pg_advisory_xact_lock(${sql.lit(USER_CHANGES_LOCK)})`.execute(tx);
-
 /** How many admins there are besides `exceptId` (read under the user-change lock). */
 const otherAdmins = async (tx: Db, exceptId: number): Promise<number> => {
   const rows = await currentUsers(tx)
@@ -140,6 +160,16 @@ export async function updateUser(
   changes: UserChanges,
   config: Pick<AppConfig, 'argon2'>,
 ): Promise<User> {
+  if (changes.password) {
+    const current = await db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!current) throw notFound(apiMessages.userNotFound);
+    const problem = passwordProblem(changes.password, { email: current.email, name: changes.name });
+    if (problem) throw badRequest(problem);
+  }
   const passwordHash = changes.password
     ? await hashPassword(changes.password, config.argon2)
     : undefined;
@@ -161,6 +191,8 @@ export async function updateUser(
       ) {
         throw conflict(apiMessages.lastAdmin);
       }
+      // A name kept as it was is not checked again: a user is never refused their own name.
+      if (changes.name.trim() !== before.name) await refuseLookAlikeName(tx, changes.name, id);
       const after = await tx
         .updateTable('users')
         .set({
@@ -271,6 +303,12 @@ export async function ensureFirstAdmin(
   if (!created) return;
   if (config.adminPassword) {
     log.info({ email: config.adminEmail }, 'created the first admin');
+    // Taken as configured (refusing it would stop the start); said so that it gets changed.
+    const problem = passwordProblem(config.adminPassword, {
+      email: config.adminEmail,
+      name: 'Admin',
+    });
+    if (problem) log.warn(`ADMIN_PASSWORD breaks the password rules (${problem}): change it`);
   } else {
     // Printed once, on purpose, so that a newcomer can sign in; it is not stored anywhere.
     log.warn(

@@ -16,7 +16,7 @@ import {
   replacePasswordHash,
   updateUser,
 } from '../../repositories/users.js';
-import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
+import { hashPassword, matchPassword, needsRehash } from '../../lib/password.js';
 import { unauthorized, HttpError } from '../../lib/errors.js';
 import {
   challengeUser,
@@ -60,16 +60,17 @@ export const usersRoutes: FastifyPluginAsync = async (app) => {
         throw error;
       }
       const user = await findUserForLogin(app.db, email);
-      const ok = await verifyPassword(password, user?.password_hash ?? decoyHash);
-      if (!user || !ok) {
+      const match = await matchPassword(password, user?.password_hash ?? decoyHash);
+      if (!user || !match) {
         await app.loginThrottle.failed(email);
         await recordRefusedSignIn(app.db, 'login_failed', email);
         throw unauthorized(messages.invalidCredentials);
       }
       await app.loginThrottle.succeeded(email, request.ip);
-      // The password is known only now: an older hash (scrypt, or another argon2id cost) is
-      // replaced so that the next sign-in costs what the current setting says.
-      if (needsRehash(user.password_hash, app.config.argon2)) {
+      // The password is known only now: an older hash (scrypt, another argon2id cost, or one made
+      // of the password's NFC form) is replaced so that the next sign-in costs what the current
+      // setting says and verifies at the first try.
+      if (match === 'legacy' || needsRehash(user.password_hash, app.config.argon2)) {
         const upgraded = await hashPassword(password, app.config.argon2);
         await replacePasswordHash(app.db, user.id, user.password_hash, upgraded);
       }
