@@ -3,16 +3,19 @@ import { CSV_BOM, csvCell, csvLine, defuseFormulas, toCsv } from '../src/csv.js'
 /**
  * The pieces a spreadsheet can make of a CSV text when it splits on `separator`, whether or not
  * it honours the quotes (they only protect against the separator the file was written with):
- * each cut at the separator or a line break, with the white space and quotes a reader skips at
- * its start left off.
+ * each cut at the separator or a line break (a lone CR ends a line for some readers, not for
+ * others), with the spaces and quotes a reader may pass over at its start left off.
  */
 const pieces = (csv: string, separator: string): string[] =>
-  csv
-    .replace(/^\uFEFF/, '')
-    .split(/\r\n|\r|\n/)
-    .flatMap((line) => line.split(separator))
-    .map((piece) => piece.replace(/^[\s"]+/, ''));
-const isFormula = (piece: string) => /^[=+\-@]/.test(piece) && !/^-?\d+(\.\d+)?$/.test(piece);
+  [/\r\n|\n/, /\r\n|\r|\n/].flatMap((lineBreak) =>
+    csv
+      .replace(/^\uFEFF/, '')
+      .split(lineBreak)
+      .flatMap((line) => line.split(separator))
+      .map((piece) => piece.replace(/^(?:(?![\t\r\n])[\s"])+/, '')),
+  );
+/** A piece a spreadsheet may run: `= + - @`, or TAB or CR that some skip, first; not a number. */
+const isFormula = (piece: string) => /^[=+\-@\t\r]/.test(piece) && !/^-?\d+(\.\d+)?$/.test(piece);
 
 const HOSTILE = [
   'x;=1+1;',
@@ -22,6 +25,8 @@ const HOSTILE = [
   'a\t=HYPERLINK("http://x")',
   'line\n=1+1',
   'line\r+1+1',
+  'line\r\r=1+1',
+  'a;\tb',
   'line\r\n-1+1',
   'a,=1+1',
   'a; =1+1',
@@ -57,6 +62,7 @@ describe('csv', () => {
     expect(csvCell('cr\r\nlf')).toBe('"cr\r\nlf"');
     expect(csvCell(' padded ')).toBe('" padded "');
     expect(csvCell('\u00a0nbsp')).toBe('"\u00a0nbsp"');
+    expect(csvCell('two\tcolumns')).toBe('two\tcolumns');
   });
 
   it('should defuse text that a spreadsheet would run as a formula', () => {
@@ -67,6 +73,8 @@ describe('csv', () => {
     expect(csvCell('=a,b')).toBe('"\'=a,b"');
     expect(csvCell('-150.00')).toBe('-150.00');
     expect(csvCell('-1+1')).toBe("'-1+1");
+    expect(csvCell('\tindented')).toBe('"\'\tindented"');
+    expect(csvCell('\r=1')).toBe('"\'\r\'=1"');
   });
 
   it('should defuse a formula after a semicolon, TAB, comma or line break inside a value', () => {
@@ -79,6 +87,8 @@ describe('csv', () => {
     expect(csvCell('a; =1')).toBe("a; '=1");
     expect(csvCell('a;"=1"')).toBe('"a;""\'=1"""');
     expect(csvCell('refund;-150.00')).toBe("refund;'-150.00");
+    expect(csvCell('a;\t=1')).toBe("a;'\t'=1");
+    expect(csvCell('a;\u00a0@x')).toBe("a;\u00a0'@x");
   });
 
   it('should change nothing but the apostrophes it adds', () => {
@@ -97,6 +107,39 @@ describe('csv', () => {
       expect(pieces(HOSTILE.join('\n'), separator).filter(isFormula)).not.toEqual([]);
     },
   );
+
+  it('should leave no formula in any piece of random text full of separators and formula characters', () => {
+    const alphabet = [
+      '=',
+      '+',
+      '-',
+      '@',
+      '\t',
+      '\r',
+      '\n',
+      ',',
+      ';',
+      ' ',
+      '"',
+      "'",
+      'a',
+      '1',
+      '.',
+      '\u00a0',
+    ];
+    let seed = 17;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const values = Array.from({ length: 3000 }, () =>
+      Array.from(
+        { length: 1 + Math.floor(random() * 10) },
+        () => alphabet[Math.floor(random() * alphabet.length)],
+      ).join(''),
+    );
+    const csv = toCsv(values.map((value, id) => [id, value, value]));
+    for (const separator of [',', ';', '\t']) {
+      expect(pieces(csv, separator).filter(isFormula)).toEqual([]);
+    }
+  });
 
   it('should join rows with CRLF and end with one', () => {
     expect(csvLine(['a', 1, null])).toBe('a,1,\r\n');
