@@ -555,7 +555,7 @@ describe('GET /api/journal/csv', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="journal.csv"');
     expect((response.body as string).split('\r\n')).toEqual([
-      'id,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state',
+      '\uFEFFid,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state',
       '3,2025-01-07,expense,Fuel,Credit,0.10,Fuel,,2025-01-07T12:00:00.000Z,',
       "2,2025-01-06,expense,Rent,Credit,0.20,'=cmd(),,2025-01-06T12:00:00.000Z,",
       '1,2025-01-05,income,Acme Buyer,Debit,1000.10,"Invoice ""big"", Q1",,2025-01-05T12:00:00.000Z,',
@@ -604,7 +604,7 @@ describe('GET /api/journal/csv cells', () => {
     expect(lines.slice(1)).toEqual([
       `8,2025-03-09,expense,${party},Credit,1.25,,,${at(9)},`,
       `7,2025-03-08,expense,${party},Credit,1.25,'+1,,${at(8)},`,
-      `6,2025-03-07,expense,${party},Credit,1.25,'\tindented,,${at(7)},`,
+      `6,2025-03-07,expense,${party},Credit,1.25,"'\tindented",,${at(7)},`,
       `5,2025-03-06,expense,${party},Credit,1.25,"two\nlines",,${at(6)},`,
       `4,2025-03-05,expense,${party},Credit,1.25,"'@home, ""left""",,${at(5)},`,
       `3,2025-03-04,expense,${party},Credit,1.25,'-5 apples,,${at(4)},`,

@@ -5,6 +5,7 @@ import { sql, type RawBuilder } from 'kysely';
 import {
   apiMessages,
   messages,
+  CSV_BOM,
   type Entry,
   type JournalPage,
   type JournalRow,
@@ -233,8 +234,9 @@ export async function journalTotals(db: Db, filters: JournalFilters): Promise<Jo
 // --- CSV ----------------------------------------------------------------------------------------
 
 const CSV_BATCH = 10_000;
+/** The byte-order mark first, so that Excel reads the names as UTF-8. */
 const CSV_HEADER =
-  'id,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state\r\n';
+  CSV_BOM + 'id,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state\r\n';
 
 /** Exact cents of a NUMERIC string such as '-1234.50'. */
 const cents = (amount: string): bigint => {
@@ -268,7 +270,7 @@ type CsvBatch = {
 
 /**
  * One batch of CSV lines, newest first, strictly before `before`: PostgreSQL builds the text
- * (csv_field, migrations 004 and 006, quotes each field), so the server only passes it on.
+ * (csv_field, migration 010: the contract's csvCell in SQL), so the server only passes it on.
  */
 async function csvBatch(db: Db, filters: JournalFilters, before?: Position): Promise<CsvBatch> {
   const where = conditions(filters);

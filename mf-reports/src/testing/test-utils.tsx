@@ -27,6 +27,18 @@ export function captureDownloads() {
       if (!blob) throw new Error('nothing was downloaded');
       return { name: names[names.length - 1], text: await readBlob(blob) };
     },
+    /** Whether the newest file starts with the UTF-8 byte-order mark (EF BB BF). */
+    async lastStartsWithBom() {
+      const blob = blobs[blobs.length - 1];
+      if (!blob) throw new Error('nothing was downloaded');
+      const bytes = await new Promise<Uint8Array>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+        reader.onerror = () => reject(reader.error);
+        reader.readAsArrayBuffer(blob.slice(0, 3));
+      });
+      return Array.from(bytes).join(',') === '239,187,191';
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 // /api/activity (admins only): the audit log, newest first, filtered, paged by position; and the
 // same rows as a CSV file, streamed a page at a time however many there are.
 import type { FastifyPluginAsync } from 'fastify';
-import { csvCell, endpoints, personText, type ActivityRow } from 'contract';
+import { CSV_BOM, csvLine, endpoints, personText, type ActivityRow } from 'contract';
 import { allActivity, readActivity, type ActivityFilters } from '../../repositories/activity.js';
 import { route } from '../route.js';
 
@@ -13,8 +13,6 @@ const text = (value: unknown): string =>
     : typeof value === 'string'
       ? value
       : JSON.stringify(value);
-
-const csvLine = (cells: string[]) => cells.map(csvCell).join(',') + '\r\n';
 
 const csvRow = (row: ActivityRow) =>
   csvLine([
@@ -32,7 +30,7 @@ const csvRow = (row: ActivityRow) =>
 
 async function* csvFile(rows: AsyncIterable<ActivityRow>): AsyncGenerator<string> {
   // The byte-order mark makes spreadsheets read the file as UTF-8.
-  yield '\uFEFF' + csvLine(CSV_HEADER);
+  yield CSV_BOM + csvLine(CSV_HEADER);
   for await (const row of rows) yield csvRow(row);
 }
 

@@ -54,4 +54,25 @@ describe('ClientsVsSalesPage', () => {
         'Total,1250.20,650.30,599.90\r\n',
     });
   });
+
+  it('should export names a spreadsheet would run as formulas as text, whatever its separator', async () => {
+    mockEndpoint(endpoints.getClientsVsSales, [
+      { clientId: 1, clientname: 'x;=1+1;', totalDebit: 10, totalCredit: 0, netTotal: 10 },
+      { clientId: 2, clientname: 'Tab\t@SUM(1)', totalDebit: 0, totalCredit: 150, netTotal: -150 },
+      { clientId: 3, clientname: 'Two\n-2+3, "=4+4"', totalDebit: 1, totalCredit: 0, netTotal: 1 },
+    ]);
+    const downloads = captureDownloads();
+    const { user } = renderScreen(<ClientsVsSalesPage />);
+    await screen.findByText('x;=1+1;');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    expect(await downloads.lastStartsWithBom()).toBe(true);
+    expect((await downloads.last()).text).toBe(
+      'Client,Total Debit,Total Credit,Pending RS\r\n' +
+        "x;'=1+1;,10.00,0.00,10.00\r\n" +
+        "Tab\t'@SUM(1),0.00,150.00,-150.00\r\n" +
+        `"Two\n'-2+3, ""'=4+4""",1.00,0.00,1.00\r\n` +
+        'Total,11.00,150.00,-139.00\r\n',
+    );
+  });
 });
