@@ -57,9 +57,11 @@ export async function takeBackup(
       formatVersion: FORMAT_VERSION,
       product: productVersion(),
       schema: await schemaVersion(tx),
-      takenAt: (await tx.query<{ now: string }>(
-        `SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS now`,
-      ))[0]!.now,
+      takenAt: (
+        await tx.query<{ now: string }>(
+          `SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS now`,
+        )
+      )[0]!.now,
       takenBy: options.takenBy,
       database: database.driver,
     };
@@ -121,18 +123,14 @@ async function* lines(
 
 /** The table's rows as JSON arrays of PostgreSQL's text forms, in key order. */
 async function* rowsOf(tx: RawTransaction, table: CarriedTable): AsyncGenerator<string> {
-  const select = table.columns
-    .map((c, i) => `${quoteIdent(c.name)}::text AS c${i}`)
-    .join(', ');
+  const select = table.columns.map((c, i) => `${quoteIdent(c.name)}::text AS c${i}`).join(', ');
   const order = table.key.length ? ` ORDER BY ${table.key.map(quoteIdent).join(', ')}` : '';
   await tx.exec(
     `DECLARE backup_rows NO SCROLL CURSOR FOR SELECT ${select} FROM ${quoteIdent(table.name)}${order}`,
   );
   const names = table.columns.map((_, i) => `c${i}`);
   for (;;) {
-    const page = await tx.query<Record<string, string | null>>(
-      `FETCH ${PAGE} FROM backup_rows`,
-    );
+    const page = await tx.query<Record<string, string | null>>(`FETCH ${PAGE} FROM backup_rows`);
     for (const row of page) yield JSON.stringify(names.map((name) => row[name] ?? null));
     if (page.length < PAGE) break;
   }

@@ -60,7 +60,10 @@ function deriveKeys(passphrase: string, salt: Buffer, params: KdfParams): Promis
 }
 
 const checkValue = (keys: Keys) =>
-  createHmac('sha256', keys.check).update('office-finance backup passphrase').digest().subarray(0, 16);
+  createHmac('sha256', keys.check)
+    .update('office-finance backup passphrase')
+    .digest()
+    .subarray(0, 16);
 
 function aad(headerHash: Buffer, index: number, final: boolean): Buffer {
   const tail = Buffer.alloc(9);

@@ -3,7 +3,7 @@
 // renamed only when complete; reading checks every table's row count and SHA-256 and the
 // manifest as it goes. Layout: docs/decisions/010-backup-format.md.
 import { createHash, randomBytes } from 'node:crypto';
-import { constants as fsConstants } from 'node:fs';
+import { constants as fsConstants, createReadStream, createWriteStream } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, type Transform } from 'node:stream';
@@ -83,7 +83,6 @@ export async function writeBackupFile(
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const handle = await open(temporary, 'wx', 0o600);
   let bytes = 0;
   try {
     const stages: (NodeJS.ReadableStream | Transform | NodeJS.WritableStream)[] = [
@@ -91,14 +90,18 @@ export async function writeBackupFile(
       createGzip({ level: 6 }),
     ];
     if (options.passphrase) stages.push(await encryptStream(options.passphrase, options.kdf));
-    const out = handle.createWriteStream({ autoClose: false });
-    out.on('data', () => undefined);
-    await pipeline(stages as [NodeJS.ReadableStream, ...NodeJS.WritableStream[]], out);
+    const out = createWriteStream(temporary, { flags: 'wx', mode: 0o600 });
+    stages.push(out);
+    await pipeline(stages as unknown as [NodeJS.ReadableStream, NodeJS.WritableStream]);
     bytes = out.bytesWritten;
-    await handle.sync();
-    await handle.close();
+    // fsync through any descriptor of the file flushes its data.
+    const written = await open(temporary, 'r+');
+    try {
+      await written.sync();
+    } finally {
+      await written.close();
+    }
   } catch (error) {
-    await handle.close().catch(() => undefined);
     await rm(temporary, { force: true });
     throw error;
   }
@@ -188,7 +191,6 @@ export async function* readBackupFile(
   if (!encrypted && !(magicBytes >= 2 && magic.subarray(0, 2).equals(GZIP_MAGIC))) {
     throw new BackupRefused(backupMessages.notABackup);
   }
-  const { createReadStream } = await import('node:fs');
   const source = createReadStream(file);
   const stages: (NodeJS.ReadableStream | Transform)[] = [source];
   if (encrypted) stages.push(decryptStream(options.passphrase));

@@ -64,8 +64,7 @@ async function restoreIn(
   options: RestoreOptions,
 ): Promise<RestoreResult> {
   await tx.exec("SET LOCAL DateStyle = 'ISO, YMD'; SET LOCAL IntervalStyle = 'postgres'");
-  const run = <T>(work: (m: ReturnType<typeof migrationTx>) => Promise<T>) =>
-    work(migrationTx(tx));
+  const run = <T>(work: (m: ReturnType<typeof migrationTx>) => Promise<T>) => work(migrationTx(tx));
   const targetVersion = await schemaVersionOf(tx);
   if (targetVersion > header.schema) {
     throw new BackupRefused(
@@ -84,7 +83,9 @@ async function restoreIn(
   }
   // Everything but the schema version goes, short-lived and derived tables included; TRUNCATE
   // (unlike DELETE) does not fire the entries' immutability trigger.
-  const everything = (await allTables(tx)).filter((t) => LEFT_OUT[t.name]?.why !== 'schema version');
+  const everything = (await allTables(tx)).filter(
+    (t) => LEFT_OUT[t.name]?.why !== 'schema version',
+  );
   if (everything.length) {
     await tx.exec(`TRUNCATE ${everything.map((t) => quoteIdent(t.name)).join(', ')}`);
   }

@@ -42,7 +42,10 @@ export interface MigrateOptions {
   upTo?: number;
 }
 
-export async function migrate(run: MigrationRunner, options: MigrateOptions = {}): Promise<string[]> {
+export async function migrate(
+  run: MigrationRunner,
+  options: MigrateOptions = {},
+): Promise<string[]> {
   const files = (await migrationFiles()).filter(
     (m) => options.upTo === undefined || m.version <= options.upTo,
   );
