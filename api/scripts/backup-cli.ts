@@ -25,7 +25,7 @@ export function describeTarget(config: AppConfig): string {
 
 export async function openForBackup(
   config: AppConfig,
-  { mustExist }: { mustExist: boolean },
+  { mustExist, restore = false }: { mustExist: boolean; restore?: boolean },
 ): Promise<DatabaseHandle> {
   if (!config.databaseUrl && mustExist && !existsSync(path.join(config.dataDir, 'PG_VERSION'))) {
     throw new BackupRefused(backupMessages.noDatabase, `${describeTarget(config)} does not exist`);
@@ -36,7 +36,7 @@ export async function openForBackup(
     if (error instanceof DataDirectoryInUse) {
       const pid = /\(pid (\d+)\)/.exec(error.message)?.[1];
       throw new BackupRefused(
-        backupMessages.embeddedInUse,
+        restore ? backupMessages.embeddedInUseRestore : backupMessages.embeddedInUse,
         `${path.resolve(config.dataDir)}${pid ? ` is held by process ${pid}` : ''}`,
       );
     }

@@ -29,7 +29,7 @@ run(async () => {
     usage(USAGE);
   }
   const settings = config();
-  const database = await openForBackup(settings, { mustExist: false });
+  const database = await openForBackup(settings, { mustExist: false, restore: true });
   try {
     console.log(
       `Restoring ${file} into ${describeTarget(settings)}${replace ? ' (replacing its contents)' : ''}`,

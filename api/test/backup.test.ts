@@ -539,6 +539,9 @@ describe('the commands', () => {
       expect(held.status).toBe(1);
       expect(held.stderr).toContain(backupMessages.embeddedInUse);
       expect(held.stderr).toContain(`process ${server.child.pid}`);
+      const busy = await cli('restore', [full], { DATA_DIR: dir, BACKUP_PASSPHRASE: '' });
+      expect(busy.status).toBe(1);
+      expect(busy.stderr).toContain(backupMessages.embeddedInUseRestore);
     } finally {
       await stopServer(server);
     }

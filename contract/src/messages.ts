@@ -216,4 +216,6 @@ export const backupMessages = {
   writeFailed: 'The backup could not be written',
   embeddedInUse:
     'The embedded database is open in the running server, and a backup of it needs the server stopped. Stop the server and run the backup again, or move to PostgreSQL (README, "Moving to PostgreSQL"), where backups run while the server serves.',
+  embeddedInUseRestore:
+    'The embedded database is open in the running server: stop the server, then run the restore again',
 } as const;
