@@ -106,7 +106,7 @@ export async function writeBackupFile(
     throw error;
   }
   try {
-    // Another writer may have taken the name meanwhile: link-style refusal, then rename.
+    // The name may have been taken while the backup was written: never replace a file.
     await (await open(file, fsConstants.O_RDONLY)).close();
     await rm(temporary, { force: true });
     throw new BackupRefused(backupMessages.outExists, file);
