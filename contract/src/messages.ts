@@ -303,3 +303,30 @@ export const apiMessages = {
   securitySettingsSaved: 'Security settings saved',
   adminsOnlySecurity: 'Only admins can change the security settings',
 } as const;
+
+/**
+ * What `npm run backup` and `npm run restore` say when they refuse or fail (issue 18;
+ * docs/decisions/010-backup-format.md). Each is followed by the detail that applies.
+ */
+export const backupMessages = {
+  notABackup: 'This file is not an office-finance backup',
+  truncated: 'The backup file is incomplete (cut short): it cannot be restored',
+  altered: 'The backup file has been altered or damaged: its checksums do not match',
+  encryptedNeedsPassphrase:
+    'This backup is encrypted: set BACKUP_PASSPHRASE to the passphrase it was taken with',
+  wrongPassphrase: 'Wrong passphrase: BACKUP_PASSPHRASE is not the one this backup was taken with',
+  newerSchema:
+    'This backup comes from a newer version of the product (schema version above this code): upgrade first, then restore',
+  targetNewerSchema:
+    'The target database has a newer schema than the backup: restore into a new, empty database (a new DATA_DIR, or a new PostgreSQL database), and the restore migrates it',
+  targetNotEmpty:
+    'The target database is not empty: restore into an empty one, or add --replace to delete its contents first',
+  schemaMismatch: "The backup's tables do not match this database's schema",
+  outExists: 'The output file already exists: choose another name',
+  noDatabase: 'There is no database to back up',
+  writeFailed: 'The backup could not be written',
+  embeddedInUse:
+    'The embedded database is open in the running server, and a backup of it needs the server stopped. Stop the server and run the backup again, or move to PostgreSQL (README, "Moving to PostgreSQL"), where backups run while the server serves.',
+  embeddedInUseRestore:
+    'The embedded database is open in the running server: stop the server, then run the restore again',
+} as const;

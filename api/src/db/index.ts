@@ -2,7 +2,7 @@
 // PGlite. Both get the same parsers, the same session time zone and the same migrations.
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import type { Database } from './schema.js';
-import { migrate, type MigrationRunner } from './migrate.js';
+import { migrate, type MigrationRunner, type MigrationTx } from './migrate.js';
 import { lockDataDirectory } from './data-dir-lock.js';
 
 interface Opened {
@@ -15,8 +15,22 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /**
+   * Runs `work` in one transaction on one connection, with plain SQL: a statement of many
+   * commands through `exec`, text results through `query`. Backups and restores use it
+   * (src/backup/); it commits when `work` resolves and rolls back when it throws.
+   */
+  transaction<T>(work: (tx: RawTransaction) => Promise<T>): Promise<T>;
   /** Flushes (PGlite: CHECKPOINT) and closes. */
   close(): Promise<void>;
+}
+
+/** Plain SQL inside one transaction (see DatabaseHandle.transaction). */
+export interface RawTransaction {
+  /** Runs one or more statements without parameters. */
+  exec(text: string): Promise<void>;
+  /** Runs one statement with parameters and returns its rows. */
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
 }
 
 // OIDs: INT8 20, DATE 1082, TIMESTAMP 1114, TIMESTAMPTZ 1184, NUMERIC 1700.
@@ -32,12 +46,15 @@ export interface OpenOptions {
   timeZone: string;
   /** Connections in the PostgreSQL pool (default 10); PGlite has one. */
   databasePoolSize?: number;
+  /** false opens the database as it is, without applying migrations (backup and restore). */
+  migrate?: boolean;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const opened = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.timeZone, options.databasePoolSize ?? 10)
     : await openPglite(options.dataDir, options.timeZone);
+  if (options.migrate === false) return opened.handle;
   try {
     await migrate(opened.runMigrations);
   } catch (error) {
@@ -63,16 +80,14 @@ async function openPostgres(
     },
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const runMigrations: MigrationRunner = async (work) => {
+  const transaction: DatabaseHandle['transaction'] = async (work) => {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
       const result = await work({
         exec: async (text) => void (await client.query(text)),
-        versions: async () =>
-          (
-            await client.query<{ version: number }>('SELECT version FROM schema_migrations')
-          ).rows.map((row) => row.version),
+        query: async <R>(text: string, params?: unknown[]) =>
+          (await client.query(text, params)).rows as R[],
       });
       await client.query('COMMIT');
       return result;
@@ -83,7 +98,10 @@ async function openPostgres(
       client.release();
     }
   };
-  return { handle: { db, driver: 'postgres', close: () => db.destroy() }, runMigrations };
+  return {
+    handle: { db, driver: 'postgres', transaction, close: () => db.destroy() },
+    runMigrations: migrationRunner(transaction),
+  };
 }
 
 async function openPglite(dataDir: string, timeZone: string): Promise<Opened> {
@@ -102,14 +120,12 @@ async function openPglite(dataDir: string, timeZone: string): Promise<Opened> {
     throw error;
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  const runMigrations: MigrationRunner = (work) =>
+  const transaction: DatabaseHandle['transaction'] = (work) =>
     pglite.transaction((tx) =>
       work({
         exec: async (text) => void (await tx.exec(text)),
-        versions: async () =>
-          (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map(
-            (row) => row.version,
-          ),
+        query: async <R>(text: string, params?: unknown[]) =>
+          (await tx.query<R>(text, params)).rows,
       }),
     );
   const close = async () => {
@@ -122,5 +138,23 @@ async function openPglite(dataDir: string, timeZone: string): Promise<Opened> {
       }
     }
   };
-  return { handle: { db, driver: 'pglite', close }, runMigrations };
+  return {
+    handle: { db, driver: 'pglite', transaction, close },
+    runMigrations: migrationRunner(transaction),
+  };
+}
+
+/** The migrations' view of a transaction (migrate.ts). */
+export function migrationRunner(transaction: DatabaseHandle['transaction']): MigrationRunner {
+  return (work) => transaction((tx) => work(migrationTx(tx)));
+}
+
+export function migrationTx(tx: RawTransaction): MigrationTx {
+  return {
+    exec: (text) => tx.exec(text),
+    versions: async () =>
+      (await tx.query<{ version: number }>('SELECT version FROM schema_migrations')).map(
+        (row) => row.version,
+      ),
+  };
 }

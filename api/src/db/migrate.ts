@@ -24,14 +24,36 @@ const PRELUDE = `
     applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
   );`;
 
-export async function migrate(run: MigrationRunner): Promise<string[]> {
-  const files = (await readdir(migrationsDir)).filter((f) => /^\d+\.do\..+\.sql$/.test(f)).sort();
+/** The numbered migration files, in order. */
+export async function migrationFiles(): Promise<{ version: number; file: string }[]> {
+  return (await readdir(migrationsDir))
+    .filter((f) => /^\d+\.do\..+\.sql$/.test(f))
+    .sort()
+    .map((file) => ({ version: Number.parseInt(file, 10), file }));
+}
+
+/** The schema version this code migrates to: its highest migration number. */
+export async function latestSchemaVersion(): Promise<number> {
+  return Math.max(0, ...(await migrationFiles()).map((m) => m.version));
+}
+
+export interface MigrateOptions {
+  /** Applies migrations up to this version only (a restore of an older backup). */
+  upTo?: number;
+}
+
+export async function migrate(
+  run: MigrationRunner,
+  options: MigrateOptions = {},
+): Promise<string[]> {
+  const files = (await migrationFiles()).filter(
+    (m) => options.upTo === undefined || m.version <= options.upTo,
+  );
   return run(async (tx) => {
     await tx.exec(PRELUDE);
     const done = new Set(await tx.versions());
     const applied: string[] = [];
-    for (const file of files) {
-      const version = Number.parseInt(file, 10);
+    for (const { version, file } of files) {
       if (done.has(version)) continue;
       const text = await readFile(path.join(migrationsDir, file), 'utf8');
       await tx.exec(text);

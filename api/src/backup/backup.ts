@@ -1,0 +1,138 @@
+// Takes a backup: every carried table (tables.ts) from one consistent snapshot, written as the
+// file format of file.ts. On PostgreSQL the snapshot is a REPEATABLE READ READ ONLY transaction,
+// so the server keeps serving and writing meanwhile; on PGlite the one connection's transaction
+// is the snapshot. Rows are read through a cursor a page at a time, never a table at once.
+import { readFileSync } from 'node:fs';
+import { backupMessages } from 'contract';
+import type { DatabaseHandle, RawTransaction } from '../db/index.js';
+import { BackupRefused } from './errors.js';
+import {
+  Checksums,
+  FORMAT,
+  FORMAT_VERSION,
+  writeBackupFile,
+  type BackupHeader,
+  type Manifest,
+  type TableSummary,
+  type WriteOptions,
+} from './file.js';
+import { carriedTables, quoteIdent, type CarriedTable } from './tables.js';
+
+const PAGE = 1000;
+
+export const productVersion = (): string =>
+  (
+    JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+
+export interface BackupOptions extends WriteOptions {
+  /** Who takes it: the operating-system user, or "server". */
+  takenBy: string;
+}
+
+export interface BackupResult {
+  file: string;
+  bytes: number;
+  manifest: Manifest;
+}
+
+/** Writes a backup of `database` to `file` (which must not exist yet). */
+export async function takeBackup(
+  database: DatabaseHandle,
+  file: string,
+  options: BackupOptions,
+): Promise<BackupResult> {
+  return database.transaction(async (tx) => {
+    await tx.exec(
+      'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY; ' +
+        // Text forms that read back exactly, whatever the server's defaults.
+        "SET LOCAL DateStyle = 'ISO, YMD'; SET LOCAL IntervalStyle = 'postgres'; " +
+        "SET LOCAL extra_float_digits = 3; SET LOCAL bytea_output = 'hex'; " +
+        "SET LOCAL TimeZone = 'UTC'",
+    );
+    const header: BackupHeader = {
+      format: FORMAT,
+      formatVersion: FORMAT_VERSION,
+      product: productVersion(),
+      schema: await schemaVersion(tx),
+      takenAt: (
+        await tx.query<{ now: string }>(
+          `SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS now`,
+        )
+      )[0]!.now,
+      takenBy: options.takenBy,
+      database: database.driver,
+    };
+    const tables = await carriedTables(tx);
+    let manifest: Manifest | undefined;
+    const { bytes } = await writeBackupFile(
+      file,
+      lines(tx, header, tables, (done) => (manifest = done)),
+      options,
+    );
+    return { file, bytes, manifest: manifest! };
+  });
+}
+
+/** The highest applied migration; a database without any is refused. */
+async function schemaVersion(tx: RawTransaction): Promise<number> {
+  const [found] = await tx.query<{ exists: boolean }>(
+    `SELECT to_regclass('public.schema_migrations') IS NOT NULL AS exists`,
+  );
+  if (!found?.exists) throw new BackupRefused(backupMessages.noDatabase);
+  const [row] = await tx.query<{ version: number | null }>(
+    'SELECT max(version) AS version FROM schema_migrations',
+  );
+  if (row?.version === null || row?.version === undefined) {
+    throw new BackupRefused(backupMessages.noDatabase);
+  }
+  return Number(row.version);
+}
+
+async function* lines(
+  tx: RawTransaction,
+  header: BackupHeader,
+  tables: CarriedTable[],
+  finished: (manifest: Manifest) => void,
+): AsyncGenerator<string> {
+  const sums = new Checksums();
+  const summaries: TableSummary[] = [];
+  const first = JSON.stringify(header);
+  sums.line(first);
+  yield first;
+  for (const table of tables) {
+    const start = JSON.stringify({ table: table.name, columns: table.columns });
+    sums.line(start);
+    yield start;
+    for await (const row of rowsOf(tx, table)) {
+      sums.row(row);
+      yield row;
+    }
+    const summary = sums.endTable(table.name);
+    const end = JSON.stringify({ end: table.name, rows: summary.rows, sha256: summary.sha256 });
+    sums.line(end);
+    summaries.push(summary);
+    yield end;
+  }
+  const manifest: Manifest = { ...header, tables: summaries, sha256: sums.fileDigest() };
+  finished(manifest);
+  yield JSON.stringify({ manifest });
+}
+
+/** The table's rows as JSON arrays of PostgreSQL's text forms, in key order. */
+async function* rowsOf(tx: RawTransaction, table: CarriedTable): AsyncGenerator<string> {
+  const select = table.columns.map((c, i) => `${quoteIdent(c.name)}::text AS c${i}`).join(', ');
+  const order = table.key.length ? ` ORDER BY ${table.key.map(quoteIdent).join(', ')}` : '';
+  await tx.exec(
+    `DECLARE backup_rows NO SCROLL CURSOR FOR SELECT ${select} FROM ${quoteIdent(table.name)}${order}`,
+  );
+  const names = table.columns.map((_, i) => `c${i}`);
+  for (;;) {
+    const page = await tx.query<Record<string, string | null>>(`FETCH ${PAGE} FROM backup_rows`);
+    for (const row of page) yield JSON.stringify(names.map((name) => row[name] ?? null));
+    if (page.length < PAGE) break;
+  }
+  await tx.exec('CLOSE backup_rows');
+}

@@ -1,0 +1,200 @@
+// Restores a backup file into a database in ONE transaction: the migrations up to the file's
+// schema version (on a new database), the rows of every carried table with user triggers off
+// (restored rows are exact copies: no closed-period check, no double-counted roll-up), the
+// derived tables rebuilt, sequences moved past the highest restored id, then the migrations the
+// file predates. Any refusal or failure, a kill included, leaves the target as it was.
+import { backupMessages } from 'contract';
+import { migrationTx, type DatabaseHandle, type RawTransaction } from '../db/index.js';
+import { latestSchemaVersion, migrate } from '../db/migrate.js';
+import { BackupRefused } from './errors.js';
+import { readBackupFile, type BackupEvent, type BackupHeader, type TableSummary } from './file.js';
+import {
+  allTables,
+  carriedTables,
+  LEFT_OUT,
+  quoteIdent,
+  SEEDED_BY_MIGRATIONS,
+  type CarriedTable,
+} from './tables.js';
+
+export interface RestoreOptions {
+  /** Deletes what the target holds first (in the same transaction) instead of refusing. */
+  replace?: boolean;
+  passphrase?: string;
+  /** Called as each table is restored. */
+  onTable?: (summary: TableSummary) => void;
+}
+
+export interface RestoreResult {
+  header: BackupHeader;
+  tables: TableSummary[];
+  /** Migrations applied after the rows, for a backup from an older schema. */
+  migrated: string[];
+}
+
+export async function restoreBackup(
+  database: DatabaseHandle,
+  file: string,
+  options: RestoreOptions = {},
+): Promise<RestoreResult> {
+  const events = readBackupFile(file, { passphrase: options.passphrase });
+  try {
+    const first = await events.next();
+    if (first.done || first.value.kind !== 'header') {
+      throw new BackupRefused(backupMessages.notABackup);
+    }
+    const header = first.value.header;
+    const latest = await latestSchemaVersion();
+    if (header.schema > latest) {
+      throw new BackupRefused(
+        backupMessages.newerSchema,
+        `the backup has schema version ${header.schema}, this code ${latest}`,
+      );
+    }
+    return await database.transaction((tx) => restoreIn(tx, header, events, options));
+  } finally {
+    await events.return(undefined);
+  }
+}
+
+async function restoreIn(
+  tx: RawTransaction,
+  header: BackupHeader,
+  events: AsyncGenerator<BackupEvent>,
+  options: RestoreOptions,
+): Promise<RestoreResult> {
+  await tx.exec("SET LOCAL DateStyle = 'ISO, YMD'; SET LOCAL IntervalStyle = 'postgres'");
+  const run = <T>(work: (m: ReturnType<typeof migrationTx>) => Promise<T>) => work(migrationTx(tx));
+  const targetVersion = await schemaVersionOf(tx);
+  if (targetVersion > header.schema) {
+    throw new BackupRefused(
+      backupMessages.targetNewerSchema,
+      `the target has schema version ${targetVersion}, the backup ${header.schema}`,
+    );
+  }
+  await migrate(run, { upTo: header.schema });
+
+  const tables = await carriedTables(tx);
+  if (!options.replace) {
+    const holding = await tablesWithRows(tx, tables);
+    if (holding.length) {
+      throw new BackupRefused(backupMessages.targetNotEmpty, `rows in ${holding.join(', ')}`);
+    }
+  }
+  // Everything but the schema version goes, short-lived and derived tables included; TRUNCATE
+  // (unlike DELETE) does not fire the entries' immutability trigger.
+  const everything = (await allTables(tx)).filter(
+    (t) => LEFT_OUT[t.name]?.why !== 'schema version',
+  );
+  if (everything.length) {
+    await tx.exec(`TRUNCATE ${everything.map((t) => quoteIdent(t.name)).join(', ')}`);
+  }
+  for (const table of tables) {
+    await tx.exec(`ALTER TABLE ${quoteIdent(table.name)} DISABLE TRIGGER USER`);
+  }
+
+  const byName = new Map(tables.map((t) => [t.name, t]));
+  const restored: TableSummary[] = [];
+  let insert: string | undefined;
+  for await (const event of events) {
+    if (event.kind === 'table') {
+      const target = byName.get(event.name);
+      if (!target) {
+        throw new BackupRefused(backupMessages.schemaMismatch, `unknown table ${event.name}`);
+      }
+      insert = insertStatement(target, event.columns);
+    } else if (event.kind === 'rows') {
+      await tx.query(insert!, [JSON.stringify(event.rows)]);
+    } else if (event.kind === 'end') {
+      restored.push(event.summary);
+      byName.delete(event.summary.name);
+      options.onTable?.(event.summary);
+    } else if (event.kind === 'manifest') {
+      if (byName.size) {
+        throw new BackupRefused(
+          backupMessages.schemaMismatch,
+          `the backup lacks ${[...byName.keys()].join(', ')}`,
+        );
+      }
+    }
+  }
+
+  const rebuilds = new Set(
+    Object.values(LEFT_OUT).flatMap((t) => (t.why === 'derived' ? [t.rebuild] : [])),
+  );
+  for (const rebuild of rebuilds) await tx.exec(rebuild);
+  for (const table of tables) {
+    await tx.exec(`ALTER TABLE ${quoteIdent(table.name)} ENABLE TRIGGER USER`);
+  }
+  await continueSequences(tx, tables);
+  const migrated = await migrate(run);
+  return { header, tables: restored, migrated };
+}
+
+async function schemaVersionOf(tx: RawTransaction): Promise<number> {
+  const [found] = await tx.query<{ exists: boolean }>(
+    `SELECT to_regclass('public.schema_migrations') IS NOT NULL AS exists`,
+  );
+  if (!found?.exists) return 0;
+  const [row] = await tx.query<{ version: number | null }>(
+    'SELECT max(version) AS version FROM schema_migrations',
+  );
+  return Number(row?.version ?? 0);
+}
+
+/** Carried tables holding a row that no migration put there. */
+async function tablesWithRows(tx: RawTransaction, tables: CarriedTable[]): Promise<string[]> {
+  const holding: string[] = [];
+  for (const table of tables) {
+    const seeded = SEEDED_BY_MIGRATIONS[table.name];
+    const [row] = await tx.query<{ any: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM ${quoteIdent(table.name)}${seeded ? ` WHERE NOT (${seeded})` : ''}) AS any`,
+    );
+    if (row?.any) holding.push(table.name);
+  }
+  return holding;
+}
+
+/**
+ * One INSERT of a batch of rows, passed as one JSON array of arrays of text: each value goes
+ * through its column type's own input function, so every type reads back exactly as written.
+ */
+function insertStatement(target: CarriedTable, columns: { name: string; type: string }[]): string {
+  const mine = new Map(target.columns.map((c) => [c.name, c.type]));
+  const names = columns.map((c) => c.name);
+  const same =
+    columns.length === target.columns.length &&
+    new Set(names).size === names.length &&
+    columns.every((c) => mine.get(c.name) === c.type);
+  if (!same) {
+    throw new BackupRefused(backupMessages.schemaMismatch, `the columns of ${target.name}`);
+  }
+  const values = columns.map((c, i) => `(r.value->>${i})::${c.type}`).join(', ');
+  return (
+    `INSERT INTO ${quoteIdent(target.name)} (${names.map(quoteIdent).join(', ')}) ` +
+    `OVERRIDING SYSTEM VALUE SELECT ${values} FROM json_array_elements($1::json) AS r`
+  );
+}
+
+/** Every sequence behind a carried table's column continues after its highest value. */
+async function continueSequences(tx: RawTransaction, tables: CarriedTable[]): Promise<void> {
+  const carried = new Set(tables.map((t) => t.name));
+  const owned = await tx.query<{ sequence: string; table: string; column: string }>(
+    `SELECT s.relname AS sequence, t.relname AS "table", a.attname AS "column"
+       FROM pg_depend d
+       JOIN pg_class s ON s.oid = d.objid AND s.relkind = 'S'
+       JOIN pg_class t ON t.oid = d.refobjid
+       JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = d.refobjsubid
+       JOIN pg_namespace n ON n.oid = t.relnamespace
+      WHERE d.classid = 'pg_class'::regclass AND d.refclassid = 'pg_class'::regclass
+        AND d.deptype IN ('a', 'i') AND n.nspname = 'public'`,
+  );
+  for (const { sequence, table, column } of owned) {
+    if (!carried.has(table)) continue;
+    await tx.query(
+      `SELECT setval($1::regclass, coalesce(max(${quoteIdent(column)}), 0) + 1, false)
+         FROM ${quoteIdent(table)}`,
+      [`public.${quoteIdent(sequence)}`],
+    );
+  }
+}
