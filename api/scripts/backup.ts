@@ -1,7 +1,7 @@
 // npm run backup -- --out <file>: writes a backup of the database the server would use
 // (DATABASE_URL, else the embedded one in DATA_DIR), encrypted when BACKUP_PASSPHRASE is set,
 // then reads it back to check it. On PostgreSQL it runs while the server serves; the embedded
-// database must not be open in a running server. Format: docs/decisions/010-backup-format.md.
+// database must not be open in a running server. Format: docs/decisions/012-backup-format.md.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { takeBackup, verifyBackupFile } from '../src/backup/index.js';

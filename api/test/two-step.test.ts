@@ -548,7 +548,11 @@ describe('changing the own password', () => {
     expect(wrong.json()).toEqual({ message: 'The current password is not right' });
     const short = await change(token, ADMIN.password, 'short');
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ message: 'The password must have at least 8 characters' });
+    expect(short.json()).toEqual({ message: 'password must be at least 8 characters' });
+    // The project's password rules apply here as on Add and Edit User.
+    const common = await change(token, ADMIN.password, 'password1');
+    expect(common.statusCode).toBe(400);
+    expect(await hash()).toBe(before);
     expect(await hash()).toBe(before);
     // The session is still good (a 400, not a 401 that would sign the browser out).
     expect(

@@ -298,15 +298,13 @@ export const apiMessages = {
   wrongPassword: 'The password is not right',
   wrongCurrentPassword: 'The current password is not right',
   passwordChanged: 'Password changed',
-  passwordTooShort: 'The password must have at least 8 characters',
-  passwordTooLong: 'The password must have at most 128 characters',
   securitySettingsSaved: 'Security settings saved',
   adminsOnlySecurity: 'Only admins can change the security settings',
 } as const;
 
 /**
  * What `npm run backup` and `npm run restore` say when they refuse or fail (issue 18;
- * docs/decisions/010-backup-format.md). Each is followed by the detail that applies.
+ * docs/decisions/012-backup-format.md). Each is followed by the detail that applies.
  */
 export const backupMessages = {
   notABackup: 'This file is not an office-finance backup',

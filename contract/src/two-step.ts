@@ -1,6 +1,6 @@
 // Two-step sign-in (TOTP, RFC 6238) and the signed-in user's own account: the second step of a
 // sign-in, setting two-step up and turning it on or off, changing one's own password, and the
-// admins' switch that requires two-step of every admin. See docs/decisions/010-two-step-sign-in.md.
+// admins' switch that requires two-step of every admin. See docs/decisions/011-two-step-sign-in.md.
 import { Type, type Static } from '@sinclair/typebox';
 import { Id } from './common.js';
 import { LoginResponse } from './users.js';

@@ -2,7 +2,7 @@
 // compressed stream, each chunk with its own nonce and tag and bound to its position and to
 // whether it is the last, so a reordered, altered or cut-short file fails to decrypt. The key
 // comes from the passphrase through scrypt (memory-hard) with a random salt kept in the file's
-// header. Layout: docs/decisions/010-backup-format.md.
+// header. Layout: docs/decisions/012-backup-format.md.
 import {
   createCipheriv,
   createDecipheriv,

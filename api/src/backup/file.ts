@@ -1,7 +1,7 @@
 // The backup file on disk: newline-delimited JSON, gzip-compressed, optionally encrypted
 // (cipher.ts). Writing goes to a temporary name in the same folder, is flushed to disk and
 // renamed only when complete; reading checks every table's row count and SHA-256 and the
-// manifest as it goes. Layout: docs/decisions/010-backup-format.md.
+// manifest as it goes. Layout: docs/decisions/012-backup-format.md.
 import { createHash, randomBytes } from 'node:crypto';
 import { constants as fsConstants, createReadStream, createWriteStream } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Backups and restores (docs/decisions/010-backup-format.md): used by `npm run backup` and
+// Backups and restores (docs/decisions/012-backup-format.md): used by `npm run backup` and
 // `npm run restore` (scripts/), and by the server once it takes scheduled backups.
 export { takeBackup, productVersion, type BackupOptions, type BackupResult } from './backup.js';
 export { restoreBackup, type RestoreOptions, type RestoreResult } from './restore.js';

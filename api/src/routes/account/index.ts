@@ -18,20 +18,8 @@ import {
   turnOnTwoStep,
   twoStepStatus,
 } from '../../repositories/two-step.js';
+import { passwordProblem } from '../../lib/password-policy.js';
 import { route } from '../route.js';
-
-/**
- * The rules a new password must meet, in one place; answers what is wrong with it, or
- * undefined. The account's e-mail and name are given so that rules about them can apply.
- */
-function checkNewPassword(
-  password: string,
-  _account: { email: string; name: string },
-): string | undefined {
-  if (password.length < 8) return apiMessages.passwordTooShort;
-  if (password.length > 128) return apiMessages.passwordTooLong;
-  return undefined;
-}
 
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   /**
@@ -62,7 +50,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   route(app, endpoints.changeOwnPassword, async (request) => {
     const user = currentUser(request);
     const { currentPassword, newPassword } = request.body;
-    const problem = checkNewPassword(newPassword, user);
+    const problem = passwordProblem(newPassword, user);
     if (problem) throw badRequest(problem);
     await confirmPassword(user, currentPassword, request.ip, apiMessages.wrongCurrentPassword);
     await changeOwnPassword(app.db, user, await hashPassword(newPassword, app.config.argon2));
