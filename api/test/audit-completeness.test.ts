@@ -63,7 +63,7 @@ async function freshUser(tools: Tools, role: 'staff' | 'admin' = 'staff') {
   usersMade += 1;
   const who = { email: `own${usersMade}@test.local`, password: 'new-user-pass-1' };
   const created = await tools.ctx.app.inject(
-    as(tools.admin, 'POST', '/api/users/register', { name: 'Own', ...who, role }),
+    as(tools.admin, 'POST', '/api/users/register', { name: `Own ${usersMade}`, ...who, role }),
   );
   const { id } = created.json<{ user: { id: number } }>().user;
   return { id, ...who, token: await login(tools.ctx.app, who) };

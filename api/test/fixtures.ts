@@ -17,8 +17,9 @@ export async function seedParties(ctx: TestContext): Promise<void> {
   );
   await rows(
     ctx,
-    `INSERT INTO expense_types (expancetype, status) VALUES
-       ('Rent', 'Active'), ('Fuel', 'Active'), ('Old', 'Suspended')`,
+    // name_key as the server writes it (nameKey of the name: these are plain ASCII words).
+    `INSERT INTO expense_types (expancetype, status, name_key) VALUES
+       ('Rent', 'Active', 'rent'), ('Fuel', 'Active', 'fuel'), ('Old', 'Suspended', 'old')`,
   );
 }
 
