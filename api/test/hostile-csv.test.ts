@@ -44,6 +44,9 @@ const hostileText = () =>
     90,
   );
 
+/** Names refuse control characters (TAB and line breaks among them): a name gets `;` there. */
+const hostileName = () => hostileText().replace(/[\t\r\n]/g, ';');
+
 const db = await setupDatabase();
 let ctx: TestContext;
 afterAll(() => db.close());
@@ -62,19 +65,19 @@ beforeAll(async () => {
   process.stdout.write(`hostile CSV: seed ${SEED} (HOSTILE_SEED=${SEED} replays it)\n`);
   for (let i = 0; i < 25; i += 1) {
     const client = await send('POST', '/api/clients/addClient', admin, {
-      name: hostileText(),
+      name: hostileName(),
       email: `client${i}@test.local`,
-      companyName: hostileText(),
+      companyName: hostileName(),
     });
     const employee = await send('POST', '/api/employees/addEmployee', admin, {
-      name: hostileText(),
+      name: hostileName(),
       email: `employee${i}@test.local`,
       number: `0300${String(i).padStart(3, '0')}`,
     });
     const type = await send('POST', '/api/expance/addexpancetype', admin, {
-      expancetype: `${hostileText()} ${i}`,
+      expancetype: `${hostileName()} ${i}`,
     });
-    await send('PUT', '/api/users/updateuser/2', admin, { name: hostileText(), role: 'staff' });
+    await send('PUT', '/api/users/updateuser/2', admin, { name: hostileName(), role: 'staff' });
     const entry = { amount: random.int(1, 999), description: hostileText() };
     if (client.statusCode === 201) {
       await send('POST', '/api/incoms/addIncome', staff, {

@@ -269,7 +269,8 @@ export const apiMessages = {
   invisibleInName:
     'must not contain invisible, control or text-direction characters (such as zero-width spaces)',
   directionControlInText: 'must not contain characters that override the direction of the text',
-  userNameSimilar: 'A user with this name, or a name that looks the same, already exists',
+  userNameSimilar:
+    'Another user has a name that looks the same but is spelt differently: use the same spelling or a name that is easy to tell apart',
   // The password rules (NIST SP 800-63B), one message each.
   passwordTooShort: 'password must be at least 8 characters',
   passwordTooLong: 'password must be at most 128 characters',

@@ -20,3 +20,14 @@ export function namesLookAlike(a: string, b: string): boolean {
   const [bWritten, bFolded] = nameSkeletons(b);
   return aWritten === bWritten || aFolded === bFolded;
 }
+
+/** The name as it shows: canonical form, white space collapsed. */
+const shown = (name: string): string => name.normalize('NFC').replace(/\s+/gu, ' ').trim();
+
+/**
+ * True when `a` and `b` look alike but are spelt differently (`\u0410dmin`, `ADMIN` or `Adrnin`
+ * beside `Admin`): a name that imitates another. Two people may share a name spelt the same; the
+ * history tells them apart by their e-mail.
+ */
+export const namesImitate = (a: string, b: string): boolean =>
+  shown(a) !== shown(b) && namesLookAlike(a, b);

@@ -11,7 +11,7 @@ import type { AppConfig } from '../config.js';
 import { generatePassword } from '../config.js';
 import { audit } from '../lib/audit.js';
 import { conflict, notFound, badRequest, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
-import { namesLookAlike } from '../lib/names.js';
+import { namesImitate } from '../lib/names.js';
 import { hashPassword } from '../lib/password.js';
 import { passwordProblem } from '../lib/password-policy.js';
 import { revokeUserSessions } from './sessions.js';
@@ -94,14 +94,16 @@ export async function createUser(
 }
 
 /**
- * Refuses a name that would be taken for another user's (the same, or confusable: `Аdmin`
- * beside `Admin`), so that nobody can pass for someone else in the lists and the history.
+ * Refuses a name that would be taken for another user's while spelt differently (confusable:
+ * `Аdmin` with a Cyrillic А, or `ADMIN`, beside `Admin`), so that nobody can pass for someone else
+ * in the lists and the history. The same name spelt the same is allowed: two people can share a
+ * name, and the history shows each with their e-mail.
  */
 async function refuseLookAlikeName(tx: Db, name: string, exceptId?: number): Promise<void> {
   let others = tx.selectFrom('users').select('name');
   if (exceptId !== undefined) others = others.where('id', '<>', exceptId);
   for (const other of await others.execute())
-    if (namesLookAlike(other.name, name)) throw conflict(apiMessages.userNameSimilar);
+    if (namesImitate(other.name, name)) throw conflict(apiMessages.userNameSimilar);
 }
 
 /** Inserts the user and its audit row inside the caller's transaction. */
