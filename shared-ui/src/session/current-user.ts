@@ -13,6 +13,8 @@ export interface CurrentUserState {
   user: User | undefined;
   /** True once the server has answered, or failed to. */
   settled: boolean;
+  /** An admin whom the admins' setting requires to set up two-step sign-in first. */
+  twoStepSetupRequired: boolean;
 }
 
 interface Answer extends CurrentUserState {
@@ -20,21 +22,33 @@ interface Answer extends CurrentUserState {
   token: string | null;
 }
 
-const NOT_YET: Answer = { token: null, user: undefined, settled: false };
+const NOT_YET: Answer = {
+  token: null,
+  user: undefined,
+  settled: false,
+  twoStepSetupRequired: false,
+};
 const useAnswer = create<Answer>()(() => NOT_YET);
 
 /** Asks the server who holds `token`, unless it was asked already. */
-function ask(token: string): void {
-  if (useAnswer.getState().token === token) return;
-  useAnswer.setState({ token, user: undefined, settled: false });
-  const settle = (user: User | undefined) => {
-    if (useAnswer.getState().token === token) useAnswer.setState({ user, settled: true });
+function ask(token: string, again = false): void {
+  if (!again && useAnswer.getState().token === token) return;
+  if (!again) useAnswer.setState({ ...NOT_YET, token });
+  const settle = (user: User | undefined, twoStepSetupRequired = false) => {
+    if (useAnswer.getState().token === token)
+      useAnswer.setState({ user, settled: true, twoStepSetupRequired });
   };
   call(endpoints.getCurrentUser).then(
-    ({ user }) => settle(user),
+    (answer) => settle(answer.user, answer.twoStepSetupRequired === true),
     // A screen that cannot tell shows what it shows staff; the server still decides.
     () => settle(undefined),
   );
+}
+
+/** Asks the server again (after the user changed their own account), keeping the old answer meanwhile. */
+export function refreshCurrentUser(): void {
+  const { token } = useAnswer.getState();
+  if (token) ask(token, true);
 }
 
 /** The signed-in user; the first component that asks starts the one request of the page. */
@@ -45,8 +59,12 @@ export function useCurrentUser(): CurrentUserState {
     if (token) ask(token);
   }, [token]);
   return token && answer.token === token
-    ? { user: answer.user, settled: answer.settled }
-    : { user: undefined, settled: false };
+    ? {
+        user: answer.user,
+        settled: answer.settled,
+        twoStepSetupRequired: answer.twoStepSetupRequired,
+      }
+    : { user: undefined, settled: false, twoStepSetupRequired: false };
 }
 
 /**

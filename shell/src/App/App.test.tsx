@@ -151,7 +151,15 @@ describe('signed in', () => {
     const names = within(nav)
       .getAllByRole('link')
       .map((one) => one.textContent);
-    expect(names).toEqual(['Dashboard', 'Users', 'Employees', 'Clients', 'Journal', 'Settings']);
+    expect(names).toEqual([
+      'Dashboard',
+      'Users',
+      'Employees',
+      'Clients',
+      'Journal',
+      'Settings',
+      'My account',
+    ]);
     expect(within(nav).getByRole('button', { name: /Reports/ })).toBeInTheDocument();
     expect(spies.currentUser.calls).toHaveLength(1);
   });

@@ -8,7 +8,9 @@ import {
   logOut,
   messages,
   notify,
+  refreshCurrentUser,
   useCanWrite,
+  useCurrentUser,
 } from 'shared-ui';
 import { preloadRemoteComponent } from '../federation/federation';
 import { REMOTE_ROUTES, type RemoteRoute } from '../routes/route-table';
@@ -25,37 +27,14 @@ export interface SidebarProps {
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'shell-sidebar__link shell-sidebar__link--active' : 'shell-sidebar__link';
 
-interface Me {
-  /** False until known, and when it cannot be read. */
-  isAdmin: boolean;
-  /** An admin who must set up two-step sign-in before anything else (the server says so). */
-  mustSetUpTwoStep: boolean;
-}
-
-/** What the sidebar needs to know of the signed-in user; read again when the account changes. */
-function useMe(): Me {
-  const [me, setMe] = useState<Me>({ isAdmin: false, mustSetUpTwoStep: false });
+/** What the sidebar needs to know of the signed-in user; asked again when the account changes. */
+function useMe(): { isAdmin: boolean; mustSetUpTwoStep: boolean } {
+  const { user, twoStepSetupRequired } = useCurrentUser();
   useEffect(() => {
-    let live = true;
-    const read = () =>
-      call(endpoints.getCurrentUser)
-        .then(
-          (answer) =>
-            live &&
-            setMe({
-              isAdmin: answer.user.role === 'admin',
-              mustSetUpTwoStep: answer.twoStepSetupRequired === true,
-            }),
-        )
-        .catch(() => undefined);
-    void read();
-    window.addEventListener(ACCOUNT_CHANGED, read);
-    return () => {
-      live = false;
-      window.removeEventListener(ACCOUNT_CHANGED, read);
-    };
+    window.addEventListener(ACCOUNT_CHANGED, refreshCurrentUser);
+    return () => window.removeEventListener(ACCOUNT_CHANGED, refreshCurrentUser);
   }, []);
-  return me;
+  return { isAdmin: user?.role === 'admin', mustSetUpTwoStep: twoStepSetupRequired };
 }
 
 /** Ends every other session of this user (another browser, a shared computer). */
