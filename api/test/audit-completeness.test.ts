@@ -5,7 +5,7 @@
 // route is in): a route that changes data and has no case below fails the test, so a new route
 // cannot slip past. "Same transaction" is shown by making audit rows impossible to write: the
 // call must then fail and leave every table exactly as it was.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { NobleCryptoPlugin, ScureBase32Plugin, TOTP } from 'otplib';
 import {
@@ -19,7 +19,8 @@ import {
   type TestContext,
 } from './helpers.js';
 
-const db = await setupDatabase();
+// A two-step key as on PostgreSQL, where none is generated into a data directory.
+const db = await setupDatabase({ totpKey: randomBytes(32) });
 afterAll(() => db.close());
 
 interface Tools {
