@@ -455,9 +455,13 @@ describe('roll-ups agree with the entries themselves', () => {
       const key =
         table === 'entry_daily' ? 'kind, day, credit_debit' : 'kind, party_id, month, credit_debit';
       const used = new Set(
-        (await rows<{ slot: number }>(ctx, `SELECT DISTINCT slot FROM ${table}`)).map((r) => r.slot),
+        (await rows<{ slot: number }>(ctx, `SELECT DISTINCT slot FROM ${table}`)).map(
+          (r) => r.slot,
+        ),
       );
-      const [a, b] = Array.from({ length: 16 }, (_, slot) => slot).filter((slot) => !used.has(slot));
+      const [a, b] = Array.from({ length: 16 }, (_, slot) => slot).filter(
+        (slot) => !used.has(slot),
+      );
       await rows(
         ctx,
         `INSERT INTO ${table} (${key}, slot, total, entries)
