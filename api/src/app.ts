@@ -89,10 +89,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // per-address limits see real clients behind a reverse proxy and nobody else can spoof it.
     trustProxy: trustedProxies(config.trustProxy),
     // No type coercion: a value is taken only in the type its schema names (lib/validator.ts).
+    // A field the schema does not name is refused (400), as the OpenAPI document's
+    // `additionalProperties: false` says, rather than dropped without a word.
     // The contract's text formats: names without invisible characters, text without overrides.
     ajv: {
       customOptions: {
-        removeAdditional: true,
+        removeAdditional: false,
         coerceTypes: false,
         useDefaults: true,
         formats: textFormats,

@@ -522,8 +522,10 @@ describe('GET /api/journal', () => {
       });
   });
 
-  it('ignores unknown query fields', async () => {
-    expect(await ids('kind=salary&colour=red')).toEqual([3]);
+  it('refuses unknown query fields, as the OpenAPI document says', async () => {
+    const { status, body } = await list('kind=salary&colour=red');
+    expect(status).toBe(400);
+    expect(body.message).toBe('colour is not an accepted field');
   });
 
   it('needs a session', async () => {

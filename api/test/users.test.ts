@@ -362,7 +362,7 @@ describe('user management', () => {
     expect(response.json()).toEqual({ message: 'A user with this email already exists' });
   });
 
-  it('drops unknown fields instead of storing them', async () => {
+  it('refuses unknown fields instead of storing them', async () => {
     const token = await login(ctx.app, ADMIN);
     const response = await ctx.app.inject({
       method: 'POST',
@@ -376,8 +376,16 @@ describe('user management', () => {
         password_hash: 'x',
       },
     });
-    expect(response.statusCode).toBe(201);
-    expect(response.json().user.id).toBe(2);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^(id|password_hash) is not an accepted field$/);
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/getUser',
+      headers: bearer(token),
+    });
+    expect(listed.json().users.map((user: { email: string }) => user.email)).not.toContain(
+      'x@test.local',
+    );
   });
 
   it('refuses staff every user change with 403 and changes nothing', async () => {
