@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { apiMessages, textFormats } from 'contract';
+import { apiMessages, errorCode, textFormats } from 'contract';
 import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle, type Db } from './db/index.js';
 import { authPlugin } from './plugins/auth.js';
@@ -20,6 +20,7 @@ import {
   pgCode,
 } from './lib/errors.js';
 import { validationMessage } from './lib/validation-message.js';
+import { withNamedComponents } from './lib/openapi-components.js';
 import { strictValidators } from './lib/validator.js';
 import { LoginThrottle } from './lib/login-throttle.js';
 import { resolveTotpKey } from './lib/two-step-key.js';
@@ -104,6 +105,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     schemaErrorFormatter: (errors) => new Error(validationMessage(errors)),
   }).withTypeProvider<TypeBoxTypeProvider>();
   useJsonBodyParser(app);
+  // Every error answer carries a stable `code` beside its `message` (contract/src/error-codes.ts),
+  // whichever part of the server refused: a route, a guard, the validator or the error handler.
+  app.addHook('preSerialization', async (_request, reply, payload) => {
+    if (reply.statusCode < 400 || typeof payload !== 'object' || payload === null) return payload;
+    const { message } = payload as { message?: unknown; code?: unknown };
+    if (typeof message !== 'string' || 'code' in payload) return payload;
+    return { code: errorCode(reply.statusCode, message), ...payload };
+  });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const database = options.database ?? (await openDatabase(config));
@@ -183,6 +192,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
+    // Every GET also answers HEAD (Fastify's default), so the document lists both.
+    exposeHeadRoutes: true,
+    transformObject: (documents) =>
+      'openapiObject' in documents
+        ? withNamedComponents(documents.openapiObject)
+        : documents.swaggerObject,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -5,7 +5,7 @@
 // - HOSTILE_REQUESTS (default 10,000) spoilt requests over every route (wrong types, non-finite
 //   and huge numbers, null characters, overlong text, bad encodings, unknown fields, bad JSON,
 //   wrong content types, bad ids and dates): no 5xx, no stack, SQL or file path in a body, a
-//   `{ message }` with every refusal, and no row changed by a refused request.
+//   `{ code, message }` with every refusal (a code the contract lists), and no row changed by a refused request.
 // The seed is printed; HOSTILE_SEED=<seed> replays the same requests.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { seededRandom } from '../src/lib/random.js';
 import type { RouteOptions } from 'fastify';
+import { errorCodes, type ErrorCode } from 'contract';
 import {
   bearer,
   login,
@@ -152,12 +153,15 @@ function problems(request: HostileRequest, answer: Answer): string[] {
   if (LEAK.test(answer.body)) found.push(`leaks ${LEAK.exec(answer.body)?.[0]}`);
   if (answer.status >= 400 && request.method !== 'HEAD') {
     let message: unknown;
+    let code: unknown;
     try {
-      message = (JSON.parse(answer.body) as { message?: unknown }).message;
+      ({ message, code } = JSON.parse(answer.body) as { message?: unknown; code?: unknown });
     } catch {
       message = undefined;
     }
     if (typeof message !== 'string' || !message) found.push('refusal without a { message }');
+    else if (!errorCodes.includes(code as ErrorCode))
+      found.push(`refusal with code ${String(code)}`);
   }
   return found;
 }

@@ -4,10 +4,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { endpoints } from 'contract';
+import { apiMessages, endpoints, errorCodes, messages } from 'contract';
 import Fastify from 'fastify';
 import { requireContract, route } from '../src/routes/route.js';
-import { setupDatabase, type TestContext } from './helpers.js';
+import { ADMIN, bearer, login, setupDatabase, type TestContext } from './helpers.js';
 
 interface Operation {
   operationId?: string;
@@ -18,7 +18,10 @@ type OpenApi = {
   openapi: string;
   servers?: unknown[];
   paths: Record<string, Record<string, Operation>>;
-  components?: { securitySchemes?: Record<string, unknown> };
+  components?: {
+    securitySchemes?: Record<string, unknown>;
+    schemas?: Record<string, Record<string, unknown>>;
+  };
 };
 
 const webRoot = mkdtempSync(path.join(tmpdir(), 'openapi-web-'));
@@ -40,6 +43,13 @@ afterAll(async () => {
   rmSync(webRoot, { recursive: true, force: true });
 });
 
+/** A schema, or the named component its `$ref` points to. */
+const resolve = (schema: unknown): Record<string, unknown> | undefined => {
+  const ref = (schema as { $ref?: string } | undefined)?.$ref;
+  if (!ref) return schema as Record<string, unknown> | undefined;
+  return document.components?.schemas?.[ref.replace('#/components/schemas/', '')];
+};
+
 const operations = () =>
   Object.entries(document.paths).flatMap(([url, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ url, method, operation })),
@@ -59,23 +69,31 @@ describe('the OpenAPI document', () => {
 
   it('lists every operation of the contract under its operationId, and no web file', () => {
     expect(operations().filter(({ operation }) => !operation.operationId)).toEqual([]);
-    const listed = operations().map(({ operation }) => operation.operationId);
+    const listed = operations()
+      .filter(({ method }) => method !== 'head')
+      .map(({ operation }) => operation.operationId);
     expect([...listed].sort()).toEqual(Object.keys(endpoints).sort());
+    const heads = operations().filter(({ method }) => method === 'head');
+    expect(heads.map(({ operation }) => operation.operationId).sort()).toEqual(
+      Object.entries(endpoints)
+        .filter(([, endpoint]) => endpoint.method === 'GET')
+        .map(([name]) => `${name}Head`)
+        .sort(),
+    );
     expect(operations().map(({ url }) => url)).not.toContain('/remotes.json');
     expect(operations().filter(({ url }) => !url.startsWith('/api/'))).toEqual([]);
   });
 
-  it('gives every error answer the { message } shape and requires the bearer token but on login', () => {
+  it('gives every error answer the one ErrorResponse and requires the bearer token but on login', () => {
     expect(document.components?.securitySchemes?.bearer).toEqual({
       type: 'http',
       scheme: 'bearer',
     });
-    for (const { operation } of operations()) {
+    for (const { operation, method } of operations()) {
       for (const [status, answer] of Object.entries(operation.responses)) {
-        if (Number(status) < 400) continue;
-        expect(answer.content?.['application/json']?.schema).toMatchObject({
-          type: 'object',
-          required: ['message'],
+        if (Number(status) < 400 || method === 'head') continue;
+        expect(answer.content?.['application/json']?.schema).toEqual({
+          $ref: '#/components/schemas/ErrorResponse',
         });
       }
       if (['login', 'loginCode'].includes(operation.operationId ?? ''))
@@ -124,6 +142,88 @@ describe('the OpenAPI document', () => {
     expect(
       Object.keys(document.paths['/api/sessions/others']?.delete?.responses ?? {}),
     ).not.toContain('403');
+  });
+});
+
+describe('named components, codes and statuses', () => {
+  it('names the shared schemas once and refers to them', () => {
+    const schemas = document.components?.schemas ?? {};
+    expect(resolve({ $ref: '#/components/schemas/ErrorResponse' })).toMatchObject({
+      type: 'object',
+      required: ['code', 'message'],
+    });
+    expect(Object.keys(schemas)).toEqual(
+      expect.arrayContaining(['ErrorResponse', 'JournalPage', 'ActivityPage', 'Money', 'Person']),
+    );
+    expect(Object.keys(schemas)).not.toContain('ActivityActor');
+    const text = JSON.stringify(document);
+    // The error answer's shape is written once, not on every operation.
+    expect(text.split('"required":["code","message"]')).toHaveLength(2);
+    const journal = document.paths['/api/journal']?.get?.responses['200'];
+    expect(journal?.content?.['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/JournalPage',
+    });
+    // Every reference points at a schema that is there.
+    for (const [, name] of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g))
+      expect(schemas[name as string]).toBeDefined();
+  });
+
+  it('lists the codes an error can carry, and answers with them', async () => {
+    const codes = (
+      resolve({ $ref: '#/components/schemas/ErrorResponse' })?.properties as {
+        code: unknown;
+      }
+    ).code;
+    expect(resolve(codes)).toMatchObject({ type: 'string', enum: [...errorCodes] });
+    const unauthenticated = await ctx.app.inject({ method: 'GET', url: '/api/journal' });
+    expect(unauthenticated.json()).toEqual({
+      code: 'unauthorized',
+      message: apiMessages.unauthorized,
+    });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'nobody@example.com', password: 'not-the-password-1' },
+    });
+    expect(wrong.json()).toEqual({
+      code: 'invalid_credentials',
+      message: messages.invalidCredentials,
+    });
+    const invalid = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'nobody@example.com' },
+    });
+    expect(invalid.json()).toEqual({ code: 'invalid_input', message: 'password is required' });
+  });
+
+  it('documents what the server answers: HEAD, 415 for a form body, 414, date-time stamps', async () => {
+    expect(document.paths['/api/journal']?.head?.operationId).toBeDefined();
+    const token = await login(ctx.app, ADMIN);
+    const addClient = document.paths['/api/clients/addClient']?.post;
+    expect(Object.keys(addClient?.responses ?? {})).toContain('415');
+    const form = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/clients/addClient',
+      headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=x',
+    });
+    expect(form.statusCode).toBe(415);
+    expect(form.json().code).toBe('unsupported_media_type');
+    const deleteClient = document.paths['/api/clients/deleteClient/{id}']?.delete;
+    expect(Object.keys(deleteClient?.responses ?? {})).toContain('414');
+    const long = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/clients/deleteClient/${'1'.repeat(300)}`,
+      headers: bearer(token),
+    });
+    expect(long.statusCode).toBe(414);
+    const row = resolve(resolve(document.components?.schemas?.ActivityPage)?.properties)?.users;
+    const item = resolve((row as { items?: unknown } | undefined)?.items);
+    expect((item?.properties as Record<string, unknown>).at).toEqual({
+      type: 'string',
+      format: 'date-time',
+    });
   });
 });
 

@@ -48,7 +48,7 @@ export type ActivityActor = Static<typeof ActivityActor>;
 export const ActivityRow = Type.Object({
   id: Type.Integer(),
   /** When, ISO 8601. */
-  at: Type.String(),
+  at: Type.String({ format: 'date-time' }),
   /** Who; null for a refused sign-in or start-up. */
   actor: Type.Union([ActivityActor, Type.Null()]),
   action: Type.String(),
@@ -73,8 +73,8 @@ export const OpenSession = Type.Object({
   name: Type.String(),
   email: Type.String(),
   role: Role,
-  signedInAt: Type.String(),
-  lastSeenAt: Type.String(),
+  signedInAt: Type.String({ format: 'date-time' }),
+  lastSeenAt: Type.String({ format: 'date-time' }),
   address: Type.String(),
   browser: Type.String(),
   /** The asker's own session. */

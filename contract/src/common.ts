@@ -99,9 +99,6 @@ export const CsvText = Type.String({ description: 'CSV (RFC 4180), UTF-8' });
 export const MessageResponse = Type.Object({ message: Type.String() });
 export type MessageResponse = Static<typeof MessageResponse>;
 
-export const ErrorResponse = Type.Object({ message: Type.String() }, { description: 'An error' });
-export type ErrorResponse = Static<typeof ErrorResponse>;
-
 /** Every list endpoint puts its records in `users` (spec §7), whatever the records are. */
 export const ListResponse = <T extends TSchema>(item: T) =>
   Type.Object({ users: Type.Array(item), message: Type.Optional(Type.String()) });

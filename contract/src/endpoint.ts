@@ -7,7 +7,7 @@ import type { Static, TObject, TSchema } from '@sinclair/typebox';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The error statuses an operation can answer with, each with a `{ message }` body. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429;
 
 /** The texts of spec §8 for one call. */
 export interface EndpointTexts {
@@ -131,13 +131,20 @@ export const isWrite = (endpoint: Pick<Endpoint, 'method' | 'access' | 'ownAccou
 /**
  * The error statuses a call can answer with: those its description names, plus those that come
  * with its kind (a 400 when it takes input, a 401 unless public, a 403 for admins-only calls and
- * writes, which a read-only user may not make, a 413 when it takes a body).
+ * writes, which a read-only user may not make, a 413 and a 415 when it takes a body, a 414 when
+ * its path has parameters).
  */
 export function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(endpoint.errors);
   if (endpoint.params || endpoint.query || endpoint.body || endpoint.headers) statuses.add(400);
   if (endpoint.access !== 'public') statuses.add(401);
   if (endpoint.access === 'admin' || isWrite(endpoint)) statuses.add(403);
-  if (endpoint.body) statuses.add(413);
+  if (endpoint.body) {
+    statuses.add(413);
+    // A body that is not JSON in UTF-8 (a form, another charset).
+    statuses.add(415);
+  }
+  // A path parameter longer than the router takes.
+  if (endpoint.params) statuses.add(414);
   return [...statuses].sort((a, b) => a - b);
 }

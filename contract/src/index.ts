@@ -9,6 +9,7 @@ export * from './journal.js';
 export * from './activity.js';
 export * from './two-step.js';
 export * from './messages.js';
+export * from './error-codes.js';
 export * from './csv.js';
 export * from './endpoint.js';
 export * from './endpoints.js';

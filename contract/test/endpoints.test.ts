@@ -1,8 +1,12 @@
 import {
+  apiMessages,
   canWrite,
   endpointPath,
   endpoints,
+  errorCode,
+  errorCodes,
   errorStatuses,
+  messages,
   isWrite,
   queryString,
   type Endpoint,
@@ -51,7 +55,7 @@ describe('the endpoint list', () => {
     );
     expect(endpoints.listSessions.adminsOnly).toBe('Only admins can see activity and sessions');
     expect(errorStatuses(endpoints.getBooksClosed)).toEqual([401]);
-    expect(errorStatuses(endpoints.moveBooksClosed)).toEqual([400, 401, 403, 413]);
+    expect(errorStatuses(endpoints.moveBooksClosed)).toEqual([400, 401, 403, 413, 415]);
     expect(endpoints.journalCsv.file).toEqual({ mediaType: 'text/csv', fileName: 'journal.csv' });
   });
 
@@ -82,14 +86,14 @@ describe('endpointPath and queryString', () => {
 
 describe('errorStatuses', () => {
   it('adds the statuses that come with the kind of call', () => {
-    expect(errorStatuses(endpoints.updateUser)).toEqual([400, 401, 403, 404, 409, 413]);
+    expect(errorStatuses(endpoints.updateUser)).toEqual([400, 401, 403, 404, 409, 413, 414, 415]);
     expect(errorStatuses(endpoints.getTotals)).toEqual([401]);
-    expect(errorStatuses(endpoints.login)).toEqual([400, 401, 413, 429]);
+    expect(errorStatuses(endpoints.login)).toEqual([400, 401, 413, 415, 429]);
   });
 
   it('names the 403 a read-only user gets on every write, and on no own-account call', () => {
-    expect(errorStatuses(endpoints.addIncome)).toEqual([400, 401, 403, 404, 409, 413]);
-    expect(errorStatuses(endpoints.deleteClient)).toEqual([400, 401, 403, 404, 409]);
+    expect(errorStatuses(endpoints.addIncome)).toEqual([400, 401, 403, 404, 409, 413, 415]);
+    expect(errorStatuses(endpoints.deleteClient)).toEqual([400, 401, 403, 404, 409, 414]);
     expect(errorStatuses(endpoints.logout)).toEqual([401]);
     expect(errorStatuses(endpoints.endOtherSessions)).toEqual([401]);
   });
@@ -120,5 +124,26 @@ describe('isWrite', () => {
     expect(canWrite('admin')).toBe(true);
     expect(canWrite('staff')).toBe(true);
     expect(canWrite('viewer')).toBe(false);
+  });
+});
+
+describe('errorCode', () => {
+  it("gives a catalogue message its key's code, and any other refusal its status's", () => {
+    expect(errorCode(401, apiMessages.sessionExpired)).toBe('session_expired');
+    expect(errorCode(401, messages.invalidCredentials)).toBe('invalid_credentials');
+    expect(errorCode(400, `${apiMessages.periodClosed} 2026-01-31`)).toBe('period_closed');
+    expect(errorCode(400, 'name is required')).toBe('invalid_input');
+    expect(errorCode(415, 'Unsupported Media Type')).toBe('unsupported_media_type');
+    expect(errorCode(502, 'Bad Gateway')).toBe('internal_error');
+  });
+
+  it('lists every code once, and no two catalogue texts share one', () => {
+    expect(new Set(errorCodes).size).toBe(errorCodes.length);
+    for (const code of errorCodes) expect(code).toMatch(/^[a-z][a-z0-9_]*$/);
+    for (const [key, text] of Object.entries(apiMessages))
+      expect([key, errorCode(400, text)]).toEqual([
+        key,
+        key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+      ]);
   });
 });
