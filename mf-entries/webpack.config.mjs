@@ -1,6 +1,6 @@
 // mf-entries: the entry-forms remote (Income, Expances, Salary) and the Journal. Its name, dev port and exposed screens come from its entry in
 // contract/src/remotes.json; `npm run dev` serves it alone.
 import { fileURLToPath } from 'node:url';
-import { createRemoteConfig } from '../webpack/create-config.mjs';
+import { createRemoteConfig } from 'web-build/create-config';
 
 export default createRemoteConfig('entries', fileURLToPath(new URL('.', import.meta.url)));

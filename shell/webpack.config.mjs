@@ -2,7 +2,7 @@
 // In development its dev server answers /remotes.json with the remotes' own dev servers (or the
 // REMOTE_<NAME>_URL each one is pointed at), for every remote of contract/src/remotes.json.
 import { fileURLToPath } from 'node:url';
-import { createConfig, devPorts, remotes } from '../webpack/create-config.mjs';
+import { createConfig, devPorts, remotes } from 'web-build/create-config';
 
 const devRemotes = Object.fromEntries(
   remotes.map(({ name, port }) => [

@@ -25,12 +25,60 @@ const apiTarget = process.env.API_URL || 'http://localhost:8080';
  * Browsers the bundles are written for: ES2020 lets webpack emit its runtime with arrow functions,
  * `const` and optional chaining instead of ES5 helpers (smaller entries).
  */
-const TARGET = ['web', 'es2020'];
+export const TARGET = ['web', 'es2020'];
 
-/** The router the browser bundles share: only the parts the apps use (`react-router-dom.mjs`). */
-const routerAlias = {
-  'react-router-dom$': path.join(here, 'react-router-dom.mjs'),
-  'react-router$': path.join(here, 'react-router-dom.mjs'),
+/**
+ * The size-saving facades: the router the browser bundles share, only the parts the apps use
+ * (`react-router-dom.mjs`), and a TypeBox with only the builders contract uses (`typebox.mjs`).
+ */
+const ROUTER_FACADE = path.join(here, 'react-router-dom.mjs');
+const TYPEBOX_FACADE = path.join(here, 'typebox.mjs');
+
+/** How browser bundles resolve our sources (the apps, shared-ui, contract). */
+export const browserResolve = {
+  extensions: ['.ts', '.tsx', '.js'],
+  // contract is ESM TypeScript with `.js` specifiers; consume it from source like shared-ui.
+  extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+  alias: {
+    contract$: path.join(root, 'contract', 'src', 'index.ts'),
+    'react-router-dom$': ROUTER_FACADE,
+    'react-router$': ROUTER_FACADE,
+    '@sinclair/typebox$': TYPEBOX_FACADE,
+  },
+};
+
+/** How browser bundles treat our sources: parsing, TypeScript, CSS, side-effect free contract. */
+export const browserModule = {
+  // An import of a name a module does not export fails the build (the router facade lists only
+  // the names the apps use).
+  parser: { javascript: { exportsPresence: 'error' } },
+  rules: [
+    {
+      test: /\.tsx?$/,
+      exclude: /node_modules/,
+      use: {
+        // Type checking is the separate `typecheck` script; the build only transpiles.
+        loader: path.join(here, 'esbuild-loader.cjs'),
+        options: { target: 'es2020' },
+      },
+    },
+    { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+    {
+      // The browser uses only contract's messages and types; declaring its modules free of
+      // side effects lets webpack drop the TypeBox schemas the apps never read.
+      include: path.join(root, 'contract', 'src'),
+      sideEffects: false,
+    },
+    {
+      // The facades import the packages they stand for by their public entries (`#react-router`,
+      // `#typebox` in package.json `imports`); those requests must reach the packages, not the
+      // facades again.
+      include: [ROUTER_FACADE, TYPEBOX_FACADE],
+      resolve: {
+        alias: { 'react-router$': 'react-router', '@sinclair/typebox$': '@sinclair/typebox' },
+      },
+    },
+  ],
 };
 
 /**
@@ -97,40 +145,8 @@ export function createConfig({
         // same folder.
         clean: { keep: (file) => file.startsWith(RUNTIME_PROVIDER_FILE) || START_FILES.test(file) },
       },
-      resolve: {
-        extensions: ['.ts', '.tsx', '.js'],
-        // contract is ESM TypeScript with `.js` specifiers; consume it from source like shared-ui.
-        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-        alias: {
-          contract$: path.join(root, 'contract', 'src', 'index.ts'),
-          ...routerAlias,
-          // Only the schema builders contract uses (`typebox.mjs`).
-          '@sinclair/typebox$': path.join(here, 'typebox.mjs'),
-        },
-      },
-      module: {
-        // An import of a name a module does not export fails the build (the router facade above
-        // lists only the names the apps use).
-        parser: { javascript: { exportsPresence: 'error' } },
-        rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              // Type checking is the separate `typecheck` script; the build only transpiles.
-              loader: path.join(here, 'esbuild-loader.cjs'),
-              options: { target: 'es2020' },
-            },
-          },
-          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
-          {
-            // The browser uses only contract's messages and types; declaring its modules free of
-            // side effects lets webpack drop the TypeBox schemas the apps never read.
-            include: path.join(root, 'contract', 'src'),
-            sideEffects: false,
-          },
-        ],
-      },
+      resolve: browserResolve,
+      module: browserModule,
       plugins: [
         new MiniCssExtractPlugin({
           filename: `[name]${hashed}.css`,
@@ -247,7 +263,7 @@ export function createConfig({
  * passes): its first screens are the ones weighed, and terser takes ~4.5 KB gzipped more off the
  * federation runtime in main.js than esbuild does.
  */
-const minimizerFor = (isRemote) =>
+export const minimizerFor = (isRemote) =>
   isRemote
     ? [
         new MinimizerPlugin({

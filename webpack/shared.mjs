@@ -1,19 +1,52 @@
 // The one list of federation singletons. Every app (host and remotes) passes this same object to
 // ModuleFederationPlugin so React, the router, zustand stores and shared-ui exist once at runtime.
 // The `/` keys matter: without them `react-dom/client` and `react/jsx-runtime` are bundled twice.
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const readPackage = (dir) =>
-  JSON.parse(readFileSync(new URL(`../${dir}/package.json`, import.meta.url), 'utf8'));
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const readPackage = (dir) => JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
 const sharedUiPackage = readPackage('shared-ui');
 
+/** Tests and their snapshots are not part of what a browser bundle is built from. */
+const NOT_BUILT = /(\.test\.[cm]?[jt]sx?|\.snap)$/;
+
 /**
- * The versions of the workspace libraries an app is built against. Remotes record them in their
- * mf-manifest.json; the shell refuses a remote built against another major version.
+ * A workspace library's version as a build sees it: its package.json version with, as semver
+ * build metadata, a hash of what the apps bundle of it (its package.json and every file under
+ * `src/` but tests), e.g. `1.0.0+3f9a0c5e21b7`. The libraries are consumed from source and their
+ * versions are rarely raised, so the hash is what tells two builds apart; the major version is
+ * still the one the shell compares.
+ */
+export function libraryVersion(dir) {
+  const hash = createHash('sha256');
+  const add = (file) => {
+    hash.update(path.relative(dir, file).split(path.sep).join('/'));
+    hash.update('\0');
+    hash.update(readFileSync(file));
+    hash.update('\0');
+  };
+  add(path.join(dir, 'package.json'));
+  const files = readdirSync(path.join(dir, 'src'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !NOT_BUILT.test(entry.name))
+    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name))
+    .sort();
+  files.forEach(add);
+  const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  return `${version}+${hash.digest('hex').slice(0, 12)}`;
+}
+
+/**
+ * The versions of the workspace libraries an app is built against (`libraryVersion`). Remotes
+ * record them in their mf-manifest.json; the shell refuses a remote built against another major
+ * version.
  */
 export const builtAgainst = {
-  'shared-ui': sharedUiPackage.version,
-  contract: readPackage('contract').version,
+  'shared-ui': libraryVersion(path.join(root, 'shared-ui')),
+  contract: libraryVersion(path.join(root, 'contract')),
 };
 
 /** Version ranges come from shared-ui, which depends on every shared library. */
@@ -31,9 +64,7 @@ const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
  */
 const router = {
   ...singleton(range('react-router-dom')),
-  version: JSON.parse(
-    readFileSync(new URL('../node_modules/react-router/package.json', import.meta.url), 'utf8'),
-  ).version,
+  version: createRequire(import.meta.url)('react-router/package.json').version,
 };
 
 export const shared = {

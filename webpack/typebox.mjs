@@ -2,7 +2,9 @@
 // contract's schemas use, taken one by one from TypeBox itself, so the schemas are TypeBox's own.
 // The browser reads an endpoint's method, path and texts, but building `endpoints` builds every
 // schema, and TypeBox's `Type` object carries all of TypeBox (~40 KB gzipped) with it.
-// contract/test/typebox-builders.test.ts fails when contract uses a builder not listed here.
+// contract/test/typebox-builders.test.ts fails when contract uses a builder not listed here, and
+// test/typebox-facade.test.mjs builds every contract schema with it. `#typebox` is this package's
+// name for `@sinclair/typebox` (package.json `imports`), which the apps' builds alias to this file.
 import {
   Array,
   Boolean,
@@ -15,7 +17,7 @@ import {
   String,
   Union,
   Unknown,
-} from '../node_modules/@sinclair/typebox/build/esm/index.mjs';
+} from '#typebox';
 
 export const Type = {
   Array,

@@ -16,6 +16,7 @@ import {
   formatVersions,
   removeStaleStaging,
   rollback,
+  sourceCommit,
   stageCopy,
   stagingDir,
   withDeployLock,
@@ -35,16 +36,6 @@ function remoteName(value: string | undefined): string {
     throw new DeployError(value ? `unknown remote "${value}"\n${USAGE}` : USAGE);
   }
   return name;
-}
-
-/** The commit the remote was built from; `-dirty` when its inputs have uncommitted changes. */
-function sourceCommit(name: string): string {
-  const git = (...args: string[]) =>
-    spawnSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).stdout?.trim() ?? '';
-  const commit = git('rev-parse', '--short=12', 'HEAD');
-  if (!commit) return 'unknown';
-  const inputs = [`mf-${name}`, 'shared-ui', 'contract', 'webpack'];
-  return git('status', '--porcelain', '--', ...inputs) ? `${commit}-dirty` : commit;
 }
 
 /** Builds the remote (production) into `outputDir`; returns the seconds it took. */
@@ -104,7 +95,11 @@ async function main(argv: string[]): Promise<void> {
         staged = stagingDir(webRoot, name);
         const buildSeconds = build(name, staged);
         console.log(`mf-${name}: built in ${buildSeconds.toFixed(1)} s`);
-        info = { builtAt: new Date().toISOString(), commit: sourceCommit(name), buildSeconds };
+        info = {
+          builtAt: new Date().toISOString(),
+          commit: sourceCommit(repoRoot, name),
+          buildSeconds,
+        };
       }
       const result = deployStaged(webRoot, name, staged, info, keep);
       staged = undefined;

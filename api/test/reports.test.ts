@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { ADMIN, bearer, login, rows, setupDatabase, type TestContext } from './helpers.js';
 import { insertEntries, seedParties, type DatedEntry } from './fixtures.js';
 import { todayIn } from '../src/lib/dates.js';
@@ -775,6 +776,66 @@ describe('concurrent writers', () => {
     // PGlite has one connection; a PostgreSQL pool spreads the day over its connections' slots.
     if (ctx.database.driver === 'postgres') expect(daily?.slots).toBeGreaterThan(1);
     else expect(daily?.slots).toBe(1);
+  });
+});
+
+describe('roll-ups at commit', () => {
+  const day = '2025-03-10';
+  const insertEntry = (amount: string) => sql`
+    INSERT INTO entries (kind, client_id, party_name, amount, credit_debit, description,
+                         entry_date)
+    VALUES ('income', 1, 'Client', ${amount}, 'Credit', '', ${day})`;
+  const dayTotal = async () =>
+    (
+      await rows<{ total: string | null }>(
+        ctx,
+        `SELECT sum(total)::text AS total FROM entry_daily WHERE day = '${day}'`,
+      )
+    )[0]?.total ?? null;
+
+  it('are added when the entry commits, so a writer holds no roll-up row while it still works', async () => {
+    ctx = await db.reset();
+    await seedParties(ctx);
+    // Every slot row of the day exists, so a roll-up taken early would lock one of them.
+    await rows(
+      ctx,
+      `INSERT INTO entry_daily (kind, day, credit_debit, slot, total, entries)
+       SELECT 'income', '${day}', 'Credit', slot, 0, 0 FROM generate_series(0, 15) AS slot`,
+    );
+    await ctx.database.db.transaction().execute(async (tx) => {
+      await insertEntry('12.34').execute(tx);
+      await insertEntry('0.66').execute(tx);
+      const inside = await sql<{ entries: number }>`
+        SELECT sum(entries)::int AS entries FROM entry_daily WHERE day = ${day}`.execute(tx);
+      expect(inside.rows[0]?.entries).toBe(0);
+      if (ctx.database.driver === 'postgres') {
+        // Another connection may lock every slot row of the day at once without waiting.
+        const locked = await rows(
+          ctx,
+          `SELECT slot FROM entry_daily WHERE day = '${day}' FOR UPDATE NOWAIT`,
+        );
+        expect(locked).toHaveLength(16);
+      }
+    });
+    expect(await dayTotal()).toBe('13.00');
+    // One transaction's rows share one slot.
+    expect(
+      await rows(ctx, `SELECT slot FROM entry_daily WHERE day = '${day}' AND entries > 0`),
+    ).toHaveLength(1);
+  });
+
+  it('are not added for a transaction that rolls back', async () => {
+    ctx = await db.reset();
+    await seedParties(ctx);
+    await expect(
+      ctx.database.db.transaction().execute(async (tx) => {
+        await insertEntry('5.00').execute(tx);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await dayTotal()).toBeNull();
+    await insertEntry('5.00').execute(ctx.database.db);
+    expect(await dayTotal()).toBe('5.00');
   });
 });
 

@@ -218,11 +218,14 @@ describe('loading remotes', () => {
     await page.getByRole('link', { name: 'Settings' }).click();
     const panel = page.getByRole('alert');
     await panel.waitFor();
+    // The shell's own build records the version it runs (with the hash of shared-ui's code).
     const shellVersion = (
-      JSON.parse(readFileSync(path.join(repoRoot(), 'shared-ui', 'package.json'), 'utf8')) as {
-        version: string;
+      JSON.parse(
+        readFileSync(path.join(repoRoot(), 'shell', 'dist', 'mf-manifest.json'), 'utf8'),
+      ) as {
+        metaData: { buildInfo: { builtAgainst: Record<string, string> } };
       }
-    ).version;
+    ).metaData.buildInfo.builtAgainst['shared-ui'];
     expect(await panel.textContent()).toContain(
       `The Settings screen cannot be shown: the Settings (mf-settings) remote was built against shared-ui 2.0.0, and this application runs shared-ui ${shellVersion}.`,
     );

@@ -1,6 +1,7 @@
 // The operations behind `npm run deploy`: turn a finished build into an immutable version, switch
 // the served version, roll back, list, and prune old versions. Only ever touches one remote's
 // releases folder; the shell, the other remotes and the remote's own dist/ are left alone.
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   cpSync,
@@ -27,6 +28,23 @@ import {
 /** A refusal with a message for the person deploying (bad arguments, nothing to roll back to). */
 export class DeployError extends Error {
   override name = 'DeployError';
+}
+
+/** What a remote's build reads besides its own folder: the libraries and the build settings. */
+const BUILD_INPUTS = ['shared-ui', 'contract', 'webpack'];
+
+/**
+ * The commit a remote is built from (12 hex digits), `-dirty` when its inputs have uncommitted
+ * changes, `unknown` outside a git checkout. The remote's `releases/` folder, where deploys put
+ * versions when the web root is the repository, is output, not input.
+ */
+export function sourceCommit(repoRoot: string, name: string): string {
+  const git = (...args: string[]) =>
+    spawnSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).stdout?.trim() ?? '';
+  const commit = git('rev-parse', '--short=12', 'HEAD');
+  if (!commit) return 'unknown';
+  const inputs = [`mf-${name}`, ...BUILD_INPUTS, `:(exclude)mf-${name}/releases`];
+  return git('status', '--porcelain', '--', ...inputs) ? `${commit}-dirty` : commit;
 }
 
 /** How many versions stay served when nothing else is said. */

@@ -1,0 +1,2 @@
+// Everything contract exports, as a browser bundle builds it (typebox-facade.test.mjs).
+export * from 'contract';

@@ -1,0 +1,127 @@
+// The TypeBox the browser gets: contract bundled by webpack with the apps' own resolve settings,
+// where `@sinclair/typebox` is `typebox.mjs`, against the same bundle with the full TypeBox. Every
+// schema contract exports and every endpoint's inputs and answers must come out the same, accept
+// and refuse the same values, and the browser's bundle must stay the smaller one.
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Kind } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { Value } from '@sinclair/typebox/value';
+import { browserModule, browserResolve, minimizerFor, TARGET } from '../create-config.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const out = mkdtempSync(path.join(tmpdir(), 'web-build-typebox-'));
+const require = createRequire(import.meta.url);
+// Through require: an ES import of webpack's CommonJS entry touches its deprecated exports.
+const webpack = require('webpack');
+
+/** contract's exports as a browser bundle gets them, and the bundle's size in bytes. */
+async function bundleContract(name, resolve) {
+  const compiler = webpack({
+    mode: 'production',
+    target: TARGET,
+    context: here,
+    entry: './contract-entry.mjs',
+    output: {
+      path: out,
+      filename: `${name}.cjs`,
+      library: { type: 'commonjs2' },
+      globalObject: 'globalThis',
+    },
+    resolve,
+    module: browserModule,
+    optimization: { minimizer: minimizerFor(true) },
+    devtool: false,
+    performance: { hints: false },
+  });
+  const stats = await new Promise((done, fail) =>
+    compiler.run((error, result) => (error ? fail(error) : done(result))),
+  );
+  await new Promise((done) => compiler.close(done));
+  if (stats.hasErrors()) throw new Error(stats.toString('errors-only'));
+  const file = path.join(out, `${name}.cjs`);
+  return { contract: require(file), bytes: readFileSync(file).length };
+}
+
+const withoutFacade = (resolve) => {
+  const { '@sinclair/typebox$': _facade, ...alias } = resolve.alias;
+  return { ...resolve, alias };
+};
+
+let browser;
+let full;
+
+beforeAll(async () => {
+  browser = await bundleContract('browser', browserResolve);
+  full = await bundleContract('full', withoutFacade(browserResolve));
+}, 120_000);
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+const isSchema = (value) => typeof value === 'object' && value !== null && Kind in value;
+
+/** Every schema of the endpoint list: `<endpoint>.<part>` -> [browser's, full TypeBox's]. */
+function endpointSchemas() {
+  const pairs = [];
+  for (const [name, endpoint] of Object.entries(full.contract.endpoints)) {
+    const ours = browser.contract.endpoints[name];
+    for (const part of ['params', 'query', 'headers', 'body']) {
+      if (endpoint[part] || ours?.[part])
+        pairs.push([`${name}.${part}`, ours?.[part], endpoint[part]]);
+    }
+    for (const status of ['200', '201']) {
+      const schema = endpoint.responses[status];
+      if (schema || ours?.responses[status]) {
+        pairs.push([`${name}.responses.${status}`, ours?.responses[status], schema]);
+      }
+    }
+  }
+  return pairs;
+}
+
+test("the browser's TypeBox builds every endpoint's inputs and answers as TypeBox does", () => {
+  const pairs = endpointSchemas();
+  expect(pairs.length).toBeGreaterThan(40);
+  for (const [name, ours, theirs] of pairs) {
+    expect({ name, schema: ours }).toEqual({ name, schema: theirs });
+  }
+});
+
+test('every schema contract exports comes out the same', () => {
+  const names = Object.keys(full.contract).filter((name) => isSchema(full.contract[name]));
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) {
+    expect({ name, schema: browser.contract[name] }).toEqual({ name, schema: full.contract[name] });
+  }
+});
+
+test('the schemas accept and refuse the same values', () => {
+  let checked = 0;
+  for (const [name, ours, theirs] of endpointSchemas()) {
+    const compiled = TypeCompiler.Compile(ours);
+    const samples = [null, {}, [], 'text', 0];
+    try {
+      samples.push(Value.Create(theirs));
+    } catch {
+      // A schema with a format or pattern has no value TypeBox can make up; the others count.
+    }
+    for (const sample of samples) {
+      const expected = Value.Check(theirs, sample);
+      expect({ name, sample, accepted: compiled.Check(sample) }).toEqual({
+        name,
+        sample,
+        accepted: expected,
+      });
+      checked += 1;
+    }
+  }
+  expect(checked).toBeGreaterThan(200);
+});
+
+test('the browser bundle leaves most of TypeBox out', () => {
+  expect(browser.bytes).toBeLessThan(full.bytes * 0.75);
+});
