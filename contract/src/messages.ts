@@ -205,6 +205,8 @@ export const messages = {
   backupSize: 'Size',
   backupRows: 'Rows',
   backupEncrypted: 'Encrypted',
+  yes: 'Yes',
+  no: 'No',
   noBackups: 'No backups yet',
   backupsOff:
     'Backups are off: the server has no backup folder. Set BACKUP_DIR to turn them on (on the embedded database they go to DATA_DIR/backups).',
