@@ -96,7 +96,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     listen: { port: listenPort(env.PORT), host: env.HOST || '0.0.0.0' },
     databaseUrl: env.DATABASE_URL || undefined,
     databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
-    dataDir: path.resolve(env.DATA_DIR || './data'),
+    // `memory://` (a throw-away database) is a URL, not a folder to resolve.
+    dataDir: env.DATA_DIR?.includes('://') ? env.DATA_DIR : path.resolve(env.DATA_DIR || './data'),
     timeZone: env.TZ || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
     adminEmail: env.ADMIN_EMAIL || 'admin@example.com',
     adminPassword: env.ADMIN_PASSWORD || undefined,
