@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { configFromEnv } from '../src/config.js';
+import path from 'node:path';
+import { backupDirectory, configFromEnv } from '../src/config.js';
 
 describe('configFromEnv: where the server listens', () => {
   it('listens on 8080 on every interface by default', () => {
@@ -22,4 +23,41 @@ describe('configFromEnv: where the server listens', () => {
       );
     },
   );
+});
+
+describe('configFromEnv: backups taken by the server', () => {
+  it('backs up into DATA_DIR/backups every 24 hours keeping 14 on the embedded database', () => {
+    const config = configFromEnv({ DATA_DIR: '/srv/office' });
+    expect(config.backup).toEqual({ dir: undefined, everyHours: 24, keep: 14 });
+    expect(backupDirectory(config)).toBe(path.join('/srv/office', 'backups'));
+  });
+
+  it('is off on PostgreSQL and in memory unless BACKUP_DIR is set', () => {
+    expect(backupDirectory(configFromEnv({ DATABASE_URL: 'postgres://x/y' }))).toBeUndefined();
+    const inMemory = configFromEnv({ DATA_DIR: 'memory://' });
+    expect(inMemory.dataDir).toBe('memory://');
+    expect(backupDirectory(inMemory)).toBeUndefined();
+    const set = configFromEnv({ DATABASE_URL: 'postgres://x/y', BACKUP_DIR: '/backups' });
+    expect(backupDirectory(set)).toBe('/backups');
+  });
+
+  it('takes fractions of hours and a count to keep', () => {
+    const config = configFromEnv({ BACKUP_EVERY_HOURS: '0.25', BACKUP_KEEP: '3' });
+    expect(config.backup).toMatchObject({ everyHours: 0.25, keep: 3 });
+  });
+
+  it.each(['0', '-1', 'abc', '1e3', 'Infinity', 'NaN', '9000', '1,5', ' . '])(
+    'refuses BACKUP_EVERY_HOURS=%s with a message',
+    (hours) => {
+      expect(() => configFromEnv({ BACKUP_EVERY_HOURS: hours })).toThrow(
+        `BACKUP_EVERY_HOURS must be a number of hours above 0 and at most 8784 (fractions allowed, e.g. 0.5), not "${hours}"`,
+      );
+    },
+  );
+
+  it.each(['0', '-2', '1.5', 'many', '20000'])('refuses BACKUP_KEEP=%s with a message', (keep) => {
+    expect(() => configFromEnv({ BACKUP_KEEP: keep })).toThrow(
+      `BACKUP_KEEP must be a whole number of backups from 1 to 10000, not "${keep}"`,
+    );
+  });
 });
