@@ -53,7 +53,7 @@ describe('GET /api/activity', () => {
     ] as const) {
       const response = await ctx.app.inject({ method, url, headers: bearer(staff) });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: 'Only admins can see activity and sessions' });
+      expect(response.json()).toMatchObject({ message: 'Only admins can see activity and sessions' });
     }
     expect(await rows(ctx, 'SELECT count(*)::int AS n FROM sessions')).toEqual([{ n: 2 }]);
   });
@@ -358,7 +358,7 @@ describe('sessions', () => {
       url: `/api/sessions/${String(sessions[0]?.id)}`,
       headers: bearer(admin),
     });
-    expect(ended.json()).toEqual({ message: 'Session ended' });
+    expect(ended.json()).toMatchObject({ message: 'Session ended' });
     const next = await ctx.app.inject({
       method: 'GET',
       url: '/api/users/getUser',
@@ -371,7 +371,7 @@ describe('sessions', () => {
       headers: bearer(admin),
     });
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ message: 'Session not found' });
+    expect(again.json()).toMatchObject({ message: 'Session not found' });
 
     const [row] = (await activity(admin, '?action=session_ended')).users;
     expect(row).toMatchObject({
@@ -390,7 +390,7 @@ describe('sessions', () => {
       url: '/api/sessions/user/2',
       headers: bearer(admin),
     });
-    expect(all.json()).toEqual({ message: 'Sessions ended', ended: 2 });
+    expect(all.json()).toMatchObject({ message: 'Sessions ended', ended: 2 });
     for (const token of [staff, staff2]) {
       const r = await ctx.app.inject({
         method: 'GET',
@@ -413,7 +413,7 @@ describe('sessions', () => {
       url: '/api/sessions/others',
       headers: bearer(mine),
     });
-    expect(out.json()).toEqual({ message: 'Signed out everywhere else', ended: 1 });
+    expect(out.json()).toMatchObject({ message: 'Signed out everywhere else', ended: 1 });
     const still = await ctx.app.inject({
       method: 'GET',
       url: '/api/sessions/current',

@@ -94,7 +94,7 @@ describe('GET /api/backups', () => {
     expect(body.schedule).toMatchObject({ enabled: false, dir: null, nextDue: null });
     const refused = await backUpNow(off, admin);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: apiMessages.backupsOff });
+    expect(refused.json()).toMatchObject({ message: apiMessages.backupsOff });
   });
 });
 
@@ -161,7 +161,7 @@ describe('POST /api/backups (Back up now)', () => {
       await other.query('SELECT pg_advisory_lock($1)', [BACKUP_LOCK_KEY]);
       const refused = await backUpNow(ctx.app, admin);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ message: apiMessages.backupRunning });
+      expect(refused.json()).toMatchObject({ message: apiMessages.backupRunning });
     } finally {
       await other.end();
     }
@@ -235,7 +235,7 @@ describe('a backup that fails', () => {
     const refused = await backUpNow(app, admin);
     expect(refused.statusCode).toBe(409);
     const expected = `${apiMessages.backupFailed}: ${backupMessages.dirNotAFolder}`;
-    expect(refused.json()).toEqual({ message: expected });
+    expect(refused.json()).toMatchObject({ message: expected });
     const { lastFailure, backups } = await list(app);
     expect(backups).toEqual([]);
     expect(lastFailure?.message).toBe(backupMessages.dirNotAFolder);
@@ -325,7 +325,7 @@ describe('who may', () => {
       for (const url of ['/api/backups', download]) {
         const refused = await get(ctx.app, url, token);
         expect(refused.statusCode).toBe(403);
-        expect(refused.json()).toEqual({ message: apiMessages.adminsOnlyBackups });
+        expect(refused.json()).toMatchObject({ message: apiMessages.adminsOnlyBackups });
       }
     }
     expect((await backUpNow(ctx.app, staff)).json()).toEqual({
@@ -333,7 +333,7 @@ describe('who may', () => {
     });
     const viewerPost = await backUpNow(ctx.app, viewer);
     expect(viewerPost.statusCode).toBe(403);
-    expect(viewerPost.json()).toEqual({ message: apiMessages.readOnly });
+    expect(viewerPost.json()).toMatchObject({ message: apiMessages.readOnly });
     for (const url of ['/api/backups', download]) {
       expect((await get(ctx.app, url)).statusCode).toBe(401);
     }

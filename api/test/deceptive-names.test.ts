@@ -81,7 +81,7 @@ describe('user names', () => {
     const before = await names('users');
     const response = await send('POST', '/api/users/register', newUser(name));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: apiMessages.userNameSimilar });
+    expect(response.json()).toMatchObject({ message: apiMessages.userNameSimilar });
     expect(await names('users')).toEqual(before);
   });
 
@@ -95,7 +95,7 @@ describe('user names', () => {
       role: 'staff',
     });
     expect(renamed.statusCode).toBe(409);
-    expect(renamed.json()).toEqual({ message: apiMessages.userNameSimilar });
+    expect(renamed.json()).toMatchObject({ message: apiMessages.userNameSimilar });
     // Their own name again, and a role change under it, are fine.
     const same = await send('PUT', `/api/users/updateuser/${id}`, {
       name: 'Sam Smith',
@@ -250,7 +250,7 @@ describe('expense type names', () => {
     const before = await names('expense_types', 'expancetype');
     const response = await addType(name);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: apiMessages.expenseTypeTaken });
+    expect(response.json()).toMatchObject({ message: apiMessages.expenseTypeTaken });
     expect(await names('expense_types', 'expancetype')).toEqual(before);
   });
 
@@ -261,7 +261,7 @@ describe('expense type names', () => {
       expancetype: 'office\u00A0 RENT',
     });
     expect(clash.statusCode).toBe(409);
-    expect(clash.json()).toEqual({ message: apiMessages.expenseTypeTaken });
+    expect(clash.json()).toMatchObject({ message: apiMessages.expenseTypeTaken });
     const own = await send('PUT', '/api/expance/updateexpancetype/2', { expancetype: 'TRAVEL' });
     expect(own.statusCode).toBe(200);
     expect(await names('expense_types', 'expancetype')).toEqual(['Office Rent', 'TRAVEL']);

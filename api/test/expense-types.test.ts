@@ -120,7 +120,7 @@ describe('expense type names', () => {
     await add('Fuel');
     const response = await call('PUT', '/updateexpancetype/2', { expancetype: 'RENT' });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: apiMessages.expenseTypeTaken });
+    expect(response.json()).toMatchObject({ message: apiMessages.expenseTypeTaken });
     expect((await stored()).map((row) => row.expancetype)).toEqual(['Rent', 'Fuel']);
     expect(await auditActions()).toEqual([{ action: 'create' }, { action: 'create' }]);
   });
@@ -202,7 +202,7 @@ describe('PUT /api/expance/D_A_xpancetype/:id/:currentStatus', () => {
   it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
     const missing = await call('PUT', '/D_A_xpancetype/999/Active');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Expense type not found' });
+    expect(missing.json()).toMatchObject({ message: 'Expense type not found' });
     const bad = await call('PUT', '/D_A_xpancetype/abc/Active');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/^id must be an? integer$/);

@@ -62,7 +62,7 @@ describe('deleting a user who recorded entries', () => {
     const response = await deleteUser(admin, 2);
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'User deleted successfully!' });
+    expect(response.json()).toMatchObject({ message: 'User deleted successfully!' });
     expect(await rows(ctx, 'SELECT * FROM entries ORDER BY id')).toEqual(before);
     const list = await inject('GET', '/api/users/getUser', admin);
     expect(list.json<{ users: { email: string }[] }>().users.map((u) => u.email)).toEqual([
@@ -176,7 +176,7 @@ describe('deleting a user who recorded entries', () => {
     const { admin } = await staffRecordedThenDeleted();
     const again = await deleteUser(admin, 2);
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ message: 'User not found' });
+    expect(again.json()).toMatchObject({ message: 'User not found' });
     const edit = await ctx.app.inject({
       method: 'PUT',
       url: '/api/users/updateuser/2',
@@ -210,7 +210,7 @@ describe('deleting a user who recorded entries', () => {
       payload: { name: 'Admin', role: 'staff' },
     });
     expect(demote.statusCode).toBe(409);
-    expect(demote.json()).toEqual({ message: 'The last admin cannot be deleted or demoted' });
+    expect(demote.json()).toMatchObject({ message: 'The last admin cannot be deleted or demoted' });
   });
 
   it('never rewrites who did what, even when a user row is removed by hand', async () => {

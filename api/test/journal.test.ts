@@ -108,7 +108,7 @@ describe('the entry date', () => {
     const before = await count();
     const response = await expense({ date });
     expect(response.status).toBe(status);
-    expect(response.body).toEqual({ message });
+    expect(response.body).toMatchObject({ message });
     expect(await count()).toBe(before);
   });
 
@@ -157,7 +157,7 @@ describe('books closed through', () => {
     );
     expect(refused).toMatchObject({
       status: 403,
-      body: { message: 'Only admins can move the books closed through date' },
+      body: { code: expect.any(String), message: 'Only admins can move the books closed through date' },
     });
     expect((await call('GET', '/api/journal/closed', undefined, {}, staff)).body).toEqual({
       closedThrough: null,
@@ -197,7 +197,7 @@ describe('books closed through', () => {
     [{}, 'closedThrough is required'],
   ])('refuses %j', async (payload, message) => {
     const response = await call('PUT', '/api/journal/closed', payload);
-    expect(response).toMatchObject({ status: 400, body: { message } });
+    expect(response).toMatchObject({ status: 400, body: { code: expect.any(String), message } });
     expect((await call('GET', '/api/journal/closed')).body).toMatchObject({
       closedThrough: '2020-01-31',
     });
@@ -210,7 +210,7 @@ describe('books closed through', () => {
       const response = await expense({ date });
       expect(response).toMatchObject({
         status: 409,
-        body: { message: `date is in a closed period: the books are closed through ${lastMonth}` },
+        body: { code: expect.any(String), message: `date is in a closed period: the books are closed through ${lastMonth}` },
       });
     }
     expect(await count()).toBe(before);
@@ -305,11 +305,11 @@ describe('reversals', () => {
     const before = await count();
     expect(await reverse(body.entry.id)).toMatchObject({
       status: 409,
-      body: { message: 'This entry has already been reversed' },
+      body: { code: expect.any(String), message: 'This entry has already been reversed' },
     });
     expect(await reverse(first.body.entry.id)).toMatchObject({
       status: 409,
-      body: { message: 'A reversal cannot be reversed; record a new entry instead' },
+      body: { code: expect.any(String), message: 'A reversal cannot be reversed; record a new entry instead' },
     });
     expect(await count()).toBe(before);
   });
@@ -341,14 +341,14 @@ describe('reversals', () => {
     const { body } = await expense();
     const before = await count();
     const response = await call('POST', `/api/journal/${body.entry.id}/reverse`, payload);
-    expect(response).toMatchObject({ status, body: { message } });
+    expect(response).toMatchObject({ status, body: { code: expect.any(String), message } });
     expect(await count()).toBe(before);
   });
 
   it('answer 404 for an unknown entry and 400 for an id that is not one', async () => {
     expect(await reverse(999999)).toMatchObject({
       status: 404,
-      body: { message: 'Entry not found' },
+      body: { code: expect.any(String), message: 'Entry not found' },
     });
     expect((await call('POST', '/api/journal/abc/reverse', { reason: 'x' })).status).toBe(400);
   });
@@ -359,7 +359,7 @@ describe('reversals', () => {
     const before = await count();
     expect(await reverse(body.entry.id)).toMatchObject({
       status: 409,
-      body: { message: `date is in a closed period: the books are closed through ${lastMonth}` },
+      body: { code: expect.any(String), message: `date is in a closed period: the books are closed through ${lastMonth}` },
     });
     expect(await count()).toBe(before);
     await call('PUT', '/api/journal/closed', { closedThrough: null });
@@ -514,11 +514,11 @@ describe('GET /api/journal', () => {
     ['after=abc', 'after has an invalid format'],
     [`q=${'x'.repeat(101)}`, 'q must be at most 100 characters'],
   ])('refuses %s with a message naming the field', async (query, message) => {
-    expect(await list(query)).toMatchObject({ status: 400, body: { message } });
+    expect(await list(query)).toMatchObject({ status: 400, body: { code: expect.any(String), message } });
     if (!query.startsWith('limit') && !query.startsWith('after'))
       expect(await call('GET', `/api/journal/csv?${query}`)).toMatchObject({
         status: 400,
-        body: { message },
+        body: { code: expect.any(String), message },
       });
   });
 

@@ -56,21 +56,21 @@ describe('a new password', () => {
     const before = await userCount();
     const response = await register(password);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toMatchObject({ message });
     expect(await userCount()).toBe(before);
   });
 
   it('refuses the name of the user, in any case and spacing', async () => {
     const response = await register('patricia doe-smith', 'Patricia Doe-Smith');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: apiMessages.passwordPersonal });
+    expect(response.json()).toMatchObject({ message: apiMessages.passwordPersonal });
   });
 
   it('refuses a password that NFKC makes longer than 128 characters', async () => {
     // 43 × U+FB03 (ﬃ) is 43 characters as sent and 129 once normalised.
     const response = await register('\uFB03'.repeat(43));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: apiMessages.passwordTooLong });
+    expect(response.json()).toMatchObject({ message: apiMessages.passwordTooLong });
   });
 
   it('refuses weak passwords when an admin changes one, and keeps the old one', async () => {
@@ -93,7 +93,7 @@ describe('a new password', () => {
       expect({ password, status: response.statusCode, body: response.json() }).toEqual({
         password,
         status: 400,
-        body: { message },
+        body: { code: expect.any(String), message },
       });
     }
     expect((await signIn('patricia.doe@test.local', 'correct horse battery')).statusCode).toBe(200);

@@ -77,11 +77,11 @@ describe('GET /api/dashboard/finance', () => {
   it('rejects a day that does not exist and a reversed range', async () => {
     expect(await get('/finance?from=2025-02-30&to=2025-03-01')).toEqual({
       status: 400,
-      body: { message: 'from must be a valid date' },
+      body: { code: expect.any(String), message: 'from must be a valid date' },
     });
     expect(await get('/finance?from=2025-03-01&to=2025-02-01')).toEqual({
       status: 400,
-      body: { message: 'from must not be after to' },
+      body: { code: expect.any(String), message: 'from must not be after to' },
     });
     expect((await get('/finance?from=yesterday')).status).toBe(400);
   });
@@ -188,10 +188,10 @@ describe('GET /api/dashboard/yearly', () => {
   });
 
   it('needs a year', async () => {
-    expect(await get('/yearly')).toEqual({ status: 400, body: { message: 'year is required' } });
+    expect(await get('/yearly')).toEqual({ status: 400, body: { code: expect.any(String), message: 'year is required' } });
     expect(await get('/yearly?year=abc')).toEqual({
       status: 400,
-      body: { message: 'year must be an integer' },
+      body: { code: expect.any(String), message: 'year must be an integer' },
     });
   });
 });
@@ -243,25 +243,25 @@ describe('GET /api/ledgers/opening', () => {
   it('answers a missing or unneeded party, an unknown one and bad input clearly', async () => {
     expect(await opening('ledger=client&startDate=2025-02-01')).toEqual({
       status: 400,
-      body: { message: 'partyId is required for the client and employee ledgers' },
+      body: { code: expect.any(String), message: 'partyId is required for the client and employee ledgers' },
     });
     expect(await opening('ledger=expense&partyId=1')).toEqual({
       status: 400,
-      body: { message: 'The expense ledger covers every expense type: send no partyId' },
+      body: { code: expect.any(String), message: 'The expense ledger covers every expense type: send no partyId' },
     });
     expect(await opening('ledger=client&partyId=99')).toEqual({
       status: 404,
-      body: { message: 'Client not found' },
+      body: { code: expect.any(String), message: 'Client not found' },
     });
     expect(await opening('ledger=employee&partyId=99')).toEqual({
       status: 404,
-      body: { message: 'Employee not found' },
+      body: { code: expect.any(String), message: 'Employee not found' },
     });
     expect((await opening('ledger=income&partyId=1')).status).toBe(400);
     expect((await opening('partyId=1')).status).toBe(400);
     expect(await opening('ledger=expense&startDate=2025-02-30')).toEqual({
       status: 400,
-      body: { message: 'startDate must be a valid date' },
+      body: { code: expect.any(String), message: 'startDate must be a valid date' },
     });
   });
 
@@ -365,15 +365,15 @@ describe('ledgers', () => {
   it('answers validation errors and unknown parties clearly', async () => {
     expect(await get('/getClientLedger')).toEqual({
       status: 400,
-      body: { message: 'clientId is required' },
+      body: { code: expect.any(String), message: 'clientId is required' },
     });
     expect(await get('/getClientLedger?clientId=99')).toEqual({
       status: 404,
-      body: { message: 'Client not found' },
+      body: { code: expect.any(String), message: 'Client not found' },
     });
     expect(await get('/getEmployeeLedger?employeeId=99')).toEqual({
       status: 404,
-      body: { message: 'Employee not found' },
+      body: { code: expect.any(String), message: 'Employee not found' },
     });
     expect((await get('/getEmployeeLedger?employeeId=1&startDate=2025-13-01')).status).toBe(400);
   });

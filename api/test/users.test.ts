@@ -42,7 +42,7 @@ describe('POST /api/users/login', () => {
     ]) {
       const response = await ctx.app.inject({ method: 'POST', url: '/api/users/login', payload });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'Invalid credentials' });
+      expect(response.json()).toMatchObject({ message: 'Invalid credentials' });
     }
   });
 
@@ -53,7 +53,7 @@ describe('POST /api/users/login', () => {
       payload: { email: '', password: '' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Please fill all fields' });
+    expect(response.json()).toMatchObject({ message: 'Please fill all fields' });
   });
 
   it('names the missing field when the body lacks it', async () => {
@@ -63,7 +63,7 @@ describe('POST /api/users/login', () => {
       payload: { email: ADMIN.email },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'password is required' });
+    expect(response.json()).toMatchObject({ message: 'password is required' });
   });
 });
 
@@ -228,7 +228,7 @@ describe('sessions', () => {
       headers: bearer(token),
     });
     expect(out.statusCode).toBe(200);
-    expect(out.json()).toEqual({ message: 'Logged out' });
+    expect(out.json()).toMatchObject({ message: 'Logged out' });
     const after = await ctx.app.inject({
       method: 'GET',
       url: '/api/users/getUser',
@@ -274,7 +274,7 @@ describe('sessions', () => {
       headers: bearer(token),
     });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not found' });
+    expect(response.json()).toMatchObject({ message: 'Not found' });
   });
 });
 
@@ -346,7 +346,7 @@ describe('user management', () => {
       payload,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message });
+    expect(response.json()).toMatchObject({ message });
     expect(await rows(ctx, 'SELECT id FROM users')).toHaveLength(1);
   });
 
@@ -359,7 +359,7 @@ describe('user management', () => {
       payload: { name: 'Twin', email: ADMIN.email.toUpperCase(), password: 'long-enough-1' },
     });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'A user with this email already exists' });
+    expect(response.json()).toMatchObject({ message: 'A user with this email already exists' });
   });
 
   it('refuses unknown fields instead of storing them', async () => {
@@ -406,7 +406,7 @@ describe('user management', () => {
     for (const attempt of attempts) {
       const response = await ctx.app.inject({ ...attempt, headers: bearer(staff) });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: 'Only admins can manage users' });
+      expect(response.json()).toMatchObject({ message: 'Only admins can manage users' });
     }
     expect(await rows(ctx, 'SELECT name, role FROM users ORDER BY id')).toEqual([
       { name: 'Admin', role: 'admin' },
@@ -461,7 +461,7 @@ describe('user management', () => {
       payload: { name: 'X', email: 'other@test.local', role: 'staff' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'email cannot be changed' });
+    expect(response.json()).toMatchObject({ message: 'email cannot be changed' });
   });
 
   it('answers 404 for a user that does not exist, and 400 for a bad id', async () => {
@@ -473,14 +473,14 @@ describe('user management', () => {
       payload: { name: 'X', role: 'staff' },
     });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'User not found' });
+    expect(missing.json()).toMatchObject({ message: 'User not found' });
     const bad = await ctx.app.inject({
       method: 'DELETE',
       url: '/api/users/deleteUser/abc',
       headers: bearer(token),
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'id must be an integer' });
+    expect(bad.json()).toMatchObject({ message: 'id must be an integer' });
   });
 
   const setRole = (token: string, id: number, role: 'admin' | 'staff') =>
@@ -501,7 +501,7 @@ describe('user management', () => {
   it('never demotes or deletes the last admin', async () => {
     const demote = await setRole(await login(ctx.app, ADMIN), 1, 'staff');
     expect(demote.statusCode).toBe(409);
-    expect(demote.json()).toEqual({ message: 'The last admin cannot be deleted or demoted' });
+    expect(demote.json()).toMatchObject({ message: 'The last admin cannot be deleted or demoted' });
 
     // A second admin deletes the first; then the second is the last and stays.
     const { second } = await twoAdmins();
@@ -511,7 +511,7 @@ describe('user management', () => {
       headers: bearer(second),
     });
     expect(removeFirst.statusCode).toBe(200);
-    expect(removeFirst.json()).toEqual({ message: 'User deleted successfully!' });
+    expect(removeFirst.json()).toMatchObject({ message: 'User deleted successfully!' });
     const self = await ctx.app.inject({
       method: 'DELETE',
       url: '/api/users/deleteUser/2',
@@ -550,7 +550,7 @@ describe('user management', () => {
         ]).toContainEqual(statuses);
         const loser = answers.find((a) => a.statusCode !== 200);
         if (loser?.statusCode === 409) {
-          expect(loser.json()).toEqual({ message: 'The last admin cannot be deleted or demoted' });
+          expect(loser.json()).toMatchObject({ message: 'The last admin cannot be deleted or demoted' });
         }
         outcomes.add(String(loser?.statusCode));
         const admins = await rows(
