@@ -74,10 +74,11 @@ export type IdParams = Static<typeof IdParams>;
  * entry forms send the amount field's text, so a plain decimal string ("12.30") is taken too,
  * but nothing looser: no sign, exponent, hex, spaces, or a value of zero.
  */
+export const AMOUNT_TEXT_PATTERN = '^(?=.*[1-9])\\d{1,12}(\\.\\d{1,2})?$';
 export const Amount = Type.Union(
   [
     Type.Number({ exclusiveMinimum: 0, maximum: 999999999999.99 }),
-    Type.String({ pattern: '^(?=.*[1-9])\\d{1,12}(\\.\\d{1,2})?$' }),
+    Type.String({ pattern: AMOUNT_TEXT_PATTERN }),
   ],
   { description: 'Amount in RS, greater than 0, at most 2 decimals' },
 );
