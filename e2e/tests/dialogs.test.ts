@@ -55,16 +55,22 @@ describe('the Edit dialog', () => {
     expect(outside).toEqual([]);
   });
 
-  it('makes the page behind inert: a click there does not reach it', async () => {
-    // The sidebar's Dashboard link is behind the backdrop; a click at its place lands on the
-    // backdrop, and the address does not change.
+  it('makes the page behind inert: it takes neither a click nor focus', async () => {
+    // The sidebar's Dashboard link is behind the backdrop: a click at its place does not follow
+    // it, and focusing it from a script leaves the focus where it was.
     const before = page.url();
-    const box = await page.locator('nav[aria-label="Main"] a[href="/"]').boundingBox();
+    const link = page.locator('nav[aria-label="Main"] a[href="/"]');
+    const box = await link.boundingBox();
     expect(box).not.toBeNull();
     if (box) await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-
     expect(page.url()).toBe(before);
     expect(await page.getByRole('dialog', { name: 'Edit User' }).isVisible()).toBe(true);
+    expect(
+      await link.evaluate((anchor) => {
+        (anchor as HTMLElement).focus();
+        return document.activeElement === anchor;
+      }),
+    ).toBe(false);
   });
 
   it('closes on Escape and gives focus back to the Edit button', async () => {
