@@ -133,6 +133,18 @@ describe('screens', () => {
       for (const screen of remote.screens) expect(described).toContain(screen.path);
   });
 
+  it("describes no screen that is neither a remote's nor the shell's own", () => {
+    const exposed = new Set(
+      REMOTES.flatMap((remote) => remote.screens.map((screen) => screen.path)),
+    );
+    const shellOwn = new Set([screens.dashboard.path, screens.account.path]);
+    for (const screen of Object.values(screens))
+      expect(exposed.has(screen.path) || shellOwn.has(screen.path)).toBe(true);
+    expect(new Set(Object.values(screens).map((screen) => screen.path)).size).toBe(
+      Object.keys(screens).length,
+    );
+  });
+
   it('names each entry kind as a record kind of the audit log', () => {
     for (const kind of ENTRY_KINDS) expect(RECORD_KINDS).toContain(ENTRY_RECORD_KINDS[kind]);
     expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
