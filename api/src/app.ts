@@ -2,7 +2,12 @@
 // limit, docs), then auth, then the /api routes, then the web apps. Tests call buildApp and
 // app.inject; server.ts only listens.
 import { STATUS_CODES } from 'node:http';
-import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type RouteOptions,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -109,6 +114,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     schemaController: { compilersFactory: { buildValidator: strictValidators() } },
     schemaErrorFormatter: (errors) => new Error(validationMessage(errors)),
+    // The router's refusals (a broken %-escape, an over-long path part) in the one error shape,
+    // rather than Fastify's own body with its internal error names.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode === 414 ? 414 : 400;
+      const message = status === 414 ? apiMessages.pathPartTooLong : apiMessages.badUrl;
+      void (reply as FastifyReply)
+        .status(status)
+        .send({ code: errorCode(status, message), message });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   useJsonBodyParser(app);
   // Every error answer carries a stable `code` beside its `message` (contract/src/error-codes.ts),

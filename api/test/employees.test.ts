@@ -74,6 +74,75 @@ describe('employee numbers', () => {
     expect(await rows(ctx, 'SELECT number FROM employees')).toEqual([{ number: '000123' }]);
   });
 
+  it('takes a whole JSON number, stores it as its digits and answers it as text', async () => {
+    const token = await login(ctx.app, ADMIN);
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/employees/addEmployee',
+      headers: bearer(token),
+      payload: { ...valid, number: 42 },
+    });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().user.number).toBe('42');
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/employees/updateEmployee/${added.json().user.id}`,
+      headers: bearer(token),
+      payload: { ...valid, number: 9007199254740991 },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().user.number).toBe('9007199254740991');
+    expect(await rows(ctx, 'SELECT number FROM employees')).toEqual([
+      { number: '9007199254740991' },
+    ]);
+    const zero = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/employees/addEmployee',
+      headers: bearer(token),
+      payload: { ...valid, email: 'zero@test.local', number: 0 },
+    });
+    expect(zero.statusCode).toBe(201);
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/employees/getEmployees',
+      headers: bearer(token),
+    });
+    expect(list.json().users.map((employee: { number: string }) => employee.number)).toEqual([
+      '9007199254740991',
+      '0',
+    ]);
+  });
+
+  it.each([
+    ['a negative number', -1, 'number must be at least 0'],
+    ['a fractional number', 42.5, 'number must be an integer'],
+    ['a number beyond 2^53 - 1', 9007199254740992, 'number must be at most 9007199254740991'],
+    ['a huge number', 1e300, 'number must be at most 9007199254740991'],
+    ['NaN as text', 'NaN', 'number must contain digits only'],
+    ['Infinity as text', 'Infinity', 'number must contain digits only'],
+    ['a negative number as text', '-1', 'number must contain digits only'],
+    ['a decimal as text', '4.2', 'number must contain digits only'],
+    ['a boolean', true, 'number must be an integer'],
+    ['null', null, 'number must be an integer'],
+    ['an array', [42], 'number must be an integer'],
+  ])('refuses %s with 400 and stores nothing', async (_label, number, message) => {
+    const token = await login(ctx.app, ADMIN);
+    for (const [method, url] of [
+      ['POST', '/api/employees/addEmployee'],
+      ['PUT', '/api/employees/updateEmployee/1'],
+    ] as const) {
+      const response = await ctx.app.inject({
+        method,
+        url,
+        headers: bearer(token),
+        payload: { ...valid, number },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message });
+    }
+    expect(await rows(ctx, 'SELECT id FROM employees')).toEqual([]);
+  });
+
   it('can be deleted while another employee has salary entries', async () => {
     const token = await login(ctx.app, ADMIN);
     for (const email of ['a@test.local', 'b@test.local']) {

@@ -1,5 +1,6 @@
 // Known parties and dated entries for report tests, written straight to the database so that
 // entries can sit on chosen days (the API stamps entries with today).
+import type { CreditDebit, EntryKind } from 'contract';
 import type { TestContext } from './helpers.js';
 import { rows } from './helpers.js';
 
@@ -24,10 +25,10 @@ export async function seedParties(ctx: TestContext): Promise<void> {
 }
 
 export interface DatedEntry {
-  kind: 'income' | 'salary' | 'expense';
+  kind: EntryKind;
   party: number;
   amount: string;
-  cd?: 'Credit' | 'Debit';
+  cd?: CreditDebit;
   day: string;
   description?: string;
 }
@@ -39,6 +40,8 @@ const nameOf = {
   expense: '(SELECT expancetype FROM expense_types WHERE id = $ID)',
 } as const;
 
+const INSERT_ORDER: readonly EntryKind[] = ['income', 'salary', 'expense'];
+
 export async function insertEntries(ctx: TestContext, entries: DatedEntry[]): Promise<void> {
   if (!entries.length) return;
   const values = entries.map(
@@ -46,8 +49,9 @@ export async function insertEntries(ctx: TestContext, entries: DatedEntry[]): Pr
       `('${e.kind}', ${e.party}, ${nameOf[e.kind].replace('$ID', String(e.party))}, ${e.amount}, ` +
       `'${e.cd ?? 'Credit'}', '${e.description ?? ''}', DATE '${e.day}', TIMESTAMPTZ '${e.day} 12:00:00+00')`,
   );
-  // One kind per statement: each has its own foreign key column.
-  for (const kind of ['income', 'salary', 'expense'] as const) {
+  // One kind per statement (each has its own foreign key column), income, salary, then expense:
+  // the ids tests expect follow that order.
+  for (const kind of INSERT_ORDER) {
     const mine = values.filter((_, i) => entries[i]?.kind === kind);
     if (!mine.length) continue;
     await rows(

@@ -1,5 +1,6 @@
 // Building blocks shared by the resource schemas.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { CREDIT_DEBIT, literalUnion } from './kinds.js';
 
 /**
  * A non-blank string: at least one non-space character, bounded length, no bidirectional
@@ -73,10 +74,11 @@ export type IdParams = Static<typeof IdParams>;
  * entry forms send the amount field's text, so a plain decimal string ("12.30") is taken too,
  * but nothing looser: no sign, exponent, hex, spaces, or a value of zero.
  */
+export const AMOUNT_TEXT_PATTERN = '^(?=.*[1-9])\\d{1,12}(\\.\\d{1,2})?$';
 export const Amount = Type.Union(
   [
     Type.Number({ exclusiveMinimum: 0, maximum: 999999999999.99 }),
-    Type.String({ pattern: '^(?=.*[1-9])\\d{1,12}(\\.\\d{1,2})?$' }),
+    Type.String({ pattern: AMOUNT_TEXT_PATTERN }),
   ],
   { description: 'Amount in RS, greater than 0, at most 2 decimals' },
 );
@@ -90,7 +92,7 @@ export const Money = Type.Number({
   description: 'Amount in RS, an exact decimal number token (totals may exceed a double)',
 });
 
-export const CreditDebit = Type.Union([Type.Literal('Credit'), Type.Literal('Debit')]);
+export const CreditDebit = literalUnion(CREDIT_DEBIT);
 export type CreditDebit = Static<typeof CreditDebit>;
 
 /** The text of a CSV export (RFC 4180, UTF-8), sent as text/csv. */

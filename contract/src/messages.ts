@@ -119,6 +119,9 @@ export const messages = {
   errorSignOutEverywhereElse: 'Error signing out the other sessions',
   failedDownload: 'Failed to download',
   errorDownloading: 'Error downloading',
+  // A list's filter whose text is not a value it takes (a letter in an id, a day that is not
+  // YYYY-MM-DD), followed by the filters' labels.
+  filterNotValid: 'Please correct the filter',
   // The journal (not in the spec: the second release's screen)
   failedLoadJournal: 'Failed to load the journal',
   errorLoadingJournal: 'Error loading the journal',
@@ -269,6 +272,9 @@ export const apiMessages = {
   // e-mail address (it may have been a password typed into the wrong field).
   notAnEmailAddress: '(not an e-mail address)',
   bodyTooLarge: 'Request body is too large',
+  // The router's own refusals, before any route runs.
+  badUrl: 'The address is not a valid URL (a % must be followed by two hexadecimal digits)',
+  pathPartTooLong: 'A part of the address is too long',
   notFound: 'Not found',
   // Backstops for database constraints that a repository did not name more precisely.
   alreadyExists: 'This record already exists',

@@ -2,12 +2,21 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Email, Id, ListResponse, MutationResponse, Name } from './common.js';
 
-export const EmployeeNumber = Type.String({
-  minLength: 1,
-  maxLength: 20,
-  pattern: '^[0-9]+$',
-  description: 'Digits only (a phone or staff number; leading zeros are kept)',
-});
+/**
+ * An employee's number (spec: numeric): a string of digits, whose leading zeros are kept, or a
+ * whole JSON number from 0 to 2^53 - 1 (beyond it a JSON number is no longer exact), stored as
+ * its digits. Either way it is read back as a string.
+ */
+export const EmployeeNumber = Type.Union(
+  [
+    Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+    Type.String({ minLength: 1, maxLength: 20, pattern: '^[0-9]+$' }),
+  ],
+  {
+    description:
+      'Digits only (a phone or staff number): a string of digits, leading zeros kept, or a whole number from 0 to 9007199254740991; always answered as a string',
+  },
+);
 
 export const Employee = Type.Object({
   id: Id,

@@ -2,7 +2,7 @@
 // which Credit/Debit values are allowed, which endpoint records the entry and in which body
 // shape, and the texts of each outcome. EntryForm is the one component that renders them all.
 import { messages } from 'contract';
-import type { CreditDebit, EndpointBody } from 'contract';
+import type { CreditDebit, EndpointBody, ScreenName } from 'contract';
 import { call, endpoints, fetchParties } from 'shared-ui';
 import type { Endpoint, Party } from 'shared-ui';
 
@@ -21,7 +21,12 @@ export interface EntryInput {
   date: string;
 }
 
+/** The screens of the entry forms (the contract's `income`, `expenses`, `salary`). */
+export type EntryFormScreen = Extract<ScreenName, 'income' | 'expenses' | 'salary'>;
+
 export interface EntryKind<E extends EntryEndpoint = EntryEndpoint> {
+  /** The form's screen: its address may carry the values to start from. */
+  screen: EntryFormScreen;
   /** Page heading, also the submit button's label. */
   title: string;
   partyLabel: string;
@@ -41,6 +46,7 @@ export interface EntryKind<E extends EntryEndpoint = EntryEndpoint> {
 }
 
 export const incomeKind: EntryKind<typeof endpoints.addIncome> = {
+  screen: 'income',
   title: 'Add Income',
   partyLabel: 'Client',
   partyPlaceholder: 'Select client',
@@ -61,6 +67,7 @@ export const incomeKind: EntryKind<typeof endpoints.addIncome> = {
 };
 
 export const expenseKind: EntryKind<typeof endpoints.addExpense> = {
+  screen: 'expenses',
   title: 'Add Expense',
   partyLabel: 'Expense Type',
   partyPlaceholder: 'Select expense type',
@@ -88,6 +95,7 @@ export const expenseKind: EntryKind<typeof endpoints.addExpense> = {
 };
 
 export const salaryKind: EntryKind<typeof endpoints.addSalary> = {
+  screen: 'salary',
   title: 'Add Salary',
   partyLabel: 'Employee',
   partyPlaceholder: 'Select employee',

@@ -1,7 +1,7 @@
 // Turns a schema validation failure into one short sentence that names the field, instead of
 // the validator's internals.
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
-import { apiMessages, DAY_BOUNDS, ISO_DATE_PATTERN } from 'contract';
+import { AMOUNT_TEXT_PATTERN, apiMessages, DAY_BOUNDS, ISO_DATE_PATTERN } from 'contract';
 
 const fieldOf = (error: FastifySchemaValidationError): string => {
   const fromPath = error.instancePath.split('/').filter(Boolean).join('.');
@@ -9,8 +9,31 @@ const fieldOf = (error: FastifySchemaValidationError): string => {
   return missing ?? (fromPath || 'request');
 };
 
+/**
+ * The error that says what is wrong with a value. Where a value fails every branch of a union
+ * (an employee number is an integer or a string of digits), the branches of other types only say
+ * "not this type": the failure in the branch of the value's own type is the one to tell.
+ */
+function telling(errors: FastifySchemaValidationError[]): FastifySchemaValidationError | undefined {
+  const first = errors[0];
+  if (!first || first.keyword !== 'type' || !first.schemaPath.includes('/anyOf/')) return first;
+  const union = errors.find(
+    (error) => error.keyword === 'anyOf' && error.instancePath === first.instancePath,
+  );
+  if (!union) return first;
+  const branch = `${union.schemaPath}/`;
+  return (
+    errors.find(
+      (error) =>
+        error.instancePath === first.instancePath &&
+        error.keyword !== 'type' &&
+        error.schemaPath.startsWith(branch),
+    ) ?? first
+  );
+}
+
 export function validationMessage(errors: FastifySchemaValidationError[]): string {
-  const error = errors[0];
+  const error = telling(errors);
   if (!error) return 'Invalid request';
   const field = fieldOf(error);
   const params = error.params as Record<string, unknown>;
@@ -33,6 +56,8 @@ export function validationMessage(errors: FastifySchemaValidationError[]): strin
     case 'pattern':
       if (params.pattern === '\\S') return `${field} must not be blank`;
       if (params.pattern === '^[0-9]+$') return `${field} must contain digits only`;
+      // An amount's text that is not a plain decimal: the same answer as any other non-number.
+      if (params.pattern === AMOUNT_TEXT_PATTERN) return `${field} must be a number`;
       if (params.pattern === ISO_DATE_PATTERN)
         return `${field} must be a date (YYYY-MM-DD) from ${DAY_BOUNDS.first} to ${DAY_BOUNDS.last}`;
       return `${field} has an invalid format`;

@@ -5,7 +5,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
-import { apiMessages, type OpenSession, type Role } from 'contract';
+import {
+  apiMessages,
+  type AuditAction,
+  type OpenSession,
+  type RecordKind,
+  type Role,
+} from 'contract';
 import { audit } from '../lib/audit.js';
 import { currentOrigin } from '../lib/request-context.js';
 import { notFound } from '../lib/errors.js';
@@ -155,7 +161,8 @@ export async function expireSessions(
       RETURNING id, user_id, created_at, last_seen_at, address, browser
     )
     INSERT INTO audit_log (actor_id, action, entity, entity_id, before, address, browser)
-    SELECT gone.user_id, 'session_expired', 'session', gone.id::text,
+    SELECT gone.user_id, ${'session_expired' satisfies AuditAction}::text,
+           ${'session' satisfies RecordKind}::text, gone.id::text,
            jsonb_build_object('email', users.email, 'signedInAt', gone.created_at,
                               'lastSeenAt', gone.last_seen_at),
            gone.address, gone.browser

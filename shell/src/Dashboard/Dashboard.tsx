@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { Finance, Totals } from 'contract';
+import type { EntryKind, Finance, Totals } from 'contract';
 import {
   Button,
   DateInput,
@@ -9,6 +9,7 @@ import {
   fetchFinance,
   fetchTotals,
   fillWithCurrentMonth,
+  href,
   logOut,
 } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
@@ -42,9 +43,9 @@ export function Dashboard() {
   }, [showFinance]);
 
   /** Each money card opens the journal of the entries it adds up (Credit, the same dates). */
-  const journalOf = (kind: 'income' | 'salary' | 'expense') =>
+  const journalOf = (kind: EntryKind) =>
     shown
-      ? `/Journal?${new URLSearchParams({ from: shown.from, to: shown.to, kind, Creditdebit: 'Credit' }).toString()}`
+      ? href('journal', { from: shown.from, to: shown.to, kind, Creditdebit: 'Credit' })
       : undefined;
 
   const onApply = (event: FormEvent) => {

@@ -4,7 +4,7 @@ import { ReportLayout } from '../ReportLayout';
 import { FiguresTable } from '../FiguresTable';
 import type { ReportColumn } from '../FiguresTable';
 import { useReportData } from '../../helpers/useReportData';
-import { addressParams, keepInAddress } from '../links';
+import type { AddressParams } from '../links';
 import type { FailurePolicy } from '../../helpers/useReportData';
 
 export interface FilterControls<Params> {
@@ -13,12 +13,6 @@ export interface FilterControls<Params> {
   /** Loads the report for these parameters (the ones on screen when omitted). */
   apply: (params?: Params) => void;
   busy: boolean;
-}
-
-/** How a report's parameters live in the address (`?startDate=...&endDate=...`, `?year=...`). */
-export interface AddressParams<Params> {
-  read: (search: URLSearchParams) => Params | undefined;
-  write: (params: Params) => Record<string, string | number | undefined>;
 }
 
 export interface FilteredReportProps<Row, Params> {
@@ -57,14 +51,14 @@ export function FilteredReport<Row, Params>({
   chart,
   address,
 }: FilteredReportProps<Row, Params>) {
-  const [initial] = useState(() => address?.read(addressParams()) ?? initialParams);
+  const [initial] = useState(() => address?.read() ?? initialParams);
   const [params, setParams] = useState(initial);
   const { data, loading, run } = useReportData<{ rows: Row[]; params: Params }>(onFailure);
 
   const write = address?.write;
   const fetchFor = useCallback(
     (wanted: Params) => {
-      if (write) keepInAddress(write(wanted));
+      write?.(wanted);
       return run(async () => ({ rows: await load(wanted), params: wanted }));
     },
     [run, load, write],

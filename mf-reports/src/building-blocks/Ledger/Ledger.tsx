@@ -9,7 +9,7 @@ import type { PartyOption } from '../../helpers/party-options';
 import { useReportData } from '../../helpers/useReportData';
 import { describePeriod } from '../../helpers/periods';
 import { ledgerColumns, openingLine } from './ledger-columns';
-import { addressParams, keepInAddress } from '../links';
+import type { LedgerAddress } from '../links';
 import type { LedgerEntry } from './ledger-columns';
 
 export interface LedgerPicker {
@@ -45,9 +45,9 @@ export interface LedgerProps<Row extends LedgerEntry> {
   errorText: string;
   /** The expense ledger needs no choice and shows the current month straight away. */
   loadOnMount?: boolean;
-  /** The address parameter naming the party (`clientId`, `employeeId`); with the dates, the
-   * ledger opens on what the address says and keeps what it shows there. */
-  partyParam?: string;
+  /** The party and dates in the address: the ledger opens on what the address says and keeps
+   * what it shows there. */
+  address: LedgerAddress;
   csvFileName: string;
 }
 
@@ -92,19 +92,13 @@ export function Ledger<Row extends LedgerEntry>({
   openingQuery,
   errorText,
   loadOnMount = false,
-  partyParam,
+  address,
   csvFileName,
 }: LedgerProps<Row>) {
   // What the address asks for, read once on opening (a drill-down link, a bookmark).
   const [asked] = useState(() => {
-    const search = addressParams();
-    const dated = search.has('startDate') || search.has('endDate');
-    return {
-      range: dated
-        ? { from: search.get('startDate') ?? '', to: search.get('endDate') ?? '' }
-        : initialRange,
-      partyId: (partyParam && search.get(partyParam)) || '',
-    };
+    const { partyId, range } = address.read();
+    return { range: range ?? initialRange, partyId };
   });
   const [range, setRange] = useState(asked.range);
   const [partyId, setPartyId] = useState(asked.partyId);
@@ -122,11 +116,7 @@ export function Ledger<Row extends LedgerEntry>({
 
   const fetchLedger = useCallback(
     (wantedParty: string, wantedRange: DateRange) => {
-      keepInAddress({
-        ...(partyParam ? { [partyParam]: wantedParty } : {}),
-        startDate: wantedRange.from,
-        endDate: wantedRange.to,
-      });
+      address.write(wantedParty, wantedRange);
       return run(async (show) => {
         // The balance brought forward travels beside the first page.
         const [opening, first] = await Promise.all([
@@ -157,7 +147,7 @@ export function Ledger<Row extends LedgerEntry>({
         }
       });
     },
-    [resolveRange, load, openingQuery, run, partyParam],
+    [resolveRange, load, openingQuery, run, address],
   );
 
   useEffect(() => {

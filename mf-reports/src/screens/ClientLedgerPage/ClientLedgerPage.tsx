@@ -5,6 +5,7 @@ import type { DateRange } from 'shared-ui';
 import { Ledger } from '../../building-blocks/Ledger';
 import type { LedgerPageQuery, LedgerPicker } from '../../building-blocks/Ledger';
 import { partyOptions } from '../../helpers/party-options';
+import { ledgerAddresses } from '../../building-blocks/links';
 
 // Module-level so that the Ledger's effects see the same functions on every render.
 const picker: LedgerPicker = {
@@ -42,7 +43,7 @@ export function ClientLedgerPage() {
       load={load}
       openingQuery={openingQuery}
       errorText={endpoints.getClientLedger.texts.error}
-      partyParam="clientId"
+      address={ledgerAddresses.client}
       csvFileName="client-ledger.csv"
     />
   );

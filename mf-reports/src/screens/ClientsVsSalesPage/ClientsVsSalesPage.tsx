@@ -1,9 +1,9 @@
 import { messages } from 'contract';
 import type { ClientsVsSalesRow } from 'contract';
-import { AppLink, call, endpoints } from 'shared-ui';
+import { AppLink, call, endpoints, href } from 'shared-ui';
 import type { ReportColumn } from '../../building-blocks/FiguresTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
-import { ledgerHref } from '../../building-blocks/links';
+import { ALL_TIME, ledgerDates } from '../../building-blocks/links';
 
 // Pending RS = billed (Debit) − received (Credit), computed by the server (DESIGN §5).
 const columns: Array<ReportColumn<ClientsVsSalesRow>> = [
@@ -13,9 +13,7 @@ const columns: Array<ReportColumn<ClientsVsSalesRow>> = [
     value: (row) => row.clientname,
     // The figures are over all time: so is the ledger it opens.
     render: (row) => (
-      <AppLink
-        to={ledgerHref('/ClientLedgerPage', { clientId: row.clientId }, { from: '', to: '' })}
-      >
+      <AppLink to={href('clientLedger', { clientId: row.clientId, ...ledgerDates(ALL_TIME) })}>
         {row.clientname}
       </AppLink>
     ),

@@ -6,6 +6,7 @@ import { Ledger } from '../../building-blocks/Ledger';
 import type { LedgerPageQuery, LedgerPicker } from '../../building-blocks/Ledger';
 import { EMPTY_RANGE } from '../../helpers/periods';
 import { partyOptions } from '../../helpers/party-options';
+import { ledgerAddresses } from '../../building-blocks/links';
 
 // Module-level so that the Ledger's effects see the same functions on every render.
 const picker: LedgerPicker = {
@@ -43,7 +44,7 @@ export function EmployeeLedgerPage() {
       load={load}
       openingQuery={openingQuery}
       errorText={endpoints.getEmployeeLedger.texts.error}
-      partyParam="employeeId"
+      address={ledgerAddresses.employee}
       csvFileName="employee-ledger.csv"
     />
   );

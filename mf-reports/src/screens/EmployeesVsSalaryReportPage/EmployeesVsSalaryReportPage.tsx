@@ -1,10 +1,10 @@
 import { messages } from 'contract';
 import type { EmployeesVsSalaryRow } from 'contract';
-import { AppLink, call, endpoints } from 'shared-ui';
+import { AppLink, call, endpoints, href } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import type { ReportColumn } from '../../building-blocks/FiguresTable';
-import { FilteredReport, dateAddress, dateFilters } from '../../building-blocks/FilteredReport';
-import { ledgerHref } from '../../building-blocks/links';
+import { FilteredReport, dateFilters } from '../../building-blocks/FilteredReport';
+import { dateAddress, ledgerDates } from '../../building-blocks/links';
 import { EMPTY_RANGE, describePeriod } from '../../helpers/periods';
 
 // Each employee opens their ledger for the same dates (empty dates: all time, as here).
@@ -14,7 +14,7 @@ const columns = (range: DateRange): Array<ReportColumn<EmployeesVsSalaryRow>> =>
     header: 'Employee',
     value: (row) => row.employeeName,
     render: (row) => (
-      <AppLink to={ledgerHref('/EmployeeLedgerPage', { employeeId: row.employeeId }, range)}>
+      <AppLink to={href('employeeLedger', { employeeId: row.employeeId, ...ledgerDates(range) })}>
         {row.employeeName}
       </AppLink>
     ),
@@ -44,7 +44,7 @@ export function EmployeesVsSalaryReportPage() {
       onFailure={{ alert: messages.errorFetchingData }}
       csvFileName="employees-vs-salary.csv"
       filters={dateFilters}
-      address={dateAddress}
+      address={dateAddress('employeesVsSalaryReport')}
       describe={describePeriod}
     />
   );

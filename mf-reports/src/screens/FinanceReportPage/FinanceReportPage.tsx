@@ -1,18 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import { messages } from 'contract';
-import type { Finance } from 'contract';
-import { StatCard, fetchFinance, fillWithCurrentMonth } from 'shared-ui';
+import type { EntryKind, Finance } from 'contract';
+import { StatCard, fetchFinance, fillWithCurrentMonth, href } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { FilterBar } from '../../building-blocks/FilterBar';
 import { ReportLayout } from '../../building-blocks/ReportLayout';
 import { useReportData } from '../../helpers/useReportData';
 import { EMPTY_RANGE, describePeriod } from '../../helpers/periods';
-import { addressParams, journalHref, keepInAddress } from '../../building-blocks/links';
-import { dateAddress } from '../../building-blocks/FilteredReport';
+import { dateAddress } from '../../building-blocks/links';
+
+const address = dateAddress('financeReport');
 
 /** Finance Report: income received, salary and expense paid in a period (default: this month). */
 export function FinanceReportPage() {
-  const [asked] = useState(() => dateAddress.read(addressParams()) ?? EMPTY_RANGE);
+  const [asked] = useState(() => address.read() ?? EMPTY_RANGE);
   const [range, setRange] = useState<DateRange>(asked);
   // Spec §8: failures of this report are logged, not shown.
   const { data, loading, run } = useReportData<{ finance: Finance; range: DateRange }>({
@@ -21,7 +22,7 @@ export function FinanceReportPage() {
 
   const load = useCallback(
     (wanted: DateRange) => {
-      keepInAddress(dateAddress.write(wanted));
+      address.write(wanted);
       // Spec §9: empty dates mean the current month.
       const filled = fillWithCurrentMonth(wanted);
       return run(async () => ({ finance: await fetchFinance(filled), range: filled }));
@@ -32,8 +33,8 @@ export function FinanceReportPage() {
     void load(asked);
   }, [load, asked]);
   /** Each card opens the journal of the entries it adds up (Credit: money received or paid). */
-  const cardLink = (kind: 'income' | 'salary' | 'expense') =>
-    data ? journalHref({ ...data.range, kind, Creditdebit: 'Credit' }) : undefined;
+  const cardLink = (kind: EntryKind) =>
+    data ? href('journal', { ...data.range, kind, Creditdebit: 'Credit' }) : undefined;
 
   return (
     <ReportLayout
