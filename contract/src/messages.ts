@@ -368,7 +368,7 @@ export const backupMessages = {
   noDatabase: 'There is no database to back up',
   writeFailed: 'The backup could not be written',
   embeddedInUse:
-    'The embedded database is open in the running server, and a backup of it needs the server stopped. Stop the server and run the backup again, or move to PostgreSQL (README, "Moving to PostgreSQL"), where backups run while the server serves.',
+    'The embedded database is open in the running server, which takes the backups itself: an admin presses Back up now in Settings, Backups (or POST /api/backups), and finds its files in BACKUP_DIR (default DATA_DIR/backups). Or stop the server and run this command again.',
   embeddedInUseRestore:
     'The embedded database is open in the running server: stop the server, then run the restore again',
   // Why a backup taken by the server failed (shown to admins and logged).
