@@ -257,6 +257,7 @@ describe('a backup that fails', () => {
     }
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
+      code: 'backup_failed',
       message: `${apiMessages.backupFailed}: ${backupMessages.noDatabase}`,
     });
     // The good one stays, alone: no hidden or half-written file beside it.
@@ -304,7 +305,7 @@ describe('GET /api/backups/:name/download', () => {
     await writeFile(path.join(folder, '.office-2026-01-15T03-00-00Z.backup.unverified'), 'x');
     const response = await get(ctx.app, `/api/backups/${name}/download`, admin);
     expect(statuses).toContain(response.statusCode);
-    expect(Object.keys(response.json())).toEqual(['message']);
+    expect(Object.keys(response.json()).sort()).toEqual(['code', 'message']);
     expect(response.body).not.toContain('secret');
     expect(await activity('backup_downloaded')).toEqual([]);
   });
@@ -329,6 +330,7 @@ describe('who may', () => {
       }
     }
     expect((await backUpNow(ctx.app, staff)).json()).toEqual({
+      code: 'admins_only_backups',
       message: apiMessages.adminsOnlyBackups,
     });
     const viewerPost = await backUpNow(ctx.app, viewer);

@@ -108,6 +108,7 @@ describe('expense type names', () => {
       const response = await call('POST', '/addexpancetype', { expancetype: name });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
+        code: 'expense_type_taken',
         message: apiMessages.expenseTypeTaken,
       });
       expect(await stored()).toHaveLength(1);
@@ -132,18 +133,23 @@ describe('expense type names', () => {
     expect(response.json().user).toEqual({ id: 1, expancetype: 'Fuel', status: 'Active' });
   });
 
-  it('ignores a status sent in the body of an add or an update', async () => {
+  it('refuses a status sent in the body of an add or an update, changing nothing', async () => {
     const created = await call('POST', '/addexpancetype', {
       expancetype: 'Fuel',
       status: 'Suspended',
     });
-    expect(created.json().user.status).toBe('Active');
+    expect([created.statusCode, created.json().message]).toEqual([
+      400,
+      'status is not an accepted field',
+    ]);
+    expect(await stored()).toEqual([]);
+    await add('Fuel');
     await rows(ctx, "UPDATE expense_types SET status = 'Suspended'");
     const updated = await call('PUT', '/updateexpancetype/1', {
       expancetype: 'Fuel',
       status: 'Active',
     });
-    expect(updated.json().user.status).toBe('Suspended');
+    expect(updated.statusCode).toBe(400);
     expect(await stored()).toEqual([{ id: 1, expancetype: 'Fuel', status: 'Suspended' }]);
   });
 });

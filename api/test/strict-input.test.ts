@@ -65,6 +65,7 @@ describe('the session check follows the matched route', () => {
 
   it('answers an encoded spelling of a real route 401 and serves it with a session', async () => {
     expect((await request('GET', '/%61pi/users/getUser', undefined, null)).json()).toEqual({
+      code: 'unauthorized',
       message: 'Please sign in to continue',
     });
     const signedIn = await request('GET', '/%61pi/users/getUser');
@@ -191,7 +192,10 @@ describe('JSON bodies', () => {
       const response = await raw(url, payload, url.endsWith('login') ? null : admin);
       expect([response.statusCode, response.json()]).toEqual([
         400,
-        { message: 'The body may not hold the keys __proto__ or constructor.prototype' },
+        {
+          code: 'prototype_key',
+          message: 'The body may not hold the keys __proto__ or constructor.prototype',
+        },
       ]);
     }
     expect(await count('clients')).toBe(clients);
@@ -201,7 +205,10 @@ describe('JSON bodies', () => {
     const response = await raw('/api/clients/addclient', '{"name": "x",}');
     expect([response.statusCode, response.json()]).toEqual([
       400,
-      { message: "Body is not valid JSON but content-type is set to 'application/json'" },
+      {
+        code: 'invalid_input',
+        message: "Body is not valid JSON but content-type is set to 'application/json'",
+      },
     ]);
     const empty = await raw('/api/clients/addclient', '');
     expect(empty.statusCode).toBe(400);
@@ -267,7 +274,9 @@ describe('text that cannot be stored', () => {
       description: 'x'.repeat(501),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: 'description must be at most 500 characters' });
+    expect(response.json()).toMatchObject({
+      message: 'description must be at most 500 characters',
+    });
   });
 });
 
@@ -295,7 +304,10 @@ describe('report dates', () => {
     const response = await request('GET', url);
     expect({ status: response.statusCode, body: response.json() }).toEqual({
       status: 400,
-      body: { code: expect.any(String), message: expect.stringMatching(/^(from|to) must be a valid date$/) },
+      body: {
+        code: expect.any(String),
+        message: expect.stringMatching(/^(from|to) must be a valid date$/),
+      },
     });
   });
 

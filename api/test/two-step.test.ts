@@ -212,7 +212,9 @@ describe('signing in with two-step sign-in on', () => {
     // The challenge signs in once.
     const again = await codeStep(ctx.app, body.twoStep.challenge, await codeAt(secret, -1));
     expect(again.statusCode).toBe(401);
-    expect(again.json()).toMatchObject({ message: 'This sign-in has expired, please sign in again' });
+    expect(again.json()).toMatchObject({
+      message: 'This sign-in has expired, please sign in again',
+    });
   });
 
   it('refuses a wrong code with 401, and records it', async () => {
@@ -241,7 +243,9 @@ describe('signing in with two-step sign-in on', () => {
     await rows(ctx, `UPDATE two_step_challenges SET expires_at = now() - interval '1 second'`);
     const expired = await codeStep(ctx.app, challenge, await codeAt(secret));
     expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toMatchObject({ message: 'This sign-in has expired, please sign in again' });
+    expect(expired.json()).toMatchObject({
+      message: 'This sign-in has expired, please sign in again',
+    });
   });
 
   it('takes a code once: the same code again is refused, the next one is taken', async () => {
@@ -254,6 +258,7 @@ describe('signing in with two-step sign-in on', () => {
     );
     expect(replayOfSetup.statusCode).toBe(401);
     expect(replayOfSetup.json()).toEqual({
+      code: 'code_already_used',
       message: 'This code has already been used; wait for the next one',
     });
 
@@ -342,7 +347,9 @@ describe('throttling of codes', () => {
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
     const refused = await codeStep(app, strangers, await codeAt(secret, 1), stranger);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ message: 'Too many login attempts, please try again later' });
+    expect(refused.json()).toMatchObject({
+      message: 'Too many login attempts, please try again later',
+    });
 
     // The owner, from their own address, is slowed down at most, never locked out.
     const started = Date.now();
@@ -459,10 +466,13 @@ describe('requiring two-step sign-in for every admin', () => {
     const { admin, staff } = await signInBoth(ctx.app);
     const refused = await require(staff, true);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ message: 'Only admins can change the security settings' });
+    expect(refused.json()).toMatchObject({
+      message: 'Only admins can change the security settings',
+    });
     const notYet = await require(admin, true);
     expect(notYet.statusCode).toBe(409);
     expect(notYet.json()).toEqual({
+      code: 'two_step_own_first',
       message: 'Turn on your own two-step sign-in before requiring it of every admin',
     });
     await turnOn(ctx.app, admin);
@@ -494,6 +504,7 @@ describe('requiring two-step sign-in for every admin', () => {
     const blocked = await ctx.app.inject({ url: '/api/dashboard/totals', headers: bearer(second) });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json()).toEqual({
+      code: 'two_step_setup_required',
       message:
         'Two-step sign-in is required for admins: set it up on My account before anything else',
     });
@@ -628,6 +639,7 @@ describe('the key of the secrets', () => {
       });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
+        code: 'two_step_no_key',
         message:
           'Two-step sign-in cannot be set up: the server has no TOTP_KEY in its configuration',
       });

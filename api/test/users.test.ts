@@ -68,7 +68,10 @@ describe('POST /api/users/login', () => {
 });
 
 describe('login rate limits', () => {
-  const TOO_MANY = { message: 'Too many login attempts, please try again later' };
+  const TOO_MANY = {
+    code: 'too_many_attempts',
+    message: 'Too many login attempts, please try again later',
+  };
   const attempt = (
     app: TestContext['app'],
     payload: { email: string; password: string },
@@ -550,7 +553,9 @@ describe('user management', () => {
         ]).toContainEqual(statuses);
         const loser = answers.find((a) => a.statusCode !== 200);
         if (loser?.statusCode === 409) {
-          expect(loser.json()).toMatchObject({ message: 'The last admin cannot be deleted or demoted' });
+          expect(loser.json()).toMatchObject({
+            message: 'The last admin cannot be deleted or demoted',
+          });
         }
         outcomes.add(String(loser?.statusCode));
         const admins = await rows(
