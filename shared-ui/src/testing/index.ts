@@ -6,7 +6,7 @@
 // at the network (fetch), so the real client builds each request, and a failure answer shows the
 // texts that come with the endpoint. A request no test answered fails the test.
 import type { ReactElement } from 'react';
-import { act, render } from '@testing-library/react';
+import { act, render as renderDom, type RenderOptions } from '@testing-library/react';
 import {
   endpoints,
   type Endpoint,
@@ -15,6 +15,8 @@ import {
   type Role,
 } from 'contract';
 import { forgetCurrentUser } from '../session/current-user';
+import { DataProvider } from '../data/DataProvider';
+import { queryClient } from '../data/query-client';
 import { useSession } from '../session/session-store';
 
 /** A promise settled by hand: lets a test look at busy labels while a call is in flight. */
@@ -168,6 +170,8 @@ export function mockEndpoint<E extends Endpoint>(
  */
 export function resetEndpointMocks(): void {
   mocks.clear();
+  // Every test is a new page: no answer is cached from the one before.
+  queryClient.clear();
   // The answer about who is signed in is kept for the page; every test is a new page.
   forgetCurrentUser();
   const missed = unexpected;
@@ -229,6 +233,14 @@ export function mockCurrentUser(role: Role = 'staff') {
   return mockEndpoint(endpoints.getCurrentUser, {
     user: { id: 1, name: 'Me', email: 'me@test.local', role },
   });
+}
+
+/**
+ * Testing Library's render inside the providers the shell gives every screen (the page's cache of
+ * server answers, emptied after each test).
+ */
+export function render(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
+  return renderDom(ui, { ...options, wrapper: DataProvider });
 }
 
 /** Renders a screen and lets its first loads settle, so no update lands outside act(). */
