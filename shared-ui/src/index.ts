@@ -66,7 +66,8 @@ export {
   refreshAfter,
   useApiMutation,
   useApiQuery,
+  useApiStream,
 } from './data/api-query';
-export type { ApiMutationVariables, ApiQueryOptions } from './data/api-query';
+export type { ApiMutationVariables, ApiQueryOptions, ApiStream } from './data/api-query';
 export { invalidates } from './data/invalidation';
 export type { ReadName, WriteName } from './data/invalidation';

@@ -27,7 +27,7 @@ export function ExpenseLedgerPage() {
       resolveRange={period}
       load={load}
       openingQuery={openingQuery}
-      errorText={endpoints.getExpenseLedger.texts.error}
+      endpoint={endpoints.getExpenseLedger}
       loadOnMount
       csvFileName="expense-ledger.csv"
     />

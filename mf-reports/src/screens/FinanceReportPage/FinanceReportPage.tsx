@@ -1,75 +1,51 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { messages } from 'contract';
-import type { Finance } from 'contract';
-import { StatCard, fetchFinance, fillWithCurrentMonth } from 'shared-ui';
-import type { DateRange } from 'shared-ui';
+import { FinanceCards, endpoints, fillWithCurrentMonth, useApiQuery } from 'shared-ui';
+import type { DateRange, FinanceFigure } from 'shared-ui';
 import { FilterBar } from '../../building-blocks/FilterBar';
 import { ReportLayout } from '../../building-blocks/ReportLayout';
-import { useReportData } from '../../helpers/useReportData';
 import { EMPTY_RANGE, describePeriod } from '../../helpers/periods';
 import { addressParams, journalHref, keepInAddress } from '../../building-blocks/links';
 import { dateAddress } from '../../building-blocks/FilteredReport';
 
+const LABELS = { income: 'Income', salary: 'Salary', expense: 'Expense' } as const;
+
 /** Finance Report: income received, salary and expense paid in a period (default: this month). */
 export function FinanceReportPage() {
-  const [asked] = useState(() => dateAddress.read(addressParams()) ?? EMPTY_RANGE);
-  const [range, setRange] = useState<DateRange>(asked);
-  // Spec §8: failures of this report are logged, not shown.
-  const { data, loading, run } = useReportData<{ finance: Finance; range: DateRange }>({
-    log: 'Could not load the finance report',
-  });
-
-  const load = useCallback(
-    (wanted: DateRange) => {
-      keepInAddress(dateAddress.write(wanted));
-      // Spec §9: empty dates mean the current month.
-      const filled = fillWithCurrentMonth(wanted);
-      return run(async () => ({ finance: await fetchFinance(filled), range: filled }));
-    },
-    [run],
+  const [range, setRange] = useState<DateRange>(
+    () => dateAddress.read(addressParams()) ?? EMPTY_RANGE,
   );
-  useEffect(() => {
-    void load(asked);
-  }, [load, asked]);
+  // Spec §9: empty dates mean the current month.
+  const [applied, setApplied] = useState(() => fillWithCurrentMonth(range));
+  // Spec §8: failures of this report are logged, not shown.
+  const finance = useApiQuery(endpoints.getFinance, { query: applied }, { onError: 'log' });
+
+  const onFilter = () => {
+    keepInAddress(dateAddress.write(range));
+    const wanted = fillWithCurrentMonth(range);
+    if (wanted.from === applied.from && wanted.to === applied.to) void finance.refetch();
+    else setApplied(wanted);
+  };
   /** Each card opens the journal of the entries it adds up (Credit: money received or paid). */
-  const cardLink = (kind: 'income' | 'salary' | 'expense') =>
-    data ? journalHref({ ...data.range, kind, Creditdebit: 'Credit' }) : undefined;
+  const cardLink = (kind: FinanceFigure) =>
+    finance.data ? journalHref({ ...applied, kind, Creditdebit: 'Credit' }) : undefined;
 
   return (
     <ReportLayout
       title="Finance Report"
-      period={data ? describePeriod(data.range) : undefined}
+      period={finance.data ? describePeriod(applied) : undefined}
       filters={
         <FilterBar
           range={range}
           onRangeChange={setRange}
           submitLabel="Filter"
-          onSubmit={() => void load(range)}
-          busy={loading}
+          onSubmit={onFilter}
+          busy={finance.isFetching}
         />
       }
     >
-      {loading && <p role="status">{messages.loading}</p>}
-      <div className="ofs-grid">
-        <StatCard
-          label="Income"
-          value={data?.finance.income ?? 0}
-          money
-          href={cardLink('income')}
-        />
-        <StatCard
-          label="Salary"
-          value={data?.finance.salary ?? 0}
-          money
-          href={cardLink('salary')}
-        />
-        <StatCard
-          label="Expense"
-          value={data?.finance.expense ?? 0}
-          money
-          href={cardLink('expense')}
-        />
-      </div>
+      {finance.isFetching && <p role="status">{messages.loading}</p>}
+      <FinanceCards finance={finance.data} labels={LABELS} hrefOf={cardLink} />
     </ReportLayout>
   );
 }

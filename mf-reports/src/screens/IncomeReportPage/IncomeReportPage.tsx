@@ -1,8 +1,9 @@
 import type { IncomeReportRow } from 'contract';
-import { AppLink, call, endpoints } from 'shared-ui';
+import { AppLink, endpoints } from 'shared-ui';
 import type { ReportColumn } from '../../building-blocks/FiguresTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
 import { journalHref } from '../../building-blocks/links';
+import { reportSource } from '../../helpers/report-source';
 
 const columns: Array<ReportColumn<IncomeReportRow>> = [
   {
@@ -26,7 +27,7 @@ const columns: Array<ReportColumn<IncomeReportRow>> = [
     total: 'sum',
   },
 ];
-const load = () => call(endpoints.getIncomeReport);
+const source = reportSource(endpoints.getIncomeReport, () => undefined);
 
 /** Income Report: money received per day (Credit income entries, DESIGN §5). */
 export function IncomeReportPage() {
@@ -36,9 +37,9 @@ export function IncomeReportPage() {
       columns={columns}
       rowKey={(row) => row.date}
       initialParams={undefined}
-      load={load}
+      source={source}
       // Spec §8: failures of this report are logged, not shown.
-      onFailure={{ log: 'Could not load the income report' }}
+      onFailure="log"
       csvFileName="income-report.csv"
     />
   );

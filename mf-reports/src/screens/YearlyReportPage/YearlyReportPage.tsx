@@ -1,11 +1,11 @@
-import { messages } from 'contract';
 import type { YearlyRow } from 'contract';
-import { AppLink, Select, call, endpoints, formatMoney } from 'shared-ui';
+import { AppLink, Select, endpoints, formatMoney } from 'shared-ui';
 import { YearlyChart } from '../../building-blocks/Charts';
 import type { ReportColumn } from '../../building-blocks/FiguresTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
 import type { FilterControls } from '../../building-blocks/FilteredReport';
 import { journalHref, monthRange } from '../../building-blocks/links';
+import { reportSource } from '../../helpers/report-source';
 
 export const MONTH_NAMES = [
   'January',
@@ -78,8 +78,11 @@ const columns: Array<ReportColumn<YearMonth>> = [
   },
 ];
 
-const load = async (year: number) =>
-  twelveMonths(await call(endpoints.getYearly, { query: { year } }), year);
+const source = reportSource(
+  endpoints.getYearly,
+  (year: number) => ({ query: { year } }),
+  (answer, year) => twelveMonths(answer, year),
+);
 
 function yearPicker({ params, setParams, apply }: FilterControls<number>) {
   const choose = (value: string) => {
@@ -118,8 +121,8 @@ export function YearlyReportPage() {
       columns={columns}
       rowKey={(row) => row.month}
       initialParams={new Date().getFullYear()}
-      load={load}
-      onFailure={{ alert: messages.errorFetchingData }}
+      source={source}
+      onFailure="alert"
       csvFileName="yearly-report.csv"
       filters={yearPicker}
       address={yearAddress}
