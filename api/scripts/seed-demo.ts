@@ -5,11 +5,10 @@
 // entries, so running it twice is safe.
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import { nameKey } from 'contract';
+import { nameKey, type EntryKind } from 'contract';
 import { configFromEnv } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/index.js';
 import { DataDirectoryInUse } from '../src/db/data-dir-lock.js';
-import type { EntryKind } from '../src/db/schema.js';
 import { addDays, todayIn } from '../src/lib/dates.js';
 import { ensureFirstAdmin } from '../src/repositories/users.js';
 import { seededRandom } from '../src/lib/random.js';

@@ -139,6 +139,9 @@ describe('GET /api/activity', () => {
       ['?before=abc', 'before'],
       ['?limit=1000', 'limit'],
       ['?record=1x', 'record'],
+      // Only the names the log writes (contract's AUDIT_ACTIONS and RECORD_KINDS) are filters.
+      ['?action=reversal', 'action'],
+      ['?kind=entry:loan', 'kind'],
     ]) {
       const response = await ctx.app.inject({
         method: 'GET',

@@ -1,5 +1,6 @@
 // Known parties and dated entries for report tests, written straight to the database so that
 // entries can sit on chosen days (the API stamps entries with today).
+import { ENTRY_KINDS, type CreditDebit, type EntryKind } from 'contract';
 import type { TestContext } from './helpers.js';
 import { rows } from './helpers.js';
 
@@ -24,10 +25,10 @@ export async function seedParties(ctx: TestContext): Promise<void> {
 }
 
 export interface DatedEntry {
-  kind: 'income' | 'salary' | 'expense';
+  kind: EntryKind;
   party: number;
   amount: string;
-  cd?: 'Credit' | 'Debit';
+  cd?: CreditDebit;
   day: string;
   description?: string;
 }
@@ -47,7 +48,7 @@ export async function insertEntries(ctx: TestContext, entries: DatedEntry[]): Pr
       `'${e.cd ?? 'Credit'}', '${e.description ?? ''}', DATE '${e.day}', TIMESTAMPTZ '${e.day} 12:00:00+00')`,
   );
   // One kind per statement: each has its own foreign key column.
-  for (const kind of ['income', 'salary', 'expense'] as const) {
+  for (const kind of ENTRY_KINDS) {
     const mine = values.filter((_, i) => entries[i]?.kind === kind);
     if (!mine.length) continue;
     await rows(

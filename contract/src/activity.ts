@@ -2,18 +2,16 @@
 // the open sessions an admin can end. Any signed-in user can end their own other sessions.
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, ListResponse, OptionalDate } from './common.js';
+import { AuditAction, RecordKind } from './kinds.js';
 import { Person, Role, User } from './users.js';
-
-/** An action or kind-of-record name as the log stores it (create, entry:income, ...). */
-const LogName = Type.String({ pattern: '^[a-z_:]{1,40}$', maxLength: 40 });
 
 /** The filters of the list and of its CSV export. */
 const ActivityFilters = {
   /** The user who did it. */
   who: Type.Optional(Id),
   /** Kind of record: user, client, employee, expense_type, entry:income, session, ... */
-  kind: Type.Optional(LogName),
-  action: Type.Optional(LogName),
+  kind: Type.Optional(RecordKind),
+  action: Type.Optional(AuditAction),
   from: OptionalDate,
   to: OptionalDate,
   /** The record's id (with `kind`, one record; alone, that id in any kind). */
@@ -51,7 +49,9 @@ export const ActivityRow = Type.Object({
   at: Type.String(),
   /** Who; null for a refused sign-in or start-up. */
   actor: Type.Union([ActivityActor, Type.Null()]),
+  /** One of AUDIT_ACTIONS; typed as text so that a row written by another version still reads. */
   action: Type.String(),
+  /** One of RECORD_KINDS (see `action`). */
   kind: Type.String(),
   recordId: Type.Union([Type.String(), Type.Null()]),
   changes: Type.Array(FieldChange),

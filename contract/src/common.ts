@@ -1,5 +1,6 @@
 // Building blocks shared by the resource schemas.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { CREDIT_DEBIT, literalUnion } from './kinds.js';
 
 /**
  * A non-blank string: at least one non-space character, bounded length, no bidirectional
@@ -90,7 +91,7 @@ export const Money = Type.Number({
   description: 'Amount in RS, an exact decimal number token (totals may exceed a double)',
 });
 
-export const CreditDebit = Type.Union([Type.Literal('Credit'), Type.Literal('Debit')]);
+export const CreditDebit = literalUnion(CREDIT_DEBIT);
 export type CreditDebit = Static<typeof CreditDebit>;
 
 /** The text of a CSV export (RFC 4180, UTF-8), sent as text/csv. */

@@ -10,6 +10,7 @@ import {
   Name,
   OptionalText,
 } from './common.js';
+import { EntryKind } from './kinds.js';
 
 export const ExpenseTypeStatus = Type.Union([Type.Literal('Active'), Type.Literal('Suspended')]);
 export type ExpenseTypeStatus = Static<typeof ExpenseTypeStatus>;
@@ -41,13 +42,6 @@ export type ExpenseTypeMutation = Static<typeof ExpenseTypeMutation>;
 const Description = OptionalText(500);
 /** The business day of the entry; today (server time zone) when left out. */
 const EntryDate = Type.Optional(IsoDate);
-
-export const EntryKind = Type.Union([
-  Type.Literal('income'),
-  Type.Literal('expense'),
-  Type.Literal('salary'),
-]);
-export type EntryKind = Static<typeof EntryKind>;
 
 /** A stored entry as the API returns it after recording. */
 export const Entry = Type.Object({

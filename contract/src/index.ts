@@ -1,5 +1,6 @@
 // Public surface of the contract package: schemas, their types, the message catalogue and the
 // description of every endpoint.
+export * from './kinds.js';
 export * from './common.js';
 export * from './users.js';
 export * from './people.js';
@@ -13,4 +14,5 @@ export * from './csv.js';
 export * from './endpoint.js';
 export * from './endpoints.js';
 export * from './remotes.js';
+export * from './screens.js';
 export * from './text.js';

@@ -1,7 +1,8 @@
 // The journal of every entry, reversals and the closed period (docs/decisions/008).
 import { Type, type Static } from '@sinclair/typebox';
 import { CreditDebit, Cursor, Id, IsoDate, Money, Text } from './common.js';
-import { Entry, EntryKind } from './expenses.js';
+import { Entry } from './expenses.js';
+import { EntryKind } from './kinds.js';
 import { Person } from './users.js';
 
 /** An amount bound in a filter: >= 0, at most 2 decimals (checked by the server). */

@@ -119,6 +119,9 @@ export const messages = {
   errorSignOutEverywhereElse: 'Error signing out the other sessions',
   failedDownload: 'Failed to download',
   errorDownloading: 'Error downloading',
+  // A list's filter whose text is not a value it takes (a letter in an id, a day that is not
+  // YYYY-MM-DD), followed by the filters' labels.
+  filterNotValid: 'Please correct the filter',
   // The journal (not in the spec: the second release's screen)
   failedLoadJournal: 'Failed to load the journal',
   errorLoadingJournal: 'Error loading the journal',

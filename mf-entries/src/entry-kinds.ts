@@ -2,7 +2,7 @@
 // which Credit/Debit values are allowed, which endpoint records the entry and in which body
 // shape, and the texts of each outcome. EntryForm is the one component that renders them all.
 import { messages } from 'contract';
-import type { CreditDebit, EndpointBody, EndpointResult } from 'contract';
+import type { CreditDebit, EndpointBody, EndpointResult, ScreenName } from 'contract';
 import { endpoints, partiesOf } from 'shared-ui';
 import type { Party } from 'shared-ui';
 
@@ -44,7 +44,12 @@ const picker = <P extends PartyEndpoint>(
   select: select as PartyPicker['select'],
 });
 
+/** The screens of the entry forms (the contract's `income`, `expenses`, `salary`). */
+export type EntryFormScreen = Extract<ScreenName, 'income' | 'expenses' | 'salary'>;
+
 export interface EntryKind<E extends EntryEndpoint = EntryEndpoint> {
+  /** The form's screen: its address may carry the values to start from. */
+  screen: EntryFormScreen;
   /** Page heading, also the submit button's label. */
   title: string;
   partyLabel: string;
@@ -60,6 +65,7 @@ export interface EntryKind<E extends EntryEndpoint = EntryEndpoint> {
 }
 
 export const incomeKind: EntryKind<typeof endpoints.addIncome> = {
+  screen: 'income',
   title: 'Add Income',
   partyLabel: 'Client',
   partyPlaceholder: 'Select client',
@@ -77,6 +83,7 @@ export const incomeKind: EntryKind<typeof endpoints.addIncome> = {
 };
 
 export const expenseKind: EntryKind<typeof endpoints.addExpense> = {
+  screen: 'expenses',
   title: 'Add Expense',
   partyLabel: 'Expense Type',
   partyPlaceholder: 'Select expense type',
@@ -100,6 +107,7 @@ export const expenseKind: EntryKind<typeof endpoints.addExpense> = {
 };
 
 export const salaryKind: EntryKind<typeof endpoints.addSalary> = {
+  screen: 'salary',
   title: 'Add Salary',
   partyLabel: 'Employee',
   partyPlaceholder: 'Select employee',

@@ -40,6 +40,10 @@ export {
 } from './money/money';
 export type { Money } from './money/money';
 export { parseJson } from './http/exact-json';
+export { useScreenQuery, useSetScreenQuery, addressQuery, replaceAddressQuery } from './screens';
+// Screen addresses: every link between apps is built from the contract's screen descriptions.
+export { href, readQuery } from 'contract';
+export type { ScreenName, ScreenQuery } from 'contract';
 
 export * from './components/AppLink';
 export * from './components/Button';

@@ -1,7 +1,7 @@
 // Table types for Kysely. NUMERIC comes back as a string (exact) from both drivers, DATE as
 // 'YYYY-MM-DD', INT8 as a number (see db/index.ts for the parsers that make both agree).
 import type { ColumnType, Generated } from 'kysely';
-import type { Role } from 'contract';
+import type { AuditAction, EntryKind, RecordKind, Role } from 'contract';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Numeric = ColumnType<string, string | number, string | number>;
@@ -57,8 +57,6 @@ export interface ExpenseTypesTable {
   updated_at: Timestamp;
 }
 
-export type EntryKind = 'income' | 'expense' | 'salary';
-
 export interface EntriesTable {
   id: Generated<number>;
   kind: EntryKind;
@@ -86,8 +84,8 @@ export interface AuditLogTable {
   id: Generated<number>;
   at: Timestamp;
   actor_id: number | null;
-  action: string;
-  entity: string;
+  action: AuditAction;
+  entity: RecordKind;
   entity_id: string | null;
   before: unknown;
   after: unknown;

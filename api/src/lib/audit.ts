@@ -1,39 +1,17 @@
 // The audit trail: one row per change, written with the same transaction as the change, with the
 // address and browser of the request that made it. Secrets never reach a row: any field whose
 // name says password, hash or token is dropped before writing, at any depth.
+import type { AuditAction, RecordKind } from 'contract';
 import type { Db } from '../db/index.js';
 import { currentOrigin } from './request-context.js';
 
-/**
- * What was done. Data changes: create, update, delete, status (a status toggle); role_changed and
- * password_changed are updates of a user that also change what the user may do. Security
- * events: login, login_failed, login_throttled, logout, session_expired, session_ended, and of
- * two-step sign-in two_step_setup (a new secret issued), two_step_on, two_step_off, two_step_failed (a wrong or reused code). Other
- * branches of the product add their own (reverse, books_closed, ...): the log takes any name.
- */
-export type AuditAction =
-  | 'create'
-  | 'update'
-  | 'delete'
-  | 'status'
-  | 'role_changed'
-  | 'password_changed'
-  | 'login'
-  | 'login_failed'
-  | 'login_throttled'
-  | 'logout'
-  | 'session_expired'
-  | 'session_ended'
-  | 'reverse'
-  | 'two_step_setup'
-  | 'two_step_on'
-  | 'two_step_off'
-  | 'two_step_failed';
+/** What was done (contract's AUDIT_ACTIONS) to which kind of record (RECORD_KINDS). */
+export type { AuditAction };
 
 export interface AuditEntry {
   actorId: number | null;
   action: AuditAction;
-  entity: string;
+  entity: RecordKind;
   entityId: string | number | null;
   before?: unknown;
   after?: unknown;

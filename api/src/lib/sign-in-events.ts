@@ -2,11 +2,14 @@
 // throttle. Nothing else changes when a sign-in is refused, so the row is written on its own.
 // Successful sign-ins are recorded with the session they open (repositories/sessions.ts).
 import AjvCompiler from '@fastify/ajv-compiler';
-import { apiMessages, Email } from 'contract';
+import { apiMessages, Email, type AuditAction } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from './audit.js';
 
-export type RefusedSignIn = 'login_failed' | 'login_throttled' | 'two_step_failed';
+export type RefusedSignIn = Extract<
+  AuditAction,
+  'login_failed' | 'login_throttled' | 'two_step_failed'
+>;
 
 /**
  * Whether the text is an e-mail address as users are registered with (the contract's `Email`,

@@ -2,6 +2,7 @@
 // shows under other field names, that entries point at (so a row with entries cannot be
 // deleted), and whose every change is audited in the same transaction.
 import { sql, type Kysely } from 'kysely';
+import type { RecordKind } from 'contract';
 import type { Db } from '../db/index.js';
 import type { EntriesTable } from '../db/schema.js';
 import { audit, type AuditEntry } from '../lib/audit.js';
@@ -19,7 +20,7 @@ export type Fields<T> = Omit<T, 'id'>;
 export interface CrudSpec<T extends { id: number }> {
   table: 'employees' | 'clients' | 'expense_types';
   /** The entity name in the audit log. */
-  entity: string;
+  entity: RecordKind;
   /** API field name → database column, for every field but id. */
   columns: { [K in keyof Fields<T>]: string };
   notFound: string;

@@ -4,9 +4,14 @@
 // business day they happened on (today by default); days after today and days in the closed
 // period are refused. Reversals are recorded in repositories/journal.ts.
 import { sql } from 'kysely';
-import { apiMessages, type CreditDebit, type Entry } from 'contract';
+import {
+  apiMessages,
+  ENTRY_RECORD_KINDS,
+  type CreditDebit,
+  type Entry,
+  type EntryKind,
+} from 'contract';
 import type { Db } from '../db/index.js';
-import type { EntryKind } from '../db/schema.js';
 import { audit } from '../lib/audit.js';
 import { parties } from '../db/parties.js';
 import { badRequest, conflict, notFound, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
@@ -157,7 +162,7 @@ export async function recordEntry(
       await audit(tx, {
         actorId: userId,
         action: 'create',
-        entity: `entry:${input.kind}`,
+        entity: ENTRY_RECORD_KINDS[input.kind],
         entityId: entry.id,
         after: entry,
       });

@@ -6,6 +6,7 @@ import {
   apiMessages,
   messages,
   CSV_BOM,
+  ENTRY_RECORD_KINDS,
   type Entry,
   type JournalPage,
   type JournalRow,
@@ -391,7 +392,7 @@ export async function reverseEntry(
       await audit(tx, {
         actorId: userId,
         action: 'reverse',
-        entity: `entry:${original.kind}`,
+        entity: ENTRY_RECORD_KINDS[original.kind],
         entityId: original.id,
         before: toEntry(original),
         after: { reason, reversal: entry },

@@ -4,9 +4,8 @@
 // text built by PostgreSQL: its NUMERIC values go out as exact decimal number tokens, however
 // large (docs/decisions/005-money-bounds.md).
 import { sql, type RawBuilder } from 'kysely';
-import type { Totals } from 'contract';
+import type { EntryKind, Totals } from 'contract';
 import type { Db } from '../db/index.js';
-import type { EntryKind } from '../db/schema.js';
 import { addDays, BEGINNING, splitByMonths, type DayRange } from '../lib/dates.js';
 import { parties } from '../db/parties.js';
 
@@ -98,7 +97,7 @@ export async function clientsVsSales(db: Db): Promise<JsonText> {
 /** Totals per party (with its current name) of one kind over a range, by name. */
 function totalsByParty(
   db: Db,
-  kind: 'salary' | 'expense',
+  kind: Exclude<EntryKind, 'income'>,
   range: DayRange,
   keys: { id: string; name: string; total: string },
 ): Promise<JsonText> {
@@ -170,18 +169,16 @@ export async function yearly(db: Db, year: number): Promise<JsonText> {
   );
 }
 
-type LedgerKind = 'income' | 'salary' | 'expense';
-
 /** How an entry moves a ledger's balance: a client's Debit adds and Credit takes off; salary and
  * expenses are money paid out, every entry adding. */
-const signedBy = (kind: LedgerKind) =>
+const signedBy = (kind: EntryKind) =>
   kind === 'income' ? sql`CASE WHEN credit_debit = 'Debit' THEN 1 ELSE -1 END` : sql`1`;
 
 /**
  * One row, `amount`: the balance brought forward into a range starting on `from`, from the
  * roll-ups (whole months) and at most two partial months of entries.
  */
-function openingSql(kind: LedgerKind, from: string, partyId?: number): RawBuilder<unknown> {
+function openingSql(kind: EntryKind, from: string, partyId?: number): RawBuilder<unknown> {
   const before: DayRange = { from: BEGINNING, to: addDays(from, -1) };
   return partyId === undefined
     ? sql`SELECT coalesce(sum(total), 0) AS amount FROM entry_daily
@@ -191,7 +188,7 @@ function openingSql(kind: LedgerKind, from: string, partyId?: number): RawBuilde
 }
 
 /** The balance a ledger brings forward into a range starting on `from` (contract: LedgerOpening). */
-export const ledgerOpening = (db: Db, kind: LedgerKind, from: string, partyId?: number) =>
+export const ledgerOpening = (db: Db, kind: EntryKind, from: string, partyId?: number) =>
   jsonOf(
     db,
     sql`SELECT json_build_object('startDate', ${from}::date, 'balance', amount)
@@ -214,7 +211,7 @@ export interface LedgerPage {
  */
 async function ledger(
   db: Db,
-  kind: LedgerKind,
+  kind: EntryKind,
   nameField: 'clientName' | 'employeeName' | 'expenseType',
   range: DayRange,
   partyId?: number,

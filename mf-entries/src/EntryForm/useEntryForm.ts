@@ -5,7 +5,7 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { messages } from 'contract';
+import { messages, readQuery } from 'contract';
 import { errorMessage, notify, toIsoDate, useApiMutation, useApiQuery } from 'shared-ui';
 import type { EntryInput, EntryKind, Party } from '../entry-kinds';
 import { parseAmount } from './amount';
@@ -33,20 +33,16 @@ const empty = (): Draft => ({
  * The form filled from the address (the journal's Correct opens the form with the original
  * entry's values: `?partyId=&Creditdebit=&amount=&description=&date=`), else empty.
  */
-function initialDraft(search: string): Draft {
-  const params = new URLSearchParams(search);
+function initialDraft(kind: EntryKind, search: string): Draft {
+  const given = readQuery(kind.screen, search);
   const draft = empty();
-  for (const [field, param] of [
-    ['partyId', 'partyId'],
-    ['creditDebit', 'Creditdebit'],
-    ['amount', 'amount'],
-    ['description', 'description'],
-    ['date', 'date'],
-  ] as const) {
-    const value = params.get(param);
-    if (value !== null) draft[field] = value;
-  }
-  return draft;
+  return {
+    partyId: given.partyId === undefined ? draft.partyId : String(given.partyId),
+    creditDebit: given.Creditdebit ?? draft.creditDebit,
+    amount: given.amount ?? draft.amount,
+    description: given.description ?? draft.description,
+    date: given.date ?? draft.date,
+  };
 }
 
 const NO_PARTIES: Party[] = [];
@@ -57,7 +53,7 @@ export function useEntryForm(kind: EntryKind) {
   });
   const record = useApiMutation(kind.post.endpoint);
   const { search } = useLocation();
-  const [draft, setDraft] = useState<Draft>(() => initialDraft(search));
+  const [draft, setDraft] = useState<Draft>(() => initialDraft(kind, search));
   // The mutation's state alone is not enough against a double click: both clicks can be handled
   // before the disabled button is rendered.
   const inFlight = useRef(false);

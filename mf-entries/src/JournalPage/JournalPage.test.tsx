@@ -177,6 +177,24 @@ describe('Journal', () => {
     expect(screen.getByLabelText('Kind')).toHaveValue('');
   });
 
+  it('reads only the filters of the address that are values of their kind', async () => {
+    renderAt('/Journal?kind=loan&partyId=3x&from=2025-05-01&minAmount=1e3');
+    await screen.findByText('Entry 10');
+    expect(journalCalls()).toEqual(['from=2025-05-01&limit=50']);
+    expect(screen.getByLabelText('Kind')).toHaveValue('');
+  });
+
+  it('names the filters that are not valid instead of applying them', async () => {
+    renderAt('/Journal?kind=income');
+    await screen.findByText('Entry 10');
+    await userEvent.type(screen.getByLabelText('Amount from'), '10,5');
+    await userEvent.type(screen.getByLabelText('Amount to'), 'lots');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(dialogs.alerts).toEqual(['Please correct the filter: Amount from, Amount to']);
+    expect(address()).toBe('/Journal?kind=income');
+    expect(journalCalls()).toEqual(['kind=income&limit=50']);
+  });
+
   it('pages by position and goes back to the first page', async () => {
     renderAt('/Journal?kind=income');
     await screen.findByText('Entry 10');

@@ -1,14 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { personText } from 'contract';
-import type {
-  EntryKind,
-  JournalPage as Page,
-  JournalQuery,
-  JournalRow,
-  JournalTotals,
-} from 'contract';
+import { useNavigate } from 'react-router-dom';
+import { ENTRY_KINDS, isOneOf, messages, personText, readQuery, unreadableParams } from 'contract';
+import type { EntryKind, JournalPage as Page, JournalRow, JournalTotals } from 'contract';
 import {
   Button,
   DataTable,
@@ -24,32 +18,37 @@ import {
   fetchParties,
   formatMoney,
   formatRs,
+  href,
   notify,
   useCanWrite,
+  useScreenQuery,
+  useSetScreenQuery,
 } from 'shared-ui';
-import type { DataTableColumn } from 'shared-ui';
+import type { DataTableColumn, ScreenQuery } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
-import type { Party } from '../entry-kinds';
+import type { EntryFormScreen, Party } from '../entry-kinds';
 import { useIdempotencyKey } from '../EntryForm/useIdempotencyKey';
 import './JournalPage.css';
 
 const PAGE_SIZE = 50;
 
-/** The journal's filters, without paging: the totals and the CSV take the same ones. */
-type JournalFilterValues = Omit<JournalQuery, 'limit' | 'after'>;
+/** The journal's filters, without the page position: the totals and the CSV take the same ones. */
+type JournalFilterValues = Omit<ScreenQuery<'journal'>, 'after'>;
 
-/** The URL parameters that are filters, in the order the form shows them. */
-const FILTERS = [
-  'from',
-  'to',
-  'kind',
-  'partyId',
-  'Creditdebit',
-  'minAmount',
-  'maxAmount',
-  'q',
-] as const;
-type FilterName = (typeof FILTERS)[number];
+/** The filters, in the order the form shows them, with their labels. */
+const FILTERS = {
+  from: 'From',
+  to: 'To',
+  kind: 'Kind',
+  partyId: 'Party',
+  Creditdebit: 'Credit/Debit',
+  minAmount: 'Amount from',
+  maxAmount: 'Amount to',
+  q: 'Text in description or party',
+} as const;
+type FilterName = keyof typeof FILTERS;
+const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
+/** The form's text of each filter. */
 type Draft = Record<FilterName, string>;
 
 /** Every party of a kind, suspended expense types included: old entries point at them too. */
@@ -59,25 +58,29 @@ const expenseTypes = async (): Promise<Party[]> =>
     name: type.expancetype,
   }));
 
-const KINDS: Record<EntryKind, { label: string; form: string; parties: () => Promise<Party[]> }> = {
-  income: { label: 'Income', form: '/Income', parties: () => fetchParties(endpoints.listClients) },
-  expense: { label: 'Expense', form: '/Expances', parties: expenseTypes },
+const KINDS: Record<
+  EntryKind,
+  { label: string; form: EntryFormScreen; parties: () => Promise<Party[]> }
+> = {
+  income: { label: 'Income', form: 'income', parties: () => fetchParties(endpoints.listClients) },
+  expense: { label: 'Expense', form: 'expenses', parties: expenseTypes },
   salary: {
     label: 'Salary',
-    form: '/Salary',
+    form: 'salary',
     parties: () => fetchParties(endpoints.listEmployees),
   },
 };
-const isKind = (value: string): value is EntryKind => value in KINDS;
+const isKind = (value: string): value is EntryKind => isOneOf(ENTRY_KINDS, value);
 
-const draftOf = (params: URLSearchParams): Draft =>
-  Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Draft;
-
-/** The filters of the address as the API takes them; bad values are left for the server. */
-const filtersOf = (draft: Draft): JournalFilterValues =>
+const draftOf = (filters: JournalFilterValues): Draft =>
   Object.fromEntries(
-    FILTERS.filter((name) => draft[name] !== '').map((name) => [name, draft[name]]),
-  ) as unknown as JournalFilterValues;
+    FILTER_NAMES.map((name) => [name, filters[name] === undefined ? '' : String(filters[name])]),
+  ) as Draft;
+
+/** The draft's text, trimmed, as the parameters of the journal's address. */
+const draftParams = (draft: Draft) => ({
+  get: (name: string) => draft[name as FilterName]?.trim() ?? null,
+});
 
 async function partiesOf(kind: EntryKind): Promise<{ value: string; label: string }[]> {
   const parties = await KINDS[kind].parties();
@@ -102,13 +105,12 @@ interface Pending {
  * exportable.
  */
 export function JournalPage() {
-  const [params, setParams] = useSearchParams();
+  const { after, ...addressFilters } = useScreenQuery('journal');
+  const setAddress = useSetScreenQuery('journal');
   const navigate = useNavigate();
-  const query = params.toString();
-  const applied = useMemo(() => draftOf(new URLSearchParams(query)), [query]);
-  const filters = useMemo(() => filtersOf(applied), [applied]);
-  const filterKey = JSON.stringify(filters);
-  const after = params.get('after') ?? undefined;
+  const filterKey = JSON.stringify(addressFilters);
+  const filters = useMemo(() => JSON.parse(filterKey) as JournalFilterValues, [filterKey]);
+  const applied = useMemo(() => draftOf(filters), [filters]);
 
   const [draft, setDraft] = useState<Draft>(applied);
   const [parties, setParties] = useState<{ value: string; label: string }[]>([]);
@@ -197,17 +199,16 @@ export function JournalPage() {
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    const next = new URLSearchParams();
-    for (const name of FILTERS) if (draft[name].trim() !== '') next.set(name, draft[name].trim());
-    setParams(next);
+    const wrong = unreadableParams('journal', draftParams(draft)) as FilterName[];
+    if (wrong.length > 0) {
+      notify(`${messages.filterNotValid}: ${wrong.map((name) => FILTERS[name]).join(', ')}`);
+      return;
+    }
+    setAddress(readQuery('journal', draftParams(draft)));
   };
 
-  const goTo = (position: string | null) => {
-    const next = new URLSearchParams(params);
-    if (position) next.set('after', position);
-    else next.delete('after');
-    setParams(next);
-  };
+  const goTo = (position: string | null) =>
+    setAddress({ ...filters, after: position ?? undefined });
 
   const open = (row: JournalRow, correct: boolean) => {
     idempotency.renew();
@@ -235,14 +236,15 @@ export function JournalPage() {
       );
       setPending(undefined);
       if (correct) {
-        const values = new URLSearchParams({
-          partyId: String(row.partyId),
-          Creditdebit: row.Creditdebit,
-          amount: String(row.amount),
-          description: row.description,
-          date: row.date,
-        });
-        navigate(`${KINDS[row.kind].form}?${values.toString()}`);
+        navigate(
+          href(KINDS[row.kind].form, {
+            partyId: row.partyId,
+            Creditdebit: row.Creditdebit,
+            amount: String(row.amount),
+            description: row.description,
+            date: row.date,
+          }),
+        );
         return;
       }
       notify('Entry reversed');
@@ -308,7 +310,7 @@ export function JournalPage() {
         ),
     });
 
-  const kindOptions = (Object.keys(KINDS) as EntryKind[]).map((kind) => ({
+  const kindOptions = ENTRY_KINDS.map((kind) => ({
     value: kind,
     label: KINDS[kind].label,
   }));
@@ -372,7 +374,7 @@ export function JournalPage() {
         />
         <div className="mf-journal__buttons">
           <Button type="submit">Apply filters</Button>
-          <Button variant="secondary" onClick={() => setParams(new URLSearchParams())}>
+          <Button variant="secondary" onClick={() => setAddress({})}>
             Clear filters
           </Button>
           <Button variant="secondary" onClick={downloadCsv}>

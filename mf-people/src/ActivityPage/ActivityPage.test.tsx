@@ -164,6 +164,21 @@ describe('ActivityPage', () => {
     expect(activityCalls().at(-1)).toBe('kind=client&action=login_failed&from=2026-11-01&record=7');
   });
 
+  it('should leave out of its request a filter in the URL that the log never writes', async () => {
+    await renderAt('/Activity?kind=client&action=reversal&who=x');
+    expect(activityCalls()).toEqual(['kind=client']);
+    expect(screen.getByLabelText('Action')).toHaveValue('');
+  });
+
+  it('should refuse to apply a filter that is not valid, naming it', async () => {
+    await renderAt('/Activity?kind=client');
+    await userEvent.type(screen.getByLabelText('Record id'), '7x');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(dialogs.alerts).toEqual(['Please correct the filter: Record id']);
+    expect(screen.getByLabelText('location')).toHaveTextContent(/^\/Activity\?kind=client$/);
+    expect(activityCalls()).toEqual(['kind=client']);
+  });
+
   it('should page to older rows by position and back to the newest', async () => {
     await renderAt('/Activity?action=update');
     await screen.findByRole('table', { name: 'Activity' });

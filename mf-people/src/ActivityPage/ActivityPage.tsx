@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   messages,
   personText,
-  type ActivityQuery,
+  readQuery,
+  unreadableParams,
   type ActivityPage as ActivityPageData,
   type ActivityRow,
   type User,
@@ -20,7 +21,10 @@ import {
   Select,
   Tabs,
   TextField,
+  useScreenQuery,
+  useSetScreenQuery,
   type DataTableColumn,
+  type ScreenQuery,
 } from 'shared-ui';
 import { SessionsPanel } from './SessionsPanel';
 import {
@@ -33,23 +37,36 @@ import {
 } from './activity-labels';
 import './ActivityPage.css';
 
-const FILTERS = ['who', 'kind', 'action', 'from', 'to', 'record'] as const;
-type FilterName = (typeof FILTERS)[number];
-type Filters = Record<FilterName, string>;
+/** The filters of the form, in its order, with their labels (to name one that is not valid). */
+const FILTERS = {
+  who: 'Who',
+  kind: 'Kind of record',
+  action: 'Action',
+  from: 'From',
+  to: 'To',
+  record: 'Record id',
+} as const;
+type FilterName = keyof typeof FILTERS;
+const FILTER_NAMES = Object.keys(FILTERS) as FilterName[];
+/** The form's text of each filter. */
+type Draft = Record<FilterName, string>;
+/** The screen's query without the page position: what the list, its pages and the CSV share. */
+type Filters = Omit<ScreenQuery<'activity'>, 'before'>;
 
-const readFilters = (params: URLSearchParams): Filters =>
-  Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Filters;
+const draftOf = (filters: Filters): Draft =>
+  Object.fromEntries(
+    FILTER_NAMES.map((name) => [name, filters[name] === undefined ? '' : String(filters[name])]),
+  ) as Draft;
 
-/** The filters that are set, as a query string (no paging). */
-const filterQuery = (filters: Filters): string => {
-  const params = new URLSearchParams();
-  for (const name of FILTERS) if (filters[name]) params.set(name, filters[name]);
-  return params.toString();
+const filtersOf = (query: ScreenQuery<'activity'>): Filters => {
+  const { before: _position, ...filters } = query;
+  return filters;
 };
 
-/** A query string as the API takes it; values edited in the address are the server's to refuse. */
-const queryOf = (query: URLSearchParams): ActivityQuery =>
-  Object.fromEntries(query) as unknown as ActivityQuery;
+/** The draft's text read as the screen's query (the contract's activity screen). */
+const draftParams = (draft: Draft) => ({
+  get: (name: string) => draft[name as FilterName] ?? null,
+});
 
 /** Who, with the e-mail that tells apart two people of one name; a deleted user as a former user. */
 const whoText = (row: ActivityRow) => (row.actor ? personText(row.actor) : '—');
@@ -86,10 +103,12 @@ const columns: Array<DataTableColumn<ActivityRow>> = [
 
 /** The audit log: filters and the page position live in the URL, so a view is a link. */
 function ActivityLog() {
-  const [params, setParams] = useSearchParams();
-  const applied = useMemo(() => readFilters(params), [params]);
-  const before = params.get('before') ?? '';
-  const [draft, setDraft] = useState<Filters>(applied);
+  const address = useScreenQuery('activity');
+  const setAddress = useSetScreenQuery('activity');
+  const query = JSON.stringify(filtersOf(address));
+  const applied = useMemo(() => JSON.parse(query) as Filters, [query]);
+  const before = address.before;
+  const [draft, setDraft] = useState<Draft>(() => draftOf(applied));
   const [users, setUsers] = useState<User[]>([]);
   const [page, setPage] = useState<ActivityPageData | null>(null);
   const [loading, setLoading] = useState(true);
@@ -99,7 +118,7 @@ function ActivityLog() {
   const [failure, setFailure] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
 
-  useEffect(() => setDraft(applied), [applied]);
+  useEffect(() => setDraft(draftOf(applied)), [applied]);
 
   useEffect(() => {
     let live = true;
@@ -112,13 +131,10 @@ function ActivityLog() {
     };
   }, []);
 
-  const query = filterQuery(applied);
   useEffect(() => {
     let live = true;
     setLoading(true);
-    const paging = new URLSearchParams(query);
-    if (before) paging.set('before', before);
-    call(endpoints.listActivity, { query: queryOf(paging) })
+    call(endpoints.listActivity, { query: { ...applied, before } })
       .then((answer) => {
         if (!live) return;
         setPage(answer);
@@ -137,26 +153,31 @@ function ActivityLog() {
     return () => {
       live = false;
     };
+    // `query` stands for `applied`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [query, before]);
 
   const reading = loading || readFor !== `${query}|${before}`;
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setParams(new URLSearchParams(filterQuery(draft)));
+    const wrong = unreadableParams('activity', draftParams(draft)) as FilterName[];
+    if (wrong.length > 0) {
+      notify(`${messages.filterNotValid}: ${wrong.map((name) => FILTERS[name]).join(', ')}`);
+      return;
+    }
+    setAddress(readQuery('activity', draftParams(draft)));
   };
   const set = (name: FilterName) => (value: string) =>
     setDraft((current) => ({ ...current, [name]: value }));
   const older = () => {
     if (!page?.next) return;
-    const next = new URLSearchParams(query);
-    next.set('before', String(page.next));
-    setParams(next);
+    setAddress({ ...applied, before: page.next });
   };
   const downloadCsv = async () => {
     setDownloading(true);
     try {
-      await download(endpoints.activityCsv, { query: queryOf(new URLSearchParams(query)) });
+      await download(endpoints.activityCsv, { query: applied });
     } catch (error) {
       notify(errorMessage(error, endpoints.activityCsv.texts.error));
     } finally {
@@ -209,7 +230,7 @@ function ActivityLog() {
         />
         <div className="ofs-toolbar mf-activity__actions">
           <Button type="submit">Apply</Button>
-          <Button variant="secondary" onClick={() => setParams(new URLSearchParams())}>
+          <Button variant="secondary" onClick={() => setAddress({})}>
             Clear
           </Button>
           <Button
@@ -233,7 +254,7 @@ function ActivityLog() {
         <Button
           variant="secondary"
           disabled={!before || reading}
-          onClick={() => setParams(new URLSearchParams(query))}
+          onClick={() => setAddress(applied)}
         >
           Newest
         </Button>

@@ -1,17 +1,28 @@
 // How the audit log's stored names read on the Activity screen, and which screen a record opens
-// on. Names this screen does not know yet (another part of the product may add some) are shown
-// readably rather than hidden.
-import type { ActivityRow } from 'contract';
+// on. The names are the contract's AUDIT_ACTIONS and RECORD_KINDS; a name it does not know (a row
+// written by another version) is shown readably rather than hidden.
+import {
+  AUDIT_ACTIONS,
+  ENTRY_KINDS,
+  ENTRY_RECORD_KINDS,
+  RECORD_KINDS,
+  isOneOf,
+  queryFields,
+  type ActivityRow,
+  type AuditAction,
+  type RecordKind,
+} from 'contract';
+import { href } from 'shared-ui';
 
 const humanize = (name: string) => name.replace(/[_:]+/g, ' ').trim();
 
-export const ACTION_LABELS: Record<string, string> = {
+/** Every action the api writes, in words: an action missing here, or one more, is a type error. */
+export const ACTION_LABELS: Record<AuditAction, string> = {
   create: 'added',
   update: 'changed',
   delete: 'deleted',
   status: 'status change',
   reverse: 'reversal',
-  reversal: 'reversal',
   role_changed: 'role changed',
   password_changed: 'password changed',
   login: 'signed in',
@@ -26,7 +37,8 @@ export const ACTION_LABELS: Record<string, string> = {
   two_step_failed: 'two-step code refused',
 };
 
-export const KIND_LABELS: Record<string, string> = {
+/** Every kind of record the log names, in words (typed like ACTION_LABELS). */
+export const KIND_LABELS: Record<RecordKind, string> = {
   user: 'User',
   client: 'Client',
   employee: 'Employee',
@@ -36,18 +48,22 @@ export const KIND_LABELS: Record<string, string> = {
   'entry:salary': 'Salary entry',
   session: 'Sign-in',
   security_settings: 'Security settings',
+  books: 'Closed period',
 };
 
-const isEntry = (kind: string) => kind.startsWith('entry');
+const entryKindOf = (kind: string) =>
+  ENTRY_KINDS.find((entry) => ENTRY_RECORD_KINDS[entry] === kind);
 
 /** What was done, in words: an added entry is "entry", a change of settings "setting changed". */
 export function actionLabel(row: Pick<ActivityRow, 'action' | 'kind'>): string {
-  if (row.action === 'create' && isEntry(row.kind)) return 'entry';
-  if (row.action === 'update' && /setting|books|period/.test(row.kind)) return 'setting changed';
-  return ACTION_LABELS[row.action] ?? humanize(row.action);
+  if (row.action === 'create' && entryKindOf(row.kind)) return 'entry';
+  if (row.action === 'update' && (row.kind === 'security_settings' || row.kind === 'books'))
+    return 'setting changed';
+  return isOneOf(AUDIT_ACTIONS, row.action) ? ACTION_LABELS[row.action] : humanize(row.action);
 }
 
-export const kindLabel = (kind: string): string => KIND_LABELS[kind] ?? humanize(kind);
+export const kindLabel = (kind: string): string =>
+  isOneOf(RECORD_KINDS, kind) ? KIND_LABELS[kind] : humanize(kind);
 
 /**
  * The screen a record opens on, where it has one: a client or employee to their ledger, an
@@ -57,20 +73,20 @@ export const kindLabel = (kind: string): string => KIND_LABELS[kind] ?? humanize
 export function recordLink(
   row: Pick<ActivityRow, 'kind' | 'recordId' | 'changes'>,
 ): string | undefined {
-  const { kind, recordId: id } = row;
-  if (id === null) return undefined;
-  const query = (values: Record<string, string>) => `?${new URLSearchParams(values).toString()}`;
-  if (kind === 'client') return `/ClientLedgerPage${query({ clientId: id })}`;
-  if (kind === 'employee') return `/EmployeeLedgerPage${query({ employeeId: id })}`;
-  if (kind === 'expense_type') return '/settings';
-  if (kind === 'user') return '/Users';
-  if (isEntry(kind)) {
+  const { kind, recordId } = row;
+  if (recordId === null) return undefined;
+  const id = queryFields.id.read(recordId);
+  if (kind === 'client') return href('clientLedger', { clientId: id });
+  if (kind === 'employee') return href('employeeLedger', { employeeId: id });
+  if (kind === 'expense_type') return href('settings');
+  if (kind === 'user') return href('users');
+  const entryKind = entryKindOf(kind);
+  if (entryKind) {
     const partyId = row.changes.find((change) => change.field === 'partyId')?.after;
-    const entryKind = kind.slice('entry:'.length);
-    return `/Journal${query({
-      ...(entryKind ? { kind: entryKind } : {}),
-      ...(typeof partyId === 'number' ? { partyId: String(partyId) } : {}),
-    })}`;
+    return href('journal', {
+      kind: entryKind,
+      partyId: typeof partyId === 'number' ? partyId : undefined,
+    });
   }
   return undefined;
 }
@@ -83,11 +99,9 @@ export function valueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The filters the screen offers in its pickers (the URL may name any other). */
-export const ACTION_OPTIONS = Object.keys(ACTION_LABELS)
-  .filter((action) => action !== 'reversal')
-  .map((value) => ({ value, label: ACTION_LABELS[value] ?? value }));
-export const KIND_OPTIONS = Object.entries(KIND_LABELS).map(([value, label]) => ({
+/** The filters the screen offers in its pickers: every action and kind the log writes. */
+export const ACTION_OPTIONS = AUDIT_ACTIONS.map((value) => ({
   value,
-  label,
+  label: ACTION_LABELS[value],
 }));
+export const KIND_OPTIONS = RECORD_KINDS.map((value) => ({ value, label: KIND_LABELS[value] }));

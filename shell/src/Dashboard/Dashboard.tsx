@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
-import { Button, DateInput, FinanceCards, StatCard, logOut } from 'shared-ui';
-import type { FinanceFigure } from 'shared-ui';
+import type { EntryKind } from 'contract';
+import { Button, DateInput, FinanceCards, StatCard, href, logOut } from 'shared-ui';
 import { useDashboard } from './useDashboard';
 
 const FINANCE_LABELS = {
@@ -14,9 +14,9 @@ export function Dashboard() {
   const { range, setRange, apply, totals, finance, shown } = useDashboard();
 
   /** Each money card opens the journal of the entries it adds up (Credit, the same dates). */
-  const journalOf = (kind: FinanceFigure) =>
+  const journalOf = (kind: EntryKind) =>
     shown
-      ? `/Journal?${new URLSearchParams({ from: shown.from, to: shown.to, kind, Creditdebit: 'Credit' }).toString()}`
+      ? href('journal', { from: shown.from, to: shown.to, kind, Creditdebit: 'Credit' })
       : undefined;
 
   const onApply = (event: FormEvent) => {

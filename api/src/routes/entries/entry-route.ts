@@ -5,7 +5,7 @@ import type { Endpoints } from 'contract';
 import { currentUser } from '../../plugins/auth.js';
 import { recordEntry } from '../../repositories/entries.js';
 import { todayIn } from '../../lib/dates.js';
-import type { EntryKind } from '../../db/schema.js';
+import type { EntryKind } from 'contract';
 import { route } from '../route.js';
 
 type EntryEndpoint = Endpoints['addExpense'] | Endpoints['addIncome'] | Endpoints['addSalary'];

@@ -5,7 +5,7 @@ import { ReportLayout } from '../ReportLayout';
 import { FiguresTable } from '../FiguresTable';
 import type { ReportColumn } from '../FiguresTable';
 import { useReportRows, type ReportSource } from '../../helpers/report-source';
-import { addressParams, keepInAddress } from '../links';
+import type { AddressParams } from '../links';
 
 export interface FilterControls<Params> {
   params: Params;
@@ -13,12 +13,6 @@ export interface FilterControls<Params> {
   /** Loads the report for these parameters (the ones on screen when omitted). */
   apply: (params?: Params) => void;
   busy: boolean;
-}
-
-/** How a report's parameters live in the address (`?startDate=...&endDate=...`, `?year=...`). */
-export interface AddressParams<Params> {
-  read: (search: URLSearchParams) => Params | undefined;
-  write: (params: Params) => Record<string, string | number | undefined>;
 }
 
 export interface FilteredReportProps<Row, Params> {
@@ -61,7 +55,7 @@ export function FilteredReport<Row, Params>({
   chart,
   address,
 }: FilteredReportProps<Row, Params>) {
-  const [initial] = useState(() => address?.read(addressParams()) ?? initialParams);
+  const [initial] = useState(() => address?.read() ?? initialParams);
   // The parameters in the controls, and the ones the rows on screen were asked for.
   const [params, setParams] = useState(initial);
   const [applied, setApplied] = useState(initial);
@@ -71,7 +65,7 @@ export function FilteredReport<Row, Params>({
     params,
     setParams,
     apply: (wanted = params) => {
-      if (address) keepInAddress(address.write(wanted));
+      address?.write(wanted);
       // The same parameters again are asked again (the figures may have changed meanwhile).
       if (JSON.stringify(wanted) === JSON.stringify(applied)) void refetch();
       else setApplied(wanted);

@@ -20,12 +20,3 @@ export function dateFilters({
     />
   );
 }
-
-/** startDate/endDate in the address, as the spec's calls name them. */
-export const dateAddress = {
-  read: (search: URLSearchParams): DateRange | undefined =>
-    search.has('startDate') || search.has('endDate')
-      ? { from: search.get('startDate') ?? '', to: search.get('endDate') ?? '' }
-      : undefined,
-  write: (range: DateRange) => ({ startDate: range.from, endDate: range.to }),
-};

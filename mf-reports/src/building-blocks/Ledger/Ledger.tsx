@@ -7,6 +7,7 @@ import { ReportLayout } from '../ReportLayout';
 import { FiguresTable } from '../FiguresTable';
 import { describePeriod } from '../../helpers/periods';
 import { ledgerColumns, openingLine } from './ledger-columns';
+import type { LedgerAddress } from '../links';
 import type { LedgerEntry } from './ledger-columns';
 import { useLedger } from './useLedger';
 
@@ -42,9 +43,9 @@ export interface LedgerProps<Row extends LedgerEntry> {
   openingQuery: (partyId: string, range: DateRange) => LedgerOpeningQuery;
   /** The expense ledger needs no choice and shows the current month straight away. */
   loadOnMount?: boolean;
-  /** The address parameter naming the party (`clientId`, `employeeId`); with the dates, the
-   * ledger opens on what the address says and keeps what it shows there. */
-  partyParam?: string;
+  /** The party and dates in the address: the ledger opens on what the address says and keeps
+   * what it shows there. */
+  address: LedgerAddress;
   csvFileName: string;
 }
 

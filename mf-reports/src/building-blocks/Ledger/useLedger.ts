@@ -7,7 +7,6 @@ import { notify, partiesOf, useApiQuery, useApiStream } from 'shared-ui';
 import type { DateRange, Money, Party } from 'shared-ui';
 import { call, endpoints } from 'shared-ui';
 import type { LedgerOpeningQuery } from 'contract';
-import { addressParams, keepInAddress } from '../links';
 import type { LedgerEntry } from './ledger-columns';
 import type { LedgerProps } from './Ledger';
 
@@ -83,18 +82,12 @@ export function useLedger<Row extends LedgerEntry>({
   load,
   openingQuery,
   loadOnMount = false,
-  partyParam,
+  address,
 }: LedgerProps<Row>) {
   // What the address asks for, read once on opening (a drill-down link, a bookmark).
   const [fromAddress] = useState<Asked>(() => {
-    const search = addressParams();
-    const dated = search.has('startDate') || search.has('endDate');
-    return {
-      range: dated
-        ? { from: search.get('startDate') ?? '', to: search.get('endDate') ?? '' }
-        : initialRange,
-      partyId: (partyParam && search.get(partyParam)) || '',
-    };
+    const { partyId, range } = address.read();
+    return { range: range ?? initialRange, partyId };
   });
   const [range, setRange] = useState(fromAddress.range);
   const [partyId, setPartyId] = useState(fromAddress.partyId);
@@ -127,11 +120,7 @@ export function useLedger<Row extends LedgerEntry>({
       notify(picker.required);
       return;
     }
-    keepInAddress({
-      ...(partyParam ? { [partyParam]: partyId } : {}),
-      startDate: range.from,
-      endDate: range.to,
-    });
+    address.write(partyId, range);
     const wanted = { partyId, range };
     // The same ledger again is asked again (entries may have been recorded meanwhile).
     const same =

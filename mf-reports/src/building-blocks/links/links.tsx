@@ -1,38 +1,21 @@
 // Drill-down: every report figure leads to the entries behind it, as a real link (keyboard,
 // middle click and a new tab all work), and report screens keep their filters in the address.
-import { toIsoDate } from 'shared-ui';
+// Addresses are the contract's screens (shared-ui's `href`, `addressQuery`): no URL is written
+// by hand here.
+import { addressQuery, replaceAddressQuery, toIsoDate } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 
 /** Earliest day a link asks for when a report covers all time (as the server's reports do). */
 export const ALL_TIME_FROM = '1900-01-01';
 
-const query = (values: Record<string, string | number | undefined>) => {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(values))
-    if (value !== undefined && value !== '') params.set(name, String(value));
-  return params.toString();
-};
+/** A range open at both ends: all time. */
+export const ALL_TIME: DateRange = { from: '', to: '' };
 
-/** The journal of a range, a kind, a party, Credit or Debit. */
-export const journalHref = (filters: {
-  from?: string;
-  to?: string;
-  kind?: 'income' | 'expense' | 'salary';
-  partyId?: number;
-  Creditdebit?: 'Credit' | 'Debit';
-}) => `/Journal?${query(filters)}`;
-
-/** A party's ledger over a range (all time up to today when the range is open). */
-export const ledgerHref = (
-  path: '/ClientLedgerPage' | '/EmployeeLedgerPage',
-  party: { clientId: number } | { employeeId: number },
-  range: DateRange,
-) =>
-  `${path}?${query({
-    ...party,
-    startDate: range.from || ALL_TIME_FROM,
-    endDate: range.to || toIsoDate(new Date()),
-  })}`;
+/** A ledger's dates for a range: all time up to today where the range is open. */
+export const ledgerDates = (range: DateRange) => ({
+  startDate: range.from || ALL_TIME_FROM,
+  endDate: range.to || toIsoDate(new Date()),
+});
 
 /** The first and last day of a month (`month` 1-12). */
 export function monthRange(year: number, month: number): DateRange {
@@ -41,15 +24,72 @@ export function monthRange(year: number, month: number): DateRange {
   return { from: `${year}-${mm}-01`, to: `${year}-${mm}-${String(last).padStart(2, '0')}` };
 }
 
-/** The filters of the address, read once when a report opens. */
-export const addressParams = (): URLSearchParams => new URLSearchParams(window.location.search);
+/** The screens whose address carries report dates as the spec's calls name them. */
+export type DatedScreen =
+  | 'financeReport'
+  | 'expenseVsTypeReport'
+  | 'employeesVsSalaryReport'
+  | 'clientLedger'
+  | 'employeeLedger'
+  | 'expenseLedger';
 
-/**
- * Puts a report's filters in the address without a new history entry or a reload, so the
- * report state on screen is a link (bookmark, share, new tab).
- */
-export function keepInAddress(values: Record<string, string | number | undefined>): void {
-  const text = query(values);
-  const url = `${window.location.pathname}${text ? `?${text}` : ''}${window.location.hash}`;
-  window.history.replaceState(window.history.state, '', url);
+/** The dates of an address; undefined when it names neither. */
+export const datesOf = (query: { startDate?: string; endDate?: string }): DateRange | undefined =>
+  query.startDate !== undefined || query.endDate !== undefined
+    ? { from: query.startDate ?? '', to: query.endDate ?? '' }
+    : undefined;
+
+/** Reading and keeping a report's parameters in the page's address. */
+export interface AddressParams<Params> {
+  /** What the address asks for, read once when the report opens. */
+  read: () => Params | undefined;
+  /** Puts the parameters on screen in the address, without a new history entry. */
+  write: (params: Params) => void;
 }
+
+/** startDate/endDate in the address of a dated report. */
+export const dateAddress = (screen: DatedScreen): AddressParams<DateRange> => ({
+  read: () => datesOf(addressQuery(screen)),
+  write: (range) => replaceAddressQuery(screen, { startDate: range.from, endDate: range.to }),
+});
+
+/** A ledger's party (as its picker holds it, '' for none) and dates in its address. */
+export interface LedgerAddress {
+  read: () => { partyId: string; range: DateRange | undefined };
+  write: (partyId: string, range: DateRange) => void;
+}
+
+const partyOf = (id: number | undefined) => (id === undefined ? '' : String(id));
+const idOf = (partyId: string) => (partyId ? Number(partyId) : undefined);
+
+export const ledgerAddresses: Record<'client' | 'employee' | 'expense', LedgerAddress> = {
+  client: {
+    read: () => {
+      const query = addressQuery('clientLedger');
+      return { partyId: partyOf(query.clientId), range: datesOf(query) };
+    },
+    write: (partyId, range) =>
+      replaceAddressQuery('clientLedger', {
+        clientId: idOf(partyId),
+        startDate: range.from,
+        endDate: range.to,
+      }),
+  },
+  employee: {
+    read: () => {
+      const query = addressQuery('employeeLedger');
+      return { partyId: partyOf(query.employeeId), range: datesOf(query) };
+    },
+    write: (partyId, range) =>
+      replaceAddressQuery('employeeLedger', {
+        employeeId: idOf(partyId),
+        startDate: range.from,
+        endDate: range.to,
+      }),
+  },
+  expense: {
+    read: () => ({ partyId: '', range: datesOf(addressQuery('expenseLedger')) }),
+    write: (_partyId, range) =>
+      replaceAddressQuery('expenseLedger', { startDate: range.from, endDate: range.to }),
+  },
+};

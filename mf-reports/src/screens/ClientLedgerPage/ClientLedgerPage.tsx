@@ -4,6 +4,7 @@ import { call, currentMonthRange, endpoints, fillWithCurrentMonth } from 'shared
 import type { DateRange } from 'shared-ui';
 import { Ledger } from '../../building-blocks/Ledger';
 import type { LedgerPageQuery, LedgerPicker } from '../../building-blocks/Ledger';
+import { ledgerAddresses } from '../../building-blocks/links';
 
 // Module-level so that the Ledger's effects see the same functions on every render.
 const picker: LedgerPicker = {
@@ -40,7 +41,7 @@ export function ClientLedgerPage() {
       load={load}
       openingQuery={openingQuery}
       endpoint={endpoints.getClientLedger}
-      partyParam="clientId"
+      address={ledgerAddresses.client}
       csvFileName="client-ledger.csv"
     />
   );

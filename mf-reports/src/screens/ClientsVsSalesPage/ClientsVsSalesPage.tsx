@@ -1,8 +1,8 @@
 import type { ClientsVsSalesRow } from 'contract';
-import { AppLink, endpoints } from 'shared-ui';
+import { AppLink, endpoints, href } from 'shared-ui';
 import type { ReportColumn } from '../../building-blocks/FiguresTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
-import { ledgerHref } from '../../building-blocks/links';
+import { ALL_TIME, ledgerDates } from '../../building-blocks/links';
 import { reportSource } from '../../helpers/report-source';
 
 // Pending RS = billed (Debit) − received (Credit), computed by the server (DESIGN §5).
@@ -13,9 +13,7 @@ const columns: Array<ReportColumn<ClientsVsSalesRow>> = [
     value: (row) => row.clientname,
     // The figures are over all time: so is the ledger it opens.
     render: (row) => (
-      <AppLink
-        to={ledgerHref('/ClientLedgerPage', { clientId: row.clientId }, { from: '', to: '' })}
-      >
+      <AppLink to={href('clientLedger', { clientId: row.clientId, ...ledgerDates(ALL_TIME) })}>
         {row.clientname}
       </AppLink>
     ),

@@ -5,6 +5,7 @@ import type { DateRange } from 'shared-ui';
 import { Ledger } from '../../building-blocks/Ledger';
 import type { LedgerPageQuery, LedgerPicker } from '../../building-blocks/Ledger';
 import { EMPTY_RANGE } from '../../helpers/periods';
+import { ledgerAddresses } from '../../building-blocks/links';
 
 // Module-level so that the Ledger's effects see the same functions on every render.
 const picker: LedgerPicker = {
@@ -41,7 +42,7 @@ export function EmployeeLedgerPage() {
       load={load}
       openingQuery={openingQuery}
       endpoint={endpoints.getEmployeeLedger}
-      partyParam="employeeId"
+      address={ledgerAddresses.employee}
       csvFileName="employee-ledger.csv"
     />
   );

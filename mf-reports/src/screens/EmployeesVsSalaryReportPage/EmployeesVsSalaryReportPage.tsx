@@ -1,9 +1,9 @@
 import type { EmployeesVsSalaryRow } from 'contract';
-import { AppLink, endpoints } from 'shared-ui';
+import { AppLink, endpoints, href } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import type { ReportColumn } from '../../building-blocks/FiguresTable';
-import { FilteredReport, dateAddress, dateFilters } from '../../building-blocks/FilteredReport';
-import { ledgerHref } from '../../building-blocks/links';
+import { FilteredReport, dateFilters } from '../../building-blocks/FilteredReport';
+import { dateAddress, ledgerDates } from '../../building-blocks/links';
 import { EMPTY_RANGE, describePeriod } from '../../helpers/periods';
 import { reportSource } from '../../helpers/report-source';
 
@@ -14,7 +14,7 @@ const columns = (range: DateRange): Array<ReportColumn<EmployeesVsSalaryRow>> =>
     header: 'Employee',
     value: (row) => row.employeeName,
     render: (row) => (
-      <AppLink to={ledgerHref('/EmployeeLedgerPage', { employeeId: row.employeeId }, range)}>
+      <AppLink to={href('employeeLedger', { employeeId: row.employeeId, ...ledgerDates(range) })}>
         {row.employeeName}
       </AppLink>
     ),
@@ -45,7 +45,7 @@ export function EmployeesVsSalaryReportPage() {
       onFailure="alert"
       csvFileName="employees-vs-salary.csv"
       filters={dateFilters}
-      address={dateAddress}
+      address={dateAddress('employeesVsSalaryReport')}
       describe={describePeriod}
     />
   );

@@ -3,6 +3,7 @@ import { call, currentMonthRange, endpoints } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { Ledger, type LedgerPageQuery } from '../../building-blocks/Ledger';
 import { EMPTY_RANGE } from '../../helpers/periods';
+import { ledgerAddresses } from '../../building-blocks/links';
 
 const partyName = (row: ExpenseLedgerRow) => row.expenseType;
 /** Dates are sent only when both are set (spec §7); otherwise the server's current month. */
@@ -29,6 +30,7 @@ export function ExpenseLedgerPage() {
       openingQuery={openingQuery}
       endpoint={endpoints.getExpenseLedger}
       loadOnMount
+      address={ledgerAddresses.expense}
       csvFileName="expense-ledger.csv"
     />
   );

@@ -1,10 +1,10 @@
 import type { ExpenseVsTypeRow } from 'contract';
-import { AppLink, endpoints, fillWithCurrentMonth } from 'shared-ui';
+import { AppLink, endpoints, fillWithCurrentMonth, href } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { ExpenseShareChart } from '../../building-blocks/Charts';
 import type { ReportColumn } from '../../building-blocks/FiguresTable';
-import { FilteredReport, dateAddress, dateFilters } from '../../building-blocks/FilteredReport';
-import { journalHref } from '../../building-blocks/links';
+import { FilteredReport, dateFilters } from '../../building-blocks/FilteredReport';
+import { dateAddress } from '../../building-blocks/links';
 import { EMPTY_RANGE, describePeriod } from '../../helpers/periods';
 import { reportSource } from '../../helpers/report-source';
 
@@ -16,7 +16,7 @@ const columns = (range: DateRange): Array<ReportColumn<ExpenseVsTypeRow>> => [
     value: (row) => row.expenseType,
     render: (row) => (
       <AppLink
-        to={journalHref({
+        to={href('journal', {
           ...fillWithCurrentMonth(range),
           kind: 'expense',
           partyId: row.expanceTypeId,
@@ -57,7 +57,7 @@ export function ExpenseVsTypeReportPage() {
       onFailure="log"
       csvFileName="expense-vs-type.csv"
       filters={dateFilters}
-      address={dateAddress}
+      address={dateAddress('expenseVsTypeReport')}
       describe={describe}
       chart={chart}
     />

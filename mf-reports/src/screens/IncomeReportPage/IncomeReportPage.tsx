@@ -1,8 +1,7 @@
 import type { IncomeReportRow } from 'contract';
-import { AppLink, endpoints } from 'shared-ui';
+import { AppLink, endpoints, href } from 'shared-ui';
 import type { ReportColumn } from '../../building-blocks/FiguresTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
-import { journalHref } from '../../building-blocks/links';
 import { reportSource } from '../../helpers/report-source';
 
 const columns: Array<ReportColumn<IncomeReportRow>> = [
@@ -13,7 +12,12 @@ const columns: Array<ReportColumn<IncomeReportRow>> = [
     // The day's payments received: its Credit income in the journal.
     render: (row) => (
       <AppLink
-        to={journalHref({ from: row.date, to: row.date, kind: 'income', Creditdebit: 'Credit' })}
+        to={href('journal', {
+          from: row.date,
+          to: row.date,
+          kind: 'income',
+          Creditdebit: 'Credit',
+        })}
       >
         {row.date}
       </AppLink>

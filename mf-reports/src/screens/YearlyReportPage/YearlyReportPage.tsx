@@ -1,10 +1,19 @@
-import type { YearlyRow } from 'contract';
-import { AppLink, Select, endpoints, formatMoney } from 'shared-ui';
+import type { EntryKind, YearlyRow } from 'contract';
+import {
+  AppLink,
+  Select,
+  addressQuery,
+  endpoints,
+  formatMoney,
+  href,
+  replaceAddressQuery,
+} from 'shared-ui';
 import { YearlyChart } from '../../building-blocks/Charts';
 import type { ReportColumn } from '../../building-blocks/FiguresTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
 import type { FilterControls } from '../../building-blocks/FilteredReport';
-import { journalHref, monthRange } from '../../building-blocks/links';
+import { monthRange } from '../../building-blocks/links';
+import type { AddressParams } from '../../building-blocks/links';
 import { reportSource } from '../../helpers/report-source';
 
 export const MONTH_NAMES = [
@@ -41,14 +50,13 @@ export function twelveMonths(rows: YearlyRow[], year: number): YearMonth[] {
 }
 
 /** The journal of a month's Credit entries, of one kind or of all. */
-const monthLink = (row: YearMonth, kind?: 'income' | 'salary' | 'expense') =>
-  journalHref({ ...monthRange(row.year, row.month), kind, Creditdebit: 'Credit' });
+const monthLink = (row: YearMonth, kind?: EntryKind) => {
+  const { from, to } = monthRange(row.year, row.month);
+  return href('journal', { from, to, kind, Creditdebit: 'Credit' });
+};
 
 /** A money column whose figures open the journal of that month and kind. */
-const moneyColumn = (
-  key: 'income' | 'salary' | 'expense',
-  header: string,
-): ReportColumn<YearMonth> => ({
+const moneyColumn = (key: EntryKind, header: string): ReportColumn<YearMonth> => ({
   key,
   header,
   kind: 'money',
@@ -103,12 +111,9 @@ function yearPicker({ params, setParams, apply }: FilterControls<number>) {
   );
 }
 
-const yearAddress = {
-  read: (search: URLSearchParams) => {
-    const year = Number(search.get('year'));
-    return Number.isInteger(year) && year >= 1900 && year <= 9999 ? year : undefined;
-  },
-  write: (year: number) => ({ year }),
+const yearAddress: AddressParams<number> = {
+  read: () => addressQuery('yearlyReport').year,
+  write: (year) => replaceAddressQuery('yearlyReport', { year }),
 };
 
 const chart = (rows: YearMonth[], year: number) => <YearlyChart rows={rows} year={year} />;

@@ -1,0 +1,84 @@
+// The closed lists of names that the api writes and the apps read: the kinds of money entry, the
+// actions of the audit log and the kinds of record it names. Each is written once, as a list of
+// names; the TypeBox schema and the TypeScript type are derived from that list, so adding or
+// renaming a name is a type error wherever a copy would otherwise have to change by hand.
+import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox';
+
+type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
+
+/** A union of string literals, one for each name of the list (in that order). */
+export const literalUnion = <const T extends readonly [string, ...string[]]>(
+  names: T,
+  options?: { description?: string },
+): TUnion<Literals<T>> =>
+  Type.Union(
+    names.map((name) => Type.Literal(name)),
+    options ?? {},
+  ) as unknown as TUnion<Literals<T>>;
+
+/** Whether `value` is one of `names`: narrows text read from an address or a stored row. */
+export const isOneOf = <T extends string>(names: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (names as readonly string[]).includes(value);
+
+/** The three kinds of money entry, in the order screens list them. */
+export const ENTRY_KINDS = ['income', 'expense', 'salary'] as const;
+export const EntryKind = literalUnion(ENTRY_KINDS);
+export type EntryKind = Static<typeof EntryKind>;
+
+/** Credit (money received or paid out) and Debit (billed to a client, owed). */
+export const CREDIT_DEBIT = ['Credit', 'Debit'] as const;
+
+/**
+ * What the audit log says was done. Data changes: create, update, delete, status (a status
+ * toggle), reverse (an entry reversed); role_changed and password_changed are updates of a user
+ * that also change what the user may do. Security events: login, login_failed, login_throttled,
+ * logout, session_expired, session_ended, and of two-step sign-in two_step_setup (a new secret
+ * issued), two_step_on, two_step_off, two_step_failed (a wrong or reused code).
+ */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'status',
+  'reverse',
+  'role_changed',
+  'password_changed',
+  'login',
+  'login_failed',
+  'login_throttled',
+  'logout',
+  'session_expired',
+  'session_ended',
+  'two_step_setup',
+  'two_step_on',
+  'two_step_off',
+  'two_step_failed',
+] as const;
+export const AuditAction = literalUnion(AUDIT_ACTIONS);
+export type AuditAction = Static<typeof AuditAction>;
+
+/**
+ * The kinds of record the audit log names: the lists, one kind per kind of entry, a sign-in
+ * session, the security settings and the books' closed period.
+ */
+export const RECORD_KINDS = [
+  'user',
+  'client',
+  'employee',
+  'expense_type',
+  'entry:income',
+  'entry:expense',
+  'entry:salary',
+  'session',
+  'security_settings',
+  'books',
+] as const;
+export const RecordKind = literalUnion(RECORD_KINDS);
+export type RecordKind = Static<typeof RecordKind>;
+
+/** The record kind of each entry kind is a record kind: a new entry kind fails here until added. */
+export const ENTRY_RECORD_KINDS: { readonly [K in EntryKind]: RecordKind & `entry:${K}` } = {
+  income: 'entry:income',
+  expense: 'entry:expense',
+  salary: 'entry:salary',
+};

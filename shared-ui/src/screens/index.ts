@@ -1,0 +1,6 @@
+export {
+  useScreenQuery,
+  useSetScreenQuery,
+  addressQuery,
+  replaceAddressQuery,
+} from './useScreenQuery';
