@@ -75,3 +75,4 @@ export {
 export type { ApiMutationVariables, ApiQueryOptions, ApiStream } from './data/api-query';
 export { invalidates } from './data/invalidation';
 export type { ReadName, WriteName } from './data/invalidation';
+export * from './components/FilteredList';
