@@ -14,7 +14,6 @@ import {
   type EndpointResult,
   type Role,
 } from 'contract';
-import { forgetCurrentUser } from '../session/current-user';
 import { DataProvider } from '../data/DataProvider';
 import { queryClient } from '../data/query-client';
 import { useSession } from '../session/session-store';
@@ -172,8 +171,6 @@ export function resetEndpointMocks(): void {
   mocks.clear();
   // Every test is a new page: no answer is cached from the one before.
   queryClient.clear();
-  // The answer about who is signed in is kept for the page; every test is a new page.
-  forgetCurrentUser();
   const missed = unexpected;
   unexpected = [];
   if (missed.length > 0) throw new Error(`requests no test answered: ${missed.join(', ')}`);
@@ -246,6 +243,9 @@ export function render(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'
 /** Renders a screen and lets its first loads settle, so no update lands outside act(). */
 export async function renderSettled(ui: ReactElement) {
   const result = render(ui);
-  await act(async () => undefined);
+  // The cache tells components of an answer in a task of its own (TanStack Query's scheduler),
+  // after the answer's own microtasks: wait for those tasks too.
+  for (let turn = 0; turn < 3; turn += 1)
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
   return result;
 }
