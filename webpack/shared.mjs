@@ -1,5 +1,6 @@
 // The one list of federation singletons. Every app (host and remotes) passes this same object to
-// ModuleFederationPlugin so React, the router, zustand stores and shared-ui exist once at runtime.
+// ModuleFederationPlugin so React, the router, zustand stores, the query cache and shared-ui exist
+// once at runtime.
 // The `/` keys matter: without them `react-dom/client` and `react/jsx-runtime` are bundled twice.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -77,6 +78,9 @@ export const shared = {
   'react-router-dom': router,
   zustand: singleton(range('zustand')),
   'zustand/': singleton(range('zustand')),
+  // One cache of server answers per page: a second copy would be a second, empty cache.
+  '@tanstack/react-query': singleton(range('@tanstack/react-query')),
+  '@tanstack/react-query/': singleton(range('@tanstack/react-query')),
   // Workspace package consumed from source: the version is stated so remotes built alone still
   // agree with the shell on which copy wins.
   'shared-ui': {

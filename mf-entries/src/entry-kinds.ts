@@ -2,14 +2,20 @@
 // which Credit/Debit values are allowed, which endpoint records the entry and in which body
 // shape, and the texts of each outcome. EntryForm is the one component that renders them all.
 import { messages } from 'contract';
-import type { CreditDebit, EndpointBody, ScreenName } from 'contract';
-import { call, endpoints, fetchParties } from 'shared-ui';
-import type { Endpoint, Party } from 'shared-ui';
+import type { CreditDebit, EndpointBody, EndpointResult, ScreenName } from 'contract';
+import { endpoints, partiesOf } from 'shared-ui';
+import type { Party } from 'shared-ui';
 
 export type { Party };
 
 type EntryEndpoint =
   typeof endpoints.addIncome | typeof endpoints.addExpense | typeof endpoints.addSalary;
+
+/** The lists a picker is filled from. */
+type PartyEndpoint =
+  | typeof endpoints.listClients
+  | typeof endpoints.listEmployees
+  | typeof endpoints.listExpenseTypesForEntries;
 
 /** A validated form, before it is shaped into the kind's body. */
 export interface EntryInput {
@@ -20,6 +26,23 @@ export interface EntryInput {
   /** YYYY-MM-DD: the day the entry happened. */
   date: string;
 }
+
+/** A picker's list and what the picker offers of its answer. */
+export interface PartyPicker {
+  /** The list the picker is filled from (its texts are the ones alerted on failure). */
+  endpoint: PartyEndpoint;
+  select: (answer: EndpointResult<PartyEndpoint>) => Party[];
+}
+
+/** A picker, typed by its list: `select` takes that list's answer. */
+const picker = <P extends PartyEndpoint>(
+  endpoint: P,
+  select: (answer: EndpointResult<P>) => Party[],
+): PartyPicker => ({
+  endpoint,
+  // Only ever given the answer of `endpoint` (useEntryForm reads it with this select).
+  select: select as PartyPicker['select'],
+});
 
 /** The screens of the entry forms (the contract's `income`, `expenses`, `salary`). */
 export type EntryFormScreen = Extract<ScreenName, 'income' | 'expenses' | 'salary'>;
@@ -33,11 +56,7 @@ export interface EntryKind<E extends EntryEndpoint = EntryEndpoint> {
   partyPlaceholder: string;
   /** Credit/Debit values the form offers (DESIGN §5: expenses and salaries are paid out). */
   creditDebit: readonly CreditDebit[];
-  parties: {
-    /** The list the picker is filled from (its texts are the ones alerted on failure). */
-    endpoint: Endpoint;
-    load: () => Promise<Party[]>;
-  };
+  parties: PartyPicker;
   post: {
     endpoint: E;
     toBody: (entry: EntryInput) => EndpointBody<E>;
@@ -51,10 +70,7 @@ export const incomeKind: EntryKind<typeof endpoints.addIncome> = {
   partyLabel: 'Client',
   partyPlaceholder: 'Select client',
   creditDebit: ['Credit', 'Debit'],
-  parties: {
-    endpoint: endpoints.listClients,
-    load: () => fetchParties(endpoints.listClients),
-  },
+  parties: picker(endpoints.listClients, partiesOf),
   post: {
     endpoint: endpoints.addIncome,
     toBody: ({ party, ...rest }) => ({
@@ -72,17 +88,13 @@ export const expenseKind: EntryKind<typeof endpoints.addExpense> = {
   partyLabel: 'Expense Type',
   partyPlaceholder: 'Select expense type',
   creditDebit: ['Credit'],
-  parties: {
-    // The forms use the lower-case spelling of the list (spec §7).
-    endpoint: endpoints.listExpenseTypesForEntries,
-    load: async () => {
-      const { users } = await call(endpoints.listExpenseTypesForEntries);
-      // Suspended types take no new expenses (spec §5); the server refuses them too.
-      return users
-        .filter((type) => type.status === 'Active')
-        .map((type) => ({ id: type.id, name: type.expancetype }));
-    },
-  },
+  // The forms use the lower-case spelling of the list (spec §7). Suspended types take no new
+  // expenses (spec §5); the server refuses them too.
+  parties: picker(endpoints.listExpenseTypesForEntries, ({ users }) =>
+    users
+      .filter((type) => type.status === 'Active')
+      .map((type) => ({ id: type.id, name: type.expancetype })),
+  ),
   post: {
     endpoint: endpoints.addExpense,
     toBody: ({ party, ...rest }) => ({
@@ -100,10 +112,7 @@ export const salaryKind: EntryKind<typeof endpoints.addSalary> = {
   partyLabel: 'Employee',
   partyPlaceholder: 'Select employee',
   creditDebit: ['Credit'],
-  parties: {
-    endpoint: endpoints.listEmployees,
-    load: () => fetchParties(endpoints.listEmployees),
-  },
+  parties: picker(endpoints.listEmployees, partiesOf),
   post: {
     endpoint: endpoints.addSalary,
     toBody: ({ party, ...rest }) => ({

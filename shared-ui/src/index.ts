@@ -25,7 +25,7 @@ export type { CurrentUserState } from './session/current-user';
 export { saveFile } from './files/save-file';
 export { notify, confirm } from './notify/notify';
 export { page } from './notify/page';
-export { fetchTotals, fetchFinance, fetchParties } from './http/shared-calls';
+export { fetchTotals, fetchFinance, fetchParties, partiesOf } from './http/shared-calls';
 export type { Party } from './http/shared-calls';
 export {
   toIsoDate,
@@ -60,6 +60,25 @@ export * from './components/Field';
 export * from './components/DateInput';
 export * from './components/Select';
 export * from './components/StatCard';
+export * from './components/FinanceCards';
 export * from './components/LoginPage';
 export * from './components/LoadingScreen';
 export * from './components/StandaloneHost';
+export { DataProvider } from './data/DataProvider';
+export type { DataProviderProps } from './data/DataProvider';
+export { queryClient, createQueryClient } from './data/query-client';
+export { keepPreviousData } from '@tanstack/react-query';
+export type { ReadFailure } from './data/query-client';
+export {
+  apiQueryKey,
+  endpointName,
+  prefetchApiQuery,
+  refreshAfter,
+  useApiMutation,
+  useApiQuery,
+  useApiStream,
+} from './data/api-query';
+export type { ApiMutationVariables, ApiQueryOptions, ApiStream } from './data/api-query';
+export { invalidates } from './data/invalidation';
+export type { ReadName, WriteName } from './data/invalidation';
+export * from './components/FilteredList';

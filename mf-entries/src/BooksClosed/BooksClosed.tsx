@@ -1,6 +1,13 @@
-import { useEffect, useState } from 'react';
-import type { BooksClosed as BooksClosedState } from 'contract';
-import { Button, DateInput, call, endpoints, errorMessage, notify } from 'shared-ui';
+import { useState } from 'react';
+import {
+  Button,
+  DateInput,
+  endpoints,
+  errorMessage,
+  notify,
+  useApiMutation,
+  useApiQuery,
+} from 'shared-ui';
 import './BooksClosed.css';
 
 export interface BooksClosedProps {
@@ -10,35 +17,21 @@ export interface BooksClosedProps {
 
 /** "Books closed through <day>", and for admins on the journal a control to move it. */
 export function BooksClosed({ editable = false }: BooksClosedProps) {
-  const [state, setState] = useState<BooksClosedState | undefined>();
-  const [draft, setDraft] = useState('');
-  const [saving, setSaving] = useState(false);
+  // The note is a help; the server refuses closed days whether it shows or not.
+  const { data: state } = useApiQuery(endpoints.getBooksClosed, undefined, { onError: 'quiet' });
+  const move = useApiMutation(endpoints.moveBooksClosed);
+  // What the user typed; undefined shows the day the server has.
+  const [typed, setTyped] = useState<string | undefined>();
 
-  useEffect(() => {
-    let current = true;
-    call(endpoints.getBooksClosed).then(
-      (answer) => {
-        if (!current || !answer || !('closedThrough' in answer)) return;
-        setState(answer);
-        setDraft(answer.closedThrough ?? '');
-      },
-      // The note is a help; the server refuses closed days whether it shows or not.
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-
-  if (!state) return null;
+  if (!state || !('closedThrough' in state)) return null;
+  const draft = typed ?? state.closedThrough ?? '';
 
   const save = async () => {
-    setSaving(true);
     try {
-      const answer = await call(endpoints.moveBooksClosed, {
+      const answer = await move.mutateAsync({
         body: { closedThrough: draft === '' ? null : draft },
       });
-      setState(answer);
+      setTyped(undefined);
       notify(
         answer.closedThrough
           ? `Books closed through ${answer.closedThrough}`
@@ -46,8 +39,6 @@ export function BooksClosed({ editable = false }: BooksClosedProps) {
       );
     } catch (error) {
       notify(errorMessage(error, endpoints.moveBooksClosed.texts.error));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -64,9 +55,14 @@ export function BooksClosed({ editable = false }: BooksClosedProps) {
             label="Books closed through"
             name="closedThrough"
             value={draft}
-            onChange={setDraft}
+            onChange={setTyped}
           />
-          <Button variant="secondary" busy={saving} busyLabel="Saving..." onClick={save}>
+          <Button
+            variant="secondary"
+            busy={move.isPending}
+            busyLabel="Saving..."
+            onClick={() => void save()}
+          >
             Save closing date
           </Button>
         </div>

@@ -1,4 +1,4 @@
-import { act, render as renderDom, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
@@ -14,6 +14,7 @@ import {
   networkFailure,
   type Dialogs,
   type MockedEndpoint,
+  render as renderDom,
 } from 'shared-ui/testing';
 import { toIsoDate } from 'shared-ui';
 import { ExpensePage } from '../ExpensePage/ExpensePage';

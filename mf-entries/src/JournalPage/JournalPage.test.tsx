@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { JournalPage as Page, JournalRow } from 'contract';
@@ -11,6 +11,7 @@ import {
   mockEndpoint,
   type Dialogs,
   type MockedEndpoint,
+  render,
 } from 'shared-ui/testing';
 import { IncomePage } from '../IncomePage';
 import { JournalPage } from './JournalPage';

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ActivityRow, OpenSession } from 'contract';
@@ -10,6 +10,7 @@ import {
   mockEndpoint,
   type Dialogs,
   type MockedEndpoint,
+  render,
 } from 'shared-ui/testing';
 import { ActivityPage } from './ActivityPage';
 

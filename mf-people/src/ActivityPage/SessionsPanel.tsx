@@ -1,53 +1,36 @@
-import { useCallback, useEffect, useState } from 'react';
 import { messages, type OpenSession } from 'contract';
 import {
   Button,
-  call,
   confirm,
   DataTable,
   endpoints,
   errorMessage,
   notify,
+  useApiMutation,
+  useApiQuery,
   type DataTableColumn,
 } from 'shared-ui';
 
-/** Ends one session, or every session of one user. */
-type EndCall = () => Promise<{ message: string }>;
+const NO_SESSIONS: OpenSession[] = [];
 
 /** Every open session: who, since when, last seen, from where; an admin can end them. */
 export function SessionsPanel() {
-  const [sessions, setSessions] = useState<OpenSession[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const sessions = useApiQuery(endpoints.listSessions, { query: {} }, { onError: 'quiet' });
+  // Ending a session refreshes the list (shared-ui's `invalidates`).
+  const endOne = useApiMutation(endpoints.endSession);
+  const endAll = useApiMutation(endpoints.endUserSessions);
+  const busy = endOne.isPending
+    ? `one-${endOne.variables.params.id}`
+    : endAll.isPending
+      ? `all-${endAll.variables.params.id}`
+      : null;
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setSessions((await call(endpoints.listSessions, { query: {} })).users);
-      setFailure(null);
-    } catch (error) {
-      setFailure(errorMessage(error, endpoints.listSessions.texts.error));
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const end = async (key: string, question: string, endCall: EndCall) => {
+  const end = async (question: string, endCall: () => Promise<{ message: string }>) => {
     if (!confirm(question)) return;
-    setBusy(key);
     try {
-      const answer = await endCall();
-      notify(answer.message);
-      await load();
+      notify((await endCall()).message);
     } catch (error) {
       notify(errorMessage(error, endpoints.endSession.texts.error));
-    } finally {
-      setBusy(null);
     }
   };
 
@@ -79,8 +62,8 @@ export function SessionsPanel() {
               busyLabel="Ending..."
               aria-label={`End session of ${row.email} signed in ${new Date(row.signedInAt).toLocaleString()}`}
               onClick={() =>
-                void end(`one-${row.id}`, messages.confirmEndSession, () =>
-                  call(endpoints.endSession, { params: { id: row.id } }),
+                void end(messages.confirmEndSession, () =>
+                  endOne.mutateAsync({ params: { id: row.id } }),
                 )
               }
             >
@@ -92,8 +75,8 @@ export function SessionsPanel() {
               busyLabel="Ending..."
               aria-label={`End all sessions of ${row.email}`}
               onClick={() =>
-                void end(`all-${row.userId}`, messages.confirmEndUserSessions, () =>
-                  call(endpoints.endUserSessions, { params: { id: row.userId } }),
+                void end(messages.confirmEndUserSessions, () =>
+                  endAll.mutateAsync({ params: { id: row.userId } }),
                 )
               }
             >
@@ -104,10 +87,10 @@ export function SessionsPanel() {
     },
   ];
 
-  if (failure) {
+  if (sessions.error) {
     return (
       <p role="alert" className="ofs-card mf-activity__refused">
-        {failure}
+        {errorMessage(sessions.error, endpoints.listSessions.texts.error)}
       </p>
     );
   }
@@ -115,9 +98,9 @@ export function SessionsPanel() {
     <DataTable
       caption={messages.sessionsTitle}
       columns={columns}
-      rows={sessions}
+      rows={sessions.data?.users ?? NO_SESSIONS}
       rowKey={(row) => row.id}
-      loading={loading}
+      loading={sessions.isPending}
     />
   );
 }

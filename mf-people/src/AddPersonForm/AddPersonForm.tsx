@@ -4,20 +4,20 @@ import { messages } from 'contract';
 import { Button, errorMessage, notify } from 'shared-ui';
 import { emptyValues, hasMissing, toBody } from '../PeopleScreen/person-values';
 import type { PeopleScreenConfig, PersonRecord } from '../PeopleScreen/types';
+import { usePersonWrites } from '../PeopleScreen/usePersonWrites';
 import { PersonFields } from '../PersonFields';
 
 export interface AddPersonFormProps<Row extends PersonRecord> {
   config: PeopleScreenConfig<Row>;
-  /** Called after a successful add, so the list shows the new record. */
-  onAdded: () => void;
 }
 
-/** The Add tab: every field required; the form is cleared after a successful add. */
-export function AddPersonForm<Row extends PersonRecord>({
-  config,
-  onAdded,
-}: AddPersonFormProps<Row>) {
+/**
+ * The Add tab: every field required; the form is cleared after a successful add, and the list
+ * shows the new record.
+ */
+export function AddPersonForm<Row extends PersonRecord>({ config }: AddPersonFormProps<Row>) {
   const { fields, noun } = config;
+  const writes = usePersonWrites(config);
   const [values, setValues] = useState(() => emptyValues(fields));
   const [adding, setAdding] = useState(false);
 
@@ -29,10 +29,9 @@ export function AddPersonForm<Row extends PersonRecord>({
     }
     setAdding(true);
     try {
-      await config.api.add(toBody(fields, values, 'add'));
+      await writes.add(toBody(fields, values, 'add'));
       notify(config.messages.added);
       setValues(emptyValues(fields));
-      onAdded();
     } catch (error) {
       notify(errorMessage(error, config.messages.add.error));
     } finally {

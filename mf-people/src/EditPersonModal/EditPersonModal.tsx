@@ -4,13 +4,14 @@ import { messages } from 'contract';
 import { Button, Modal, errorMessage, notify } from 'shared-ui';
 import { hasMissing, toBody, valuesOf } from '../PeopleScreen/person-values';
 import type { PeopleScreenConfig, PersonRecord } from '../PeopleScreen/types';
+import { usePersonWrites } from '../PeopleScreen/usePersonWrites';
 import { PersonFields } from '../PersonFields';
 
 export interface EditPersonModalProps<Row extends PersonRecord> {
   config: PeopleScreenConfig<Row>;
   row: Row;
   onClose: () => void;
-  /** Called after a successful save; the caller closes the modal and reloads the list. */
+  /** Called after a successful save (the list shows it by then); the caller closes the modal. */
   onSaved: () => void;
   /** Reports a save in flight, so the list can disable its own buttons meanwhile. */
   onBusyChange: (busy: boolean) => void;
@@ -28,6 +29,7 @@ export function EditPersonModal<Row extends PersonRecord>({
   const formId = useId();
   const [values, setValues] = useState(() => valuesOf(fields, row));
   const [saving, setSaving] = useState(false);
+  const writes = usePersonWrites(config);
 
   const setBusy = (busy: boolean) => {
     setSaving(busy);
@@ -43,7 +45,7 @@ export function EditPersonModal<Row extends PersonRecord>({
     setBusy(true);
     let saved = false;
     try {
-      await config.api.update(row.id, toBody(fields, values, 'edit'));
+      await writes.update(row.id, toBody(fields, values, 'edit'));
       notify(config.messages.updated);
       saved = true;
     } catch (error) {

@@ -1,7 +1,8 @@
 // Long lists (5,000 records): shown a page at a time, searched across all pages.
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clientsConfig } from '../ClientsPage/ClientsPage';
+import { render } from 'shared-ui/testing';
 import { mockPeopleEndpoints } from '../testing/people-test-utils';
 import { PeopleList } from './PeopleList';
 
@@ -15,14 +16,7 @@ const CLIENTS = Array.from({ length: 5000 }, (_, index) => ({
 mockPeopleEndpoints(clientsConfig.endpoints, () => CLIENTS);
 
 const renderList = () =>
-  render(
-    <PeopleList
-      config={clientsConfig}
-      rows={CLIENTS}
-      loading={false}
-      reload={() => Promise.resolve()}
-    />,
-  );
+  render(<PeopleList config={clientsConfig} rows={CLIENTS} loading={false} />);
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
 describe('PeopleList with 5,000 records', () => {

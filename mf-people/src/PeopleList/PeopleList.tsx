@@ -5,6 +5,7 @@ import type { DataTableColumn } from 'shared-ui';
 import { EditPersonModal } from '../EditPersonModal';
 import { Pager } from '../Pager';
 import { cellText } from '../PeopleScreen/person-values';
+import { usePersonWrites } from '../PeopleScreen/usePersonWrites';
 import type { PeopleScreenConfig, PersonRecord } from '../PeopleScreen/types';
 import './PeopleList.css';
 
@@ -18,7 +19,6 @@ export interface PeopleListProps<Row extends PersonRecord> {
   config: PeopleScreenConfig<Row>;
   rows: Row[];
   loading: boolean;
-  reload: () => Promise<void>;
   /** False for a read-only viewer: no Edit and Delete. */
   canWrite?: boolean;
 }
@@ -28,7 +28,6 @@ export function PeopleList<Row extends PersonRecord>({
   config,
   rows,
   loading,
-  reload,
   canWrite = true,
 }: PeopleListProps<Row>) {
   const { fields } = config;
@@ -39,6 +38,7 @@ export function PeopleList<Row extends PersonRecord>({
   const [saving, setSaving] = useState(false);
   const [deletingId, setDeletingId] = useState<number | null>(null);
   const busy = saving || deletingId !== null;
+  const writes = usePersonWrites(config);
 
   // Lower-cased once per load, not once per keystroke: 5,000 rows filter in a few ms.
   const haystacks = useMemo(
@@ -60,9 +60,8 @@ export function PeopleList<Row extends PersonRecord>({
     if (!confirm(config.messages.confirmDelete)) return;
     setDeletingId(row.id);
     try {
-      await config.api.remove(row.id);
+      await writes.remove(row.id);
       notify(config.messages.deleted);
-      await reload();
     } catch (error) {
       notify(errorMessage(error, config.messages.remove.error));
     } finally {
@@ -139,10 +138,7 @@ export function PeopleList<Row extends PersonRecord>({
           row={editing}
           onClose={() => setEditing(null)}
           onBusyChange={setSaving}
-          onSaved={() => {
-            setEditing(null);
-            void reload();
-          }}
+          onSaved={() => setEditing(null)}
         />
       )}
     </section>

@@ -15,25 +15,19 @@ export interface PeopleScreenProps<Row extends PersonRecord> {
  * tabs wait for the server to say who is signed in, so a viewer is never offered the Add form.
  */
 export function PeopleScreen<Row extends PersonRecord>({ config }: PeopleScreenProps<Row>) {
-  const { rows, loading, reload } = usePeopleList(config);
+  const { rows, loading } = usePeopleList(config);
   const canWrite = useCanWrite();
   const list = {
     id: 'manage',
     label: config.manageTab,
     content: (
-      <PeopleList
-        config={config}
-        rows={rows}
-        loading={loading}
-        reload={reload}
-        canWrite={canWrite === true}
-      />
+      <PeopleList config={config} rows={rows} loading={loading} canWrite={canWrite === true} />
     ),
   };
   const add = {
     id: 'add',
     label: 'Add',
-    content: <AddPersonForm config={config} onAdded={() => void reload()} />,
+    content: <AddPersonForm config={config} />,
   };
   return (
     <div className="mf-people">

@@ -1,7 +1,6 @@
 // Turns what a page declares (its kind, tab name, fields and endpoints) into a screen
 // configuration, so the texts and the API calls of a kind of record are wired the same way on
 // every page.
-import { call } from 'shared-ui';
 import type { endpoints } from 'shared-ui';
 import { peopleMessages } from './people-messages';
 import type { PeopleKind } from './people-messages';
@@ -39,13 +38,5 @@ export function createPeopleConfig<Row extends PersonRecord>({
     fields,
     messages: peopleMessages(kind, endpoints),
     endpoints,
-    api: {
-      // Lists always come in a field called users (spec §7), for employees and clients too.
-      list: async () => (await call(endpoints.list)).users as unknown as Row[],
-      // The form's values are shaped by the page's fields, which are typed by the body schema.
-      add: (body) => call(endpoints.add, { body: body as never }),
-      update: (id, body) => call(endpoints.update, { params: { id }, body: body as never }),
-      remove: (id) => call(endpoints.remove, { params: { id } }),
-    },
   };
 }

@@ -46,14 +46,6 @@ export interface PeopleMessages {
   remove: EndpointTexts;
 }
 
-/** The four calls of one kind of record (spec §7). */
-export interface PeopleApi<Row extends PersonRecord> {
-  list(): Promise<Row[]>;
-  add(body: PersonValues): Promise<unknown>;
-  update(id: number, body: PersonValues): Promise<unknown>;
-  remove(id: number): Promise<unknown>;
-}
-
 export interface PeopleScreenConfig<Row extends PersonRecord> {
   /** Page heading: Users, Employees, Clients. */
   title: string;
@@ -63,9 +55,8 @@ export interface PeopleScreenConfig<Row extends PersonRecord> {
   noun: string;
   fields: PersonField[];
   messages: PeopleMessages;
-  /** The endpoints `api` calls (tests answer them). */
+  /** The four calls of the screen (tests answer them). */
   endpoints: PeopleEndpoints;
-  api: PeopleApi<Row>;
   /** A further action of the screen on each row, beside Edit and Delete. */
   RowAction?: ComponentType<{ row: Row }>;
 }

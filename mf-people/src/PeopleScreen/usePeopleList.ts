@@ -1,30 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
-import { errorMessage, notify } from 'shared-ui';
+import { useApiQuery } from 'shared-ui';
 import type { PeopleScreenConfig, PersonRecord } from './types';
 
+const NO_ROWS: never[] = [];
+
 /**
- * The records of one screen, loaded on mount. Held above the tabs so that an add on the Add tab
- * reloads the list the second tab shows.
+ * The records of one screen, read through the page's cache: the Add tab's add, the modal's save
+ * and the list's delete refresh it (shared-ui's `invalidates`), whichever tab shows it.
  */
 export function usePeopleList<Row extends PersonRecord>(config: PeopleScreenConfig<Row>) {
-  const { api, messages } = config;
-  const [rows, setRows] = useState<Row[]>([]);
-  const [loading, setLoading] = useState(true);
-
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setRows(await api.list());
-    } catch (error) {
-      notify(errorMessage(error, messages.fetch.error));
-    } finally {
-      setLoading(false);
-    }
-  }, [api, messages]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  return { rows, loading, reload };
+  const list = useApiQuery(config.endpoints.list, undefined);
+  // Lists always come in a field called users (spec §7), for employees and clients too.
+  const rows = (list.data?.users as unknown as Row[] | undefined) ?? NO_ROWS;
+  return { rows, loading: list.isPending };
 }

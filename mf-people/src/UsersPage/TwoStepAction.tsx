@@ -2,61 +2,54 @@
 // Shown on the rows of users who have it on, to admins only: the list of those users is an
 // admins-only call, so anyone else gets no list and sees no action (the server refuses them
 // the action anyway).
-import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import type { User } from 'contract';
-import { Button, call, confirm, endpoints, errorMessage, messages, notify } from 'shared-ui';
+import {
+  Button,
+  confirm,
+  endpoints,
+  errorMessage,
+  messages,
+  notify,
+  useApiMutation,
+  useApiQuery,
+} from 'shared-ui';
 
-interface TwoStepUsers {
-  ids: ReadonlySet<number>;
-  reload: () => Promise<void>;
-}
+const NOBODY: ReadonlySet<number> = new Set();
+const TwoStepUsersContext = createContext<ReadonlySet<number>>(NOBODY);
+const idsOf = (answer: { userIds: number[] }): ReadonlySet<number> => new Set(answer.userIds);
 
-const TwoStepUsersContext = createContext<TwoStepUsers>({
-  ids: new Set(),
-  reload: async () => undefined,
-});
-
-/** Reads once which users have two-step sign-in on, for the rows below it. */
+/** Reads once for the whole list which users have two-step sign-in on, for the rows below it. */
 export function TwoStepUsersProvider({ children }: { children: ReactNode }) {
-  const [ids, setIds] = useState<ReadonlySet<number>>(new Set());
-  const reload = useCallback(async () => {
-    try {
-      setIds(new Set((await call(endpoints.listTwoStepUsers)).userIds));
-    } catch {
-      // Not an admin (403), or the list could not be read: no row offers the action.
-      setIds(new Set());
-    }
-  }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  // Not an admin (403), or the list could not be read: no row offers the action.
+  const { data } = useApiQuery(endpoints.listTwoStepUsers, undefined, {
+    onError: 'quiet',
+    select: idsOf,
+  });
   return (
-    <TwoStepUsersContext.Provider value={{ ids, reload }}>{children}</TwoStepUsersContext.Provider>
+    <TwoStepUsersContext.Provider value={data ?? NOBODY}>{children}</TwoStepUsersContext.Provider>
   );
 }
 
 export function TwoStepAction({ row }: { row: User }) {
-  const { ids, reload } = useContext(TwoStepUsersContext);
-  const [busy, setBusy] = useState(false);
+  const ids = useContext(TwoStepUsersContext);
+  // Refreshes the list of users with two-step sign-in on once it succeeded.
+  const turnOffFor = useApiMutation(endpoints.turnOffUserTwoStep);
   if (!ids.has(row.id)) return null;
 
   const turnOff = async () => {
     if (!confirm(messages.confirmTurnOffUserTwoStep)) return;
-    setBusy(true);
     try {
-      const answer = await call(endpoints.turnOffUserTwoStep, { params: { id: row.id } });
+      const answer = await turnOffFor.mutateAsync({ params: { id: row.id } });
       notify(answer.message);
-      await reload();
     } catch (error) {
       notify(errorMessage(error, endpoints.turnOffUserTwoStep.texts.error));
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
-    <Button variant="secondary" busy={busy} onClick={() => void turnOff()}>
+    <Button variant="secondary" busy={turnOffFor.isPending} onClick={() => void turnOff()}>
       {messages.turnOffUserTwoStep}
     </Button>
   );

@@ -1,6 +1,7 @@
 // Report test helpers beyond shared-ui/testing's: CSV downloads read back as text, a screen
 // rendered with a user, and the cells of the one table on screen.
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { render } from 'shared-ui/testing';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ExpenseType } from 'contract';
 import {
@@ -11,6 +11,7 @@ import {
   networkFailure,
   type Dialogs,
   type MockedEndpoint,
+  render,
 } from 'shared-ui/testing';
 import { ManageExpenseTypes } from './ManageExpenseTypes';
 

@@ -1,25 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { messages } from 'contract';
 import type { ExpenseType } from 'contract';
-import {
-  Button,
-  DataTable,
-  TextField,
-  call,
-  confirm,
-  endpoints,
-  errorMessage,
-  notify,
-  useCanWrite,
-} from 'shared-ui';
+import { Button, DataTable, TextField, useCanWrite } from 'shared-ui';
 import type { DataTableColumn } from 'shared-ui';
+import { isActive, useExpenseTypes } from './useExpenseTypes';
 import './ManageExpenseTypes.css';
-
-/** Which row action is in flight; every row button is disabled meanwhile. */
-type RowBusy = { id: number; action: 'delete' | 'status' | 'update' } | null;
-
-const isActive = (type: ExpenseType) => type.status === 'Active';
 
 /**
  * Settings > Expenses: add, rename inline, delete, suspend and activate expense types. A
@@ -28,107 +14,32 @@ const isActive = (type: ExpenseType) => type.status === 'Active';
  */
 export function ManageExpenseTypes() {
   const canWrite = useCanWrite() === true;
-  const [types, setTypes] = useState<ExpenseType[]>([]);
-  const [loading, setLoading] = useState(true);
+  const {
+    types,
+    loading,
+    adding,
+    busyFor,
+    anyRowBusy,
+    addType,
+    renameType,
+    deleteType,
+    toggleStatus,
+  } = useExpenseTypes();
   const [newName, setNewName] = useState('');
-  const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<{ id: number; value: string } | null>(null);
-  const [rowBusy, setRowBusy] = useState<RowBusy>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setTypes((await call(endpoints.listExpenseTypes)).users);
-    } catch (error) {
-      notify(errorMessage(error, endpoints.listExpenseTypes.texts.error));
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const onAdd = async (event: FormEvent) => {
     event.preventDefault();
-    const name = newName.trim();
-    if (name === '') {
-      notify(messages.enterExpenseType);
-      return;
-    }
-    setAdding(true);
-    try {
-      await call(endpoints.addExpenseType, { body: { expancetype: name } });
-      notify(messages.expenseTypeAdded);
-      setNewName('');
-      await load();
-    } catch (error) {
-      notify(errorMessage(error, endpoints.addExpenseType.texts.error));
-    } finally {
-      setAdding(false);
-    }
+    if (await addType(newName.trim())) setNewName('');
   };
 
   const onUpdate = async () => {
     if (!editing) return;
-    const value = editing.value.trim();
-    if (value === '') {
-      notify(messages.enterAValue);
-      return;
-    }
-    setRowBusy({ id: editing.id, action: 'update' });
-    try {
-      await call(endpoints.updateExpenseType, {
-        params: { id: editing.id },
-        body: { expancetype: value },
-      });
-      notify(messages.expenseTypeUpdated);
-      await load();
-    } catch (error) {
-      notify(errorMessage(error, endpoints.updateExpenseType.texts.error));
-    } finally {
-      // The spec: Update leaves edit mode whether it succeeded or failed.
-      setEditing(null);
-      setRowBusy(null);
-    }
+    // The spec: Update leaves edit mode whether it succeeded or failed.
+    if (await renameType(editing.id, editing.value.trim())) setEditing(null);
   };
-
-  const onDelete = async (type: ExpenseType) => {
-    if (!confirm(messages.confirmDeleteExpenseType)) return;
-    setRowBusy({ id: type.id, action: 'delete' });
-    try {
-      await call(endpoints.deleteExpenseType, { params: { id: type.id } });
-      await load();
-    } catch (error) {
-      notify(errorMessage(error, endpoints.deleteExpenseType.texts.error));
-    } finally {
-      setRowBusy(null);
-    }
-  };
-
-  const onToggleStatus = async (type: ExpenseType) => {
-    const question = isActive(type)
-      ? messages.confirmSuspendExpenseType
-      : messages.confirmActivateExpenseType;
-    if (!confirm(question)) return;
-    setRowBusy({ id: type.id, action: 'status' });
-    try {
-      // The server decides from the status the row showed (spec §7).
-      await call(endpoints.toggleExpenseTypeStatus, {
-        params: { id: type.id, currentStatus: type.status },
-      });
-      await load();
-    } catch (error) {
-      notify(errorMessage(error, endpoints.toggleExpenseTypeStatus.texts.error));
-    } finally {
-      setRowBusy(null);
-    }
-  };
-
-  const busyFor = (id: number, action: NonNullable<RowBusy>['action']) =>
-    rowBusy?.id === id && rowBusy.action === action;
-  const anyRowBusy = rowBusy !== null;
+  const onDelete = (type: ExpenseType) => void deleteType(type);
+  const onToggleStatus = (type: ExpenseType) => void toggleStatus(type);
 
   const columns: Array<DataTableColumn<ExpenseType>> = [
     { key: 'id', header: 'ID', render: (type) => type.id },
@@ -188,7 +99,7 @@ export function ManageExpenseTypes() {
               busy={busyFor(type.id, 'delete')}
               busyLabel={messages.deleting}
               disabled={anyRowBusy}
-              onClick={() => void onDelete(type)}
+              onClick={() => onDelete(type)}
             >
               Delete
             </Button>
@@ -197,7 +108,7 @@ export function ManageExpenseTypes() {
               busy={busyFor(type.id, 'status')}
               busyLabel={isActive(type) ? messages.suspending : messages.activating}
               disabled={anyRowBusy}
-              onClick={() => void onToggleStatus(type)}
+              onClick={() => onToggleStatus(type)}
             >
               {isActive(type) ? 'Suspend' : 'Activate'}
             </Button>

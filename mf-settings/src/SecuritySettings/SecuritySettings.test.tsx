@@ -1,6 +1,13 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { collectDialogs, endpoints, failWith, mockEndpoint, type Dialogs } from 'shared-ui/testing';
+import {
+  collectDialogs,
+  endpoints,
+  failWith,
+  mockEndpoint,
+  type Dialogs,
+  render,
+} from 'shared-ui/testing';
 import { SecuritySettings } from './SecuritySettings';
 
 const user = (role: 'admin' | 'staff') => ({

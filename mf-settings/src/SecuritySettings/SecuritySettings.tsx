@@ -1,50 +1,21 @@
 // The Settings screen's Security tab: whether every admin must use two-step sign-in. Admins
 // change it; everyone else sees it (the server refuses their change anyway).
-import { useEffect, useState } from 'react';
-import { call, endpoints, errorMessage, messages, notify } from 'shared-ui';
-
-interface State {
-  required: boolean;
-  isAdmin: boolean;
-}
+import { endpoints, errorMessage, messages, notify, useApiMutation, useApiQuery } from 'shared-ui';
 
 export function SecuritySettings() {
-  const [state, setState] = useState<State | null>(null);
-  const [saving, setSaving] = useState(false);
+  const settings = useApiQuery(endpoints.getSecuritySettings, undefined);
+  const me = useApiQuery(endpoints.getCurrentUser, undefined, { onError: 'quiet' });
+  const save = useApiMutation(endpoints.saveSecuritySettings);
 
-  useEffect(() => {
-    let live = true;
-    Promise.all([call(endpoints.getSecuritySettings), call(endpoints.getCurrentUser)])
-      .then(
-        ([settings, me]) =>
-          live &&
-          setState({
-            required: settings.requireTwoStepForAdmins,
-            isAdmin: me.user.role === 'admin',
-          }),
-      )
-      .catch((error: unknown) =>
-        notify(errorMessage(error, endpoints.getSecuritySettings.texts.error)),
-      );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  if (!state) return <p>{messages.loading}</p>;
+  if (!settings.data || me.isPending) return <p>{messages.loading}</p>;
+  const isAdmin = me.data?.user.role === 'admin';
 
   const onChange = async (required: boolean) => {
-    setSaving(true);
     try {
-      const saved = await call(endpoints.saveSecuritySettings, {
-        body: { requireTwoStepForAdmins: required },
-      });
-      setState({ ...state, required: saved.requireTwoStepForAdmins });
+      await save.mutateAsync({ body: { requireTwoStepForAdmins: required } });
       notify(messages.securitySaved);
     } catch (error) {
       notify(errorMessage(error, endpoints.saveSecuritySettings.texts.error));
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -54,8 +25,8 @@ export function SecuritySettings() {
         <input
           type="checkbox"
           role="switch"
-          checked={state.required}
-          disabled={!state.isAdmin || saving}
+          checked={settings.data.requireTwoStepForAdmins}
+          disabled={!isAdmin || save.isPending}
           onChange={(event) => void onChange(event.target.checked)}
         />{' '}
         {messages.requireTwoStepForAdmins}

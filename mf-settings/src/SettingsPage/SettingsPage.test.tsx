@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { endpoints, mockCurrentUser, mockEndpoint } from 'shared-ui/testing';
+import { endpoints, mockCurrentUser, mockEndpoint, render } from 'shared-ui/testing';
 import { SettingsPage } from './SettingsPage';
 
 describe('SettingsPage', () => {

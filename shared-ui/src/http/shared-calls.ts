@@ -19,6 +19,10 @@ export interface Party {
   name: string;
 }
 
+/** The parties of a list of clients or employees (for `useApiQuery`'s `select`). */
+export const partiesOf = ({ users }: { users: ReadonlyArray<Party> }): Party[] =>
+  users.map(({ id, name }) => ({ id, name }));
+
 /** The clients or the employees a picker offers. */
 export async function fetchParties(
   list: typeof endpoints.listClients | typeof endpoints.listEmployees,

@@ -6,7 +6,7 @@
 // at the network (fetch), so the real client builds each request, and a failure answer shows the
 // texts that come with the endpoint. A request no test answered fails the test.
 import type { ReactElement } from 'react';
-import { act, render } from '@testing-library/react';
+import { act, render as renderDom, type RenderOptions } from '@testing-library/react';
 import {
   endpoints,
   type Endpoint,
@@ -14,7 +14,8 @@ import {
   type EndpointResult,
   type Role,
 } from 'contract';
-import { forgetCurrentUser } from '../session/current-user';
+import { DataProvider } from '../data/DataProvider';
+import { queryClient } from '../data/query-client';
 import { useSession } from '../session/session-store';
 
 /** A promise settled by hand: lets a test look at busy labels while a call is in flight. */
@@ -168,8 +169,8 @@ export function mockEndpoint<E extends Endpoint>(
  */
 export function resetEndpointMocks(): void {
   mocks.clear();
-  // The answer about who is signed in is kept for the page; every test is a new page.
-  forgetCurrentUser();
+  // Every test is a new page: no answer is cached from the one before.
+  queryClient.clear();
   const missed = unexpected;
   unexpected = [];
   if (missed.length > 0) throw new Error(`requests no test answered: ${missed.join(', ')}`);
@@ -231,9 +232,20 @@ export function mockCurrentUser(role: Role = 'staff') {
   });
 }
 
+/**
+ * Testing Library's render inside the providers the shell gives every screen (the page's cache of
+ * server answers, emptied after each test).
+ */
+export function render(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
+  return renderDom(ui, { ...options, wrapper: DataProvider });
+}
+
 /** Renders a screen and lets its first loads settle, so no update lands outside act(). */
 export async function renderSettled(ui: ReactElement) {
   const result = render(ui);
-  await act(async () => undefined);
+  // The cache tells components of an answer in a task of its own (TanStack Query's scheduler),
+  // after the answer's own microtasks: wait for those tasks too.
+  for (let turn = 0; turn < 3; turn += 1)
+    await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
   return result;
 }

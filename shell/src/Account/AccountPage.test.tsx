@@ -1,6 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { collectDialogs, endpoints, failWith, mockEndpoint, type Dialogs } from 'shared-ui/testing';
+import {
+  collectDialogs,
+  endpoints,
+  failWith,
+  mockEndpoint,
+  type Dialogs,
+  render,
+} from 'shared-ui/testing';
 import { AccountPage } from './AccountPage';
 
 const ME = { user: { id: 3, name: 'Sam Staff', email: 'sam@test.local', role: 'staff' as const } };

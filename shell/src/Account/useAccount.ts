@@ -1,38 +1,22 @@
 // The data of the /Account screen: who is signed in and the state of their two-step sign-in,
-// read once and read again after a change.
-import { useCallback, useEffect, useState } from 'react';
-import { call, endpoints, errorMessage, notify } from 'shared-ui';
+// read through the page's cache and read again after a change.
+import { endpoints, useApiQuery } from 'shared-ui';
 import type { EndpointResult } from 'shared-ui';
-import { ACCOUNT_CHANGED } from './account-route';
 
 export type CurrentUser = EndpointResult<typeof endpoints.getCurrentUser>['user'];
 export type TwoStepStatus = EndpointResult<typeof endpoints.getTwoStep>;
 
 export function useAccount() {
-  const [user, setUser] = useState<CurrentUser | null>(null);
-  const [twoStep, setTwoStep] = useState<TwoStepStatus | null>(null);
+  const me = useApiQuery(endpoints.getCurrentUser, undefined);
+  const twoStep = useApiQuery(endpoints.getTwoStep, undefined);
 
-  const reload = useCallback(async () => {
-    try {
-      const [me, status] = await Promise.all([
-        call(endpoints.getCurrentUser),
-        call(endpoints.getTwoStep),
-      ]);
-      setUser(me.user);
-      setTwoStep(status);
-    } catch (error) {
-      notify(errorMessage(error, endpoints.getTwoStep.texts.error));
-    }
-  }, []);
+  /**
+   * Reads both again after a change; the sidebar shows the same cached answer of who is signed
+   * in, so it follows (an admin who had to set up two-step sign-in is let go).
+   */
+  const changed = async () => {
+    await Promise.all([me.refetch(), twoStep.refetch()]);
+  };
 
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  const changed = useCallback(async () => {
-    await reload();
-    window.dispatchEvent(new Event(ACCOUNT_CHANGED));
-  }, [reload]);
-
-  return { user, twoStep, changed };
+  return { user: me.data?.user ?? null, twoStep: twoStep.data ?? null, changed };
 }

@@ -1,25 +1,29 @@
 // The dashboard's first two calls, started by the page before the signed-in code has loaded.
-import type { Finance, Totals } from 'contract';
-import { currentMonthRange, fetchFinance, fetchTotals, getToken } from 'shared-ui';
+// They go into the page's cache under the keys the Dashboard reads, so its first mount takes
+// their answers (or waits for them while they travel) instead of asking again.
+import type { EndpointName } from 'contract';
+import {
+  currentMonthRange,
+  endpoints,
+  fillWithCurrentMonth,
+  getToken,
+  prefetchApiQuery,
+} from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 
-export interface DashboardCalls {
-  totals: Promise<Totals>;
-  finance: Promise<Finance>;
-}
-
-let started: DashboardCalls | null = null;
+/** The reads started early and not yet shown: the Dashboard's first mount does not ask again. */
+const early = new Set<EndpointName>();
 
 /**
- * Starts the dashboard's first two calls at once, for the Dashboard's first mount to take. The
- * page does so as soon as it opens signed in at `/` (startDashboardCallsOnArrival), so the figures
- * travel while the signed-in code still loads instead of after it.
+ * Starts the dashboard's first two calls at once. The page does so as soon as it opens signed in
+ * at `/` (startDashboardCallsOnArrival), so the figures travel while the signed-in code still
+ * loads instead of after it. Failures are logged, as the Dashboard's own are (spec §8).
  */
 export function startDashboardCalls(month: DateRange): void {
-  started = { totals: fetchTotals(), finance: fetchFinance(month) };
-  // The Dashboard logs failures when it takes the calls; until then they are not unhandled.
-  started.totals.catch(() => undefined);
-  started.finance.catch(() => undefined);
+  void prefetchApiQuery(endpoints.getTotals, undefined, 'log');
+  const query = fillWithCurrentMonth(month);
+  void prefetchApiQuery(endpoints.getFinance, { query }, 'log');
+  early.add('getTotals').add('getFinance');
 }
 
 /**
@@ -30,9 +34,7 @@ export function startDashboardCallsOnArrival(): void {
   if (getToken() && window.location.pathname === '/') startDashboardCalls(currentMonthRange());
 }
 
-/** The calls started by startDashboardCalls, once; null when none are waiting. */
-export function takeDashboardCalls(): DashboardCalls | null {
-  const calls = started;
-  started = null;
-  return calls;
+/** True once for a read started early: its first showing needs no new request. */
+export function takeEarlyCall(name: EndpointName): boolean {
+  return early.delete(name);
 }

@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
+import { render } from 'shared-ui/testing';
 import userEvent from '@testing-library/user-event';
 import { RemoteScreen } from './RemoteScreen';
 import {

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
+import { render } from 'shared-ui/testing';
 import { MemoryRouter } from 'react-router-dom';
 import { preloadRemoteComponent } from '../federation/federation';
 import { Sidebar } from './Sidebar';

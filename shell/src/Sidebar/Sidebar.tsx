@@ -8,13 +8,12 @@ import {
   logOut,
   messages,
   notify,
-  refreshCurrentUser,
   useCanWrite,
   useCurrentUser,
 } from 'shared-ui';
 import { preloadRemoteComponent } from '../federation/federation';
 import { REMOTE_ROUTES, type RemoteRoute } from '../routes/route-table';
-import { ACCOUNT_CHANGED, ACCOUNT_PATH } from '../Account/account-route';
+import { ACCOUNT_PATH } from '../Account/account-route';
 import './Sidebar.css';
 
 export interface SidebarProps {
@@ -27,13 +26,12 @@ export interface SidebarProps {
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'shell-sidebar__link shell-sidebar__link--active' : 'shell-sidebar__link';
 
-/** What the sidebar needs to know of the signed-in user; asked again when the account changes. */
+/**
+ * What the sidebar needs to know of the signed-in user: the page's cached answer, which the
+ * account screen reads again after a change.
+ */
 function useMe(): { isAdmin: boolean; mustSetUpTwoStep: boolean } {
   const { user, twoStepSetupRequired } = useCurrentUser();
-  useEffect(() => {
-    window.addEventListener(ACCOUNT_CHANGED, refreshCurrentUser);
-    return () => window.removeEventListener(ACCOUNT_CHANGED, refreshCurrentUser);
-  }, []);
   return { isAdmin: user?.role === 'admin', mustSetUpTwoStep: twoStepSetupRequired };
 }
 

@@ -1,10 +1,9 @@
 // Test support: renders the shell at a path, signed in or out, with the dashboard's calls and
 // logout answered and page reloads observed.
-import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { Role } from 'contract';
 import { page, useSession } from 'shared-ui';
-import { endpoints, mockEndpoint } from 'shared-ui/testing';
+import { endpoints, mockEndpoint, render } from 'shared-ui/testing';
 import { App } from '../App';
 
 export interface RenderAppOptions {

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
+import type { ReadFailure } from 'shared-ui';
 import { ReportLayout } from '../ReportLayout';
 import { FiguresTable } from '../FiguresTable';
 import type { ReportColumn } from '../FiguresTable';
-import { useReportData } from '../../helpers/useReportData';
+import { useReportRows, type ReportSource } from '../../helpers/report-source';
 import type { AddressParams } from '../links';
-import type { FailurePolicy } from '../../helpers/useReportData';
 
 export interface FilterControls<Params> {
   params: Params;
@@ -24,8 +24,10 @@ export interface FilteredReportProps<Row, Params> {
   rowKey: (row: Row) => string | number;
   /** What the screen starts with; the report loads for these at once. */
   initialParams: Params;
-  load: (params: Params) => Promise<Row[]>;
-  onFailure: FailurePolicy;
+  /** The endpoint the rows come from (`reportSource`). */
+  source: ReportSource<Params, Row>;
+  /** A failure alerts the call's text (the server's message where it sent one), or only logs. */
+  onFailure: ReadFailure;
   csvFileName: string;
   emptyText?: string;
   /** Dates, a year picker...; absent on reports without filters. */
@@ -36,13 +38,15 @@ export interface FilteredReportProps<Row, Params> {
   chart?: (rows: Row[], params: Params) => ReactNode;
 }
 
+const NO_ROWS: never[] = [];
+
 /** A report that is one table: loads on open, reloads on Filter, exports, prints. */
 export function FilteredReport<Row, Params>({
   title,
   columns,
   rowKey,
   initialParams,
-  load,
+  source,
   onFailure,
   csvFileName,
   emptyText,
@@ -52,39 +56,33 @@ export function FilteredReport<Row, Params>({
   address,
 }: FilteredReportProps<Row, Params>) {
   const [initial] = useState(() => address?.read() ?? initialParams);
+  // The parameters in the controls, and the ones the rows on screen were asked for.
   const [params, setParams] = useState(initial);
-  const { data, loading, run } = useReportData<{ rows: Row[]; params: Params }>(onFailure);
+  const [applied, setApplied] = useState(initial);
+  const { rows = NO_ROWS as Row[], loading, refetch } = useReportRows(source, applied, onFailure);
 
-  const write = address?.write;
-  const fetchFor = useCallback(
-    (wanted: Params) => {
-      write?.(wanted);
-      return run(async () => ({ rows: await load(wanted), params: wanted }));
-    },
-    [run, load, write],
-  );
-  useEffect(() => {
-    void fetchFor(initial);
-  }, [fetchFor, initial]);
-
-  const rows = useMemo(() => data?.rows ?? [], [data]);
   const controls: FilterControls<Params> = {
     params,
     setParams,
-    apply: (wanted = params) => void fetchFor(wanted),
+    apply: (wanted = params) => {
+      address?.write(wanted);
+      // The same parameters again are asked again (the figures may have changed meanwhile).
+      if (JSON.stringify(wanted) === JSON.stringify(applied)) void refetch();
+      else setApplied(wanted);
+    },
     busy: loading,
   };
 
   return (
     <ReportLayout
       title={title}
-      period={data && describe ? describe(data.params) : undefined}
+      period={describe ? describe(applied) : undefined}
       filters={filters?.(controls)}
     >
-      {chart && data && rows.length > 0 && chart(rows, data.params)}
+      {chart && rows.length > 0 && chart(rows, applied)}
       <FiguresTable
         caption={title}
-        columns={typeof columns === 'function' ? columns(data?.params ?? params) : columns}
+        columns={typeof columns === 'function' ? columns(applied) : columns}
         rows={rows}
         rowKey={rowKey}
         loading={loading}

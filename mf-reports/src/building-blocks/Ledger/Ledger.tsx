@@ -1,31 +1,31 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { messages, type LedgerOpeningQuery } from 'contract';
-import { Select, call, endpoints, errorMessage, notify } from 'shared-ui';
-import type { DateRange, Money } from 'shared-ui';
+import { Select } from 'shared-ui';
+import type { DateRange, Endpoint, endpoints } from 'shared-ui';
 import { FilterBar } from '../FilterBar';
 import { ReportLayout } from '../ReportLayout';
 import { FiguresTable } from '../FiguresTable';
-import type { PartyOption } from '../../helpers/party-options';
-import { useReportData } from '../../helpers/useReportData';
 import { describePeriod } from '../../helpers/periods';
 import { ledgerColumns, openingLine } from './ledger-columns';
 import type { LedgerAddress } from '../links';
 import type { LedgerEntry } from './ledger-columns';
+import { useLedger } from './useLedger';
 
 export interface LedgerPicker {
   /** Field label, e.g. "Client". */
   label: string;
   /** The empty first option, e.g. "Select client". */
   placeholder: string;
-  loadOptions: () => Promise<PartyOption[]>;
+  /** The list the picker offers (its texts are alerted when it cannot be read). */
+  parties: typeof endpoints.listClients | typeof endpoints.listEmployees;
   /** Alert when Get Ledger is pressed without a choice (spec §5). */
   required: string;
-  /** Fallback alert when the options cannot be loaded. */
-  optionsError: string;
 }
 
 export interface LedgerProps<Row extends LedgerEntry> {
   title: string;
+  /** The ledger's call: what `load` asks, and what recording an entry refreshes. */
+  endpoint: Endpoint;
   /** Header of the party column: Client, Employee, Expense Type. */
   partyHeader: string;
   partyName: (row: Row) => string;
@@ -41,8 +41,6 @@ export interface LedgerProps<Row extends LedgerEntry> {
   load: (partyId: string, range: DateRange, page: LedgerPageQuery) => Promise<Row[]>;
   /** What to ask the server for the balance brought forward into the range on screen. */
   openingQuery: (partyId: string, range: DateRange) => LedgerOpeningQuery;
-  /** Catalogue text alerted when the ledger cannot be fetched. */
-  errorText: string;
   /** The expense ledger needs no choice and shows the current month straight away. */
   loadOnMount?: boolean;
   /** The party and dates in the address: the ledger opens on what the address says and keeps
@@ -58,120 +56,25 @@ export interface LedgerPageQuery {
 }
 
 /**
- * Rows asked for at a time. A long range (a busy month of expenses is thousands of rows) comes
- * in pages of this size, each shown as it arrives, rather than in one answer.
- */
-export const LEDGER_PAGE_ROWS = 1000;
-
-/** The position after a row, as the ledger calls take it (`after`). */
-const positionAfter = (row: LedgerEntry) => `${row.date}_${row.id}`;
-
-/** What the table shows: the rows of one request and what they were asked for. */
-interface Shown<Row> {
-  rows: Row[];
-  range: DateRange;
-  partyId: string;
-  /** The balance brought forward into the range. */
-  opening: Money;
-  /** False while later pages of the range are still being fetched. */
-  complete: boolean;
-}
-
-/**
  * One ledger screen: optional party picker, dates, Get Ledger, then the entries with an
  * opening balance line, Debit/Credit columns, the running balance and closing totals.
  */
-export function Ledger<Row extends LedgerEntry>({
-  title,
-  partyHeader,
-  partyName,
-  picker,
-  initialRange,
-  resolveRange,
-  load,
-  openingQuery,
-  errorText,
-  loadOnMount = false,
-  address,
-  csvFileName,
-}: LedgerProps<Row>) {
-  // What the address asks for, read once on opening (a drill-down link, a bookmark).
-  const [asked] = useState(() => {
-    const { partyId, range } = address.read();
-    return { range: range ?? initialRange, partyId };
-  });
-  const [range, setRange] = useState(asked.range);
-  const [partyId, setPartyId] = useState(asked.partyId);
-  const [options, setOptions] = useState<PartyOption[]>([]);
-  const { data, loading, run } = useReportData<Shown<Row>>({ alert: errorText });
-
-  const loadOptions = picker?.loadOptions;
-  const optionsError = picker?.optionsError;
-  useEffect(() => {
-    if (!loadOptions) return;
-    loadOptions()
-      .then(setOptions)
-      .catch((error: unknown) => notify(errorMessage(error, optionsError ?? errorText)));
-  }, [loadOptions, optionsError, errorText]);
-
-  const fetchLedger = useCallback(
-    (wantedParty: string, wantedRange: DateRange) => {
-      address.write(wantedParty, wantedRange);
-      return run(async (show) => {
-        // The balance brought forward travels beside the first page.
-        const [opening, first] = await Promise.all([
-          call(endpoints.getLedgerOpening, { query: openingQuery(wantedParty, wantedRange) }),
-          load(wantedParty, wantedRange, { limit: LEDGER_PAGE_ROWS }),
-        ]);
-        const shown = (rows: Row[], complete: boolean): Shown<Row> => ({
-          rows,
-          range: resolveRange(wantedRange),
-          partyId: wantedParty,
-          opening: opening.balance,
-          complete,
-        });
-        let rows: Row[] = [];
-        let after: string | undefined;
-        let page = first;
-        for (;;) {
-          rows = rows.concat(page);
-          const last = page[page.length - 1];
-          // A short page ends the range (so does a position that did not move on, which only a
-          // misbehaving server could send: it must not keep the screen asking forever).
-          if (page.length < LEDGER_PAGE_ROWS || !last || positionAfter(last) === after)
-            return shown(rows, true);
-          // Another Get Ledger has started: its answer is the one to fetch.
-          if (!show(shown(rows, false))) return shown(rows, false);
-          after = positionAfter(last);
-          page = await load(wantedParty, wantedRange, { limit: LEDGER_PAGE_ROWS, after });
-        }
-      });
-    },
-    [resolveRange, load, openingQuery, run, address],
-  );
-
-  useEffect(() => {
-    if (loadOnMount || (picker && asked.partyId)) void fetchLedger(asked.partyId, asked.range);
-  }, [loadOnMount, picker, fetchLedger, asked]);
-
-  const onGetLedger = () => {
-    if (picker && !partyId) {
-      notify(picker.required);
-      return;
-    }
-    void fetchLedger(partyId, range);
-  };
+export function Ledger<Row extends LedgerEntry>(props: LedgerProps<Row>) {
+  const { title, partyHeader, partyName, picker, resolveRange, csvFileName } = props;
+  const { range, setRange, partyId, setPartyId, options, getLedger, asked, shown, loading } =
+    useLedger(props);
 
   const columns = useMemo(() => ledgerColumns(partyHeader, partyName), [partyHeader, partyName]);
-  const rows = useMemo(() => data?.rows ?? [], [data]);
+  const rows = useMemo(() => shown?.rows ?? [], [shown]);
   // The first pages of a long range stay on screen while the rest arrive.
-  const morePending = loading && data?.complete === false;
-  const opening = useMemo(() => (data ? openingLine(data.opening) : undefined), [data]);
-  const shownParty = options.find((option) => option.value === data?.partyId)?.label;
+  const morePending = loading && shown?.complete === false;
+  const opening = useMemo(() => (shown ? openingLine(shown.opening) : undefined), [shown]);
+  const shownParty = options.find((option) => option.value === asked?.partyId)?.label;
   const partyLabel = picker && shownParty ? `${picker.label}: ${shownParty}` : undefined;
-  const period = data
-    ? [partyLabel, describePeriod(data.range)].filter(Boolean).join(', ')
-    : undefined;
+  const period =
+    shown && asked
+      ? [partyLabel, describePeriod(resolveRange(asked.range))].filter(Boolean).join(', ')
+      : undefined;
 
   return (
     <ReportLayout
@@ -182,7 +85,7 @@ export function Ledger<Row extends LedgerEntry>({
           range={range}
           onRangeChange={setRange}
           submitLabel="Get Ledger"
-          onSubmit={onGetLedger}
+          onSubmit={getLedger}
           busy={loading}
         >
           {picker && (

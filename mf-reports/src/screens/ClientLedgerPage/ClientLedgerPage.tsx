@@ -1,19 +1,17 @@
 import { messages } from 'contract';
 import type { ClientLedgerRow, LedgerOpeningQuery } from 'contract';
-import { call, currentMonthRange, endpoints, fetchParties, fillWithCurrentMonth } from 'shared-ui';
+import { call, currentMonthRange, endpoints, fillWithCurrentMonth } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { Ledger } from '../../building-blocks/Ledger';
 import type { LedgerPageQuery, LedgerPicker } from '../../building-blocks/Ledger';
-import { partyOptions } from '../../helpers/party-options';
 import { ledgerAddresses } from '../../building-blocks/links';
 
 // Module-level so that the Ledger's effects see the same functions on every render.
 const picker: LedgerPicker = {
   label: 'Client',
   placeholder: 'Select client',
-  loadOptions: () => partyOptions(fetchParties(endpoints.listClients)),
+  parties: endpoints.listClients,
   required: messages.selectClient,
-  optionsError: messages.errorFetchingClients,
 };
 const partyName = (row: ClientLedgerRow) => row.clientName;
 const load = (clientId: string, range: DateRange, page: LedgerPageQuery) => {
@@ -42,7 +40,7 @@ export function ClientLedgerPage() {
       resolveRange={fillWithCurrentMonth}
       load={load}
       openingQuery={openingQuery}
-      errorText={endpoints.getClientLedger.texts.error}
+      endpoint={endpoints.getClientLedger}
       address={ledgerAddresses.client}
       csvFileName="client-ledger.csv"
     />

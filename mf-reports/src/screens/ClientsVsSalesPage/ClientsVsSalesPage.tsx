@@ -1,9 +1,9 @@
-import { messages } from 'contract';
 import type { ClientsVsSalesRow } from 'contract';
-import { AppLink, call, endpoints, href } from 'shared-ui';
+import { AppLink, endpoints, href } from 'shared-ui';
 import type { ReportColumn } from '../../building-blocks/FiguresTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
 import { ALL_TIME, ledgerDates } from '../../building-blocks/links';
+import { reportSource } from '../../helpers/report-source';
 
 // Pending RS = billed (Debit) − received (Credit), computed by the server (DESIGN §5).
 const columns: Array<ReportColumn<ClientsVsSalesRow>> = [
@@ -40,7 +40,7 @@ const columns: Array<ReportColumn<ClientsVsSalesRow>> = [
     total: 'sum',
   },
 ];
-const load = () => call(endpoints.getClientsVsSales);
+const source = reportSource(endpoints.getClientsVsSales, () => undefined);
 
 /** Clients Vs Sales: per client, what was billed, what was received and what is pending. */
 export function ClientsVsSalesPage() {
@@ -50,8 +50,8 @@ export function ClientsVsSalesPage() {
       columns={columns}
       rowKey={(row) => row.clientId}
       initialParams={undefined}
-      load={load}
-      onFailure={{ alert: messages.errorFetchingData }}
+      source={source}
+      onFailure="alert"
       csvFileName="clients-vs-sales.csv"
     />
   );

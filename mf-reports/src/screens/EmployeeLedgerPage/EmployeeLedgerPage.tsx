@@ -1,20 +1,18 @@
 import { messages } from 'contract';
 import type { EmployeeLedgerRow, LedgerOpeningQuery } from 'contract';
-import { call, endpoints, fetchParties, fillWithCurrentMonth } from 'shared-ui';
+import { call, endpoints, fillWithCurrentMonth } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { Ledger } from '../../building-blocks/Ledger';
 import type { LedgerPageQuery, LedgerPicker } from '../../building-blocks/Ledger';
 import { EMPTY_RANGE } from '../../helpers/periods';
-import { partyOptions } from '../../helpers/party-options';
 import { ledgerAddresses } from '../../building-blocks/links';
 
 // Module-level so that the Ledger's effects see the same functions on every render.
 const picker: LedgerPicker = {
   label: 'Employee',
   placeholder: 'Select employee',
-  loadOptions: () => partyOptions(fetchParties(endpoints.listEmployees)),
+  parties: endpoints.listEmployees,
   required: messages.selectEmployee,
-  optionsError: messages.errorFetchingEmployees,
 };
 const partyName = (row: EmployeeLedgerRow) => row.employeeName;
 // Spec §9: empty dates mean the current month.
@@ -43,7 +41,7 @@ export function EmployeeLedgerPage() {
       resolveRange={fillWithCurrentMonth}
       load={load}
       openingQuery={openingQuery}
-      errorText={endpoints.getEmployeeLedger.texts.error}
+      endpoint={endpoints.getEmployeeLedger}
       address={ledgerAddresses.employee}
       csvFileName="employee-ledger.csv"
     />

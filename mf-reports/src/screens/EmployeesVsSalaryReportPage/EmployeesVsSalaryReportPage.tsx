@@ -1,11 +1,11 @@
-import { messages } from 'contract';
 import type { EmployeesVsSalaryRow } from 'contract';
-import { AppLink, call, endpoints, href } from 'shared-ui';
+import { AppLink, endpoints, href } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import type { ReportColumn } from '../../building-blocks/FiguresTable';
 import { FilteredReport, dateFilters } from '../../building-blocks/FilteredReport';
 import { dateAddress, ledgerDates } from '../../building-blocks/links';
 import { EMPTY_RANGE, describePeriod } from '../../helpers/periods';
+import { reportSource } from '../../helpers/report-source';
 
 // Each employee opens their ledger for the same dates (empty dates: all time, as here).
 const columns = (range: DateRange): Array<ReportColumn<EmployeesVsSalaryRow>> => [
@@ -29,8 +29,9 @@ const columns = (range: DateRange): Array<ReportColumn<EmployeesVsSalaryRow>> =>
 ];
 
 /** Dates go as they stand, empty included (spec §9): empty means all time on the server. */
-const load = ({ from, to }: DateRange) =>
-  call(endpoints.getEmployeesVsSalary, { query: { startDate: from, endDate: to } });
+const source = reportSource(endpoints.getEmployeesVsSalary, ({ from, to }: DateRange) => ({
+  query: { startDate: from, endDate: to },
+}));
 
 /** Employees Vs Salary: salary paid per employee; empty dates mean all time (spec §9). */
 export function EmployeesVsSalaryReportPage() {
@@ -40,8 +41,8 @@ export function EmployeesVsSalaryReportPage() {
       columns={columns}
       rowKey={(row) => row.employeeId}
       initialParams={EMPTY_RANGE}
-      load={load}
-      onFailure={{ alert: messages.errorFetchingData }}
+      source={source}
+      onFailure="alert"
       csvFileName="employees-vs-salary.csv"
       filters={dateFilters}
       address={dateAddress('employeesVsSalaryReport')}

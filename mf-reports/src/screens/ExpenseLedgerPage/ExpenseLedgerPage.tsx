@@ -28,7 +28,7 @@ export function ExpenseLedgerPage() {
       resolveRange={period}
       load={load}
       openingQuery={openingQuery}
-      errorText={endpoints.getExpenseLedger.texts.error}
+      endpoint={endpoints.getExpenseLedger}
       loadOnMount
       address={ledgerAddresses.expense}
       csvFileName="expense-ledger.csv"

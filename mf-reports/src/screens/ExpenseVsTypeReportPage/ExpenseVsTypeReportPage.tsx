@@ -1,11 +1,12 @@
 import type { ExpenseVsTypeRow } from 'contract';
-import { AppLink, call, endpoints, fillWithCurrentMonth, href } from 'shared-ui';
+import { AppLink, endpoints, fillWithCurrentMonth, href } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { ExpenseShareChart } from '../../building-blocks/Charts';
 import type { ReportColumn } from '../../building-blocks/FiguresTable';
 import { FilteredReport, dateFilters } from '../../building-blocks/FilteredReport';
 import { dateAddress } from '../../building-blocks/links';
 import { EMPTY_RANGE, describePeriod } from '../../helpers/periods';
+import { reportSource } from '../../helpers/report-source';
 
 // Each type opens the journal of its expenses over the same dates.
 const columns = (range: DateRange): Array<ReportColumn<ExpenseVsTypeRow>> => [
@@ -34,10 +35,10 @@ const columns = (range: DateRange): Array<ReportColumn<ExpenseVsTypeRow>> => [
   },
 ];
 // Spec §9: empty dates mean the current month.
-const load = (range: DateRange) => {
+const source = reportSource(endpoints.getExpenseVsType, (range: DateRange) => {
   const { from, to } = fillWithCurrentMonth(range);
-  return call(endpoints.getExpenseVsType, { query: { startDate: from, endDate: to } });
-};
+  return { query: { startDate: from, endDate: to } };
+});
 const describe = (range: DateRange) => describePeriod(fillWithCurrentMonth(range));
 const chart = (rows: ExpenseVsTypeRow[], range: DateRange) => (
   <ExpenseShareChart rows={rows} period={describe(range)} />
@@ -51,9 +52,9 @@ export function ExpenseVsTypeReportPage() {
       columns={columns}
       rowKey={(row) => row.expanceTypeId}
       initialParams={EMPTY_RANGE}
-      load={load}
+      source={source}
       // Spec §8: failures of this report are logged, not shown.
-      onFailure={{ log: 'Could not load the expense-vs-type report' }}
+      onFailure="log"
       csvFileName="expense-vs-type.csv"
       filters={dateFilters}
       address={dateAddress('expenseVsTypeReport')}

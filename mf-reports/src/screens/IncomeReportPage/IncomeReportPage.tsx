@@ -1,7 +1,8 @@
 import type { IncomeReportRow } from 'contract';
-import { AppLink, call, endpoints, href } from 'shared-ui';
+import { AppLink, endpoints, href } from 'shared-ui';
 import type { ReportColumn } from '../../building-blocks/FiguresTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
+import { reportSource } from '../../helpers/report-source';
 
 const columns: Array<ReportColumn<IncomeReportRow>> = [
   {
@@ -30,7 +31,7 @@ const columns: Array<ReportColumn<IncomeReportRow>> = [
     total: 'sum',
   },
 ];
-const load = () => call(endpoints.getIncomeReport);
+const source = reportSource(endpoints.getIncomeReport, () => undefined);
 
 /** Income Report: money received per day (Credit income entries, DESIGN §5). */
 export function IncomeReportPage() {
@@ -40,9 +41,9 @@ export function IncomeReportPage() {
       columns={columns}
       rowKey={(row) => row.date}
       initialParams={undefined}
-      load={load}
+      source={source}
       // Spec §8: failures of this report are logged, not shown.
-      onFailure={{ log: 'Could not load the income report' }}
+      onFailure="log"
       csvFileName="income-report.csv"
     />
   );

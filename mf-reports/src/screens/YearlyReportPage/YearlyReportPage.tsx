@@ -1,10 +1,8 @@
-import { messages } from 'contract';
 import type { EntryKind, YearlyRow } from 'contract';
 import {
   AppLink,
   Select,
   addressQuery,
-  call,
   endpoints,
   formatMoney,
   href,
@@ -16,6 +14,7 @@ import { FilteredReport } from '../../building-blocks/FilteredReport';
 import type { FilterControls } from '../../building-blocks/FilteredReport';
 import { monthRange } from '../../building-blocks/links';
 import type { AddressParams } from '../../building-blocks/links';
+import { reportSource } from '../../helpers/report-source';
 
 export const MONTH_NAMES = [
   'January',
@@ -87,8 +86,11 @@ const columns: Array<ReportColumn<YearMonth>> = [
   },
 ];
 
-const load = async (year: number) =>
-  twelveMonths(await call(endpoints.getYearly, { query: { year } }), year);
+const source = reportSource(
+  endpoints.getYearly,
+  (year: number) => ({ query: { year } }),
+  (answer, year) => twelveMonths(answer, year),
+);
 
 function yearPicker({ params, setParams, apply }: FilterControls<number>) {
   const choose = (value: string) => {
@@ -124,8 +126,8 @@ export function YearlyReportPage() {
       columns={columns}
       rowKey={(row) => row.month}
       initialParams={new Date().getFullYear()}
-      load={load}
-      onFailure={{ alert: messages.errorFetchingData }}
+      source={source}
+      onFailure="alert"
       csvFileName="yearly-report.csv"
       filters={yearPicker}
       address={yearAddress}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { BrowserRouter, NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import { DataProvider } from '../../data/DataProvider';
 import { useSession } from '../../session/session-store';
 import { logOut } from '../../session/log-out';
 import { LoginPage } from '../LoginPage';
@@ -21,35 +22,38 @@ export interface StandaloneHostProps {
 
 /**
  * A minimal host for running one remote alone during development: the real login, a link per
- * screen and Logout, against the same /api. The shell is not needed.
+ * screen and Logout, against the same /api, and the page's cache of server answers, as the shell
+ * gives it. The shell is not needed.
  */
 export function StandaloneHost({ name, screens }: StandaloneHostProps) {
   const token = useSession((state) => state.token);
   if (!token) return <LoginPage />;
   const first = screens[0]?.path ?? '/';
   return (
-    <BrowserRouter>
-      <header className="ofs-standalone__header">
-        <strong>{name}</strong>
-        <nav aria-label="Screens" className="ofs-standalone__nav">
-          {screens.map((screen) => (
-            <NavLink key={screen.path} to={screen.path}>
-              {screen.label}
-            </NavLink>
-          ))}
-        </nav>
-        <Button variant="secondary" onClick={() => void logOut()}>
-          Logout
-        </Button>
-      </header>
-      <main className="ofs-standalone__main">
-        <Routes>
-          {screens.map((screen) => (
-            <Route key={screen.path} path={screen.path} element={screen.element} />
-          ))}
-          <Route path="*" element={<Navigate to={first} replace />} />
-        </Routes>
-      </main>
-    </BrowserRouter>
+    <DataProvider>
+      <BrowserRouter>
+        <header className="ofs-standalone__header">
+          <strong>{name}</strong>
+          <nav aria-label="Screens" className="ofs-standalone__nav">
+            {screens.map((screen) => (
+              <NavLink key={screen.path} to={screen.path}>
+                {screen.label}
+              </NavLink>
+            ))}
+          </nav>
+          <Button variant="secondary" onClick={() => void logOut()}>
+            Logout
+          </Button>
+        </header>
+        <main className="ofs-standalone__main">
+          <Routes>
+            {screens.map((screen) => (
+              <Route key={screen.path} path={screen.path} element={screen.element} />
+            ))}
+            <Route path="*" element={<Navigate to={first} replace />} />
+          </Routes>
+        </main>
+      </BrowserRouter>
+    </DataProvider>
   );
 }

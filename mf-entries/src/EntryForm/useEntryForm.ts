@@ -1,0 +1,116 @@
+// The data of one entry form: the picker's parties (read through the page's cache), the draft
+// the user is typing, and the submission, which records the entry once however often it is sent.
+// Recording an entry refreshes the dashboard's figures and any open report or journal (shared-ui's
+// `invalidates`).
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useLocation } from 'react-router-dom';
+import { messages, readQuery } from 'contract';
+import { errorMessage, notify, toIsoDate, useApiMutation, useApiQuery } from 'shared-ui';
+import type { EntryInput, EntryKind, Party } from '../entry-kinds';
+import { parseAmount } from './amount';
+import { useIdempotencyKey } from './useIdempotencyKey';
+
+/** What the user has typed or chosen; select values are strings until validated. */
+export interface Draft {
+  partyId: string;
+  creditDebit: string;
+  amount: string;
+  description: string;
+  /** YYYY-MM-DD, today unless changed. */
+  date: string;
+}
+
+const empty = (): Draft => ({
+  partyId: '',
+  creditDebit: '',
+  amount: '',
+  description: '',
+  date: toIsoDate(new Date()),
+});
+
+/**
+ * The form filled from the address (the journal's Correct opens the form with the original
+ * entry's values: `?partyId=&Creditdebit=&amount=&description=&date=`), else empty.
+ */
+function initialDraft(kind: EntryKind, search: string): Draft {
+  const given = readQuery(kind.screen, search);
+  const draft = empty();
+  return {
+    partyId: given.partyId === undefined ? draft.partyId : String(given.partyId),
+    creditDebit: given.Creditdebit ?? draft.creditDebit,
+    amount: given.amount ?? draft.amount,
+    description: given.description ?? draft.description,
+    date: given.date ?? draft.date,
+  };
+}
+
+const NO_PARTIES: Party[] = [];
+
+export function useEntryForm(kind: EntryKind) {
+  const parties = useApiQuery(kind.parties.endpoint, undefined, {
+    select: (answer) => kind.parties.select(answer),
+  });
+  const record = useApiMutation(kind.post.endpoint);
+  const { search } = useLocation();
+  const [draft, setDraft] = useState<Draft>(() => initialDraft(kind, search));
+  // The mutation's state alone is not enough against a double click: both clicks can be handled
+  // before the disabled button is rendered.
+  const inFlight = useRef(false);
+  const idempotency = useIdempotencyKey();
+  const partyList = parties.data ?? NO_PARTIES;
+
+  const change = (field: keyof Draft) => (value: string) =>
+    setDraft((previous) => ({ ...previous, [field]: value }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    const party = partyList.find((candidate) => String(candidate.id) === draft.partyId);
+    const creditDebit = kind.creditDebit.find((value) => value === draft.creditDebit);
+    if (!party || !creditDebit || draft.amount.trim() === '' || draft.date === '') {
+      notify(messages.fillAllFields);
+      return;
+    }
+    const amount = parseAmount(draft.amount);
+    if (amount === undefined) {
+      notify(messages.invalidAmount);
+      return;
+    }
+    const entry: EntryInput = {
+      party,
+      amount,
+      description: draft.description.trim(),
+      Creditdebit: creditDebit,
+      date: draft.date,
+    };
+    const key = idempotency.keyFor(JSON.stringify(entry));
+
+    inFlight.current = true;
+    try {
+      // The server answers a repeated Idempotency-Key with the entry it already recorded, so a
+      // retry after a lost answer cannot record the money twice.
+      await record.mutateAsync({
+        body: kind.post.toBody(entry) as never,
+        headers: { 'Idempotency-Key': key },
+      });
+      idempotency.renew();
+      setDraft(empty());
+      notify(kind.added);
+    } catch (error) {
+      // The key is kept: submitting the same content again is a retry, never a second entry.
+      notify(errorMessage(error, kind.post.endpoint.texts.error));
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  return {
+    parties: partyList,
+    loadingParties: parties.isPending,
+    draft,
+    change,
+    submitting: record.isPending,
+    onSubmit,
+  };
+}

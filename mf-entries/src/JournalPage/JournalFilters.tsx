@@ -1,0 +1,98 @@
+import type { FormEvent } from 'react';
+import { ENTRY_KINDS } from 'contract';
+import { Button, DateInput, Select, TextField } from 'shared-ui';
+import type { FilterDraft } from 'shared-ui';
+import { KINDS, type PickerOption } from './journal-kinds';
+import { isKind, type FilterName } from './useJournal';
+
+export interface JournalFiltersProps {
+  draft: FilterDraft<FilterName>;
+  change: (name: FilterName, also?: Partial<FilterDraft<FilterName>>) => (value: string) => void;
+  partyOptions: PickerOption[];
+  onApply: () => void;
+  onClear: () => void;
+  onDownload: () => void;
+}
+
+const KIND_OPTIONS = ENTRY_KINDS.map((kind) => ({ value: kind, label: KINDS[kind].label }));
+
+/** The journal's filter form, with Apply filters, Clear filters and Download CSV. */
+export function JournalFilters({
+  draft,
+  change,
+  partyOptions,
+  onApply,
+  onClear,
+  onDownload,
+}: JournalFiltersProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply();
+  };
+  return (
+    <form className="ofs-card mf-journal__filters" onSubmit={submit} aria-label="Filters">
+      <DateInput label="From" name="from" value={draft.from} onChange={change('from')} />
+      <DateInput label="To" name="to" value={draft.to} onChange={change('to')} />
+      <Select
+        label="Kind"
+        name="kind"
+        value={draft.kind}
+        // A party belongs to one kind.
+        onChange={change('kind', { partyId: '' })}
+        placeholder="All kinds"
+        options={KIND_OPTIONS}
+      />
+      <Select
+        label="Party"
+        name="partyId"
+        value={draft.partyId}
+        onChange={change('partyId')}
+        placeholder={isKind(draft.kind) ? 'All parties' : 'Choose a kind first'}
+        options={partyOptions}
+        disabled={!isKind(draft.kind)}
+      />
+      <Select
+        label="Credit/Debit"
+        name="Creditdebit"
+        value={draft.Creditdebit}
+        onChange={change('Creditdebit')}
+        placeholder="Credit and Debit"
+        options={[
+          { value: 'Credit', label: 'Credit' },
+          { value: 'Debit', label: 'Debit' },
+        ]}
+      />
+      <TextField
+        label="Amount from"
+        name="minAmount"
+        inputMode="decimal"
+        value={draft.minAmount}
+        onChange={change('minAmount')}
+      />
+      <TextField
+        label="Amount to"
+        name="maxAmount"
+        inputMode="decimal"
+        value={draft.maxAmount}
+        onChange={change('maxAmount')}
+      />
+      <TextField
+        label="Text in description or party"
+        name="q"
+        type="search"
+        maxLength={100}
+        value={draft.q}
+        onChange={change('q')}
+      />
+      <div className="mf-journal__buttons">
+        <Button type="submit">Apply filters</Button>
+        <Button variant="secondary" onClick={onClear}>
+          Clear filters
+        </Button>
+        <Button variant="secondary" onClick={onDownload}>
+          Download CSV
+        </Button>
+      </div>
+    </form>
+  );
+}

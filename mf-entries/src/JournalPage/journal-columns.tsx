@@ -1,0 +1,58 @@
+import { personText } from 'contract';
+import type { JournalRow } from 'contract';
+import { Button, formatMoney } from 'shared-ui';
+import type { DataTableColumn } from 'shared-ui';
+import { KINDS, stateOf } from './journal-kinds';
+
+/** The journal's columns; with `onReverse`, the Reverse and Correct actions of each entry. */
+export function journalColumns(
+  onReverse?: (row: JournalRow, correct: boolean) => void,
+): DataTableColumn<JournalRow>[] {
+  const columns: DataTableColumn<JournalRow>[] = [
+    { key: 'id', header: 'No.', render: (row) => `#${row.id}` },
+    { key: 'date', header: 'Date', render: (row) => row.date },
+    { key: 'kind', header: 'Kind', render: (row) => KINDS[row.kind].label },
+    { key: 'party', header: 'Party', render: (row) => row.partyName },
+    { key: 'cd', header: 'Credit/Debit', render: (row) => row.Creditdebit },
+    { key: 'amount', header: 'Amount', numeric: true, render: (row) => formatMoney(row.amount) },
+    { key: 'description', header: 'Description', render: (row) => row.description },
+    {
+      key: 'by',
+      header: 'Recorded by',
+      // With the e-mail, so that two people of one name are told apart.
+      render: (row) => (row.recordedBy ? personText(row.recordedBy) : ''),
+    },
+    {
+      key: 'at',
+      header: 'Recorded at',
+      render: (row) => new Date(row.recordedAt).toLocaleString(),
+    },
+    { key: 'state', header: 'State', render: stateOf },
+  ];
+  if (onReverse)
+    columns.push({
+      key: 'actions',
+      header: 'Actions',
+      // Only an entry that is neither reversed nor a reversal can be reversed or corrected.
+      render: (row) =>
+        row.reversesId || row.reversedById ? null : (
+          <span className="mf-journal__actions">
+            <Button
+              variant="secondary"
+              aria-label={`Reverse entry #${row.id}`}
+              onClick={() => onReverse(row, false)}
+            >
+              Reverse
+            </Button>
+            <Button
+              variant="secondary"
+              aria-label={`Correct entry #${row.id}`}
+              onClick={() => onReverse(row, true)}
+            >
+              Correct
+            </Button>
+          </span>
+        ),
+    });
+  return columns;
+}

@@ -1,0 +1,63 @@
+// What the journal shows and offers of each kind of entry: its label, the form a correction
+// opens, and the list its party picker offers (suspended expense types included: old entries
+// point at them too).
+import type { EntryKind, JournalRow } from 'contract';
+import { endpoints, partiesOf } from 'shared-ui';
+import type { EndpointResult } from 'shared-ui';
+import type { EntryFormScreen } from '../entry-kinds';
+
+type PartyList =
+  | typeof endpoints.listClients
+  | typeof endpoints.listEmployees
+  | typeof endpoints.listExpenseTypesForEntries;
+
+export interface PickerOption {
+  value: string;
+  label: string;
+}
+
+interface JournalKind {
+  label: string;
+  form: EntryFormScreen;
+  parties: PartyList;
+  options: (answer: EndpointResult<PartyList>) => PickerOption[];
+}
+
+const asOptions = (parties: Array<{ id: number; name: string }>): PickerOption[] =>
+  parties.map((party) => ({ value: String(party.id), label: party.name }));
+
+export const KINDS: Record<EntryKind, JournalKind> = {
+  income: {
+    label: 'Income',
+    form: 'income',
+    parties: endpoints.listClients,
+    options: (answer) =>
+      asOptions(partiesOf(answer as EndpointResult<typeof endpoints.listClients>)),
+  },
+  expense: {
+    label: 'Expense',
+    form: 'expenses',
+    parties: endpoints.listExpenseTypesForEntries,
+    options: (answer) =>
+      asOptions(
+        (answer as EndpointResult<typeof endpoints.listExpenseTypesForEntries>).users.map(
+          (type) => ({ id: type.id, name: type.expancetype }),
+        ),
+      ),
+  },
+  salary: {
+    label: 'Salary',
+    form: 'salary',
+    parties: endpoints.listEmployees,
+    options: (answer) =>
+      asOptions(partiesOf(answer as EndpointResult<typeof endpoints.listEmployees>)),
+  },
+};
+
+/** Whether an entry was reversed or is a reversal, in words. */
+export const stateOf = (row: JournalRow) =>
+  row.reversesId
+    ? `reverses #${row.reversesId}`
+    : row.reversedById
+      ? `reversed by #${row.reversedById}`
+      : '';

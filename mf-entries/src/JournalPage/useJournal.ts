@@ -1,0 +1,118 @@
+// The data of the /Journal screen: the filtered, paged list (shared-ui's useFilteredList over
+// the contract's journal screen), the totals over everything that matches, the party picker of
+// the chosen kind, and the reversal of an entry. Reversing refreshes the list and the totals,
+// and every open report and the dashboard (shared-ui's `invalidates`).
+import { useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ENTRY_KINDS, isOneOf } from 'contract';
+import type { EntryKind, JournalRow } from 'contract';
+import {
+  confirm,
+  endpoints,
+  errorMessage,
+  href,
+  notify,
+  useApiMutation,
+  useApiQuery,
+  useFilteredList,
+} from 'shared-ui';
+import { useIdempotencyKey } from '../EntryForm/useIdempotencyKey';
+import { KINDS, type PickerOption } from './journal-kinds';
+
+export const PAGE_SIZE = 50;
+
+/** The filters, in the order the form shows them, with their labels. */
+export const FILTERS = {
+  from: 'From',
+  to: 'To',
+  kind: 'Kind',
+  partyId: 'Party',
+  Creditdebit: 'Credit/Debit',
+  minAmount: 'Amount from',
+  maxAmount: 'Amount to',
+  q: 'Text in description or party',
+} as const;
+export type FilterName = keyof typeof FILTERS;
+
+export const isKind = (value: string): value is EntryKind => isOneOf(ENTRY_KINDS, value);
+
+const NO_OPTIONS: PickerOption[] = [];
+
+export function useJournal() {
+  const list = useFilteredList({
+    screen: 'journal',
+    labels: FILTERS,
+    position: 'after',
+    list: endpoints.listJournal,
+    query: (filters, after) => ({ ...filters, limit: PAGE_SIZE, after }),
+    csv: endpoints.journalCsv,
+  });
+  const totals = useApiQuery(
+    endpoints.getJournalTotals,
+    { query: list.filters },
+    { onError: 'quiet' },
+  );
+  const kind = isKind(list.draft.kind) ? list.draft.kind : undefined;
+  const parties = useApiQuery(kind ? KINDS[kind].parties : endpoints.listClients, undefined, {
+    enabled: kind !== undefined,
+    onError: 'quiet',
+  });
+  const reverse = useApiMutation(endpoints.reverseEntry);
+  const navigate = useNavigate();
+  const idempotency = useIdempotencyKey();
+  // The mutation's state is not enough against a double click: both clicks can be handled
+  // before the disabled button is rendered.
+  const inFlight = useRef(false);
+
+  /**
+   * Reverses an entry (and, to correct it, opens its form filled with its values); true once it
+   * was reversed, so the dialog closes.
+   */
+  const reverseEntry = async (row: JournalRow, reason: string, correct: boolean) => {
+    if (inFlight.current) return false;
+    if (reason === '') {
+      notify('Please enter a reason');
+      return false;
+    }
+    const question = correct
+      ? `Reverse entry #${row.id} and record it again corrected?`
+      : `Reverse entry #${row.id}? It will be cancelled in every report.`;
+    if (!confirm(question)) return false;
+    inFlight.current = true;
+    try {
+      await reverse.mutateAsync({
+        params: { id: row.id },
+        body: { reason },
+        headers: { 'Idempotency-Key': idempotency.keyFor(`${row.id}:${reason}`) },
+      });
+    } catch (error) {
+      notify(errorMessage(error, endpoints.reverseEntry.texts.error));
+      return false;
+    } finally {
+      inFlight.current = false;
+    }
+    if (correct) {
+      navigate(
+        href(KINDS[row.kind].form, {
+          partyId: row.partyId,
+          Creditdebit: row.Creditdebit,
+          amount: String(row.amount),
+          description: row.description,
+          date: row.date,
+        }),
+      );
+    } else notify('Entry reversed');
+    return true;
+  };
+
+  return {
+    ...list,
+    /** The totals of the filters in the address; undefined until they are in. */
+    totals: totals.isPending ? undefined : totals.data,
+    partyOptions: kind && parties.data ? KINDS[kind].options(parties.data) : NO_OPTIONS,
+    /** A new dialog is a new reversal: it gets a new Idempotency-Key. */
+    startReversal: () => idempotency.renew(),
+    reverseEntry,
+    reversing: reverse.isPending,
+  };
+}

@@ -1,0 +1,37 @@
+import { Link } from 'react-router-dom';
+import { personText, type ActivityRow } from 'contract';
+import type { DataTableColumn } from 'shared-ui';
+import { actionLabel, kindLabel, recordLink, valueText } from './activity-labels';
+
+/** Who, with the e-mail that tells apart two people of one name; a deleted user as a former user. */
+const whoText = (row: ActivityRow) => (row.actor ? personText(row.actor) : '—');
+
+function Changes({ row }: { row: ActivityRow }) {
+  if (row.changes.length === 0) return null;
+  return (
+    <ul className="mf-activity__changes">
+      {row.changes.map((change) => (
+        <li key={change.field}>
+          <span className="mf-activity__field">{change.field}</span>: {valueText(change.before)} →{' '}
+          {valueText(change.after)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RecordCell({ row }: { row: ActivityRow }) {
+  const label = row.recordId ? `${kindLabel(row.kind)} #${row.recordId}` : kindLabel(row.kind);
+  const to = recordLink(row);
+  return to ? <Link to={to}>{label}</Link> : <>{label}</>;
+}
+
+export const activityColumns: Array<DataTableColumn<ActivityRow>> = [
+  { key: 'at', header: 'When', render: (row) => new Date(row.at).toLocaleString() },
+  { key: 'who', header: 'Who', render: whoText },
+  { key: 'action', header: 'Action', render: actionLabel },
+  { key: 'record', header: 'Record', render: (row) => <RecordCell row={row} /> },
+  { key: 'changes', header: 'Changes', render: (row) => <Changes row={row} /> },
+  { key: 'address', header: 'Address', render: (row) => row.address || '—' },
+  { key: 'browser', header: 'Browser', render: (row) => row.browser || '—' },
+];

@@ -1,0 +1,122 @@
+// The building block of a filtered, paged, downloadable list (the journal, the activity log):
+// the filters and the page position live in the screen's address (the contract's screen query),
+// so a view is a link and back/forward move between views; the form's draft follows the address;
+// the page is read through the page's cache; the CSV takes the same filters.
+import { useState } from 'react';
+import {
+  messages,
+  readQuery,
+  unreadableParams,
+  type Endpoint,
+  type EndpointResult,
+  type ScreenName,
+  type ScreenQuery,
+} from 'contract';
+import { download, errorMessage, type FileEndpoint } from '../../http/api-client';
+import { notify } from '../../notify/notify';
+import { useApiQuery } from '../../data/api-query';
+import type { ReadFailure } from '../../data/query-client';
+import { useScreenQuery, useSetScreenQuery } from '../../screens';
+
+type Key<S extends ScreenName> = keyof ScreenQuery<S> & string;
+
+export interface FilteredListConfig<
+  S extends ScreenName,
+  F extends Key<S>,
+  P extends Key<S>,
+  E extends Endpoint,
+> {
+  screen: S;
+  /** The form's filters in its order, with the labels that name one that is not valid. */
+  labels: Readonly<Record<F, string>>;
+  /** The address parameter of the page position (`after`, `before`). */
+  position: P;
+  /** The list's call and its query for the filters and the position. */
+  list: E;
+  query: (filters: Omit<ScreenQuery<S>, P>, position: ScreenQuery<S>[P]) => object;
+  /** The CSV of every row the filters match. */
+  csv: FileEndpoint;
+  /** What a failure to read the page does: alert (default), or quiet (the screen shows `error`). */
+  onError?: ReadFailure;
+}
+
+/** The form's text of each filter. */
+export type FilterDraft<F extends string> = Record<F, string>;
+
+const draftOf = <F extends string>(names: readonly F[], filters: Record<string, unknown>) =>
+  Object.fromEntries(
+    names.map((name) => [name, filters[name] === undefined ? '' : String(filters[name])]),
+  ) as FilterDraft<F>;
+
+export function useFilteredList<
+  S extends ScreenName,
+  F extends Key<S>,
+  P extends Key<S>,
+  E extends Endpoint,
+>(config: FilteredListConfig<S, F, P, E>) {
+  const { screen, labels, position: positionName, list, csv } = config;
+  const names = Object.keys(labels) as F[];
+  const address = useScreenQuery(screen);
+  const setAddress = useSetScreenQuery(screen);
+  const { [positionName]: position, ...filters } = address;
+  const filterKey = JSON.stringify(filters);
+
+  // The form follows the address (back and forward, Clear, a link): set again whenever the
+  // filters in the address change, during render rather than in an effect.
+  const [draft, setDraft] = useState(() => draftOf(names, filters));
+  const [draftFor, setDraftFor] = useState(filterKey);
+  if (draftFor !== filterKey) {
+    setDraftFor(filterKey);
+    setDraft(draftOf(names, filters));
+  }
+  const [downloading, setDownloading] = useState(false);
+
+  const page = useApiQuery(
+    list,
+    { query: config.query(filters as Omit<ScreenQuery<S>, P>, position) } as never,
+    { onError: config.onError ?? 'alert' },
+  );
+
+  /** The draft's text, trimmed, as the parameters of the screen's address. */
+  const draftParams = { get: (name: string) => draft[name as F]?.trim() ?? null };
+
+  return {
+    draft,
+    /** Changes one filter of the draft (and any others `also` gives). */
+    change: (name: F, also?: Partial<FilterDraft<F>>) => (value: string) =>
+      setDraft((previous) => ({ ...previous, [name]: value, ...also })),
+    /** The filters in the address (what the page, its totals and the CSV are asked for). */
+    filters: filters as Omit<ScreenQuery<S>, P>,
+    position,
+    /** Puts the draft in the address, or names the filters that are not valid. */
+    apply: () => {
+      const wrong = unreadableParams(screen, draftParams) as F[];
+      if (wrong.length > 0) {
+        notify(`${messages.filterNotValid}: ${wrong.map((name) => labels[name]).join(', ')}`);
+        return;
+      }
+      setAddress(readQuery(screen, draftParams));
+    },
+    clear: () => setAddress({}),
+    /** Opens the page at a position (none: the first page) with the same filters. */
+    goTo: (at: ScreenQuery<S>[P] | null) =>
+      setAddress({ ...filters, [positionName]: at ?? undefined } as ScreenQuery<S>),
+    /** The page of rows; `rows` is undefined until the page for the address is in. */
+    page: page.data as EndpointResult<E> | undefined,
+    loading: page.isPending || (page.isFetching && page.isPlaceholderData),
+    error: page.error ? errorMessage(page.error, list.texts.error) : undefined,
+    downloading,
+    downloadCsv: async () => {
+      setDownloading(true);
+      try {
+        await (download as (e: FileEndpoint, input: object) => Promise<void>)(csv, {
+          query: filters,
+        });
+      } catch (error) {
+        notify(errorMessage(error, csv.texts.error));
+      } finally {
+        setDownloading(false);
+      }
+    },
+  };
+}

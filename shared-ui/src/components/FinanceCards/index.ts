@@ -1,0 +1,2 @@
+export { FinanceCards } from './FinanceCards';
+export type { FinanceCardsProps, FinanceFigure } from './FinanceCards';

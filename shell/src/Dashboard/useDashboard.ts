@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import {
+  currentMonthRange,
+  endpoints,
+  fillWithCurrentMonth,
+  keepPreviousData,
+  useApiQuery,
+} from 'shared-ui';
+import type { DateRange } from 'shared-ui';
+import { takeEarlyCall } from './dashboard-calls';
+
+/**
+ * The dashboard's data: the head-counts, and the money totals of the range last applied (this
+ * month at first). Recording or reversing an entry anywhere on the page refreshes them (shared-ui's
+ * `invalidates`). Spec §8: load errors are logged only, with no message to the user.
+ */
+export function useDashboard() {
+  // The dates in the inputs, and the ones the cards show.
+  const [range, setRange] = useState<DateRange>(() => currentMonthRange());
+  const [applied, setApplied] = useState<DateRange>(() => fillWithCurrentMonth(range));
+  // Right after sign-in the page has already asked for both (see startDashboardCalls): the first
+  // mount shows those answers; every later visit asks again.
+  const [early] = useState(() => ({
+    totals: takeEarlyCall('getTotals'),
+    finance: takeEarlyCall('getFinance'),
+  }));
+  const totals = useApiQuery(endpoints.getTotals, undefined, {
+    onError: 'log',
+    refetchOnMount: !early.totals,
+  });
+  const finance = useApiQuery(
+    endpoints.getFinance,
+    { query: applied },
+    // The figures of the dates before stay on the cards until the new ones arrive.
+    { onError: 'log', refetchOnMount: !early.finance, placeholderData: keepPreviousData },
+  );
+
+  /** Shows the totals of the dates in the inputs (empty ones: this month), asked again. */
+  const apply = () => {
+    const dates = fillWithCurrentMonth(range);
+    if (dates.from === applied.from && dates.to === applied.to) void finance.refetch();
+    else setApplied(dates);
+  };
+
+  return {
+    range,
+    setRange,
+    apply,
+    totals: totals.data,
+    finance: finance.data,
+    /** The dates of the totals shown; undefined until they are known. */
+    shown: finance.data && !finance.isPlaceholderData ? applied : undefined,
+  };
+}
