@@ -53,7 +53,9 @@ describe('GET /api/activity', () => {
     ] as const) {
       const response = await ctx.app.inject({ method, url, headers: bearer(staff) });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ message: 'Only admins can see activity and sessions' });
+      expect(response.json()).toMatchObject({
+        message: 'Only admins can see activity and sessions',
+      });
     }
     expect(await rows(ctx, 'SELECT count(*)::int AS n FROM sessions')).toEqual([{ n: 2 }]);
   });

@@ -23,8 +23,12 @@ afterAll(async () => db.close());
 const send = (method: 'POST' | 'PUT', url: string, payload: object) =>
   ctx.app.inject({ method, url, headers: bearer(admin), payload });
 
-const invisible = (field: string) => ({ message: `${field} ${apiMessages.invisibleInName}` });
+const invisible = (field: string) => ({
+  code: 'invalid_input',
+  message: `${field} ${apiMessages.invisibleInName}`,
+});
 const overridden = (field: string) => ({
+  code: 'invalid_input',
   message: `${field} ${apiMessages.directionControlInText}`,
 });
 const names = async (table: string, column = 'name') =>

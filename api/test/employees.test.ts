@@ -138,7 +138,7 @@ describe('employee numbers', () => {
         payload: { ...valid, number },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message });
+      expect(response.json()).toEqual({ code: 'invalid_input', message });
     }
     expect(await rows(ctx, 'SELECT id FROM employees')).toEqual([]);
   });

@@ -161,6 +161,7 @@ describe.each(forms)('POST $url ($name)', (form) => {
     const other = await post(form.url, { ...form.body, amount: 1 }, { 'idempotency-key': key });
     expect(other.statusCode).toBe(409);
     expect(other.json()).toEqual({
+      code: 'idempotency_conflict',
       message: 'This submission key was already used for a different entry',
     });
     expect(await rows(ctx, 'SELECT id FROM entries')).toHaveLength(1);
@@ -195,6 +196,7 @@ it('refuses an expense on a suspended expense type', async () => {
   });
   expect(response.statusCode).toBe(409);
   expect(response.json()).toEqual({
+    code: 'expense_type_suspended',
     message: 'This expense type is suspended and cannot take new expenses',
   });
   expect(await rows(ctx, 'SELECT id FROM entries')).toHaveLength(0);

@@ -157,7 +157,10 @@ describe('books closed through', () => {
     );
     expect(refused).toMatchObject({
       status: 403,
-      body: { code: expect.any(String), message: 'Only admins can move the books closed through date' },
+      body: {
+        code: expect.any(String),
+        message: 'Only admins can move the books closed through date',
+      },
     });
     expect((await call('GET', '/api/journal/closed', undefined, {}, staff)).body).toEqual({
       closedThrough: null,
@@ -210,7 +213,10 @@ describe('books closed through', () => {
       const response = await expense({ date });
       expect(response).toMatchObject({
         status: 409,
-        body: { code: expect.any(String), message: `date is in a closed period: the books are closed through ${lastMonth}` },
+        body: {
+          code: expect.any(String),
+          message: `date is in a closed period: the books are closed through ${lastMonth}`,
+        },
       });
     }
     expect(await count()).toBe(before);
@@ -309,7 +315,10 @@ describe('reversals', () => {
     });
     expect(await reverse(first.body.entry.id)).toMatchObject({
       status: 409,
-      body: { code: expect.any(String), message: 'A reversal cannot be reversed; record a new entry instead' },
+      body: {
+        code: expect.any(String),
+        message: 'A reversal cannot be reversed; record a new entry instead',
+      },
     });
     expect(await count()).toBe(before);
   });
@@ -359,7 +368,10 @@ describe('reversals', () => {
     const before = await count();
     expect(await reverse(body.entry.id)).toMatchObject({
       status: 409,
-      body: { code: expect.any(String), message: `date is in a closed period: the books are closed through ${lastMonth}` },
+      body: {
+        code: expect.any(String),
+        message: `date is in a closed period: the books are closed through ${lastMonth}`,
+      },
     });
     expect(await count()).toBe(before);
     await call('PUT', '/api/journal/closed', { closedThrough: null });
@@ -514,7 +526,10 @@ describe('GET /api/journal', () => {
     ['after=abc', 'after has an invalid format'],
     [`q=${'x'.repeat(101)}`, 'q must be at most 100 characters'],
   ])('refuses %s with a message naming the field', async (query, message) => {
-    expect(await list(query)).toMatchObject({ status: 400, body: { code: expect.any(String), message } });
+    expect(await list(query)).toMatchObject({
+      status: 400,
+      body: { code: expect.any(String), message },
+    });
     if (!query.startsWith('limit') && !query.startsWith('after'))
       expect(await call('GET', `/api/journal/csv?${query}`)).toMatchObject({
         status: 400,
@@ -683,9 +698,11 @@ describe('ledger paging', () => {
     );
     expect(expenses).toMatchObject({ status: 200, body: [] });
     expect((await call('GET', `${base}&limit=0`)).body).toEqual({
+      code: 'invalid_input',
       message: 'limit must be at least 1',
     });
     expect((await call('GET', `${base}&after=2025-03-32_1`)).body).toEqual({
+      code: 'invalid_input',
       message: 'after must be a position from a previous page',
     });
   });

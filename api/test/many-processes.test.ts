@@ -138,7 +138,9 @@ onPostgres('many processes on one PostgreSQL', () => {
       expect(failures.map((r) => r.status)).toEqual([401, 401, 401]);
       const refused = await login(b!, ADMIN);
       expect(refused.status).toBe(429);
-      expect(refused.body).toMatchObject({ message: 'Too many login attempts, please try again later' });
+      expect(refused.body).toMatchObject({
+        message: 'Too many login attempts, please try again later',
+      });
 
       // One per-address limit: 10 attempts a minute from this address, whichever server
       // (a new e-mail each time, so that the e-mail's own limit plays no part).

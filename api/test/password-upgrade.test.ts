@@ -20,8 +20,8 @@ const LEGACY = {
   hash: 'scrypt$131072$8$1$MV17XmVPnaXBFA-7onzyfg$A50zJmNK_Hl7NilXg6bjMVLnP1F3iSd0N-JEka4AVd62pw_rKE3LUe7TZTRUQItJZ4YFRr3yuZC-1VPQ8vS3Jw',
 };
 
-const signIn = (payload: { email: string; password: string }) =>
-  ctx.app.inject({ method: 'POST', url: '/api/users/login', payload });
+const signIn = ({ email, password }: { email: string; password: string }) =>
+  ctx.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
 
 const storedHash = async (email: string) =>
   (

@@ -188,7 +188,10 @@ describe('GET /api/dashboard/yearly', () => {
   });
 
   it('needs a year', async () => {
-    expect(await get('/yearly')).toEqual({ status: 400, body: { code: expect.any(String), message: 'year is required' } });
+    expect(await get('/yearly')).toEqual({
+      status: 400,
+      body: { code: expect.any(String), message: 'year is required' },
+    });
     expect(await get('/yearly?year=abc')).toEqual({
       status: 400,
       body: { code: expect.any(String), message: 'year must be an integer' },
@@ -243,11 +246,17 @@ describe('GET /api/ledgers/opening', () => {
   it('answers a missing or unneeded party, an unknown one and bad input clearly', async () => {
     expect(await opening('ledger=client&startDate=2025-02-01')).toEqual({
       status: 400,
-      body: { code: expect.any(String), message: 'partyId is required for the client and employee ledgers' },
+      body: {
+        code: expect.any(String),
+        message: 'partyId is required for the client and employee ledgers',
+      },
     });
     expect(await opening('ledger=expense&partyId=1')).toEqual({
       status: 400,
-      body: { code: expect.any(String), message: 'The expense ledger covers every expense type: send no partyId' },
+      body: {
+        code: expect.any(String),
+        message: 'The expense ledger covers every expense type: send no partyId',
+      },
     });
     expect(await opening('ledger=client&partyId=99')).toEqual({
       status: 404,

@@ -269,6 +269,7 @@ describe('signing in with two-step sign-in on', () => {
     const replay = await codeStep(ctx.app, await challengeFor(ctx.app, ADMIN), next);
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual({
+      code: 'code_already_used',
       message: 'This code has already been used; wait for the next one',
     });
     // An older code, still inside the window, is refused once a newer one was taken.
@@ -534,6 +535,7 @@ describe('requiring two-step sign-in for every admin', () => {
     });
     expect(off.statusCode).toBe(409);
     expect(off.json()).toEqual({
+      code: 'two_step_required_for_admins',
       message: 'Two-step sign-in is required for admins and cannot be turned off',
     });
   });

@@ -145,7 +145,9 @@ describe('a viewer and the route table', () => {
       const { ctx, tokens } = await fresh();
       const response = await ctx.app.inject(requestFor(endpoint, tokens.viewer));
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ message: endpoint.adminsOnly ?? apiMessages.adminsOnly });
+      expect(response.json()).toMatchObject({
+        message: endpoint.adminsOnly ?? apiMessages.adminsOnly,
+      });
     },
   );
 });
