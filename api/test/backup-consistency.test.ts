@@ -63,10 +63,7 @@ if (!onPostgres) {
         const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
         await admin.connect();
         try {
-          // FORCE: the closed pool's backends may not have gone yet.
-          for (const name of databases) {
-            await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          }
+          for (const name of databases) await dropDatabase(admin, name);
         } finally {
           await admin.end();
         }
@@ -322,6 +319,23 @@ async function newDatabase(databases: string[]): Promise<DatabaseHandle> {
   databases.push(name);
   url.pathname = `/${name}`;
   return openDatabase({ databaseUrl: url.href, dataDir: '', timeZone: 'UTC', migrate: false });
+}
+
+/** Drops a database once the backends of its closed pool have gone (on a busy machine they
+ * can take longer than the few seconds DROP DATABASE waits for them). */
+async function dropDatabase(
+  admin: { query: (text: string) => Promise<unknown> },
+  name: string,
+): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch (error) {
+      if (attempt >= 10 || (error as { code?: string }).code !== '55006') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
 }
 
 /** Roll-up keys whose total or count differs from their entries', daily and monthly. */
