@@ -9,7 +9,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { apiMessages, textFormats } from 'contract';
-import type { AppConfig } from './config.js';
+import { backupDirectory, type AppConfig } from './config.js';
+import { BackupService } from './backup/schedule.js';
 import { openDatabase, type DatabaseHandle, type Db } from './db/index.js';
 import { authPlugin } from './plugins/auth.js';
 import {
@@ -39,6 +40,7 @@ import { journalRoutes } from './routes/journal/index.js';
 import { activityRoutes } from './routes/activity/index.js';
 import { sessionsRoutes } from './routes/sessions/index.js';
 import { accountRoutes } from './routes/account/index.js';
+import { backupRoutes } from './routes/backups/index.js';
 import { requestContextPlugin } from './lib/request-context.js';
 import { useJsonBodyParser } from './lib/json-body.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
@@ -52,6 +54,8 @@ declare module 'fastify' {
     twoStepThrottle: LoginThrottle;
     /** The key two-step secrets are sealed with; none on PostgreSQL without TOTP_KEY. */
     twoStepKey: Buffer | undefined;
+    /** Backups taken by this server: the schedule and "Back up now" (backup/schedule.ts). */
+    backups: BackupService;
   }
 }
 
@@ -61,6 +65,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Sees every route as it is registered (the hostile test suite walks the route table). */
   onRoute?: (route: RouteOptions) => void;
+  /** false: no scheduled backups (tests that take them by hand); default true. */
+  scheduleBackups?: boolean;
 }
 
 export type App = FastifyInstance;
@@ -117,6 +123,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('loginThrottle', new LoginThrottle(counters, throttlePolicy));
   app.decorate('twoStepThrottle', new LoginThrottle(counters, throttlePolicy, 'two-step code'));
   app.decorate('twoStepKey', await resolveTotpKey(config));
+  const backups = new BackupService({
+    database,
+    dir: backupDirectory(config),
+    everyHours: config.backup.everyHours,
+    keep: config.backup.keep,
+    passphrase: config.backup.passphrase,
+    log: app.log,
+  });
+  app.decorate('backups', backups);
+  // The schedule starts once the server is ready and stops (waiting for a backup being taken)
+  // before the database closes.
+  if (options.scheduleBackups !== false) app.addHook('onReady', async () => backups.start());
+  app.addHook('preClose', async () => backups.stop());
   if (ownsDatabase) app.addHook('onClose', () => database.close());
   capConnections(app.server, config.http.maxConnections);
 
@@ -214,6 +233,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(activityRoutes);
       await api.register(sessionsRoutes);
       await api.register(accountRoutes);
+      await api.register(backupRoutes);
     },
     { prefix: '/api' },
   );

@@ -62,6 +62,20 @@ export interface AppConfig {
   /** Manifest URLs of remotes deployed elsewhere, by remote name. */
   remoteUrls: Record<string, string>;
   logLevel: string;
+  /** Backups taken by the running server (backup/schedule.ts). */
+  backup: BackupSettings;
+}
+
+export interface BackupSettings {
+  /** BACKUP_DIR as set; unset means `<dataDir>/backups` on the embedded database and off on
+   * PostgreSQL (see `backupDirectory`). */
+  dir?: string;
+  /** BACKUP_EVERY_HOURS: hours between scheduled backups (fractions allowed); default 24. */
+  everyHours: number;
+  /** BACKUP_KEEP: good backups kept, the newest; default 14. */
+  keep: number;
+  /** BACKUP_PASSPHRASE: encrypts every backup the server takes. */
+  passphrase?: string;
 }
 
 /** OWASP's argon2id recommendation (Password Storage Cheat Sheet): 19 MiB, 2 iterations, 1 lane. */
@@ -104,6 +118,47 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,
     remoteUrls,
     logLevel: env.LOG_LEVEL || 'info',
+    backup: backupSettings(env),
+  };
+}
+
+/** The folder backups go to: BACKUP_DIR, else `<DATA_DIR>/backups` on an embedded database kept
+ * on disk; none (backups off) on PostgreSQL without BACKUP_DIR and on an in-memory database. */
+export function backupDirectory(
+  config: Pick<AppConfig, 'backup' | 'databaseUrl' | 'dataDir'>,
+): string | undefined {
+  if (config.backup.dir) return config.backup.dir;
+  if (config.databaseUrl || config.dataDir.includes('://')) return undefined;
+  return path.join(config.dataDir, 'backups');
+}
+
+/** The most hours BACKUP_EVERY_HOURS takes: a year. */
+const MAX_BACKUP_HOURS = 24 * 366;
+
+function backupSettings(env: NodeJS.ProcessEnv): BackupSettings {
+  const hoursText = env.BACKUP_EVERY_HOURS?.trim() ?? '';
+  const everyHours = hoursText === '' ? 24 : Number(hoursText);
+  if (
+    !/^\d*\.?\d+$/.test(hoursText || '24') ||
+    !(everyHours > 0) ||
+    everyHours > MAX_BACKUP_HOURS
+  ) {
+    throw new Error(
+      `BACKUP_EVERY_HOURS must be a number of hours above 0 and at most ${MAX_BACKUP_HOURS} (fractions allowed, e.g. 0.5), not "${env.BACKUP_EVERY_HOURS}"`,
+    );
+  }
+  const keepText = env.BACKUP_KEEP?.trim() ?? '';
+  const keep = keepText === '' ? 14 : Number(keepText);
+  if (!/^\d+$/.test(keepText || '14') || keep < 1 || keep > 10_000) {
+    throw new Error(
+      `BACKUP_KEEP must be a whole number of backups from 1 to 10000, not "${env.BACKUP_KEEP}"`,
+    );
+  }
+  return {
+    dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
+    everyHours,
+    keep,
+    passphrase: env.BACKUP_PASSPHRASE || undefined,
   };
 }
 

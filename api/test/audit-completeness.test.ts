@@ -6,6 +6,9 @@
 // cannot slip past. "Same transaction" is shown by making audit rows impossible to write: the
 // call must then fail and leave every table exactly as it was.
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { NobleCryptoPlugin, ScureBase32Plugin, TOTP } from 'otplib';
 import {
@@ -19,9 +22,17 @@ import {
   type TestContext,
 } from './helpers.js';
 
-// A two-step key as on PostgreSQL, where none is generated into a data directory.
-const db = await setupDatabase({ totpKey: randomBytes(32) });
-afterAll(() => db.close());
+// A two-step key as on PostgreSQL, where none is generated into a data directory; a backup
+// folder, so that "Back up now" takes one.
+const backupDir = await mkdtemp(path.join(os.tmpdir(), 'audit-backups-'));
+const db = await setupDatabase({
+  totpKey: randomBytes(32),
+  backup: { dir: backupDir, everyHours: 24, keep: 2 },
+});
+afterAll(async () => {
+  await db.close();
+  await rm(backupDir, { recursive: true, force: true });
+});
 
 interface Tools {
   ctx: TestContext;
@@ -446,6 +457,13 @@ const CASES: Record<string, Case[]> = {
       },
     },
   ],
+  'POST /api/backups': [
+    {
+      does: 'takes a backup now',
+      status: 201,
+      prepare: async ({ admin }) => as(admin, 'POST', '/api/backups'),
+    },
+  ],
   'DELETE /api/sessions/user/{id}': [
     {
       does: "ends all of a user's sessions",
@@ -483,7 +501,7 @@ const auditCount = async (ctx: TestContext) =>
   (await rows<{ n: number }>(ctx, 'SELECT count(*)::int AS n FROM audit_log'))[0]?.n ?? 0;
 
 async function tools(): Promise<Tools> {
-  const ctx = await db.reset();
+  const ctx = await db.reset({ scheduleBackups: false });
   const { admin, staff } = await signInBoth(ctx.app);
   tokensSeen.push(admin, staff);
   return {

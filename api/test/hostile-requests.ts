@@ -132,6 +132,8 @@ export function validValue(schema: Schema | undefined, name = ''): unknown {
       if (schema.format === 'email') return `person${unique()}@example.com`;
       if (schema.pattern?.includes('(0[1-9]|1[0-2])')) return '2026-01-15';
       if (schema.pattern === '^[0-9]+$') return '0300123';
+      // A kept backup's name (contract BACKUP_NAME_PATTERN).
+      if (schema.pattern?.startsWith('^office-')) return 'office-2026-01-15T03-00-00Z.backup';
       if (/status/i.test(name)) return 'Active';
       if ((schema.minLength ?? 0) >= 8) return 'long-enough-password';
       return `Valid ${name || 'text'} ${unique()}`;

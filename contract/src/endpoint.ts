@@ -20,11 +20,14 @@ export interface EndpointTexts {
 /** Who may call: anyone, any signed-in user, or admins only. */
 export type Access = 'public' | 'signedIn' | 'admin';
 
-/** A success answer that is a file to save (a CSV export), not JSON. */
+/** A success answer that is a file to save (a CSV export, a backup), not JSON. */
 export interface FileAnswer {
   /** The media type the 200 answer is sent as (the OpenAPI response content). */
-  mediaType: 'text/csv';
-  /** The name the content-disposition header gives it, and the browser saves it under. */
+  mediaType: 'text/csv' | 'application/octet-stream';
+  /**
+   * The name the content-disposition header gives it, and the browser saves it under; a call
+   * that serves one of many files (a backup) answers with the file's own name instead.
+   */
   fileName: string;
 }
 

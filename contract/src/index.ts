@@ -8,6 +8,7 @@ export * from './reports.js';
 export * from './journal.js';
 export * from './activity.js';
 export * from './two-step.js';
+export * from './backups.js';
 export * from './messages.js';
 export * from './csv.js';
 export * from './endpoint.js';

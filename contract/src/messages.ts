@@ -195,6 +195,36 @@ export const messages = {
   errorLoadingSecurity: 'Error loading the security settings',
   failedSaveSecurity: 'Failed to save the security settings',
   errorSavingSecurity: 'Error saving the security settings',
+  // Settings: Backups tab (admins; issue 18)
+  backupsTab: 'Backups',
+  backUpNow: 'Back up now',
+  backingUp: 'Backing up...',
+  downloadBackup: 'Download',
+  downloadingBackup: 'Downloading...',
+  backupTakenAt: 'Taken at',
+  backupSize: 'Size',
+  backupRows: 'Rows',
+  backupEncrypted: 'Encrypted',
+  yes: 'Yes',
+  no: 'No',
+  noBackups: 'No backups yet',
+  backupsOff:
+    'Backups are off: the server has no backup folder. Set BACKUP_DIR to turn them on (on the embedded database they go to DATA_DIR/backups).',
+  /** Followed by the folder. */
+  backupFolder: 'Backup folder:',
+  /** Followed by the hours, the count kept and when the next is due. */
+  backupScheduleEvery: 'A backup every',
+  backupScheduleHours: 'hours, keeping the newest',
+  backupNextDue: 'Next backup due:',
+  /** Followed by the time and the message. */
+  lastBackupFailed: 'The last backup failed:',
+  backupTaken: 'Backup taken',
+  failedLoadBackups: 'Failed to load the backups',
+  errorLoadingBackups: 'Error loading the backups',
+  failedBackUp: 'Failed to take a backup',
+  errorBackingUp: 'Error taking a backup',
+  failedDownloadBackup: 'Failed to download the backup',
+  errorDownloadingBackup: 'Error downloading the backup',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -301,6 +331,13 @@ export const apiMessages = {
   passwordChanged: 'Password changed',
   securitySettingsSaved: 'Security settings saved',
   adminsOnlySecurity: 'Only admins can change the security settings',
+  // Backups taken by the server (issue 18).
+  adminsOnlyBackups: 'Only admins can see, take and download backups',
+  backupsOff: 'Backups are off: the server has no BACKUP_DIR (set it to turn backups on)',
+  backupRunning: 'A backup is being taken right now: try again when it has finished',
+  backupNotFound: 'Backup not found',
+  /** Followed by what went wrong (backupMessages). */
+  backupFailed: 'The backup failed',
 } as const;
 
 /**
@@ -328,4 +365,11 @@ export const backupMessages = {
     'The embedded database is open in the running server, and a backup of it needs the server stopped. Stop the server and run the backup again, or move to PostgreSQL (README, "Moving to PostgreSQL"), where backups run while the server serves.',
   embeddedInUseRestore:
     'The embedded database is open in the running server: stop the server, then run the restore again',
+  // Why a backup taken by the server failed (shown to admins and logged).
+  diskFull: 'the disk is full',
+  dirNotWritable: 'the backup folder cannot be written (permission denied)',
+  dirNotAFolder: 'BACKUP_DIR is not a folder',
+  dirMissing: 'the backup folder does not exist and could not be made',
+  verifyFailed: 'the file did not read back as written',
+  unexpected: 'an unexpected error (the server log has the details)',
 } as const;

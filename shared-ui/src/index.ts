@@ -6,7 +6,13 @@ import './styles/base.css';
 import './styles/print.css';
 
 export { call, download, ApiError, errorMessage } from './http/api-client';
-export type { CallArgs, CallOptions, FileEndpoint } from './http/api-client';
+export type {
+  CallArgs,
+  CallOptions,
+  DownloadArgs,
+  DownloadOptions,
+  FileEndpoint,
+} from './http/api-client';
 // The apps reach the endpoint list and the message catalogue through shared-ui, a federation
 // singleton, so they are in one shared chunk rather than bundled again into each app.
 export { endpoints, messages } from 'contract';

@@ -5,3 +5,4 @@ export { restoreBackup, type RestoreOptions, type RestoreResult } from './restor
 export { verifyBackupFile, readBackupFile, type Manifest, type BackupHeader } from './file.js';
 export { BackupRefused } from './errors.js';
 export { LEFT_OUT, carriedTables, allTables } from './tables.js';
+export { BackupService, backupFileName, type RunOutcome, type Trigger } from './schedule.js';

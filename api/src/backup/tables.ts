@@ -9,7 +9,9 @@ export type LeftOut =
   | { why: 'short-lived' }
   /** Derived from carried tables; `rebuild` recomputes it after a restore. */
   | { why: 'derived'; rebuild: string }
-  | { why: 'schema version' };
+  | { why: 'schema version' }
+  /** About this installation's backup folder, not the books (migration 012). */
+  | { why: 'backup history' };
 
 export const LEFT_OUT: Record<string, LeftOut> = {
   sessions: { why: 'short-lived' },
@@ -19,6 +21,9 @@ export const LEFT_OUT: Record<string, LeftOut> = {
   entry_daily: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
   entry_monthly: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
   schema_migrations: { why: 'schema version' },
+  // The server's record of its own backups: it names files in this installation's folder, and a
+  // restored copy that carried it would skip its first scheduled backup and list files it lacks.
+  backup_runs: { why: 'backup history' },
 };
 
 /**

@@ -28,7 +28,9 @@ export type AuditAction =
   | 'two_step_setup'
   | 'two_step_on'
   | 'two_step_off'
-  | 'two_step_failed';
+  | 'two_step_failed'
+  | 'backup_taken'
+  | 'backup_downloaded';
 
 export interface AuditEntry {
   actorId: number | null;

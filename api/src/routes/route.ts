@@ -40,12 +40,25 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
 }>;
 
 /**
+ * A file answer of a call that serves one of many files (a backup): the file's own name, its
+ * bytes as a stream (never read whole) and, when known, its size.
+ */
+export class NamedFile {
+  constructor(
+    readonly fileName: string,
+    readonly body: Readable,
+    readonly bytes?: number,
+  ) {}
+}
+
+/**
  * What a handler answers with: the body (typed by the description's success schema, sent with
  * its status: 201 for a call that only creates) or the reply when it sets the status itself; for
- * a file, its text piece by piece, which is streamed with the file's type and name.
+ * a file, its text piece by piece, which is streamed with the file's type and name, or a
+ * NamedFile.
  */
 export type EndpointAnswer<E extends Endpoint> = E['file'] extends object
-  ? AsyncIterable<string>
+  ? AsyncIterable<string> | NamedFile
   : EndpointResult<E> | FastifyReply;
 
 export type EndpointHandler<E extends Endpoint> = (
@@ -133,8 +146,16 @@ export function route<E extends Endpoint>(
       const { file } = endpoint;
       if (!file) return answer;
       // Headers only now: a handler that refuses its input answers JSON as any other call.
+      reply.type(
+        file.mediaType.startsWith('text/') ? `${file.mediaType}; charset=utf-8` : file.mediaType,
+      );
+      if (answer instanceof NamedFile) {
+        if (answer.bytes !== undefined) reply.header('content-length', answer.bytes);
+        return reply
+          .header('content-disposition', `attachment; filename="${answer.fileName}"`)
+          .send(answer.body);
+      }
       return reply
-        .type(`${file.mediaType}; charset=utf-8`)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
         .send(Readable.from(answer as AsyncIterable<string>));
     },

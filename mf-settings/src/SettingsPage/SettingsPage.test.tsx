@@ -21,4 +21,33 @@ describe('SettingsPage', () => {
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Other settings will appear here.');
     expect(screen.queryByRole('button', { name: 'Add Expense' })).not.toBeInTheDocument();
   });
+
+  it('should offer the Backups tab to admins only, after the spec tabs and Security', async () => {
+    render(<SettingsPage />);
+    await screen.findByRole('heading', { name: 'Manage Expense Types' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Expenses',
+      'Other Settings',
+      'Security',
+    ]);
+  });
+
+  it('should show an admin the Backups tab with the kept backups', async () => {
+    mockCurrentUser('admin');
+    mockEndpoint(endpoints.listBackups, {
+      backups: [],
+      schedule: { enabled: true, dir: '/data/backups', everyHours: 24, keep: 14, nextDue: null },
+      lastFailure: null,
+    });
+    render(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Backups' }));
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Expenses',
+      'Other Settings',
+      'Security',
+      'Backups',
+    ]);
+    expect(await screen.findByRole('button', { name: 'Back up now' })).toBeInTheDocument();
+    expect(screen.getByText('No backups yet')).toBeInTheDocument();
+  });
 });

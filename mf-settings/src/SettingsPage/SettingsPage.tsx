@@ -1,12 +1,14 @@
-import { messages, Tabs } from 'shared-ui';
+import { messages, Tabs, useCurrentUser } from 'shared-ui';
+import { BackupSettings } from '../BackupSettings';
 import { ManageExpenseTypes } from '../ManageExpenseTypes';
 import { SecuritySettings } from '../SecuritySettings';
 
 /**
  * The Settings screen (spec §2): Expenses and a placeholder Other Settings tab, then Security
- * (whether every admin must use two-step sign-in).
+ * (whether every admin must use two-step sign-in) and, for admins, Backups.
  */
 export function SettingsPage() {
+  const { user } = useCurrentUser();
   return (
     <div>
       <h1 className="ofs-page-title">Settings</h1>
@@ -20,6 +22,9 @@ export function SettingsPage() {
             content: <p>Other settings will appear here.</p>,
           },
           { id: 'security', label: messages.securityTab, content: <SecuritySettings /> },
+          ...(user?.role === 'admin'
+            ? [{ id: 'backups', label: messages.backupsTab, content: <BackupSettings /> }]
+            : []),
         ]}
       />
     </div>

@@ -185,6 +185,35 @@ describe('api client', () => {
     );
   });
 
+  it('should save a backup under its own name, asked for by that name', async () => {
+    useSession.setState({ token: 'abc' });
+    const fetchMock = jest.fn().mockResolvedValue({
+      ok: true,
+      status: 200,
+      blob: () => new Blob([new Uint8Array([31, 139])]),
+    });
+    global.fetch = fetchMock;
+    Object.assign(URL, {
+      createObjectURL: jest.fn(() => 'blob:backup'),
+      revokeObjectURL: jest.fn(),
+    });
+    const names: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    const name = 'office-2026-11-24T03-00-00Z.backup';
+    await download(endpoints.downloadBackup, { params: { name } }, { fileName: name });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe(`/api/backups/${name}/download`);
+    expect(init.headers).toMatchObject({
+      Authorization: 'Bearer abc',
+      Accept: 'application/octet-stream',
+    });
+    expect(names).toEqual([name]);
+  });
+
   it('should map unknown errors to the given fallback', () => {
     expect(errorMessage(new Error('boom'), 'Error fetching data')).toBe('Error fetching data');
     expect(errorMessage(new ApiError('Server said'), 'x')).toBe('Server said');

@@ -2,7 +2,8 @@
 // `call(endpoints.x, input)` with a description from the contract, which gives the method, the
 // path, the input and answer types and the two texts the spec's error catalogue gives the call,
 // and show `error.message` of whatever it throws. Tests answer calls with shared-ui/testing's
-// mockEndpoint. A call whose answer is a file (a CSV export) is `download(endpoints.x, input)`.
+// mockEndpoint. A call whose answer is a file (a CSV export, a backup) is
+// `download(endpoints.x, input)`.
 import {
   endpointPath,
   queryString,
@@ -129,6 +130,19 @@ export async function call<E extends Endpoint>(
 /** An endpoint whose answer is a file to save. */
 export type FileEndpoint = Endpoint & { file: NonNullable<Endpoint['file']> };
 
+/** Per-call extras of `download`. */
+export interface DownloadOptions extends CallOptions {
+  /** The name to save under, for a call that serves one of many files (a backup by its name);
+   * else the endpoint's own file name. */
+  fileName?: string;
+}
+
+/** The arguments of a download: its input (optional when it needs none) and the extras. */
+export type DownloadArgs<E extends Endpoint> =
+  InputOptional<E> extends true
+    ? [input?: EndpointInput<E>, options?: DownloadOptions]
+    : [input: EndpointInput<E>, options?: DownloadOptions];
+
 /**
  * Makes the call of an endpoint that answers with a file (a CSV export) and hands the file to
  * the browser as a download, under the name the endpoint gives it (the one the server's
@@ -136,9 +150,9 @@ export type FileEndpoint = Endpoint & { file: NonNullable<Endpoint['file']> };
  */
 export async function download<E extends FileEndpoint>(
   endpoint: E,
-  ...args: NoInfer<CallArgs<E>>
+  ...args: NoInfer<DownloadArgs<E>>
 ): Promise<void> {
-  const [input, options] = args as unknown as [RawInput | undefined, CallOptions | undefined];
+  const [input, options] = args as unknown as [RawInput | undefined, DownloadOptions | undefined];
   const response = await send(endpoint, input, options, endpoint.file.mediaType);
   let blob: Blob;
   try {
@@ -146,7 +160,7 @@ export async function download<E extends FileEndpoint>(
   } catch {
     throw new ApiError(endpoint.texts.error, response.status);
   }
-  saveFile(endpoint.file.fileName, blob);
+  saveFile(options?.fileName ?? endpoint.file.fileName, blob);
 }
 
 /** The text to show for anything a call threw. */
