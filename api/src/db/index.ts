@@ -98,8 +98,14 @@ async function openPostgres(
       client.release();
     }
   };
+  // Kysely ends the pool only once it has run a query of its own; a handle used through
+  // `transaction` alone (a backup, a restore) must end it too, or its connections stay open.
+  const close = async () => {
+    await db.destroy();
+    if (!pool.ending) await pool.end();
+  };
   return {
-    handle: { db, driver: 'postgres', transaction, close: () => db.destroy() },
+    handle: { db, driver: 'postgres', transaction, close },
     runMigrations: migrationRunner(transaction),
   };
 }
