@@ -37,7 +37,7 @@ export async function restoreBackup(
   file: string,
   options: RestoreOptions = {},
 ): Promise<RestoreResult> {
-  const events = readBackupFile(file, { passphrase: options.passphrase });
+  const events = readBackupFile(file, { passphrase: options.passphrase, batch: 5000 });
   try {
     const first = await events.next();
     if (first.done || first.value.kind !== 'header') {
@@ -101,6 +101,7 @@ async function restoreIn(
   const byName = new Map(tables.map((t) => [t.name, t]));
   const restored: TableSummary[] = [];
   let insert: string | undefined;
+  let copy: string | undefined;
   for await (const event of events) {
     if (event.kind === 'table') {
       const target = byName.get(event.name);
@@ -108,8 +109,12 @@ async function restoreIn(
         throw new BackupRefused(backupMessages.schemaMismatch, `unknown table ${event.name}`);
       }
       insert = insertStatement(target, event.columns);
+      copy = copyStatement(target, event.columns);
     } else if (event.kind === 'rows') {
-      await tx.query(insert!, [JSON.stringify(event.rows)]);
+      // On PostgreSQL COPY (several times faster); each value goes through its column type's
+      // input function either way.
+      if (tx.copyFrom) await tx.copyFrom(copy!, copyText(event.rows));
+      else await tx.query(insert!, [JSON.stringify(event.rows)]);
     } else if (event.kind === 'end') {
       restored.push(event.summary);
       byName.delete(event.summary.name);
@@ -203,6 +208,23 @@ function insertStatement(target: CarriedTable, columns: { name: string; type: st
     `INSERT INTO ${quoteIdent(target.name)} (${names.map(quoteIdent).join(', ')}) ` +
     `OVERRIDING SYSTEM VALUE SELECT ${values} FROM json_array_elements($1::json) AS r`
   );
+}
+
+function copyStatement(target: CarriedTable, columns: { name: string }[]): string {
+  return `COPY ${quoteIdent(target.name)} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) FROM STDIN`;
+}
+
+/** Rows in COPY's text format: tab between values, `\N` for NULL, backslash escapes. */
+function copyText(rows: (string | null)[][]): string {
+  const escape = (value: string | null) =>
+    value === null
+      ? '\\N'
+      : value.replace(/[\\\n\r\t]/g, (c) =>
+          c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t',
+        );
+  let text = '';
+  for (const row of rows) text += row.map(escape).join('\t') + '\n';
+  return text;
 }
 
 /** Every sequence behind a carried table's column continues after its highest value. */
