@@ -20,7 +20,7 @@
 //      /proc every 50 ms).
 //
 // The backup and restore figures for PGlite are printed beside, at BENCH_PGLITE_ENTRIES
-// (default the smaller of BENCH_ENTRIES and 200,000: seeding the embedded database is several
+// (default the smaller of BENCH_ENTRIES and 100,000: seeding the embedded database is several
 // times slower), through the same code with no server holding the data directory, as
 // `npm run backup` needs there. The server phase runs on PostgreSQL only.
 //
@@ -54,7 +54,7 @@ const int = (value: string | undefined, fallback: number) => {
 };
 const ENTRIES = int(process.env.BENCH_ENTRIES, 1_000_000);
 const AUDIT_ROWS = int(process.env.BENCH_AUDIT_ROWS, ENTRIES);
-const PGLITE_ENTRIES = int(process.env.BENCH_PGLITE_ENTRIES, Math.min(ENTRIES, 200_000));
+const PGLITE_ENTRIES = int(process.env.BENCH_PGLITE_ENTRIES, Math.min(ENTRIES, 100_000));
 const DASHBOARD_USERS = int(process.env.BENCH_DASHBOARD_USERS, 4);
 const BASELINE_SECONDS = int(process.env.BENCH_BASELINE_SECONDS, 10);
 const BACKUP_BUDGET_S = int(process.env.BENCH_BACKUP_BUDGET_S, 60);
@@ -89,6 +89,8 @@ interface Figures {
     backupS: number;
     rssBeforeMb: number;
     rssPeakMb: number;
+    /** The RSS rise over the baseline's load, without a backup. */
+    loadAloneRiseMb: number;
     p95WithoutMs: number;
     p95DuringMs: number;
     callsWithout: number;
@@ -324,18 +326,25 @@ async function serverBackup(env: NodeJS.ProcessEnv): Promise<Figures['server']> 
     // Warm-up, then the load without a backup.
     let until = performance.now() + 2000;
     await dashboardLoad(port, token, () => performance.now() < until);
-    until = performance.now() + BASELINE_SECONDS * 1000;
-    const without = await dashboardLoad(port, token, () => performance.now() < until);
-
-    const rssBefore = rssOf(child.pid!);
-    let peak = rssBefore;
-    const sampler = setInterval(() => {
+    // The RSS the same load reaches without a backup, to tell the backup's share from the load's.
+    const rssLoadStart = rssOf(child.pid!);
+    let peak = rssLoadStart;
+    const sample = () => {
       try {
         peak = Math.max(peak, rssOf(child.pid!));
       } catch {
         // exited
       }
-    }, 50);
+    };
+    let sampler = setInterval(sample, 50);
+    until = performance.now() + BASELINE_SECONDS * 1000;
+    const without = await dashboardLoad(port, token, () => performance.now() < until);
+    clearInterval(sampler);
+    const rssLoadPeak = peak;
+
+    const rssBefore = rssOf(child.pid!);
+    peak = rssBefore;
+    sampler = setInterval(sample, 50);
     let backingUp = true;
     const started = performance.now();
     const during = dashboardLoad(port, token, () => backingUp);
@@ -351,6 +360,7 @@ async function serverBackup(env: NodeJS.ProcessEnv): Promise<Figures['server']> 
       backupS: seconds(backupMs),
       rssBeforeMb: mb(rssBefore),
       rssPeakMb: mb(peak),
+      loadAloneRiseMb: mb(rssLoadPeak - rssLoadStart),
       p95WithoutMs: Math.round(percentile(without.latencies, 95)),
       p95DuringMs: Math.round(percentile(load.latencies, 95)),
       callsWithout: without.latencies.length,
@@ -487,6 +497,11 @@ function print(results: Figures[]): void {
           ? '-'
           : `${f.server.rssBeforeMb} -> ${f.server.rssPeakMb} MB (+${Math.round((f.server.rssPeakMb - f.server.rssBeforeMb) * 10) / 10})`,
       `<= +${MEMORY_BUDGET_MB} MB`,
+    ],
+    [
+      'server RSS rise under the load alone',
+      (f) => (!f.server ? '-' : `+${f.server.loadAloneRiseMb} MB in ${BASELINE_SECONDS} s`),
+      '',
     ],
     [
       'dashboard p95 without a backup',
