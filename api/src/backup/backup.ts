@@ -18,7 +18,7 @@ import {
 } from './file.js';
 import { carriedTables, quoteIdent, type CarriedTable } from './tables.js';
 
-const PAGE = 1000;
+const PAGE = 5000;
 
 export const productVersion = (): string =>
   (
@@ -121,17 +121,21 @@ async function* lines(
   yield JSON.stringify({ manifest });
 }
 
-/** The table's rows as JSON arrays of PostgreSQL's text forms, in key order. */
+/**
+ * The table's rows as JSON arrays of PostgreSQL's text forms, in key order. The database writes
+ * each line (array_to_json of a text array: the same characters as JSON.stringify of the same
+ * strings, without spaces), so the process only passes text on.
+ */
 async function* rowsOf(tx: RawTransaction, table: CarriedTable): AsyncGenerator<string> {
-  const select = table.columns.map((c, i) => `${quoteIdent(c.name)}::text AS c${i}`).join(', ');
+  const values = table.columns.map((c) => `${quoteIdent(c.name)}::text`).join(', ');
   const order = table.key.length ? ` ORDER BY ${table.key.map(quoteIdent).join(', ')}` : '';
   await tx.exec(
-    `DECLARE backup_rows NO SCROLL CURSOR FOR SELECT ${select} FROM ${quoteIdent(table.name)}${order}`,
+    `DECLARE backup_rows NO SCROLL CURSOR FOR ` +
+      `SELECT array_to_json(ARRAY[${values}]::text[])::text AS line FROM ${quoteIdent(table.name)}${order}`,
   );
-  const names = table.columns.map((_, i) => `c${i}`);
   for (;;) {
-    const page = await tx.query<Record<string, string | null>>(`FETCH ${PAGE} FROM backup_rows`);
-    for (const row of page) yield JSON.stringify(names.map((name) => row[name] ?? null));
+    const page = await tx.query<{ line: string }>(`FETCH ${PAGE} FROM backup_rows`);
+    for (const row of page) yield row.line;
     if (page.length < PAGE) break;
   }
   await tx.exec('CLOSE backup_rows');

@@ -37,7 +37,7 @@ export async function restoreBackup(
   file: string,
   options: RestoreOptions = {},
 ): Promise<RestoreResult> {
-  const events = readBackupFile(file, { passphrase: options.passphrase });
+  const events = readBackupFile(file, { passphrase: options.passphrase, batch: 5000 });
   try {
     const first = await events.next();
     if (first.done || first.value.kind !== 'header') {
@@ -92,10 +92,16 @@ async function restoreIn(
   for (const table of tables) {
     await tx.exec(`ALTER TABLE ${quoteIdent(table.name)} DISABLE TRIGGER USER`);
   }
+  // Indexes are built once the rows are in: far faster than keeping each up to date row by row
+  // (at a million entries, the text-search indexes most of all). Those that back a constraint
+  // (primary keys, which the foreign keys need) stay.
+  const indexes = await secondaryIndexes(tx, tables);
+  for (const index of indexes) await tx.exec(`DROP INDEX ${index.name}`);
 
   const byName = new Map(tables.map((t) => [t.name, t]));
   const restored: TableSummary[] = [];
   let insert: string | undefined;
+  let copy: string | undefined;
   for await (const event of events) {
     if (event.kind === 'table') {
       const target = byName.get(event.name);
@@ -103,8 +109,12 @@ async function restoreIn(
         throw new BackupRefused(backupMessages.schemaMismatch, `unknown table ${event.name}`);
       }
       insert = insertStatement(target, event.columns);
+      copy = copyStatement(target, event.columns);
     } else if (event.kind === 'rows') {
-      await tx.query(insert!, [JSON.stringify(event.rows)]);
+      // On PostgreSQL COPY (several times faster); each value goes through its column type's
+      // input function either way.
+      if (tx.copyFrom) await tx.copyFrom(copy!, copyText(event.rows));
+      else await tx.query(insert!, [JSON.stringify(event.rows)]);
     } else if (event.kind === 'end') {
       restored.push(event.summary);
       byName.delete(event.summary.name);
@@ -119,6 +129,10 @@ async function restoreIn(
     }
   }
 
+  if (indexes.length) {
+    await tx.exec("SET LOCAL maintenance_work_mem = '256MB'");
+    for (const index of indexes) await tx.exec(index.definition);
+  }
   const rebuilds = new Set(
     Object.values(LEFT_OUT).flatMap((t) => (t.why === 'derived' ? [t.rebuild] : [])),
   );
@@ -140,6 +154,26 @@ async function schemaVersionOf(tx: RawTransaction): Promise<number> {
     'SELECT max(version) AS version FROM schema_migrations',
   );
   return Number(row?.version ?? 0);
+}
+
+/** The indexes of the carried tables that no constraint owns, with their definitions. */
+async function secondaryIndexes(
+  tx: RawTransaction,
+  tables: CarriedTable[],
+): Promise<{ name: string; definition: string }[]> {
+  if (!tables.length) return [];
+  return tx.query<{ name: string; definition: string }>(
+    `SELECT format('%I.%I', n.nspname, ic.relname) AS name,
+            pg_get_indexdef(i.indexrelid) AS definition
+       FROM pg_index i
+       JOIN pg_class ic ON ic.oid = i.indexrelid
+       JOIN pg_class t ON t.oid = i.indrelid
+       JOIN pg_namespace n ON n.oid = t.relnamespace
+      WHERE n.nspname = 'public' AND t.relname = ANY($1::text[])
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)
+      ORDER BY t.relname, ic.relname`,
+    [tables.map((t) => t.name)],
+  );
 }
 
 /** Carried tables holding a row that no migration put there. */
@@ -174,6 +208,23 @@ function insertStatement(target: CarriedTable, columns: { name: string; type: st
     `INSERT INTO ${quoteIdent(target.name)} (${names.map(quoteIdent).join(', ')}) ` +
     `OVERRIDING SYSTEM VALUE SELECT ${values} FROM json_array_elements($1::json) AS r`
   );
+}
+
+function copyStatement(target: CarriedTable, columns: { name: string }[]): string {
+  return `COPY ${quoteIdent(target.name)} (${columns.map((c) => quoteIdent(c.name)).join(', ')}) FROM STDIN`;
+}
+
+/** Rows in COPY's text format: tab between values, `\N` for NULL, backslash escapes. */
+function copyText(rows: (string | null)[][]): string {
+  const escape = (value: string | null) =>
+    value === null
+      ? '\\N'
+      : value.replace(/[\\\n\r\t]/g, (c) =>
+          c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t',
+        );
+  let text = '';
+  for (const row of rows) text += row.map(escape).join('\t') + '\n';
+  return text;
 }
 
 /** Every sequence behind a carried table's column continues after its highest value. */

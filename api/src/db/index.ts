@@ -1,5 +1,7 @@
 // Opens the database: PostgreSQL through `pg` when a URL is configured, otherwise the embedded
 // PGlite. Both get the same parsers, the same session time zone and the same migrations.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { migrate, type MigrationRunner, type MigrationTx } from './migrate.js';
@@ -31,6 +33,11 @@ export interface RawTransaction {
   exec(text: string): Promise<void>;
   /** Runs one statement with parameters and returns its rows. */
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
+  /**
+   * Runs `COPY ... FROM STDIN` (text format) with the given data. PostgreSQL only: PGlite's
+   * transactions have none, and callers insert instead.
+   */
+  copyFrom?(statement: string, data: string): Promise<void>;
 }
 
 // OIDs: INT8 20, DATE 1082, TIMESTAMP 1114, TIMESTAMPTZ 1184, NUMERIC 1700.
@@ -88,6 +95,10 @@ async function openPostgres(
         exec: async (text) => void (await client.query(text)),
         query: async <R>(text: string, params?: unknown[]) =>
           (await client.query(text, params)).rows as R[],
+        copyFrom: async (statement, data) => {
+          const { from } = (await import('pg-copy-streams')).default;
+          await pipeline(Readable.from([data]), client.query(from(statement)));
+        },
       });
       await client.query('COMMIT');
       return result;
@@ -98,8 +109,14 @@ async function openPostgres(
       client.release();
     }
   };
+  // Kysely ends the pool only once it has run a query of its own; a handle used through
+  // `transaction` alone (a backup, a restore) must end it too, or its connections stay open.
+  const close = async () => {
+    await db.destroy();
+    if (!pool.ending) await pool.end();
+  };
   return {
-    handle: { db, driver: 'postgres', transaction, close: () => db.destroy() },
+    handle: { db, driver: 'postgres', transaction, close },
     runMigrations: migrationRunner(transaction),
   };
 }
