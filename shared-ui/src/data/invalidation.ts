@@ -1,0 +1,82 @@
+// What each write changes: the one map from every call that writes (or changes the caller's own
+// account) to the reads whose answers it makes stale. `useApiMutation` refreshes those reads
+// after a successful write, so every screen that shows them (the dashboard's figures, an open
+// report, ledger or journal, a list) shows the new state. Listing every write is enforced by the
+// type: a new endpoint that is not a GET does not type-check until it is given its line here.
+import type { EndpointName, Endpoints } from 'contract';
+
+/** The endpoints that read (GET). */
+export type ReadName = {
+  [N in EndpointName]: Endpoints[N]['method'] extends 'GET' ? N : never;
+}[EndpointName];
+
+/** The endpoints that do not read: writes, and the caller's own session and account calls. */
+export type WriteName = Exclude<EndpointName, ReadName>;
+
+/** Everything an entry (recorded, reversed, or behind the closing date) shows up in. */
+const MONEY: readonly ReadName[] = [
+  'getFinance',
+  'getClientsVsSales',
+  'getEmployeesVsSalary',
+  'getExpenseVsType',
+  'getIncomeReport',
+  'getYearly',
+  'getClientLedger',
+  'getEmployeeLedger',
+  'getExpenseLedger',
+  'getLedgerOpening',
+  'listJournal',
+  'getJournalTotals',
+  'listActivity',
+];
+
+/** The pickers' and Settings' expense types, and the report that names them. */
+const EXPENSE_TYPES: readonly ReadName[] = [
+  'listExpenseTypes',
+  'listExpenseTypesForEntries',
+  'getExpenseVsType',
+  'listActivity',
+];
+
+export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
+  // Signing in and out reload the page: nothing cached outlives them.
+  login: [],
+  loginCode: [],
+  logout: [],
+  registerUser: ['listUsers', 'getTotals', 'listActivity'],
+  updateUser: ['listUsers', 'getTotals', 'listActivity'],
+  deleteUser: ['listUsers', 'getTotals', 'listTwoStepUsers', 'listActivity'],
+  turnOffUserTwoStep: ['listTwoStepUsers', 'listActivity'],
+  changeOwnPassword: ['listSessions', 'listActivity'],
+  setUpTwoStep: ['getTwoStep'],
+  turnOnTwoStep: ['getTwoStep', 'listTwoStepUsers', 'listActivity'],
+  turnOffTwoStep: ['getTwoStep', 'listTwoStepUsers', 'listActivity'],
+  saveSecuritySettings: ['listActivity'],
+  addEmployee: ['listEmployees', 'getTotals', 'listActivity'],
+  updateEmployee: ['listEmployees', 'getEmployeesVsSalary', 'getEmployeeLedger', 'listActivity'],
+  deleteEmployee: ['listEmployees', 'getTotals', 'listActivity'],
+  addClient: ['listClients', 'getTotals', 'listActivity'],
+  updateClient: ['listClients', 'getClientsVsSales', 'getClientLedger', 'listActivity'],
+  deleteClient: ['listClients', 'getTotals', 'listActivity'],
+  addExpenseType: EXPENSE_TYPES,
+  updateExpenseType: [...EXPENSE_TYPES, 'getExpenseLedger'],
+  deleteExpenseType: EXPENSE_TYPES,
+  toggleExpenseTypeStatus: EXPENSE_TYPES,
+  addIncome: MONEY,
+  addSalary: MONEY,
+  addExpense: MONEY,
+  reverseEntry: MONEY,
+  moveBooksClosed: ['listActivity'],
+  endOtherSessions: ['listSessions', 'listActivity'],
+  endSession: ['listSessions', 'listActivity'],
+  endUserSessions: ['listSessions', 'listActivity'],
+};
+
+/**
+ * Writes that answer with the new state of a read without input: the cache takes the answer as
+ * that read's, rather than asking again.
+ */
+export const answers: { readonly [N in WriteName]?: ReadName } = {
+  saveSecuritySettings: 'getSecuritySettings',
+  moveBooksClosed: 'getBooksClosed',
+};
