@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BackupInfo, BackupList } from 'contract';
 import {
@@ -9,6 +9,7 @@ import {
   failWith,
   mockEndpoint,
   type Dialogs,
+  render,
 } from 'shared-ui/testing';
 import { BackupSettings, sizeText, timeText } from './BackupSettings';
 

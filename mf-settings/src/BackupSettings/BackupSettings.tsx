@@ -2,11 +2,10 @@
 // backups the server took, with time, size and rows, a Download per backup, "Back up now", the
 // schedule and the last failure. The server takes, keeps and streams the files
 // (GET/POST /api/backups, GET /api/backups/:name/download).
-import { useCallback, useEffect, useState } from 'react';
-import type { BackupInfo, BackupList } from 'contract';
+import { useState } from 'react';
+import type { BackupInfo } from 'contract';
 import {
   Button,
-  call,
   DataTable,
   download,
   endpoints,
@@ -14,6 +13,8 @@ import {
   messages,
   notify,
   toIsoDate,
+  useApiMutation,
+  useApiQuery,
 } from 'shared-ui';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -40,35 +41,21 @@ export function sizeText(bytes: number): string {
 const rowsText = (rows: number) => rows.toLocaleString('en-US');
 
 export function BackupSettings() {
-  const [list, setList] = useState<BackupList | null>(null);
-  const [backingUp, setBackingUp] = useState(false);
+  const list = useApiQuery(endpoints.listBackups, undefined);
+  const take = useApiMutation(endpoints.takeBackupNow);
   const [downloading, setDownloading] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setList(await call(endpoints.listBackups));
-    } catch (error) {
-      notify(errorMessage(error, endpoints.listBackups.texts.error));
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (!list) return <p>{messages.loading}</p>;
+  if (!list.data) return <p>{messages.loading}</p>;
 
   const backUpNow = async () => {
-    setBackingUp(true);
     try {
-      await call(endpoints.takeBackupNow);
+      // A good backup refreshes the list (the shared invalidation map).
+      await take.mutateAsync();
       notify(messages.backupTaken);
     } catch (error) {
       notify(errorMessage(error, endpoints.takeBackupNow.texts.error));
-    } finally {
-      // The new row, or the failure, from the server's own list.
-      await load();
-      setBackingUp(false);
+      // The failure the server recorded, from its own list.
+      await list.refetch();
     }
   };
 
@@ -83,7 +70,7 @@ export function BackupSettings() {
     }
   };
 
-  const { schedule, lastFailure, backups } = list;
+  const { schedule, lastFailure, backups } = list.data;
   return (
     <section aria-label={messages.backupsTab}>
       {schedule.enabled ? (
@@ -107,7 +94,11 @@ export function BackupSettings() {
       ) : null}
       {schedule.enabled ? (
         <p>
-          <Button busy={backingUp} busyLabel={messages.backingUp} onClick={() => void backUpNow()}>
+          <Button
+            busy={take.isPending}
+            busyLabel={messages.backingUp}
+            onClick={() => void backUpNow()}
+          >
             {messages.backUpNow}
           </Button>
         </p>

@@ -70,6 +70,7 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   endOtherSessions: ['listSessions', 'listActivity'],
   endSession: ['listSessions', 'listActivity'],
   endUserSessions: ['listSessions', 'listActivity'],
+  takeBackupNow: ['listBackups', 'listActivity'],
 };
 
 /**
