@@ -1,16 +1,15 @@
-// `npm test`: every check and every test of the repository, in lanes that run side by side.
+// `npm test`: every check and every test of the repository, in three lanes that run side by side
+// once the contract is built (the servers and scripts the tests start import its dist/):
 //
-//   1. the contract's build (the servers and scripts the tests start import its dist/)
-//   2. the type check and lint + format check, side by side
-//   3. side by side:
-//      - one production build of the api, the shell and the remotes, then the end-to-end tests
-//        against it (E2E_SKIP_BUILD=1: they do not build again)
-//      - the component and schema tests of contract, shared-ui, the remotes and the shell, then
-//        the API suite on PGlite
-//      - with TEST_POSTGRES=1 (CI), the API suite on a throw-away PostgreSQL cluster, as
-//        `npm run test:postgres` runs it
+//   - one production build of the api, the shell and the remotes, then the end-to-end tests
+//     against it (E2E_SKIP_BUILD=1: they do not build again), then the component tests of
+//     shared-ui, the remotes and the shell
+//   - lint and the format check, the contract's tests, then the API suite on PGlite
+//   - the type check, then, with TEST_POSTGRES=1 (CI), the API suite on a throw-away PostgreSQL
+//     cluster, as `npm run test:postgres` runs it
 //
-// A lane stops at its first failure; the others run to their end. Each step's output is printed
+// A failed step fails the run, and the rest of its lane still runs (the end-to-end tests only when
+// the build passed). Each step's output is printed
 // whole when it ends (lanes would interleave line by line otherwise), then the time of every
 // step and the tests counted. The exit code is 1 when any step failed.
 import { spawn } from 'node:child_process';
@@ -21,43 +20,41 @@ import { stripVTControlCharacters } from 'node:util';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
 
-/** @typedef {{ name: string, command: string[], env?: Record<string, string> }} Step */
+/**
+ * @typedef {{ name: string, command: string[], env?: Record<string, string>, needsPrevious?: boolean }} Step
+ */
 
-/** @type {(name: string, command: string[], env?: Record<string, string>) => Step} */
-const step = (name, command, env) => ({ name, command, env });
+/** @type {(name: string, command: string[], options?: Partial<Step>) => Step} */
+const step = (name, command, options = {}) => ({ name, command, ...options });
 const npm = (...args) => ['npm', ...args];
 
-const unitPackages = [
-  'contract',
-  'shared-ui',
-  'mf-people',
-  'mf-entries',
-  'mf-reports',
-  'mf-settings',
-  'shell',
-];
+const webPackages = ['shared-ui', 'mf-people', 'mf-entries', 'mf-reports', 'mf-settings', 'shell'];
 
 const first = [step('build contract', npm('run', 'build', '-w', 'contract'))];
-const checks = [
-  [step('typecheck', npm('run', 'typecheck', '--', '--concurrency', '1'))],
-  [step('lint', npm('run', 'lint'))],
-];
-const tests = [
+const lanes = [
   [
     step(
       'build api, shell, remotes',
       npm('run', 'build', '--', '--ignore', 'contract', '--ignore', 'shared-ui', '--ignore', 'e2e'),
     ),
-    step('test e2e', npm('test', '-w', 'e2e'), { E2E_SKIP_BUILD: '1' }),
+    step('test e2e', npm('test', '-w', 'e2e'), {
+      env: { E2E_SKIP_BUILD: '1' },
+      needsPrevious: true,
+    }),
+    ...webPackages.map((name) => step(`test ${name}`, npm('test', '-w', name))),
   ],
   [
-    ...unitPackages.map((name) => step(`test ${name}`, npm('test', '-w', name))),
+    step('lint', npm('run', 'lint')),
+    step('test contract', npm('test', '-w', 'contract')),
     step('test api (PGlite)', npm('test', '-w', 'api')),
   ],
+  [
+    step('typecheck', npm('run', 'typecheck', '--', '--concurrency', '1')),
+    ...(process.env.TEST_POSTGRES === '1'
+      ? [step('test api (PostgreSQL)', npm('run', 'test:postgres'))]
+      : []),
+  ],
 ];
-if (process.env.TEST_POSTGRES === '1') {
-  tests.push([step('test api (PostgreSQL)', npm('run', 'test:postgres'))]);
-}
 
 /** @type {{ name: string, seconds: number, code: number, output: string }[]} */
 const results = [];
@@ -89,12 +86,20 @@ function run({ name, command, env }) {
   });
 }
 
-/** Runs the steps of a lane one after another, stopping at the first failure. */
+/** Runs the steps of a lane one after another; true when every one passed. */
 async function lane(steps) {
+  let passed = true;
+  let previous = true;
   for (const each of steps) {
-    if (!(await run(each))) return false;
+    if (each.needsPrevious && !previous) {
+      process.stdout.write(`\n==> ${each.name}: not run (the step before it failed)\n`);
+      results.push({ name: each.name, seconds: 0, code: 1, output: '' });
+      continue;
+    }
+    previous = await run(each);
+    passed &&= previous;
   }
-  return true;
+  return passed;
 }
 
 /** Runs lanes side by side; true when every one passed. */
@@ -104,8 +109,7 @@ async function together(lanes) {
 }
 
 let ok = await lane(first);
-if (ok) ok = await together(checks);
-if (ok) ok = await together(tests);
+if (ok) ok = await together(lanes);
 
 // Jest's own closing lines ("Tests:       1 failed, 77 passed, 78 total"), added up.
 let passed = 0;
