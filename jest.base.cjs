@@ -1,6 +1,7 @@
 // Jest settings shared by the Node-side packages (contract, api): TypeScript through ts-jest as
 // native ES modules (PGlite and Kysely are ESM and need --experimental-vm-modules anyway).
 module.exports = {
+  globalSetup: '<rootDir>/../jest.node-version.cjs',
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: {

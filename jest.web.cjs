@@ -2,6 +2,7 @@
 // to CommonJS (type checking is each package's `typecheck`), CSS as identity objects, and
 // contract and shared-ui consumed from source, as webpack does.
 module.exports = (extraModuleNameMapper = {}) => ({
+  globalSetup: '<rootDir>/../jest.node-version.cjs',
   testEnvironment: 'jsdom',
   roots: ['<rootDir>/src'],
   setupFilesAfterEnv: ['<rootDir>/../jest.web.setup.ts'],

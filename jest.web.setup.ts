@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 import { resetEndpointMocks } from './shared-ui/src/testing';
+
+// npm test runs these files beside the API suite and the browser tests on two cores: the first
+// render of a file, which also compiles its modules, can take seconds there. findBy* and waitFor
+// wait up to 5 s (not 1 s) before failing; what a test waits for is unchanged.
+configure({ asyncUtilTimeout: 5000 });
 
 // React Router 7 needs these at import time; jsdom does not provide them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });

@@ -54,6 +54,9 @@ async function serve(config: AppConfig): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // Which Node answers (the project runs on the one its root package.json declares in `engines`;
+  // npm scripts bring it as the `node` devDependency). Logged before "Server listening".
+  app.log.info({ node: process.version }, `running on Node ${process.version}`);
   try {
     await app.listen({ port, host });
   } catch (error) {

@@ -32,6 +32,9 @@ afterAll(() => {
 test('data written before a SIGTERM is all there after a restart', async () => {
   // First run: an empty directory, so the server migrates and creates the configured admin.
   const first = await startServer();
+  // It says which Node runs it, and that is the Node the project declares (engines: >=24).
+  const node = /running on Node v(\d+)\./.exec(first.output());
+  expect(Number(node?.[1])).toBeGreaterThanOrEqual(24);
   const adminToken = await signIn(first, ADMIN);
 
   const registered = await call<{ user: { id: number } }>(first, 'POST', '/api/users/register', {

@@ -7,7 +7,13 @@ import { writeFileSync } from 'node:fs';
 import { newStateFile, repoRoot } from './env';
 import { startServer } from './server';
 
+// The project's Node check (the root package.json's `engines`), shared by every jest run. The
+// server below runs on the same Node binary as this process (process.execPath).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const checkNodeVersion = require('../../jest.node-version.cjs') as () => void;
+
 export default async function globalSetup(): Promise<void> {
+  checkNodeVersion();
   const root = repoRoot();
   if (process.env.E2E_SKIP_BUILD !== '1') {
     const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });

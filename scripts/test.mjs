@@ -1,0 +1,133 @@
+// `npm test`: every check and every test of the repository, in three lanes that run side by side
+// once the contract is built (the servers and scripts the tests start import its dist/):
+//
+//   - one production build of the api, the shell and the remotes, then the end-to-end tests
+//     against it (E2E_SKIP_BUILD=1: they do not build again), then the component tests of
+//     shared-ui, the remotes and the shell
+//   - lint and the format check, the contract's tests, then the API suite on PGlite
+//   - the type check, then, with TEST_POSTGRES=1 (CI), the API suite on a throw-away PostgreSQL
+//     cluster, as `npm run test:postgres` runs it
+//
+// A failed step fails the run, and the rest of its lane still runs (the end-to-end tests only when
+// the build passed). Each step's output is printed
+// whole when it ends (lanes would interleave line by line otherwise), then the time of every
+// step and the tests counted. The exit code is 1 when any step failed.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const started = Date.now();
+
+/**
+ * @typedef {{ name: string, command: string[], env?: Record<string, string>, needsPrevious?: boolean }} Step
+ */
+
+/** @type {(name: string, command: string[], options?: Partial<Step>) => Step} */
+const step = (name, command, options = {}) => ({ name, command, ...options });
+const npm = (...args) => ['npm', ...args];
+
+const webPackages = ['shared-ui', 'mf-people', 'mf-entries', 'mf-reports', 'mf-settings', 'shell'];
+
+const first = [step('build contract', npm('run', 'build', '-w', 'contract'))];
+const lanes = [
+  [
+    step(
+      'build api, shell, remotes',
+      npm('run', 'build', '--', '--ignore', 'contract', '--ignore', 'shared-ui', '--ignore', 'e2e'),
+    ),
+    step('test e2e', npm('test', '-w', 'e2e'), {
+      env: { E2E_SKIP_BUILD: '1' },
+      needsPrevious: true,
+    }),
+    ...webPackages.map((name) => step(`test ${name}`, npm('test', '-w', name))),
+  ],
+  [
+    step('lint', npm('run', 'lint')),
+    step('test contract', npm('test', '-w', 'contract')),
+    step('test api (PGlite)', npm('test', '-w', 'api')),
+  ],
+  [
+    step('typecheck', npm('run', 'typecheck', '--', '--concurrency', '1')),
+    ...(process.env.TEST_POSTGRES === '1'
+      ? [step('test api (PostgreSQL)', npm('run', 'test:postgres'))]
+      : []),
+  ],
+];
+
+/** @type {{ name: string, seconds: number, code: number, output: string }[]} */
+const results = [];
+
+/** Runs one step with its output collected; prints it when the step ends. */
+function run({ name, command, env }) {
+  const begun = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command[0], command.slice(1), {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code, signal) => {
+      const result = {
+        name,
+        seconds: (Date.now() - begun) / 1000,
+        code: code ?? (signal ? 1 : 0),
+        output,
+      };
+      results.push(result);
+      const status = result.code === 0 ? 'passed' : `FAILED (exit ${result.code})`;
+      process.stdout.write(`\n==> ${name}: ${status} in ${result.seconds.toFixed(0)} s\n${output}`);
+      resolve(result.code === 0);
+    });
+  });
+}
+
+/** Runs the steps of a lane one after another; true when every one passed. */
+async function lane(steps) {
+  let passed = true;
+  let previous = true;
+  for (const each of steps) {
+    if (each.needsPrevious && !previous) {
+      process.stdout.write(`\n==> ${each.name}: not run (the step before it failed)\n`);
+      results.push({ name: each.name, seconds: 0, code: 1, output: '' });
+      continue;
+    }
+    previous = await run(each);
+    passed &&= previous;
+  }
+  return passed;
+}
+
+/** Runs lanes side by side; true when every one passed. */
+async function together(lanes) {
+  const passed = await Promise.all(lanes.map(lane));
+  return passed.every(Boolean);
+}
+
+let ok = await lane(first);
+if (ok) ok = await together(lanes);
+
+// Jest's own closing lines ("Tests:       1 failed, 77 passed, 78 total"), added up.
+let passed = 0;
+let failed = 0;
+for (const { output } of results) {
+  const plain = stripVTControlCharacters(output);
+  for (const [, counts] of plain.matchAll(/^Tests:\s+(.*)$/gm)) {
+    passed += Number(/(\d+) passed/.exec(counts)?.[1] ?? 0);
+    failed += Number(/(\d+) failed/.exec(counts)?.[1] ?? 0);
+  }
+}
+
+process.stdout.write('\n==> steps\n');
+for (const { name, seconds, code } of results) {
+  process.stdout.write(
+    `${seconds.toFixed(0).padStart(5)} s  ${code === 0 ? 'ok    ' : 'FAILED'}  ${name}\n`,
+  );
+}
+process.stdout.write(`${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s  in all\n`);
+process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+process.exit(ok && failed === 0 ? 0 : 1);
