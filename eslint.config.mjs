@@ -10,7 +10,7 @@ import list from './contract/src/remotes.json' with { type: 'json' };
 /** The remotes' folders, from the one list of the remotes. */
 const remotes = list.remotes.map((remote) => remote.dir);
 
-/** A string that starts like a path of the API (spec §7). */
+/** A string that starts like a path of the API (docs/product.md#calls). */
 const API_PATH =
   '/^\\/((api|dashboard|users|clients|employees|expance|incoms|ledgers)\\/|(journal|activity|sessions)(\\/|\\?|$))/';
 const ours = ['api', 'shell', 'shared-ui', ...remotes];
@@ -123,8 +123,8 @@ export default tseslint.config(
           : [
               {
                 selector:
-                  "ImportDeclaration[source.value='contract'] > ImportSpecifier[imported.name='endpoints']",
-                message: "Take endpoints from 'shared-ui', so one copy is bundled.",
+                  "ImportDeclaration[source.value='contract'] > ImportSpecifier[imported.name=/^(endpoints|messages)$/]",
+                message: "Take endpoints and messages from 'shared-ui', so one copy is bundled.",
               },
             ]),
       ],

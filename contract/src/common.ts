@@ -55,7 +55,7 @@ export const IsoDate = Type.String({
   description: `A day, YYYY-MM-DD, ${DAY_BOUNDS.first} to ${DAY_BOUNDS.last}`,
 });
 
-/** An optional date query parameter; an empty string means "not given" (spec §9). */
+/** An optional date query parameter; an empty string means "not given" (docs/product.md#constants). */
 export const OptionalDate = Type.Optional(Type.Union([IsoDate, Type.Literal('')]));
 
 /** A position in a list ordered by (date, id): `YYYY-MM-DD_id`, from the previous page. */
@@ -101,7 +101,7 @@ export const CsvText = Type.String({ description: 'CSV (RFC 4180), UTF-8' });
 export const MessageResponse = Type.Object({ message: Type.String() });
 export type MessageResponse = Static<typeof MessageResponse>;
 
-/** Every list endpoint puts its records in `users` (spec §7), whatever the records are. */
+/** Every list endpoint puts its records in `users` (docs/product.md#calls), whatever the records are. */
 export const ListResponse = <T extends TSchema>(item: T) =>
   Type.Object({ users: Type.Array(item), message: Type.Optional(Type.String()) });
 

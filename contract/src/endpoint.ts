@@ -9,7 +9,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** The error statuses an operation can answer with, each with a `{ message }` body. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 429;
 
-/** The texts of spec §8 for one call. */
+/** The texts of docs/product.md#messages for one call. */
 export interface EndpointTexts {
   /** Shown for a non-ok answer without a server `message` (e.g. "Failed to add expense"). */
   failure: string;

@@ -1,4 +1,4 @@
-// Every call of the API (spec §7, paths spelt as the spec spells them), once. The key of each
+// Every call of the API (docs/product.md#calls, paths spelt as the spec spells them), once. The key of each
 // entry is its OpenAPI operationId; the api registers one route per entry and nothing else, and
 // the apps call them through shared-ui's typed client.
 import {
@@ -87,7 +87,7 @@ import {
 
 const texts = (failure: string, error = failure): EndpointTexts => ({ failure, error });
 
-/** Reports and dashboard figures: one text whatever went wrong (spec §8). */
+/** Reports and dashboard figures: one text whatever went wrong (docs/product.md#messages). */
 const DATA = texts(messages.errorFetchingData);
 
 const users = {
@@ -388,7 +388,7 @@ const listExpenseTypes = {
 } as const;
 
 const expenseTypes = {
-  // Settings asks with a capital E, the entry forms without (spec §7): both answer the same.
+  // Settings asks with a capital E, the entry forms without (docs/product.md#calls): both answer the same.
   listExpenseTypes: endpoint({
     ...listExpenseTypes,
     path: '/expance/getExpancetype',

@@ -1,4 +1,4 @@
-// The user-facing texts of the product (spec §5 and §8), spelt exactly as the spec gives them.
+// The user-facing texts of the product (docs/product.md#validation, #messages), spelt exactly as the spec gives them.
 // Screens and the API use these by name so that a wording lives in one place only.
 
 export const messages = {
@@ -80,7 +80,7 @@ export const messages = {
   errorSubmittingExpense: 'Error submitting Expense',
   errorSubmittingIncome: 'Error submitting income',
   errorSubmittingSalary: 'Error submitting Salary',
-  // Not in the spec, which only says the amount is numeric: the rule of DESIGN §5, said plainly.
+  // Not in the spec, which only says the amount is numeric: the rule of docs/architecture.md#domain-rules, said plainly.
   invalidAmount: 'Enter a valid amount (greater than 0, at most 2 decimals)',
 
   // Reports and ledgers

@@ -1,5 +1,5 @@
 // The one list of the remotes: each remote's federation name, folder, dev port and the screens it
-// exposes (spec §2 routes). The data lives in remotes.json so that the build tools (plain Node
+// exposes (docs/product.md#screens-and-routes routes). The data lives in remotes.json so that the build tools (plain Node
 // .mjs files: eslint, webpack configs, scripts) read the same file the shell and the api import.
 import list from './remotes.json' with { type: 'json' };
 

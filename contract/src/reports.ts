@@ -1,4 +1,4 @@
-// Dashboard figures, reports and ledgers (spec §3 shapes; formulas in docs/decisions).
+// Dashboard figures, reports and ledgers (docs/product.md#records shapes; formulas in docs/decisions).
 import { Type, type Static } from '@sinclair/typebox';
 import { CreditDebit, Cursor, Id, IsoDate, Money, OptionalDate } from './common.js';
 

@@ -22,7 +22,7 @@ const EMPLOYEE = `Payee ${stamp}`; // salary 700.50 and 299.50
 const RENT = `Rent ${stamp}`; // 120.40 and 79.60
 const TEA = `Tea ${stamp}`; // 50.05
 
-/** What this file adds to this month: Credit income only counts as income (DESIGN §5). */
+/** What this file adds to this month: Credit income only counts as income (docs/architecture.md#domain-rules). */
 const ADDED = { income: 700.1, salary: 1000, expense: 250.05 };
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,9 +1,8 @@
-// The three kinds of money entry (spec §2, §7, §8) as data: which parties the picker offers,
+// The three kinds of money entry (docs/product.md#screens-and-routes, #calls, #messages) as data: which parties the picker offers,
 // which Credit/Debit values are allowed, which endpoint records the entry and in which body
 // shape, and the texts of each outcome. EntryForm is the one component that renders them all.
-import { messages } from 'contract';
 import type { CreditDebit, EndpointBody, EndpointResult, ScreenName } from 'contract';
-import { endpoints, partiesOf } from 'shared-ui';
+import { endpoints, partiesOf, messages } from 'shared-ui';
 import type { Party } from 'shared-ui';
 
 export type { Party };
@@ -54,7 +53,7 @@ export interface EntryKind<E extends EntryEndpoint = EntryEndpoint> {
   title: string;
   partyLabel: string;
   partyPlaceholder: string;
-  /** Credit/Debit values the form offers (DESIGN §5: expenses and salaries are paid out). */
+  /** Credit/Debit values the form offers (docs/architecture.md#domain-rules: expenses and salaries are paid out). */
   creditDebit: readonly CreditDebit[];
   parties: PartyPicker;
   post: {
@@ -88,8 +87,8 @@ export const expenseKind: EntryKind<typeof endpoints.addExpense> = {
   partyLabel: 'Expense Type',
   partyPlaceholder: 'Select expense type',
   creditDebit: ['Credit'],
-  // The forms use the lower-case spelling of the list (spec §7). Suspended types take no new
-  // expenses (spec §5); the server refuses them too.
+  // The forms use the lower-case spelling of the list (docs/product.md#calls). Suspended types take no new
+  // expenses (docs/product.md#validation); the server refuses them too.
   parties: picker(endpoints.listExpenseTypesForEntries, ({ users }) =>
     users
       .filter((type) => type.status === 'Active')

@@ -1,4 +1,4 @@
-// Serves the built web apps from the API's origin (DESIGN §2): the shell at `/`, each remote's
+// Serves the built web apps from the API's origin (docs/architecture.md#running-it): the shell at `/`, each remote's
 // build at `/remotes/mf-<name>/`, its deployed versions at `/remotes/mf-<name>/v/<version>/`,
 // `/remotes.json` (the runtime list of remote manifests the shell reads at start), and the SPA
 // fallback. Registered after the /api routes, so it never shadows them.

@@ -1,5 +1,12 @@
-import { messages } from 'contract';
-import { Button, DateInput, LoadingScreen, Select, TextField, useCanWrite } from 'shared-ui';
+import {
+  Button,
+  DateInput,
+  LoadingScreen,
+  Select,
+  TextField,
+  useCanWrite,
+  messages,
+} from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
 import type { EntryKind } from '../entry-kinds';
 import { useEntryForm } from './useEntryForm';

@@ -5,8 +5,8 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { messages, readQuery } from 'contract';
-import { errorMessage, notify, toIsoDate, useApiMutation, useApiQuery } from 'shared-ui';
+import { readQuery } from 'contract';
+import { errorMessage, notify, toIsoDate, useApiMutation, useApiQuery, messages } from 'shared-ui';
 import type { EntryInput, EntryKind, Party } from '../entry-kinds';
 import { parseAmount } from './amount';
 import { useIdempotencyKey } from './useIdempotencyKey';

@@ -1,7 +1,7 @@
 import { EntryForm } from '../EntryForm';
 import { incomeKind } from '../entry-kinds';
 
-/** The /Income screen (spec §2). */
+/** The /Income screen (docs/product.md#screens-and-routes). */
 export function IncomePage() {
   return <EntryForm kind={incomeKind} />;
 }

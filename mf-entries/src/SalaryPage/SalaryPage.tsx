@@ -1,7 +1,7 @@
 import { EntryForm } from '../EntryForm';
 import { salaryKind } from '../entry-kinds';
 
-/** The /Salary screen (spec §2). */
+/** The /Salary screen (docs/product.md#screens-and-routes). */
 export function SalaryPage() {
   return <EntryForm kind={salaryKind} />;
 }

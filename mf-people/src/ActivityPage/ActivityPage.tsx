@@ -1,5 +1,4 @@
-import { messages } from 'contract';
-import { DataTable, ListPager, Tabs } from 'shared-ui';
+import { DataTable, ListPager, Tabs, messages } from 'shared-ui';
 import { ActivityFilters } from './ActivityFilters';
 import { SessionsPanel } from './SessionsPanel';
 import { activityColumns } from './activity-columns';

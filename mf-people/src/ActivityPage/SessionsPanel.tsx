@@ -1,4 +1,4 @@
-import { messages, type OpenSession } from 'contract';
+import { type OpenSession } from 'contract';
 import {
   Button,
   confirm,
@@ -9,6 +9,7 @@ import {
   useApiMutation,
   useApiQuery,
   type DataTableColumn,
+  messages,
 } from 'shared-ui';
 
 const NO_SESSIONS: OpenSession[] = [];

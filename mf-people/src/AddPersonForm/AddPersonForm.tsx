@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { messages } from 'contract';
-import { Button, errorMessage, notify } from 'shared-ui';
+import { Button, errorMessage, notify, messages } from 'shared-ui';
 import { emptyValues, hasMissing, toBody } from '../PeopleScreen/person-values';
 import type { PeopleScreenConfig, PersonRecord } from '../PeopleScreen/types';
 import { usePersonWrites } from '../PeopleScreen/usePersonWrites';

@@ -22,7 +22,7 @@ export const clientsConfig = createPeopleConfig<Client>({
   },
 });
 
-/** Clients (spec §2): the companies income is billed to and received from. */
+/** Clients (docs/product.md#screens-and-routes): the companies income is billed to and received from. */
 export function ClientsPage() {
   return <PeopleScreen config={clientsConfig} />;
 }

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { messages } from 'contract';
-import { Button, Modal, errorMessage, notify } from 'shared-ui';
+import { Button, Modal, errorMessage, notify, messages } from 'shared-ui';
 import { hasMissing, toBody, valuesOf } from '../PeopleScreen/person-values';
 import type { PeopleScreenConfig, PersonRecord } from '../PeopleScreen/types';
 import { usePersonWrites } from '../PeopleScreen/usePersonWrites';
@@ -17,7 +16,7 @@ export interface EditPersonModalProps<Row extends PersonRecord> {
   onBusyChange: (busy: boolean) => void;
 }
 
-/** The edit dialog of one record (spec §4, §5): closes on Close, the header button or success. */
+/** The edit dialog of one record (docs/product.md#states, #validation): closes on Close, the header button or success. */
 export function EditPersonModal<Row extends PersonRecord>({
   config,
   row,

@@ -1,4 +1,4 @@
-// What only the Employees screen does: a number that is digits only (DESIGN §5).
+// What only the Employees screen does: a number that is digits only (docs/architecture.md#domain-rules).
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage, mockPeopleEndpoints } from '../testing/people-test-utils';

@@ -23,7 +23,7 @@ export const employeesConfig = createPeopleConfig<Employee>({
   },
 });
 
-/** Employees (spec §2): the people salaries are paid to. */
+/** Employees (docs/product.md#screens-and-routes): the people salaries are paid to. */
 export function EmployeesPage() {
   return <PeopleScreen config={employeesConfig} />;
 }

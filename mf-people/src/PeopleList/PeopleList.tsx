@@ -1,6 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { messages } from 'contract';
-import { Button, DataTable, Field, confirm, errorMessage, notify } from 'shared-ui';
+import { Button, DataTable, Field, confirm, errorMessage, notify, messages } from 'shared-ui';
 import type { DataTableColumn } from 'shared-ui';
 import { EditPersonModal } from '../EditPersonModal';
 import { Pager } from '../Pager';

@@ -1,4 +1,4 @@
-// The behaviour the three People screens share (spec §2, §4, §5, §8), run against each page as
+// The behaviour the three People screens share (docs/product.md#screens-and-routes, #states, #validation, #messages), run against each page as
 // the shell loads it. Texts are spelt out here rather than read from the catalogue, so a typo in
 // the catalogue fails a test.
 import type { ComponentType } from 'react';

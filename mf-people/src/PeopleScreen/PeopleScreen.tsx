@@ -10,7 +10,7 @@ export interface PeopleScreenProps<Row extends PersonRecord> {
 }
 
 /**
- * The one Users / Employees / Clients screen (spec §2): an Add tab and a list tab, built from a
+ * The one Users / Employees / Clients screen (docs/product.md#screens-and-routes): an Add tab and a list tab, built from a
  * page's configuration. A read-only viewer gets the list alone, without Edit and Delete; the
  * tabs wait for the server to say who is signed in, so a viewer is never offered the Add form.
  */

@@ -8,7 +8,7 @@ import type { PeopleScreenConfig, PersonField, PersonRecord } from './types';
 
 type E = typeof endpoints;
 
-/** The four calls of one kind of record (spec §7). */
+/** The four calls of one kind of record (docs/product.md#calls). */
 export interface PeopleEndpoints {
   list: E['listUsers'] | E['listEmployees'] | E['listClients'];
   add: E['registerUser'] | E['addEmployee'] | E['addClient'];

@@ -2,9 +2,9 @@
 // follow one pattern per kind (userAdded, confirmDeleteUser, ...), so the template types below
 // are checked against it: a missing text is a compile error, not a blank alert. The failure
 // texts of each call come with its endpoint.
-import { messages } from 'contract';
 import type { PeopleEndpoints } from './people-config';
 import type { PeopleMessages } from './types';
+import { messages } from 'shared-ui';
 
 export type PeopleKind = 'User' | 'Employee' | 'Client';
 

@@ -27,7 +27,7 @@ export function cellText(field: PersonField, row: PersonRecord): string {
 const isRequired = (field: PersonField, mode: 'add' | 'edit') =>
   mode === 'add' || field.edit !== 'optional';
 
-/** True when a required field is empty or blank (spec §5: "Please fill all fields"). */
+/** True when a required field is empty or blank (docs/product.md#validation: "Please fill all fields"). */
 export function hasMissing(
   fields: PersonField[],
   values: PersonValues,
@@ -40,7 +40,7 @@ export function hasMissing(
 
 /**
  * The request body. Text is trimmed but a password is sent as typed; an optional field left
- * empty is not sent at all (the edit-user password, spec §5).
+ * empty is not sent at all (the edit-user password, docs/product.md#validation).
  */
 export function toBody(
   fields: PersonField[],

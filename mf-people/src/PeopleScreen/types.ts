@@ -34,7 +34,7 @@ export interface PersonField<Name extends string = string> {
   editHint?: string;
 }
 
-/** The spec's §8 texts of one kind of record. */
+/** The texts (docs/product.md#messages) of one kind of record. */
 export interface PeopleMessages {
   added: string;
   updated: string;

@@ -9,7 +9,7 @@ const NO_ROWS: never[] = [];
  */
 export function usePeopleList<Row extends PersonRecord>(config: PeopleScreenConfig<Row>) {
   const list = useApiQuery(config.endpoints.list, undefined);
-  // Lists always come in a field called users (spec §7), for employees and clients too.
+  // Lists always come in a field called users (docs/product.md#calls), for employees and clients too.
   const rows = (list.data?.users as unknown as Row[] | undefined) ?? NO_ROWS;
   return { rows, loading: list.isPending };
 }

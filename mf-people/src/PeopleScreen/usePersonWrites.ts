@@ -2,7 +2,7 @@ import { useApiMutation } from 'shared-ui';
 import type { PeopleScreenConfig, PersonRecord, PersonValues } from './types';
 
 /**
- * The three writes of one kind of record (spec §7). Each resolves once the list on screen shows
+ * The three writes of one kind of record (docs/product.md#calls). Each resolves once the list on screen shows
  * its result; each rejects with the text to show.
  */
 export function usePersonWrites<Row extends PersonRecord>(config: PeopleScreenConfig<Row>) {

@@ -52,7 +52,7 @@ export function PersonFields({ fields, values, onChange, mode }: PersonFieldsPro
                 pattern={digits ? '[0-9]*' : undefined}
                 onChange={(event) => {
                   const next = event.target.value;
-                  // A number is digits only (DESIGN §5): anything else typed or pasted is dropped.
+                  // A number is digits only (docs/architecture.md#domain-rules): anything else typed or pasted is dropped.
                   set(field.name, digits ? next.replace(/\D/g, '') : next);
                 }}
               />

@@ -1,5 +1,5 @@
 // What only the Users screen does: the role select, the edit rules for e-mail and password
-// (spec §5), and the server's refusal for anyone who is not an admin (DESIGN §4).
+// (docs/product.md#validation), and the server's refusal for anyone who is not an admin (docs/architecture.md#security).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endpoints, failWith, mockEndpoint } from 'shared-ui/testing';

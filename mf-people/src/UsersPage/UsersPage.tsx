@@ -6,7 +6,7 @@ import { TwoStepAction, TwoStepUsersProvider } from './TwoStepAction';
 
 const fields: Array<PersonField<keyof RegisterUserBody>> = [
   NAME_FIELD,
-  // The e-mail identifies the account: shown but not changed when editing (spec §5).
+  // The e-mail identifies the account: shown but not changed when editing (docs/product.md#validation).
   { ...EMAIL_FIELD, edit: 'readOnly' },
   {
     name: 'password',
@@ -47,7 +47,7 @@ export const usersConfig = {
 };
 
 /**
- * Users (spec §2): add, list, edit and delete the people who sign in; admins can also turn off
+ * Users (docs/product.md#screens-and-routes): add, list, edit and delete the people who sign in; admins can also turn off
  * a user's two-step sign-in.
  */
 export function UsersPage() {

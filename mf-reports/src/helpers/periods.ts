@@ -1,5 +1,5 @@
 // How each screen turns the dates on screen into the dates it asks for, and the period line a
-// printout carries. Spec §9: empty dates mean the current month on most screens.
+// printout carries. docs/product.md#constants: empty dates mean the current month on most screens.
 import type { DateRange } from 'shared-ui';
 
 /** `2026-11-01 to 2026-11-30`; an open end reads as the beginning or today. */

@@ -1,4 +1,4 @@
-// What each screen does when its call fails (spec §8): most alert the server's message or the
+// What each screen does when its call fails (docs/product.md#messages): most alert the server's message or the
 // catalogue text; the finance, expense-vs-type and income reports only log. One table, so the
 // rule per screen reads at a glance.
 import { screen, waitFor } from '@testing-library/react';

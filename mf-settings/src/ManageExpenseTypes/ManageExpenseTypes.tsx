@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { messages } from 'contract';
 import type { ExpenseType } from 'contract';
-import { Button, DataTable, TextField, useCanWrite } from 'shared-ui';
+import { Button, DataTable, TextField, useCanWrite, messages } from 'shared-ui';
 import type { DataTableColumn } from 'shared-ui';
 import { isActive, useExpenseTypes } from './useExpenseTypes';
 import './ManageExpenseTypes.css';

@@ -72,7 +72,7 @@ export function useExpenseTypes() {
       : messages.confirmActivateExpenseType;
     if (!confirm(question)) return;
     try {
-      // The server decides from the status the row showed (spec §7).
+      // The server decides from the status the row showed (docs/product.md#calls).
       await toggle.mutateAsync({ params: { id: type.id, currentStatus: type.status } });
     } catch (error) {
       notify(errorMessage(error, endpoints.toggleExpenseTypeStatus.texts.error));

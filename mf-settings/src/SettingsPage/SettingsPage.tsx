@@ -4,7 +4,7 @@ import { ManageExpenseTypes } from '../ManageExpenseTypes';
 import { SecuritySettings } from '../SecuritySettings';
 
 /**
- * The Settings screen (spec §2): Expenses and a placeholder Other Settings tab, then Security
+ * The Settings screen (docs/product.md#screens-and-routes): Expenses and a placeholder Other Settings tab, then Security
  * (whether every admin must use two-step sign-in) and, for admins, Backups.
  */
 export function SettingsPage() {

@@ -29,7 +29,7 @@ export function currentMonthRange(today: Date = new Date()): DateRange {
   return { from: firstDayOfMonth(today), to: lastDayOfMonth(today) };
 }
 
-/** Each empty date of a range becomes the matching end of the current month (spec §9). */
+/** Each empty date of a range becomes the matching end of the current month (docs/product.md#constants). */
 export function fillWithCurrentMonth(range: DateRange, today: Date = new Date()): DateRange {
   const month = currentMonthRange(today);
   return { from: range.from || month.from, to: range.to || month.to };

@@ -16,7 +16,7 @@ import { getToken, useSession } from '../session/session-store';
 import { parseJson } from './exact-json';
 import { saveFile } from '../files/save-file';
 
-/** All calls go to one API base with an /api prefix (spec §7). */
+/** All calls go to one API base with an /api prefix (docs/product.md#calls). */
 const API_BASE = '/api';
 
 /** A failed call. `message` is already the text to show the user. */
@@ -84,7 +84,7 @@ async function send(
 
   if (response.status === 401 && token) {
     // The session expired or was ended (by an admin, or elsewhere): sign the browser out
-    // (DESIGN §4), which shows the login page and reloads. The call never settles: the screen
+    // (docs/architecture.md#security), which shows the login page and reloads. The call never settles: the screen
     // that made it is going away, and an error alert over it would only hold up the login page.
     // A 401 without a token is a failed login and is reported like any other failure.
     useSession.getState().signOut();

@@ -7,7 +7,7 @@ import { call } from './api-client';
 /** The head-counts of admins, employees and clients. */
 export const fetchTotals = () => call(endpoints.getTotals);
 
-/** Income, salary and expense of a range; empty dates mean the current month (spec §9). */
+/** Income, salary and expense of a range; empty dates mean the current month (docs/product.md#constants). */
 export function fetchFinance(range: DateRange) {
   const { from, to } = fillWithCurrentMonth(range);
   return call(endpoints.getFinance, { query: { from, to } });

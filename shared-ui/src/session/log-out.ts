@@ -1,4 +1,4 @@
-// Logout as the spec and DESIGN §4 describe it: revoke the token on the server, then clear all
+// Logout as the spec and docs/architecture.md#security describe it: revoke the token on the server, then clear all
 // session storage and reload. The local sign-out happens even when the server cannot be reached,
 // so a user is never stuck signed in.
 import { endpoints } from 'contract';

@@ -3,12 +3,12 @@
 import { create } from 'zustand';
 import { page } from '../notify/page';
 
-/** sessionStorage key of the session token (spec §3). */
+/** sessionStorage key of the session token (docs/product.md#records). */
 export const TOKEN_KEY = 'token';
 
 export interface SessionState {
   token: string | null;
-  /** Stores the token and reloads, as a successful login does (spec §4). */
+  /** Stores the token and reloads, as a successful login does (docs/product.md#states). */
   signIn: (token: string) => void;
   /** Clears all session storage and reloads, which shows the login page. */
   signOut: () => void;

@@ -9,7 +9,7 @@ const FINANCE_LABELS = {
   expense: 'Total Expense',
 } as const;
 
-/** The signed-in home (spec §2): head-counts and the money totals of a date range. */
+/** The signed-in home (docs/product.md#screens-and-routes): head-counts and the money totals of a date range. */
 export function Dashboard() {
   const { range, setRange, apply, totals, finance, shown } = useDashboard();
 

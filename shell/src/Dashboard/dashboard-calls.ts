@@ -17,7 +17,7 @@ const early = new Set<EndpointName>();
 /**
  * Starts the dashboard's first two calls at once. The page does so as soon as it opens signed in
  * at `/` (startDashboardCallsOnArrival), so the figures travel while the signed-in code still
- * loads instead of after it. Failures are logged, as the Dashboard's own are (spec §8).
+ * loads instead of after it. Failures are logged, as the Dashboard's own are (docs/product.md#messages).
  */
 export function startDashboardCalls(month: DateRange): void {
   void prefetchApiQuery(endpoints.getTotals, undefined, 'log');

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-/** Any path outside the route table, for a signed-in user (spec §2). */
+/** Any path outside the route table, for a signed-in user (docs/product.md#screens-and-routes). */
 export function NotFoundPage() {
   return (
     <div>

@@ -1,4 +1,4 @@
-// The one route table of the product (spec §2): each route maps to one module exposed by one
+// The one route table of the product (docs/product.md#screens-and-routes): each route maps to one module exposed by one
 // remote. The sidebar, the router and the federation loader all read it from here; it is derived
 // from the one list of the remotes in contract (remotes.json), in the sidebar's order.
 import { REMOTES, type RemoteNav } from 'contract';

@@ -1,7 +1,6 @@
 import { useMemo, useRef } from 'react';
 import type { ReactNode } from 'react';
-import { messages } from 'contract';
-import { Button, formatMoney, plainMoney, sumMoney } from 'shared-ui';
+import { Button, formatMoney, plainMoney, sumMoney, messages } from 'shared-ui';
 import { downloadCsv, toCsv } from '../../helpers/csv';
 import type { CsvCell } from '../../helpers/csv';
 import { usePrinting } from './usePrinting';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { messages, type LedgerOpeningQuery } from 'contract';
-import { Select } from 'shared-ui';
+import { type LedgerOpeningQuery } from 'contract';
+import { Select, messages } from 'shared-ui';
 import type { DateRange, Endpoint, endpoints } from 'shared-ui';
 import { FilterBar } from '../FilterBar';
 import { ReportLayout } from '../ReportLayout';
@@ -18,7 +18,7 @@ export interface LedgerPicker {
   placeholder: string;
   /** The list the picker offers (its texts are alerted when it cannot be read). */
   parties: typeof endpoints.listClients | typeof endpoints.listEmployees;
-  /** Alert when Get Ledger is pressed without a choice (spec §5). */
+  /** Alert when Get Ledger is pressed without a choice (docs/product.md#validation). */
   required: string;
 }
 
@@ -32,7 +32,7 @@ export interface LedgerProps<Row extends LedgerEntry> {
   /** Absent on the expense ledger, which covers every expense type. */
   picker?: LedgerPicker;
   initialRange: DateRange;
-  /** The period a request covers, from the dates on screen (spec §9 defaults differ). */
+  /** The period a request covers, from the dates on screen (docs/product.md#constants defaults differ). */
   resolveRange: (range: DateRange) => DateRange;
   /**
    * Fetches one page with the dates as on screen: up to `page.limit` rows after the position

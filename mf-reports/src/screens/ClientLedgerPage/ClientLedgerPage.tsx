@@ -1,6 +1,5 @@
-import { messages } from 'contract';
 import type { ClientLedgerRow, LedgerOpeningQuery } from 'contract';
-import { call, currentMonthRange, endpoints, fillWithCurrentMonth } from 'shared-ui';
+import { call, currentMonthRange, endpoints, fillWithCurrentMonth, messages } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { Ledger } from '../../building-blocks/Ledger';
 import type { LedgerPageQuery, LedgerPicker } from '../../building-blocks/Ledger';
@@ -35,7 +34,7 @@ export function ClientLedgerPage() {
       partyHeader="Client"
       partyName={partyName}
       picker={picker}
-      // Spec §9: the client ledger opens with the current month filled in.
+      // docs/product.md#constants: the client ledger opens with the current month filled in.
       initialRange={currentMonthRange()}
       resolveRange={fillWithCurrentMonth}
       load={load}

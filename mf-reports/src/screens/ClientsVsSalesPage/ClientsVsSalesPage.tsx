@@ -5,7 +5,7 @@ import { FilteredReport } from '../../building-blocks/FilteredReport';
 import { ALL_TIME, ledgerDates } from '../../building-blocks/links';
 import { reportSource } from '../../helpers/report-source';
 
-// Pending RS = billed (Debit) − received (Credit), computed by the server (DESIGN §5).
+// Pending RS = billed (Debit) − received (Credit), computed by the server (docs/architecture.md#domain-rules).
 const columns: Array<ReportColumn<ClientsVsSalesRow>> = [
   {
     key: 'client',

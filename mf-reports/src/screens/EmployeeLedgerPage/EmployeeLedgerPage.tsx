@@ -1,6 +1,5 @@
-import { messages } from 'contract';
 import type { EmployeeLedgerRow, LedgerOpeningQuery } from 'contract';
-import { call, endpoints, fillWithCurrentMonth } from 'shared-ui';
+import { call, endpoints, fillWithCurrentMonth, messages } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { Ledger } from '../../building-blocks/Ledger';
 import type { LedgerPageQuery, LedgerPicker } from '../../building-blocks/Ledger';
@@ -15,7 +14,7 @@ const picker: LedgerPicker = {
   required: messages.selectEmployee,
 };
 const partyName = (row: EmployeeLedgerRow) => row.employeeName;
-// Spec §9: empty dates mean the current month.
+// docs/product.md#constants: empty dates mean the current month.
 const load = (employeeId: string, range: DateRange, page: LedgerPageQuery) => {
   const { from, to } = fillWithCurrentMonth(range);
   return call(endpoints.getEmployeeLedger, {

@@ -28,12 +28,12 @@ const columns = (range: DateRange): Array<ReportColumn<EmployeesVsSalaryRow>> =>
   },
 ];
 
-/** Dates go as they stand, empty included (spec §9): empty means all time on the server. */
+/** Dates go as they stand, empty included (docs/product.md#constants): empty means all time on the server. */
 const source = reportSource(endpoints.getEmployeesVsSalary, ({ from, to }: DateRange) => ({
   query: { startDate: from, endDate: to },
 }));
 
-/** Employees Vs Salary: salary paid per employee; empty dates mean all time (spec §9). */
+/** Employees Vs Salary: salary paid per employee; empty dates mean all time (docs/product.md#constants). */
 export function EmployeesVsSalaryReportPage() {
   return (
     <FilteredReport

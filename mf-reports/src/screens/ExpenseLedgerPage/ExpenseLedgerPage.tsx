@@ -6,7 +6,7 @@ import { EMPTY_RANGE } from '../../helpers/periods';
 import { ledgerAddresses } from '../../building-blocks/links';
 
 const partyName = (row: ExpenseLedgerRow) => row.expenseType;
-/** Dates are sent only when both are set (spec §7); otherwise the server's current month. */
+/** Dates are sent only when both are set (docs/product.md#calls); otherwise the server's current month. */
 const load = (_partyId: string, { from, to }: DateRange, page: LedgerPageQuery) =>
   call(endpoints.getExpenseLedger, {
     query: from && to ? { startDate: from, endDate: to, ...page } : page,
@@ -14,7 +14,7 @@ const load = (_partyId: string, { from, to }: DateRange, page: LedgerPageQuery) 
 /** Brought forward into the same period the ledger call covers. */
 const openingQuery = (_partyId: string, { from, to }: DateRange): LedgerOpeningQuery =>
   from && to ? { ledger: 'expense', startDate: from } : { ledger: 'expense' };
-/** Half a range is not sent at all (spec §7), so the server's current month applies. */
+/** Half a range is not sent at all (docs/product.md#calls), so the server's current month applies. */
 const period = (range: DateRange) => (range.from && range.to ? range : currentMonthRange());
 
 /** Expense Ledger: every expense entry of a period with the running total paid. */

@@ -34,7 +34,7 @@ const columns = (range: DateRange): Array<ReportColumn<ExpenseVsTypeRow>> => [
     total: 'sum',
   },
 ];
-// Spec §9: empty dates mean the current month.
+// docs/product.md#constants: empty dates mean the current month.
 const source = reportSource(endpoints.getExpenseVsType, (range: DateRange) => {
   const { from, to } = fillWithCurrentMonth(range);
   return { query: { startDate: from, endDate: to } };
@@ -53,7 +53,7 @@ export function ExpenseVsTypeReportPage() {
       rowKey={(row) => row.expanceTypeId}
       initialParams={EMPTY_RANGE}
       source={source}
-      // Spec §8: failures of this report are logged, not shown.
+      // docs/product.md#messages: failures of this report are logged, not shown.
       onFailure="log"
       csvFileName="expense-vs-type.csv"
       filters={dateFilters}

@@ -1,7 +1,13 @@
 import { useState } from 'react';
-import { messages } from 'contract';
 import type { EntryKind } from 'contract';
-import { FinanceCards, endpoints, fillWithCurrentMonth, href, useApiQuery } from 'shared-ui';
+import {
+  FinanceCards,
+  endpoints,
+  fillWithCurrentMonth,
+  href,
+  useApiQuery,
+  messages,
+} from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { FilterBar } from '../../building-blocks/FilterBar';
 import { ReportLayout } from '../../building-blocks/ReportLayout';
@@ -15,9 +21,9 @@ const LABELS = { income: 'Income', salary: 'Salary', expense: 'Expense' } as con
 /** Finance Report: income received, salary and expense paid in a period (default: this month). */
 export function FinanceReportPage() {
   const [range, setRange] = useState<DateRange>(() => address.read() ?? EMPTY_RANGE);
-  // Spec §9: empty dates mean the current month.
+  // docs/product.md#constants: empty dates mean the current month.
   const [applied, setApplied] = useState(() => fillWithCurrentMonth(range));
-  // Spec §8: failures of this report are logged, not shown.
+  // docs/product.md#messages: failures of this report are logged, not shown.
   const finance = useApiQuery(endpoints.getFinance, { query: applied }, { onError: 'log' });
 
   const onFilter = () => {

@@ -33,7 +33,7 @@ const columns: Array<ReportColumn<IncomeReportRow>> = [
 ];
 const source = reportSource(endpoints.getIncomeReport, () => undefined);
 
-/** Income Report: money received per day (Credit income entries, DESIGN §5). */
+/** Income Report: money received per day (Credit income entries, docs/architecture.md#domain-rules). */
 export function IncomeReportPage() {
   return (
     <FilteredReport
@@ -42,7 +42,7 @@ export function IncomeReportPage() {
       rowKey={(row) => row.date}
       initialParams={undefined}
       source={source}
-      // Spec §8: failures of this report are logged, not shown.
+      // docs/product.md#messages: failures of this report are logged, not shown.
       onFailure="log"
       csvFileName="income-report.csv"
     />

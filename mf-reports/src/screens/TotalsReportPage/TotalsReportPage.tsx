@@ -1,5 +1,4 @@
-import { messages } from 'contract';
-import { StatCard, endpoints, useApiQuery } from 'shared-ui';
+import { StatCard, endpoints, useApiQuery, messages } from 'shared-ui';
 import { ReportLayout } from '../../building-blocks/ReportLayout';
 
 /** System Totals: head-counts of admins, employees and clients. */

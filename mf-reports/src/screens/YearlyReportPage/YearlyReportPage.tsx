@@ -36,7 +36,7 @@ export interface YearMonth extends YearlyRow {
   year: number;
 }
 
-/** Spec §9: the current year and the four before, newest first. */
+/** docs/product.md#constants: the current year and the four before, newest first. */
 export function yearOptions(today: Date = new Date()): number[] {
   return Array.from({ length: 5 }, (_, back) => today.getFullYear() - back);
 }
@@ -76,7 +76,7 @@ const columns: Array<ReportColumn<YearMonth>> = [
   moneyColumn('income', 'Income'),
   moneyColumn('salary', 'Salary'),
   moneyColumn('expense', 'Expense'),
-  // pending = income − salary − expense (DESIGN §5), shown as Profit/Loss.
+  // pending = income − salary − expense (docs/architecture.md#domain-rules), shown as Profit/Loss.
   {
     key: 'pending',
     header: 'Profit/Loss',

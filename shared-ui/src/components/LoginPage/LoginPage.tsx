@@ -9,7 +9,7 @@ import { TextField } from '../Field';
 import './LoginPage.css';
 
 /**
- * The signed-out screen (spec §2, §5, §8). Shared so that each remote's standalone host signs in
+ * The signed-out screen (docs/product.md#screens-and-routes, #validation, #messages). Shared so that each remote's standalone host signs in
  * exactly like the shell does. A user with two-step sign-in on is asked for the code from their
  * app (or a recovery code) after a correct password: the code step.
  */

@@ -11,7 +11,7 @@ export interface ModalProps {
   actions?: ReactNode;
   /** Text of the footer close button (spec: "Close"). */
   closeLabel?: string;
-  /** Disables both close buttons and Escape, e.g. while a save is in flight (spec §4). */
+  /** Disables both close buttons and Escape, e.g. while a save is in flight (docs/product.md#states). */
   closeDisabled?: boolean;
 }
 
