@@ -4,8 +4,8 @@
 // included). The source is this suite's database (PGlite, or PostgreSQL under
 // `npm run test:postgres`); targets are new data directories, and new PostgreSQL databases
 // when one is available.
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile, readdir } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile, readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -592,8 +592,10 @@ describe('the commands', () => {
     expect(usage.status).toBe(2);
   });
 
-  test('a restore killed with -9 leaves the target empty', async () => {
-    // A source large enough that the restore is still writing entries when it is killed.
+  /** A backup of 100,000 entries, made once: large enough to be killed while it is written. */
+  let bigFile: Promise<string> | undefined;
+  const bigBackup = () => (bigFile ??= makeBigBackup());
+  const makeBigBackup = async () => {
     const big = await embedded();
     await migrate(migrationRunner(big.transaction));
     await big.transaction(async (tx) => {
@@ -608,7 +610,12 @@ describe('the commands', () => {
     const file = path.join(work, 'big.backup');
     await takeBackup(big, file, { takenBy: 'test' });
     await close(big);
+    return file;
+  };
 
+  test('a restore killed with -9 leaves the target empty', async () => {
+    // A source large enough that the restore is still writing entries when it is killed.
+    const file = await bigBackup();
     const targetDir = path.join(work, 'killed-target');
     const env: NodeJS.ProcessEnv = { ...process.env, TZ: 'UTC', DATA_DIR: targetDir };
     for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL']) delete env[name];
@@ -644,5 +651,48 @@ describe('the commands', () => {
     const next = await cli('restore', [file], { DATA_DIR: targetDir });
     expect(next.status).toBe(0);
     expect(next.stdout).toContain('entries: 100000 rows');
+  });
+  test('a backup that runs out of disk, or is killed with -9, leaves no file that looks like one', async () => {
+    const dir = path.join(work, 'big-source');
+    const seeded = await cli('restore', [await bigBackup()], { DATA_DIR: dir });
+    expect(seeded.status).toBe(0);
+    const folder = path.join(work, 'small-disk');
+    await mkdir(folder);
+    const out = path.join(folder, 'office.backup');
+    const env: NodeJS.ProcessEnv = { ...process.env, TZ: 'UTC', DATA_DIR: dir };
+    for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL']) delete env[name];
+    const command = `${JSON.stringify(process.execPath)} --import tsx scripts/backup.ts --out ${JSON.stringify(out)}`;
+
+    // A full disk, as the writer meets it: writes past 64 KiB fail (EFBIG, like ENOSPC).
+    const full = spawnSync('bash', ['-c', `trap '' XFSZ; ulimit -f 64; exec ${command}`], {
+      cwd: apiDir,
+      env,
+      encoding: 'utf8',
+    });
+    expect(full.status).toBe(1);
+    expect(full.stderr).toContain(backupMessages.writeFailed);
+    expect(full.stderr).not.toMatch(/\n\s+at /);
+    expect(await readdir(folder)).toEqual([]);
+
+    // Killed with -9 half-way: only a temporary name may be left, never the name asked for.
+    const child = spawn('bash', ['-c', `exec ${command}`], { cwd: apiDir, env, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.once('exit', (_code, signal) => resolve(signal)),
+    );
+    for (let waited = 0; waited < 600 && (await readdir(folder)).length === 0; waited += 1)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    expect(await readdir(folder)).not.toContain('office.backup');
+    // What is left is not taken for a backup: a restore refuses it, and the next backup succeeds.
+    for (const left of await readdir(folder)) {
+      const refused = await cli('restore', [path.join(folder, left)], {
+        DATA_DIR: path.join(work, `from-${left}`),
+      });
+      expect(refused.status).toBe(1);
+    }
+    const again = await cli('backup', ['--out', out], { DATA_DIR: dir });
+    expect(again.stderr).toBe('');
+    expect(again.status).toBe(0);
   });
 });
