@@ -292,6 +292,11 @@ describe('Reports against the real API', () => {
 
     await picker.selectOption(String(YEAR - 4));
     await page.getByText(`Period: Year ${YEAR - 4}`).waitFor();
+    // The period line changes with the picker; the year's figures follow once they are read.
+    await table()
+      .locator('tfoot tr')
+      .filter({ hasText: /^Total\s*0\.00\s*0\.00\s*0\.00\s*0\.00$/ })
+      .waitFor();
     expect(await totals()).toEqual(['Total', '0.00', '0.00', '0.00', '0.00']);
     await noAxeViolations();
   });

@@ -69,8 +69,9 @@ describe('the cache of server answers', () => {
     await act(async () => {
       await recorded;
     });
-    // The write resolves once the figures on screen are the new ones.
-    expect(screen.getByText('Income: 15')).toBeInTheDocument();
+    // The write resolves once the cache holds the new figures; the screen shows them at its next
+    // render, which the cache schedules.
+    expect(await screen.findByText('Income: 15')).toBeInTheDocument();
     expect(add.calls[0]?.headers).toMatchObject({ 'Idempotency-Key': 'k' });
     expect(finance.calls).toHaveLength(2);
     expect(users.calls).toHaveLength(1);
