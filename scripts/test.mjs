@@ -3,8 +3,8 @@
 //
 //   - one production build of the api, the shell and the remotes, then the end-to-end tests
 //     against it (E2E_SKIP_BUILD=1: they do not build again), then the component tests of
-//     shared-ui, the remotes and the shell
-//   - lint and the format check, the contract's tests, then the API suite on PGlite
+//     shared-ui, the remotes and the shell, then lint and the format check
+//   - the contract's tests, then the API suite on PGlite
 //   - the type check, then, with TEST_POSTGRES=1 (CI), the API suite on a throw-away PostgreSQL
 //     cluster, as `npm run test:postgres` runs it
 //
@@ -42,9 +42,10 @@ const lanes = [
       needsPrevious: true,
     }),
     ...webPackages.map((name) => step(`test ${name}`, npm('test', '-w', name))),
+    // Last in the shortest lane: the two API suites set the length of the others.
+    step('lint', npm('run', 'lint')),
   ],
   [
-    step('lint', npm('run', 'lint')),
     step('test contract', npm('test', '-w', 'contract')),
     step('test api (PGlite)', npm('test', '-w', 'api')),
   ],

@@ -6,6 +6,7 @@
 // when one is available.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile, readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -653,9 +654,13 @@ describe('the commands', () => {
     expect(next.stdout).toContain('entries: 100000 rows');
   });
   test('a backup that runs out of disk, or is killed with -9, leaves no file that looks like one', async () => {
-    const dir = path.join(work, 'big-source');
-    const seeded = await cli('restore', [await bigBackup()], { DATA_DIR: dir });
-    expect(seeded.status).toBe(0);
+    // The 100,000 entries the killed restore's target holds once restored again (the test
+    // before); restored here when this test runs alone.
+    const dir = path.join(work, 'killed-target');
+    if (!existsSync(dir)) {
+      const seeded = await cli('restore', [await bigBackup()], { DATA_DIR: dir });
+      expect(seeded.status).toBe(0);
+    }
     const folder = path.join(work, 'small-disk');
     await mkdir(folder);
     const out = path.join(folder, 'office.backup');
