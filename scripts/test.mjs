@@ -3,10 +3,10 @@
 //
 //   - one production build of the api, the shell and the remotes, then the end-to-end tests
 //     against it (E2E_SKIP_BUILD=1: they do not build again), then the component tests of
-//     shared-ui, the remotes and the shell, then lint and the format check
+//     shared-ui, the remotes and the shell, then the type check, lint and the format check
 //   - the contract's tests, then the API suite on PGlite
-//   - the type check, then, with TEST_POSTGRES=1 (CI), the API suite on a throw-away PostgreSQL
-//     cluster, as `npm run test:postgres` runs it
+//   - with TEST_POSTGRES=1 (CI), the API suite on a throw-away PostgreSQL cluster, as
+//     `npm run test:postgres` runs it
 //
 // A failed step fails the run, and the rest of its lane still runs (the end-to-end tests only when
 // the build passed). Each step's output is printed
@@ -42,7 +42,8 @@ const lanes = [
       needsPrevious: true,
     }),
     ...webPackages.map((name) => step(`test ${name}`, npm('test', '-w', name))),
-    // Last in the shortest lane: the two API suites set the length of the others.
+    // Last in the lane that ends first: the two API suites set the length of the others.
+    step('typecheck', npm('run', 'typecheck', '--', '--concurrency', '1')),
     step('lint', npm('run', 'lint')),
   ],
   [
@@ -50,7 +51,6 @@ const lanes = [
     step('test api (PGlite)', npm('test', '-w', 'api')),
   ],
   [
-    step('typecheck', npm('run', 'typecheck', '--', '--concurrency', '1')),
     ...(process.env.TEST_POSTGRES === '1'
       ? [step('test api (PostgreSQL)', npm('run', 'test:postgres'))]
       : []),
