@@ -12,7 +12,8 @@
 //      checked (verifyBackupFile), timed on its own.
 //   2. restore: restoreBackup (the code of `npm run restore`) into a new, empty database, timed.
 //   3. the built server (api/dist/server.js, `npm run build -w api` first) on a loopback port:
-//      BENCH_DASHBOARD_USERS (4) users repeat the dashboard's two calls (the totals and the
+//      An admin first presses Back up now with nothing else running, and the server's RSS
+//      before and at its peak is the backup's own memory. Then BENCH_DASHBOARD_USERS (4) users repeat the dashboard's two calls (the totals and the
 //      month's finance, at once, as the shell asks) for BENCH_BASELINE_SECONDS (10); then an
 //      admin presses Back up now (POST /api/backups: the server itself writes, reads back and
 //      checks the file) while the same users go on. Prints the p95 of the dashboard's calls
@@ -25,8 +26,9 @@
 // `npm run backup` needs there. The server phase runs on PostgreSQL only.
 //
 // Budgets (PostgreSQL; exit code 1 beyond them): backup <= BENCH_BACKUP_BUDGET_S (60 s),
-// restore <= BENCH_RESTORE_BUDGET_S (180 s), the server's RSS rise <= BENCH_BACKUP_MEMORY_MB
-// (100 MB), dashboard p95 during the backup <= BENCH_DASHBOARD_FACTOR (2) x its p95 without.
+// restore <= BENCH_RESTORE_BUDGET_S (180 s), the server's RSS rise during the backup with no
+// other load <= BENCH_BACKUP_MEMORY_MB (100 MB; under the dashboard load the load alone moves RSS
+// by as much, so that rise is printed but cannot be the backup's), dashboard p95 during the backup <= BENCH_DASHBOARD_FACTOR (2) x its p95 without.
 // PGlite's figures are printed, not budgeted.
 //
 // PostgreSQL is a throw-away cluster on 127.0.0.1 (scripts/with-postgres.sh: this script runs
@@ -87,6 +89,10 @@ interface Figures {
   /** The running server's own backup: PostgreSQL only. */
   server?: {
     backupS: number;
+    /** A backup with no other load: what the backup itself costs in memory (the budget). */
+    quietBackupS: number;
+    quietRssBeforeMb: number;
+    quietRssPeakMb: number;
     rssBeforeMb: number;
     rssPeakMb: number;
     /** The RSS rise over the baseline's load, without a backup. */
@@ -323,6 +329,25 @@ async function serverBackup(env: NodeJS.ProcessEnv): Promise<Figures['server']> 
     const login = await call(port, 'POST', '/api/users/login', undefined, ADMIN);
     const token = (login.body as { token?: string } | null)?.token;
     if (!token) throw new Error(`the admin could not sign in: HTTP ${login.status}`);
+    // First a backup with nothing else to do: its RSS rise is the backup's own. Under the
+    // dashboard load below, the load alone moves RSS by as much (V8 grows its heap with the
+    // answers it serves), so the rise measured there cannot tell the backup's share.
+    const quietBefore = rssOf(child.pid!);
+    let quietPeak = quietBefore;
+    const quietSampler = setInterval(() => {
+      try {
+        quietPeak = Math.max(quietPeak, rssOf(child.pid!));
+      } catch {
+        // exited
+      }
+    }, 50);
+    const quietStarted = performance.now();
+    const quiet = await call(port, 'POST', '/api/backups', token);
+    const quietMs = performance.now() - quietStarted;
+    clearInterval(quietSampler);
+    if (quiet.status !== 201) {
+      throw new Error(`Back up now answered HTTP ${quiet.status}: ${JSON.stringify(quiet.body)}`);
+    }
     // Warm-up, then the load without a backup.
     let until = performance.now() + 2000;
     await dashboardLoad(port, token, () => performance.now() < until);
@@ -358,6 +383,9 @@ async function serverBackup(env: NodeJS.ProcessEnv): Promise<Figures['server']> 
     }
     return {
       backupS: seconds(backupMs),
+      quietBackupS: seconds(quietMs),
+      quietRssBeforeMb: mb(quietBefore),
+      quietRssPeakMb: mb(quietPeak),
       rssBeforeMb: mb(rssBefore),
       rssPeakMb: mb(peak),
       loadAloneRiseMb: mb(rssLoadPeak - rssLoadStart),
@@ -491,12 +519,25 @@ function print(results: Figures[]): void {
       '',
     ],
     [
-      'server RSS before -> peak',
+      'server backup with no other load',
+      (f) => (!f.server ? '-' : `${f.server.quietBackupS} s`),
+      '',
+    ],
+    [
+      'server RSS before -> peak, that backup',
+      (f) =>
+        !f.server
+          ? '-'
+          : `${f.server.quietRssBeforeMb} -> ${f.server.quietRssPeakMb} MB (+${Math.round((f.server.quietRssPeakMb - f.server.quietRssBeforeMb) * 10) / 10})`,
+      `<= +${MEMORY_BUDGET_MB} MB`,
+    ],
+    [
+      'server RSS before -> peak, under load',
       (f) =>
         !f.server
           ? '-'
           : `${f.server.rssBeforeMb} -> ${f.server.rssPeakMb} MB (+${Math.round((f.server.rssPeakMb - f.server.rssBeforeMb) * 10) / 10})`,
-      `<= +${MEMORY_BUDGET_MB} MB`,
+      '',
     ],
     [
       'server RSS rise under the load alone',
@@ -529,9 +570,11 @@ function overBudget(f: Figures): string[] {
   if (f.restoreS > RESTORE_BUDGET_S)
     problems.push(`restore ${f.restoreS} s > ${RESTORE_BUDGET_S} s`);
   if (!f.server) return [...problems, 'the server phase did not run'];
-  const rise = f.server.rssPeakMb - f.server.rssBeforeMb;
+  const rise = f.server.quietRssPeakMb - f.server.quietRssBeforeMb;
   if (!(rise <= MEMORY_BUDGET_MB))
-    problems.push(`the server's RSS rose ${Math.round(rise)} MB > ${MEMORY_BUDGET_MB} MB`);
+    problems.push(
+      `the server's RSS rose ${Math.round(rise)} MB during a backup > ${MEMORY_BUDGET_MB} MB`,
+    );
   if (!(f.server.p95DuringMs <= DASHBOARD_FACTOR * f.server.p95WithoutMs))
     problems.push(
       `dashboard p95 ${f.server.p95DuringMs} ms during the backup > ${DASHBOARD_FACTOR} x ${f.server.p95WithoutMs} ms`,
