@@ -15,10 +15,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { jest } from '@jest/globals';
 import { restoreBackup, takeBackup, type Manifest } from '../src/backup/index.js';
-import { openDatabase, type DatabaseHandle, type RawTransaction } from '../src/db/index.js';
+import type { DatabaseHandle, RawTransaction } from '../src/db/index.js';
 import {
   ADMIN,
   login,
+  newPostgresDatabase,
   rows,
   setupDatabase,
   signInBoth,
@@ -99,7 +100,7 @@ if (!onPostgres) {
       // The live roll-ups kept up with 20 writers at once.
       await ctx.database.transaction(async (tx) => expect(await rollupMismatches(tx)).toEqual([]));
 
-      target = await newDatabase(databases);
+      target = await newPostgresDatabase('backup_consistency', databases);
       await restoreBackup(target, file);
       const restored = await target.transaction(async (tx) => ({
         entries: Number((await tx.query<{ n: string }>('SELECT count(*) AS n FROM entries'))[0]!.n),
@@ -120,7 +121,7 @@ if (!onPostgres) {
     });
 
     test('a database used for a backup or restore alone is closed: it can be dropped at once', async () => {
-      const handle = await newDatabase(databases);
+      const handle = await newPostgresDatabase('backup_consistency', databases);
       await handle.transaction((tx) => tx.query('SELECT 1'));
       await handle.close();
       const name = databases[databases.length - 1]!;
@@ -321,20 +322,6 @@ function startWriters(
       await Promise.all(all);
     },
   };
-}
-
-/** A new, empty PostgreSQL database beside the suite's. */
-async function newDatabase(databases: string[]): Promise<DatabaseHandle> {
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `backup_consistency_${process.pid}_${databases.length}`;
-  const { Client } = (await import('pg')).default;
-  const admin = new Client({ connectionString: url.href });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  databases.push(name);
-  url.pathname = `/${name}`;
-  return openDatabase({ databaseUrl: url.href, dataDir: '', timeZone: 'UTC', migrate: false });
 }
 
 /** Roll-up keys whose total or count differs from their entries', daily and monthly. */

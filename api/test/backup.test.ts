@@ -35,6 +35,7 @@ import {
   ADMIN,
   bearer,
   login,
+  newPostgresDatabase,
   rows,
   setupDatabase,
   signInBoth,
@@ -86,21 +87,7 @@ const close = async (handle: DatabaseHandle) => {
 
 /** A new, empty PostgreSQL database beside the suite's, when the suite runs on PostgreSQL. */
 async function newPostgres(): Promise<DatabaseHandle> {
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `backup_target_${process.pid}_${databases.length}`;
-  const { Client } = (await import('pg')).default;
-  const client = new Client({ connectionString: url.href });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  databases.push(name);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({
-    databaseUrl: url.href,
-    dataDir: '',
-    timeZone: 'UTC',
-    migrate: false,
-  });
+  const handle = await newPostgresDatabase('backup_target', databases);
   opened.push(handle);
   return handle;
 }

@@ -86,3 +86,23 @@ export async function rows<T = Record<string, unknown>>(
 ): Promise<T[]> {
   return (await sql.raw<T>(query).execute(ctx.database.db)).rows;
 }
+
+/**
+ * A new, empty PostgreSQL database beside the suite's (TEST_DATABASE_URL), not migrated, named
+ * `<prefix>_<pid>_<n>`; its name is added to `databases`, which the caller drops when done.
+ */
+export async function newPostgresDatabase(
+  prefix: string,
+  databases: string[],
+): Promise<DatabaseHandle> {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `${prefix}_${process.pid}_${databases.length}`;
+  const { Client } = (await import('pg')).default;
+  const client = new Client({ connectionString: url.href });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  databases.push(name);
+  url.pathname = `/${name}`;
+  return openDatabase({ databaseUrl: url.href, dataDir: '', timeZone: 'UTC', migrate: false });
+}
