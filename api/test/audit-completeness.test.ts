@@ -428,6 +428,25 @@ const CASES: Record<string, Case[]> = {
       },
     },
   ],
+  'POST /api/batches/{id}/reverse': [
+    {
+      does: 'undoes a batch of entries',
+      status: 200,
+      prepare: async (tools) => {
+        const batch = await tools.insert('entry_batches', { kind: 'import', label: 'bank.csv' });
+        await tools.insert('entries', {
+          kind: 'income',
+          client_id: String(await party(tools, 'client')),
+          party_name: 'A client',
+          amount: '10.00',
+          credit_debit: 'Credit',
+          description: 'Imported',
+          batch_id: String(batch),
+        });
+        return as(tools.staff, 'POST', `/api/batches/${batch}/reverse`, { reason: 'Wrong file' });
+      },
+    },
+  ],
   'PUT /api/journal/closed': [
     {
       does: 'moves the closed-books date',

@@ -65,6 +65,7 @@ const CARRIED = [
   'clients',
   'employees',
   'entries',
+  'entry_batches',
   'expense_types',
   'security_settings',
   'two_step',

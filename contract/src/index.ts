@@ -10,6 +10,7 @@ export * from './journal.js';
 export * from './activity.js';
 export * from './two-step.js';
 export * from './backups.js';
+export * from './batches.js';
 export * from './messages.js';
 export * from './error-codes.js';
 export * from './csv.js';

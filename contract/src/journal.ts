@@ -18,6 +18,8 @@ export const JournalFilters = {
   minAmount: Type.Optional(AmountBound),
   maxAmount: Type.Optional(AmountBound),
   q: Type.Optional(Type.String({ maxLength: 100 })),
+  /** The entries one batch wrote (an import, a payroll run; docs/decisions/013). */
+  batchId: Type.Optional(Id),
 };
 
 export const JournalTotalsQuery = Type.Object(JournalFilters, { additionalProperties: false });

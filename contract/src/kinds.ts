@@ -61,7 +61,7 @@ export type AuditAction = Static<typeof AuditAction>;
 
 /**
  * The kinds of record the audit log names: the lists, one kind per kind of entry, a sign-in
- * session, the security settings, the books' closed period and a backup file.
+ * session, the security settings, the books' closed period, a backup file and a batch of entries.
  */
 export const RECORD_KINDS = [
   'user',
@@ -75,6 +75,7 @@ export const RECORD_KINDS = [
   'security_settings',
   'books',
   'backup',
+  'batch',
 ] as const;
 export const RecordKind = literalUnion(RECORD_KINDS);
 export type RecordKind = Static<typeof RecordKind>;
@@ -85,3 +86,11 @@ export const ENTRY_RECORD_KINDS: { readonly [K in EntryKind]: RecordKind & `entr
   expense: 'entry:expense',
   salary: 'entry:salary',
 };
+
+/**
+ * What wrote a batch of entries in one step (docs/decisions/013-entry-batches.md): an import, a
+ * payroll run, or the due occurrences of repeating entries.
+ */
+export const BATCH_KINDS = ['import', 'payroll', 'recurring'] as const;
+export const BatchKind = literalUnion(BATCH_KINDS);
+export type BatchKind = Static<typeof BatchKind>;

@@ -224,6 +224,10 @@ export const messages = {
   backupTaken: 'Backup taken',
   failedLoadBackups: 'Failed to load the backups',
   errorLoadingBackups: 'Error loading the backups',
+  failedLoadBatches: 'Failed to load the batches',
+  errorLoadingBatches: 'Error loading the batches',
+  failedReverseBatch: 'Failed to undo the batch',
+  errorReversingBatch: 'Error undoing the batch',
   failedBackUp: 'Failed to take a backup',
   errorBackingUp: 'Error taking a backup',
   failedDownloadBackup: 'Failed to download the backup',
@@ -339,6 +343,12 @@ export const apiMessages = {
   adminsOnlySecurity: 'Only admins can change the security settings',
   // Backups taken by the server (issue 18).
   adminsOnlyBackups: 'Only admins can see, take and download backups',
+  batchNotFound: 'Batch not found',
+  batchReversed: 'Batch undone',
+  batchAlreadyReversed: 'This batch has already been undone',
+  batchEntryReversed:
+    'An entry of this batch was reversed on its own; reverse the others one by one',
+  batchInClosedPeriod: 'An entry of this batch is in a closed period: the books are closed through',
   backupsOff: 'Backups are off: the server has no BACKUP_DIR (set it to turn backups on)',
   backupRunning: 'A backup is being taken right now: try again when it has finished',
   backupNotFound: 'Backup not found',

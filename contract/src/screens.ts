@@ -73,6 +73,7 @@ const journalQuery = {
   minAmount: amount,
   maxAmount: amount,
   q: text,
+  batchId: id,
   after: cursor,
 };
 

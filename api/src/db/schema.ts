@@ -1,7 +1,7 @@
 // Table types for Kysely. NUMERIC comes back as a string (exact) from both drivers, DATE as
 // 'YYYY-MM-DD', INT8 as a number (see db/index.ts for the parsers that make both agree).
 import type { ColumnType, Generated } from 'kysely';
-import type { AuditAction, EntryKind, RecordKind, Role } from 'contract';
+import type { AuditAction, BatchKind, EntryKind, RecordKind, Role } from 'contract';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Numeric = ColumnType<string, string | number, string | number>;
@@ -73,6 +73,20 @@ export interface EntriesTable {
   created_by: number | null;
   idempotency_key: string | null;
   reverses_id: number | null;
+  /** The batch that wrote it (migration 014), if any. */
+  batch_id: ColumnType<number | null, number | null | undefined, never>;
+}
+
+export interface EntryBatchesTable {
+  id: Generated<number>;
+  kind: BatchKind;
+  label: string;
+  /** Null: the server itself. */
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+  reversed_at: Timestamp | null;
+  reversed_by: number | null;
+  reverse_reason: string | null;
 }
 
 export interface BooksTable {
@@ -138,4 +152,5 @@ export interface Database {
   two_step_recovery_codes: TwoStepRecoveryCodesTable;
   two_step_challenges: TwoStepChallengesTable;
   security_settings: SecuritySettingsTable;
+  entry_batches: EntryBatchesTable;
 }

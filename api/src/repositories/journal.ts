@@ -74,6 +74,7 @@ function conditions(filters: JournalFilters): RawBuilder<unknown>[] {
   if (filters.kind) where.push(sql`e.kind = ${filters.kind}`);
   if (filters.partyId !== undefined) where.push(sql`e.party_id = ${filters.partyId}`);
   if (filters.Creditdebit) where.push(sql`e.credit_debit = ${filters.Creditdebit}`);
+  if (filters.batchId !== undefined) where.push(sql`e.batch_id = ${filters.batchId}`);
   // Bounds apply to the size of the amount, so an entry and its reversal match together.
   if (filters.minAmount !== undefined) where.push(sql`abs(e.amount) >= ${filters.minAmount}`);
   if (filters.maxAmount !== undefined) where.push(sql`abs(e.amount) <= ${filters.maxAmount}`);
@@ -186,7 +187,10 @@ const toTotals = (row: SumRow | undefined): JournalTotals => ({
 export async function journalTotals(db: Db, filters: JournalFilters): Promise<JournalTotals> {
   checkFilters(filters);
   const byRollups =
-    filters.minAmount === undefined && filters.maxAmount === undefined && !filters.q?.trim();
+    filters.minAmount === undefined &&
+    filters.maxAmount === undefined &&
+    filters.batchId === undefined &&
+    !filters.q?.trim();
   const kindCd = [
     filters.kind ? sql`kind = ${filters.kind}` : sql`true`,
     filters.Creditdebit ? sql`credit_debit = ${filters.Creditdebit}` : sql`true`,

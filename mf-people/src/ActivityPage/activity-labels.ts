@@ -52,6 +52,7 @@ export const KIND_LABELS: Record<RecordKind, string> = {
   security_settings: 'Security settings',
   books: 'Closed period',
   backup: 'Backup',
+  batch: 'Batch of entries',
 };
 
 const entryKindOf = (kind: string) =>
@@ -70,8 +71,9 @@ export const kindLabel = (kind: string): string =>
 
 /**
  * The screen a record opens on, where it has one: a client or employee to their ledger, an
- * expense type to Settings, a user to Users, an entry to the journal of its kind and party (the
- * journal's own filters; the entry is among that party's rows).
+ * expense type to Settings, a user to Users, a batch to its entries in the journal, an entry to
+ * the journal of its kind and party (the journal's own filters; the entry is among that party's
+ * rows).
  */
 export function recordLink(
   row: Pick<ActivityRow, 'kind' | 'recordId' | 'changes'>,
@@ -83,6 +85,7 @@ export function recordLink(
   if (kind === 'employee') return href('employeeLedger', { employeeId: id });
   if (kind === 'expense_type') return href('settings');
   if (kind === 'user') return href('users');
+  if (kind === 'batch') return href('journal', { batchId: id });
   const entryKind = entryKindOf(kind);
   if (entryKind) {
     const partyId = row.changes.find((change) => change.field === 'partyId')?.after;

@@ -1,0 +1,197 @@
+// Entry batches (docs/decisions/013-entry-batches.md): the entries an import, a payroll run or the
+// due occurrences of repeating entries wrote in one step, listed and undone in one step. The
+// feature that writes a batch creates it with `createBatch` inside the transaction that inserts
+// the entries (with `batch_id`); undoing it is the same for every kind, with a hook per kind for
+// the feature's own side (an import removing the parties it created, a payroll run freeing the
+// employee-months it paid).
+import { sql } from 'kysely';
+import { apiMessages, type Batch, type BatchKind, type BatchListQuery } from 'contract';
+import type { Db } from '../db/index.js';
+import { audit } from '../lib/audit.js';
+import { conflict, notFound } from '../lib/errors.js';
+import { toMoney } from '../lib/money.js';
+import { closedThrough } from './entries.js';
+
+/** Runs inside the undo's transaction, after the reversals are written. */
+export type BatchReversalHook = (tx: Db, batchId: number) => Promise<void>;
+
+const reversalHooks = new Map<BatchKind, BatchReversalHook>();
+
+/** The feature that writes batches of `kind` undoes its own side of them here. */
+export function registerBatchReversal(kind: BatchKind, hook: BatchReversalHook): void {
+  reversalHooks.set(kind, hook);
+}
+
+/**
+ * A new batch, and one line for it in the activity (its entries are not audited one by one:
+ * the batch names them). Call inside the transaction that inserts the entries with `batch_id`.
+ */
+export async function createBatch(
+  tx: Db,
+  input: {
+    kind: BatchKind;
+    label: string;
+    /** Null: the server itself. */
+    userId: number | null;
+    /** What the activity line shows beside kind and label (rows, totals, file name...). */
+    details?: Record<string, unknown>;
+  },
+): Promise<number> {
+  const { id } = await tx
+    .insertInto('entry_batches')
+    .values({ kind: input.kind, label: input.label, created_by: input.userId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await audit(tx, {
+    actorId: input.userId,
+    action: 'create',
+    entity: 'batch',
+    entityId: id,
+    after: { kind: input.kind, label: input.label, ...input.details },
+  });
+  return Number(id);
+}
+
+type BatchRow = {
+  id: number;
+  kind: BatchKind;
+  label: string;
+  created_at: string;
+  reversed_at: string | null;
+  reverse_reason: string | null;
+  entries: string | number;
+  credit: string | null;
+  debit: string | null;
+  by_id: number | null;
+  by_name: string | null;
+  by_email: string | null;
+  by_former: boolean | null;
+  rev_id: number | null;
+  rev_name: string | null;
+  rev_email: string | null;
+  rev_former: boolean | null;
+};
+
+const person = (
+  id: number | null,
+  name: string | null,
+  email: string | null,
+  former: boolean | null,
+) => (id === null ? null : { id, name: name ?? '', email: email ?? '', former: former === true });
+
+const toBatch = (row: BatchRow): Batch => ({
+  id: Number(row.id),
+  kind: row.kind,
+  label: row.label,
+  createdBy: person(row.by_id, row.by_name, row.by_email, row.by_former),
+  createdAt: row.created_at,
+  entries: Number(row.entries),
+  credit: toMoney(row.credit ?? 0),
+  debit: toMoney(row.debit ?? 0),
+  reversedAt: row.reversed_at,
+  reversedBy: person(row.rev_id, row.rev_name, row.rev_email, row.rev_former),
+  reverseReason: row.reverse_reason,
+});
+
+const iso = (column: string) =>
+  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+async function batchRows(
+  db: Db,
+  where: { id?: number; kind?: BatchKind },
+  limit: number,
+): Promise<Batch[]> {
+  const { rows } = await sql<BatchRow>`
+    SELECT b.id, b.kind, b.label, ${iso('b.created_at')} AS created_at,
+           ${iso('b.reversed_at')} AS reversed_at, b.reverse_reason,
+           s.entries, s.credit::text AS credit, s.debit::text AS debit,
+           u.id AS by_id, u.name AS by_name, u.email AS by_email,
+           u.deleted_at IS NOT NULL AS by_former,
+           r.id AS rev_id, r.name AS rev_name, r.email AS rev_email,
+           r.deleted_at IS NOT NULL AS rev_former
+    FROM entry_batches b
+    LEFT JOIN users u ON u.id = b.created_by
+    LEFT JOIN users r ON r.id = b.reversed_by
+    CROSS JOIN LATERAL (
+      SELECT count(*) AS entries,
+             coalesce(sum(e.amount) FILTER (WHERE e.credit_debit = 'Credit'), 0) AS credit,
+             coalesce(sum(e.amount) FILTER (WHERE e.credit_debit = 'Debit'), 0) AS debit
+      FROM entries e WHERE e.batch_id = b.id AND e.reverses_id IS NULL
+    ) s
+    WHERE ${where.id === undefined ? sql`true` : sql`b.id = ${where.id}`}
+      AND ${where.kind === undefined ? sql`true` : sql`b.kind = ${where.kind}`}
+    ORDER BY b.id DESC
+    LIMIT ${limit}`.execute(db);
+  return rows.map(toBatch);
+}
+
+/** Batches newest first, of one kind when asked. */
+export async function listBatches(db: Db, query: BatchListQuery): Promise<Batch[]> {
+  return batchRows(db, { kind: query.kind }, query.limit ?? 50);
+}
+
+export async function findBatch(db: Db, id: number): Promise<Batch | undefined> {
+  return (await batchRows(db, { id }, 1))[0];
+}
+
+/**
+ * Undoes a batch: one reversal for each of its entries, in one transaction, or nothing at all
+ * (already undone, an entry in a closed period, an entry reversed on its own). The reversals
+ * carry the batch too, so the journal filtered by the batch shows both sides and sums to zero.
+ */
+export async function reverseBatch(
+  db: Db,
+  userId: number,
+  input: { id: number; reason: string },
+): Promise<{ batch: Batch; reversed: number }> {
+  const reason = input.reason.trim();
+  const reversed = await db.transaction().execute(async (tx) => {
+    // The row lock makes a second undo of the same batch wait for this one, then see it done.
+    const { rows } = await sql<{ kind: BatchKind; reversed_at: unknown }>`
+      SELECT kind, reversed_at FROM entry_batches WHERE id = ${input.id} FOR UPDATE`.execute(tx);
+    const batch = rows[0];
+    if (!batch) throw notFound(apiMessages.batchNotFound);
+    if (batch.reversed_at !== null) throw conflict(apiMessages.batchAlreadyReversed);
+
+    const closed = await closedThrough(tx, { lock: true });
+    const { rows: state } = await sql<{ first_day: string | null; reversed: string | number }>`
+      SELECT min(e.entry_date) AS first_day,
+             count(r.id) AS reversed
+      FROM entries e LEFT JOIN entries r ON r.reverses_id = e.id
+      WHERE e.batch_id = ${input.id} AND e.reverses_id IS NULL`.execute(tx);
+    const firstDay = state[0]?.first_day ?? null;
+    if (Number(state[0]?.reversed ?? 0) > 0) throw conflict(apiMessages.batchEntryReversed);
+    if (closed && firstDay !== null && firstDay <= closed)
+      throw conflict(`${apiMessages.batchInClosedPeriod} ${closed}`);
+
+    const { rows: written } = await sql<{ count: string | number }>`
+      WITH reversals AS (
+        INSERT INTO entries (kind, client_id, employee_id, expense_type_id, party_name, amount,
+                             credit_debit, description, entry_date, created_by, reverses_id,
+                             batch_id)
+        SELECT kind, client_id, employee_id, expense_type_id, party_name, -amount, credit_debit,
+               ${reason}, entry_date, ${userId}, id, batch_id
+        FROM entries WHERE batch_id = ${input.id} AND reverses_id IS NULL
+        ORDER BY entry_date, id
+        RETURNING 1
+      )
+      SELECT count(*) AS count FROM reversals`.execute(tx);
+    const count = Number(written[0]?.count ?? 0);
+    await sql`
+      UPDATE entry_batches
+      SET reversed_at = now(), reversed_by = ${userId}, reverse_reason = ${reason}
+      WHERE id = ${input.id}`.execute(tx);
+    await reversalHooks.get(batch.kind)?.(tx, input.id);
+    await audit(tx, {
+      actorId: userId,
+      action: 'reverse',
+      entity: 'batch',
+      entityId: input.id,
+      after: { kind: batch.kind, reason, reversals: count },
+    });
+    return count;
+  });
+  const batch = await findBatch(db, input.id);
+  if (!batch) throw notFound(apiMessages.batchNotFound);
+  return { batch, reversed };
+}
