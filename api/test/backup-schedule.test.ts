@@ -10,6 +10,7 @@ import { jest } from '@jest/globals';
 import pg from 'pg';
 import { BACKUP_NAME_PATTERN } from 'contract';
 import { verifyBackupFile } from '../src/backup/index.js';
+import { embeddedTest } from './helpers.js';
 import { killAll, startServer, stopServer } from './server-process.js';
 
 jest.setTimeout(180_000);
@@ -31,28 +32,31 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-test('a server on the embedded database backs up into DATA_DIR/backups on schedule', async () => {
-  const dataDir = path.join(work, 'data');
-  const server = await startServer({
-    ...ADMIN,
-    DATA_DIR: dataDir,
-    BACKUP_EVERY_HOURS: String(EVERY_HOURS),
-    BACKUP_KEEP: '2',
-  });
-  try {
-    const folder = path.join(dataDir, 'backups');
-    // The first at start, then one per interval; KEEP=2 keeps the newest two.
-    const deadline = Date.now() + 3 * EVERY_MS + 20_000;
-    const taken = () => server.output().match(/"msg":"backup taken"/g)?.length ?? 0;
-    while (Date.now() < deadline && taken() < 3) await sleep(500);
-    expect(taken()).toBeGreaterThanOrEqual(3);
-    const names = await kept(folder);
-    expect(names).toHaveLength(2);
-    for (const name of names) await verifyBackupFile(path.join(folder, name));
-  } finally {
-    await stopServer(server);
-  }
-});
+embeddedTest(
+  'a server on the embedded database backs up into DATA_DIR/backups on schedule',
+  async () => {
+    const dataDir = path.join(work, 'data');
+    const server = await startServer({
+      ...ADMIN,
+      DATA_DIR: dataDir,
+      BACKUP_EVERY_HOURS: String(EVERY_HOURS),
+      BACKUP_KEEP: '2',
+    });
+    try {
+      const folder = path.join(dataDir, 'backups');
+      // The first at start, then one per interval; KEEP=2 keeps the newest two.
+      const deadline = Date.now() + 3 * EVERY_MS + 20_000;
+      const taken = () => server.output().match(/"msg":"backup taken"/g)?.length ?? 0;
+      while (Date.now() < deadline && taken() < 3) await sleep(500);
+      expect(taken()).toBeGreaterThanOrEqual(3);
+      const names = await kept(folder);
+      expect(names).toHaveLength(2);
+      for (const name of names) await verifyBackupFile(path.join(folder, name));
+    } finally {
+      await stopServer(server);
+    }
+  },
+);
 
 const onPostgres = postgresUrl ? describe : describe.skip;
 

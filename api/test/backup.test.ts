@@ -41,6 +41,7 @@ import {
   signInBoth,
   STAFF,
   type TestContext,
+  embeddedOnly,
 } from './helpers.js';
 
 // The kill -9 case writes, backs up and restores 100,000 entries: about 35 s alone, over 120 s
@@ -507,7 +508,8 @@ test('a backup from an older schema is restored, then migrated', async () => {
   await close(target);
 });
 
-describe('the commands', () => {
+// The commands on data directories: the same in both runs of the suite, so run once.
+embeddedOnly('the commands', () => {
   /** Runs a command as a child process; asynchronous, so that this process can answer as the
    * holder of a data directory's lock. */
   const cli = (script: string, args: string[], env: NodeJS.ProcessEnv) => {

@@ -24,9 +24,16 @@ beforeEach(async () => {
   ({ admin, staff } = await signInBoth(ctx.app));
 });
 
+/** The id of the first row a query answers. */
+async function firstId(query: string): Promise<number> {
+  const [row] = await rows<{ id: number }>(ctx, query);
+  if (!row) throw new Error(`no row: ${query}`);
+  return row.id;
+}
+
 /** A batch of three income entries for client 1 (two Credit, one Debit) and its id. */
 async function writeBatch(kind: 'import' | 'payroll' | 'recurring' = 'import'): Promise<number> {
-  const [{ id: userId }] = await rows<{ id: number }>(ctx, `SELECT id FROM users LIMIT 1`);
+  const userId = await firstId('SELECT id FROM users LIMIT 1');
   return ctx.database.db.transaction().execute(async (tx) => {
     const batchId = await createBatch(tx, {
       kind,
@@ -166,8 +173,7 @@ describe('a batch of entries', () => {
 
   it('is not undone when one of its entries was reversed on its own', async () => {
     const id = await writeBatch();
-    const [{ id: entryId }] = await rows<{ id: number }>(
-      ctx,
+    const entryId = await firstId(
       `SELECT id FROM entries WHERE batch_id = ${id} ORDER BY id LIMIT 1`,
     );
     expect((await call('POST', `/api/journal/${entryId}/reverse`, { reason: 'one' })).status).toBe(

@@ -24,6 +24,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
+/**
+ * For tests that open their own embedded database (a data directory, memory://) and never the
+ * database under test: they are the same in both API runs, so they run once, in the PGlite run,
+ * and the PostgreSQL run (TEST_DATABASE_URL) lists them as skipped.
+ */
+export const embeddedOnly = process.env.TEST_DATABASE_URL ? describe.skip : describe;
+export const embeddedTest = process.env.TEST_DATABASE_URL ? test.skip : test;
+
 export interface TestContext {
   app: App;
   database: DatabaseHandle;
