@@ -84,6 +84,7 @@ import {
   UserList,
   UserMutation,
 } from './users.js';
+import { receiptEndpoints } from './receipt-endpoints.js';
 
 const texts = (failure: string, error = failure): EndpointTexts => ({ failure, error });
 
@@ -841,6 +842,7 @@ export const endpoints = {
   ...activity,
   ...sessions,
   ...backups,
+  ...receiptEndpoints,
 };
 
 export type Endpoints = typeof endpoints;
