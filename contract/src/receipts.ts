@@ -80,7 +80,10 @@ export type ReceiptFileQuery = Static<typeof ReceiptFileQuery>;
 
 export const ReceiptBytes = Type.String({ description: 'The file: PDF, JPEG, PNG or WebP' });
 
-export const RemoveReceiptBody = Type.Object({ reason: Text(500) }, { additionalProperties: false });
+export const RemoveReceiptBody = Type.Object(
+  { reason: Text(500) },
+  { additionalProperties: false },
+);
 export type RemoveReceiptBody = Static<typeof RemoveReceiptBody>;
 
 /** This month's expense entries without a shown receipt: the count and the days it covers. */

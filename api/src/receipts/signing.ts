@@ -13,7 +13,13 @@ export interface Signer {
   tokenHash: string;
 }
 
-const mac = (key: string, receiptId: number, sessionId: number, expires: number, download: boolean) =>
+const mac = (
+  key: string,
+  receiptId: number,
+  sessionId: number,
+  expires: number,
+  download: boolean,
+) =>
   createHmac('sha256', key)
     .update(`receipt:${receiptId}:${sessionId}:${expires}:${download ? 1 : 0}`)
     .digest('hex');

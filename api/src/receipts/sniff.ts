@@ -21,7 +21,10 @@ export function sniff(head: Buffer): SniffedType | undefined {
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8)) return 'image/webp';
-  if (startsWith(head, ascii('ftyp'), 4) && HEIC_BRANDS.has(head.subarray(8, 12).toString('latin1')))
+  if (
+    startsWith(head, ascii('ftyp'), 4) &&
+    HEIC_BRANDS.has(head.subarray(8, 12).toString('latin1'))
+  )
     return 'heic';
   return undefined;
 }

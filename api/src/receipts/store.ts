@@ -85,7 +85,8 @@ async function reencode(input: Buffer, type: ReceiptMediaType): Promise<Buffer> 
 }
 
 async function* pieces(buffer: Buffer): AsyncGenerator<Buffer> {
-  for (let at = 0; at < buffer.length; at += CHUNK_BYTES) yield buffer.subarray(at, at + CHUNK_BYTES);
+  for (let at = 0; at < buffer.length; at += CHUNK_BYTES)
+    yield buffer.subarray(at, at + CHUNK_BYTES);
 }
 
 /**
@@ -167,7 +168,12 @@ async function settle(
     const found = existing.rows[0];
     if (found) {
       await sql`DELETE FROM receipt_blobs WHERE id = ${id}`.execute(tx);
-      return { blobId: found.id, mediaType: found.media_type, bytes: Number(found.bytes), created: false };
+      return {
+        blobId: found.id,
+        mediaType: found.media_type,
+        bytes: Number(found.bytes),
+        created: false,
+      };
     }
     await sql`UPDATE receipt_blobs SET sha256 = ${sha256}::bytea, bytes = ${bytes}
               WHERE id = ${id}`.execute(tx);

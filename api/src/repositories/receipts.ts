@@ -141,7 +141,12 @@ export async function removeReceipt(
   reason: string,
 ): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const { rows } = await sql<{ entry_id: number; kind: EntryKind; date: string; file_name: string }>`
+    const { rows } = await sql<{
+      entry_id: number;
+      kind: EntryKind;
+      date: string;
+      file_name: string;
+    }>`
       SELECT r.entry_id, e.kind, e.entry_date AS date, r.file_name
       FROM receipts r JOIN entries e ON e.id = r.entry_id
       WHERE r.id = ${receiptId} AND r.removed_at IS NULL
@@ -174,7 +179,12 @@ export interface ReceiptFile {
 
 /** The file of a shown receipt, or 404. */
 export async function receiptFile(db: Db, receiptId: number): Promise<ReceiptFile> {
-  const { rows } = await sql<{ blob_id: number; file_name: string; media_type: ReceiptMediaType; bytes: number }>`
+  const { rows } = await sql<{
+    blob_id: number;
+    file_name: string;
+    media_type: ReceiptMediaType;
+    bytes: number;
+  }>`
     SELECT r.blob_id, r.file_name, b.media_type, b.bytes
     FROM receipts r JOIN receipt_blobs b ON b.id = r.blob_id
     WHERE r.id = ${receiptId} AND r.removed_at IS NULL AND b.sha256 IS NOT NULL`.execute(db);

@@ -48,7 +48,11 @@ const FORMS = {
     party: 'expanceTypeId',
     message: messages.expenseEntryAdded,
   },
-  salary: { endpoint: endpoints.addSalary, party: 'employeeId', message: messages.salaryEntryAdded },
+  salary: {
+    endpoint: endpoints.addSalary,
+    party: 'employeeId',
+    message: messages.salaryEntryAdded,
+  },
 } as const;
 
 /** A file's name as it will be shown and downloaded: no folders, no control characters. */
@@ -76,7 +80,8 @@ function uploadError(error: unknown): unknown {
   if (code === 'FST_FILES_LIMIT') return tooManyReceipts();
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
     return new HttpError(415, apiMessages.receiptNotMultipart);
-  if (typeof code === 'string' && code.startsWith('FST_')) return badRequest(apiMessages.receiptMissingFile);
+  if (typeof code === 'string' && code.startsWith('FST_'))
+    return badRequest(apiMessages.receiptMissingFile);
   return error;
 }
 
@@ -187,11 +192,18 @@ export const receiptsRoutes: FastifyPluginAsync = async (app) => {
         },
       );
       // A repeated Idempotency-Key: the entry and its receipts as first recorded.
-      if (!created) await discardBlobs(app.db, files.map((file) => file.blob));
+      if (!created)
+        await discardBlobs(
+          app.db,
+          files.map((file) => file.blob),
+        );
       const receipts = await listReceipts(app.db, entry.id, user);
       return reply.status(created ? 201 : 200).send({ message: form.message, entry, receipts });
     } catch (error) {
-      await discardBlobs(app.db, files.map((file) => file.blob));
+      await discardBlobs(
+        app.db,
+        files.map((file) => file.blob),
+      );
       throw error;
     }
   });
@@ -206,7 +218,10 @@ export const receiptsRoutes: FastifyPluginAsync = async (app) => {
     try {
       ids = await app.db.transaction().execute((tx) => linkReceipts(tx, user.id, entry, files));
     } catch (error) {
-      await discardBlobs(app.db, files.map((file) => file.blob));
+      await discardBlobs(
+        app.db,
+        files.map((file) => file.blob),
+      );
       throw error;
     }
     const receipts = (await listReceipts(app.db, entry.id, user)).filter((receipt) =>
@@ -227,26 +242,33 @@ export const receiptsRoutes: FastifyPluginAsync = async (app) => {
     const file = await receiptFile(app.db, id);
     const disposition = request.query.download === '1' ? 'attachment' : 'inline';
     const ascii = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-    return reply
-      .type(file.mediaType)
-      .header('content-length', file.bytes)
-      .header(
-        'content-disposition',
-        `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      )
-      .header('x-content-type-options', 'nosniff')
-      // Whatever a file holds never runs in the product's origin: no scripts, an opaque origin,
-      // nothing loaded; only the product's own pages may frame it (the receipt viewer).
-      .header(
-        'content-security-policy',
-        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'",
-      )
-      .header('cross-origin-resource-policy', 'same-origin')
-      .send(Readable.from(readBlob(app.db, file.blobId)));
+    return (
+      reply
+        .type(file.mediaType)
+        .header('content-length', file.bytes)
+        .header(
+          'content-disposition',
+          `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        )
+        .header('x-content-type-options', 'nosniff')
+        // Whatever a file holds never runs in the product's origin: no scripts, an opaque origin,
+        // nothing loaded; only the product's own pages may frame it (the receipt viewer).
+        .header(
+          'content-security-policy',
+          "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'",
+        )
+        .header('cross-origin-resource-policy', 'same-origin')
+        .send(Readable.from(readBlob(app.db, file.blobId)))
+    );
   });
 
   route(app, endpoints.removeReceipt, async (request) => {
-    await removeReceipt(app.db, currentUser(request).id, request.params.id, request.body.reason.trim());
+    await removeReceipt(
+      app.db,
+      currentUser(request).id,
+      request.params.id,
+      request.body.reason.trim(),
+    );
     return { message: messages.receiptRemoved };
   });
 
