@@ -28,6 +28,7 @@ const MONEY: readonly ReadName[] = [
   'listJournal',
   'getJournalTotals',
   'listActivity',
+  'getReceiptsMissing',
 ];
 
 /** The pickers' and Settings' expense types, and the report that names them. */
@@ -71,6 +72,9 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   endSession: ['listSessions', 'listActivity'],
   endUserSessions: ['listSessions', 'listActivity'],
   takeBackupNow: ['listBackups', 'listActivity'],
+  addEntryWithReceipts: [...MONEY, 'listReceipts'],
+  attachReceipts: ['listJournal', 'getJournalTotals', 'listReceipts', 'getReceiptsMissing', 'listActivity'],
+  removeReceipt: ['listJournal', 'getJournalTotals', 'listReceipts', 'getReceiptsMissing', 'listActivity'],
 };
 
 /**
