@@ -456,6 +456,7 @@ describe('GET /api/journal', () => {
       recordedAt: '2025-01-05T12:00:00.000Z',
       reversesId: null,
       reversedById: null,
+      receipts: 0,
     });
   });
 

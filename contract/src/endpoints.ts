@@ -85,6 +85,7 @@ import {
   UserList,
   UserMutation,
 } from './users.js';
+import { receiptEndpoints } from './receipt-endpoints.js';
 
 const texts = (failure: string, error = failure): EndpointTexts => ({ failure, error });
 
@@ -873,6 +874,7 @@ export const endpoints = {
   ...sessions,
   ...backups,
   ...batches,
+  ...receiptEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -4,6 +4,7 @@ import { CreditDebit, Cursor, Id, IsoDate, Money, Text } from './common.js';
 import { Entry } from './expenses.js';
 import { EntryKind } from './kinds.js';
 import { Person } from './users.js';
+import { ReceiptFilter } from './receipts.js';
 
 /** An amount bound in a filter: >= 0, at most 2 decimals (checked by the server). */
 const AmountBound = Type.Number({ minimum: 0, maximum: 999999999999.99 });
@@ -20,6 +21,8 @@ export const JournalFilters = {
   q: Type.Optional(Type.String({ maxLength: 100 })),
   /** The entries one batch wrote (an import, a payroll run; docs/decisions/013). */
   batchId: Type.Optional(Id),
+  /** Entries with at least one shown receipt, or with none (issue 21). */
+  receipt: Type.Optional(ReceiptFilter),
 };
 
 export const JournalTotalsQuery = Type.Object(JournalFilters, { additionalProperties: false });
@@ -49,6 +52,8 @@ export const JournalRow = Type.Object({
   recordedAt: Type.String({ format: 'date-time' }),
   reversesId: Type.Union([Id, Type.Null()]),
   reversedById: Type.Union([Id, Type.Null()]),
+  /** How many shown (not removed) receipts the entry has. */
+  receipts: Type.Integer({ minimum: 0 }),
 });
 export type JournalRow = Static<typeof JournalRow>;
 

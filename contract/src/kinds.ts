@@ -55,6 +55,8 @@ export const AUDIT_ACTIONS = [
   'two_step_failed',
   'backup_taken',
   'backup_downloaded',
+  'receipt_attached',
+  'receipt_removed',
 ] as const;
 export const AuditAction = literalUnion(AUDIT_ACTIONS);
 export type AuditAction = Static<typeof AuditAction>;

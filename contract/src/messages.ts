@@ -232,6 +232,28 @@ export const messages = {
   errorBackingUp: 'Error taking a backup',
   failedDownloadBackup: 'Failed to download the backup',
   errorDownloadingBackup: 'Error downloading the backup',
+  // Receipts (issue 21)
+  receipt: 'Receipt',
+  attachReceipt: 'Attach receipt',
+  attachingReceipt: 'Attaching...',
+  receiptsAttached: 'Receipt attached',
+  receiptAny: 'Any',
+  withReceipt: 'With receipt',
+  withoutReceipt: 'Without receipt',
+  receiptDownload: 'Download',
+  receiptRemove: 'Remove',
+  receiptRemoveReason: 'Why is this receipt removed? (required)',
+  receiptRemoved: 'Receipt removed',
+  receiptViewerTitle: 'Receipts of entry',
+  receiptViewerClose: 'Close',
+  receiptsNone: 'No receipts',
+  receiptsMissingThisMonth: "This month's expenses without a receipt",
+  failedAttachReceipt: 'Failed to attach the receipt',
+  errorAttachingReceipt: 'Error attaching the receipt',
+  failedLoadReceipts: 'Failed to load the receipts',
+  errorLoadingReceipts: 'Error loading the receipts',
+  failedRemoveReceipt: 'Failed to remove the receipt',
+  errorRemovingReceipt: 'Error removing the receipt',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -354,6 +376,24 @@ export const apiMessages = {
   backupNotFound: 'Backup not found',
   /** Followed by what went wrong (backupMessages). */
   backupFailed: 'The backup failed',
+  // Receipts (issue 21).
+  receiptTypeRefused:
+    'This file is not accepted as a receipt: receipts must be PDF, JPEG, PNG or WebP files',
+  receiptHeic:
+    'HEIC photos are not accepted: export the photo as JPEG (or set the camera to Most Compatible) and attach that',
+  receiptTooLarge: 'A receipt may be at most 10 MB',
+  tooManyReceipts: 'An entry may have at most 10 receipts',
+  receiptMissingFile: 'Attach at least one file in the field receipt',
+  receiptFieldsFirst: 'Send the fields kind and entry before the files',
+  receiptKindInvalid: 'kind must be income, expense or salary',
+  receiptEntryInvalid: 'entry must be the JSON body of the entry form',
+  receiptNotFound: 'Receipt not found',
+  receiptLinkInvalid:
+    'This receipt address has expired or is not valid: open the receipt again from the Journal',
+  /** Followed by the closing day. */
+  receiptRemoveClosed:
+    'This receipt belongs to an entry in a closed period and cannot be removed: the books are closed through',
+  receiptNotMultipart: 'Receipts are sent as multipart/form-data',
 } as const;
 
 /**

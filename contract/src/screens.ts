@@ -13,6 +13,7 @@ import {
   type EntryKind,
   type RecordKind,
 } from './kinds.js';
+import { RECEIPT_FILTERS } from './receipts.js';
 
 /**
  * One parameter of a screen's address: how its text reads as a value (undefined: the text is not
@@ -75,6 +76,7 @@ const journalQuery = {
   q: text,
   batchId: id,
   after: cursor,
+  receipt: oneOf(RECEIPT_FILTERS),
 };
 
 /** An entry form opened filled in (the journal's Correct): the original entry's values. */

@@ -82,3 +82,6 @@ export type { ApiMutationVariables, ApiQueryOptions, ApiStream } from './data/ap
 export { invalidates } from './data/invalidation';
 export type { ReadName, WriteName } from './data/invalidation';
 export * from './components/FilteredList';
+export { upload } from './http/api-client';
+export { useApiUpload } from './data/api-upload';
+export type { UploadVariables } from './data/api-upload';

@@ -110,6 +110,8 @@ export async function recordEntry(
   userId: number,
   input: NewEntry,
   today: string,
+  /** Runs in the entry's transaction once it is recorded (receipts saved with it). */
+  within?: (tx: Db, entry: Entry) => Promise<void>,
 ): Promise<{ entry: Entry; created: boolean }> {
   if (!hasAtMostTwoDecimals(input.amount)) throw badRequest('amount must have at most 2 decimals');
   if (input.kind !== 'income' && input.creditDebit !== 'Credit')
@@ -166,6 +168,7 @@ export async function recordEntry(
         entityId: entry.id,
         after: entry,
       });
+      if (within) await within(tx, entry);
       return { entry, created: true };
     });
   } catch (error) {

@@ -83,6 +83,10 @@ function conditions(filters: JournalFilters): RawBuilder<unknown>[] {
     const pattern = containing(text);
     where.push(sql`(e.description ILIKE ${pattern} OR e.party_name ILIKE ${pattern})`);
   }
+  if (filters.receipt) {
+    const shown = sql`EXISTS (SELECT 1 FROM receipts rc WHERE rc.entry_id = e.id AND rc.removed_at IS NULL)`;
+    where.push(filters.receipt === 'with' ? shown : sql`NOT ${shown}`);
+  }
   return where;
 }
 
@@ -105,6 +109,7 @@ type JournalDbRow = {
   recorded_at: string;
   reverses_id: number | null;
   reversed_by_id: number | null;
+  receipts: number;
 };
 
 /** Rows newest first, strictly before `before` when given. */
@@ -122,7 +127,9 @@ async function journalRows(
            u.name AS recorded_by_name, u.email AS recorded_by_email,
            u.deleted_at IS NOT NULL AS recorded_by_former,
            to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at,
-           e.reverses_id, r.id AS reversed_by_id
+           e.reverses_id, r.id AS reversed_by_id,
+           (SELECT count(*)::int FROM receipts rc
+            WHERE rc.entry_id = e.id AND rc.removed_at IS NULL) AS receipts
     FROM (
       SELECT e.* FROM entries e ${whereClause(where)}
       ORDER BY e.entry_date DESC, e.id DESC
@@ -155,6 +162,7 @@ const toJournalRow = (row: JournalDbRow): JournalRow => ({
   recordedAt: row.recorded_at,
   reversesId: row.reverses_id,
   reversedById: row.reversed_by_id,
+  receipts: row.receipts,
 });
 
 export async function journalPage(
@@ -190,7 +198,8 @@ export async function journalTotals(db: Db, filters: JournalFilters): Promise<Jo
     filters.minAmount === undefined &&
     filters.maxAmount === undefined &&
     filters.batchId === undefined &&
-    !filters.q?.trim();
+    !filters.q?.trim() &&
+    !filters.receipt;
   const kindCd = [
     filters.kind ? sql`kind = ${filters.kind}` : sql`true`,
     filters.Creditdebit ? sql`credit_debit = ${filters.Creditdebit}` : sql`true`,

@@ -8,6 +8,7 @@ import {
   messages,
 } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
+import { ReceiptInput } from '../Receipts';
 import type { EntryKind } from '../entry-kinds';
 import { useEntryForm } from './useEntryForm';
 import './EntryForm.css';
@@ -39,7 +40,8 @@ export function EntryForm({ kind }: EntryFormProps) {
 }
 
 function EntryFormFields({ kind }: EntryFormProps) {
-  const { parties, loadingParties, draft, change, submitting, onSubmit } = useEntryForm(kind);
+  const { parties, loadingParties, draft, change, submitting, onSubmit, setFiles, filesReset } =
+    useEntryForm(kind);
 
   return (
     <div>
@@ -82,6 +84,7 @@ function EntryFormFields({ kind }: EntryFormProps) {
           value={draft.description}
           onChange={change('description')}
         />
+        <ReceiptInput onChange={setFiles} resetKey={filesReset} />
         <div className="mf-entries__actions">
           <Button type="submit" busy={submitting} busyLabel={messages.adding}>
             {kind.title}

@@ -6,7 +6,17 @@ import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { readQuery } from 'contract';
-import { errorMessage, notify, toIsoDate, useApiMutation, useApiQuery, messages } from 'shared-ui';
+import {
+  errorMessage,
+  notify,
+  toIsoDate,
+  useApiMutation,
+  useApiQuery,
+  useApiUpload,
+  endpoints,
+  messages,
+} from 'shared-ui';
+import { entryWithFilesForm } from '../Receipts';
 import type { EntryInput, EntryKind, Party } from '../entry-kinds';
 import { parseAmount } from './amount';
 import { useIdempotencyKey } from './useIdempotencyKey';
@@ -47,11 +57,18 @@ function initialDraft(kind: EntryKind, search: string): Draft {
 
 const NO_PARTIES: Party[] = [];
 
+/** The entry kind each form records (its receipts go with it: contract RECEIPT_FORM). */
+const RECORDS = { income: 'income', expenses: 'expense', salary: 'salary' } as const;
+
 export function useEntryForm(kind: EntryKind) {
   const parties = useApiQuery(kind.parties.endpoint, undefined, {
     select: (answer) => kind.parties.select(answer),
   });
   const record = useApiMutation(kind.post.endpoint);
+  const recordWithFiles = useApiUpload(endpoints.addEntryWithReceipts);
+  const [files, setFiles] = useState<File[]>([]);
+  // Changed after each recorded entry, so that the file input empties too.
+  const [filesReset, setFilesReset] = useState(0);
   const { search } = useLocation();
   const [draft, setDraft] = useState<Draft>(() => initialDraft(kind, search));
   // The mutation's state alone is not enough against a double click: both clicks can be handled
@@ -84,18 +101,29 @@ export function useEntryForm(kind: EntryKind) {
       Creditdebit: creditDebit,
       date: draft.date,
     };
-    const key = idempotency.keyFor(JSON.stringify(entry));
+    const key = idempotency.keyFor(
+      JSON.stringify({ entry, files: files.map((file) => [file.name, file.size]) }),
+    );
 
     inFlight.current = true;
     try {
       // The server answers a repeated Idempotency-Key with the entry it already recorded, so a
       // retry after a lost answer cannot record the money twice.
-      await record.mutateAsync({
-        body: kind.post.toBody(entry) as never,
-        headers: { 'Idempotency-Key': key },
-      });
+      // With receipts, the entry and its files go in one call: both are saved, or neither.
+      if (files.length > 0)
+        await recordWithFiles.mutateAsync({
+          form: entryWithFilesForm(RECORDS[kind.screen], kind.post.toBody(entry), files),
+          headers: { 'Idempotency-Key': key },
+        });
+      else
+        await record.mutateAsync({
+          body: kind.post.toBody(entry) as never,
+          headers: { 'Idempotency-Key': key },
+        });
       idempotency.renew();
       setDraft(empty());
+      setFiles([]);
+      setFilesReset((value) => value + 1);
       notify(kind.added);
     } catch (error) {
       // The key is kept: submitting the same content again is a retry, never a second entry.
@@ -110,7 +138,9 @@ export function useEntryForm(kind: EntryKind) {
     loadingParties: parties.isPending,
     draft,
     change,
-    submitting: record.isPending,
+    submitting: record.isPending || recordWithFiles.isPending,
     onSubmit,
+    setFiles,
+    filesReset,
   };
 }

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { ENTRY_KINDS } from 'contract';
-import { Button, DateInput, Select, TextField } from 'shared-ui';
+import { Button, DateInput, Select, TextField, messages } from 'shared-ui';
 import type { FilterDraft } from 'shared-ui';
 import { KINDS, type PickerOption } from './journal-kinds';
 import { isKind, type FilterName } from './useJournal';
@@ -83,6 +83,17 @@ export function JournalFilters({
         maxLength={100}
         value={draft.q}
         onChange={change('q')}
+      />
+      <Select
+        label={messages.receipt}
+        name="receipt"
+        value={draft.receipt}
+        onChange={change('receipt')}
+        placeholder={messages.receiptAny}
+        options={[
+          { value: 'with', label: messages.withReceipt },
+          { value: 'without', label: messages.withoutReceipt },
+        ]}
       />
       <div className="mf-journal__buttons">
         <Button type="submit">Apply filters</Button>

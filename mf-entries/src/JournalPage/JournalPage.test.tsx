@@ -29,6 +29,7 @@ const row = (id: number, extra: Partial<JournalRow> = {}): JournalRow => ({
   recordedAt: '2025-05-10T09:30:00.000Z',
   reversesId: null,
   reversedById: null,
+  receipts: 0,
   ...extra,
 });
 

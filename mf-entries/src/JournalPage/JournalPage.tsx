@@ -6,6 +6,7 @@ import { JournalFilters } from './JournalFilters';
 import { ReverseDialog, type PendingReversal } from './ReverseDialog';
 import { journalColumns } from './journal-columns';
 import { useJournal } from './useJournal';
+import { ReceiptViewer } from '../Receipts';
 import './JournalPage.css';
 
 const totalsText = ({
@@ -27,6 +28,7 @@ const totalsText = ({
 export function JournalPage() {
   const journal = useJournal();
   const [pending, setPending] = useState<PendingReversal | undefined>();
+  const [receiptsOf, setReceiptsOf] = useState<number | undefined>();
   // Reverse and Correct show once the server has said the user writes: never to a viewer.
   const canWrite = useCanWrite() === true;
 
@@ -61,7 +63,7 @@ export function JournalPage() {
 
       <DataTable
         caption="Journal"
-        columns={journalColumns(canWrite ? open : undefined)}
+        columns={journalColumns(canWrite ? open : undefined, (row) => setReceiptsOf(row.id))}
         rows={journal.page?.entries ?? []}
         rowKey={(row) => row.id}
         loading={journal.loading}
@@ -75,6 +77,8 @@ export function JournalPage() {
         nextLabel="Next page"
         onNext={next ? () => journal.goTo(next) : undefined}
       />
+
+      <ReceiptViewer entryId={receiptsOf} onClose={() => setReceiptsOf(undefined)} />
 
       <ReverseDialog
         pending={pending}

@@ -1,12 +1,21 @@
 import { personText } from 'contract';
 import type { JournalRow } from 'contract';
-import { Button, formatMoney } from 'shared-ui';
+import { Button, formatMoney, messages } from 'shared-ui';
+import { AttachReceipt } from '../Receipts';
 import type { DataTableColumn } from 'shared-ui';
 import { KINDS, stateOf } from './journal-kinds';
 
-/** The journal's columns; with `onReverse`, the Reverse and Correct actions of each entry. */
+/** The Receipt link of a row with files: "Receipt", or "Receipt (3)" when more than one. */
+export const receiptLinkText = (count: number) =>
+  count > 1 ? `${messages.receipt} (${count})` : messages.receipt;
+
+/**
+ * The journal's columns; with `onReverse`, the Reverse and Correct actions of each entry and its
+ * Attach receipt; `onReceipts` opens the receipts of a row that has some.
+ */
 export function journalColumns(
   onReverse?: (row: JournalRow, correct: boolean) => void,
+  onReceipts?: (row: JournalRow) => void,
 ): DataTableColumn<JournalRow>[] {
   const columns: DataTableColumn<JournalRow>[] = [
     { key: 'id', header: 'No.', render: (row) => `#${row.id}` },
@@ -28,6 +37,21 @@ export function journalColumns(
       render: (row) => new Date(row.recordedAt).toLocaleString(),
     },
     { key: 'state', header: 'State', render: stateOf },
+    {
+      key: 'receipts',
+      header: messages.receipt,
+      render: (row) =>
+        row.receipts > 0 && onReceipts ? (
+          <button
+            type="button"
+            className="mf-journal__link"
+            aria-label={`${receiptLinkText(row.receipts)} of entry #${row.id}`}
+            onClick={() => onReceipts(row)}
+          >
+            {receiptLinkText(row.receipts)}
+          </button>
+        ) : null,
+    },
   ];
   if (onReverse)
     columns.push({
@@ -35,8 +59,13 @@ export function journalColumns(
       header: 'Actions',
       // Only an entry that is neither reversed nor a reversal can be reversed or corrected.
       render: (row) =>
-        row.reversesId || row.reversedById ? null : (
+        row.reversesId || row.reversedById ? (
           <span className="mf-journal__actions">
+            <AttachReceipt row={row} />
+          </span>
+        ) : (
+          <span className="mf-journal__actions">
+            <AttachReceipt row={row} />
             <Button
               variant="secondary"
               aria-label={`Reverse entry #${row.id}`}

@@ -31,6 +31,7 @@ export const FILTERS = {
   minAmount: 'Amount from',
   maxAmount: 'Amount to',
   q: 'Text in description or party',
+  receipt: 'Receipt',
 } as const;
 export type FilterName = keyof typeof FILTERS;
 

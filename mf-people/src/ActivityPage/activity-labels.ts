@@ -37,6 +37,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   two_step_failed: 'two-step code refused',
   backup_taken: 'backup taken',
   backup_downloaded: 'backup downloaded',
+  receipt_attached: 'receipt attached',
+  receipt_removed: 'receipt removed',
 };
 
 /** Every kind of record the log names, in words (typed like ACTION_LABELS). */

@@ -28,6 +28,7 @@ const MONEY: readonly ReadName[] = [
   'listJournal',
   'getJournalTotals',
   'listActivity',
+  'getReceiptsMissing',
 ];
 
 /** The pickers' and Settings' expense types, and the report that names them. */
@@ -72,6 +73,9 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   endUserSessions: ['listSessions', 'listActivity'],
   takeBackupNow: ['listBackups', 'listActivity'],
   reverseBatch: [...MONEY, 'listBatches'],
+  addEntryWithReceipts: [...MONEY, 'listReceipts'],
+  attachReceipts: ['listJournal', 'getJournalTotals', 'listReceipts', 'getReceiptsMissing', 'listActivity'],
+  removeReceipt: ['listJournal', 'getJournalTotals', 'listReceipts', 'getReceiptsMissing', 'listActivity'],
 };
 
 /**

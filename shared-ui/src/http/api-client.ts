@@ -68,7 +68,9 @@ async function send(
   const messages = endpoint.texts;
   const token = getToken();
   const headers: Record<string, string> = { ...options?.headers, Accept: accept };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form (a file upload) is sent as the browser encodes it, with its own multipart boundary.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -76,7 +78,7 @@ async function send(
     response = await fetch(`${API_BASE}${endpointPath(endpoint, params)}${queryString(query)}`, {
       method: endpoint.method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(messages.error);
@@ -166,4 +168,22 @@ export async function download<E extends FileEndpoint>(
 /** The text to show for anything a call threw. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;
+}
+
+/**
+ * Sends a multipart form (files) to an endpoint that takes one (the receipt uploads), with the
+ * bearer header; answers its typed result or throws the text to show, as `call` does.
+ */
+export async function upload<E extends Endpoint>(
+  endpoint: E,
+  params: Record<string, string | number> | undefined,
+  form: FormData,
+  options?: CallOptions,
+): Promise<EndpointResult<E>> {
+  const response = await send(endpoint, { params, body: form }, options, 'application/json');
+  try {
+    return (await readJson(response)) as EndpointResult<E>;
+  } catch {
+    throw new ApiError(endpoint.texts.error, response.status);
+  }
 }

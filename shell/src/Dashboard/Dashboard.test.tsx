@@ -25,6 +25,7 @@ beforeEach(() => {
   dialogs = collectDialogs();
   totals = mockEndpoint(endpoints.getTotals, { admins: 2, employees: 5, clients: 7 });
   finance = mockEndpoint(endpoints.getFinance, { income: 1500.5, salary: 800, expense: 120.25 });
+  mockEndpoint(endpoints.getReceiptsMissing, { count: 3, from: '2025-05-01', to: '2025-05-20' });
 });
 
 const card = (name: string) => screen.getByRole('region', { name });
@@ -117,5 +118,17 @@ describe('Dashboard', () => {
     await waitFor(() => expect(log).toHaveBeenCalledTimes(2));
     expect(dialogs.alerts).toEqual([]);
     expect(within(card('Total Income')).getByText('RS: 0.00')).toBeInTheDocument();
+  });
+});
+
+describe('Expenses without a receipt', () => {
+  it("should count this month's expenses without a receipt and link to that journal view", async () => {
+    render(<Dashboard />);
+    const figure = await screen.findByRole('link', { name: '3' });
+    expect(figure).toHaveAttribute(
+      'href',
+      '/Journal?from=2025-05-01&to=2025-05-20&kind=expense&receipt=without',
+    );
+    expect(card("This month's expenses without a receipt")).toContainElement(figure);
   });
 });

@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import type { EntryKind } from 'contract';
 import { Button, DateInput, FinanceCards, StatCard, href, logOut } from 'shared-ui';
 import { useDashboard } from './useDashboard';
+import { ReceiptsMissingCard } from './ReceiptsMissingCard';
 
 const FINANCE_LABELS = {
   income: 'Total Income',
@@ -49,6 +50,7 @@ export function Dashboard() {
         <StatCard label="Total Admins" value={totals?.admins ?? 0} />
         <StatCard label="Total Employees" value={totals?.employees ?? 0} />
         <StatCard label="Total Clients" value={totals?.clients ?? 0} />
+        <ReceiptsMissingCard />
       </div>
       <FinanceCards finance={finance} labels={FINANCE_LABELS} hrefOf={journalOf} />
     </div>

@@ -1,0 +1,204 @@
+// Receipt bytes in the database: each distinct content once (receipt_blobs, keyed by SHA-256),
+// in chunks of CHUNK_BYTES (receipt_chunks), written and read a chunk at a time so that no
+// whole PDF is held in memory. Images are decoded and re-encoded on the way in (sharp), which
+// drops their metadata (EXIF GPS, camera) and anything appended to them (polyglots); a PDF is
+// kept byte for byte once its header and end marker are found. A blob is written in short
+// statements outside any long transaction, then linked to its entry by the caller; a blob that
+// ends up linked to nothing (a refused upload) is deleted by `discardBlobs`.
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { apiMessages, RECEIPT_LIMITS, type ReceiptMediaType } from 'contract';
+import type { Db } from '../db/index.js';
+import { HttpError } from '../lib/errors.js';
+import { endsLikePdf, PDF_TAIL_BYTES, sniff, SNIFF_BYTES } from './sniff.js';
+
+export const CHUNK_BYTES = 256 * 1024;
+/** Larger images than this (in pixels) are refused rather than decoded. */
+const MAX_PIXELS = 60_000_000;
+
+export interface StoredBlob {
+  blobId: number;
+  mediaType: ReceiptMediaType;
+  bytes: number;
+  /** False when the same bytes were stored before and that blob is used. */
+  created: boolean;
+}
+
+const unsupported = (message: string = apiMessages.receiptTypeRefused) =>
+  new HttpError(415, message);
+export const fileTooLarge = () => new HttpError(413, apiMessages.receiptTooLarge);
+
+/** Bytes from PGlite (Uint8Array) or node-postgres (Buffer) as a Buffer, without a copy. */
+export const asBuffer = (value: Uint8Array): Buffer =>
+  Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+
+/** Reads a file's first bytes, then hands back a stream of the whole file. */
+async function peek(source: AsyncIterable<Buffer>) {
+  const iterator = source[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let length = 0;
+  let done = false;
+  while (length < SNIFF_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    head.push(next.value);
+    length += next.value.length;
+  }
+  const first = Buffer.concat(head);
+  async function* whole(): AsyncGenerator<Buffer> {
+    if (first.length) yield first;
+    if (done) return;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  return { head: first, whole: whole() };
+}
+
+async function readAll(source: AsyncIterable<Buffer>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of source) parts.push(part);
+  return Buffer.concat(parts);
+}
+
+/** Decodes and re-encodes an image in its own format; anything that does not decode is refused. */
+async function reencode(input: Buffer, type: ReceiptMediaType): Promise<Buffer> {
+  try {
+    // rotate(): the EXIF orientation is applied to the pixels, since the EXIF goes.
+    const image = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
+    const encoded =
+      type === 'image/jpeg'
+        ? image.jpeg({ quality: 90 })
+        : type === 'image/png'
+          ? image.png()
+          : image.webp({ quality: 90 });
+    return await encoded.toBuffer();
+  } catch {
+    throw unsupported();
+  }
+}
+
+async function* pieces(buffer: Buffer): AsyncGenerator<Buffer> {
+  for (let at = 0; at < buffer.length; at += CHUNK_BYTES)
+    yield buffer.subarray(at, at + CHUNK_BYTES);
+}
+
+/**
+ * Stores one file from its bytes as they arrive. The caller enforces the size limit on
+ * `source` (multipart limits). Refuses (415) anything that is not a PDF, JPEG, PNG or WebP.
+ */
+export async function storeBlob(db: Db, source: AsyncIterable<Buffer>): Promise<StoredBlob> {
+  const { head, whole } = await peek(source);
+  const type = sniff(head);
+  if (type === 'heic') throw unsupported(apiMessages.receiptHeic);
+  if (type === undefined) throw unsupported();
+  if (type === 'application/pdf') return writeBlob(db, type, whole, endsLikePdf);
+  const image = await reencode(await readAll(whole), type);
+  return writeBlob(db, type, pieces(image));
+}
+
+async function writeBlob(
+  db: Db,
+  mediaType: ReceiptMediaType,
+  source: AsyncIterable<Buffer>,
+  checkTail?: (tail: Buffer) => boolean,
+): Promise<StoredBlob> {
+  const { id } = await sql<{ id: number }>`
+    INSERT INTO receipt_blobs (media_type, bytes) VALUES (${mediaType}, 0) RETURNING id`
+    .execute(db)
+    .then((result) => result.rows[0] as { id: number });
+  const hash = createHash('sha256');
+  let bytes = 0;
+  let seq = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let tail = Buffer.alloc(0);
+  const flush = async (all: boolean) => {
+    while (pendingBytes >= CHUNK_BYTES || (all && pendingBytes > 0)) {
+      const joined = Buffer.concat(pending);
+      const chunk = joined.subarray(0, CHUNK_BYTES);
+      const rest = joined.subarray(chunk.length);
+      pending = rest.length ? [rest] : [];
+      pendingBytes = rest.length;
+      await sql`INSERT INTO receipt_chunks (blob_id, seq, data)
+                VALUES (${id}, ${seq}, ${chunk}::bytea)`.execute(db);
+      seq += 1;
+    }
+  };
+  try {
+    for await (const piece of source) {
+      hash.update(piece);
+      bytes += piece.length;
+      if (bytes > RECEIPT_LIMITS.maxFileBytes) throw fileTooLarge();
+      pending.push(piece);
+      pendingBytes += piece.length;
+      tail = Buffer.concat([tail, piece]).subarray(-PDF_TAIL_BYTES);
+      await flush(false);
+    }
+    if (checkTail && !checkTail(tail)) throw unsupported();
+    await flush(true);
+    return await settle(db, id, hash.digest(), mediaType, bytes);
+  } catch (error) {
+    await sql`DELETE FROM receipt_blobs WHERE id = ${id}`.execute(db);
+    throw error;
+  }
+}
+
+/** Names the blob by its hash, or drops it for the blob that already holds the same bytes. */
+async function settle(
+  db: Db,
+  id: number,
+  sha256: Buffer,
+  mediaType: ReceiptMediaType,
+  bytes: number,
+): Promise<StoredBlob> {
+  return db.transaction().execute(async (tx) => {
+    // Two uploads of the same bytes at once: the second waits here and then finds the first.
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${sha256.toString('hex')}, 21))`.execute(
+      tx,
+    );
+    const existing = await sql<{ id: number; media_type: ReceiptMediaType; bytes: number }>`
+      SELECT id, media_type, bytes FROM receipt_blobs WHERE sha256 = ${sha256}::bytea`.execute(tx);
+    const found = existing.rows[0];
+    if (found) {
+      await sql`DELETE FROM receipt_blobs WHERE id = ${id}`.execute(tx);
+      return {
+        blobId: found.id,
+        mediaType: found.media_type,
+        bytes: Number(found.bytes),
+        created: false,
+      };
+    }
+    await sql`UPDATE receipt_blobs SET sha256 = ${sha256}::bytea, bytes = ${bytes}
+              WHERE id = ${id}`.execute(tx);
+    return { blobId: id, mediaType, bytes, created: true };
+  });
+}
+
+/** Deletes the blobs this request created that no receipt links to (a refused upload). */
+export async function discardBlobs(db: Db, blobs: readonly StoredBlob[]): Promise<void> {
+  for (const blob of blobs) {
+    if (!blob.created) continue;
+    await sql`DELETE FROM receipt_blobs b WHERE b.id = ${blob.blobId}
+              AND NOT EXISTS (SELECT 1 FROM receipts r WHERE r.blob_id = b.id)`.execute(db);
+  }
+}
+
+/** A blob's bytes, a few chunks per query. */
+export async function* readBlob(db: Db, blobId: number): AsyncGenerator<Buffer> {
+  let next = 0;
+  for (;;) {
+    const { rows } = await sql<{ seq: number; data: Uint8Array }>`
+      SELECT seq, data FROM receipt_chunks WHERE blob_id = ${blobId} AND seq >= ${next}
+      ORDER BY seq LIMIT 4`.execute(db);
+    for (const row of rows) yield asBuffer(row.data);
+    if (rows.length < 4) return;
+    next = (rows[rows.length - 1] as { seq: number }).seq + 1;
+  }
+}

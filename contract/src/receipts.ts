@@ -1,0 +1,95 @@
+// Receipts: files (PDF, JPEG, PNG, WebP) attached to entries as proof (issue 21,
+// docs/decisions/015-receipts.md). Uploads are multipart forms beside the spec's JSON calls; a
+// file is served at a short-lived signed address, so that an <img> or <iframe> can show it.
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, IsoDate, Text } from './common.js';
+import { Entry } from './expenses.js';
+import { literalUnion } from './kinds.js';
+import { Person } from './users.js';
+
+/** The types a receipt may be, decided by the file's bytes. */
+export const RECEIPT_MEDIA_TYPES = [
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+] as const;
+export const ReceiptMediaType = literalUnion(RECEIPT_MEDIA_TYPES);
+export type ReceiptMediaType = Static<typeof ReceiptMediaType>;
+
+/** At most this many bytes a file, and this many shown files an entry. */
+export const RECEIPT_LIMITS = { maxFileBytes: 10 * 1024 * 1024, maxFilesPerEntry: 10 } as const;
+
+/** The multipart field names of the upload calls. */
+export const RECEIPT_FORM = {
+  /** Each file (several allowed). */
+  file: 'receipt',
+  /** Recording an entry with its files: which form (income, expense, salary)... */
+  kind: 'kind',
+  /** ...and that form's JSON body, exactly as its spec call takes it. Both before the files. */
+  entry: 'entry',
+} as const;
+
+/** The journal's Receipt filter: entries with at least one shown receipt, or with none. */
+export const RECEIPT_FILTERS = ['with', 'without'] as const;
+export const ReceiptFilter = literalUnion(RECEIPT_FILTERS);
+export type ReceiptFilter = Static<typeof ReceiptFilter>;
+
+export const Receipt = Type.Object({
+  id: Id,
+  entryId: Id,
+  fileName: Type.String(),
+  mediaType: ReceiptMediaType,
+  bytes: Type.Integer({ minimum: 0 }),
+  addedBy: Type.Union([Person, Type.Null()]),
+  addedAt: Type.String({ format: 'date-time' }),
+  /** The file shown in place (inline); signed for the caller's session, valid for minutes. */
+  url: Type.String(),
+  /** The same file as a download (attachment). */
+  downloadUrl: Type.String(),
+});
+export type Receipt = Static<typeof Receipt>;
+
+export const ReceiptList = Type.Object({ receipts: Type.Array(Receipt) });
+export type ReceiptList = Static<typeof ReceiptList>;
+
+export const ReceiptsAttached = Type.Object({
+  message: Type.String(),
+  receipts: Type.Array(Receipt),
+});
+export type ReceiptsAttached = Static<typeof ReceiptsAttached>;
+
+export const EntryWithReceipts = Type.Object({
+  message: Type.String(),
+  entry: Entry,
+  receipts: Type.Array(Receipt),
+});
+export type EntryWithReceipts = Static<typeof EntryWithReceipts>;
+
+/** The signature of a file's address: the session it was issued to, its end, and the MAC. */
+export const ReceiptFileQuery = Type.Object(
+  {
+    session: Id,
+    expires: Type.Integer({ minimum: 0, maximum: 99999999999 }),
+    sig: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    download: Type.Optional(Type.Literal('1')),
+  },
+  { additionalProperties: false },
+);
+export type ReceiptFileQuery = Static<typeof ReceiptFileQuery>;
+
+export const ReceiptBytes = Type.String({ description: 'The file: PDF, JPEG, PNG or WebP' });
+
+export const RemoveReceiptBody = Type.Object(
+  { reason: Text(500) },
+  { additionalProperties: false },
+);
+export type RemoveReceiptBody = Static<typeof RemoveReceiptBody>;
+
+/** This month's expense entries without a shown receipt: the count and the days it covers. */
+export const ReceiptsMissing = Type.Object({
+  count: Type.Integer({ minimum: 0 }),
+  from: IsoDate,
+  to: IsoDate,
+});
+export type ReceiptsMissing = Static<typeof ReceiptsMissing>;

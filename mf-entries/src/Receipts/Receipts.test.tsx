@@ -1,0 +1,161 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { JournalRow, Receipt } from 'contract';
+import {
+  collectDialogs,
+  endpoints,
+  mockCurrentUser,
+  mockEndpoint,
+  render,
+  type Dialogs,
+} from 'shared-ui/testing';
+import { ExpensePage } from '../ExpensePage/ExpensePage';
+import { JournalPage } from '../JournalPage';
+
+const row = (id: number, receipts: number): JournalRow => ({
+  id,
+  date: '2025-05-10',
+  kind: 'expense',
+  partyId: 1,
+  partyName: 'Rent',
+  Creditdebit: 'Credit',
+  amount: 40,
+  description: `Entry ${id}`,
+  recordedBy: null,
+  recordedAt: '2025-05-10T09:30:00.000Z',
+  reversesId: null,
+  reversedById: null,
+  receipts,
+});
+
+const receipt = (id: number, fileName: string, mediaType: Receipt['mediaType']): Receipt => ({
+  id,
+  entryId: 7,
+  fileName,
+  mediaType,
+  bytes: 100,
+  addedBy: null,
+  addedAt: '2025-05-10T09:30:00.000Z',
+  url: `/api/receipts/${id}/file?session=1&expires=9&sig=${'a'.repeat(64)}`,
+  downloadUrl: `/api/receipts/${id}/file?session=1&expires=9&sig=${'b'.repeat(64)}&download=1`,
+});
+
+function Address() {
+  const location = useLocation();
+  return <output aria-label="address">{location.pathname + location.search}</output>;
+}
+
+let dialogs: Dialogs;
+beforeEach(() => {
+  mockCurrentUser('staff');
+  dialogs = collectDialogs();
+  mockEndpoint(endpoints.getJournalTotals, { count: 2, credit: 80, debit: 0 });
+  mockEndpoint(endpoints.getBooksClosed, { closedThrough: null, canMove: false });
+  mockEndpoint(endpoints.listJournal, { entries: [row(7, 2), row(6, 0)], next: null });
+  mockEndpoint(endpoints.listClients, { users: [] });
+  mockEndpoint(endpoints.listEmployees, { users: [] });
+  mockEndpoint(endpoints.listExpenseTypesForEntries, {
+    users: [{ id: 1, expancetype: 'Rent', status: 'Active' }],
+  });
+  mockEndpoint(endpoints.listReceipts, {
+    receipts: [receipt(1, 'bill.pdf', 'application/pdf'), receipt(2, 'photo.png', 'image/png')],
+  });
+});
+afterEach(() => jest.restoreAllMocks());
+
+const renderJournal = (path = '/Journal') =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/Journal" element={<JournalPage />} />
+      </Routes>
+      <Address />
+    </MemoryRouter>,
+  );
+
+describe('Receipts in the Journal', () => {
+  it('should show a Receipt link with the count and open the files in place', async () => {
+    renderJournal();
+    const table = await screen.findByRole('table', { name: 'Journal' });
+    const link = await within(table).findByRole('button', { name: 'Receipt (2) of entry #7' });
+    expect(link).toHaveTextContent('Receipt (2)');
+    // Every row a writer sees can take a receipt; the row without one has no link.
+    expect(screen.getAllByRole('button', { name: /^Attach receipt to entry/ })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /of entry #6$/ })).not.toBeInTheDocument();
+
+    await userEvent.click(link);
+    const dialog = await screen.findByRole('dialog');
+    const frame = await within(dialog).findByTitle('bill.pdf');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame).toHaveAttribute('src', receipt(1, 'bill.pdf', 'application/pdf').url);
+    expect(within(dialog).getByRole('link', { name: 'Download' })).toHaveAttribute(
+      'href',
+      receipt(1, 'bill.pdf', 'application/pdf').downloadUrl,
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: /photo\.png/ }));
+    expect(within(dialog).getByRole('img', { name: 'photo.png' })).toHaveAttribute(
+      'src',
+      receipt(2, 'photo.png', 'image/png').url,
+    );
+  });
+
+  it('should keep the Receipt filter in the address', async () => {
+    renderJournal();
+    await screen.findByRole('table', { name: 'Journal' });
+    const filter = screen.getByLabelText('Receipt');
+    expect(within(filter).getByRole('option', { name: 'Any' })).toBeInTheDocument();
+    await userEvent.selectOptions(filter, 'Without receipt');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('address').textContent).toContain('receipt=without'),
+    );
+  });
+
+  it('should offer no Attach receipt to a viewer', async () => {
+    mockCurrentUser('viewer');
+    renderJournal();
+    await screen.findByRole('button', { name: 'Receipt (2) of entry #7' });
+    expect(screen.queryByRole('button', { name: /^Attach receipt/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('Receipt on the entry forms', () => {
+  it('should record the entry and its files in one upload', async () => {
+    const withFiles = mockEndpoint(endpoints.addEntryWithReceipts, {
+      message: 'Expense Added Successfully',
+      entry: {
+        id: 9,
+        kind: 'expense',
+        partyId: 1,
+        partyName: 'Rent',
+        Creditdebit: 'Credit',
+        amount: 40,
+        description: '',
+        date: '2025-05-10',
+        createdAt: '2025-05-10T09:30:00.000Z',
+        reversesId: null,
+      },
+      receipts: [],
+    });
+    const plain = mockEndpoint(endpoints.addExpense, { message: 'x', entry: undefined as never });
+    render(
+      <MemoryRouter>
+        <ExpensePage />
+      </MemoryRouter>,
+    );
+    const input = await screen.findByLabelText('Receipt');
+    expect(input).toHaveAttribute('multiple');
+    await userEvent.selectOptions(await screen.findByLabelText(/Expense Type/i), 'Rent');
+    await userEvent.selectOptions(screen.getByLabelText('Credit/Debit'), 'Credit');
+    await userEvent.type(screen.getByLabelText('Amount'), '40');
+    await userEvent.upload(input, [
+      new File(['%PDF-1.4'], 'bill.pdf', { type: 'application/pdf' }),
+      new File(['png'], 'photo.png', { type: 'image/png' }),
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: /Add Expense|Expances/i }));
+    await waitFor(() => expect(withFiles.calls).toHaveLength(1));
+    expect(plain.calls).toHaveLength(0);
+    expect(dialogs.alerts).toContain('Expense Added Successfully');
+  });
+});
