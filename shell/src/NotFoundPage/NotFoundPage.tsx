@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { href } from 'shared-ui';
 
 /** Any path outside the route table, for a signed-in user (docs/product.md#screens-and-routes). */
 export function NotFoundPage() {
@@ -6,7 +7,7 @@ export function NotFoundPage() {
     <div>
       <h1 className="ofs-page-title">Page not found</h1>
       <p>There is no page at this address.</p>
-      <Link to="/">Go to the Dashboard</Link>
+      <Link to={href('dashboard')}>Go to the Dashboard</Link>
     </div>
   );
 }

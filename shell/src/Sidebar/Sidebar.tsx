@@ -5,6 +5,7 @@ import {
   confirm,
   endpoints,
   errorMessage,
+  href,
   logOut,
   messages,
   notify,
@@ -99,7 +100,7 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
       <nav aria-label="Main" className="shell-sidebar__nav">
         <ul className="shell-sidebar__list">
           <li>
-            <NavLink to="/" end className={linkClass} onClick={onNavigate}>
+            <NavLink to={href('dashboard')} end className={linkClass} onClick={onNavigate}>
               Dashboard
             </NavLink>
           </li>
