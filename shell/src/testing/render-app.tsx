@@ -18,6 +18,7 @@ export interface RenderAppOptions {
 export function stubApi({ role = 'staff' }: { role?: Role } = {}) {
   mockEndpoint(endpoints.getTotals, { admins: 2, employees: 5, clients: 7 });
   mockEndpoint(endpoints.getFinance, { income: 1500.5, salary: 800, expense: 120.25 });
+  mockEndpoint(endpoints.getReceiptsMissing, { count: 0, from: '2025-05-01', to: '2025-05-31' });
   return {
     logout: mockEndpoint(endpoints.logout, { message: 'Logged out' }),
     currentUser: mockEndpoint(endpoints.getCurrentUser, {
