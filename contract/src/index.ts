@@ -19,3 +19,5 @@ export * from './endpoints.js';
 export * from './remotes.js';
 export * from './screens.js';
 export * from './text.js';
+export * from './payroll.js';
+export * from './recurring.js';
