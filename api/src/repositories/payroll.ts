@@ -14,14 +14,19 @@ import {
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { badRequest, notFound } from '../lib/errors.js';
-import { monthOf } from '../lib/dates.js';
 import { formatAmount, hasAtMostTwoDecimals, toMoney, toNumericString } from '../lib/money.js';
 import { createBatch, registerBatchReversal } from './batches.js';
 import { checkEntryDate, closedThrough } from './entries.js';
 
+/** First and last day of a month given as YYYY-MM (9999-12 included). */
+function monthDays(month: string): { from: string; to: string } {
+  const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0));
+  return { from: `${month}-01`, to: `${month}-${String(last.getUTCDate()).padStart(2, '0')}` };
+}
+
 /** The day a month's salaries are dated: its last day, or today while the month runs. */
 export function payrollDate(month: string, today: string): string {
-  const { to } = monthOf(`${month}-01`);
+  const { to } = monthDays(month);
   return today.slice(0, 7) === month && today < to ? today : to;
 }
 
@@ -32,7 +37,7 @@ const monthName = (month: string) =>
   );
 
 export async function payrollSheet(db: Db, month: string, today: string): Promise<PayrollSheet> {
-  const { from, to } = monthOf(`${month}-01`);
+  const { from, to } = monthDays(month);
   const date = payrollDate(month, today);
   const closed = await closedThrough(db);
   const { rows } = await sql<{

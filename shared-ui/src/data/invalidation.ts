@@ -72,6 +72,12 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   endUserSessions: ['listSessions', 'listActivity'],
   takeBackupNow: ['listBackups', 'listActivity'],
   reverseBatch: [...MONEY, 'listBatches'],
+  postPayroll: [...MONEY, 'getPayroll', 'listBatches'],
+  addSchedule: ['listSchedules', 'listDue', 'listActivity'],
+  setScheduleState: ['listSchedules', 'listDue', 'listActivity'],
+  setScheduleAutoPost: ['listSchedules', 'listActivity'],
+  postOccurrences: [...MONEY, 'listSchedules', 'listDue', 'listBatches'],
+  skipOccurrence: ['listDue', 'listActivity'],
 };
 
 /**
