@@ -69,7 +69,7 @@ export function PayrollPage() {
   const closed = payroll.sheet?.closed === true;
   return (
     <section className="mf-payroll">
-      <h2>Payroll</h2>
+      <h1 className="ofs-page-title">Payroll</h1>
       <BooksClosed />
       <div className="mf-payroll__month">
         <Field label="Month">

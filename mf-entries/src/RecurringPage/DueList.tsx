@@ -45,7 +45,7 @@ const columns = (recurring: Recurring): Array<DataTableColumn<Occurrence>> => [
 export function DueList({ recurring }: { recurring: Recurring }) {
   return (
     <div className="mf-recurring__due">
-      <h3>Due</h3>
+      <h2>Due</h2>
       <DataTable
         caption="Due"
         columns={columns(recurring)}

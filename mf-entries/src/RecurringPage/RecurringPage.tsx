@@ -13,10 +13,10 @@ export function RecurringPage() {
   const recurring = useRecurring();
   return (
     <section className="mf-recurring">
-      <h2>Recurring</h2>
+      <h1 className="ofs-page-title">Recurring</h1>
       <BooksClosed />
       <DueList recurring={recurring} />
-      <h3>Schedules</h3>
+      <h2>Schedules</h2>
       <ScheduleForm recurring={recurring} />
       <ScheduleList recurring={recurring} />
     </section>
