@@ -70,7 +70,7 @@ beforeEach(() => {
 
 describe('payroll', () => {
   it("posts a month's salaries once; the report and the journal agree", async () => {
-    await page.getByRole('link', { name: 'Payroll' }).click();
+    await page.getByRole('link', { name: 'Payroll', exact: true }).click();
     await page.getByRole('heading', { name: 'Payroll', level: 1 }).waitFor();
     await page.getByLabel('Month').fill(LAST_MONTH);
     for (const person of STAFF) {
@@ -119,7 +119,7 @@ describe('payroll', () => {
 
 describe('repeating entries', () => {
   it('posts the due occurrences of a monthly schedule that started two months ago', async () => {
-    await page.getByRole('link', { name: 'Recurring' }).click();
+    await page.getByRole('link', { name: 'Recurring', exact: true }).click();
     await page.getByRole('heading', { name: 'Recurring', level: 1 }).waitFor();
     const due = page.getByRole('table', { name: 'Due' });
     await due.getByText(STARTS).waitFor();
