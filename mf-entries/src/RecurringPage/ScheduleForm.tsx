@@ -5,7 +5,6 @@ import {
   DateInput,
   Select,
   TextField,
-  endpoints,
   messages,
   notify,
   toIsoDate,

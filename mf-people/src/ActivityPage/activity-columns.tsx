@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { messages, personText, type ActivityRow } from 'contract';
-import type { DataTableColumn } from 'shared-ui';
+import { personText, type ActivityRow } from 'contract';
+import { messages, type DataTableColumn } from 'shared-ui';
 import { actionLabel, kindLabel, recordLink, valueText } from './activity-labels';
 
 /**
