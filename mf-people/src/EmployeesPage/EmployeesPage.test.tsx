@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderPage, mockPeopleEndpoints } from '../testing/people-test-utils';
 import { EmployeesPage, employeesConfig } from './EmployeesPage';
 
-let listed: object[] = [];
+let listed: Array<{ id: number }> = [];
 const spies = mockPeopleEndpoints(employeesConfig.endpoints, () => listed);
 
 beforeEach(() => {
