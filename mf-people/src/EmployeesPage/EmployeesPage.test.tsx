@@ -1,10 +1,11 @@
 // What only the Employees screen does: a number that is digits only (docs/architecture.md#domain-rules).
+import type { Employee } from 'contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage, mockPeopleEndpoints } from '../testing/people-test-utils';
 import { EmployeesPage, employeesConfig } from './EmployeesPage';
 
-let listed: Array<{ id: number }> = [];
+let listed: Employee[] = [];
 const spies = mockPeopleEndpoints(employeesConfig.endpoints, () => listed);
 
 beforeEach(() => {
