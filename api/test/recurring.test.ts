@@ -8,6 +8,7 @@ import { seedParties } from './fixtures.js';
 import { addDays, todayIn } from '../src/lib/dates.js';
 import { isOccurrence, occurrencesBetween } from '../src/lib/recurrence.js';
 import { postDueAutomatically } from '../src/repositories/recurring.js';
+import { buildApp } from '../src/app.js';
 
 describe('the days a schedule comes around on', () => {
   const days = (
@@ -330,6 +331,21 @@ describe('with the database', () => {
       expect(activity.body.users[0]).toMatchObject({ action: 'create', actor: null });
       // The other schedule's occurrences are still due.
       expect((await call('GET', '/api/recurring/due')).body.occurrences).toHaveLength(3);
+    });
+  });
+
+  describe('the running server', () => {
+    it('posts the due occurrences of automatic schedules by itself when it starts', async () => {
+      const id = await weeklyRent();
+      await call('PUT', `/api/recurring/${id}/auto-post`, { autoPost: true }, admin);
+      const server = await buildApp(ctx.config, { database: ctx.database, logger: false });
+      await server.ready();
+      // Closing waits for the posting under way.
+      await server.close();
+      expect(await entryDays()).toEqual(due);
+      expect(await rows(ctx, 'SELECT created_by FROM entry_batches')).toEqual([
+        { created_by: null },
+      ]);
     });
   });
 });
