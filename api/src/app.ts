@@ -49,6 +49,8 @@ import { accountRoutes } from './routes/account/index.js';
 import { backupRoutes } from './routes/backups/index.js';
 import { batchRoutes } from './routes/batches/index.js';
 import { receiptsRoutes } from './routes/receipts/index.js';
+import { payrollRoutes } from './routes/payroll/index.js';
+import { recurringRoutes } from './routes/recurring/index.js';
 import { requestContextPlugin } from './lib/request-context.js';
 import { useJsonBodyParser } from './lib/json-body.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
@@ -75,6 +77,8 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
   /** false: no scheduled backups (tests that take them by hand); default true. */
   scheduleBackups?: boolean;
+  /** false: the server does not post due repeating entries by itself; default true. */
+  autoPostRecurring?: boolean;
 }
 
 export type App = FastifyInstance;
@@ -269,6 +273,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(backupRoutes);
       await api.register(batchRoutes);
       await api.register(receiptsRoutes);
+      await api.register(payrollRoutes);
+      await api.register(recurringRoutes, { autoPost: options.autoPostRecurring !== false });
     },
     { prefix: '/api' },
   );

@@ -490,7 +490,90 @@ const CASES: Record<string, Case[]> = {
       prepare: async ({ admin }) => as(admin, 'DELETE', '/api/sessions/user/2'),
     },
   ],
+  'POST /api/payroll': [
+    {
+      does: "posts a month's payroll as one batch",
+      status: 201,
+      prepare: async (tools) => {
+        const employeeId = await party(tools, 'employee');
+        return as(tools.staff, 'POST', '/api/payroll', {
+          month: new Date().toISOString().slice(0, 7),
+          lines: [{ employeeId, amount: 1000 }],
+        });
+      },
+    },
+  ],
+  'POST /api/recurring': [
+    {
+      does: 'adds a schedule of a repeating entry',
+      status: 201,
+      prepare: async (tools) =>
+        as(tools.staff, 'POST', '/api/recurring', {
+          kind: 'income',
+          partyId: await party(tools, 'client'),
+          creditDebit: 'Debit',
+          amount: 500,
+          description: 'Retainer',
+          repeats: 'monthly',
+          starts: '2026-01-15',
+        }),
+    },
+  ],
+  'PUT /api/recurring/{id}/state': [
+    {
+      does: 'pauses a schedule',
+      status: 200,
+      prepare: async (tools) =>
+        as(tools.staff, 'PUT', `/api/recurring/${await schedule(tools)}/state`, {
+          state: 'paused',
+        }),
+    },
+  ],
+  'PUT /api/recurring/{id}/auto-post': [
+    {
+      does: "turns a schedule's automatic posting on",
+      status: 200,
+      prepare: async (tools) =>
+        as(tools.admin, 'PUT', `/api/recurring/${await schedule(tools)}/auto-post`, {
+          autoPost: true,
+        }),
+    },
+  ],
+  'POST /api/recurring/post': [
+    {
+      does: 'posts a due occurrence',
+      status: 201,
+      prepare: async (tools) =>
+        as(tools.staff, 'POST', '/api/recurring/post', {
+          occurrences: [{ scheduleId: await schedule(tools), date: '2026-01-15' }],
+        }),
+    },
+  ],
+  'POST /api/recurring/skip': [
+    {
+      does: 'skips a due occurrence',
+      status: 200,
+      prepare: async (tools) =>
+        as(tools.staff, 'POST', '/api/recurring/skip', {
+          scheduleId: await schedule(tools),
+          date: '2026-01-15',
+        }),
+    },
+  ],
 };
+
+/** A monthly income schedule from 2026-01-15, written without an audit row; its id. */
+async function schedule(tools: Tools): Promise<number> {
+  return tools.insert('recurring_schedules', {
+    kind: 'income',
+    client_id: String(await party(tools, 'client')),
+    amount: '500.00',
+    credit_debit: 'Debit',
+    description: 'Retainer',
+    repeats: 'monthly',
+    starts_on: '2026-01-15',
+  });
+}
 
 /**
  * Every table's content (sessions without their idle clock), to see that nothing changed. The

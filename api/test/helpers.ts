@@ -56,7 +56,14 @@ export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
       await sql`UPDATE security_settings SET require_two_step_for_admins = false`.execute(
         database.db,
       );
-      ctx.app = await buildApp(config, { database, logger: false, ...build });
+      // The server's own posting of repeating entries stays off: a test posts them by hand
+      // (postDueAutomatically), so that nothing changes rows behind a test's back.
+      ctx.app = await buildApp(config, {
+        database,
+        logger: false,
+        autoPostRecurring: false,
+        ...build,
+      });
       return ctx;
     },
     async close(): Promise<void> {

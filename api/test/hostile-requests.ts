@@ -32,6 +32,8 @@ export interface Schema {
   minLength?: number;
   maxLength?: number;
   description?: string;
+  items?: Schema;
+  minItems?: number;
 }
 
 export interface HostileRequest {
@@ -127,9 +129,12 @@ export function validValue(schema: Schema | undefined, name = ''): unknown {
       return value;
     }
     case 'array':
-      return [];
+      // As many valid items as the array needs (a payroll run's lines: at least one).
+      return Array.from({ length: schema.minItems ?? 0 }, () => validValue(schema.items, name));
     default:
       if (schema.format === 'email') return `person${unique()}@example.com`;
+      // A month (YYYY-MM, contract MONTH_PATTERN), then a day.
+      if (schema.pattern?.endsWith('(0[1-9]|1[0-2])$')) return '2026-01';
       if (schema.pattern?.includes('(0[1-9]|1[0-2])')) return '2026-01-15';
       if (schema.pattern === '^[0-9]+$') return '0300123';
       // A kept backup's name (contract BACKUP_NAME_PATTERN).

@@ -13,6 +13,18 @@ import {
 import { CsvText, IdParams, MessageResponse } from './common.js';
 import { BackupBytes, BackupList, BackupNameParams, BackupTaken } from './backups.js';
 import { BatchList, BatchListQuery, BatchReversed, ReverseBatchBody } from './batches.js';
+import { PayrollPosted, PayrollQuery, PayrollSheet, PostPayrollBody } from './payroll.js';
+import {
+  DueList,
+  OccurrenceRef,
+  OccurrencesPosted,
+  PostOccurrencesBody,
+  ScheduleAutoPostBody,
+  ScheduleBody,
+  ScheduleList,
+  ScheduleMutation,
+  ScheduleStateBody,
+} from './recurring.js';
 import {
   ChangePasswordBody,
   LoginAnswer,
@@ -858,6 +870,120 @@ const batches = {
   }),
 };
 
+const payroll = {
+  getPayroll: endpoint({
+    method: 'GET',
+    path: '/payroll',
+    tag: 'payroll',
+    summary: "A month's payroll sheet: every employee, their salary and what they were paid",
+    description: '`month` is YYYY-MM; this month when left out.',
+    access: 'signedIn',
+    query: PayrollQuery,
+    responses: { 200: PayrollSheet },
+    errors: [],
+    texts: texts(messages.failedLoadPayroll, messages.errorLoadingPayroll),
+  }),
+  postPayroll: endpoint({
+    method: 'POST',
+    path: '/payroll',
+    tag: 'payroll',
+    summary: 'Post a payroll run: one salary entry per line, as one batch, in one transaction',
+    description:
+      'Each employee is paid once per month by payroll runs: lines for employees already paid ' +
+      'are left out (listed in `alreadyPaid`), whichever process or tab posted first. Dated the ' +
+      "month's last day, or today in the current month. 409 when the books are closed for that day.",
+    access: 'signedIn',
+    body: PostPayrollBody,
+    responses: { 200: PayrollPosted, 201: PayrollPosted },
+    errors: [404, 409],
+    texts: texts(messages.failedPostPayroll, messages.errorPostingPayroll),
+  }),
+};
+
+const recurring = {
+  listSchedules: endpoint({
+    method: 'GET',
+    path: '/recurring',
+    tag: 'recurring',
+    summary: 'The schedules of repeating entries',
+    access: 'signedIn',
+    responses: { 200: ScheduleList },
+    errors: [],
+    texts: texts(messages.failedLoadSchedules, messages.errorLoadingSchedules),
+  }),
+  addSchedule: endpoint({
+    method: 'POST',
+    path: '/recurring',
+    tag: 'recurring',
+    summary: 'Add a schedule of a repeating entry',
+    access: 'signedIn',
+    body: ScheduleBody,
+    responses: { 201: ScheduleMutation },
+    errors: [404, 409],
+    texts: texts(messages.failedAddSchedule, messages.errorAddingSchedule),
+  }),
+  setScheduleState: endpoint({
+    method: 'PUT',
+    path: '/recurring/:id/state',
+    tag: 'recurring',
+    summary: 'Pause, resume or end a schedule (an ended schedule stays ended)',
+    access: 'signedIn',
+    params: IdParams,
+    body: ScheduleStateBody,
+    responses: { 200: ScheduleMutation },
+    errors: [404, 409],
+    texts: texts(messages.failedChangeSchedule, messages.errorChangingSchedule),
+  }),
+  setScheduleAutoPost: endpoint({
+    method: 'PUT',
+    path: '/recurring/:id/auto-post',
+    tag: 'recurring',
+    summary: 'Turn automatic posting of a schedule on or off (admins only)',
+    access: 'admin',
+    adminsOnly: apiMessages.adminsOnlyAutoPost,
+    params: IdParams,
+    body: ScheduleAutoPostBody,
+    responses: { 200: ScheduleMutation },
+    errors: [404, 409],
+    texts: texts(messages.failedChangeSchedule, messages.errorChangingSchedule),
+  }),
+  listDue: endpoint({
+    method: 'GET',
+    path: '/recurring/due',
+    tag: 'recurring',
+    summary: 'Every occurrence of an active schedule up to today not yet posted or skipped',
+    access: 'signedIn',
+    responses: { 200: DueList },
+    errors: [],
+    texts: texts(messages.failedLoadDue, messages.errorLoadingDue),
+  }),
+  postOccurrences: endpoint({
+    method: 'POST',
+    path: '/recurring/post',
+    tag: 'recurring',
+    summary: 'Post due occurrences, each dated its own day, as one batch',
+    description:
+      'Each occurrence is posted once: one already posted or skipped (by another tab or server ' +
+      'process) is left out. 409 when one lies in a closed period; nothing is posted then.',
+    access: 'signedIn',
+    body: PostOccurrencesBody,
+    responses: { 200: OccurrencesPosted, 201: OccurrencesPosted },
+    errors: [404, 409],
+    texts: texts(messages.failedPostOccurrences, messages.errorPostingOccurrences),
+  }),
+  skipOccurrence: endpoint({
+    method: 'POST',
+    path: '/recurring/skip',
+    tag: 'recurring',
+    summary: 'Skip a due occurrence: it is never posted',
+    access: 'signedIn',
+    body: OccurrenceRef,
+    responses: { 200: MessageResponse },
+    errors: [404, 409],
+    texts: texts(messages.failedSkipOccurrence, messages.errorSkippingOccurrence),
+  }),
+};
+
 /** Every call of the API by operationId. */
 export const endpoints = {
   ...users,
@@ -875,6 +1001,8 @@ export const endpoints = {
   ...backups,
   ...batches,
   ...receiptEndpoints,
+  ...payroll,
+  ...recurring,
 };
 
 export type Endpoints = typeof endpoints;

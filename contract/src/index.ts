@@ -21,3 +21,5 @@ export * from './screens.js';
 export * from './text.js';
 export * from './receipts.js';
 export * from './receipt-endpoints.js';
+export * from './payroll.js';
+export * from './recurring.js';

@@ -78,6 +78,7 @@ export const RECORD_KINDS = [
   'books',
   'backup',
   'batch',
+  'schedule',
 ] as const;
 export const RecordKind = literalUnion(RECORD_KINDS);
 export type RecordKind = Static<typeof RecordKind>;

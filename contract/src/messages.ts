@@ -254,6 +254,34 @@ export const messages = {
   errorLoadingReceipts: 'Error loading the receipts',
   failedRemoveReceipt: 'Failed to remove the receipt',
   errorRemovingReceipt: 'Error removing the receipt',
+  // Payroll runs and repeating entries (issue 23).
+  failedLoadPayroll: 'Failed to load the payroll',
+  errorLoadingPayroll: 'Error loading the payroll',
+  failedPostPayroll: 'Failed to post the payroll',
+  errorPostingPayroll: 'Error posting the payroll',
+  payrollNothingTicked: 'Tick at least one employee to pay',
+  payrollClosed: 'The books are closed for this month: its payroll cannot be posted',
+  failedLoadSchedules: 'Failed to load the schedules',
+  errorLoadingSchedules: 'Error loading the schedules',
+  failedAddSchedule: 'Failed to add the schedule',
+  errorAddingSchedule: 'Error adding the schedule',
+  failedChangeSchedule: 'Failed to change the schedule',
+  errorChangingSchedule: 'Error changing the schedule',
+  failedLoadDue: 'Failed to load the due entries',
+  errorLoadingDue: 'Error loading the due entries',
+  failedPostOccurrences: 'Failed to post',
+  errorPostingOccurrences: 'Error posting',
+  failedSkipOccurrence: 'Failed to skip',
+  errorSkippingOccurrence: 'Error skipping',
+  scheduleAdded: 'Schedule added',
+  scheduleChanged: 'Schedule changed',
+  /** Followed by how many. */
+  occurrencesPosted: 'Entries posted:',
+  occurrenceSkipped: 'Occurrence skipped',
+  nothingDue: 'Nothing is due.',
+  occurrenceClosed: 'Closed period',
+  /** The actor of what the running server did by itself (automatic posting). */
+  theServer: 'the server',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -394,6 +422,20 @@ export const apiMessages = {
   receiptRemoveClosed:
     'This receipt belongs to an entry in a closed period and cannot be removed: the books are closed through',
   receiptNotMultipart: 'Receipts are sent as multipart/form-data',
+  // Payroll runs and repeating entries (issue 23).
+  payrollEmployeeTwice: 'An employee is listed twice in the payroll',
+  payrollEmployeeMissing: 'An employee of the payroll no longer exists',
+  scheduleNotFound: 'Schedule not found',
+  scheduleEnded: 'This schedule has ended: it cannot be changed',
+  scheduleNotActive: 'This schedule is paused or ended: resume it before posting',
+  scheduleEndsBeforeStart: 'Ends must not be before Starts',
+  occurrenceNotDue: 'That day is not a due occurrence of the schedule',
+  occurrenceDone: 'That occurrence has already been posted or skipped',
+  /** Followed by the closing day. */
+  occurrenceClosed: 'That occurrence is in a closed period: the books are closed through',
+  adminsOnlyAutoPost: 'Only admins can turn automatic posting on or off',
+  occurrenceListedTwice: 'An occurrence is listed twice',
+  monthlySalaryDecimals: 'monthlySalary must have at most 2 decimals',
 } as const;
 
 /**

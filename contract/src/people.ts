@@ -1,6 +1,6 @@
 // Employees and clients: the parties that salary and income entries are recorded against.
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, Id, ListResponse, MutationResponse, Name } from './common.js';
+import { Amount, Email, Id, ListResponse, Money, MutationResponse, Name } from './common.js';
 
 /**
  * An employee's number (spec: numeric): a string of digits, whose leading zeros are kept, or a
@@ -23,11 +23,19 @@ export const Employee = Type.Object({
   name: Type.String(),
   email: Type.String(),
   number: Type.String(),
+  /** What a payroll run offers to pay them; absent when they have none. */
+  monthlySalary: Type.Optional(Money),
 });
 export type Employee = Static<typeof Employee>;
 
 export const EmployeeBody = Type.Object(
-  { name: Name(100), email: Email, number: EmployeeNumber },
+  {
+    name: Name(100),
+    email: Email,
+    number: EmployeeNumber,
+    /** Optional, beside the spec's fields; null clears it. */
+    monthlySalary: Type.Optional(Type.Union([Amount, Type.Null()])),
+  },
   { additionalProperties: false },
 );
 export type EmployeeBody = Static<typeof EmployeeBody>;

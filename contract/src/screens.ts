@@ -3,6 +3,7 @@
 // filter renamed or retyped here is a type error in every app that links to or reads it.
 // Plain functions and data only: the browser gets this module whole.
 import { ISO_DATE_PATTERN } from './common.js';
+import { MONTH_PATTERN } from './payroll.js';
 import {
   AUDIT_ACTIONS,
   CREDIT_DEBIT,
@@ -139,6 +140,8 @@ export const screens = define({
   yearlyReport: { path: '/YearlyReportPage', query: { year } },
   totalsReport: { path: '/TotalsReport', query: {} },
   settings: { path: '/settings', query: {} },
+  payroll: { path: '/Payroll', query: { month: matching(new RegExp(MONTH_PATTERN)) } },
+  recurring: { path: '/Recurring', query: {} },
 });
 
 export type Screens = typeof screens;

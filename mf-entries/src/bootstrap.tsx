@@ -6,5 +6,14 @@ import { ExpancesPage } from './ExpensePage';
 import { IncomePage } from './IncomePage';
 import { JournalPage } from './JournalPage';
 import { SalaryPage } from './SalaryPage';
+import { PayrollPage } from './PayrollPage';
+import { RecurringPage } from './RecurringPage';
 
-mountRemote('entries', { IncomePage, ExpancesPage, SalaryPage, JournalPage });
+mountRemote('entries', {
+  IncomePage,
+  ExpancesPage,
+  SalaryPage,
+  JournalPage,
+  PayrollPage,
+  RecurringPage,
+});

@@ -36,6 +36,8 @@ export interface EmployeesTable {
   number: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** What a payroll run offers to pay them (migration 018). */
+  monthly_salary: Numeric | null;
 }
 
 export interface ClientsTable {
@@ -138,6 +140,46 @@ export interface SecuritySettingsTable {
   require_two_step_for_admins: boolean;
 }
 
+/** An employee paid for a month by a payroll run (migration 018). */
+export interface PayrollPaymentsTable {
+  id: Generated<number>;
+  employee_id: number;
+  /** The month's first day. */
+  month: string;
+  batch_id: number;
+  entry_id: number | null;
+  reversed_at: Timestamp | null;
+}
+
+/** A repeating entry (migration 018). */
+export interface RecurringSchedulesTable {
+  id: Generated<number>;
+  kind: EntryKind;
+  client_id: number | null;
+  employee_id: number | null;
+  expense_type_id: number | null;
+  amount: Numeric;
+  credit_debit: 'Credit' | 'Debit';
+  description: string;
+  repeats: 'weekly' | 'monthly' | 'quarterly' | 'yearly';
+  starts_on: string;
+  ends_on: string | null;
+  state: Generated<'active' | 'paused' | 'ended'>;
+  auto_post: Generated<boolean>;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+/** An occurrence of a schedule, posted (entry_id) or skipped (migration 018). */
+export interface RecurringOccurrencesTable {
+  schedule_id: number;
+  occurs_on: string;
+  entry_id: number | null;
+  batch_id: number | null;
+  skipped_at: Timestamp | null;
+  done_by: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -153,4 +195,7 @@ export interface Database {
   two_step_challenges: TwoStepChallengesTable;
   security_settings: SecuritySettingsTable;
   entry_batches: EntryBatchesTable;
+  payroll_payments: PayrollPaymentsTable;
+  recurring_schedules: RecurringSchedulesTable;
+  recurring_occurrences: RecurringOccurrencesTable;
 }

@@ -12,3 +12,10 @@ export const toNumericString = (value: number): string => value.toFixed(2);
 /** A NUMERIC string from the database as a JSON number (at most 2 decimals by construction). */
 export const toMoney = (value: string | number | null | undefined): number =>
   value === null || value === undefined ? 0 : Number(value);
+
+/** A NUMERIC string written as people read money: `1,234.50` (messages, not the wire). */
+export const formatAmount = (value: string): string => {
+  const [whole = '0', cents = ''] = value.replace(/^-/, '').split('.');
+  const sign = value.startsWith('-') ? '-' : '';
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents.padEnd(2, '0').slice(0, 2)}`;
+};

@@ -30,6 +30,8 @@ export interface CrudSpec<T extends { id: number }> {
   duplicate?: string;
   /** Columns computed from the values written (an expense type's name key), stored beside them. */
   derived?: (values: Partial<Fields<T>>) => Record<string, unknown>;
+  /** A row as read (columns under the API's names) as the API shows it (an employee's salary). */
+  present?: (row: Record<string, unknown>) => T;
 }
 
 export interface CrudRepository<T extends { id: number }> {
@@ -74,6 +76,9 @@ export function crud<T extends { id: number }>(spec: CrudSpec<T>): CrudRepositor
     ...spec.derived?.(values),
   });
 
+  const present = (row: unknown): T =>
+    spec.present ? spec.present(row as Record<string, unknown>) : (row as T);
+
   const translate = (error: unknown): never => {
     const code = pgCode(error);
     if (code === PG_UNIQUE_VIOLATION && spec.duplicate) throw conflict(spec.duplicate);
@@ -90,7 +95,7 @@ export function crud<T extends { id: number }>(spec: CrudSpec<T>): CrudRepositor
       .forUpdate()
       .executeTakeFirst();
     if (!row) throw notFound(spec.notFound);
-    return row as T;
+    return present(row);
   };
 
   return {
@@ -100,18 +105,20 @@ export function crud<T extends { id: number }>(spec: CrudSpec<T>): CrudRepositor
         .select(selection)
         .orderBy('id')
         .execute();
-      return rows as T[];
+      return rows.map(present);
     },
 
     create(db, actorId, values) {
       return db
         .transaction()
         .execute(async (tx) => {
-          const after = (await untyped(tx)
-            .insertInto(spec.table)
-            .values(toColumns(values))
-            .returning(selection)
-            .executeTakeFirstOrThrow()) as T;
+          const after = present(
+            await untyped(tx)
+              .insertInto(spec.table)
+              .values(toColumns(values))
+              .returning(selection)
+              .executeTakeFirstOrThrow(),
+          );
           await audit(tx, {
             actorId,
             action: 'create',
@@ -129,12 +136,14 @@ export function crud<T extends { id: number }>(spec: CrudSpec<T>): CrudRepositor
         .transaction()
         .execute(async (tx) => {
           const before = await lock(tx, id);
-          const after = (await untyped(tx)
-            .updateTable(spec.table)
-            .set({ ...toColumns(values), updated_at: sql`now()` })
-            .where('id', '=', id)
-            .returning(selection)
-            .executeTakeFirstOrThrow()) as T;
+          const after = present(
+            await untyped(tx)
+              .updateTable(spec.table)
+              .set({ ...toColumns(values), updated_at: sql`now()` })
+              .where('id', '=', id)
+              .returning(selection)
+              .executeTakeFirstOrThrow(),
+          );
           await audit(tx, { actorId, action, entity: spec.entity, entityId: id, before, after });
           return after;
         })

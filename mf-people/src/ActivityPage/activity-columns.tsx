@@ -1,10 +1,14 @@
 import { Link } from 'react-router-dom';
 import { personText, type ActivityRow } from 'contract';
-import type { DataTableColumn } from 'shared-ui';
+import { messages, type DataTableColumn } from 'shared-ui';
 import { actionLabel, kindLabel, recordLink, valueText } from './activity-labels';
 
-/** Who, with the e-mail that tells apart two people of one name; a deleted user as a former user. */
-const whoText = (row: ActivityRow) => (row.actor ? personText(row.actor) : '—');
+/**
+ * Who, with the e-mail that tells apart two people of one name; a deleted user as a former user.
+ * A batch with no user behind it was posted by the running server itself (automatic posting).
+ */
+export const whoText = (row: Pick<ActivityRow, 'actor' | 'kind'>) =>
+  row.actor ? personText(row.actor) : row.kind === 'batch' ? messages.theServer : '—';
 
 function Changes({ row }: { row: ActivityRow }) {
   if (row.changes.length === 0) return null;

@@ -55,6 +55,7 @@ export const KIND_LABELS: Record<RecordKind, string> = {
   books: 'Closed period',
   backup: 'Backup',
   batch: 'Batch of entries',
+  schedule: 'Repeating entry',
 };
 
 const entryKindOf = (kind: string) =>
@@ -88,6 +89,7 @@ export function recordLink(
   if (kind === 'expense_type') return href('settings');
   if (kind === 'user') return href('users');
   if (kind === 'batch') return href('journal', { batchId: id });
+  if (kind === 'schedule') return href('recurring');
   const entryKind = entryKindOf(kind);
   if (entryKind) {
     const partyId = row.changes.find((change) => change.field === 'partyId')?.after;

@@ -1,10 +1,16 @@
 // What only the Employees screen does: a number that is digits only (docs/architecture.md#domain-rules).
+import type { Employee } from 'contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage, mockPeopleEndpoints } from '../testing/people-test-utils';
 import { EmployeesPage, employeesConfig } from './EmployeesPage';
 
-const spies = mockPeopleEndpoints(employeesConfig.endpoints, () => []);
+let listed: Employee[] = [];
+const spies = mockPeopleEndpoints(employeesConfig.endpoints, () => listed);
+
+beforeEach(() => {
+  listed = [];
+});
 
 describe('EmployeesPage', () => {
   it('should offer a numeric keypad for the number and keep only the digits typed', async () => {
@@ -27,4 +33,21 @@ describe('EmployeesPage', () => {
       ]),
     );
   });
+
+  it('should send a monthly salary when one is typed and list it as money', async () => {
+    listed = [{ id: 1, name: 'Ali', email: 'ali@example.com', number: '1', monthlySalary: 1500.5 }];
+    await renderPage(<EmployeesPage />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Dana Noor');
+    await userEvent.type(screen.getByLabelText('Email'), 'dana@example.com');
+    await userEvent.type(screen.getByLabelText('Number'), '7');
+    await userEvent.type(screen.getByLabelText('Monthly salary'), ' 2000.50 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Employee' }));
+    await waitFor(() =>
+      expect(spies.add.calls.map((call) => call.body)).toEqual([
+        { name: 'Dana Noor', email: 'dana@example.com', number: '7', monthlySalary: '2000.50' },
+      ]),
+    );
+    await userEvent.click(screen.getByRole('tab', { name: 'Manage Employees' }));
+    expect(await screen.findByText('1,500.50')).toBeInTheDocument();
+  }, 20_000);
 });

@@ -8,6 +8,8 @@ const fields: Array<PersonField<keyof EmployeeBody>> = [
   EMAIL_FIELD,
   // A phone or staff number: digits only, leading zeros kept, so text rather than type=number.
   { name: 'number', label: 'Number', kind: 'digits' },
+  // Beside the spec's fields: what a payroll run offers to pay them; may stay empty.
+  { name: 'monthlySalary', label: 'Monthly salary', kind: 'money', optional: true },
 ];
 
 export const employeesConfig = createPeopleConfig<Employee>({

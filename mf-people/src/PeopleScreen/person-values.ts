@@ -1,5 +1,6 @@
 // Between records, form values and request bodies: the rules every People form shares.
-import type { PersonField, PersonRecord, PersonValues } from './types';
+import { formatMoney } from 'shared-ui';
+import type { PersonBody, PersonField, PersonRecord, PersonValues } from './types';
 
 /** The values of an empty add form. */
 export function emptyValues(fields: PersonField[]): PersonValues {
@@ -20,12 +21,13 @@ export function valuesOf(fields: PersonField[], row: PersonRecord): PersonValues
 /** What the list shows for one field of a record: a select's label, else the value. */
 export function cellText(field: PersonField, row: PersonRecord): string {
   const value = (row as unknown as Record<string, unknown>)[field.name];
+  if (field.kind === 'money' && typeof value === 'number') return formatMoney(value);
   const text = value === undefined || value === null ? '' : String(value);
   return field.options?.find((option) => option.value === text)?.label ?? text;
 }
 
 const isRequired = (field: PersonField, mode: 'add' | 'edit') =>
-  mode === 'add' || field.edit !== 'optional';
+  !field.optional && (mode === 'add' || field.edit !== 'optional');
 
 /** True when a required field is empty or blank (docs/product.md#validation: "Please fill all fields"). */
 export function hasMissing(
@@ -46,11 +48,15 @@ export function toBody(
   fields: PersonField[],
   values: PersonValues,
   mode: 'add' | 'edit',
-): PersonValues {
-  const body: PersonValues = {};
+): PersonBody {
+  const body: PersonBody = {};
   for (const field of fields) {
     const raw = values[field.name] ?? '';
     if (mode === 'edit' && field.edit === 'optional' && raw === '') continue;
+    if (field.optional && raw.trim() === '') {
+      if (mode === 'edit') body[field.name] = null;
+      continue;
+    }
     body[field.name] = field.kind === 'password' ? raw : raw.trim();
   }
   return body;

@@ -12,7 +12,10 @@ export interface PersonRecord {
 /** Form state: one string per field, as inputs hold them. */
 export type PersonValues = Record<string, string>;
 
-export type PersonFieldKind = 'text' | 'email' | 'password' | 'digits' | 'select';
+/** A request body: a field left empty in an edit may be sent as null (clears it). */
+export type PersonBody = Record<string, string | null>;
+
+export type PersonFieldKind = 'text' | 'email' | 'password' | 'digits' | 'select' | 'money';
 
 export interface PersonField<Name extends string = string> {
   /** Body field name sent to the API (and read from the record for the list and the modal). */
@@ -32,6 +35,11 @@ export interface PersonField<Name extends string = string> {
   listed?: boolean;
   /** Help text under the input, in the edit modal only. */
   editHint?: string;
+  /**
+   * May stay empty in both forms (an employee's monthly salary): left out of an add, and sent
+   * as null from an edit, which clears it.
+   */
+  optional?: boolean;
 }
 
 /** The texts (docs/product.md#messages) of one kind of record. */

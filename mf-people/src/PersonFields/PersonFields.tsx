@@ -10,7 +10,13 @@ export interface PersonFieldsProps {
   mode: 'add' | 'edit';
 }
 
-const INPUT_TYPE = { text: 'text', email: 'email', password: 'password', digits: 'text' } as const;
+const INPUT_TYPE = {
+  text: 'text',
+  email: 'email',
+  password: 'password',
+  digits: 'text',
+  money: 'text',
+} as const;
 
 /** The labelled inputs of one People form, shared by the Add tab and the edit modal. */
 export function PersonFields({ fields, values, onChange, mode }: PersonFieldsProps) {
@@ -48,7 +54,7 @@ export function PersonFields({ fields, values, onChange, mode }: PersonFieldsPro
                 aria-description={hint}
                 // Browsers must not fill a saved password into a form that sets one.
                 autoComplete={field.kind === 'password' ? 'new-password' : 'off'}
-                inputMode={digits ? 'numeric' : undefined}
+                inputMode={digits ? 'numeric' : field.kind === 'money' ? 'decimal' : undefined}
                 pattern={digits ? '[0-9]*' : undefined}
                 onChange={(event) => {
                   const next = event.target.value;

@@ -76,6 +76,12 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   addEntryWithReceipts: [...MONEY, 'listReceipts'],
   attachReceipts: ['listJournal', 'getJournalTotals', 'listReceipts', 'getReceiptsMissing', 'listActivity'],
   removeReceipt: ['listJournal', 'getJournalTotals', 'listReceipts', 'getReceiptsMissing', 'listActivity'],
+  postPayroll: [...MONEY, 'getPayroll', 'listBatches'],
+  addSchedule: ['listSchedules', 'listDue', 'listActivity'],
+  setScheduleState: ['listSchedules', 'listDue', 'listActivity'],
+  setScheduleAutoPost: ['listSchedules', 'listActivity'],
+  postOccurrences: [...MONEY, 'listSchedules', 'listDue', 'listBatches'],
+  skipOccurrence: ['listDue', 'listActivity'],
 };
 
 /**

@@ -1,0 +1,168 @@
+// Payroll runs (docs/decisions/017-payroll-recurring.md): a month's salaries posted as one batch
+// of salary entries in one transaction. Each employee is paid once per month by payroll runs:
+// the partial unique key of `payroll_payments` (migration 018) claims the employee-month before
+// the entry is written, so a second run for the month (a double click, two tabs, another server
+// process) finds the claim taken and leaves that employee out. Undoing the run's batch frees its
+// employee-months (the hook registered below).
+import { sql } from 'kysely';
+import {
+  apiMessages,
+  payrollPostedText,
+  type PayrollLine,
+  type PayrollPosted,
+  type PayrollSheet,
+} from 'contract';
+import type { Db } from '../db/index.js';
+import { badRequest, notFound } from '../lib/errors.js';
+import { formatAmount, hasAtMostTwoDecimals, toMoney, toNumericString } from '../lib/money.js';
+import { createBatch, registerBatchReversal } from './batches.js';
+import { checkEntryDate, closedThrough } from './entries.js';
+
+/** First and last day of a month given as YYYY-MM (9999-12 included). */
+function monthDays(month: string): { from: string; to: string } {
+  const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0));
+  return { from: `${month}-01`, to: `${month}-${String(last.getUTCDate()).padStart(2, '0')}` };
+}
+
+/** The day a month's salaries are dated: its last day, or today while the month runs. */
+export function payrollDate(month: string, today: string): string {
+  const { to } = monthDays(month);
+  return today.slice(0, 7) === month && today < to ? today : to;
+}
+
+/** "November 2026". */
+const monthName = (month: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+
+export async function payrollSheet(db: Db, month: string, today: string): Promise<PayrollSheet> {
+  const { from, to } = monthDays(month);
+  const date = payrollDate(month, today);
+  const closed = await closedThrough(db);
+  const { rows } = await sql<{
+    id: number;
+    name: string;
+    number: string;
+    salary: string | null;
+    paid: string;
+    by_payroll: boolean;
+  }>`
+    SELECT e.id, e.name, e.number, e.monthly_salary::text AS salary,
+           coalesce((SELECT sum(x.amount) FROM entries x
+                     WHERE x.kind = 'salary' AND x.employee_id = e.id
+                       AND x.entry_date BETWEEN ${from} AND ${to}), 0)::text AS paid,
+           EXISTS (SELECT 1 FROM payroll_payments p
+                   WHERE p.employee_id = e.id AND p.month = ${from}
+                     AND p.reversed_at IS NULL) AS by_payroll
+    FROM employees e
+    ORDER BY e.name, e.id`.execute(db);
+  return {
+    month,
+    date,
+    closed: closed !== null && date <= closed,
+    rows: rows.map((row) => ({
+      employeeId: row.id,
+      name: row.name,
+      number: row.number,
+      monthlySalary: row.salary === null ? null : toMoney(row.salary),
+      paid: toMoney(row.paid),
+      paidByPayroll: row.by_payroll,
+    })),
+  };
+}
+
+/** Thrown inside the transaction when every employee asked for was already paid: rolls back. */
+class NothingToPost extends Error {}
+
+export async function postPayroll(
+  db: Db,
+  userId: number,
+  input: { month: string; lines: PayrollLine[] },
+  today: string,
+): Promise<PayrollPosted> {
+  const ids = input.lines.map((line) => line.employeeId);
+  if (new Set(ids).size !== ids.length) throw badRequest(apiMessages.payrollEmployeeTwice);
+  const lines = input.lines
+    .map((line) => ({ employeeId: line.employeeId, amount: Number(line.amount) }))
+    .sort((a, b) => a.employeeId - b.employeeId);
+  if (!lines.every((line) => hasAtMostTwoDecimals(line.amount)))
+    throw badRequest('amount must have at most 2 decimals');
+
+  const month = `${input.month}-01`;
+  const date = payrollDate(input.month, today);
+  const name = monthName(input.month);
+  const amounts = lines.map((line) => toNumericString(line.amount));
+  try {
+    return await db.transaction().execute(async (tx) => {
+      await checkEntryDate(tx, date, today);
+      // FOR SHARE: no employee is deleted or renamed before their entry is in.
+      const { rows: found } = await sql<{ id: number }>`
+        SELECT id FROM employees WHERE id = ANY(${ids}::int[]) FOR SHARE`.execute(tx);
+      if (found.length !== ids.length) throw notFound(apiMessages.payrollEmployeeMissing);
+
+      const batchId = await createBatch(tx, {
+        kind: 'payroll',
+        label: `Payroll ${name}`,
+        userId,
+        details: { month: input.month },
+      });
+      // The claims, in employee order (two runs at once wait on each other, never deadlock); a
+      // claim already held by a run not undone is left out, after that run commits.
+      const { rows: claimed } = await sql<{ employee_id: number }>`
+        INSERT INTO payroll_payments (employee_id, month, batch_id)
+        SELECT id, ${month}::date, ${batchId} FROM unnest(${lines.map((l) => l.employeeId)}::int[]) AS id
+        ORDER BY id
+        ON CONFLICT (employee_id, month) WHERE reversed_at IS NULL DO NOTHING
+        RETURNING employee_id`.execute(tx);
+      if (claimed.length === 0) throw new NothingToPost();
+
+      const paid = new Set(claimed.map((row) => row.employee_id));
+      const posting = lines.flatMap((line, i) =>
+        paid.has(line.employeeId) ? [{ ...line, amount: amounts[i]! }] : [],
+      );
+      const { rows: written } = await sql<{ id: number; employee_id: number }>`
+        INSERT INTO entries (kind, employee_id, party_name, amount, credit_debit, description,
+                             entry_date, created_by, batch_id)
+        SELECT 'salary', e.id, e.name, l.amount, 'Credit', ${`Salary for ${name}`}, ${date},
+               ${userId}, ${batchId}
+        FROM unnest(${posting.map((l) => l.employeeId)}::int[],
+                    ${posting.map((l) => l.amount)}::numeric[]) AS l(employee_id, amount)
+        JOIN employees e ON e.id = l.employee_id
+        ORDER BY e.id
+        RETURNING id, employee_id`.execute(tx);
+      await sql`
+        UPDATE payroll_payments p SET entry_id = w.id
+        FROM unnest(${written.map((w) => Number(w.id))}::bigint[],
+                    ${written.map((w) => w.employee_id)}::int[]) AS w(id, employee_id)
+        WHERE p.batch_id = ${batchId} AND p.employee_id = w.employee_id`.execute(tx);
+      const { rows: sums } = await sql<{ total: string }>`
+        SELECT coalesce(sum(amount), 0)::text AS total FROM entries
+        WHERE batch_id = ${batchId}`.execute(tx);
+      const total = sums[0]?.total ?? '0';
+      return {
+        message: payrollPostedText(posting.length, formatAmount(total)),
+        posted: posting.length,
+        total: toMoney(total),
+        batchId,
+        alreadyPaid: ids.filter((id) => !paid.has(id)).sort((a, b) => a - b),
+      };
+    });
+  } catch (error) {
+    if (!(error instanceof NothingToPost)) throw error;
+    return {
+      message: payrollPostedText(0, formatAmount('0')),
+      posted: 0,
+      total: 0,
+      batchId: null,
+      alreadyPaid: [...ids].sort((a, b) => a - b),
+    };
+  }
+}
+
+// Undoing a payroll run frees the months it paid, so that they can be paid again.
+registerBatchReversal('payroll', async (tx, batchId) => {
+  await sql`
+    UPDATE payroll_payments SET reversed_at = now()
+    WHERE batch_id = ${batchId} AND reversed_at IS NULL`.execute(tx);
+});

@@ -1,0 +1,65 @@
+// Payroll runs: a month's salaries reviewed on one sheet and posted in one step, each employee
+// paid once per month (docs/decisions/017-payroll-recurring.md).
+import { Type, type Static } from '@sinclair/typebox';
+import { Amount, Id, IsoDate, Money } from './common.js';
+
+/** A month as YYYY-MM (years 1900 to 9999). */
+export const MONTH_PATTERN = '^(19\\d\\d|[2-9]\\d{3})-(0[1-9]|1[0-2])$';
+export const Month = Type.String({ pattern: MONTH_PATTERN, description: 'A month, YYYY-MM' });
+
+export const PayrollQuery = Type.Object(
+  { month: Type.Optional(Month) },
+  { additionalProperties: false },
+);
+export type PayrollQuery = Static<typeof PayrollQuery>;
+
+/** One employee on the month's sheet. */
+export const PayrollRow = Type.Object({
+  employeeId: Id,
+  name: Type.String(),
+  number: Type.String(),
+  monthlySalary: Type.Union([Money, Type.Null()]),
+  /** Salary entries dated in the month, reversals counted (payroll runs and the Salary form). */
+  paid: Money,
+  /** True when a payroll run (not undone) has paid them for the month: not paid again. */
+  paidByPayroll: Type.Boolean(),
+});
+export type PayrollRow = Static<typeof PayrollRow>;
+
+export const PayrollSheet = Type.Object({
+  month: Month,
+  /** The day the month's salaries are dated: its last day, or today in the current month. */
+  date: IsoDate,
+  /** The books are closed through `date` or later: nothing can be posted for the month. */
+  closed: Type.Boolean(),
+  rows: Type.Array(PayrollRow),
+});
+export type PayrollSheet = Static<typeof PayrollSheet>;
+
+export const PayrollLine = Type.Object(
+  { employeeId: Id, amount: Amount },
+  { additionalProperties: false },
+);
+export type PayrollLine = Static<typeof PayrollLine>;
+
+export const PostPayrollBody = Type.Object(
+  { month: Month, lines: Type.Array(PayrollLine, { minItems: 1, maxItems: 1000 }) },
+  { additionalProperties: false },
+);
+export type PostPayrollBody = Static<typeof PostPayrollBody>;
+
+export const PayrollPosted = Type.Object({
+  message: Type.String(),
+  /** Salaries posted now. */
+  posted: Type.Integer({ minimum: 0 }),
+  total: Money,
+  /** The run's batch, or null when everyone asked for was already paid. */
+  batchId: Type.Union([Id, Type.Null()]),
+  /** Employees asked for that a payroll run had already paid for the month. */
+  alreadyPaid: Type.Array(Id),
+});
+export type PayrollPosted = Static<typeof PayrollPosted>;
+
+/** "Payroll posted: N salaries, RS: X", with the total already written as money. */
+export const payrollPostedText = (count: number, totalText: string): string =>
+  `Payroll posted: ${count} salaries, RS: ${totalText}`;

@@ -1,0 +1,138 @@
+// Payroll runs and repeating entries (issue 23) in Chromium against the built product: a month's
+// payroll for three employees posted from /Payroll, the Employees Vs Salary report and the
+// journal showing the same salaries, a second run posting nothing twice, and the due occurrences
+// of a monthly schedule that started two months ago posted from /Recurring.
+import type { Browser, Page } from 'playwright-core';
+import { dialogCount, launch, openPage, signIn } from '../support/browser';
+import type { Session } from '../support/browser';
+import { apiAs, type ApiCall } from '../support/api';
+
+let browser: Browser;
+let session: Session;
+let page: Page;
+let call: ApiCall;
+
+const stamp = Date.now().toString(36);
+const STAFF = [
+  { name: `Ayla ${stamp}`, salary: 1000 },
+  { name: `Berk ${stamp}`, salary: 2000.5 },
+  { name: `Cora ${stamp}`, salary: 3000 },
+];
+const pad = (n: number) => String(n).padStart(2, '0');
+const now = new Date();
+/** Last month, YYYY-MM: its salaries are dated its last day. */
+const lastMonthDate = new Date(now.getFullYear(), now.getMonth() - 1, 1);
+const LAST_MONTH = `${lastMonthDate.getFullYear()}-${pad(lastMonthDate.getMonth() + 1)}`;
+/** The first day of the month two months ago: a monthly schedule from it has three days due. */
+const twoAgo = new Date(now.getFullYear(), now.getMonth() - 2, 1);
+const STARTS = `${twoAgo.getFullYear()}-${pad(twoAgo.getMonth() + 1)}-01`;
+const RETAINER = `Retainer ${stamp}`;
+
+const row = (text: string) => page.getByRole('row').filter({ hasText: text });
+const cells = (text: string) => row(text).locator('th, td').allTextContents();
+
+beforeAll(async () => {
+  call = await apiAs();
+  // No other test closes the books for good, but this one must be able to post last month.
+  await call('PUT', '/journal/closed', { closedThrough: null });
+  for (const person of STAFF) {
+    await call('POST', '/employees/addEmployee', {
+      name: person.name,
+      email: `${person.name.split(' ')[0]!.toLowerCase()}-${stamp}@e2e.local`,
+      number: '0300',
+      monthlySalary: person.salary,
+    });
+  }
+  const client = await call<{ user: { id: number } }>('POST', '/clients/addClient', {
+    name: `Client ${stamp}`,
+    email: `client-${stamp}@e2e.local`,
+    companyName: 'Retained Ltd',
+  });
+  await call('POST', '/recurring', {
+    kind: 'income',
+    partyId: client.user.id,
+    creditDebit: 'Credit',
+    amount: 500,
+    description: RETAINER,
+    repeats: 'monthly',
+    starts: STARTS,
+  });
+  browser = await launch();
+  session = await openPage(browser);
+  page = session.page;
+  await signIn(page);
+});
+afterAll(() => browser.close());
+
+beforeEach(() => {
+  session.dialogs.length = 0;
+});
+
+describe('payroll', () => {
+  it("posts a month's salaries once; the report and the journal agree", async () => {
+    await page.getByRole('link', { name: 'Payroll', exact: true }).click();
+    await page.getByRole('heading', { name: 'Payroll', level: 1 }).waitFor();
+    await page.getByLabel('Month').fill(LAST_MONTH);
+    for (const person of STAFF) {
+      await page.getByLabel(`Pay ${person.name}`).waitFor();
+      expect(await page.getByLabel(`Pay ${person.name}`).isChecked()).toBe(true);
+    }
+    await page.getByRole('button', { name: 'Post payroll' }).click();
+    expect(await dialogCount(session.dialogs, 1)).toEqual([
+      'Payroll posted: 3 salaries, RS: 6,000.50',
+    ]);
+    await page.getByText('1,000.00 (paid)').waitFor();
+
+    // The journal of the run: its three salaries.
+    await page.getByRole('link', { name: 'Entries of this payroll in the journal' }).click();
+    await page.getByRole('heading', { name: 'Journal', level: 1 }).waitFor();
+    for (const person of STAFF) await row(person.name).first().waitFor();
+    expect(await page.getByRole('row').filter({ hasText: stamp }).count()).toBe(3);
+
+    // The report: each employee with exactly the salary posted.
+    await page.goto('/EmployeesVsSalaryReport');
+    await page.getByRole('heading', { name: 'Employees Vs Salary', level: 1 }).waitFor();
+    await row(STAFF[2]!.name).waitFor();
+    expect(await cells(STAFF[0]!.name)).toEqual([STAFF[0]!.name, '1,000.00']);
+    expect(await cells(STAFF[1]!.name)).toEqual([STAFF[1]!.name, '2,000.50']);
+    expect(await cells(STAFF[2]!.name)).toEqual([STAFF[2]!.name, '3,000.00']);
+
+    // Run again: they show as paid, and nothing is posted twice.
+    await page.goto(`/Payroll?month=${LAST_MONTH}`);
+    await page.getByText('2,000.50 (paid)').waitFor();
+    expect(await page.getByLabel(`Pay ${STAFF[1]!.name}`).isDisabled()).toBe(true);
+    const sheet = await call<{ rows: Array<{ employeeId: number; name: string }> }>(
+      'GET',
+      `/payroll?month=${LAST_MONTH}`,
+    );
+    const mine = sheet.rows.filter((r) => r.name.endsWith(stamp));
+    const again = await call<{ posted: number }>('POST', '/payroll', {
+      month: LAST_MONTH,
+      lines: mine.map((r) => ({ employeeId: r.employeeId, amount: 5 })),
+    });
+    expect(again.posted).toBe(0);
+    await page.goto('/EmployeesVsSalaryReport');
+    await row(STAFF[0]!.name).waitFor();
+    expect(await cells(STAFF[0]!.name)).toEqual([STAFF[0]!.name, '1,000.00']);
+  }, 60_000);
+});
+
+describe('repeating entries', () => {
+  it('posts the due occurrences of a monthly schedule that started two months ago', async () => {
+    await page.getByRole('link', { name: 'Recurring', exact: true }).click();
+    await page.getByRole('heading', { name: 'Recurring', level: 1 }).waitFor();
+    const due = page.getByRole('table', { name: 'Due' });
+    await due.getByText(STARTS).waitFor();
+    expect(await due.getByRole('row').filter({ hasText: RETAINER }).count()).toBe(3);
+    await page.getByRole('button', { name: 'Post all due' }).click();
+    expect(await dialogCount(session.dialogs, 1)).toEqual(['Entries posted: 3']);
+    await due.getByText('Nothing is due.').waitFor();
+
+    const journal = await call<{ entries: Array<{ description: string; date: string }> }>(
+      'GET',
+      `/journal?q=${encodeURIComponent(RETAINER)}`,
+    );
+    expect(journal.entries.map((entry) => entry.date).sort()[0]).toBe(STARTS);
+    expect(journal.entries).toHaveLength(3);
+  }, 60_000);
+});

@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { PayrollSheet } from 'contract';
+import {
+  collectDialogs,
+  endpoints,
+  mockCurrentUser,
+  mockEndpoint,
+  render,
+  type Dialogs,
+  type MockedEndpoint,
+} from 'shared-ui/testing';
+import { PayrollPage } from './PayrollPage';
+
+const SHEET: PayrollSheet = {
+  month: '2026-10',
+  date: '2026-10-31',
+  closed: false,
+  rows: [
+    { employeeId: 1, name: 'Ali', number: '1', monthlySalary: 1000, paid: 0, paidByPayroll: false },
+    {
+      employeeId: 2,
+      name: 'Bina',
+      number: '2',
+      monthlySalary: 2500.5,
+      paid: 0,
+      paidByPayroll: false,
+    },
+    { employeeId: 3, name: 'Cem', number: '3', monthlySalary: null, paid: 0, paidByPayroll: false },
+    {
+      employeeId: 4,
+      name: 'Dana',
+      number: '4',
+      monthlySalary: 900,
+      paid: 900,
+      paidByPayroll: true,
+    },
+  ],
+};
+
+let dialogs: Dialogs;
+let sheet: MockedEndpoint<typeof endpoints.getPayroll>;
+let post: MockedEndpoint<typeof endpoints.postPayroll>;
+
+beforeEach(() => {
+  mockCurrentUser('staff');
+  dialogs = collectDialogs();
+  mockEndpoint(endpoints.getBooksClosed, { closedThrough: null, canMove: false });
+  sheet = mockEndpoint(endpoints.getPayroll, SHEET);
+  post = mockEndpoint(endpoints.postPayroll, {
+    message: 'Payroll posted: 2 salaries, RS: 3,700.50',
+    posted: 2,
+    total: 3700.5,
+    batchId: 7,
+    alreadyPaid: [],
+  });
+});
+
+const renderPage = () =>
+  render(
+    <MemoryRouter initialEntries={['/Payroll?month=2026-10']}>
+      <PayrollPage />
+    </MemoryRouter>,
+  );
+
+describe('PayrollPage', () => {
+  it('should tick the employees with a salary, leave the paid one alone and total the ticked rows', async () => {
+    renderPage();
+    expect(await screen.findByLabelText('Amount for Ali')).toHaveValue('1000');
+    expect(sheet.calls.map((call) => call.query)).toEqual([{ month: '2026-10' }]);
+    expect(screen.getByLabelText('Month')).toHaveValue('2026-10');
+    expect(screen.getByLabelText('Pay Ali')).toBeChecked();
+    expect(screen.getByLabelText('Pay Bina')).toBeChecked();
+    expect(screen.getByLabelText('Pay Cem')).not.toBeChecked();
+    expect(screen.getByLabelText('Pay Dana')).toBeDisabled();
+    expect(screen.getByText('900.00 (paid)')).toBeInTheDocument();
+    expect(screen.getByText('RS: 3,500.50')).toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('Amount for Ali'));
+    await userEvent.type(screen.getByLabelText('Amount for Ali'), '1200');
+    expect(screen.getByText('RS: 3,700.50')).toBeInTheDocument();
+  }, 20_000);
+
+  it('should post the ticked rows and alert what was posted', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByLabelText('Pay Bina'));
+    await userEvent.click(screen.getByLabelText('Pay Cem'));
+    await userEvent.type(screen.getByLabelText('Amount for Cem'), '2700.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Post payroll' }));
+    await waitFor(() =>
+      expect(dialogs.alerts).toEqual(['Payroll posted: 2 salaries, RS: 3,700.50']),
+    );
+    expect(post.calls.map((call) => call.body)).toEqual([
+      {
+        month: '2026-10',
+        lines: [
+          { employeeId: 1, amount: 1000 },
+          { employeeId: 3, amount: 2700.5 },
+        ],
+      },
+    ]);
+    expect(
+      within(screen.getByRole('link')).getByText(/Entries of this payroll/),
+    ).toBeInTheDocument();
+  }, 20_000);
+
+  it('should refuse a ticked row without a valid amount, posting nothing', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByLabelText('Pay Cem'));
+    await userEvent.click(screen.getByRole('button', { name: 'Post payroll' }));
+    await waitFor(() =>
+      expect(dialogs.alerts).toEqual(['Enter a valid amount (greater than 0, at most 2 decimals)']),
+    );
+    expect(post.calls).toHaveLength(0);
+  }, 20_000);
+
+  it('should not offer posting for a month in a closed period', async () => {
+    sheet.answer({ ...SHEET, closed: true });
+    renderPage();
+    expect(
+      await screen.findByText('The books are closed for this month: its payroll cannot be posted'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Post payroll' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,117 @@
+import type { ChangeEvent } from 'react';
+import {
+  AppLink,
+  Button,
+  DataTable,
+  Field,
+  formatMoney,
+  formatRs,
+  href,
+  messages,
+} from 'shared-ui';
+import type { DataTableColumn } from 'shared-ui';
+import { BooksClosed } from '../BooksClosed';
+import { usePayroll, type PayrollLineView } from './usePayroll';
+import './PayrollPage.css';
+
+type Change = ReturnType<typeof usePayroll>['change'];
+
+function columns(change: Change): Array<DataTableColumn<PayrollLineView>> {
+  return [
+    { key: 'name', header: 'Employee', render: (row) => row.name },
+    { key: 'number', header: 'Number', render: (row) => row.number },
+    {
+      key: 'amount',
+      header: 'Amount',
+      numeric: true,
+      render: (row) => (
+        <input
+          className="ofs-input mf-payroll__amount"
+          aria-label={`Amount for ${row.name}`}
+          inputMode="decimal"
+          value={row.amount}
+          disabled={row.paidByPayroll}
+          onChange={(event: ChangeEvent<HTMLInputElement>) =>
+            change(row.employeeId, { amount: event.target.value })
+          }
+        />
+      ),
+    },
+    {
+      key: 'pay',
+      header: 'Pay',
+      render: (row) => (
+        <input
+          type="checkbox"
+          aria-label={`Pay ${row.name}`}
+          checked={row.pay}
+          disabled={row.paidByPayroll}
+          onChange={(event) => change(row.employeeId, { pay: event.target.checked })}
+        />
+      ),
+    },
+    {
+      key: 'paid',
+      header: 'Already paid',
+      numeric: true,
+      render: (row) =>
+        row.paidByPayroll ? `${formatMoney(row.paid)} (paid)` : formatMoney(row.paid),
+    },
+  ];
+}
+
+/**
+ * The /Payroll screen (issue 23): a month's salaries reviewed on one sheet and posted in one
+ * step, each employee paid once per month.
+ */
+export function PayrollPage() {
+  const payroll = usePayroll();
+  const closed = payroll.sheet?.closed === true;
+  return (
+    <section className="mf-payroll">
+      <h1 className="ofs-page-title">Payroll</h1>
+      <BooksClosed />
+      <div className="mf-payroll__month">
+        <Field label="Month">
+          {(id) => (
+            <input
+              id={id}
+              name="month"
+              type="month"
+              className="ofs-input"
+              value={payroll.month}
+              onChange={(event) => payroll.setMonth(event.target.value)}
+            />
+          )}
+        </Field>
+        {payroll.sheet && <p>Salaries are dated {payroll.sheet.date}.</p>}
+      </div>
+      {closed && <p role="status">{messages.payrollClosed}</p>}
+      <DataTable
+        caption={`Payroll ${payroll.month}`}
+        columns={columns(payroll.change)}
+        rows={payroll.rows}
+        rowKey={(row) => row.employeeId}
+        loading={payroll.loading}
+      />
+      <p className="mf-payroll__total" aria-live="polite">
+        Total: <strong>{formatRs(payroll.total)}</strong>
+      </p>
+      <div className="mf-payroll__actions">
+        <Button
+          busy={payroll.posting}
+          busyLabel="Posting..."
+          disabled={closed}
+          onClick={() => void payroll.submit()}
+        >
+          Post payroll
+        </Button>
+        {payroll.batchId !== null && (
+          <AppLink to={href('journal', { batchId: payroll.batchId })}>
+            Entries of this payroll in the journal
+          </AppLink>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+// The data of the /Payroll screen: the month (in the address, this month by default), its sheet
+// from the server, what the user changed on it (amounts typed, rows ticked or not), the total of
+// the ticked rows, and posting the run. Posting refreshes the sheet, every report and the journal
+// (shared-ui's `invalidates`).
+import { useState } from 'react';
+import { payrollPostedText, type PayrollRow } from 'contract';
+import {
+  endpoints,
+  errorMessage,
+  formatMoney,
+  messages,
+  notify,
+  sumMoney,
+  toIsoDate,
+  useApiMutation,
+  useApiQuery,
+  useScreenQuery,
+  useSetScreenQuery,
+} from 'shared-ui';
+import { parseAmount } from '../EntryForm/amount';
+
+/** What the user changed on a row: the amount typed and the Pay box. */
+interface RowDraft {
+  amount?: string;
+  pay?: boolean;
+}
+
+/** A row as the screen shows it. */
+export interface PayrollLineView extends PayrollRow {
+  amount: string;
+  pay: boolean;
+}
+
+export const thisMonth = () => toIsoDate(new Date()).slice(0, 7);
+
+export function usePayroll() {
+  const month = useScreenQuery('payroll').month ?? thisMonth();
+  const setQuery = useSetScreenQuery('payroll');
+  const sheet = useApiQuery(
+    endpoints.getPayroll,
+    { query: { month } },
+    { refetchOnMount: 'always' },
+  );
+  const post = useApiMutation(endpoints.postPayroll);
+  // Keyed by month and employee, so another month starts from the server's figures.
+  const [drafts, setDrafts] = useState<Record<string, RowDraft>>({});
+  // The batch the last run of this visit posted: a link to its entries in the journal.
+  const [batchId, setBatchId] = useState<number | null>(null);
+  const keyOf = (employeeId: number) => `${month}:${employeeId}`;
+
+  const rows: PayrollLineView[] = (sheet.data?.rows ?? []).map((row) => {
+    const draft = drafts[keyOf(row.employeeId)] ?? {};
+    return {
+      ...row,
+      amount: draft.amount ?? (row.monthlySalary === null ? '' : String(row.monthlySalary)),
+      // Someone a payroll run already paid this month is never ticked.
+      pay: !row.paidByPayroll && (draft.pay ?? row.monthlySalary !== null),
+    };
+  });
+  const ticked = rows.filter((row) => row.pay);
+  const total = sumMoney(ticked.map((row) => parseAmount(row.amount) ?? 0));
+
+  const change = (employeeId: number, next: RowDraft) =>
+    setDrafts((all) => ({ ...all, [keyOf(employeeId)]: { ...all[keyOf(employeeId)], ...next } }));
+
+  const submit = async () => {
+    if (ticked.length === 0) return notify(messages.payrollNothingTicked);
+    const lines = ticked.map((row) => ({
+      employeeId: row.employeeId,
+      amount: parseAmount(row.amount),
+    }));
+    if (lines.some((line) => line.amount === undefined)) return notify(messages.invalidAmount);
+    try {
+      const answer = await post.mutateAsync({
+        body: { month, lines: lines as Array<{ employeeId: number; amount: number }> },
+      });
+      setDrafts({});
+      setBatchId(answer.batchId);
+      notify(payrollPostedText(answer.posted, formatMoney(answer.total)));
+    } catch (error) {
+      notify(errorMessage(error, endpoints.postPayroll.texts.error));
+    }
+  };
+
+  return {
+    month,
+    setMonth: (next: string) => setQuery(next ? { month: next } : {}, { replace: true }),
+    sheet: sheet.data,
+    loading: sheet.isPending,
+    rows,
+    total,
+    change,
+    submit,
+    posting: post.isPending,
+    batchId,
+  };
+}

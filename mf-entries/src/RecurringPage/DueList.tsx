@@ -1,0 +1,66 @@
+import type { Occurrence } from 'contract';
+import { Button, DataTable, formatMoney, messages } from 'shared-ui';
+import type { DataTableColumn } from 'shared-ui';
+import type { Recurring } from './useRecurring';
+
+const columns = (recurring: Recurring): Array<DataTableColumn<Occurrence>> => [
+  { key: 'date', header: 'Date', render: (row) => row.date },
+  { key: 'party', header: 'Party', render: (row) => `${row.partyName} (${row.kind})` },
+  { key: 'description', header: 'Description', render: (row) => row.description },
+  {
+    key: 'amount',
+    header: 'Amount',
+    numeric: true,
+    render: (row) => `${formatMoney(row.amount)} ${row.creditDebit}`,
+  },
+  {
+    key: 'actions',
+    header: '',
+    render: (row) =>
+      row.closed ? (
+        messages.occurrenceClosed
+      ) : (
+        <div className="mf-recurring__row-actions">
+          <Button
+            disabled={recurring.busy}
+            aria-label={`Post ${row.description || row.partyName} of ${row.date}`}
+            onClick={() => void recurring.post({ scheduleId: row.scheduleId, date: row.date })}
+          >
+            Post
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={recurring.busy}
+            aria-label={`Skip ${row.description || row.partyName} of ${row.date}`}
+            onClick={() => void recurring.skip({ scheduleId: row.scheduleId, date: row.date })}
+          >
+            Skip
+          </Button>
+        </div>
+      ),
+  },
+];
+
+/** Due: every occurrence up to today not yet posted or skipped; closed ones shown, not postable. */
+export function DueList({ recurring }: { recurring: Recurring }) {
+  return (
+    <div className="mf-recurring__due">
+      <h2>Due</h2>
+      <DataTable
+        caption="Due"
+        columns={columns(recurring)}
+        rows={recurring.due}
+        rowKey={(row) => `${row.scheduleId}_${row.date}`}
+        loading={recurring.dueLoading}
+        emptyText={messages.nothingDue}
+      />
+      <Button
+        busy={recurring.busy}
+        busyLabel="Posting..."
+        onClick={() => void recurring.postAllDue()}
+      >
+        Post all due
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import type { Occurrence, Schedule } from 'contract';
+import {
+  collectDialogs,
+  endpoints,
+  mockCurrentUser,
+  mockEndpoint,
+  render,
+  type Dialogs,
+  type MockedEndpoint,
+} from 'shared-ui/testing';
+import { RecurringPage } from './RecurringPage';
+
+const SCHEDULE: Schedule = {
+  id: 5,
+  kind: 'expense',
+  partyId: 1,
+  partyName: 'Rent',
+  creditDebit: 'Credit',
+  amount: 700,
+  description: 'Office rent',
+  repeats: 'monthly',
+  starts: '2026-09-30',
+  ends: null,
+  state: 'active',
+  autoPost: false,
+  posted: 0,
+};
+const due = (date: string, closed = false): Occurrence => ({
+  scheduleId: 5,
+  date,
+  kind: 'expense',
+  partyName: 'Rent',
+  creditDebit: 'Credit',
+  amount: 700,
+  description: 'Office rent',
+  closed,
+});
+
+let dialogs: Dialogs;
+let add: MockedEndpoint<typeof endpoints.addSchedule>;
+let post: MockedEndpoint<typeof endpoints.postOccurrences>;
+let skip: MockedEndpoint<typeof endpoints.skipOccurrence>;
+let state: MockedEndpoint<typeof endpoints.setScheduleState>;
+
+const renderPage = (role: 'staff' | 'admin' = 'staff') => {
+  mockCurrentUser(role);
+  render(
+    <MemoryRouter initialEntries={['/Recurring']}>
+      <RecurringPage />
+    </MemoryRouter>,
+  );
+};
+
+beforeEach(() => {
+  dialogs = collectDialogs();
+  mockEndpoint(endpoints.getBooksClosed, { closedThrough: '2026-09-30', canMove: false });
+  mockEndpoint(endpoints.listSchedules, { schedules: [SCHEDULE] });
+  mockEndpoint(endpoints.listDue, {
+    occurrences: [due('2026-09-30', true), due('2026-10-31'), due('2026-11-30')],
+    closedThrough: '2026-09-30',
+  });
+  mockEndpoint(endpoints.listExpenseTypesForEntries, {
+    users: [{ id: 1, expancetype: 'Rent', status: 'Active' }],
+  });
+  mockEndpoint(endpoints.listClients, { users: [] });
+  mockEndpoint(endpoints.listEmployees, { users: [] });
+  add = mockEndpoint(endpoints.addSchedule, { message: 'Schedule added', schedule: SCHEDULE });
+  post = mockEndpoint(endpoints.postOccurrences, {
+    message: 'Entries posted: 2',
+    posted: 2,
+    batchId: 3,
+  });
+  skip = mockEndpoint(endpoints.skipOccurrence, { message: 'Occurrence skipped' });
+  state = mockEndpoint(endpoints.setScheduleState, {
+    message: 'Schedule changed',
+    schedule: { ...SCHEDULE, state: 'paused' },
+  });
+});
+
+describe('RecurringPage', () => {
+  it('should list the due occurrences, closed ones without Post, and post all that are open', async () => {
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Due' });
+    await within(table).findByText('2026-10-31');
+    const closedRow = within(table).getByText('2026-09-30').closest('tr') as HTMLElement;
+    expect(within(closedRow).getByText('Closed period')).toBeInTheDocument();
+    expect(within(closedRow).queryByRole('button', { name: /Post/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Post all due' }));
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Entries posted: 2']));
+    expect(post.calls.map((call) => call.body)).toEqual([
+      {
+        occurrences: [
+          { scheduleId: 5, date: '2026-10-31' },
+          { scheduleId: 5, date: '2026-11-30' },
+        ],
+      },
+    ]);
+  }, 20_000);
+
+  it('should post or skip one occurrence', async () => {
+    renderPage();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Post Office rent of 2026-10-31' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Skip Office rent of 2026-11-30' }));
+    await waitFor(() => expect(skip.calls).toHaveLength(1));
+    expect(post.calls[0]?.body).toEqual({ occurrences: [{ scheduleId: 5, date: '2026-10-31' }] });
+    expect(skip.calls[0]?.body).toEqual({ scheduleId: 5, date: '2026-11-30' });
+  }, 20_000);
+
+  it('should add a schedule from the form', async () => {
+    renderPage();
+    await screen.findByRole('option', { name: 'Rent' });
+    await userEvent.selectOptions(screen.getByLabelText('Expense type'), '1');
+    await userEvent.type(screen.getByLabelText('Amount'), '700');
+    await userEvent.type(screen.getByLabelText('Description'), 'Office rent');
+    await userEvent.selectOptions(screen.getByLabelText('Repeats'), 'quarterly');
+    await userEvent.clear(screen.getByLabelText('Starts'));
+    await userEvent.type(screen.getByLabelText('Starts'), '2026-01-31');
+    await userEvent.click(screen.getByRole('button', { name: 'Add schedule' }));
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Schedule added']));
+    expect(add.calls[0]?.body).toEqual({
+      kind: 'expense',
+      partyId: 1,
+      creditDebit: 'Credit',
+      amount: 700,
+      description: 'Office rent',
+      repeats: 'quarterly',
+      starts: '2026-01-31',
+    });
+  }, 20_000);
+
+  it('should pause a schedule, and offer automatic posting to admins only', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(state.calls[0]?.body).toEqual({ state: 'paused' }));
+    expect(screen.queryByLabelText('Post automatically')).toBeNull();
+  }, 20_000);
+});

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { CREDIT_DEBIT, ENTRY_KINDS, REPEATS, type EntryKind, type Repeats } from 'contract';
+import {
+  Button,
+  DateInput,
+  Select,
+  TextField,
+  messages,
+  notify,
+  toIsoDate,
+  useApiQuery,
+} from 'shared-ui';
+import { parseAmount } from '../EntryForm/amount';
+import { KINDS } from '../JournalPage/journal-kinds';
+import type { Recurring } from './useRecurring';
+
+const KIND_OPTIONS = ENTRY_KINDS.map((kind) => ({ value: kind, label: KINDS[kind].label }));
+const REPEAT_OPTIONS = REPEATS.map((repeats) => ({ value: repeats, label: repeats }));
+const CD_OPTIONS = CREDIT_DEBIT.map((cd) => ({ value: cd, label: cd }));
+
+const empty = () => ({
+  kind: 'expense' as EntryKind,
+  partyId: '',
+  creditDebit: 'Credit',
+  amount: '',
+  description: '',
+  repeats: 'monthly' as Repeats,
+  starts: toIsoDate(new Date()),
+  ends: '',
+});
+
+export interface ScheduleFormProps {
+  recurring: Recurring;
+}
+
+/** Add schedule: what the repeating entry posts, how often, from when and until when. */
+export function ScheduleForm({ recurring }: ScheduleFormProps) {
+  const [form, setForm] = useState(empty);
+  const set = (next: Partial<ReturnType<typeof empty>>) => setForm((all) => ({ ...all, ...next }));
+  const parties = useApiQuery(KINDS[form.kind].parties, undefined, { onError: 'quiet' });
+  const options = parties.data ? KINDS[form.kind].options(parties.data) : [];
+
+  const submit = async () => {
+    const amount = parseAmount(form.amount);
+    if (!form.partyId || !form.starts) return notify(messages.fillAllFields);
+    if (amount === undefined) return notify(messages.invalidAmount);
+    const saved = await recurring.addSchedule({
+      kind: form.kind,
+      partyId: Number(form.partyId),
+      creditDebit: form.creditDebit === 'Debit' ? 'Debit' : 'Credit',
+      amount,
+      description: form.description.trim(),
+      repeats: form.repeats,
+      starts: form.starts,
+      ...(form.ends ? { ends: form.ends } : {}),
+    });
+    if (saved) setForm(empty());
+  };
+
+  return (
+    <form
+      className="mf-recurring__form"
+      aria-label="Add schedule"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Select
+        label="Kind"
+        name="kind"
+        value={form.kind}
+        options={KIND_OPTIONS}
+        onChange={(kind) =>
+          set({
+            kind: kind as EntryKind,
+            partyId: '',
+            ...(kind === 'income' ? {} : { creditDebit: 'Credit' }),
+          })
+        }
+      />
+      <Select
+        label={
+          form.kind === 'income' ? 'Client' : form.kind === 'salary' ? 'Employee' : 'Expense type'
+        }
+        name="partyId"
+        value={form.partyId}
+        placeholder="Select"
+        options={options}
+        onChange={(partyId) => set({ partyId })}
+      />
+      <Select
+        label="Credit/Debit"
+        name="creditDebit"
+        value={form.creditDebit}
+        options={form.kind === 'income' ? CD_OPTIONS : CD_OPTIONS.slice(0, 1)}
+        onChange={(creditDebit) => set({ creditDebit })}
+      />
+      <TextField
+        label="Amount"
+        name="amount"
+        inputMode="decimal"
+        value={form.amount}
+        onChange={(amount) => set({ amount })}
+      />
+      <TextField
+        label="Description"
+        name="description"
+        value={form.description}
+        onChange={(description) => set({ description })}
+      />
+      <Select
+        label="Repeats"
+        name="repeats"
+        value={form.repeats}
+        options={REPEAT_OPTIONS}
+        onChange={(repeats) => set({ repeats: repeats as Repeats })}
+      />
+      <DateInput
+        label="Starts"
+        name="starts"
+        value={form.starts}
+        onChange={(starts) => set({ starts })}
+      />
+      <DateInput label="Ends" name="ends" value={form.ends} onChange={(ends) => set({ ends })} />
+      <Button type="submit" busy={recurring.adding} busyLabel="Saving...">
+        Add schedule
+      </Button>
+    </form>
+  );
+}

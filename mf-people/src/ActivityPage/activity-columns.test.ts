@@ -1,0 +1,13 @@
+import { whoText } from './activity-columns';
+
+describe('who did it, in the activity', () => {
+  it('should name the server as the actor of a batch it posted by itself', () => {
+    expect(whoText({ actor: null, kind: 'batch' })).toBe('the server');
+  });
+
+  it('should name a person with their e-mail, and leave other rows without one blank', () => {
+    const actor = { id: 1, name: 'Sara', email: 'sara@x.test', former: false };
+    expect(whoText({ actor, kind: 'batch' })).toBe('Sara <sara@x.test>');
+    expect(whoText({ actor: null, kind: 'session' })).toBe('—');
+  });
+});
