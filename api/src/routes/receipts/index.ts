@@ -22,6 +22,7 @@ import { badRequest, HttpError, unauthorized } from '../../lib/errors.js';
 import { validationMessage } from '../../lib/validation-message.js';
 import { recordEntry } from '../../repositories/entries.js';
 import {
+  attachReceipts,
   findEntry,
   linkReceipts,
   listReceipts,
@@ -187,9 +188,8 @@ export const receiptsRoutes: FastifyPluginAsync = async (app) => {
           idempotencyKey: request.headers['idempotency-key'],
         },
         todayIn(app.config.timeZone),
-        async (tx, recorded) => {
-          await linkReceipts(tx, user.id, { id: recorded.id, kind }, files);
-        },
+        // The receipts go in the entry's own activity row.
+        async (tx, recorded) => ({ receipts: await linkReceipts(tx, user.id, recorded.id, files) }),
       );
       // A repeated Idempotency-Key: the entry and its receipts as first recorded.
       if (!created)
@@ -216,7 +216,7 @@ export const receiptsRoutes: FastifyPluginAsync = async (app) => {
     });
     let ids: number[];
     try {
-      ids = await app.db.transaction().execute((tx) => linkReceipts(tx, user.id, entry, files));
+      ids = await attachReceipts(app.db, user.id, entry, files);
     } catch (error) {
       await discardBlobs(
         app.db,
