@@ -66,6 +66,57 @@ const party = (tools: Tools, kind: 'client' | 'employee' | 'expense') =>
 const as = (token: string, method: InjectOptions['method'], url: string, payload?: object) =>
   ({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) }) as InjectOptions;
 
+/** A PDF of its own each time, so that each upload stores a new file (none is shared). */
+let pdfs = 0;
+const pdf = () =>
+  Buffer.from(`%PDF-1.4\n% receipt ${(pdfs += 1)}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`);
+
+/** A multipart call: the form's fields first, then PDFs as the receipts. */
+function upload(
+  token: string,
+  url: string,
+  fields: Record<string, string> = {},
+  files = 1,
+): InjectOptions {
+  const boundary = '----audit-receipt-boundary';
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      Object.entries(fields)
+        .map(([name, value]) => field(name, value))
+        .join(''),
+    ),
+    ...Array.from({ length: files }, (_, i) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="receipt"; filename="bill${i}.pdf"\r\n` +
+          'Content-Type: application/pdf\r\n\r\n',
+      ),
+      pdf(),
+      Buffer.from('\r\n'),
+    ]).flat(),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+  return {
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** An expense entry written straight into the database (no audit row). */
+async function expenseEntry(tools: Tools) {
+  return tools.insert('entries', {
+    kind: 'expense',
+    expense_type_id: String(await party(tools, 'expense')),
+    party_name: 'Rent',
+    amount: '20.00',
+    credit_debit: 'Credit',
+    description: 'Paper',
+  });
+}
+
 const totp = new TOTP({ crypto: new NobleCryptoPlugin(), base32: new ScureBase32Plugin() });
 let usersMade = 0;
 const securityAdmins = new WeakMap<Tools, string>();
@@ -481,6 +532,50 @@ const CASES: Record<string, Case[]> = {
       does: 'takes a backup now',
       status: 201,
       prepare: async ({ admin }) => as(admin, 'POST', '/api/backups'),
+    },
+  ],
+  'POST /api/receipts/entries': [
+    {
+      does: 'records an expense with two receipts',
+      status: 201,
+      prepare: async (tools) =>
+        upload(
+          tools.staff,
+          '/api/receipts/entries',
+          {
+            kind: 'expense',
+            entry: JSON.stringify({
+              expanceTypeId: await party(tools, 'expense'),
+              amount: 30,
+              description: 'Toner',
+              Creditdebit: 'Credit',
+            }),
+          },
+          2,
+        ),
+    },
+  ],
+  'POST /api/journal/{id}/receipts': [
+    {
+      does: 'attaches two receipts to an entry',
+      status: 201,
+      prepare: async (tools) =>
+        upload(tools.staff, `/api/journal/${await expenseEntry(tools)}/receipts`, {}, 2),
+    },
+  ],
+  'POST /api/receipts/{id}/remove': [
+    {
+      does: 'removes a receipt with a reason',
+      status: 200,
+      prepare: async (tools) => {
+        const attached = await tools.ctx.app.inject(
+          upload(tools.staff, `/api/journal/${await expenseEntry(tools)}/receipts`),
+        );
+        const [receipt] = attached.json<{ receipts: { id: number }[] }>().receipts;
+        return as(tools.staff, 'POST', `/api/receipts/${receipt?.id}/remove`, {
+          reason: 'Wrong file',
+        });
+      },
     },
   ],
   'DELETE /api/sessions/user/{id}': [

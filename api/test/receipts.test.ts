@@ -3,6 +3,7 @@
 // removable with a reason outside a closed period, and recorded in the activity.
 import sharp from 'sharp';
 import { apiMessages, messages, RECEIPT_LIMITS } from 'contract';
+import { buildApp } from '../src/app.js';
 import { bearer, login, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
 import { insertEntries, seedParties } from './fixtures.js';
 import { todayIn } from '../src/lib/dates.js';
@@ -396,5 +397,75 @@ describe('finding what is missing', () => {
       from: `${today.slice(0, 7)}-01`,
       to: today,
     });
+  });
+});
+
+describe('files a crashed upload left behind', () => {
+  /** A blob written straight into the database, linked to nothing, `hoursOld` hours ago. */
+  async function orphan(hoursOld: number, settled: boolean) {
+    const [blob] = await rows<{ id: number }>(
+      ctx,
+      `INSERT INTO receipt_blobs (sha256, media_type, bytes, created_at)
+       VALUES (${settled ? `sha256('orphan ${hoursOld}'::bytea)` : 'NULL'}, 'application/pdf', 3,
+               now() - interval '${hoursOld} hours')
+       RETURNING id`,
+    );
+    await rows(
+      ctx,
+      `INSERT INTO receipt_chunks (blob_id, seq, data) VALUES (${blob!.id}, 0, '\\x616263')`,
+    );
+    return blob!.id;
+  }
+  const blobIds = async () =>
+    (await rows<{ id: number }>(ctx, 'SELECT id FROM receipt_blobs ORDER BY id')).map((b) =>
+      Number(b.id),
+    );
+  const chunkBlobIds = async () =>
+    (
+      await rows<{ id: number }>(
+        ctx,
+        'SELECT DISTINCT blob_id AS id FROM receipt_chunks ORDER BY 1',
+      )
+    ).map((b) => Number(b.id));
+
+  it('should delete at start the blobs an hour old that no receipt refers to, and keep the rest', async () => {
+    await attach(1, [file('bill.pdf', PDF)]);
+    // An old file that is linked stays, however old.
+    await rows(ctx, "UPDATE receipt_blobs SET created_at = now() - interval '5 hours'");
+    const [linked] = await blobIds();
+    const halfWritten = await orphan(2, false);
+    const neverLinked = await orphan(3, true);
+    const underWay = await orphan(0, false);
+    expect(await blobIds()).toEqual([linked, halfWritten, neverLinked, underWay]);
+
+    // The server starts again on the same database.
+    const restarted = await buildApp(ctx.config, { database: ctx.database, logger: false });
+    await restarted.ready();
+    await restarted.close();
+    expect(await blobIds()).toEqual([linked, underWay]);
+    expect(await chunkBlobIds()).toEqual([linked, underWay]);
+    const [bill] = await list(1);
+    const served = await ctx.app.inject({ method: 'GET', url: bill!.downloadUrl });
+    expect(served.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it('should sweep them after a refused upload too, and reuse a left blob of the same bytes', async () => {
+    await orphan(2, false);
+    const refused = await attach(1, [file('setup.pdf', Buffer.from('MZ not a pdf'))]);
+    expect(refused.status).toBe(415);
+    expect(await blobIds()).toEqual([]);
+
+    // A whole file left unlinked two hours ago, then uploaded again: the upload takes that blob
+    // and makes it new, so that a sweep before the link cannot delete it from under the upload.
+    await attach(2, [file('bill.pdf', PDF)]);
+    await rows(ctx, 'DELETE FROM receipts');
+    await rows(ctx, "UPDATE receipt_blobs SET created_at = now() - interval '2 hours'");
+    const [kept] = await blobIds();
+    expect((await attach(1, [file('again.pdf', PDF)])).status).toBe(201);
+    const [fresh] = await rows<{ id: number; young: boolean }>(
+      ctx,
+      "SELECT id, created_at > now() - interval '1 minute' AS young FROM receipt_blobs",
+    );
+    expect({ id: Number(fresh?.id), young: fresh?.young }).toEqual({ id: kept, young: true });
   });
 });

@@ -4,7 +4,8 @@
 // drops their metadata (EXIF GPS, camera) and anything appended to them (polyglots); a PDF is
 // kept byte for byte once its header and end marker are found. A blob is written in short
 // statements outside any long transaction, then linked to its entry by the caller; a blob that
-// ends up linked to nothing (a refused upload) is deleted by `discardBlobs`.
+// ends up linked to nothing (a refused upload) is deleted by `discardBlobs`, and one that a crash
+// left so (the server stopped mid-upload) by `sweepOrphanBlobs` an hour later.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import sharp from 'sharp';
@@ -168,6 +169,10 @@ async function settle(
     const found = existing.rows[0];
     if (found) {
       await sql`DELETE FROM receipt_blobs WHERE id = ${id}`.execute(tx);
+      // A blob linked to nothing (left by a crash) becomes new again, so that the sweep does
+      // not delete it before this upload links it.
+      await sql`UPDATE receipt_blobs b SET created_at = now() WHERE b.id = ${found.id}
+                AND NOT EXISTS (SELECT 1 FROM receipts r WHERE r.blob_id = b.id)`.execute(tx);
       return {
         blobId: found.id,
         mediaType: found.media_type,
@@ -188,6 +193,23 @@ export async function discardBlobs(db: Db, blobs: readonly StoredBlob[]): Promis
     await sql`DELETE FROM receipt_blobs b WHERE b.id = ${blob.blobId}
               AND NOT EXISTS (SELECT 1 FROM receipts r WHERE r.blob_id = b.id)`.execute(db);
   }
+}
+
+/** How old a blob linked to no receipt must be before the sweep deletes it. */
+export const ORPHAN_MINUTES = 60;
+
+/**
+ * Deletes the blobs (and their chunks) that no receipt refers to and that are older than
+ * ORPHAN_MINUTES: what a crash mid-upload leaves behind (a half-written blob, or a whole one
+ * never linked). Younger ones may be uploads still under way. Answers how many were deleted.
+ */
+export async function sweepOrphanBlobs(db: Db): Promise<number> {
+  const { rows } = await sql<{ id: number }>`
+    DELETE FROM receipt_blobs b
+    WHERE b.created_at < now() - make_interval(mins => ${ORPHAN_MINUTES})
+      AND NOT EXISTS (SELECT 1 FROM receipts r WHERE r.blob_id = b.id)
+    RETURNING b.id`.execute(db);
+  return rows.length;
 }
 
 /** A blob's bytes, a few chunks per query. */

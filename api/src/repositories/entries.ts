@@ -110,8 +110,11 @@ export async function recordEntry(
   userId: number,
   input: NewEntry,
   today: string,
-  /** Runs in the entry's transaction once it is recorded (receipts saved with it). */
-  within?: (tx: Db, entry: Entry) => Promise<void>,
+  /**
+   * Runs in the entry's transaction once it is recorded (receipts saved with it); what it
+   * answers is added to the entry's one activity row.
+   */
+  within?: (tx: Db, entry: Entry) => Promise<Record<string, unknown>>,
 ): Promise<{ entry: Entry; created: boolean }> {
   if (!hasAtMostTwoDecimals(input.amount)) throw badRequest('amount must have at most 2 decimals');
   if (input.kind !== 'income' && input.creditDebit !== 'Credit')
@@ -161,14 +164,14 @@ export async function recordEntry(
         .returning(entryColumns)
         .executeTakeFirstOrThrow()) as EntryRow;
       const entry = toEntry(row);
+      const also = within ? await within(tx, entry) : {};
       await audit(tx, {
         actorId: userId,
         action: 'create',
         entity: ENTRY_RECORD_KINDS[input.kind],
         entityId: entry.id,
-        after: entry,
+        after: { ...entry, ...also },
       });
-      if (within) await within(tx, entry);
       return { entry, created: true };
     });
   } catch (error) {

@@ -49,41 +49,65 @@ export async function shownCount(db: Db, entryId: number): Promise<number> {
   return rows[0]?.count ?? 0;
 }
 
+/** What the activity records of one linked file. */
+export interface LinkedReceipt {
+  receipt: number;
+  fileName: string;
+  mediaType: ReceiptMediaType;
+  bytes: number;
+}
+
 /**
- * Links stored files to an entry, inside the caller's transaction, and records each in the
- * activity. The entry row is locked so that two uploads at once cannot pass the limit together.
+ * Links stored files to an entry, inside the caller's transaction, and answers what to record
+ * of them in the activity (the caller writes that one row). The entry row is locked so that two
+ * uploads at once cannot pass the limit together.
  */
 export async function linkReceipts(
   tx: Db,
   userId: number,
-  entry: EntryRef,
+  entryId: number,
   files: readonly NewReceipt[],
-): Promise<number[]> {
-  await sql`SELECT id FROM entries WHERE id = ${entry.id} FOR UPDATE`.execute(tx);
-  if ((await shownCount(tx, entry.id)) + files.length > RECEIPT_LIMITS.maxFilesPerEntry)
+): Promise<LinkedReceipt[]> {
+  await sql`SELECT id FROM entries WHERE id = ${entryId} FOR UPDATE`.execute(tx);
+  if ((await shownCount(tx, entryId)) + files.length > RECEIPT_LIMITS.maxFilesPerEntry)
     throw tooManyReceipts();
-  const ids: number[] = [];
+  const linked: LinkedReceipt[] = [];
   for (const file of files) {
     const { rows } = await sql<{ id: number }>`
       INSERT INTO receipts (entry_id, blob_id, file_name, added_by)
-      VALUES (${entry.id}, ${file.blob.blobId}, ${file.fileName}, ${userId})
+      VALUES (${entryId}, ${file.blob.blobId}, ${file.fileName}, ${userId})
       RETURNING id`.execute(tx);
-    const id = (rows[0] as { id: number }).id;
-    ids.push(id);
+    linked.push({
+      receipt: (rows[0] as { id: number }).id,
+      fileName: file.fileName,
+      mediaType: file.blob.mediaType,
+      bytes: file.blob.bytes,
+    });
+  }
+  return linked;
+}
+
+/**
+ * Attaches files to an existing entry in one transaction: one activity row on the entry's record
+ * lists every file attached. Answers the new receipts' ids.
+ */
+export async function attachReceipts(
+  db: Db,
+  userId: number,
+  entry: EntryRef,
+  files: readonly NewReceipt[],
+): Promise<number[]> {
+  return db.transaction().execute(async (tx) => {
+    const linked = await linkReceipts(tx, userId, entry.id, files);
     await audit(tx, {
       actorId: userId,
       action: 'receipt_attached',
       entity: ENTRY_RECORD_KINDS[entry.kind],
       entityId: entry.id,
-      after: {
-        receipt: id,
-        fileName: file.fileName,
-        mediaType: file.blob.mediaType,
-        bytes: file.blob.bytes,
-      },
+      after: { receipts: linked },
     });
-  }
-  return ids;
+    return linked.map((one) => one.receipt);
+  });
 }
 
 type ReceiptRow = {

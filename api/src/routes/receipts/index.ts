@@ -4,7 +4,7 @@
 // one. Uploads stream into the database (receipts/store.ts); limits refuse with 413 as soon as
 // they are passed, not after the body has been read (docs/decisions/015-receipts.md).
 import { Readable } from 'node:stream';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import {
   apiMessages,
@@ -22,6 +22,7 @@ import { badRequest, HttpError, unauthorized } from '../../lib/errors.js';
 import { validationMessage } from '../../lib/validation-message.js';
 import { recordEntry } from '../../repositories/entries.js';
 import {
+  attachReceipts,
   findEntry,
   linkReceipts,
   listReceipts,
@@ -34,7 +35,13 @@ import {
   type NewReceipt,
 } from '../../repositories/receipts.js';
 import { validSignature } from '../../receipts/signing.js';
-import { discardBlobs, fileTooLarge, readBlob, storeBlob } from '../../receipts/store.js';
+import {
+  discardBlobs,
+  fileTooLarge,
+  readBlob,
+  storeBlob,
+  sweepOrphanBlobs,
+} from '../../receipts/store.js';
 import { route } from '../route.js';
 
 /** The largest body an upload can be: every file at its limit, plus the form's own text. */
@@ -85,6 +92,19 @@ function uploadError(error: unknown): unknown {
   return error;
 }
 
+/**
+ * Deletes what crashed uploads left behind (receipts/store.ts): at start, and after a refused
+ * upload. A failure here is logged, never the request's or the start's.
+ */
+async function sweep(app: { db: Parameters<typeof storeBlob>[0]; log: FastifyBaseLogger }) {
+  try {
+    const swept = await sweepOrphanBlobs(app.db);
+    if (swept > 0) app.log.info({ swept }, 'receipt files of unfinished uploads deleted');
+  } catch (error) {
+    app.log.warn({ err: error }, 'the sweep of unfinished receipt uploads failed');
+  }
+}
+
 interface UploadOptions {
   /** Shown receipts the entry has already. */
   already: number;
@@ -99,7 +119,7 @@ interface UploadOptions {
 async function receiveFiles(
   request: FastifyRequest,
   reply: FastifyReply,
-  app: { db: Parameters<typeof storeBlob>[0] },
+  app: { db: Parameters<typeof storeBlob>[0]; log: FastifyBaseLogger },
   options: UploadOptions,
 ): Promise<NewReceipt[]> {
   if (!request.isMultipart()) throw new HttpError(415, apiMessages.receiptNotMultipart);
@@ -131,6 +151,7 @@ async function receiveFiles(
       app.db as never,
       files.map((file) => file.blob),
     );
+    await sweep(app);
     // The rest of the body is not read: the connection closes after the answer.
     reply.header('connection', 'close');
     throw uploadError(error);
@@ -138,6 +159,7 @@ async function receiveFiles(
 }
 
 export const receiptsRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onReady', () => sweep(app));
   await app.register(multipart, {
     limits: {
       fileSize: RECEIPT_LIMITS.maxFileBytes,
@@ -187,9 +209,8 @@ export const receiptsRoutes: FastifyPluginAsync = async (app) => {
           idempotencyKey: request.headers['idempotency-key'],
         },
         todayIn(app.config.timeZone),
-        async (tx, recorded) => {
-          await linkReceipts(tx, user.id, { id: recorded.id, kind }, files);
-        },
+        // The receipts go in the entry's own activity row.
+        async (tx, recorded) => ({ receipts: await linkReceipts(tx, user.id, recorded.id, files) }),
       );
       // A repeated Idempotency-Key: the entry and its receipts as first recorded.
       if (!created)
@@ -216,7 +237,7 @@ export const receiptsRoutes: FastifyPluginAsync = async (app) => {
     });
     let ids: number[];
     try {
-      ids = await app.db.transaction().execute((tx) => linkReceipts(tx, user.id, entry, files));
+      ids = await attachReceipts(app.db, user.id, entry, files);
     } catch (error) {
       await discardBlobs(
         app.db,
