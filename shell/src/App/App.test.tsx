@@ -84,6 +84,8 @@ describe('signed in', () => {
       'Expances',
       'Salary',
       'Journal',
+      'Payroll',
+      'Recurring',
       'Settings',
       'My account',
     ]);

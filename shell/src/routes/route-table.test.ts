@@ -26,6 +26,8 @@ describe('the route table', () => {
       '/Expances',
       '/Salary',
       '/Journal',
+      '/Payroll',
+      '/Recurring',
     ]);
     expect(pathsOf('reports')).toEqual([
       '/IncomeReport',
