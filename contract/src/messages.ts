@@ -344,6 +344,9 @@ export const apiMessages = {
   backupNotFound: 'Backup not found',
   /** Followed by what went wrong (backupMessages). */
   backupFailed: 'The backup failed',
+  // Paging (docs/decisions/018-paging.md).
+  pageCursorNotValid: 'after must be a position from a previous page',
+  afterOrBefore: 'Give after or before, not both (before is deprecated: use after)',
 } as const;
 
 /**
