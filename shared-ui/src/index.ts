@@ -82,3 +82,6 @@ export type { ApiMutationVariables, ApiQueryOptions, ApiStream } from './data/ap
 export { invalidates } from './data/invalidation';
 export type { ReadName, WriteName } from './data/invalidation';
 export * from './components/FilteredList';
+// The screens and the remotes' list, for the shell: through this one shared copy of contract, so
+// the shell's bundle does not carry a second one.
+export { REMOTES, screens } from 'contract';
