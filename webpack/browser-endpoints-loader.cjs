@@ -1,7 +1,8 @@
 // The contract's endpoint table as the browser gets it: every endpoint keeps what a browser reads
 // (method, path, access, texts, file, ...) and loses what only the server and the OpenAPI document
-// use: the summary and description texts and the TypeBox schemas of its inputs and answers. The
-// schemas then have no reader left in the bundle, and webpack leaves them (and TypeBox) out, as
+// use: the summary and description texts, the TypeBox schemas of its inputs and answers, and the
+// text the server refuses non-admins with (`adminsOnly`). The schemas and the server's message
+// catalogue then have no reader left in the bundle, and webpack leaves them (and TypeBox) out, as
 // it does for every other unused part of the side-effect-free contract.
 //
 // It runs after esbuild on `contract/src/endpoints.ts` only, and rewrites each property it drops
@@ -11,6 +12,7 @@ const acorn = require('acorn');
 
 /** What no browser code reads of an endpoint (shared-ui's client takes method, path and texts). */
 const DROPPED = new Set([
+  'adminsOnly',
   'summary',
   'description',
   'params',
