@@ -33,6 +33,8 @@ export const TARGET = ['web', 'es2020'];
  */
 const ROUTER_FACADE = path.join(here, 'react-router-dom.mjs');
 const TYPEBOX_FACADE = path.join(here, 'typebox.mjs');
+/** The query cache the browser bundles share: only the parts of TanStack Query shared-ui uses. */
+const REACT_QUERY_FACADE = path.join(here, 'react-query.mjs');
 
 /** How browser bundles resolve our sources (the apps, shared-ui, contract). */
 export const browserResolve = {
@@ -44,6 +46,7 @@ export const browserResolve = {
     'react-router-dom$': ROUTER_FACADE,
     'react-router$': ROUTER_FACADE,
     '@sinclair/typebox$': TYPEBOX_FACADE,
+    '@tanstack/react-query$': REACT_QUERY_FACADE,
   },
 };
 
@@ -64,6 +67,13 @@ export const browserModule = {
     },
     { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
     {
+      // The endpoint table without the summaries, descriptions and schemas no browser reads
+      // (after esbuild: `enforce: 'post'`).
+      test: path.join(root, 'contract', 'src', 'endpoints.ts'),
+      enforce: 'post',
+      use: path.join(here, 'browser-endpoints-loader.cjs'),
+    },
+    {
       // The browser uses only contract's messages and types; declaring its modules free of
       // side effects lets webpack drop the TypeBox schemas the apps never read.
       include: path.join(root, 'contract', 'src'),
@@ -73,9 +83,13 @@ export const browserModule = {
       // The facades import the packages they stand for by their public entries (`#react-router`,
       // `#typebox` in package.json `imports`); those requests must reach the packages, not the
       // facades again.
-      include: [ROUTER_FACADE, TYPEBOX_FACADE],
+      include: [ROUTER_FACADE, TYPEBOX_FACADE, REACT_QUERY_FACADE],
       resolve: {
-        alias: { 'react-router$': 'react-router', '@sinclair/typebox$': '@sinclair/typebox' },
+        alias: {
+          'react-router$': 'react-router',
+          '@sinclair/typebox$': '@sinclair/typebox',
+          '@tanstack/react-query$': '@tanstack/react-query',
+        },
       },
     },
   ],

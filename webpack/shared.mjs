@@ -68,6 +68,15 @@ const router = {
   version: createRequire(import.meta.url)('react-router/package.json').version,
 };
 
+/**
+ * The query cache is shared as `react-query.mjs` (the parts the apps use), so its version is
+ * stated like the router's: the installed package's.
+ */
+const reactQuery = {
+  ...singleton(range('@tanstack/react-query')),
+  version: createRequire(import.meta.url)('@tanstack/react-query/package.json').version,
+};
+
 export const shared = {
   react: singleton(range('react')),
   'react/': singleton(range('react')),
@@ -79,7 +88,7 @@ export const shared = {
   zustand: singleton(range('zustand')),
   'zustand/': singleton(range('zustand')),
   // One cache of server answers per page: a second copy would be a second, empty cache.
-  '@tanstack/react-query': singleton(range('@tanstack/react-query')),
+  '@tanstack/react-query': reactQuery,
   '@tanstack/react-query/': singleton(range('@tanstack/react-query')),
   // Workspace package consumed from source: the version is stated so remotes built alone still
   // agree with the shell on which copy wins.

@@ -46,6 +46,7 @@ import { buildApp } from '../src/app.js';
 import { configFromEnv, type AppConfig } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/index.js';
 import { addDays, monthOf, todayIn } from '../src/lib/dates.js';
+import { encodeCursor, idCursor } from '../src/lib/page-cursor.js';
 import { rerunOnThrowAwayPostgres } from './throw-away-postgres.js';
 import { ensureFirstAdmin } from '../src/repositories/users.js';
 
@@ -279,7 +280,7 @@ async function activityEndpoints(db: Db, timeZone: string): Promise<Endpoint[]> 
   const budgetMs = ACTIVITY_BUDGET_MS;
   return [
     { name: 'activity: first page', path: a },
-    { name: 'activity: 500th page', path: `${a}&before=${before}` },
+    { name: 'activity: 500th page', path: `${a}&after=${idCursor('activity', before)}` },
     { name: 'activity: who', path: `${a}&who=${who}` },
     { name: 'activity: kind', path: `${a}&kind=client` },
     { name: 'activity: action', path: `${a}&action=login_failed` },
@@ -363,37 +364,37 @@ function endpoints(timeZone: string, at: Positions): Endpoint[] {
     { name: 'getEmployeeLedger (this month)', path: `${d}/getEmployeeLedger?employeeId=1` },
     { name: 'getExpenseLedger (this month)', path: `${d}/getExpenseLedger?${month_}` },
     { name: 'yearly (this year)', path: `${d}/yearly?year=${today.slice(0, 4)}` },
-    // Ledger pages.
+    // Ledger pages (the paged ledgers the screens read).
     {
       name: 'client ledger page (365 days)',
-      path: `${d}/getClientLedger?clientId=1&${year_}&${paged}`,
+      path: `/api/ledgers/client?clientId=1&${year_}&${paged}`,
       budgetMs: fast,
     },
     {
       name: 'employee ledger page (365 days)',
-      path: `${d}/getEmployeeLedger?employeeId=1&${year_}&${paged}`,
+      path: `/api/ledgers/employee?employeeId=1&${year_}&${paged}`,
       budgetMs: fast,
     },
     {
       name: 'expense ledger month, first page',
-      path: `${d}/getExpenseLedger?${month_}&${paged}`,
+      path: `/api/ledgers/expense?${month_}&${paged}`,
       budgetMs: fast,
     },
     {
       name: 'expense ledger month, middle page',
-      path: `${d}/getExpenseLedger?${month_}&${paged}&after=${at.expenseLedgerMiddle}`,
+      path: `/api/ledgers/expense?${month_}&${paged}&after=${encodeCursor('ledger', at.expenseLedgerMiddle)}`,
       budgetMs: fast,
     },
     {
       name: 'expense ledger month, last page',
-      path: `${d}/getExpenseLedger?${month_}&${paged}&after=${at.expenseLedgerLast}`,
+      path: `/api/ledgers/expense?${month_}&${paged}&after=${encodeCursor('ledger', at.expenseLedgerLast)}`,
       budgetMs: fast,
     },
     // The journal.
     { name: 'journal first page', path: `${j}?limit=${JOURNAL_PAGE}`, budgetMs: fast },
     {
       name: 'journal 500th page',
-      path: `${j}?limit=${JOURNAL_PAGE}&after=${at.journalPage500}`,
+      path: `${j}?limit=${JOURNAL_PAGE}&after=${encodeCursor('journal', at.journalPage500)}`,
       budgetMs: fast,
     },
     { name: 'journal totals (everything)', path: `${j}/totals`, budgetMs: fast },

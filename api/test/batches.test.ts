@@ -208,6 +208,19 @@ describe('a batch of entries', () => {
     expect(seen).toEqual([id, id]);
   });
 
+  it('are listed a page at a time with a next cursor', async () => {
+    const ids = [await writeBatch(), await writeBatch('payroll'), await writeBatch()];
+    const first = await call('GET', '/api/batches?limit=2');
+    expect(first.body.batches.map((b: { id: number }) => b.id)).toEqual([ids[2], ids[1]]);
+    expect(typeof first.body.next).toBe('string');
+    const second = await call('GET', `/api/batches?limit=2&after=${first.body.next}`);
+    expect(second.body).toMatchObject({ batches: [{ id: ids[0] }], next: null });
+    const imports = await call('GET', '/api/batches?kind=import&limit=1');
+    const more = await call('GET', `/api/batches?kind=import&limit=1&after=${imports.body.next}`);
+    expect(more.body.batches.map((b: { id: number }) => b.id)).toEqual([ids[0]]);
+    expect((await call('GET', '/api/batches?after=bm9wZQ')).status).toBe(400);
+  });
+
   it('refuses an unknown batch, an empty reason and unknown fields, changing nothing', async () => {
     const id = await writeBatch();
     expect((await call('POST', '/api/batches/999/reverse', { reason: 'x' })).body).toMatchObject({

@@ -496,7 +496,27 @@ describe('GET /api/journal', () => {
     } while (next);
     expect(pages).toBe(2);
     expect(seen).toEqual([6, 5, 4, 3, 2, 1]);
+    // The positions of before (`YYYY-MM-DD_id`, deprecated) are still taken for one release.
     expect(await ids('limit=2&after=2025-02-01_4')).toEqual([3, 2]);
+    expect(await totals('')).toEqual({ count: 6, credit: 3495.75, debit: 1000 });
+  });
+
+  it('answers an opaque `next` that only this list takes back', async () => {
+    const first = await list('limit=4');
+    const next = first.body.next as string;
+    expect(next).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(next).not.toMatch(/^[0-9]{4}-[0-9]{2}-[0-9]{2}_/);
+    expect((await list(`limit=4&after=${next}`)).body.entries).toHaveLength(2);
+    // Another list's cursor, or one cut short, is refused rather than misread.
+    const ledgerCursor = Buffer.from('ledger:2025-02-01_4').toString('base64url');
+    for (const after of [ledgerCursor, next.slice(0, -2), 'AAAA'])
+      expect(await list(`after=${after}`)).toMatchObject({
+        status: 400,
+        body: {
+          code: 'page_cursor_not_valid',
+          message: 'after must be a position from a previous page',
+        },
+      });
     expect(await totals('')).toEqual({ count: 6, credit: 3495.75, debit: 1000 });
   });
 
@@ -524,7 +544,8 @@ describe('GET /api/journal', () => {
     ['limit=0', 'limit must be at least 1'],
     ['limit=501', 'limit must be at most 500'],
     ['after=2025-02-30_4', 'after must be a position from a previous page'],
-    ['after=abc', 'after has an invalid format'],
+    ['after=abc', 'after must be a position from a previous page'],
+    ['after=a%2Bb', 'after has an invalid format'],
     [`q=${'x'.repeat(101)}`, 'q must be at most 100 characters'],
   ])('refuses %s with a message naming the field', async (query, message) => {
     expect(await list(query)).toMatchObject({
@@ -678,11 +699,50 @@ describe('ledger paging', () => {
   });
 
   it('gives the whole range without paging parameters and the same rows and balances page by page', async () => {
+    const range = 'startDate=2025-03-01&endDate=2025-03-31';
+    const whole = (await call('GET', `/api/dashboard/getClientLedger?clientId=1&${range}`))
+      .body as { id: number; date: string; balance: number }[];
+    expect(whole).toHaveLength(9);
+    expect(whole[0]?.balance).toBe(-3.05);
+    const paged: typeof whole = [];
+    let after = '';
+    let pages = 0;
+    for (;;) {
+      const page = await call('GET', `/api/ledgers/client?clientId=1&${range}&limit=4${after}`);
+      expect(page.status).toBe(200);
+      const { rows, next } = page.body as { rows: typeof whole; next: string | null };
+      paged.push(...rows);
+      pages += 1;
+      if (next === null) break;
+      after = `&after=${next}`;
+    }
+    expect(pages).toBe(3);
+    expect(paged).toEqual(whole);
+    // A page that ends the range exactly says so: no empty page after it.
+    const exact = await call('GET', `/api/ledgers/client?clientId=1&${range}&limit=9`);
+    expect(exact.body).toEqual({ rows: whole, next: null });
+    const expenses = await call('GET', `/api/ledgers/expense?${range}&limit=2`);
+    expect(expenses).toMatchObject({ status: 200, body: { rows: [], next: null } });
+    const employee = await call('GET', `/api/ledgers/employee?employeeId=999&${range}`);
+    expect(employee).toMatchObject({ status: 404 });
+    expect((await call('GET', `/api/ledgers/client?clientId=1&${range}&limit=0`)).body).toEqual({
+      code: 'invalid_input',
+      message: 'limit must be at least 1',
+    });
+    const journalCursor = Buffer.from('journal:2025-03-02_3').toString('base64url');
+    for (const wrong of ['2025-03-32_1', journalCursor])
+      expect(
+        (await call('GET', `/api/ledgers/client?clientId=1&${range}&after=${wrong}`)).body,
+      ).toEqual({
+        code: 'page_cursor_not_valid',
+        message: 'after must be a position from a previous page',
+      });
+  });
+
+  it("still pages the spec's ledger calls by a row's position for one release (deprecated)", async () => {
     const base =
       '/api/dashboard/getClientLedger?clientId=1&startDate=2025-03-01&endDate=2025-03-31';
     const whole = (await call('GET', base)).body as { id: number; date: string; balance: number }[];
-    expect(whole).toHaveLength(9);
-    expect(whole[0]?.balance).toBe(-3.05);
     const paged: typeof whole = [];
     let after = '';
     for (;;) {
@@ -693,17 +753,16 @@ describe('ledger paging', () => {
       after = `&after=${last.date}_${last.id}`;
     }
     expect(paged).toEqual(whole);
-    const expenses = await call(
-      'GET',
-      '/api/dashboard/getExpenseLedger?startDate=2025-03-01&endDate=2025-03-31&limit=2',
-    );
-    expect(expenses).toMatchObject({ status: 200, body: [] });
-    expect((await call('GET', `${base}&limit=0`)).body).toEqual({
-      code: 'invalid_input',
-      message: 'limit must be at least 1',
-    });
+    // The spec's call answers its list, with no `next`; a paged ledger's cursor is taken too.
+    const { next } = (
+      await call(
+        'GET',
+        '/api/ledgers/client?clientId=1&startDate=2025-03-01&endDate=2025-03-31&limit=4',
+      )
+    ).body as { next: string };
+    expect((await call('GET', `${base}&limit=4&after=${next}`)).body).toEqual(whole.slice(4, 8));
     expect((await call('GET', `${base}&after=2025-03-32_1`)).body).toEqual({
-      code: 'invalid_input',
+      code: 'page_cursor_not_valid',
       message: 'after must be a position from a previous page',
     });
   });

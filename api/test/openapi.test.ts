@@ -4,14 +4,21 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { apiMessages, endpoints, errorCodes, messages } from 'contract';
+import { apiMessages, endpoints, errorCodes, messages, PAGE_CURSOR_PATTERN } from 'contract';
 import Fastify from 'fastify';
 import { requireContract, route } from '../src/routes/route.js';
 import { ADMIN, bearer, login, setupDatabase, type TestContext } from './helpers.js';
 
+interface Parameter {
+  name: string;
+  in: string;
+  deprecated?: boolean;
+  schema?: unknown;
+}
 interface Operation {
   operationId?: string;
   security?: unknown[];
+  parameters?: Parameter[];
   responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 type OpenApi = {
@@ -229,6 +236,84 @@ describe('named components, codes and statuses', () => {
       type: 'string',
       format: 'date-time',
     });
+  });
+});
+
+describe('one paging style', () => {
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  const answer = (operation: Operation) =>
+    resolve(operation.responses['200']?.content?.['application/json']?.schema);
+  const gets = () => operations().filter(({ method }) => method === 'get');
+
+  it('answers every paged list with `next` and takes it back as the one parameter `after`', () => {
+    const paged = gets().filter(({ operation }) => {
+      const properties = answer(operation)?.properties as Record<string, unknown> | undefined;
+      return properties?.next !== undefined;
+    });
+    expect(paged.map(({ operation }) => operation.operationId).sort()).toEqual([
+      'listActivity',
+      'listBatches',
+      'listClientLedger',
+      'listEmployeeLedger',
+      'listExpenseLedger',
+      'listJournal',
+    ]);
+    expect(resolve(ref('NextCursor'))).toMatchObject({
+      anyOf: [ref('PageCursor'), { type: 'null' }],
+    });
+    for (const { operation } of paged) {
+      const properties = answer(operation)?.properties as Record<string, unknown>;
+      expect(properties.next).toEqual(ref('NextCursor'));
+      const current = (operation.parameters ?? []).filter((parameter) => !parameter.deprecated);
+      // A parameter's schema is written in place (the document's parameters carry no titles).
+      expect(current.find(({ name }) => name === 'after')).toMatchObject({
+        in: 'query',
+        description: expect.stringContaining('`next` of the previous page'),
+        schema: { type: 'string', pattern: PAGE_CURSOR_PATTERN },
+      });
+      expect(current.map(({ name }) => name)).toContain('limit');
+    }
+    // No other list takes a position or a page size but as a deprecated form.
+    const pagedIds = paged.map(({ operation }) => operation.operationId);
+    const others = gets().filter(({ operation }) => !pagedIds.includes(operation.operationId));
+    const stray = others.flatMap(({ operation }) =>
+      (operation.parameters ?? [])
+        .filter(
+          ({ name, deprecated }) => ['after', 'before', 'limit'].includes(name) && !deprecated,
+        )
+        .map(({ name }) => `${operation.operationId} ${name}`),
+    );
+    expect(stray).toEqual([]);
+  });
+
+  it('marks the old paging forms deprecated, and they still work', async () => {
+    const deprecated = gets().flatMap(({ operation }) =>
+      (operation.parameters ?? [])
+        .filter((parameter) => parameter.deprecated)
+        .map(({ name }) => `${operation.operationId} ${name}`),
+    );
+    expect(deprecated.sort()).toEqual([
+      'getClientLedger after',
+      'getClientLedger limit',
+      'getEmployeeLedger after',
+      'getEmployeeLedger limit',
+      'getExpenseLedger after',
+      'getExpenseLedger limit',
+      'listActivity before',
+    ]);
+    const token = await login(ctx.app, ADMIN);
+    const old = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/activity?before=1&limit=5',
+      headers: bearer(token),
+    });
+    expect(old.statusCode).toBe(200);
+    const spec = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/dashboard/getExpenseLedger?limit=5&after=2026-01-01_1',
+      headers: bearer(token),
+    });
+    expect(spec).toMatchObject({ statusCode: 200, body: '[]' });
   });
 });
 

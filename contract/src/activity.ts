@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, ListResponse, OptionalDate } from './common.js';
 import { AuditAction, RecordKind } from './kinds.js';
+import { NextCursor, pagingQuery } from './paging.js';
 import { Person, Role, User } from './users.js';
 
 /** The filters of the list and of its CSV export. */
@@ -20,9 +21,18 @@ const ActivityFilters = {
 
 export const ActivityQuery = Type.Object({
   ...ActivityFilters,
-  /** Keyset paging: the `next` of the previous page. */
-  before: Type.Optional(Id),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+  ...pagingQuery(200, 50),
+  /** Deprecated for `after`: the id of the last row seen, as pages gave it before. */
+  before: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 2147483647,
+      deprecated: true,
+      description:
+        'Deprecated, accepted for one release: the id of the last row seen. Use `after` with ' +
+        'the `next` of the previous page.',
+    }),
+  ),
 });
 export type ActivityQuery = Static<typeof ActivityQuery>;
 
@@ -62,8 +72,8 @@ export type ActivityRow = Static<typeof ActivityRow>;
 
 export const ActivityPage = Type.Object({
   users: Type.Array(ActivityRow),
-  /** Pass as `before` for the next page; null on the last page. */
-  next: Type.Union([Id, Type.Null()]),
+  /** Pass as `after` for the following page; null on the last page. */
+  next: NextCursor,
 });
 export type ActivityPage = Static<typeof ActivityPage>;
 

@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, Money, Text } from './common.js';
 import { BatchKind } from './kinds.js';
+import { NextCursor, pagingQuery } from './paging.js';
 import { Person } from './users.js';
 
 export const Batch = Type.Object({
@@ -25,13 +26,13 @@ export type Batch = Static<typeof Batch>;
 export const BatchListQuery = Type.Object(
   {
     kind: Type.Optional(BatchKind),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+    ...pagingQuery(200, 50),
   },
   { additionalProperties: false },
 );
 export type BatchListQuery = Static<typeof BatchListQuery>;
 
-export const BatchList = Type.Object({ batches: Type.Array(Batch) });
+export const BatchList = Type.Object({ batches: Type.Array(Batch), next: NextCursor });
 export type BatchList = Static<typeof BatchList>;
 
 export const ReverseBatchBody = Type.Object({ reason: Text(500) }, { additionalProperties: false });

@@ -58,13 +58,6 @@ export const IsoDate = Type.String({
 /** An optional date query parameter; an empty string means "not given" (docs/product.md#constants). */
 export const OptionalDate = Type.Optional(Type.Union([IsoDate, Type.Literal('')]));
 
-/** A position in a list ordered by (date, id): `YYYY-MM-DD_id`, from the previous page. */
-export const Cursor = Type.String({
-  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}_[1-9][0-9]{0,17}$',
-  maxLength: 40,
-  description: 'Paging position from the previous page (its `next`)',
-});
-
 export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 export const IdParams = Type.Object({ id: Id });
 export type IdParams = Static<typeof IdParams>;

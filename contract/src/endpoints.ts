@@ -88,6 +88,12 @@ import {
   Totals,
   Yearly,
   YearlyQuery,
+  ClientLedgerPage,
+  ClientLedgerPageQuery,
+  EmployeeLedgerPage,
+  EmployeeLedgerPageQuery,
+  ExpenseLedgerPage,
+  ExpenseLedgerPageQuery,
 } from './reports.js';
 import {
   LoginBody,
@@ -712,7 +718,7 @@ const activity = {
     method: 'GET',
     path: '/activity',
     tag: 'activity',
-    summary: 'The audit log, newest first (admins only); pass `next` as `before` to page on',
+    summary: 'The audit log, newest first (admins only); pass `next` as `after` to page on',
     access: 'admin',
     adminsOnly: apiMessages.activityAdminsOnly,
     query: ActivityQuery,
@@ -984,6 +990,52 @@ const recurring = {
   }),
 };
 
+/** The ledgers a page at a time, paged as every list is (`after` the previous page's `next`). */
+const pagedLedgers = {
+  listClientLedger: endpoint({
+    method: 'GET',
+    path: '/ledgers/client',
+    tag: 'ledgers',
+    summary: "A client's ledger a page at a time (default: this month)",
+    description:
+      "The rows and running balances of the spec's getClientLedger, up to `limit` at a time; " +
+      'pass `next` as `after` for the following page.',
+    access: 'signedIn',
+    query: ClientLedgerPageQuery,
+    responses: { 200: ClientLedgerPage },
+    errors: [404],
+    texts: texts(messages.errorFetchingLedger),
+  }),
+  listEmployeeLedger: endpoint({
+    method: 'GET',
+    path: '/ledgers/employee',
+    tag: 'ledgers',
+    summary: "An employee's ledger a page at a time (default: this month)",
+    description:
+      "The rows and running totals of the spec's getEmployeeLedger, up to `limit` at a time; " +
+      'pass `next` as `after` for the following page.',
+    access: 'signedIn',
+    query: EmployeeLedgerPageQuery,
+    responses: { 200: EmployeeLedgerPage },
+    errors: [404],
+    texts: texts(messages.errorFetchingLedgerData),
+  }),
+  listExpenseLedger: endpoint({
+    method: 'GET',
+    path: '/ledgers/expense',
+    tag: 'ledgers',
+    summary: 'The expense ledger a page at a time (default: this month)',
+    description:
+      "The rows and running totals of the spec's getExpenseLedger, up to `limit` at a time; " +
+      'pass `next` as `after` for the following page.',
+    access: 'signedIn',
+    query: ExpenseLedgerPageQuery,
+    responses: { 200: ExpenseLedgerPage },
+    errors: [],
+    texts: texts(messages.errorFetchingLedgerData),
+  }),
+};
+
 /** Every call of the API by operationId. */
 export const endpoints = {
   ...users,
@@ -1003,6 +1055,7 @@ export const endpoints = {
   ...receiptEndpoints,
   ...payroll,
   ...recurring,
+  ...pagedLedgers,
 };
 
 export type Endpoints = typeof endpoints;

@@ -23,3 +23,4 @@ export * from './receipts.js';
 export * from './receipt-endpoints.js';
 export * from './payroll.js';
 export * from './recurring.js';
+export * from './paging.js';

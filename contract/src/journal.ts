@@ -1,6 +1,7 @@
 // The journal of every entry, reversals and the closed period (docs/decisions/008).
 import { Type, type Static } from '@sinclair/typebox';
-import { CreditDebit, Cursor, Id, IsoDate, Money, Text } from './common.js';
+import { CreditDebit, Id, IsoDate, Money, Text } from './common.js';
+import { NextCursor, pagingQuery } from './paging.js';
 import { Entry } from './expenses.js';
 import { EntryKind } from './kinds.js';
 import { Person } from './users.js';
@@ -31,8 +32,7 @@ export type JournalTotalsQuery = Static<typeof JournalTotalsQuery>;
 export const JournalQuery = Type.Object(
   {
     ...JournalFilters,
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
-    after: Type.Optional(Cursor),
+    ...pagingQuery(500),
   },
   { additionalProperties: false },
 );
@@ -59,8 +59,8 @@ export type JournalRow = Static<typeof JournalRow>;
 
 export const JournalPage = Type.Object({
   entries: Type.Array(JournalRow),
-  /** Position of the next page, or null on the last page. */
-  next: Type.Union([Cursor, Type.Null()]),
+  /** Pass as `after` for the following page; null on the last page. */
+  next: NextCursor,
 });
 export type JournalPage = Static<typeof JournalPage>;
 

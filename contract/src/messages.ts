@@ -436,6 +436,9 @@ export const apiMessages = {
   adminsOnlyAutoPost: 'Only admins can turn automatic posting on or off',
   occurrenceListedTwice: 'An occurrence is listed twice',
   monthlySalaryDecimals: 'monthlySalary must have at most 2 decimals',
+  // Paging (docs/decisions/018-paging.md).
+  pageCursorNotValid: 'after must be a position from a previous page',
+  afterOrBefore: 'Give after or before, not both (before is deprecated: use after)',
 } as const;
 
 /**

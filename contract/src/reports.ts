@@ -1,6 +1,7 @@
 // Dashboard figures, reports and ledgers (docs/product.md#records shapes; formulas in docs/decisions).
 import { Type, type Static } from '@sinclair/typebox';
-import { CreditDebit, Cursor, Id, IsoDate, Money, OptionalDate } from './common.js';
+import { CreditDebit, Id, IsoDate, Money, OptionalDate } from './common.js';
+import { NextCursor, PAGE_CURSOR_PATTERN, pagingQuery } from './paging.js';
 
 export const Totals = Type.Object({
   admins: Type.Integer(),
@@ -76,10 +77,30 @@ export const ExpenseLedgerRow = Type.Object({ ...LedgerRowBase, expenseType: Typ
 export type ExpenseLedgerRow = Static<typeof ExpenseLedgerRow>;
 export const ExpenseLedger = Type.Array(ExpenseLedgerRow);
 
-/** Optional paging of a ledger: without `limit` the whole range comes back, as the spec's call. */
+/**
+ * Optional paging of the spec's ledger calls: without `limit` the whole range comes back, as the
+ * spec's call. Deprecated (kept for one release): their answer is the spec's list, with no `next`;
+ * the paged ledgers (`/ledgers/client` ...) page as every other list does.
+ */
 export const LedgerPaging = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000 })),
-  after: Type.Optional(Cursor),
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 5000,
+      deprecated: true,
+      description: 'Deprecated: page with /ledgers/client, /ledgers/employee, /ledgers/expense',
+    }),
+  ),
+  after: Type.Optional(
+    Type.String({
+      pattern: PAGE_CURSOR_PATTERN,
+      maxLength: 100,
+      deprecated: true,
+      description:
+        'Deprecated: the position after the last row seen (`YYYY-MM-DD_id`), or a `next` of a ' +
+        'paged ledger',
+    }),
+  ),
 };
 
 export const ExpenseLedgerQuery = Type.Object({
@@ -145,3 +166,40 @@ export const YearlyRow = Type.Object({
 });
 export type YearlyRow = Static<typeof YearlyRow>;
 export const Yearly = Type.Array(YearlyRow);
+
+/** The paging of the paged ledgers: pages of up to 5000 rows, 1000 unless `limit` says. */
+const LedgerPageQuery = pagingQuery(5000, 1000);
+
+/** A client's ledger a page at a time: the spec's call's filters, and `limit` and `after`. */
+export const ClientLedgerPageQuery = Type.Object({
+  clientId: Id,
+  startDate: OptionalDate,
+  endDate: OptionalDate,
+  ...LedgerPageQuery,
+});
+export type ClientLedgerPageQuery = Static<typeof ClientLedgerPageQuery>;
+
+export const EmployeeLedgerPageQuery = Type.Object({
+  employeeId: Id,
+  startDate: OptionalDate,
+  endDate: OptionalDate,
+  ...LedgerPageQuery,
+});
+export type EmployeeLedgerPageQuery = Static<typeof EmployeeLedgerPageQuery>;
+
+export const ExpenseLedgerPageQuery = Type.Object({
+  startDate: OptionalDate,
+  endDate: OptionalDate,
+  ...LedgerPageQuery,
+});
+export type ExpenseLedgerPageQuery = Static<typeof ExpenseLedgerPageQuery>;
+
+/** One page of a ledger: its rows in order (running balances over the whole range), and `next`. */
+export const ClientLedgerPage = Type.Object({ rows: ClientLedger, next: NextCursor });
+export type ClientLedgerPage = Static<typeof ClientLedgerPage>;
+
+export const EmployeeLedgerPage = Type.Object({ rows: EmployeeLedger, next: NextCursor });
+export type EmployeeLedgerPage = Static<typeof EmployeeLedgerPage>;
+
+export const ExpenseLedgerPage = Type.Object({ rows: ExpenseLedger, next: NextCursor });
+export type ExpenseLedgerPage = Static<typeof ExpenseLedgerPage>;

@@ -4,6 +4,7 @@
 // Plain functions and data only: the browser gets this module whole.
 import { ISO_DATE_PATTERN } from './common.js';
 import { MONTH_PATTERN } from './payroll.js';
+import { PAGE_CURSOR_PATTERN } from './paging.js';
 import {
   AUDIT_ACTIONS,
   CREDIT_DEBIT,
@@ -56,8 +57,8 @@ export const queryFields = {
   text: matching(/^[\s\S]{1,500}$/),
   /** Digits only, as a record id of any kind is kept in the audit log. */
   digits: matching(/^[0-9]{1,19}$/),
-  /** A position in the journal (`YYYY-MM-DD_id`), from the previous page. */
-  cursor: matching(/^[0-9]{4}-[0-9]{2}-[0-9]{2}_[1-9][0-9]{0,17}$/),
+  /** A paging position: the `next` of the previous page, as the list's call takes it (`after`). */
+  cursor: matching(new RegExp(PAGE_CURSOR_PATTERN)),
   /** One of a list of names. */
   oneOf: <T extends string>(names: readonly T[]): QueryField<T> =>
     field<T>((text) => (isOneOf(names, text) ? text : undefined)),
@@ -121,8 +122,10 @@ export const screens = define({
       from: day,
       to: day,
       record: digits,
-      /** Keyset paging: the `next` of the previous page. */
+      /** Deprecated for `after`: the id of the last row seen, in addresses written before. */
       before: id,
+      /** Paging: the `next` of the previous page. */
+      after: cursor,
     },
   },
   income: { path: '/Income', query: entryFormQuery },

@@ -93,7 +93,7 @@ describe('readQuery', () => {
 
   it('leaves out empty values, unknown parameters and text that is not a value of its type', () => {
     const search =
-      '?from=&to=2026-02-30x&kind=loan&partyId=0&minAmount=1e3&maxAmount=-5&q=&after=abc&other=1';
+      '?from=&to=2026-02-30x&kind=loan&partyId=0&minAmount=1e3&maxAmount=-5&q=&after=a%2Bb&other=1';
     expect(readQuery('journal', search)).toEqual({});
     expect(unreadableParams('journal', search)).toEqual([
       'to',

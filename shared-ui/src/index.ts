@@ -85,3 +85,6 @@ export * from './components/FilteredList';
 export { upload } from './http/api-client';
 export { useApiUpload } from './data/api-upload';
 export type { UploadVariables } from './data/api-upload';
+// The screens and the remotes' list, for the shell: through this one shared copy of contract, so
+// the shell's bundle does not carry a second one.
+export { REMOTES, screens } from 'contract';

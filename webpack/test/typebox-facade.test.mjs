@@ -19,6 +19,18 @@ const require = createRequire(import.meta.url);
 // Through require: an ES import of webpack's CommonJS entry touches its deprecated exports.
 const webpack = require('webpack');
 
+/**
+ * The apps' module rules but the one that strips the endpoint table of its schemas for the
+ * browser (browser-endpoints-loader.cjs): here every endpoint's schemas are built, so that the
+ * facade is checked on each of them.
+ */
+const withSchemas = {
+  ...browserModule,
+  rules: browserModule.rules.filter(
+    (rule) => !String(rule.use ?? '').includes('browser-endpoints-loader'),
+  ),
+};
+
 /** contract's exports as a browser bundle gets them, and the bundle's size in bytes. */
 async function bundleContract(name, resolve) {
   const compiler = webpack({
@@ -33,7 +45,7 @@ async function bundleContract(name, resolve) {
       globalObject: 'globalThis',
     },
     resolve,
-    module: browserModule,
+    module: withSchemas,
     optimization: { minimizer: minimizerFor(true) },
     devtool: false,
     performance: { hints: false },

@@ -67,6 +67,23 @@ function headOperations(paths: Record<string, Record<string, Operation>>): void 
   }
 }
 
+/**
+ * A query parameter whose schema says `deprecated` (an old paging form kept for one release) is
+ * marked deprecated itself, where clients and documentation viewers look for it.
+ */
+function deprecatedParameters(paths: Record<string, Record<string, unknown>>): void {
+  for (const methods of Object.values(paths))
+    for (const operation of Object.values(methods)) {
+      const parameters = (operation as { parameters?: unknown }).parameters;
+      if (!Array.isArray(parameters)) continue;
+      for (const parameter of parameters as {
+        schema?: { deprecated?: boolean };
+        deprecated?: boolean;
+      }[])
+        if (parameter.schema?.deprecated === true) parameter.deprecated = true;
+    }
+}
+
 /** The document with every named schema under `components.schemas`, used by `$ref`. */
 export function withNamedComponents<T extends { paths?: unknown; components?: unknown }>(
   document: T,
@@ -74,6 +91,7 @@ export function withNamedComponents<T extends { paths?: unknown; components?: un
   const schemas: Record<string, Json> = {};
   const paths = hoist(document.paths as Json, schemas);
   headOperations(paths as unknown as Record<string, Record<string, Operation>>);
+  deprecatedParameters(paths as unknown as Record<string, Record<string, unknown>>);
   const components = (document.components ?? {}) as Record<string, Json>;
   const sorted = Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
   return { ...document, paths, components: { ...components, schemas: sorted } };

@@ -6,7 +6,7 @@ import type { ActivityQuery, ActivityRow, FieldChange } from 'contract';
 import type { Db } from '../db/index.js';
 import type { AuditLogTable } from '../db/schema.js';
 
-export type ActivityFilters = Omit<ActivityQuery, 'before' | 'limit'>;
+export type ActivityFilters = Omit<ActivityQuery, 'after' | 'before' | 'limit'>;
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>

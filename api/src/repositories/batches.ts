@@ -10,6 +10,7 @@ import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { toMoney } from '../lib/money.js';
+import { idCursor, parseIdCursor } from '../lib/page-cursor.js';
 import { closedThrough } from './entries.js';
 
 /** Runs inside the undo's transaction, after the reversals are written. */
@@ -98,7 +99,7 @@ const iso = (column: string) =>
 
 async function batchRows(
   db: Db,
-  where: { id?: number; kind?: BatchKind },
+  where: { id?: number; kind?: BatchKind; before?: number },
   limit: number,
 ): Promise<Batch[]> {
   const { rows } = await sql<BatchRow>`
@@ -120,14 +121,23 @@ async function batchRows(
     ) s
     WHERE ${where.id === undefined ? sql`true` : sql`b.id = ${where.id}`}
       AND ${where.kind === undefined ? sql`true` : sql`b.kind = ${where.kind}`}
+      AND ${where.before === undefined ? sql`true` : sql`b.id < ${where.before}`}
     ORDER BY b.id DESC
     LIMIT ${limit}`.execute(db);
   return rows.map(toBatch);
 }
 
-/** Batches newest first, of one kind when asked. */
-export async function listBatches(db: Db, query: BatchListQuery): Promise<Batch[]> {
-  return batchRows(db, { kind: query.kind }, query.limit ?? 50);
+/** A page of batches, newest first, of one kind when asked; `next` while more are older. */
+export async function listBatches(
+  db: Db,
+  query: BatchListQuery,
+): Promise<{ batches: Batch[]; next: string | null }> {
+  const limit = query.limit ?? 50;
+  const before = parseIdCursor('batch', query.after);
+  const rows = await batchRows(db, { kind: query.kind, before }, limit + 1);
+  const batches = rows.slice(0, limit);
+  const last = batches[batches.length - 1];
+  return { batches, next: rows.length > limit && last ? idCursor('batch', last.id) : null };
 }
 
 export async function findBatch(db: Db, id: number): Promise<Batch | undefined> {

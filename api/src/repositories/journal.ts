@@ -26,23 +26,9 @@ import {
 } from '../lib/errors.js';
 import { hasAtMostTwoDecimals, toMoney } from '../lib/money.js';
 import { closedThrough, toEntry } from './entries.js';
+import { datedCursor, parseDatedCursor, type Position } from '../lib/page-cursor.js';
 
 export type JournalFilters = JournalTotalsQuery;
-
-/** A (date, id) position in a list ordered by both. */
-export interface Position {
-  date: string;
-  id: number;
-}
-
-export const parseCursor = (cursor: string | undefined): Position | undefined => {
-  if (!cursor) return undefined;
-  const [date = '', id = ''] = cursor.split('_');
-  if (!isRealDay(date)) throw badRequest('after must be a position from a previous page');
-  return { date, id: Number(id) };
-};
-
-const cursorOf = (row: { date: string; id: number }) => `${row.date}_${row.id}`;
 
 /** Checks the filters that a schema cannot (real days, ordered bounds, cents). */
 export function checkFilters(filters: JournalFilters): void {
@@ -172,10 +158,10 @@ export async function journalPage(
   after?: string,
 ): Promise<JournalPage> {
   checkFilters(filters);
-  const rows = await journalRows(db, filters, limit + 1, parseCursor(after));
+  const rows = await journalRows(db, filters, limit + 1, parseDatedCursor('journal', after));
   const page = rows.slice(0, limit).map(toJournalRow);
   const last = page[page.length - 1];
-  return { entries: page, next: rows.length > limit && last ? cursorOf(last) : null };
+  return { entries: page, next: rows.length > limit && last ? datedCursor('journal', last) : null };
 }
 
 type SumRow = { count: string | number; credit: string | null; debit: string | null };

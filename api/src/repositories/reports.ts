@@ -216,7 +216,7 @@ async function ledger(
   range: DayRange,
   partyId?: number,
   page: LedgerPage = {},
-): Promise<JsonText> {
+): Promise<LedgerRows> {
   const signed = signedBy(kind);
   const onlyParty = partyId === undefined ? sql`` : sql`AND party_id = ${partyId}`;
   const opening = openingSql(kind, range.from, partyId);
@@ -235,9 +235,10 @@ async function ledger(
   // in (date, id) order straight from the window's ORDER BY below, with no join or sort in
   // between, so the aggregate needs no sort of its own.
   const nameKey = JSON.stringify(nameField);
-  return jsonOf(
-    db,
-    sql`
+  // One row more than a page is read to tell whether another page follows; it is left out of
+  // the answer, and the position of the page's last row becomes `next`.
+  const shown = page.limit;
+  const { rows } = await sql<{ body: string | null; next: string | null }>`
     WITH opening AS (${opening}),
     page AS (
       SELECT id, created_at, entry_date, amount, credit_debit, description, party_name
@@ -245,7 +246,7 @@ async function ledger(
       WHERE kind = ${kind} ${onlyParty} AND entry_date BETWEEN ${range.from} AND ${range.to}
         ${after ? sql`AND (entry_date, id) > (${after.date}::date, ${after.id}::bigint)` : sql``}
       ORDER BY entry_date, id
-      ${page.limit ? sql`LIMIT ${page.limit}` : sql``}
+      ${shown ? sql`LIMIT ${shown + 1}` : sql``}
     )
     SELECT '[' || string_agg(
                '{"id" : ' || id
@@ -257,16 +258,33 @@ async function ledger(
                || '", "description" : ' || to_json(description)
                || ', "balance" : ' || balance
                || ', ' || ${nameKey}::text || ' : ' || to_json(party_name) || '}',
-               ', ')
-           || ']'
+               ', ') ${shown ? sql`FILTER (WHERE n <= ${shown})` : sql``}
+           || ']' AS body,
+           ${
+             shown
+               ? sql`CASE WHEN count(*) > ${shown}
+                       THEN max(to_char(entry_date, 'YYYY-MM-DD') || '_' || id) FILTER (WHERE n = ${shown}) END`
+               : sql`NULL`
+           } AS next
     FROM (
       SELECT id, created_at, entry_date, amount, credit_debit, description, party_name,
              (SELECT amount FROM opening) ${carried}
-               + sum(${signed} * amount) OVER (ORDER BY entry_date, id ROWS UNBOUNDED PRECEDING)
-               AS balance
+               + sum(${signed} * amount) OVER running AS balance,
+             row_number() OVER running AS n
       FROM page
-    ) AS ledger`,
-  );
+      WINDOW running AS (ORDER BY entry_date, id ROWS UNBOUNDED PRECEDING)
+    ) AS ledger`.execute(db);
+  const row = rows[0];
+  return { body: (row?.body ?? '[]') as JsonText, next: row?.next ?? null };
+}
+
+/**
+ * A ledger's rows as JSON text (a list, as the spec's calls answer) and, when paged and another
+ * page follows, the (date, id) position of the last row, `YYYY-MM-DD_id`.
+ */
+export interface LedgerRows {
+  body: JsonText;
+  next: string | null;
 }
 
 export const clientLedger = (db: Db, clientId: number, range: DayRange, page?: LedgerPage) =>

@@ -74,7 +74,9 @@ beforeEach(() => {
   });
   mockEndpoint(endpoints.listSessions, { users: sessions });
   activity = mockEndpoint(endpoints.listActivity, ({ query }) =>
-    query.before === '11' ? { users: [], next: null } : { users: [changed, failed], next: 11 },
+    query.after === 'YWN0aXZpdHk6MTE' || query.before === '11'
+      ? { users: [], next: null }
+      : { users: [changed, failed], next: 'YWN0aXZpdHk6MTE' },
   );
 });
 afterEach(() => jest.restoreAllMocks());
@@ -186,14 +188,32 @@ describe('ActivityPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Older' }));
     await waitFor(() =>
       expect(screen.getByLabelText('location')).toHaveTextContent(
-        '/Activity?action=update&before=11',
+        '/Activity?action=update&after=YWN0aXZpdHk6MTE',
       ),
     );
     expect(await screen.findByText('No records found')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Newest' }));
     await waitFor(() => expect(activityCalls().at(-1)).toBe('action=update'));
-    expect(activityCalls()).toEqual(['action=update', 'action=update&before=11', 'action=update']);
+    expect(activityCalls()).toEqual([
+      'action=update',
+      'action=update&after=YWN0aXZpdHk6MTE',
+      'action=update',
+    ]);
+  });
+
+  it('should still open an address written with the deprecated before, and page on with after', async () => {
+    activity.answer({ users: [changed], next: 'YWN0aXZpdHk6MTA' });
+    await renderAt('/Activity?action=update&before=12');
+    await screen.findByRole('table', { name: 'Activity' });
+    expect(activityCalls()).toEqual(['action=update&before=12']);
+    expect(screen.getByRole('button', { name: 'Newest' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Older' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('location')).toHaveTextContent(
+        /^\/Activity\?action=update&after=YWN0aXZpdHk6MTA$/,
+      ),
+    );
   });
 
   it('should download every matching row as CSV from the server', async () => {

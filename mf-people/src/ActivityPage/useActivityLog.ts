@@ -20,9 +20,12 @@ export function useActivityLog() {
   const list = useFilteredList({
     screen: 'activity',
     labels: FILTERS,
-    position: 'before',
+    position: 'after',
+    // Addresses written before this release page with `before` (a row id): still read.
+    deprecatedPosition: 'before',
     list: endpoints.listActivity,
-    query: (filters, before) => ({ ...filters, before }),
+    query: (filters, after, before) =>
+      after ? { ...filters, after } : { ...filters, before: before as number | undefined },
     csv: endpoints.activityCsv,
     // A refusal (staff) is shown in place of the log.
     onError: 'quiet',

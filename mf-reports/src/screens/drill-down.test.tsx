@@ -110,7 +110,7 @@ describe('filters in the address', () => {
     mockEndpoint(endpoints.listClients, {
       users: [{ id: 7, name: 'Acme', email: 'a@acme.test', companyName: 'Acme' }],
     });
-    const get = mockEndpoint(endpoints.getClientLedger, []);
+    const get = mockEndpoint(endpoints.listClientLedger, { rows: [], next: null });
     const { user } = openAt(
       '/ClientLedgerPage?clientId=7&startDate=2025-01-01&endDate=2025-12-31',
       <ClientLedgerPage />,

@@ -39,7 +39,7 @@ const ALERTING: Array<[string, ReactElement, Endpoint, string]> = [
   [
     'Expense Ledger',
     <ExpenseLedgerPage />,
-    endpoints.getExpenseLedger,
+    endpoints.listExpenseLedger,
     'Error fetching ledger data',
   ],
 ];

@@ -29,6 +29,9 @@ const MONEY: readonly ReadName[] = [
   'getJournalTotals',
   'listActivity',
   'getReceiptsMissing',
+  'listClientLedger',
+  'listEmployeeLedger',
+  'listExpenseLedger',
 ];
 
 /** The pickers' and Settings' expense types, and the report that names them. */
@@ -54,13 +57,25 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   turnOffTwoStep: ['getTwoStep', 'listTwoStepUsers', 'listActivity'],
   saveSecuritySettings: ['listActivity'],
   addEmployee: ['listEmployees', 'getTotals', 'listActivity'],
-  updateEmployee: ['listEmployees', 'getEmployeesVsSalary', 'getEmployeeLedger', 'listActivity'],
+  updateEmployee: [
+    'listEmployees',
+    'getEmployeesVsSalary',
+    'getEmployeeLedger',
+    'listActivity',
+    'listEmployeeLedger',
+  ],
   deleteEmployee: ['listEmployees', 'getTotals', 'listActivity'],
   addClient: ['listClients', 'getTotals', 'listActivity'],
-  updateClient: ['listClients', 'getClientsVsSales', 'getClientLedger', 'listActivity'],
+  updateClient: [
+    'listClients',
+    'getClientsVsSales',
+    'getClientLedger',
+    'listActivity',
+    'listClientLedger',
+  ],
   deleteClient: ['listClients', 'getTotals', 'listActivity'],
   addExpenseType: EXPENSE_TYPES,
-  updateExpenseType: [...EXPENSE_TYPES, 'getExpenseLedger'],
+  updateExpenseType: [...EXPENSE_TYPES, 'getExpenseLedger', 'listExpenseLedger'],
   deleteExpenseType: EXPENSE_TYPES,
   toggleExpenseTypeStatus: EXPENSE_TYPES,
   addIncome: MONEY,

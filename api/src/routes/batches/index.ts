@@ -7,9 +7,7 @@ import { listBatches, reverseBatch } from '../../repositories/batches.js';
 import { route } from '../route.js';
 
 export const batchRoutes: FastifyPluginAsync = async (app) => {
-  route(app, endpoints.listBatches, async (request) => ({
-    batches: await listBatches(app.db, request.query),
-  }));
+  route(app, endpoints.listBatches, (request) => listBatches(app.db, request.query));
 
   route(app, endpoints.reverseBatch, async (request) => {
     const { batch, reversed } = await reverseBatch(app.db, currentUser(request).id, {

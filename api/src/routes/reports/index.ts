@@ -6,14 +6,18 @@ import * as reports from '../../repositories/reports.js';
 import { BEGINNING, ENDING, monthOf, resolveRange, todayIn } from '../../lib/dates.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { route } from '../route.js';
-import type { JsonText } from '../../repositories/reports.js';
-import { parseCursor } from '../../repositories/journal.js';
+import type { JsonText, LedgerRows } from '../../repositories/reports.js';
+import { encodeCursor, parseDatedCursor } from '../../lib/page-cursor.js';
 
-/** The optional paging of a ledger query. */
+/** The paging of a ledger query (the spec's calls: optional and deprecated). */
 const pageOf = (query: { limit?: number; after?: string }) => ({
   limit: query.limit,
-  after: parseCursor(query.after),
+  after: parseDatedCursor('ledger', query.after),
 });
+
+/** A paged ledger's answer: its rows, and the cursor of the following page (null: none). */
+const ledgerPage = ({ body, next }: LedgerRows) =>
+  `{"rows":${body},"next":${next === null ? 'null' : JSON.stringify(encodeCursor('ledger', next))}}` as JsonText;
 
 /**
  * Reports and ledgers arrive as JSON text built by PostgreSQL, money as exact number tokens
@@ -75,7 +79,8 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
     await exists('clients', request.query.clientId, apiMessages.clientNotFound);
     return sendJson(
       reply,
-      await reports.clientLedger(app.db, request.query.clientId, range, pageOf(request.query)),
+      (await reports.clientLedger(app.db, request.query.clientId, range, pageOf(request.query)))
+        .body,
     );
   });
 
@@ -84,7 +89,8 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
     await exists('employees', request.query.employeeId, apiMessages.employeeNotFound);
     return sendJson(
       reply,
-      await reports.employeeLedger(app.db, request.query.employeeId, range, pageOf(request.query)),
+      (await reports.employeeLedger(app.db, request.query.employeeId, range, pageOf(request.query)))
+        .body,
     );
   });
 
@@ -109,7 +115,38 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
   route(app, endpoints.getExpenseLedger, async (request, reply) =>
     sendJson(
       reply,
-      await reports.expenseLedger(app.db, rangeOrThisMonth(request.query), pageOf(request.query)),
+      (await reports.expenseLedger(app.db, rangeOrThisMonth(request.query), pageOf(request.query)))
+        .body,
+    ),
+  );
+
+  // The ledgers a page at a time (`limit` defaults to 1000 in the schema).
+  route(app, endpoints.listClientLedger, async (request, reply) => {
+    const range = rangeOrThisMonth(request.query);
+    await exists('clients', request.query.clientId, apiMessages.clientNotFound);
+    const { clientId } = request.query;
+    return sendJson(
+      reply,
+      ledgerPage(await reports.clientLedger(app.db, clientId, range, pageOf(request.query))),
+    );
+  });
+
+  route(app, endpoints.listEmployeeLedger, async (request, reply) => {
+    const range = rangeOrThisMonth(request.query);
+    await exists('employees', request.query.employeeId, apiMessages.employeeNotFound);
+    const { employeeId } = request.query;
+    return sendJson(
+      reply,
+      ledgerPage(await reports.employeeLedger(app.db, employeeId, range, pageOf(request.query))),
+    );
+  });
+
+  route(app, endpoints.listExpenseLedger, async (request, reply) =>
+    sendJson(
+      reply,
+      ledgerPage(
+        await reports.expenseLedger(app.db, rangeOrThisMonth(request.query), pageOf(request.query)),
+      ),
     ),
   );
 

@@ -35,10 +35,11 @@ export interface LedgerProps<Row extends LedgerEntry> {
   /** The period a request covers, from the dates on screen (docs/product.md#constants defaults differ). */
   resolveRange: (range: DateRange) => DateRange;
   /**
-   * Fetches one page with the dates as on screen: up to `page.limit` rows after the position
-   * `page.after` (none: from the start). `partyId` is '' without a picker.
+   * Fetches one page with the dates as on screen: up to `page.limit` rows from the cursor
+   * `page.after` (none: from the start), with the cursor of the next page (null: the last).
+   * `partyId` is '' without a picker.
    */
-  load: (partyId: string, range: DateRange, page: LedgerPageQuery) => Promise<Row[]>;
+  load: (partyId: string, range: DateRange, page: LedgerPageQuery) => Promise<LedgerPageOf<Row>>;
   /** What to ask the server for the balance brought forward into the range on screen. */
   openingQuery: (partyId: string, range: DateRange) => LedgerOpeningQuery;
   /** The expense ledger needs no choice and shows the current month straight away. */
@@ -49,10 +50,16 @@ export interface LedgerProps<Row extends LedgerEntry> {
   csvFileName: string;
 }
 
-/** The paging parameters of the ledger calls (contract/src/reports.ts, `LedgerPaging`). */
+/** The paging parameters of the paged ledger calls (`after`: the `next` of the previous page). */
 export interface LedgerPageQuery {
   limit: number;
   after?: string;
+}
+
+/** One page of a ledger as the paged ledger calls answer it. */
+export interface LedgerPageOf<Row> {
+  rows: Row[];
+  next: string | null;
 }
 
 /**

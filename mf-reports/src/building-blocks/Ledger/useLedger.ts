@@ -16,9 +16,6 @@ import type { LedgerProps } from './Ledger';
  */
 export const LEDGER_PAGE_ROWS = 1000;
 
-/** The position after a row, as the ledger calls take it (`after`). */
-const positionAfter = (row: LedgerEntry) => `${row.date}_${row.id}`;
-
 /** One request's worth: the balance brought forward comes with the first page. */
 interface Chunk<Row> {
   opening?: Money;
@@ -57,21 +54,20 @@ async function* pages<Row extends LedgerEntry>(
   ]);
   let page = first;
   let after: string | undefined;
-  let chunk: Chunk<Row> = { opening: opening.balance, rows: page, complete: false };
+  let chunk: Chunk<Row> = { opening: opening.balance, rows: page.rows, complete: false };
   for (;;) {
-    const last = page[page.length - 1];
-    // A short page ends the range (so does a position that did not move on, which only a
+    // The last page has no `next` (nor has a page whose `next` did not move on, which only a
     // misbehaving server could send: it must not keep the screen asking forever).
-    if (page.length < LEDGER_PAGE_ROWS || !last || positionAfter(last) === after) {
+    if (page.next === null || page.next === after) {
       yield { ...chunk, complete: true };
       return;
     }
     yield chunk;
     // Nobody shows this ledger any more (another Get Ledger, the screen closed): stop asking.
     if (signal.aborted) return;
-    after = positionAfter(last);
+    after = page.next;
     page = await load(partyId, range, { limit: LEDGER_PAGE_ROWS, after });
-    chunk = { rows: page, complete: false };
+    chunk = { rows: page.rows, complete: false };
   }
 }
 

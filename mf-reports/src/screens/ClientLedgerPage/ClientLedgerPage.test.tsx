@@ -78,7 +78,7 @@ describe('ClientLedgerPage', () => {
   it('should show the opening balance, Debit/Credit columns, the running balance and closing totals', async () => {
     const answer = deferred();
     mockEndpoint(endpoints.listClients, CLIENTS);
-    const get = mockEndpoint(endpoints.getClientLedger, () => answer.promise as never);
+    const get = mockEndpoint(endpoints.listClientLedger, () => answer.promise as never);
     const { user } = renderScreen(<ClientLedgerPage />);
     await chooseClient(user);
     await user.clear(screen.getByLabelText('Start Date'));
@@ -94,7 +94,7 @@ describe('ClientLedgerPage', () => {
       endDate: '2026-03-31',
       limit: '1000',
     });
-    answer.resolve(ROWS);
+    answer.resolve({ rows: ROWS, next: null });
 
     await screen.findByText('Invoice 1');
     expect(tableText()).toEqual([
@@ -110,7 +110,7 @@ describe('ClientLedgerPage', () => {
 
   it('should export the ledger with opening line and closing totals, dates ISO, amounts plain', async () => {
     mockEndpoint(endpoints.listClients, CLIENTS);
-    mockEndpoint(endpoints.getClientLedger, ROWS);
+    mockEndpoint(endpoints.listClientLedger, { rows: ROWS, next: null });
     const downloads = captureDownloads();
     const { user } = renderScreen(<ClientLedgerPage />);
     await chooseClient(user);
@@ -132,7 +132,7 @@ describe('ClientLedgerPage', () => {
 
   it('should show No Records Found for a range without entries', async () => {
     mockEndpoint(endpoints.listClients, CLIENTS);
-    mockEndpoint(endpoints.getClientLedger, []);
+    mockEndpoint(endpoints.listClientLedger, { rows: [], next: null });
     const { user } = renderScreen(<ClientLedgerPage />);
     await chooseClient(user);
     await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
@@ -151,7 +151,7 @@ describe('ClientLedgerPage', () => {
 
   it('should alert Error fetching ledger when the ledger cannot be fetched', async () => {
     mockEndpoint(endpoints.listClients, CLIENTS);
-    mockEndpoint(endpoints.getClientLedger, networkFailure());
+    mockEndpoint(endpoints.listClientLedger, networkFailure());
     const dialogs = collectDialogs();
     const { user } = renderScreen(<ClientLedgerPage />);
     await chooseClient(user);
@@ -175,23 +175,24 @@ describe('ClientLedgerPage', () => {
       return row(index + 1, '2026-03-01', debit ? 10.01 : 10, debit ? 'Debit' : 'Credit', balance);
     });
     mockEndpoint(endpoints.listClients, CLIENTS);
-    // Answers as the server pages: `limit` rows after the position `after` (date_id).
-    const ledger = mockEndpoint(endpoints.getClientLedger, ({ query }) => {
-      const afterId = query.after ? Number(query.after.split('_')[1]) : 0;
-      const start = many.findIndex((entry) => entry.id > afterId);
-      return start < 0 ? [] : many.slice(start, start + Number(query.limit));
+    // Answers as the server pages: `limit` rows from the cursor `after`, and the cursor of the
+    // next page (the server's own opaque text; the screen passes it back as it is).
+    const ledger = mockEndpoint(endpoints.listClientLedger, ({ query }) => {
+      const start = query.after ? Number(query.after.replace('page-', '')) : 0;
+      const end = start + Number(query.limit);
+      return { rows: many.slice(start, end), next: end < many.length ? `page-${end}` : null };
     });
     const { user } = renderScreen(<ClientLedgerPage />);
     await chooseClient(user);
     await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
     const totals = await screen.findByRole('row', { name: /Closing totals/ }, { timeout: 5000 });
 
-    // 50 full pages of 1,000, then an empty one that ends the range.
-    expect(ledger.calls).toHaveLength(51);
-    expect(ledger.calls.map((call) => call.query.limit)).toEqual(Array(51).fill('1000'));
+    // 50 full pages of 1,000, each asked for with the `next` of the one before; the last has none.
+    expect(ledger.calls).toHaveLength(50);
+    expect(ledger.calls.map((call) => call.query.limit)).toEqual(Array(50).fill('1000'));
     expect(ledger.calls[0]?.query.after).toBeUndefined();
-    expect(ledger.calls[1]?.query.after).toBe('2026-03-01_1000');
-    expect(ledger.calls[50]?.query.after).toBe('2026-03-01_50000');
+    expect(ledger.calls[1]?.query.after).toBe('page-1000');
+    expect(ledger.calls[49]?.query.after).toBe('page-49000');
 
     expect(
       within(totals)

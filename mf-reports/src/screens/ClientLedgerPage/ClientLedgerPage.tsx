@@ -15,7 +15,7 @@ const picker: LedgerPicker = {
 const partyName = (row: ClientLedgerRow) => row.clientName;
 const load = (clientId: string, range: DateRange, page: LedgerPageQuery) => {
   const { from, to } = fillWithCurrentMonth(range);
-  return call(endpoints.getClientLedger, {
+  return call(endpoints.listClientLedger, {
     query: { clientId: Number(clientId), startDate: from, endDate: to, ...page },
   });
 };
@@ -39,7 +39,7 @@ export function ClientLedgerPage() {
       resolveRange={fillWithCurrentMonth}
       load={load}
       openingQuery={openingQuery}
-      endpoint={endpoints.getClientLedger}
+      endpoint={endpoints.listClientLedger}
       address={ledgerAddresses.client}
       csvFileName="client-ledger.csv"
     />

@@ -52,10 +52,10 @@ describe('EmployeeLedgerPage', () => {
     const month = currentMonthRange();
     // 500 paid before the range; two salaries of 1200.50 and 99.50 follow.
     mockEndpoint(endpoints.listEmployees, EMPLOYEES);
-    const get = mockEndpoint(endpoints.getEmployeeLedger, [
-      row(1, month.from, 1200.5, 1700.5),
-      row(2, month.from, 99.5, 1800),
-    ]);
+    const get = mockEndpoint(endpoints.listEmployeeLedger, {
+      rows: [row(1, month.from, 1200.5, 1700.5), row(2, month.from, 99.5, 1800)],
+      next: null,
+    });
     const { user } = renderScreen(<EmployeeLedgerPage />);
     await chooseSara(user);
     await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
@@ -79,7 +79,7 @@ describe('EmployeeLedgerPage', () => {
   it('should fill only the empty end of a half-given range', async () => {
     const month = currentMonthRange();
     mockEndpoint(endpoints.listEmployees, EMPLOYEES);
-    const get = mockEndpoint(endpoints.getEmployeeLedger, []);
+    const get = mockEndpoint(endpoints.listEmployeeLedger, { rows: [], next: null });
     const { user } = renderScreen(<EmployeeLedgerPage />);
     await chooseSara(user);
     await user.type(screen.getByLabelText('Start Date'), '2025-01-15');
@@ -100,7 +100,7 @@ describe('EmployeeLedgerPage', () => {
 
   it('should alert Error fetching ledger data when the ledger cannot be fetched', async () => {
     mockEndpoint(endpoints.listEmployees, EMPLOYEES);
-    mockEndpoint(endpoints.getEmployeeLedger, networkFailure());
+    mockEndpoint(endpoints.listEmployeeLedger, networkFailure());
     const dialogs = collectDialogs();
     const { user } = renderScreen(<EmployeeLedgerPage />);
     await chooseSara(user);

@@ -17,7 +17,7 @@ const partyName = (row: EmployeeLedgerRow) => row.employeeName;
 // docs/product.md#constants: empty dates mean the current month.
 const load = (employeeId: string, range: DateRange, page: LedgerPageQuery) => {
   const { from, to } = fillWithCurrentMonth(range);
-  return call(endpoints.getEmployeeLedger, {
+  return call(endpoints.listEmployeeLedger, {
     query: { employeeId: Number(employeeId), startDate: from, endDate: to, ...page },
   });
 };
@@ -40,7 +40,7 @@ export function EmployeeLedgerPage() {
       resolveRange={fillWithCurrentMonth}
       load={load}
       openingQuery={openingQuery}
-      endpoint={endpoints.getEmployeeLedger}
+      endpoint={endpoints.listEmployeeLedger}
       address={ledgerAddresses.employee}
       csvFileName="employee-ledger.csv"
     />

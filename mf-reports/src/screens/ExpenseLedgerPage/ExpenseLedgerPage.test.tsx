@@ -37,7 +37,7 @@ beforeEach(() => {
 
 describe('ExpenseLedgerPage', () => {
   it('should load the current month at once, sending no dates', async () => {
-    const get = mockEndpoint(endpoints.getExpenseLedger, ROWS);
+    const get = mockEndpoint(endpoints.listExpenseLedger, { rows: ROWS, next: null });
     renderScreen(<ExpenseLedgerPage />);
     expect(screen.getByRole('heading', { name: 'Expense Ledger' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('ExpenseLedgerPage', () => {
   });
 
   it('should send the dates only when both are set', async () => {
-    const get = mockEndpoint(endpoints.getExpenseLedger, []);
+    const get = mockEndpoint(endpoints.listExpenseLedger, { rows: [], next: null });
     const { user } = renderScreen(<ExpenseLedgerPage />);
     await screen.findByText('No Records Found');
     await user.type(screen.getByLabelText('Start Date'), '2026-02-01');
@@ -79,7 +79,7 @@ describe('ExpenseLedgerPage', () => {
   });
 
   it('should export CSV with the quotes of a description doubled', async () => {
-    mockEndpoint(endpoints.getExpenseLedger, ROWS);
+    mockEndpoint(endpoints.listExpenseLedger, { rows: ROWS, next: null });
     const downloads = captureDownloads();
     const { user } = renderScreen(<ExpenseLedgerPage />);
     await screen.findByText('Tea "green"');
@@ -107,9 +107,9 @@ describe('ExpenseLedgerPage', () => {
       balance: index + 1,
       expenseType: 'Pantry',
     }));
-    const rest = deferred<ExpenseLedgerRow[]>();
-    const get = mockEndpoint(endpoints.getExpenseLedger, rest.promise);
-    get.once(rows.slice(0, 1000));
+    const rest = deferred<{ rows: ExpenseLedgerRow[]; next: null }>();
+    const get = mockEndpoint(endpoints.listExpenseLedger, rest.promise);
+    get.once({ rows: rows.slice(0, 1000), next: 'cursor-2' });
     const { user } = renderScreen(<ExpenseLedgerPage />);
 
     expect(await screen.findByText('Loading more entries... 1,000 so far')).toBeInTheDocument();
@@ -118,10 +118,10 @@ describe('ExpenseLedgerPage', () => {
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
     expect(get.calls.map((call) => call.query)).toEqual([
       { limit: '1000' },
-      { limit: '1000', after: '2026-02-03_1000' },
+      { limit: '1000', after: 'cursor-2' },
     ]);
 
-    rest.resolve(rows.slice(1000));
+    rest.resolve({ rows: rows.slice(1000), next: null });
     const totals = await screen.findByRole('row', { name: /Closing totals/ });
     expect(
       within(totals)

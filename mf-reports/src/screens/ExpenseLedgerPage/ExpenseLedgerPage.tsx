@@ -8,7 +8,7 @@ import { ledgerAddresses } from '../../building-blocks/links';
 const partyName = (row: ExpenseLedgerRow) => row.expenseType;
 /** Dates are sent only when both are set (docs/product.md#calls); otherwise the server's current month. */
 const load = (_partyId: string, { from, to }: DateRange, page: LedgerPageQuery) =>
-  call(endpoints.getExpenseLedger, {
+  call(endpoints.listExpenseLedger, {
     query: from && to ? { startDate: from, endDate: to, ...page } : page,
   });
 /** Brought forward into the same period the ledger call covers. */
@@ -28,7 +28,7 @@ export function ExpenseLedgerPage() {
       resolveRange={period}
       load={load}
       openingQuery={openingQuery}
-      endpoint={endpoints.getExpenseLedger}
+      endpoint={endpoints.listExpenseLedger}
       loadOnMount
       address={ledgerAddresses.expense}
       csvFileName="expense-ledger.csv"

@@ -29,11 +29,20 @@ export interface FilteredListConfig<
   screen: S;
   /** The form's filters in its order, with the labels that name one that is not valid. */
   labels: Readonly<Record<F, string>>;
-  /** The address parameter of the page position (`after`, `before`). */
+  /** The address parameter of the page position: `after`, the `next` of the previous page. */
   position: P;
-  /** The list's call and its query for the filters and the position. */
+  /**
+   * An older name of the position that addresses written before may still carry (the
+   * activity's `before`): read for one release, never written (the pager writes `position`).
+   */
+  deprecatedPosition?: Key<S>;
+  /** The list's call and its query for the filters and the position (or the older one). */
   list: E;
-  query: (filters: Omit<ScreenQuery<S>, P>, position: ScreenQuery<S>[P]) => object;
+  query: (
+    filters: Omit<ScreenQuery<S>, P>,
+    position: ScreenQuery<S>[P],
+    deprecatedPosition?: unknown,
+  ) => object;
   /** The CSV of every row the filters match. */
   csv: FileEndpoint;
   /** What a failure to read the page does: alert (default), or quiet (the screen shows `error`). */
@@ -58,7 +67,11 @@ export function useFilteredList<
   const names = Object.keys(labels) as F[];
   const address = useScreenQuery(screen);
   const setAddress = useSetScreenQuery(screen);
-  const { [positionName]: position, ...filters } = address;
+  const {
+    [positionName]: position,
+    [config.deprecatedPosition ?? positionName]: deprecatedPosition,
+    ...filters
+  } = address as Record<string, unknown>;
   const filterKey = JSON.stringify(filters);
 
   // The form follows the address (back and forward, Clear, a link): set again whenever the
@@ -73,7 +86,13 @@ export function useFilteredList<
 
   const page = useApiQuery(
     list,
-    { query: config.query(filters as Omit<ScreenQuery<S>, P>, position) } as never,
+    {
+      query: config.query(
+        filters as Omit<ScreenQuery<S>, P>,
+        position as ScreenQuery<S>[P],
+        deprecatedPosition,
+      ),
+    } as never,
     { onError: config.onError ?? 'alert' },
   );
 
@@ -87,7 +106,8 @@ export function useFilteredList<
       setDraft((previous) => ({ ...previous, [name]: value, ...also })),
     /** The filters in the address (what the page, its totals and the CSV are asked for). */
     filters: filters as Omit<ScreenQuery<S>, P>,
-    position,
+    /** Where the page starts (undefined: the first page), in either form. */
+    position: (position ?? deprecatedPosition) as ScreenQuery<S>[P] | undefined,
     /** Puts the draft in the address, or names the filters that are not valid. */
     apply: () => {
       const wrong = unreadableParams(screen, draftParams) as F[];

@@ -1,0 +1,72 @@
+// The opaque cursors of paged lists (docs/decisions/018-paging.md): a page's `next` is the
+// position after its last row, tagged with the list it belongs to and written in base64url, so a
+// client passes it back as `after` and never assembles one. For one release `after` also takes
+// the journal's and ledgers' positions as they were written before (`YYYY-MM-DD_id`).
+import { apiMessages } from 'contract';
+import { badRequest } from './errors.js';
+import { isRealDay } from './dates.js';
+
+/** The lists that page; a cursor of one is refused by another. */
+export type PagedList = 'journal' | 'ledger' | 'activity' | 'batch';
+
+/** A (date, id) position in a list ordered by both. */
+export interface Position {
+  date: string;
+  id: number;
+}
+
+const DATED = /^([0-9]{4}-[0-9]{2}-[0-9]{2})_([1-9][0-9]{0,17})$/;
+const ID = /^[1-9][0-9]{0,17}$/;
+
+export const encodeCursor = (list: PagedList, position: string): string =>
+  Buffer.from(`${list}:${position}`, 'utf8').toString('base64url');
+
+/** The position a cursor of `list` holds, or a 400 naming `after`. */
+function positionOf(list: PagedList, cursor: string): string {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const prefix = `${list}:`;
+  // Decoding is lenient (it skips what is not base64url): the cursor must be exactly what
+  // encodeCursor writes for the position it holds.
+  if (!text.startsWith(prefix) || encodeCursor(list, text.slice(prefix.length)) !== cursor)
+    throw badRequest(apiMessages.pageCursorNotValid);
+  return text.slice(prefix.length);
+}
+
+const datedPosition = (text: string): Position | undefined => {
+  const match = DATED.exec(text);
+  if (!match || !isRealDay(match[1] ?? '')) return undefined;
+  return { date: match[1] as string, id: Number(match[2]) };
+};
+
+/** The cursor after a row of a list ordered by (date, id). */
+export const datedCursor = (list: 'journal' | 'ledger', row: Position): string =>
+  encodeCursor(list, `${row.date}_${row.id}`);
+
+/**
+ * The (date, id) position of an `after`: a cursor of `list`, or (deprecated) the position itself
+ * as `YYYY-MM-DD_id`. Undefined without one.
+ */
+export function parseDatedCursor(
+  list: 'journal' | 'ledger',
+  after: string | undefined,
+): Position | undefined {
+  if (!after) return undefined;
+  const position = datedPosition(DATED.test(after) ? after : positionOf(list, after));
+  if (!position) throw badRequest(apiMessages.pageCursorNotValid);
+  return position;
+}
+
+/** The cursor after a row of a list ordered by its id alone (the activity, the batches). */
+export const idCursor = (list: 'activity' | 'batch', id: number): string =>
+  encodeCursor(list, String(id));
+
+export function parseIdCursor(
+  list: 'activity' | 'batch',
+  after: string | undefined,
+): number | undefined {
+  if (!after) return undefined;
+  const text = positionOf(list, after);
+  if (!ID.test(text) || Number(text) > Number.MAX_SAFE_INTEGER)
+    throw badRequest(apiMessages.pageCursorNotValid);
+  return Number(text);
+}
