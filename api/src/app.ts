@@ -48,6 +48,7 @@ import { sessionsRoutes } from './routes/sessions/index.js';
 import { accountRoutes } from './routes/account/index.js';
 import { backupRoutes } from './routes/backups/index.js';
 import { batchRoutes } from './routes/batches/index.js';
+import { importRoutes } from './routes/imports/index.js';
 import { requestContextPlugin } from './lib/request-context.js';
 import { useJsonBodyParser } from './lib/json-body.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
@@ -267,6 +268,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(accountRoutes);
       await api.register(backupRoutes);
       await api.register(batchRoutes);
+      await api.register(importRoutes);
     },
     { prefix: '/api' },
   );

@@ -19,3 +19,4 @@ export * from './endpoints.js';
 export * from './remotes.js';
 export * from './screens.js';
 export * from './text.js';
+export * from './imports.js';

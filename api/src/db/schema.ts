@@ -89,6 +89,33 @@ export interface EntryBatchesTable {
   reverse_reason: string | null;
 }
 
+/** An import of a file: one entry batch of kind 'import' (migration 015). */
+export interface ImportsTable {
+  id: Generated<number>;
+  batch_id: number;
+  kind: string;
+  file_name: string;
+  sha256: string;
+  rows: number;
+  credit: Numeric;
+  debit: Numeric;
+  mapping: unknown;
+  undone: Generated<boolean>;
+}
+
+export interface ImportPartiesTable {
+  import_id: number;
+  party_kind: 'client' | 'employee' | 'expenseType';
+  party_id: number;
+}
+
+export interface ImportMappingsTable {
+  headers_sha256: string;
+  kind: string;
+  mapping: unknown;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface BooksTable {
   id: boolean;
   closed_through: string | null;
@@ -153,4 +180,7 @@ export interface Database {
   two_step_challenges: TwoStepChallengesTable;
   security_settings: SecuritySettingsTable;
   entry_batches: EntryBatchesTable;
+  imports: ImportsTable;
+  import_parties: ImportPartiesTable;
+  import_mappings: ImportMappingsTable;
 }
