@@ -157,7 +157,12 @@ describe('detection', () => {
     const sheet = workbook.addWorksheet('Books');
     workbook.addWorksheet('Notes').addRow(['Expense type']);
     sheet.addRow(['Date', 'Client', 'Amount', 'Description']);
-    sheet.addRow([new Date(`${day(-2)}T00:00:00Z`), 'Acme Buyer', { formula: '40+2', result: 42 }, '=HYPERLINK("x")']);
+    sheet.addRow([
+      new Date(`${day(-2)}T00:00:00Z`),
+      'Acme Buyer',
+      { formula: '40+2', result: 42 },
+      '=HYPERLINK("x")',
+    ]);
     const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
     const answer = await preview(bytes, { kind: 'income' }, 'books.xlsx');
     expect(answer).toMatchObject({ format: 'Excel', sheets: ['Books', 'Notes'], sheet: 'Books' });
@@ -272,7 +277,10 @@ describe('parties, mapping, undo', () => {
       payload: { reason: 'wrong file' },
     });
     expect(undo.statusCode).toBe(200);
-    const sums = await rows<{ total: string }>(ctx, 'SELECT sum(amount)::text AS total FROM entries');
+    const sums = await rows<{ total: string }>(
+      ctx,
+      'SELECT sum(amount)::text AS total FROM entries',
+    );
     expect(sums[0]?.total).toBe('0.00');
     // Its entries and their reversals refer to the new client: it stays.
     expect(await rows(ctx, `SELECT name FROM clients WHERE name = 'New Buyer'`)).toHaveLength(1);
@@ -317,17 +325,22 @@ describe('parties, mapping, undo', () => {
     const guessed = await preview(file, { kind: 'income' });
     expect(guessed.mapping).toEqual({});
     const mapping = { date: 0, party: 1, amount: 2 };
-    expect((await send('/api/imports', 'a.csv', file, { kind: 'income', mapping })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await send('/api/imports', 'a.csv', file, { kind: 'income', mapping })).statusCode,
+    ).toBe(201);
     const next = await preview(`When,Who,How much\n${day(-2)},Beta Buyer,3\n`, { kind: 'income' });
     expect(next.mapping).toEqual(mapping);
   });
 
   it('refuses the undo when an entry lies in a closed period', async () => {
-    const done = await send('/api/imports', 'a.csv', `Date,Client,Amount\n${day(-5)},Acme Buyer,1\n`, {
-      kind: 'income',
-    });
+    const done = await send(
+      '/api/imports',
+      'a.csv',
+      `Date,Client,Amount\n${day(-5)},Acme Buyer,1\n`,
+      {
+        kind: 'income',
+      },
+    );
     await rows(ctx, `UPDATE books SET closed_through = '${day(-3)}'`);
     const undo = await ctx.app.inject({
       method: 'POST',
@@ -385,7 +398,11 @@ describe('bad files', () => {
   });
 
   it('refuses a null character and an overlong cell, naming the line', async () => {
-    await refused('nul.csv', `Date,Client,Amount\n${day(-1)},Acme\u0000,1\n`, importMessages.nullByte(2));
+    await refused(
+      'nul.csv',
+      `Date,Client,Amount\n${day(-1)},Acme\u0000,1\n`,
+      importMessages.nullByte(2),
+    );
     await refused(
       'long.csv',
       `Date,Client,Amount,Description\n${day(-1)},Acme Buyer,1,ok\n${day(-1)},Acme Buyer,1,${'x'.repeat(10_000)}\n`,
@@ -397,7 +414,11 @@ describe('bad files', () => {
     await refused('fake.xlsx', 'Date,Client,Amount\n', importMessages.notXlsx);
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('A').addRow(['x']);
-    await refused('book.csv', Buffer.from(await workbook.xlsx.writeBuffer()), importMessages.notCsv);
+    await refused(
+      'book.csv',
+      Buffer.from(await workbook.xlsx.writeBuffer()),
+      importMessages.notCsv,
+    );
     await refused('photo.png', 'x', importMessages.wrongType);
   });
 

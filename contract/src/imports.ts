@@ -85,7 +85,13 @@ export function importFieldLabel(kind: ImportKind, field: ImportField): string {
   }[field];
 }
 
-export const DATE_FORMATS = ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY', 'Excel'] as const;
+export const DATE_FORMATS = [
+  'YYYY-MM-DD',
+  'DD/MM/YYYY',
+  'MM/DD/YYYY',
+  'DD.MM.YYYY',
+  'Excel',
+] as const;
 export const DateFormat = literalUnion(DATE_FORMATS);
 export type DateFormat = Static<typeof DateFormat>;
 

@@ -451,7 +451,8 @@ export const importMessages = {
   missing: (label: string) => `Missing ${label}`,
   badDate: (value: string) => `Date not understood: ${value}`,
   futureDate: 'Date in the future',
-  closedDate: (closed: string) => `Date in a closed period (the books are closed through ${closed})`,
+  closedDate: (closed: string) =>
+    `Date in a closed period (the books are closed through ${closed})`,
   badAmount: (value: string) => `Amount is not a number: ${value}`,
   zeroAmount: 'Amount is zero',
   badCreditDebit: (value: string) => `Credit/Debit is not Credit or Debit: ${value}`,

@@ -137,6 +137,7 @@ export const screens = define({
   yearlyReport: { path: '/YearlyReportPage', query: { year } },
   totalsReport: { path: '/TotalsReport', query: {} },
   settings: { path: '/settings', query: {} },
+  import: { path: '/Import', query: {} },
 });
 
 export type Screens = typeof screens;

@@ -6,5 +6,6 @@ import { ExpancesPage } from './ExpensePage';
 import { IncomePage } from './IncomePage';
 import { JournalPage } from './JournalPage';
 import { SalaryPage } from './SalaryPage';
+import { ImportPage } from './ImportPage';
 
-mountRemote('entries', { IncomePage, ExpancesPage, SalaryPage, JournalPage });
+mountRemote('entries', { IncomePage, ExpancesPage, SalaryPage, JournalPage, ImportPage });

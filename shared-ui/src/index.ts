@@ -5,7 +5,7 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/print.css';
 
-export { call, download, ApiError, errorMessage } from './http/api-client';
+export { call, download, upload, ApiError, errorMessage } from './http/api-client';
 export type {
   CallArgs,
   CallOptions,
@@ -77,6 +77,7 @@ export {
   useApiMutation,
   useApiQuery,
   useApiStream,
+  useApiUpload,
 } from './data/api-query';
 export type { ApiMutationVariables, ApiQueryOptions, ApiStream } from './data/api-query';
 export { invalidates } from './data/invalidation';

@@ -28,7 +28,8 @@ export function findHeader(rows: FileRow[]): number {
       filled(row) >= Math.max(1, Math.ceil(widest * 0.8)) &&
       row.cells.every(
         (cell) =>
-          typeof cell === 'string' && (cell.trim() === '' || parseAmount(cell, '1,234.56') === null),
+          typeof cell === 'string' &&
+          (cell.trim() === '' || parseAmount(cell, '1,234.56') === null),
       ),
   );
   return index === -1 ? 0 : index;
@@ -132,8 +133,7 @@ const COMMA = /^(\d{1,3}(\.\d{3})+|\d+)(,\d{1,2})?$/;
 /** A signed amount read in the given format (RS / Rs. and spaces allowed), or null. */
 export function parseAmount(cell: Cell, format: NumberFormat): number | null {
   if (typeof cell === 'number') {
-    if (!Number.isFinite(cell) || Math.abs(Math.round(cell * 100) - cell * 100) > 1e-6)
-      return null;
+    if (!Number.isFinite(cell) || Math.abs(Math.round(cell * 100) - cell * 100) > 1e-6) return null;
     return cell;
   }
   let value = cell.trim().replace(/[\s\u00a0\u202f]/g, '');

@@ -122,7 +122,12 @@ async function earlierImport(db: Db, hash: string): Promise<EarlierImport | null
     WHERE i.sha256 = ${hash} AND NOT i.undone`.execute(db);
   const row = rows[0];
   return row
-    ? { id: Number(row.id), batchId: Number(row.batch_id), fileName: row.file_name, createdAt: row.at }
+    ? {
+        id: Number(row.id),
+        batchId: Number(row.batch_id),
+        fileName: row.file_name,
+        createdAt: row.at,
+      }
     : null;
 }
 
@@ -302,7 +307,8 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
         else if (amount > MAX_AMOUNT) fail(line, importMessages.badAmount(String(amount)));
       }
       if (side === 'Debit' && kind !== 'income') fail(line, importMessages.creditOnly);
-      if (description.length > 500) fail(line, importMessages.tooLongText(label('description'), 500));
+      if (description.length > 500)
+        fail(line, importMessages.tooLongText(label('description'), 500));
 
       // The party: existing, picked, created, or unknown.
       let partyId: number | null = null;
@@ -414,7 +420,8 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
         fail(line, importMessages.tooLongText(label(nameField), 100));
       if (kind !== 'expenseTypes') {
         if (email === '') fail(line, importMessages.missing(label('email')));
-        else if (email.length > 254 || !EMAIL.test(email)) fail(line, importMessages.badEmail(email));
+        else if (email.length > 254 || !EMAIL.test(email))
+          fail(line, importMessages.badEmail(email));
       }
       if (kind === 'clients') {
         if (extra === '') fail(line, importMessages.missing(label('companyName')));
@@ -548,11 +555,7 @@ async function existingPeople(db: Db, kind: ImportKind): Promise<Set<string>> {
 }
 
 /** Writes every ready row as one batch, all or nothing. */
-export async function runImport(
-  db: Db,
-  userId: number,
-  input: ImportInput,
-): Promise<ImportRecord> {
+export async function runImport(db: Db, userId: number, input: ImportInput): Promise<ImportRecord> {
   const analysis = await analyseImport(db, input);
   const { preview, options } = { preview: analysis.preview, options: input.options };
   if (analysis.unmapped.length > 0)
@@ -606,8 +609,7 @@ export async function runImport(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const created: { party_kind: 'client' | 'employee' | 'expenseType'; party_id: number }[] =
-        [];
+      const created: { party_kind: 'client' | 'employee' | 'expenseType'; party_id: number }[] = [];
 
       if (isEntryKind(kind)) {
         const party = PARTY[kind];
@@ -655,7 +657,9 @@ export async function runImport(
             kind === 'clients'
               ? await tx
                   .insertInto('clients')
-                  .values(chunk.map((p) => ({ name: p.name, email: p.email, company_name: p.extra })))
+                  .values(
+                    chunk.map((p) => ({ name: p.name, email: p.email, company_name: p.extra })),
+                  )
                   .returning('id')
                   .execute()
               : kind === 'employees'
@@ -701,7 +705,9 @@ export async function runImport(
     if (pgCode(error) === PG_UNIQUE_VIOLATION) {
       const earlier = await earlierImport(db, preview.sha256);
       if (earlier)
-        throw conflict(importMessages.importedBefore(earlier.id, earlier.createdAt, earlier.fileName));
+        throw conflict(
+          importMessages.importedBefore(earlier.id, earlier.createdAt, earlier.fileName),
+        );
     }
     throw error;
   }

@@ -71,7 +71,17 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   endSession: ['listSessions', 'listActivity'],
   endUserSessions: ['listSessions', 'listActivity'],
   takeBackupNow: ['listBackups', 'listActivity'],
-  reverseBatch: [...MONEY, 'listBatches'],
+  reverseBatch: [...MONEY, 'listBatches', 'listImports', 'listClients', 'listEmployees', ...EXPENSE_TYPES],
+  previewImport: [],
+  runImport: [
+    ...MONEY,
+    'listBatches',
+    'listImports',
+    'listClients',
+    'listEmployees',
+    'getTotals',
+    ...EXPENSE_TYPES,
+  ],
 };
 
 /**

@@ -57,6 +57,10 @@ interface RawInput {
   body?: unknown;
 }
 
+/** A multipart body (an uploaded file): sent as the browser encodes it. */
+const isForm = (body: unknown): body is FormData =>
+  typeof FormData !== 'undefined' && body instanceof FormData;
+
 /** Sends one call; answers the response when it is ok, throws the text to show otherwise. */
 async function send(
   endpoint: Endpoint,
@@ -68,7 +72,7 @@ async function send(
   const messages = endpoint.texts;
   const token = getToken();
   const headers: Record<string, string> = { ...options?.headers, Accept: accept };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined && !isForm(body)) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -76,7 +80,7 @@ async function send(
     response = await fetch(`${API_BASE}${endpointPath(endpoint, params)}${queryString(query)}`, {
       method: endpoint.method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm(body) ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(messages.error);
@@ -166,4 +170,20 @@ export async function download<E extends FileEndpoint>(
 /** The text to show for anything a call threw. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;
+}
+
+/**
+ * Sends a file (multipart/form-data) to a call that takes one (an import) and answers with its
+ * typed result; failures throw the text to show, as `call` does.
+ */
+export async function upload<E extends Endpoint>(
+  endpoint: E,
+  form: FormData,
+): Promise<EndpointResult<E>> {
+  const response = await send(endpoint, { body: form }, undefined, 'application/json');
+  try {
+    return (await readJson(response)) as EndpointResult<E>;
+  } catch {
+    throw new ApiError(endpoint.texts.error, response.status);
+  }
 }
