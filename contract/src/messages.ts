@@ -416,6 +416,7 @@ export const importMessages = {
   createParty: 'Create',
   importAnyway: 'Import anyway',
   entriesOfImport: (id: number) => `Entries of import #${id}`,
+  entriesOfBatch: (id: number) => `Entries of batch #${id}`,
   allEntries: 'Show all entries',
   imported: 'Import done',
   failedPreview: 'Failed to read the file',
