@@ -5,7 +5,7 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/print.css';
 
-export { call, download, upload, ApiError, errorMessage } from './http/api-client';
+export { call, download, ApiError, errorMessage } from './http/api-client';
 export type {
   CallArgs,
   CallOptions,
@@ -77,9 +77,11 @@ export {
   useApiMutation,
   useApiQuery,
   useApiStream,
-  useApiUpload,
 } from './data/api-query';
 export type { ApiMutationVariables, ApiQueryOptions, ApiStream } from './data/api-query';
 export { invalidates } from './data/invalidation';
 export type { ReadName, WriteName } from './data/invalidation';
 export * from './components/FilteredList';
+export { upload } from './http/api-client';
+export { useApiUpload } from './data/api-upload';
+export type { UploadVariables } from './data/api-upload';

@@ -29,6 +29,8 @@ export function PastImports() {
         params: { id: pending.batchId },
         body: { reason: reason.trim() },
       });
+      // The batch's undo refreshes the books; the import's own line (Undone) is read again here.
+      await imports.refetch();
       notify(answer.message);
       setPending(undefined);
     } catch (error) {

@@ -66,7 +66,7 @@ export function useImport() {
     const body = form();
     if (!body) return;
     try {
-      const answer = await previewCall.mutateAsync(body);
+      const answer = await previewCall.mutateAsync({ form: body });
       setPreview(answer);
       setFresh(true);
       // The mapping shown is the one the preview used (detected, remembered or chosen).
@@ -80,7 +80,7 @@ export function useImport() {
     const body = form();
     if (!body) return;
     try {
-      const answer = await importCall.mutateAsync(body);
+      const answer = await importCall.mutateAsync({ form: body });
       notify(answer.message);
       setFile(null);
     } catch (error) {

@@ -21,7 +21,7 @@ import {
   type EndpointResult,
   type InputOptional,
 } from 'contract';
-import { call, upload, type ApiError, type CallOptions } from '../http/api-client';
+import { call, type ApiError, type CallOptions } from '../http/api-client';
 import { answers, invalidates, type WriteName } from './invalidation';
 import { queryClient, type ApiQueryMeta, type ReadFailure } from './query-client';
 
@@ -168,25 +168,6 @@ export function useApiMutation<E extends Endpoint>(
       const { headers, ...input } = (variables ?? {}) as CallOptions & Record<string, unknown>;
       return send(endpoint, input, { headers });
     },
-    onSuccess: async (...args) => {
-      await refreshAfter(client, endpoint, args[0]);
-      await options.onSuccess?.(...args);
-    },
-  });
-}
-
-/**
- * Sends a file to a call that takes one (multipart/form-data), refreshing what the call changes
- * as `useApiMutation` does. A preview that writes nothing refreshes nothing.
- */
-export function useApiUpload<E extends Endpoint>(
-  endpoint: E,
-  options: Omit<UseMutationOptions<EndpointResult<E>, ApiError, FormData>, 'mutationFn'> = {},
-) {
-  const client = useQueryClient();
-  return useMutation<EndpointResult<E>, ApiError, FormData>({
-    ...options,
-    mutationFn: (form: FormData) => upload(endpoint, form),
     onSuccess: async (...args) => {
       await refreshAfter(client, endpoint, args[0]);
       await options.onSuccess?.(...args);

@@ -71,7 +71,7 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   endSession: ['listSessions', 'listActivity'],
   endUserSessions: ['listSessions', 'listActivity'],
   takeBackupNow: ['listBackups', 'listActivity'],
-  reverseBatch: [...MONEY, 'listBatches', 'listImports', 'listClients', 'listEmployees', ...EXPENSE_TYPES],
+  reverseBatch: [...MONEY, 'listBatches'],
   previewImport: [],
   runImport: [
     ...MONEY,

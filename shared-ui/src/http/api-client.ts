@@ -57,10 +57,6 @@ interface RawInput {
   body?: unknown;
 }
 
-/** A multipart body (an uploaded file): sent as the browser encodes it. */
-const isForm = (body: unknown): body is FormData =>
-  typeof FormData !== 'undefined' && body instanceof FormData;
-
 /** Sends one call; answers the response when it is ok, throws the text to show otherwise. */
 async function send(
   endpoint: Endpoint,
@@ -72,7 +68,9 @@ async function send(
   const messages = endpoint.texts;
   const token = getToken();
   const headers: Record<string, string> = { ...options?.headers, Accept: accept };
-  if (body !== undefined && !isForm(body)) headers['Content-Type'] = 'application/json';
+  // A form (a file upload) is sent as the browser encodes it, with its own multipart boundary.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -80,7 +78,7 @@ async function send(
     response = await fetch(`${API_BASE}${endpointPath(endpoint, params)}${queryString(query)}`, {
       method: endpoint.method,
       headers,
-      body: body === undefined ? undefined : isForm(body) ? body : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(messages.error);
@@ -173,14 +171,16 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * Sends a file (multipart/form-data) to a call that takes one (an import) and answers with its
- * typed result; failures throw the text to show, as `call` does.
+ * Sends a multipart form (files) to an endpoint that takes one (the receipt uploads), with the
+ * bearer header; answers its typed result or throws the text to show, as `call` does.
  */
 export async function upload<E extends Endpoint>(
   endpoint: E,
+  params: Record<string, string | number> | undefined,
   form: FormData,
+  options?: CallOptions,
 ): Promise<EndpointResult<E>> {
-  const response = await send(endpoint, { body: form }, undefined, 'application/json');
+  const response = await send(endpoint, { params, body: form }, options, 'application/json');
   try {
     return (await readJson(response)) as EndpointResult<E>;
   } catch {
