@@ -614,8 +614,10 @@ export async function runImport(db: Db, userId: number, input: ImportInput): Pro
       if (isEntryKind(kind)) {
         const party = PARTY[kind];
         const newIds = new Map<string, number>();
+        // Only the parties a ready row needs.
+        const needed = new Set(analysis.entries.map((plan) => plan.newParty));
         for (const [key, name] of analysis.create) {
-          if (!analysis.entries.some((plan) => plan.newParty === key)) continue;
+          if (!needed.has(key)) continue;
           const row =
             kind === 'income'
               ? await tx
