@@ -100,9 +100,25 @@ export const NUMBER_FORMATS = ['1,234.56', '1.234,56'] as const;
 export const NumberFormat = literalUnion(NUMBER_FORMATS);
 export type NumberFormat = Static<typeof NumberFormat>;
 
+const Column = Type.Optional(Type.Integer({ minimum: 0, maximum: 999 }));
+
 /** Column index (0 = the first column) for each mapped field; a field left out is not mapped. */
-export const ImportMapping = Type.Partial(
-  Type.Record(literalUnion(IMPORT_FIELDS), Type.Integer({ minimum: 0, maximum: 999 })),
+export const ImportMapping = Type.Object(
+  {
+    date: Column,
+    party: Column,
+    creditDebit: Column,
+    amount: Column,
+    debit: Column,
+    credit: Column,
+    description: Column,
+    name: Column,
+    email: Column,
+    number: Column,
+    companyName: Column,
+    expenseType: Column,
+  },
+  { additionalProperties: false },
 );
 export type ImportMapping = Partial<Record<ImportField, number>>;
 
@@ -127,7 +143,13 @@ export const ImportOptions = Type.Object(
     sheet: Type.Optional(Type.String({ maxLength: 100 })),
     /** By the name the file gives (as written in it). */
     parties: Type.Optional(
-      Type.Record(Type.String({ maxLength: 200 }), PartyChoice, { maxProperties: 10000 }),
+      Type.Array(
+        Type.Object(
+          { name: Type.String({ maxLength: 200 }), choice: PartyChoice },
+          { additionalProperties: false },
+        ),
+        { maxItems: 10000 },
+      ),
     ),
     /** Lines flagged as duplicates that are to be imported all the same. */
     includeDuplicates: Type.Optional(
@@ -147,10 +169,10 @@ export const ImportProblem = Type.Object({
 });
 export type ImportProblem = Static<typeof ImportProblem>;
 
-/** A row as it will be recorded. */
+/** A row as it will be recorded: its values in the order of the preview's `columns`. */
 export const PreviewRow = Type.Object({
   line: Type.Integer({ minimum: 1 }),
-  values: Type.Record(Type.String(), Type.String()),
+  values: Type.Array(Type.String()),
 });
 export type PreviewRow = Static<typeof PreviewRow>;
 
@@ -187,7 +209,8 @@ export const ImportPreview = Type.Object({
   withErrors: Type.Integer({ minimum: 0 }),
   /** "N rows ready · M rows with errors". */
   summary: Type.String(),
-  /** The first rows as they will be recorded. */
+  /** The first rows as they will be recorded, and the names of their values. */
+  columns: Type.Array(Type.String()),
   first: Type.Array(PreviewRow),
   problems: Type.Array(ImportProblem),
   /** Parties the file names that do not exist (and no choice says what to do with). */

@@ -235,7 +235,7 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
     const parties = await partiesByKey(db, kind);
     const party = PARTY[kind];
     const choices = new Map(
-      Object.entries(options.parties ?? {}).map(([name, choice]) => [nameKey(name), choice]),
+      (options.parties ?? []).map(({ name, choice }) => [nameKey(name), choice]),
     );
     const pickedIds = new Set<number>();
     for (const choice of choices.values()) if ('id' in choice) pickedIds.add(choice.id);
@@ -461,25 +461,23 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
   const debit = entries
     .filter((plan) => plan.creditDebit === 'Debit')
     .reduce((sum, plan) => sum + plan.cents, 0);
+  const columns = isEntryKind(kind)
+    ? (['date', 'party', 'creditDebit', 'amount', 'description'] as const).map(label)
+    : IMPORT_KIND_FIELDS[kind].map(label);
   const first: PreviewRow[] = isEntryKind(kind)
     ? entries.slice(0, PREVIEW_ROWS).map((plan) => ({
         line: plan.line,
-        values: {
-          [label('date')]: plan.date,
-          [label('party')]: plan.partyName + (plan.newParty ? ' (new)' : ''),
-          [label('creditDebit')]: plan.creditDebit,
-          [label('amount')]: (plan.cents / 100).toFixed(2),
-          [label('description')]: plan.description,
-        },
+        values: [
+          plan.date,
+          plan.partyName + (plan.newParty ? ' (new)' : ''),
+          plan.creditDebit,
+          (plan.cents / 100).toFixed(2),
+          plan.description,
+        ],
       }))
     : people.slice(0, PREVIEW_ROWS).map((plan) => ({
         line: plan.line,
-        values: Object.fromEntries(
-          IMPORT_KIND_FIELDS[kind].map((field, index) => [
-            label(field),
-            [plan.name, kind === 'expenseTypes' ? '' : plan.email, plan.extra][index] ?? '',
-          ]),
-        ),
+        values: kind === 'expenseTypes' ? [plan.name] : [plan.name, plan.email, plan.extra],
       }));
 
   const preview: ImportPreview = {
@@ -501,6 +499,7 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
     ready,
     withErrors: failedLines.size,
     summary: importMessages.summary(ready, failedLines.size),
+    columns,
     first,
     problems: problems.slice(0, MAX_PROBLEMS),
     newParties: [...newParties.values()],

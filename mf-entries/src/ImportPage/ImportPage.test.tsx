@@ -33,18 +33,8 @@ const PREVIEW: ImportPreview = {
   ready: 2,
   withErrors: 2,
   summary: '2 rows ready · 2 rows with errors',
-  first: [
-    {
-      line: 2,
-      values: {
-        Date: '2025-01-05',
-        Client: 'Acme',
-        'Credit/Debit': 'Credit',
-        Amount: '1234.50',
-        Description: 'x',
-      },
-    },
-  ],
+  columns: ['Date', 'Client', 'Credit/Debit', 'Amount', 'Description'],
+  first: [{ line: 2, values: ['2025-01-05', 'Acme', 'Credit', '1234.50', 'x'] }],
   problems: [
     { line: 3, reason: 'Unknown client: Nobody', duplicate: false },
     { line: 5, reason: 'Duplicate of line 2', duplicate: true },

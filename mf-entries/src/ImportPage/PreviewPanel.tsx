@@ -70,7 +70,6 @@ export function PreviewPanel({ state }: { state: ImportState }) {
     else next.delete(line);
     choose({ includeDuplicates: [...next].sort((a, b) => a - b) });
   };
-  const fields = Object.keys(preview.first[0]?.values ?? {});
   return (
     <section className="mf-import__preview" aria-label={importMessages.preview}>
       <p className="mf-import__summary" role="status">
@@ -90,10 +89,10 @@ export function PreviewPanel({ state }: { state: ImportState }) {
         caption="Rows to import"
         columns={[
           { key: 'line', header: importMessages.line, render: (row) => row.line, numeric: true },
-          ...fields.map((field) => ({
-            key: field,
-            header: field,
-            render: (row: PreviewRow) => row.values[field] ?? '',
+          ...preview.columns.map((column, index) => ({
+            key: column,
+            header: column,
+            render: (row: PreviewRow) => row.values[index] ?? '',
           })),
         ]}
         rows={preview.first}

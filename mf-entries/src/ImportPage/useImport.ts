@@ -40,7 +40,12 @@ export function useImport() {
       notify(importMessages.noFile);
       return undefined;
     }
-    const options: ImportOptions = { kind, ...choices };
+    const { parties, ...rest } = choices;
+    const options: ImportOptions = {
+      kind,
+      ...rest,
+      parties: Object.entries(parties).map(([name, choice]) => ({ name, choice })),
+    };
     const body = new FormData();
     body.append('options', JSON.stringify(options));
     body.append('file', file, file.name);
