@@ -51,7 +51,7 @@ function csv(): Buffer {
   for (let row = 0; row < ROWS; row += 1) {
     const day = addDays(today, -1 - (row % 700));
     const date = `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-    const amount = `${(Math.floor(row / 7) % 5000) + 1}.${String(row % 1000).padStart(3, '0')},${String(row % 100).padStart(2, '0')}`;
+    const amount = `${(Math.floor(row / 7) % 999) + 1}.${String(row % 1000).padStart(3, '0')},${String(row % 100).padStart(2, '0')}`;
     const description = row % 10 === 0 ? `"row ${row};\nsecond line"` : `row ${row}`;
     lines.push(`${date};Client ${row % CLIENTS};${amount};${description}`);
   }
