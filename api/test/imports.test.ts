@@ -383,6 +383,27 @@ describe('the same file twice', () => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
     expect(await entryCount()).toBe(1);
   });
+
+  it('is kept once by the database itself, until the import is undone', async () => {
+    // On PGlite the two requests above run one after the other; on PostgreSQL they race, and
+    // only the unique index of standing imports keeps the second out.
+    const first = await send('/api/imports', 'a.csv', file, { kind: 'income' });
+    const { batchId, sha256 } = first.json().import;
+    const [batch] = await rows<{ id: number }>(
+      ctx,
+      `INSERT INTO entry_batches (kind, label) VALUES ('import', 'again') RETURNING id`,
+    );
+    const again = `INSERT INTO imports (batch_id, kind, file_name, sha256, rows, mapping)
+                   VALUES (${batch?.id}, 'income', 'b.csv', '${sha256}', 1, '{}')`;
+    await expect(rows(ctx, again)).rejects.toThrow(/imports_sha256_standing/);
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/batches/${batchId}/reverse`,
+      headers: bearer(staff),
+      payload: { reason: 'again' },
+    });
+    await expect(rows(ctx, again)).resolves.toEqual([]);
+  });
 });
 
 describe('bad files', () => {
