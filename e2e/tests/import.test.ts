@@ -86,9 +86,25 @@ it('imports a messy bank file, shows its two bad rows by line, and undoes it', a
   expect(cents(after.credit) - cents(before.credit)).toBe(cents(1234.5 + 99.99 + 10));
   expect(cents(after.debit)).toBe(cents(before.debit));
 
-  // The import's entries in the journal, then its undo.
+  // The journal of the import shows its three entries and exactly their sum.
   const past = page.getByRole('table', { name: 'Past imports' });
   const row = past.getByRole('row').filter({ hasText: `bank-${stamp}.csv` });
+  await row.getByRole('link', { name: 'Entries' }).click();
+  await page
+    .getByRole('status', { name: 'Batch' })
+    .getByText(/Entries of import #\d+/)
+    .waitFor();
+  await page
+    .getByRole('status', { name: 'Totals' })
+    .getByText('3 entries match · Credit RS: 1,344.49 · Debit RS: 0.00')
+    .waitFor();
+  await page.getByRole('table', { name: 'Journal' }).getByText(`fees ${stamp}`).waitFor();
+
+  // Undone: every entry reversed, the totals back where they were.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Import' })
+    .click();
   await row.getByRole('button', { name: 'Undo import' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Reason for the undo').fill('Wrong month');
@@ -97,12 +113,5 @@ it('imports a messy bank file, shows its two bad rows by line, and undoes it', a
   await row.getByText('Undone: Wrong month').waitFor();
   const undone = await call<Totals>('GET', '/journal/totals');
   expect(cents(undone.credit)).toBe(cents(before.credit));
-
-  await row.getByRole('link', { name: 'Entries' }).click();
-  await page
-    .getByRole('status', { name: 'Batch' })
-    .getByText(/Entries of import #\d+/)
-    .waitFor();
-  await page.getByRole('table', { name: 'Journal' }).getByText(`fees ${stamp}`).first().waitFor();
   await context.close();
 });

@@ -28,6 +28,7 @@ export function ImportPage() {
         <Field label={importMessages.file}>
           {(id) => (
             <input
+              key={state.fileInput}
               id={id}
               name="file"
               type="file"

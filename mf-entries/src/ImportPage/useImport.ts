@@ -28,6 +28,8 @@ const NO_CHOICES: ImportChoices = { parties: {}, includeDuplicates: [] };
 export function useImport() {
   const [kind, setKindState] = useState<ImportKind>('income');
   const [file, setFileState] = useState<File | null>(null);
+  /** Changes when the file is cleared, so that the file input starts empty again. */
+  const [fileInput, setFileInput] = useState(0);
   const [choices, setChoices] = useState<ImportChoices>(NO_CHOICES);
   const [preview, setPreview] = useState<ImportPreview | undefined>();
   /** The preview answers the choices as they were when it was asked for. */
@@ -88,6 +90,7 @@ export function useImport() {
       const answer = await importCall.mutateAsync({ form: body });
       notify(answer.message);
       setFile(null);
+      setFileInput((count) => count + 1);
     } catch (error) {
       notify(errorMessage(error, endpoints.runImport.texts.error));
     }
@@ -98,6 +101,7 @@ export function useImport() {
     setKind,
     file,
     setFile,
+    fileInput,
     choices,
     choose,
     preview,
