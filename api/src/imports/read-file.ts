@@ -3,6 +3,7 @@
 // first sheet or a named one, formulas read as their cached values, never evaluated). The limits
 // (rows, cell length, null characters, an unzipped size far beyond the file's) are checked while
 // reading, so a hostile file is refused before it is held whole in any other form.
+import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import iconv from 'iconv-lite';
@@ -69,16 +70,17 @@ function looksBinary(bytes: Buffer): boolean {
   return head.length > 0 && control / head.length > 0.1;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** The text of the file and the encoding it was read in. */
-export function decodeText(bytes: Buffer): { text: string; encoding: string } {
+/**
+ * The encoding of the file, and where its text starts (after a byte order mark). UTF-8 is told
+ * from Windows-1252 by checking the bytes, without decoding them.
+ */
+export function detectEncoding(bytes: Buffer): { encoding: string; name: string; start: number } {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
-    return { text: iconv.decode(bytes.subarray(3), 'utf8'), encoding: 'UTF-8 with BOM' };
+    return { encoding: 'UTF-8 with BOM', name: 'utf8', start: 3 };
   if (bytes[0] === 0xff && bytes[1] === 0xfe)
-    return { text: iconv.decode(bytes.subarray(2), 'utf16le'), encoding: 'UTF-16LE' };
+    return { encoding: 'UTF-16LE', name: 'utf16le', start: 2 };
   if (bytes[0] === 0xfe && bytes[1] === 0xff)
-    return { text: iconv.decode(bytes.subarray(2), 'utf16be'), encoding: 'UTF-16BE' };
+    return { encoding: 'UTF-16BE', name: 'utf16be', start: 2 };
   // UTF-16 without a byte order mark: ASCII letters leave every other byte zero.
   const head = bytes.subarray(0, 4096);
   let evenZeros = 0;
@@ -90,53 +92,69 @@ export function decodeText(bytes: Buffer): { text: string; encoding: string } {
   }
   const half = head.length / 2;
   if (half > 0 && oddZeros / half > 0.4 && evenZeros / half < 0.05)
-    return { text: iconv.decode(bytes, 'utf16le'), encoding: 'UTF-16LE' };
+    return { encoding: 'UTF-16LE', name: 'utf16le', start: 0 };
   if (half > 0 && evenZeros / half > 0.4 && oddZeros / half < 0.05)
-    return { text: iconv.decode(bytes, 'utf16be'), encoding: 'UTF-16BE' };
+    return { encoding: 'UTF-16BE', name: 'utf16be', start: 0 };
   if (looksBinary(bytes)) throw badRequest(importMessages.notCsv);
-  try {
-    return { text: utf8.decode(bytes), encoding: 'UTF-8' };
-  } catch {
-    return { text: iconv.decode(bytes, 'win1252'), encoding: 'Windows-1252' };
-  }
+  return isUtf8(bytes)
+    ? { encoding: 'UTF-8', name: 'utf8', start: 0 }
+    : { encoding: 'Windows-1252', name: 'win1252', start: 0 };
 }
 
-function countLineBreaks(text: string, from: number, to: number): number {
-  let count = 0;
-  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1))
-    count += 1;
-  return count;
+/** The text of the file piece by piece: it is never held whole as one string. */
+function decodedPieces(bytes: Buffer, name: string, start: number): Readable {
+  const decoder = iconv.getDecoder(name, { stripBOM: false });
+  const PIECE = 64 * 1024;
+  return Readable.from(
+    (function* pieces() {
+      for (let at = start; at < bytes.length; at += PIECE) {
+        const text = decoder.write(bytes.subarray(at, at + PIECE));
+        if (text) yield text;
+      }
+      const rest = decoder.end();
+      if (rest) yield rest;
+    })(),
+  );
 }
 
-function readCsv(bytes: Buffer): ReadFile {
-  const { text, encoding } = decodeText(bytes);
+const lineBreaks = (cells: string[]) =>
+  cells.reduce((count, cell) => {
+    let found = 0;
+    for (let at = cell.indexOf('\n'); at !== -1; at = cell.indexOf('\n', at + 1)) found += 1;
+    return count + found;
+  }, 0);
+
+async function readCsv(bytes: Buffer): Promise<ReadFile> {
+  const { encoding, name, start } = detectEncoding(bytes);
   const rows: FileRow[] = [];
   let line = 1;
-  let consumed = 0;
   let refusal: Error | undefined;
   let unclosed = false;
   let delimiter = ',';
-  Papa.parse<string[]>(text, {
-    delimitersToGuess: [',', ';', '\t'],
-    skipEmptyLines: false,
-    step: (result, parser) => {
-      const start = line;
-      const cursor = result.meta.cursor;
-      line += countLineBreaks(text, consumed, cursor);
-      consumed = cursor;
-      delimiter = result.meta.delimiter;
-      if (result.errors.some((error) => error.type === 'Quotes')) unclosed = true;
-      const cells = result.data;
-      try {
-        checkCells(start, cells);
-        if (isBlank(cells)) return;
-        if (rows.length >= MAX_ROWS) throw badRequest(importMessages.tooManyRows);
-        rows.push({ line: start, cells });
-      } catch (error) {
-        refusal = error as Error;
-        parser.abort();
-      }
-    },
+  await new Promise<void>((resolve, reject) => {
+    Papa.parse<string[]>(decodedPieces(bytes, name, start), {
+      delimitersToGuess: [',', ';', '\t'],
+      skipEmptyLines: false,
+      step: (result, parser) => {
+        // A row takes one line, and one more for each line break inside its quoted cells.
+        const first = line;
+        const cells = result.data;
+        line += 1 + lineBreaks(cells);
+        delimiter = result.meta.delimiter;
+        if (result.errors.some((error) => error.type === 'Quotes')) unclosed = true;
+        try {
+          checkCells(first, cells);
+          if (isBlank(cells)) return;
+          if (rows.length >= MAX_ROWS) throw badRequest(importMessages.tooManyRows);
+          rows.push({ line: first, cells });
+        } catch (error) {
+          refusal = error as Error;
+          parser.abort();
+        }
+      },
+      complete: () => resolve(),
+      error: (error: Error) => reject(error),
+    });
   });
   if (refusal) throw refusal;
   if (unclosed) throw badRequest(importMessages.unclosedQuote);
