@@ -632,24 +632,22 @@ export async function runImport(db: Db, userId: number, input: ImportInput): Pro
           newIds.set(key, row.id);
           created.push({ party_kind: party.kind, party_id: row.id });
         }
-        for (let start = 0; start < analysis.entries.length; start += 1000) {
-          const chunk = analysis.entries.slice(start, start + 1000);
-          await tx
-            .insertInto('entries')
-            .values(
-              chunk.map((plan) => ({
-                kind,
-                [party.column]: plan.partyId ?? newIds.get(plan.newParty ?? ''),
-                party_name: plan.partyName,
-                amount: (plan.cents / 100).toFixed(2),
-                credit_debit: plan.creditDebit,
-                description: plan.description,
-                entry_date: plan.date,
-                created_by: userId,
-                batch_id: batchId,
-              })),
-            )
-            .execute();
+        // Column by column (unnest): one statement per 5,000 rows, without an object per value.
+        for (let start = 0; start < analysis.entries.length; start += 5000) {
+          const chunk = analysis.entries.slice(start, start + 5000);
+          await sql`
+            INSERT INTO entries (kind, ${sql.ref(party.column)}, party_name, amount, credit_debit,
+                                 description, entry_date, created_by, batch_id)
+            SELECT ${kind}, u.party, u.name, u.amount, u.side, u.description, u.day,
+                   ${userId}::integer, ${batchId}::bigint
+            FROM unnest(
+              ${chunk.map((plan) => plan.partyId ?? newIds.get(plan.newParty ?? '') ?? null)}::integer[],
+              ${chunk.map((plan) => plan.partyName)}::text[],
+              ${chunk.map((plan) => (plan.cents / 100).toFixed(2))}::numeric[],
+              ${chunk.map((plan) => plan.creditDebit)}::text[],
+              ${chunk.map((plan) => plan.description)}::text[],
+              ${chunk.map((plan) => plan.date)}::date[]
+            ) AS u(party, name, amount, side, description, day)`.execute(tx);
         }
       } else {
         for (let start = 0; start < analysis.people.length; start += 1000) {
