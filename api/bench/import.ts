@@ -5,7 +5,8 @@
 //
 // Budgets (PostgreSQL; exit code 1 beyond them): preview <= BENCH_PREVIEW_BUDGET_S (10 s),
 // import <= BENCH_IMPORT_BUDGET_S (30 s), the process's RSS rise over the two <=
-// BENCH_IMPORT_MEMORY_MB (200 MB; read from process.memoryUsage every 50 ms). `--pglite-only`
+// BENCH_IMPORT_MEMORY_MB (200 MB; read from process.memoryUsage every 50 ms, from a heap just
+// collected: npm runs this with --expose-gc). `--pglite-only`
 // and `--postgres-only` run one side. Run it small to check it works:
 // `BENCH_IMPORT_ROWS=2000 npm run bench:import -- --pglite-only`.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
