@@ -51,8 +51,7 @@ async function readUpload(
   } catch (error) {
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || (error as { statusCode?: number }).statusCode === 413)
-      throw tooLarge();
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     throw badRequest(importMessages.noFile);
   }
   if (!options) throw badRequest(importMessages.noOptions);
