@@ -470,4 +470,5 @@ export const importMessages = {
   employeesPickOnly: (name: string) =>
     `Employee ${name} does not exist: add them (an employee needs a number) or pick one`,
   importNotFound: 'Import not found',
+  readOnly: 'Your account can only view. Files are imported by staff and admins.',
 } as const;

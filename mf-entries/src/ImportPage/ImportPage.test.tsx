@@ -105,16 +105,16 @@ const renderPage = () =>
     </MemoryRouter>,
   );
 
-const chooseFile = () =>
+const chooseFile = async () =>
   userEvent.upload(
-    screen.getByLabelText('File'),
+    await screen.findByLabelText('File'),
     new File(['Datum;Client;Amount;Text\n'], 'bank.csv', { type: 'text/csv' }),
   );
 
 describe('Import', () => {
   it('previews a file: the summary, the first rows, every error with its line, the mapping', async () => {
     renderPage();
-    const what = screen.getByLabelText('What to import');
+    const what = await screen.findByLabelText('What to import');
     expect(
       within(what)
         .getAllByRole('option')
@@ -188,6 +188,17 @@ describe('Import', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Undo import' }));
     await waitFor(() => expect(dialogs.alerts).toEqual(['Batch undone']));
     expect(reverse.calls[0]).toMatchObject({ params: { id: '12' }, body: { reason: 'wrong' } });
+  });
+});
+
+describe('a viewer', () => {
+  it('is told the account only views, and offers no file', async () => {
+    mockCurrentUser('viewer');
+    renderPage();
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'Your account can only view. Files are imported by staff and admins.',
+    );
+    expect(screen.queryByLabelText('File')).not.toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import { IMPORT_KINDS, IMPORT_KIND_LABELS, importMessages, type ImportKind } from 'contract';
-import { Button, Field, Select } from 'shared-ui';
+import { Button, Field, LoadingScreen, Select, useCanWrite } from 'shared-ui';
 import { MappingFields } from './MappingFields';
 import { PastImports } from './PastImports';
 import { PreviewPanel } from './PreviewPanel';
@@ -8,9 +8,27 @@ import './ImportPage.css';
 
 /**
  * The /Import screen: choose what to import and the file, preview (nothing is written), adjust
- * the mapping and choices, import the ready rows in one step; past imports with their undo.
+ * the mapping and choices, import the ready rows in one step; past imports with their undo. A
+ * read-only viewer who opens it (the sidebar has no link for them) is told so instead.
  */
 export function ImportPage() {
+  const canWrite = useCanWrite();
+  if (canWrite === true) return <ImportScreen />;
+  return (
+    <div className="mf-import">
+      <h1 className="ofs-page-title">{importMessages.title}</h1>
+      {canWrite === undefined ? (
+        <LoadingScreen />
+      ) : (
+        <p className="ofs-card" role="note">
+          {importMessages.readOnly}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ImportScreen() {
   const state = useImport();
   const { preview } = state;
   const ready = preview?.ready ?? 0;
