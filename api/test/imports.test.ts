@@ -117,6 +117,19 @@ describe('detection', () => {
     ]);
   });
 
+  it('never takes a row of data for the headers', async () => {
+    // The headers leave the last column unnamed: narrower than the rows below them.
+    const answer = await preview(
+      `Date;Client;Amount;\n${dmy(day(-1))};Acme Buyer;1.234,50;note\n`,
+      {
+        kind: 'income',
+      },
+    );
+    expect(answer).toMatchObject({ headerLine: 1, ready: 1 });
+    expect(answer.headers).toEqual(['Date', 'Client', 'Amount', 'Column 4']);
+    expect(shown(answer, 0).Amount).toBe('1234.50');
+  });
+
   it.each([
     ['YYYY-MM-DD', day(-5), day(-5)],
     ['DD/MM/YYYY', '25/01/2025', '2025-01-25'],

@@ -18,19 +18,20 @@ import type { Cell, FileRow } from './read-file.js';
 const text = (cell: Cell | undefined): string =>
   cell === undefined ? '' : typeof cell === 'number' ? String(cell) : cell.trim();
 
-/** The header row: the first of the top rows that is as wide as the widest and all text. */
+/** A header names a column: it is text, and reads as neither an amount nor a day. */
+const isHeaderCell = (cell: Cell) =>
+  typeof cell === 'string' &&
+  (cell.trim() === '' ||
+    (NUMBER_FORMATS.every((format) => parseAmount(cell, format) === null) &&
+      DATE_FORMATS.every((format) => format === 'Excel' || parseDate(cell, format) === null)));
+
+/** The header row: the first of the top rows that is as wide as the widest and all headers. */
 export function findHeader(rows: FileRow[]): number {
   const top = rows.slice(0, 20);
   const filled = (row: FileRow) => row.cells.filter((cell) => text(cell) !== '').length;
   const widest = Math.max(0, ...top.map(filled));
   const index = top.findIndex(
-    (row) =>
-      filled(row) >= Math.max(1, Math.ceil(widest * 0.8)) &&
-      row.cells.every(
-        (cell) =>
-          typeof cell === 'string' &&
-          (cell.trim() === '' || parseAmount(cell, '1,234.56') === null),
-      ),
+    (row) => filled(row) >= Math.max(1, Math.ceil(widest * 0.8)) && row.cells.every(isHeaderCell),
   );
   return index === -1 ? 0 : index;
 }
