@@ -51,6 +51,7 @@ import { batchRoutes } from './routes/batches/index.js';
 import { receiptsRoutes } from './routes/receipts/index.js';
 import { payrollRoutes } from './routes/payroll/index.js';
 import { recurringRoutes } from './routes/recurring/index.js';
+import { importRoutes } from './routes/imports/index.js';
 import { requestContextPlugin } from './lib/request-context.js';
 import { useJsonBodyParser } from './lib/json-body.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
@@ -275,6 +276,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(receiptsRoutes);
       await api.register(payrollRoutes);
       await api.register(recurringRoutes, { autoPost: options.autoPostRecurring !== false });
+      await api.register(importRoutes);
     },
     { prefix: '/api' },
   );

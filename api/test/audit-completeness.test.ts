@@ -655,6 +655,21 @@ const CASES: Record<string, Case[]> = {
         }),
     },
   ],
+  'POST /api/imports': [
+    {
+      does: 'imports a file of entries as one batch',
+      status: 201,
+      prepare: async (tools) => {
+        const name = `Import buyer ${(importsMade += 1)}`;
+        await tools.insert('clients', { name, email: 'i@test.local', company_name: 'Co' });
+        return uploadCsv(
+          tools.staff,
+          '/api/imports',
+          `Date,Client,Amount\n2020-01-02,${name},10\n`,
+        );
+      },
+    },
+  ],
 };
 
 /** A monthly income schedule from 2026-01-15, written without an audit row; its id. */
@@ -668,6 +683,24 @@ async function schedule(tools: Tools): Promise<number> {
     repeats: 'monthly',
     starts_on: '2026-01-15',
   });
+}
+
+/** Calls that are not GETs yet change nothing: a preview reads a file and writes nothing. */
+const WRITES_NOTHING = ['POST /api/imports/preview'];
+
+let importsMade = 0;
+/** A multipart upload of a CSV of income entries, as the Import screen sends it. */
+function uploadCsv(token: string, url: string, csv: string): InjectOptions {
+  const boundary = 'audit-import';
+  return {
+    method: 'POST',
+    url,
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload:
+      `--${boundary}\r\nContent-Disposition: form-data; name="options"\r\n\r\n{"kind":"income"}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bank.csv"\r\n\r\n` +
+      `${csv}\r\n--${boundary}--\r\n`,
+  };
 }
 
 /**
@@ -736,7 +769,9 @@ describe('audit completeness', () => {
         .map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(changing.length).toBeGreaterThan(15);
-    expect(changing.filter((route) => !(route in CASES))).toEqual([]);
+    expect(
+      changing.filter((route) => !(route in CASES) && !WRITES_NOTHING.includes(route)),
+    ).toEqual([]);
   });
 
   const cases = Object.entries(CASES).flatMap(([route, list]) =>

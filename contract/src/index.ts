@@ -24,3 +24,4 @@ export * from './receipt-endpoints.js';
 export * from './payroll.js';
 export * from './recurring.js';
 export * from './paging.js';
+export * from './imports.js';

@@ -145,6 +145,7 @@ export const screens = define({
   settings: { path: '/settings', query: {} },
   payroll: { path: '/Payroll', query: { month: matching(new RegExp(MONTH_PATTERN)) } },
   recurring: { path: '/Recurring', query: {} },
+  import: { path: '/Import', query: {} },
 });
 
 export type Screens = typeof screens;

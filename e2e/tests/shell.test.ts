@@ -51,6 +51,7 @@ describe('the signed-in shell', () => {
       'Expances',
       'Salary',
       'Journal',
+      'Import',
       'Settings',
       'Activity',
       'My account',

@@ -6,6 +6,7 @@ import { ExpancesPage } from './ExpensePage';
 import { IncomePage } from './IncomePage';
 import { JournalPage } from './JournalPage';
 import { SalaryPage } from './SalaryPage';
+import { ImportPage } from './ImportPage';
 import { PayrollPage } from './PayrollPage';
 import { RecurringPage } from './RecurringPage';
 
@@ -14,6 +15,7 @@ mountRemote('entries', {
   ExpancesPage,
   SalaryPage,
   JournalPage,
+  ImportPage,
   PayrollPage,
   RecurringPage,
 });

@@ -91,6 +91,33 @@ export interface EntryBatchesTable {
   reverse_reason: string | null;
 }
 
+/** An import of a file: one entry batch of kind 'import' (migration 015). */
+export interface ImportsTable {
+  id: Generated<number>;
+  batch_id: number;
+  kind: string;
+  file_name: string;
+  sha256: string;
+  rows: number;
+  credit: Numeric;
+  debit: Numeric;
+  mapping: unknown;
+  undone: Generated<boolean>;
+}
+
+export interface ImportPartiesTable {
+  import_id: number;
+  party_kind: 'client' | 'employee' | 'expenseType';
+  party_id: number;
+}
+
+export interface ImportMappingsTable {
+  headers_sha256: string;
+  kind: string;
+  mapping: unknown;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface BooksTable {
   id: boolean;
   closed_through: string | null;
@@ -198,4 +225,7 @@ export interface Database {
   payroll_payments: PayrollPaymentsTable;
   recurring_schedules: RecurringSchedulesTable;
   recurring_occurrences: RecurringOccurrencesTable;
+  imports: ImportsTable;
+  import_parties: ImportPartiesTable;
+  import_mappings: ImportMappingsTable;
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { JournalRow } from 'contract';
 import { DataTable, ListPager, formatRs, useCanWrite } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
+import { BatchLine } from './BatchLine';
 import { JournalFilters } from './JournalFilters';
 import { ReverseDialog, type PendingReversal } from './ReverseDialog';
 import { journalColumns } from './journal-columns';
@@ -48,6 +49,7 @@ export function JournalPage() {
     <div>
       <h1 className="ofs-page-title">Journal</h1>
       <BooksClosed editable />
+      <BatchLine />
       <JournalFilters
         draft={journal.draft}
         change={journal.change}

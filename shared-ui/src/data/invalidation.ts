@@ -97,6 +97,16 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   setScheduleAutoPost: ['listSchedules', 'listActivity'],
   postOccurrences: [...MONEY, 'listSchedules', 'listDue', 'listBatches'],
   skipOccurrence: ['listDue', 'listActivity'],
+  previewImport: [],
+  runImport: [
+    ...MONEY,
+    'listBatches',
+    'listImports',
+    'listClients',
+    'listEmployees',
+    'getTotals',
+    ...EXPENSE_TYPES,
+  ],
 };
 
 /**

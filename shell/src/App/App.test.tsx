@@ -84,6 +84,7 @@ describe('signed in', () => {
       'Expances',
       'Salary',
       'Journal',
+      'Import',
       'Payroll',
       'Recurring',
       'Settings',
@@ -249,6 +250,7 @@ describe('signed in', () => {
     ['/ExpenseLedgerPage', 'reports', 'ExpenseLedgerPage'],
     ['/YearlyReportPage', 'reports', 'YearlyReportPage'],
     ['/settings', 'settings', 'SettingsPage'],
+    ['/Import', 'entries', 'ImportPage'],
   ])('should route %s to %s/%s', async (path, remote, module) => {
     renderApp({ path });
     expect(

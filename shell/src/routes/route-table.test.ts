@@ -26,6 +26,7 @@ describe('the route table', () => {
       '/Expances',
       '/Salary',
       '/Journal',
+      '/Import',
       '/Payroll',
       '/Recurring',
     ]);

@@ -1,0 +1,800 @@
+// Importing entries and people from a file (docs/decisions/014-import.md). `analyseImport` reads
+// the file, detects its layout and formats, maps the columns and checks every row, writing
+// nothing: the preview. `runImport` does the same with the confirmed choices and writes every
+// ready row in one transaction as one entry batch of kind 'import'. The batch's undo (reverseBatch)
+// reverses the entries; the hook registered here marks the import undone (so the same file can be
+// imported again) and removes the parties it created when nothing refers to them.
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import {
+  hasDirectionControl,
+  hasInvisibleCharacter,
+  IMPORT_KIND_FIELDS,
+  importFieldLabel,
+  importMessages,
+  nameKey,
+  type CreditDebit,
+  type DateFormat,
+  type EarlierImport,
+  type EntryKind,
+  type ImportField,
+  type ImportKind,
+  type ImportMapping,
+  type ImportOptions,
+  type ImportPreview,
+  type ImportRecord,
+  type NumberFormat,
+  type PreviewRow,
+  type ImportProblem,
+} from 'contract';
+import type { Db } from '../db/index.js';
+import { badRequest, conflict, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
+import { toMoney } from '../lib/money.js';
+import { readImportFile, type Cell } from '../imports/read-file.js';
+import {
+  cellText,
+  detectDateFormat,
+  detectNumberFormat,
+  findHeader,
+  fitsHeaders,
+  guessMapping,
+  parseAmount,
+  parseDate,
+} from '../imports/detect.js';
+import { closedThrough } from './entries.js';
+import { createBatch, registerBatchReversal } from './batches.js';
+
+const ENTRY_KINDS: readonly ImportKind[] = ['income', 'expense', 'salary'];
+const isEntryKind = (kind: ImportKind): kind is EntryKind => ENTRY_KINDS.includes(kind);
+
+/** The party table of each entry kind. */
+const PARTY = {
+  income: { table: 'clients', name: 'name', column: 'client_id', kind: 'client' },
+  salary: { table: 'employees', name: 'name', column: 'employee_id', kind: 'employee' },
+  expense: {
+    table: 'expense_types',
+    name: 'expancetype',
+    column: 'expense_type_id',
+    kind: 'expenseType',
+  },
+} as const;
+
+const PREVIEW_ROWS = 20;
+/** Problems listed in a preview (the count covers them all). */
+const MAX_PROBLEMS = 5000;
+const MAX_AMOUNT = 999_999_999_999.99;
+
+export interface ImportInput {
+  fileName: string;
+  bytes: Buffer;
+  options: ImportOptions;
+  today: string;
+}
+
+/** A ready entry row. */
+interface EntryPlan {
+  line: number;
+  date: string;
+  /** An existing party, or the name key of one the import creates. */
+  partyId: number | null;
+  newParty: string | null;
+  partyName: string;
+  creditDebit: CreditDebit;
+  /** Positive, exact to the cent. */
+  cents: number;
+  description: string;
+}
+
+/** A ready person row (clients, employees, expense types). */
+interface PersonPlan {
+  line: number;
+  name: string;
+  email: string;
+  extra: string;
+}
+
+interface Analysis {
+  preview: ImportPreview;
+  headersHash: string;
+  mapping: ImportMapping;
+  entries: EntryPlan[];
+  people: PersonPlan[];
+  /** Parties to create: name key -> name as first written. */
+  create: Map<string, string>;
+  dateAmbiguous: boolean;
+  numberAmbiguous: boolean;
+  unmapped: string[];
+  undecided: number;
+}
+
+const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const badName = (value: string) => hasInvisibleCharacter(value) || hasDirectionControl(value);
+const clean = (value: string) => value.normalize('NFC').trim();
+const cents = (amount: number) => Math.round(amount * 100);
+
+async function earlierImport(db: Db, hash: string): Promise<EarlierImport | null> {
+  const { rows } = await sql<{ id: number; batch_id: number; file_name: string; at: string }>`
+    SELECT i.id, i.batch_id, i.file_name,
+           to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+    FROM imports i JOIN entry_batches b ON b.id = i.batch_id
+    WHERE i.sha256 = ${hash} AND NOT i.undone`.execute(db);
+  const row = rows[0];
+  return row
+    ? {
+        id: Number(row.id),
+        batchId: Number(row.batch_id),
+        fileName: row.file_name,
+        createdAt: row.at,
+      }
+    : null;
+}
+
+/** Existing parties of a table by name key; names held twice are ambiguous (null). */
+async function partiesByKey(
+  db: Db,
+  kind: EntryKind,
+): Promise<Map<string, { id: number; name: string; suspended: boolean } | null>> {
+  const party = PARTY[kind];
+  const { rows } = await sql<{ id: number; name: string; status: string | null }>`
+    SELECT id, ${sql.ref(party.name)} AS name,
+           ${kind === 'expense' ? sql.ref('status') : sql`NULL`} AS status
+    FROM ${sql.table(party.table)} ORDER BY id`.execute(db);
+  const byKey = new Map<string, { id: number; name: string; suspended: boolean } | null>();
+  for (const row of rows) {
+    const key = nameKey(row.name);
+    byKey.set(
+      key,
+      byKey.has(key) ? null : { id: row.id, name: row.name, suspended: row.status === 'Suspended' },
+    );
+  }
+  return byKey;
+}
+
+/** Reads, detects, maps and checks; writes nothing. */
+export async function analyseImport(db: Db, input: ImportInput): Promise<Analysis> {
+  const { options } = input;
+  const kind = options.kind;
+  const file = await readImportFile(input.fileName, input.bytes, options.sheet);
+  const hash = sha256(input.bytes);
+  const headerIndex = findHeader(file.rows);
+  const headerRow = file.rows[headerIndex];
+  if (!headerRow) throw badRequest(importMessages.emptyFile);
+  const headers = headerRow.cells.map((cell, index) => cellText(cell) || `Column ${index + 1}`);
+  const rows = file.rows.slice(headerIndex + 1);
+  if (rows.length > 200_000) throw badRequest(importMessages.tooManyRows);
+  const headersHash = sha256(JSON.stringify(headers));
+
+  let mapping = options.mapping;
+  if (mapping === undefined) {
+    const remembered = await db
+      .selectFrom('import_mappings')
+      .select('mapping')
+      .where('headers_sha256', '=', headersHash)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+    const saved = remembered?.mapping as ImportMapping | undefined;
+    mapping = saved && fitsHeaders(saved, headers) ? saved : guessMapping(kind, headers);
+  }
+  // Only the kind's fields count.
+  mapping = Object.fromEntries(
+    Object.entries(mapping).filter(([field]) =>
+      IMPORT_KIND_FIELDS[kind].includes(field as ImportField),
+    ),
+  ) as ImportMapping;
+  if (!fitsHeaders(mapping, headers)) throw badRequest(importMessages.badOptions);
+
+  const column = (field: ImportField) => mapping[field];
+  const cellOf = (cells: Cell[], field: ImportField): Cell => {
+    const index = column(field);
+    return index === undefined ? '' : (cells[index] ?? '');
+  };
+  const label = (field: ImportField) => importFieldLabel(kind, field);
+
+  // Formats, from every row's value.
+  const dates = isEntryKind(kind)
+    ? detectDateFormat(rows.map((row) => cellOf(row.cells, 'date')))
+    : { format: null, candidates: [] };
+  const amountFields: ImportField[] = ['amount', 'debit', 'credit'];
+  const numbers = isEntryKind(kind)
+    ? detectNumberFormat(rows.flatMap((row) => amountFields.map((f) => cellOf(row.cells, f))))
+    : { format: null, candidates: [] };
+  const dateFormat: DateFormat | null = options.dateFormat ?? dates.format;
+  const numberFormat: NumberFormat | null = options.numberFormat ?? numbers.format;
+  const dateAmbiguous = options.dateFormat === undefined && dates.candidates.length > 1;
+  const numberAmbiguous = options.numberFormat === undefined && numbers.candidates.length > 1;
+
+  const required: ImportField[] = isEntryKind(kind)
+    ? ['date', 'party']
+    : IMPORT_KIND_FIELDS[kind].filter((field) => field !== 'companyName' || kind === 'clients');
+  const unmapped = required.filter((field) => column(field) === undefined).map(label);
+  if (
+    isEntryKind(kind) &&
+    column('amount') === undefined &&
+    column('debit') === undefined &&
+    column('credit') === undefined
+  )
+    unmapped.push(label('amount'));
+
+  const problems: ImportProblem[] = [];
+  const failedLines = new Set<number>();
+  const fail = (line: number, reason: string, duplicate = false) => {
+    failedLines.add(line);
+    problems.push({ line, reason, duplicate });
+  };
+  const ticked = new Set(options.includeDuplicates ?? []);
+  const entries: EntryPlan[] = [];
+  const people: PersonPlan[] = [];
+  const create = new Map<string, string>();
+  const newParties = new Map<string, string>();
+  let undecided = 0;
+
+  if (isEntryKind(kind)) {
+    const closed = await closedThrough(db);
+    const parties = await partiesByKey(db, kind);
+    const party = PARTY[kind];
+    const choices = new Map(
+      (options.parties ?? []).map(({ name, choice }) => [nameKey(name), choice]),
+    );
+    const pickedIds = new Set<number>();
+    for (const choice of choices.values()) if ('id' in choice) pickedIds.add(choice.id);
+    const picked = new Map<number, { name: string; suspended: boolean }>();
+    if (pickedIds.size > 0) {
+      const { rows: found } = await sql<{ id: number; name: string; status: string | null }>`
+        SELECT id, ${sql.ref(party.name)} AS name,
+               ${kind === 'expense' ? sql.ref('status') : sql`NULL`} AS status
+        FROM ${sql.table(party.table)} WHERE id IN (${sql.join([...pickedIds])})`.execute(db);
+      for (const row of found)
+        picked.set(row.id, { name: row.name, suspended: row.status === 'Suspended' });
+    }
+    const seen = new Map<string, number>();
+
+    for (const { line, cells } of rows) {
+      const problemsBefore = problems.length;
+      const rawDate = cellText(cellOf(cells, 'date'));
+      const rawParty = clean(cellText(cellOf(cells, 'party')));
+      const description = clean(cellText(cellOf(cells, 'description')));
+      let date: string | null = null;
+      if (rawDate === '') fail(line, importMessages.missing(label('date')));
+      else {
+        date = dateFormat ? parseDate(cellOf(cells, 'date'), dateFormat) : null;
+        if (date === null) fail(line, importMessages.badDate(rawDate));
+        else if (date > input.today) fail(line, importMessages.futureDate);
+        else if (closed && date <= closed) fail(line, importMessages.closedDate(closed));
+      }
+
+      // The amount and its side: one signed column, or a Debit and a Credit column.
+      let amount: number | null = null;
+      let side: CreditDebit | null = null;
+      const readAmount = (field: ImportField): number | null | undefined => {
+        const raw = cellText(cellOf(cells, field));
+        if (column(field) === undefined || raw === '') return undefined;
+        const value = numberFormat ? parseAmount(cellOf(cells, field), numberFormat) : null;
+        if (value === null) fail(line, importMessages.badAmount(raw));
+        return value;
+      };
+      if (column('amount') !== undefined) {
+        const value = readAmount('amount');
+        if (value === undefined) fail(line, importMessages.missing(label('amount')));
+        else if (value !== null) {
+          amount = Math.abs(value);
+          side = value < 0 ? 'Debit' : 'Credit';
+        }
+      } else if (column('debit') !== undefined || column('credit') !== undefined) {
+        const debit = readAmount('debit');
+        const credit = readAmount('credit');
+        if (debit === undefined && credit === undefined)
+          fail(line, importMessages.missing(label('amount')));
+        else if (debit !== null && credit !== null) {
+          if (credit !== undefined && credit !== 0) {
+            amount = Math.abs(credit);
+            side = credit < 0 ? 'Debit' : 'Credit';
+          } else if (debit !== undefined) {
+            amount = Math.abs(debit);
+            side = debit < 0 ? 'Credit' : 'Debit';
+          } else amount = 0;
+        }
+      }
+      if (column('creditDebit') !== undefined) {
+        const raw = cellText(cellOf(cells, 'creditDebit'));
+        if (/^(credit|cr|c)$/i.test(raw)) side = 'Credit';
+        else if (/^(debit|dr|d)$/i.test(raw)) side = 'Debit';
+        else if (raw !== '') fail(line, importMessages.badCreditDebit(raw));
+      }
+      if (amount !== null) {
+        if (amount === 0) fail(line, importMessages.zeroAmount);
+        else if (amount > MAX_AMOUNT) fail(line, importMessages.badAmount(String(amount)));
+      }
+      if (side === 'Debit' && kind !== 'income') fail(line, importMessages.creditOnly);
+      if (description.length > 500)
+        fail(line, importMessages.tooLongText(label('description'), 500));
+
+      // The party: existing, picked, created, or unknown.
+      let partyId: number | null = null;
+      let newParty: string | null = null;
+      let partyName = rawParty;
+      if (rawParty === '') fail(line, importMessages.missing(label('party')));
+      else {
+        const key = nameKey(rawParty);
+        const choice = choices.get(key);
+        const existing = parties.get(key);
+        if (choice && 'id' in choice) {
+          const found = picked.get(choice.id);
+          if (!found) fail(line, importMessages.partyNotFound(rawParty));
+          else if (found.suspended) fail(line, importMessages.suspended(found.name));
+          else {
+            partyId = choice.id;
+            partyName = found.name;
+          }
+        } else if (existing) {
+          if (existing.suspended) fail(line, importMessages.suspended(existing.name));
+          partyId = existing.id;
+          partyName = existing.name;
+        } else if (choice && 'create' in choice) {
+          if (kind === 'salary') fail(line, importMessages.employeesPickOnly(rawParty));
+          else if (rawParty.length > 100 || badName(rawParty))
+            fail(line, importMessages.tooLongText(label('party'), 100));
+          else {
+            newParty = key;
+            if (!create.has(key)) create.set(key, rawParty);
+          }
+        } else {
+          if (!newParties.has(key)) newParties.set(key, rawParty);
+          undecided += 1;
+          fail(line, importMessages.unknownParty(label('party'), rawParty));
+        }
+      }
+
+      if (problems.length > problemsBefore || date === null || amount === null || side === null)
+        continue;
+      const plan: EntryPlan = {
+        line,
+        date,
+        partyId,
+        newParty,
+        partyName,
+        creditDebit: side,
+        cents: cents(amount),
+        description,
+      };
+      const key = duplicateKey(plan);
+      const first = seen.get(key);
+      if (first !== undefined && !ticked.has(line)) {
+        fail(line, importMessages.duplicateRow(first), true);
+        continue;
+      }
+      if (first === undefined) seen.set(key, line);
+      entries.push(plan);
+    }
+
+    // Duplicates of entries already recorded (that stand: neither reversed nor a reversal).
+    const known = entries.filter((plan) => plan.partyId !== null);
+    if (known.length > 0) {
+      const days = known.map((plan) => plan.date).sort();
+      const { rows: recorded } = await sql<{
+        party_id: number;
+        entry_date: string;
+        credit_debit: CreditDebit;
+        amount: string;
+        description: string;
+      }>`
+        SELECT e.party_id, e.entry_date, e.credit_debit, e.amount::text AS amount, e.description
+        FROM entries e
+        WHERE e.kind = ${kind} AND e.reverses_id IS NULL
+          AND e.entry_date BETWEEN ${days[0]} AND ${days[days.length - 1]}
+          AND NOT EXISTS (SELECT 1 FROM entries r WHERE r.reverses_id = e.id)`.execute(db);
+      const existing = new Set(
+        recorded.map((row) =>
+          duplicateKey({
+            date: row.entry_date,
+            partyId: row.party_id,
+            newParty: null,
+            creditDebit: row.credit_debit,
+            cents: cents(Number(row.amount)),
+            description: row.description,
+          }),
+        ),
+      );
+      for (let index = entries.length - 1; index >= 0; index -= 1) {
+        const plan = entries[index]!;
+        if (existing.has(duplicateKey(plan)) && !ticked.has(plan.line)) {
+          fail(plan.line, importMessages.duplicateEntry, true);
+          entries.splice(index, 1);
+        }
+      }
+    }
+  } else {
+    const seen = new Map<string, number>();
+    const existing = await existingPeople(db, kind);
+    for (const { line, cells } of rows) {
+      const before = problems.length;
+      const value = (field: ImportField) => clean(cellText(cellOf(cells, field)));
+      const nameField: ImportField = kind === 'expenseTypes' ? 'expenseType' : 'name';
+      const name = value(nameField);
+      const email = kind === 'expenseTypes' ? '' : value('email');
+      const extra =
+        kind === 'clients' ? value('companyName') : kind === 'employees' ? value('number') : '';
+      if (name === '') fail(line, importMessages.missing(label(nameField)));
+      else if (name.length > 100 || badName(name))
+        fail(line, importMessages.tooLongText(label(nameField), 100));
+      if (kind !== 'expenseTypes') {
+        if (email === '') fail(line, importMessages.missing(label('email')));
+        else if (email.length > 254 || !EMAIL.test(email))
+          fail(line, importMessages.badEmail(email));
+      }
+      if (kind === 'clients') {
+        if (extra === '') fail(line, importMessages.missing(label('companyName')));
+        else if (extra.length > 200 || badName(extra))
+          fail(line, importMessages.tooLongText(label('companyName'), 200));
+      }
+      if (kind === 'employees') {
+        if (extra === '') fail(line, importMessages.missing(label('number')));
+        else if (!/^[0-9]{1,20}$/.test(extra)) fail(line, importMessages.badNumber(extra));
+      }
+      if (problems.length > before) continue;
+      const key =
+        kind === 'expenseTypes'
+          ? nameKey(name)
+          : [nameKey(name), email.toLowerCase(), nameKey(extra)].join('\u0000');
+      // Expense type names are unique: a duplicate can never be ticked in.
+      const tickable = kind !== 'expenseTypes';
+      const first = seen.get(key);
+      if (first !== undefined && !(tickable && ticked.has(line))) {
+        fail(line, importMessages.duplicateRow(first), tickable);
+        continue;
+      }
+      if (existing.has(key) && !(tickable && ticked.has(line))) {
+        fail(line, tickable ? importMessages.duplicateEntry : importMessages.exists, tickable);
+        continue;
+      }
+      if (first === undefined) seen.set(key, line);
+      people.push({ line, name, email, extra });
+    }
+  }
+
+  problems.sort((a, b) => a.line - b.line);
+  const ready = isEntryKind(kind) ? entries.length : people.length;
+  const credit = entries
+    .filter((plan) => plan.creditDebit === 'Credit')
+    .reduce((sum, plan) => sum + plan.cents, 0);
+  const debit = entries
+    .filter((plan) => plan.creditDebit === 'Debit')
+    .reduce((sum, plan) => sum + plan.cents, 0);
+  const columns = isEntryKind(kind)
+    ? (['date', 'party', 'creditDebit', 'amount', 'description'] as const).map(label)
+    : IMPORT_KIND_FIELDS[kind].map(label);
+  const first: PreviewRow[] = isEntryKind(kind)
+    ? entries.slice(0, PREVIEW_ROWS).map((plan) => ({
+        line: plan.line,
+        values: [
+          plan.date,
+          plan.partyName + (plan.newParty ? ' (new)' : ''),
+          plan.creditDebit,
+          (plan.cents / 100).toFixed(2),
+          plan.description,
+        ],
+      }))
+    : people.slice(0, PREVIEW_ROWS).map((plan) => ({
+        line: plan.line,
+        values: kind === 'expenseTypes' ? [plan.name] : [plan.name, plan.email, plan.extra],
+      }));
+
+  const preview: ImportPreview = {
+    fileName: input.fileName,
+    sha256: hash,
+    format: file.format,
+    encoding: file.encoding,
+    delimiter: file.delimiter,
+    sheets: file.sheets,
+    sheet: file.sheet,
+    headerLine: headerRow.line,
+    headers,
+    mapping,
+    dateFormat,
+    dateFormats: dates.candidates,
+    numberFormat,
+    numberFormats: numbers.candidates,
+    rows: rows.length,
+    ready,
+    withErrors: failedLines.size,
+    summary: importMessages.summary(ready, failedLines.size),
+    columns,
+    first,
+    problems: problems.slice(0, MAX_PROBLEMS),
+    newParties: [...newParties.values()],
+    credit: credit / 100,
+    debit: debit / 100,
+    earlier: await earlierImport(db, hash),
+  };
+  return {
+    preview,
+    headersHash,
+    mapping,
+    entries,
+    people,
+    create,
+    dateAmbiguous,
+    numberAmbiguous,
+    unmapped,
+    undecided,
+  };
+}
+
+const duplicateKey = (
+  plan: Pick<EntryPlan, 'date' | 'partyId' | 'newParty' | 'creditDebit' | 'cents' | 'description'>,
+) =>
+  [
+    plan.date,
+    plan.partyId ?? `new:${plan.newParty}`,
+    plan.creditDebit,
+    plan.cents,
+    plan.description,
+  ].join('\u0000');
+
+async function existingPeople(db: Db, kind: ImportKind): Promise<Set<string>> {
+  if (kind === 'expenseTypes') {
+    const rows = await db.selectFrom('expense_types').select('expancetype').execute();
+    return new Set(rows.map((row) => nameKey(row.expancetype)));
+  }
+  if (kind === 'clients') {
+    const rows = await db.selectFrom('clients').select(['name', 'email', 'company_name']).execute();
+    return new Set(
+      rows.map((row) =>
+        [nameKey(row.name), row.email.toLowerCase(), nameKey(row.company_name)].join('\u0000'),
+      ),
+    );
+  }
+  const rows = await db.selectFrom('employees').select(['name', 'email', 'number']).execute();
+  return new Set(
+    rows.map((row) =>
+      [nameKey(row.name), row.email.toLowerCase(), nameKey(row.number)].join('\u0000'),
+    ),
+  );
+}
+
+/** Writes every ready row as one batch, all or nothing. */
+export async function runImport(db: Db, userId: number, input: ImportInput): Promise<ImportRecord> {
+  const analysis = await analyseImport(db, input);
+  const { preview, options } = { preview: analysis.preview, options: input.options };
+  if (analysis.unmapped.length > 0)
+    throw badRequest(importMessages.unmapped(analysis.unmapped.join(', ')));
+  if (analysis.dateAmbiguous) throw badRequest(importMessages.chooseDateFormat);
+  if (analysis.numberAmbiguous) throw badRequest(importMessages.chooseNumberFormat);
+  if (preview.earlier) {
+    const { id, createdAt, fileName } = preview.earlier;
+    throw conflict(importMessages.importedBefore(id, createdAt, fileName));
+  }
+  if (preview.ready === 0) throw badRequest(importMessages.nothingReady);
+  const kind = options.kind;
+
+  try {
+    const importId = await db.transaction().execute(async (tx) => {
+      // The closing day cannot move under the import (share lock); a day closed since the
+      // preview refuses the whole import.
+      const closed = await closedThrough(tx, { lock: true });
+      const earliest = analysis.entries.reduce<string | null>(
+        (min, plan) => (min === null || plan.date < min ? plan.date : min),
+        null,
+      );
+      if (closed && earliest !== null && earliest <= closed)
+        throw conflict(importMessages.closedDate(closed));
+
+      const batchId = await createBatch(tx, {
+        kind: 'import',
+        label: `Import of ${input.fileName}`.slice(0, 500),
+        userId,
+        details: {
+          file: input.fileName,
+          sha256: preview.sha256,
+          what: kind,
+          rows: preview.ready,
+          credit: preview.credit,
+          debit: preview.debit,
+        },
+      });
+      // First, so that a second import of the same file waits here, then is refused.
+      const { id } = await tx
+        .insertInto('imports')
+        .values({
+          batch_id: batchId,
+          kind,
+          file_name: input.fileName,
+          sha256: preview.sha256,
+          rows: preview.ready,
+          credit: preview.credit.toFixed(2),
+          debit: preview.debit.toFixed(2),
+          mapping: JSON.stringify(analysis.mapping),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const created: { party_kind: 'client' | 'employee' | 'expenseType'; party_id: number }[] = [];
+
+      if (isEntryKind(kind)) {
+        const party = PARTY[kind];
+        const newIds = new Map<string, number>();
+        // Only the parties a ready row needs.
+        const needed = new Set(analysis.entries.map((plan) => plan.newParty));
+        for (const [key, name] of analysis.create) {
+          if (!needed.has(key)) continue;
+          const row =
+            kind === 'income'
+              ? await tx
+                  .insertInto('clients')
+                  .values({ name, email: '', company_name: '' })
+                  .returning('id')
+                  .executeTakeFirstOrThrow()
+              : await tx
+                  .insertInto('expense_types')
+                  .values({ expancetype: name, name_key: nameKey(name), status: 'Active' })
+                  .returning('id')
+                  .executeTakeFirstOrThrow();
+          newIds.set(key, row.id);
+          created.push({ party_kind: party.kind, party_id: row.id });
+        }
+        // Column by column (unnest): one statement per 5,000 rows, without an object per value.
+        for (let start = 0; start < analysis.entries.length; start += 5000) {
+          const chunk = analysis.entries.slice(start, start + 5000);
+          await sql`
+            INSERT INTO entries (kind, ${sql.ref(party.column)}, party_name, amount, credit_debit,
+                                 description, entry_date, created_by, batch_id)
+            SELECT ${kind}, u.party, u.name, u.amount, u.side, u.description, u.day,
+                   ${userId}::integer, ${batchId}::bigint
+            FROM unnest(
+              ${chunk.map((plan) => plan.partyId ?? newIds.get(plan.newParty ?? '') ?? null)}::integer[],
+              ${chunk.map((plan) => plan.partyName)}::text[],
+              ${chunk.map((plan) => (plan.cents / 100).toFixed(2))}::numeric[],
+              ${chunk.map((plan) => plan.creditDebit)}::text[],
+              ${chunk.map((plan) => plan.description)}::text[],
+              ${chunk.map((plan) => plan.date)}::date[]
+            ) AS u(party, name, amount, side, description, day)`.execute(tx);
+        }
+      } else {
+        for (let start = 0; start < analysis.people.length; start += 1000) {
+          const chunk = analysis.people.slice(start, start + 1000);
+          const ids =
+            kind === 'clients'
+              ? await tx
+                  .insertInto('clients')
+                  .values(
+                    chunk.map((p) => ({ name: p.name, email: p.email, company_name: p.extra })),
+                  )
+                  .returning('id')
+                  .execute()
+              : kind === 'employees'
+                ? await tx
+                    .insertInto('employees')
+                    .values(chunk.map((p) => ({ name: p.name, email: p.email, number: p.extra })))
+                    .returning('id')
+                    .execute()
+                : await tx
+                    .insertInto('expense_types')
+                    .values(
+                      chunk.map((p) => ({
+                        expancetype: p.name,
+                        name_key: nameKey(p.name),
+                        status: 'Active' as const,
+                      })),
+                    )
+                    .returning('id')
+                    .execute();
+          const partyKind =
+            kind === 'clients' ? 'client' : kind === 'employees' ? 'employee' : 'expenseType';
+          for (const row of ids) created.push({ party_kind: partyKind, party_id: row.id });
+        }
+      }
+      for (let start = 0; start < created.length; start += 1000) {
+        await tx
+          .insertInto('import_parties')
+          .values(created.slice(start, start + 1000).map((row) => ({ import_id: id, ...row })))
+          .execute();
+      }
+      await sql`
+        INSERT INTO import_mappings (headers_sha256, kind, mapping, updated_at)
+        VALUES (${analysis.headersHash}, ${kind}, ${JSON.stringify(analysis.mapping)}::jsonb, now())
+        ON CONFLICT (headers_sha256, kind)
+        DO UPDATE SET mapping = EXCLUDED.mapping, updated_at = now()`.execute(tx);
+      return Number(id);
+    });
+    const record = (await listImports(db, importId))[0];
+    if (!record) throw new Error('import not found after writing it');
+    return record;
+  } catch (error) {
+    // The same file imported at the same moment: the first one wins, this one names it.
+    if (pgCode(error) === PG_UNIQUE_VIOLATION) {
+      const earlier = await earlierImport(db, preview.sha256);
+      if (earlier)
+        throw conflict(
+          importMessages.importedBefore(earlier.id, earlier.createdAt, earlier.fileName),
+        );
+    }
+    throw error;
+  }
+}
+
+type ImportRow = {
+  id: number;
+  batch_id: number;
+  kind: ImportKind;
+  file_name: string;
+  sha256: string;
+  rows: number;
+  credit: string;
+  debit: string;
+  parties: string | number;
+  created_at: string;
+  reversed_at: string | null;
+  reverse_reason: string | null;
+  by_id: number | null;
+  by_name: string | null;
+  by_email: string | null;
+  by_former: boolean | null;
+};
+
+/** Past imports, newest first (or the one asked for). */
+export async function listImports(db: Db, id?: number): Promise<ImportRecord[]> {
+  const { rows } = await sql<ImportRow>`
+    SELECT i.id, i.batch_id, i.kind, i.file_name, i.sha256, i.rows,
+           i.credit::text AS credit, i.debit::text AS debit,
+           (SELECT count(*) FROM import_parties p WHERE p.import_id = i.id) AS parties,
+           to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+           to_char(b.reversed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS reversed_at,
+           b.reverse_reason,
+           u.id AS by_id, u.name AS by_name, u.email AS by_email,
+           u.deleted_at IS NOT NULL AS by_former
+    FROM imports i
+    JOIN entry_batches b ON b.id = i.batch_id
+    LEFT JOIN users u ON u.id = b.created_by
+    WHERE ${id === undefined ? sql`true` : sql`i.id = ${id}`}
+    ORDER BY i.id DESC
+    LIMIT 100`.execute(db);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    batchId: Number(row.batch_id),
+    kind: row.kind,
+    fileName: row.file_name,
+    sha256: row.sha256,
+    rows: row.rows,
+    credit: toMoney(row.credit),
+    debit: toMoney(row.debit),
+    partiesCreated: Number(row.parties),
+    createdBy:
+      row.by_id === null
+        ? null
+        : {
+            id: row.by_id,
+            name: row.by_name ?? '',
+            email: row.by_email ?? '',
+            former: row.by_former === true,
+          },
+    createdAt: row.created_at,
+    reversedAt: row.reversed_at,
+    reverseReason: row.reverse_reason,
+  }));
+}
+
+// Undoing an import: the batch's entries are reversed by reverseBatch; here the import is marked
+// undone (the file may be imported again) and the parties it created go when nothing refers to
+// them (an entries import's own parties stay: its entries and their reversals refer to them).
+registerBatchReversal('import', async (tx, batchId) => {
+  const row = await tx
+    .updateTable('imports')
+    .set({ undone: true })
+    .where('batch_id', '=', batchId)
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return;
+  for (const [partyKind, table, column] of [
+    ['client', 'clients', 'client_id'],
+    ['employee', 'employees', 'employee_id'],
+    ['expenseType', 'expense_types', 'expense_type_id'],
+  ] as const) {
+    await sql`
+      DELETE FROM ${sql.table(table)} t
+      USING import_parties p
+      WHERE p.import_id = ${row.id} AND p.party_kind = ${partyKind} AND t.id = p.party_id
+        AND NOT EXISTS (SELECT 1 FROM entries e WHERE ${sql.ref(`e.${column}`)} = t.id)`.execute(
+      tx,
+    );
+  }
+});

@@ -1,0 +1,80 @@
+import { IMPORT_KINDS, IMPORT_KIND_LABELS, importMessages, type ImportKind } from 'contract';
+import { Button, Field, LoadingScreen, Select, useCanWrite } from 'shared-ui';
+import { MappingFields } from './MappingFields';
+import { PastImports } from './PastImports';
+import { PreviewPanel } from './PreviewPanel';
+import { useImport } from './useImport';
+import './ImportPage.css';
+
+/**
+ * The /Import screen: choose what to import and the file, preview (nothing is written), adjust
+ * the mapping and choices, import the ready rows in one step; past imports with their undo. A
+ * read-only viewer who opens it (the sidebar has no link for them) is told so instead.
+ */
+export function ImportPage() {
+  const canWrite = useCanWrite();
+  if (canWrite === true) return <ImportScreen />;
+  return (
+    <div className="mf-import">
+      <h1 className="ofs-page-title">{importMessages.title}</h1>
+      {canWrite === undefined ? (
+        <LoadingScreen />
+      ) : (
+        <p className="ofs-card" role="note">
+          {importMessages.readOnly}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ImportScreen() {
+  const state = useImport();
+  const { preview } = state;
+  const ready = preview?.ready ?? 0;
+  return (
+    <div className="mf-import">
+      <h1 className="ofs-page-title">{importMessages.title}</h1>
+      <div className="mf-import__choose">
+        <Select
+          label={importMessages.whatToImport}
+          name="kind"
+          value={state.kind}
+          options={IMPORT_KINDS.map((kind) => ({ value: kind, label: IMPORT_KIND_LABELS[kind] }))}
+          onChange={(value) => state.setKind(value as ImportKind)}
+        />
+        <Field label={importMessages.file}>
+          {(id) => (
+            <input
+              key={state.fileInput}
+              id={id}
+              name="file"
+              type="file"
+              className="ofs-input"
+              accept=".csv,.txt,.xlsx"
+              onChange={(event) => state.setFile(event.target.files?.[0] ?? null)}
+            />
+          )}
+        </Field>
+      </div>
+      <MappingFields state={state} />
+      <div className="mf-import__actions">
+        <Button
+          variant="secondary"
+          busy={state.previewing}
+          disabled={!state.file}
+          onClick={() => void state.runPreview()}
+        >
+          {importMessages.preview}
+        </Button>
+        {preview && state.fresh && ready > 0 && (
+          <Button busy={state.importing} onClick={() => void state.runImport()}>
+            {importMessages.importRows(ready)}
+          </Button>
+        )}
+      </div>
+      <PreviewPanel state={state} />
+      <PastImports />
+    </div>
+  );
+}

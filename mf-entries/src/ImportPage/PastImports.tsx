@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { IMPORT_KIND_LABELS, importMessages, type ImportRecord } from 'contract';
+import {
+  AppLink,
+  Button,
+  DataTable,
+  Modal,
+  TextField,
+  endpoints,
+  errorMessage,
+  formatRs,
+  href,
+  notify,
+  useApiMutation,
+  useApiQuery,
+} from 'shared-ui';
+
+/** Past imports, newest first, each undone in one step with one reason. */
+export function PastImports() {
+  const imports = useApiQuery(endpoints.listImports, undefined);
+  const undo = useApiMutation(endpoints.reverseBatch);
+  const [pending, setPending] = useState<ImportRecord | undefined>();
+  const [reason, setReason] = useState('');
+
+  const confirmUndo = async () => {
+    if (!pending) return;
+    try {
+      const answer = await undo.mutateAsync({
+        params: { id: pending.batchId },
+        body: { reason: reason.trim() },
+      });
+      // The batch's undo refreshes the books; the import's own line (Undone) is read again here.
+      await imports.refetch();
+      notify(answer.message);
+      setPending(undefined);
+    } catch (error) {
+      notify(errorMessage(error, endpoints.reverseBatch.texts.error));
+    }
+  };
+
+  return (
+    <section className="mf-import__past">
+      <h2>{importMessages.pastImports}</h2>
+      <DataTable<ImportRecord>
+        caption={importMessages.pastImports}
+        emptyText={importMessages.noImports}
+        loading={imports.isLoading}
+        rows={imports.data?.imports ?? []}
+        rowKey={(row) => row.id}
+        columns={[
+          { key: 'id', header: '#', render: (row) => row.id, numeric: true },
+          { key: 'file', header: 'File', render: (row) => row.fileName },
+          { key: 'kind', header: 'What', render: (row) => IMPORT_KIND_LABELS[row.kind] },
+          { key: 'rows', header: 'Rows', render: (row) => row.rows, numeric: true },
+          { key: 'credit', header: 'Credit', render: (row) => formatRs(row.credit), numeric: true },
+          { key: 'debit', header: 'Debit', render: (row) => formatRs(row.debit), numeric: true },
+          { key: 'by', header: 'By', render: (row) => row.createdBy?.name ?? '' },
+          {
+            key: 'at',
+            header: 'When',
+            render: (row) => row.createdAt.slice(0, 16).replace('T', ' '),
+          },
+          {
+            key: 'actions',
+            header: '',
+            render: (row) => (
+              <>
+                <AppLink to={href('journal', { batchId: row.batchId })}>Entries</AppLink>{' '}
+                {row.reversedAt ? (
+                  <span>{`Undone: ${row.reverseReason ?? ''}`}</span>
+                ) : (
+                  <Button
+                    variant="danger"
+                    onClick={() => {
+                      setReason('');
+                      setPending(row);
+                    }}
+                  >
+                    {importMessages.undoImport}
+                  </Button>
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={pending !== undefined}
+        title={pending ? `${importMessages.undoImport} #${pending.id}` : importMessages.undoImport}
+        onClose={() => setPending(undefined)}
+        closeDisabled={undo.isPending}
+        actions={
+          <Button variant="danger" busy={undo.isPending} onClick={() => void confirmUndo()}>
+            {importMessages.undoImport}
+          </Button>
+        }
+      >
+        <TextField
+          label={importMessages.undoReason}
+          name="reason"
+          maxLength={500}
+          value={reason}
+          onChange={setReason}
+        />
+      </Modal>
+    </section>
+  );
+}

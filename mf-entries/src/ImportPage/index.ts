@@ -1,0 +1,2 @@
+// Exposed to the shell as entries/ImportPage.
+export { ImportPage } from './ImportPage';

@@ -1,0 +1,116 @@
+// The data and state of the /Import screen: what is imported, the file, the mapping and format
+// choices, the preview (which writes nothing), the import itself, and the choices the preview
+// asks for (parties to create or pick, duplicates to import all the same).
+import { useState } from 'react';
+import {
+  importMessages,
+  type DateFormat,
+  type ImportKind,
+  type ImportMapping,
+  type ImportOptions,
+  type ImportPreview,
+  type NumberFormat,
+  type PartyChoice,
+} from 'contract';
+import { endpoints, errorMessage, notify, useApiUpload } from 'shared-ui';
+
+export interface ImportChoices {
+  mapping?: ImportMapping;
+  dateFormat?: DateFormat;
+  numberFormat?: NumberFormat;
+  sheet?: string;
+  parties: Record<string, PartyChoice>;
+  includeDuplicates: number[];
+}
+
+const NO_CHOICES: ImportChoices = { parties: {}, includeDuplicates: [] };
+
+export function useImport() {
+  const [kind, setKindState] = useState<ImportKind>('income');
+  const [file, setFileState] = useState<File | null>(null);
+  /** Changes when the file is cleared, so that the file input starts empty again. */
+  const [fileInput, setFileInput] = useState(0);
+  const [choices, setChoices] = useState<ImportChoices>(NO_CHOICES);
+  const [preview, setPreview] = useState<ImportPreview | undefined>();
+  /** The preview answers the choices as they were when it was asked for. */
+  const [fresh, setFresh] = useState(false);
+  const previewCall = useApiUpload(endpoints.previewImport);
+  const importCall = useApiUpload(endpoints.runImport);
+
+  const form = (): FormData | undefined => {
+    if (!file) {
+      notify(importMessages.noFile);
+      return undefined;
+    }
+    const { parties, ...rest } = choices;
+    const options: ImportOptions = {
+      kind,
+      ...rest,
+      parties: Object.entries(parties).map(([name, choice]) => ({ name, choice })),
+    };
+    const body = new FormData();
+    body.append('options', JSON.stringify(options));
+    body.append('file', file, file.name);
+    return body;
+  };
+
+  const setKind = (next: ImportKind) => {
+    setKindState(next);
+    setChoices(NO_CHOICES);
+    setPreview(undefined);
+  };
+  const setFile = (next: File | null) => {
+    setFileState(next);
+    setChoices(NO_CHOICES);
+    setPreview(undefined);
+  };
+  const choose = (change: Partial<ImportChoices>) => {
+    setChoices((current) => ({ ...current, ...change }));
+    setFresh(false);
+  };
+
+  const runPreview = async () => {
+    const body = form();
+    if (!body) return;
+    try {
+      const answer = await previewCall.mutateAsync({ form: body });
+      setPreview(answer);
+      setFresh(true);
+      // The mapping shown is the one the preview used (detected, remembered or chosen).
+      setChoices((current) => ({ ...current, mapping: answer.mapping }));
+    } catch (error) {
+      notify(errorMessage(error, endpoints.previewImport.texts.error));
+    }
+  };
+
+  const runImport = async () => {
+    const body = form();
+    if (!body) return;
+    try {
+      const answer = await importCall.mutateAsync({ form: body });
+      notify(answer.message);
+      setFile(null);
+      setFileInput((count) => count + 1);
+    } catch (error) {
+      notify(errorMessage(error, endpoints.runImport.texts.error));
+    }
+  };
+
+  return {
+    kind,
+    setKind,
+    file,
+    setFile,
+    fileInput,
+    choices,
+    choose,
+    preview,
+    fresh,
+    previewing: previewCall.isPending,
+    importing: importCall.isPending,
+    runPreview,
+    runImport,
+  };
+}
+
+export type ImportState = ReturnType<typeof useImport>;
