@@ -18,6 +18,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** PostgreSQL's connection string (another thread may open its own connections); PGlite: none. */
+  url?: string;
   /**
    * Runs `work` in one transaction on one connection, with plain SQL: a statement of many
    * commands through `exec`, text results through `query`. Backups and restores use it
@@ -123,7 +125,7 @@ async function openPostgres(
     if (!pool.ending) await pool.end();
   };
   return {
-    handle: { db, driver: 'postgres', transaction, close },
+    handle: { db, driver: 'postgres', url: connectionString, transaction, close },
     runMigrations: migrationRunner(transaction),
   };
 }
