@@ -1,9 +1,10 @@
 // A backup on PostgreSQL streams its rows: they come through COPY as bytes and go to the file
 // without becoming a JavaScript string or object each, so the process taking it (the running
 // server, for Back up now and the schedule) keeps its heap; read as row objects, a million rows
-// left the server hundreds of megabytes larger (npm run bench:backup). And a backup whose file
-// cannot be written stops at once, in the middle of a table, without leaving its connection
-// waiting for the rest of the rows.
+// left the server hundreds of megabytes larger (npm run bench:backup). The server's own backups
+// run in a worker thread, so the thread that answers requests allocates next to nothing for
+// them. And a backup whose file cannot be written stops at once, in the middle of a table,
+// without leaving its connection waiting for the rest of the rows.
 //
 // Only on a real PostgreSQL (TEST_DATABASE_URL, set by `npm run test:postgres`): the embedded
 // database has no COPY to a client, and reads a page at a time.
