@@ -17,6 +17,7 @@ import {
   type WriteOptions,
 } from './file.js';
 import { copyLines, type RowLines } from './copy-binary.js';
+import { Pacer, type Pace } from './pace.js';
 import { carriedTables, quoteIdent, type CarriedTable } from './tables.js';
 
 const PAGE = 5000;
@@ -31,6 +32,8 @@ export const productVersion = (): string =>
 export interface BackupOptions extends WriteOptions {
   /** Who takes it: the operating-system user, or "server". */
   takenBy: string;
+  /** Rests between slices of work (the running server's backups): pace.ts. */
+  pace?: Pace;
 }
 
 export interface BackupResult {
@@ -70,7 +73,7 @@ export async function takeBackup(
     let manifest: Manifest | undefined;
     const { bytes } = await writeBackupFile(
       file,
-      lines(tx, header, tables, (done) => (manifest = done)),
+      lines(tx, header, tables, new Pacer(options.pace), (done) => (manifest = done)),
       options,
     );
     return { file, bytes, manifest: manifest! };
@@ -100,6 +103,7 @@ async function* lines(
   tx: RawTransaction,
   header: BackupHeader,
   tables: CarriedTable[],
+  pacer: Pacer,
   finished: (manifest: Manifest) => void,
 ): AsyncGenerator<Buffer> {
   const sums = new Checksums();
@@ -115,6 +119,7 @@ async function* lines(
     for await (const rows of rowsOf(tx, table)) {
       sums.rows(rows.bytes, rows.count);
       yield rows.bytes;
+      await pacer.step();
     }
     const summary = sums.endTable(table.name);
     summaries.push(summary);

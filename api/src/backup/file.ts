@@ -12,6 +12,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { backupMessages } from 'contract';
 import { decryptStream, encryptStream, ENCRYPTED_MAGIC, type KdfParams } from './cipher.js';
 import { BackupRefused } from './errors.js';
+import { Pacer, type Pace } from './pace.js';
 import type { Column } from './tables.js';
 
 export const FORMAT = 'office-finance-backup';
@@ -171,6 +172,8 @@ export interface ReadOptions {
    * events come (a check of the file that has no use for the rows: verifyBackupFile).
    */
   rows?: boolean;
+  /** Rests between slices of work (the running server's check of its backup): pace.ts. */
+  pace?: Pace;
 }
 
 /**
@@ -212,7 +215,9 @@ export async function* readBackupFile(
   const altered = (detail?: string) => new BackupRefused(backupMessages.altered, detail);
 
   const wantRows = options.rows !== false;
+  const pacer = new Pacer(options.pace);
   for await (const lines of linesOf(flowing)) {
+    await pacer.step();
     for (const line of lines) {
       if (manifest) throw altered('data after the manifest');
       if (!header) {

@@ -27,6 +27,7 @@ import { takeBackup } from './backup.js';
 import type { KdfParams } from './cipher.js';
 import { BackupRefused } from './errors.js';
 import { verifyBackupFile, type Manifest } from './file.js';
+import { SERVER_PACE } from './pace.js';
 import { backUpInWorker } from './run-in-worker.js';
 
 /** The advisory lock a backup run holds on PostgreSQL (migrations hold 727001). */
@@ -254,7 +255,14 @@ export class BackupService {
   ): Promise<{ bytes: number; manifest: Manifest; reread: Manifest }> {
     const { database, passphrase, kdf } = this.options;
     const options = { takenBy: 'server', passphrase, kdf };
-    if (database.url) return backUpInWorker({ databaseUrl: database.url, file, options });
+    if (database.url) {
+      // Beside the server's requests: at a pace that leaves them the machine (pace.ts).
+      return backUpInWorker({
+        databaseUrl: database.url,
+        file,
+        options: { ...options, pace: SERVER_PACE },
+      });
+    }
     const { bytes, manifest } = await takeBackup(database, file, options);
     return { bytes, manifest, reread: await verifyBackupFile(file, { passphrase }) };
   }

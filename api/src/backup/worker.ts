@@ -19,7 +19,10 @@ async function run(): Promise<WorkerOutcome> {
   });
   try {
     const { bytes, manifest } = await takeBackup(database, job.file, job.options);
-    const reread = await verifyBackupFile(job.file, { passphrase: job.options.passphrase });
+    const reread = await verifyBackupFile(job.file, {
+      passphrase: job.options.passphrase,
+      pace: job.options.pace,
+    });
     return { ok: true, bytes, manifest, reread };
   } finally {
     await database.close();
