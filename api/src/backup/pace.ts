@@ -12,8 +12,8 @@ export interface Pace {
   restMs: number;
 }
 
-/** The server's pace: half the time at work. */
-export const SERVER_PACE: Pace = { workMs: 50, restMs: 50 };
+/** The server's pace: a third of the time at work (docs/decisions/012-backup-format.md). */
+export const SERVER_PACE: Pace = { workMs: 50, restMs: 100 };
 
 export class Pacer {
   private sliceStart = performance.now();
