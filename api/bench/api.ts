@@ -47,6 +47,7 @@ import { configFromEnv, type AppConfig } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/index.js';
 import { addDays, monthOf, todayIn } from '../src/lib/dates.js';
 import { encodeCursor, idCursor } from '../src/lib/page-cursor.js';
+import { HttpClient, percentile } from './http.js';
 import { rerunOnThrowAwayPostgres } from './throw-away-postgres.js';
 import { ensureFirstAdmin } from '../src/repositories/users.js';
 
@@ -126,10 +127,6 @@ interface CsvResult {
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 const round = (value: number) => Math.round(value * 10) / 10;
-
-/** Nearest-rank percentile of sorted durations. */
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
 // --- seeding ----------------------------------------------------------------------------------
 
@@ -442,20 +439,17 @@ async function timeCsv(base: string, token: string): Promise<CsvResult> {
 }
 
 async function timeEndpoint(
-  base: string,
+  client: HttpClient,
   token: string,
   endpoint: Endpoint,
 ): Promise<EndpointResult> {
-  const headers = { authorization: `Bearer ${token}` };
   const durations: number[] = [];
   let status = 0;
   let rows = 0;
   for (let i = 0; i < WARMUP + CALLS; i++) {
-    const started = performance.now();
-    const response = await fetch(base + endpoint.path, { headers });
-    const body: unknown = await response.json();
-    const elapsed = performance.now() - started;
-    status = response.status;
+    const answer = await client.call('GET', endpoint.path, undefined, token);
+    const body = answer.body;
+    status = answer.status;
     if (status !== 200) {
       log(`  ${endpoint.name}: HTTP ${status} ${JSON.stringify(body).slice(0, 200)}`);
       return { ...endpoint, status, rows: 0, p50: NaN, p95: NaN };
@@ -467,7 +461,7 @@ async function timeEndpoint(
         : Array.isArray((body as { users?: unknown }).users)
           ? (body as { users: unknown[] }).users.length
           : 1;
-    if (i >= WARMUP) durations.push(elapsed);
+    if (i >= WARMUP) durations.push(answer.ms);
   }
   durations.sort((a, b) => a - b);
   return {
@@ -545,16 +539,17 @@ async function benchTarget(target: Target, databaseUrl?: string): Promise<Target
     const seedSeconds = await seed(database.db);
     log(`${label}: seeded in ${round(seedSeconds)} s`);
     const app = await buildApp(config, { database, logger: false });
+    let client: HttpClient | undefined;
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as AddressInfo;
       const base = `http://127.0.0.1:${port}`;
-      const login = await fetch(`${base}/api/users/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: config.adminEmail, password: adminPassword }),
+      client = new HttpClient({ port });
+      const login = await client.call('POST', '/api/users/login', {
+        email: config.adminEmail,
+        password: adminPassword,
       });
-      const { token } = (await login.json()) as { token?: string };
+      const token = (login.body as { token?: string } | null)?.token;
       if (!token) throw new Error(`sign-in failed: HTTP ${login.status}`);
 
       const at = await positions(database.db, monthOf(todayIn(config.timeZone)));
@@ -562,7 +557,7 @@ async function benchTarget(target: Target, databaseUrl?: string): Promise<Target
       const results: EndpointResult[] = [];
       const all = [...list, ...(await activityEndpoints(database.db, config.timeZone))];
       for (const endpoint of all) {
-        const result = await timeEndpoint(base, token, endpoint);
+        const result = await timeEndpoint(client, token, endpoint);
         log(`  ${result.name}: p50 ${result.p50} ms, p95 ${result.p95} ms, ${result.rows} rows`);
         results.push(result);
       }
@@ -577,6 +572,7 @@ async function benchTarget(target: Target, databaseUrl?: string): Promise<Target
       const load = await loadTest(base + financePath, token);
       return { target, label, entries: ENTRIES, seedSeconds, endpoints: results, csv, load };
     } finally {
+      client?.close();
       await app.close();
     }
   } finally {

@@ -37,8 +37,6 @@
 // 127.0.0.1.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -48,6 +46,7 @@ import { restoreBackup, takeBackup, verifyBackupFile } from '../src/backup/index
 import { openDatabase, type DatabaseHandle } from '../src/db/index.js';
 import { OWASP_ARGON2ID } from '../src/config.js';
 import { hashPassword } from '../src/lib/password.js';
+import { freePort, HttpClient, percentile, stopServer } from './http.js';
 import { rerunOnThrowAwayPostgres } from './throw-away-postgres.js';
 
 const int = (value: string | undefined, fallback: number) => {
@@ -194,59 +193,14 @@ async function seed(database: DatabaseHandle, entries: number, auditRows: number
 
 // --- HTTP -------------------------------------------------------------------------------------
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function call(
-  port: number,
-  method: string,
-  url: string,
-  token?: string,
-  body?: unknown,
-): Promise<{ status: number; body: unknown; ms: number }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = {};
-  if (payload !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const request = http.request(
-      { host: HOST, port, method, path: url, headers, agent, timeout: 600_000 },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          let parsed: unknown = null;
-          try {
-            parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          } catch {
-            // the status tells
-          }
-          resolve({
-            status: response.statusCode ?? 0,
-            body: parsed,
-            ms: performance.now() - started,
-          });
-        });
-      },
-    );
-    request.on('error', () => resolve({ status: 0, body: null, ms: performance.now() - started }));
-    request.end(payload);
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+const client = new HttpClient({ host: HOST, timeoutMs: 600_000 });
+const call = (port: number, method: string, url: string, token?: string, body?: unknown) => {
+  client.port = port;
+  return client.call(method, url, body, token);
+};
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; port: number }> {
-  const port = await freePort();
+  const port = await freePort(HOST);
   const child = spawn(process.execPath, [path.join(repoRoot, 'api/dist/server.js')], {
     cwd: repoRoot,
     env: {
@@ -272,18 +226,6 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProces
   throw new Error('the server did not start within 120 s');
 }
 
-function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 /** The process's resident memory, from /proc (Linux). */
 function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -291,12 +233,7 @@ function rssOf(pid: number): number {
   return kb ? Number(kb) * 1024 : NaN;
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length
-    ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN)
-    : NaN;
-};
+const ascending = (values: number[]) => [...values].sort((a, b) => a - b);
 
 /** Dashboard users until `running()` is false: each asks the two calls at once, then again. */
 async function dashboardLoad(port: number, token: string, running: () => boolean) {
@@ -389,14 +326,14 @@ async function serverBackup(env: NodeJS.ProcessEnv): Promise<Figures['server']> 
       rssBeforeMb: mb(rssBefore),
       rssPeakMb: mb(peak),
       loadAloneRiseMb: mb(rssLoadPeak - rssLoadStart),
-      p95WithoutMs: Math.round(percentile(without.latencies, 95)),
-      p95DuringMs: Math.round(percentile(load.latencies, 95)),
+      p95WithoutMs: Math.round(percentile(ascending(without.latencies), 95)),
+      p95DuringMs: Math.round(percentile(ascending(load.latencies), 95)),
       callsWithout: without.latencies.length,
       callsDuring: load.latencies.length,
       failed: without.failed + load.failed,
     };
   } finally {
-    await stopServer(child);
+    await stopServer(child, 30_000);
   }
 }
 
@@ -634,7 +571,7 @@ async function main(): Promise<number> {
 
 main().then(
   (code) => {
-    agent.destroy();
+    client.close();
     process.exit(code);
   },
   (error: unknown) => {

@@ -21,12 +21,12 @@
 // Everything stays on 127.0.0.1 and every phase is bounded in count and time.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { freePort, HttpClient, percentile, stopServer, type Answer } from './http.js';
 import { rerunOnThrowAwayPostgres } from './throw-away-postgres.js';
 
 const int = (value: string | undefined, fallback: number) => {
@@ -49,68 +49,8 @@ const log = (text: string) => console.error(`[bench:load:http] ${text}`);
 // --- HTTP --------------------------------------------------------------------------------------
 
 // One keep-alive pool wide enough for every simulated user, as that many browsers would have.
-const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(BURST, LOAD_USERS) + 10 });
-let port = 0;
-
-interface Answer {
-  status: number;
-  body: unknown;
-  ms: number;
-  /** Why no answer came (status 0): the socket error's code, or "timeout". */
-  error?: string;
-}
-
-/** Requests sent again because the kept-alive socket they were given had just been closed. */
-let resent = 0;
-
-function call(method: string, url: string, body?: unknown, token?: string): Promise<Answer> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = {};
-  if (payload !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  const started = performance.now();
-  const attempt = (again: boolean): Promise<Answer> =>
-    new Promise((resolve) => {
-      const request = http.request(
-        { host: HOST, port, method, path: url, headers, agent, timeout: 120_000 },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => {
-            let parsed: unknown = null;
-            try {
-              parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-            } catch {
-              // not JSON: the status tells
-            }
-            resolve({
-              status: response.statusCode ?? 0,
-              body: parsed,
-              ms: performance.now() - started,
-            });
-          });
-          response.on('error', (error: NodeJS.ErrnoException) =>
-            resolve({ status: 0, body: null, ms: performance.now() - started, error: error.code }),
-          );
-        },
-      );
-      request.on('timeout', () =>
-        request.destroy(Object.assign(new Error('timeout'), { code: 'timeout' })),
-      );
-      request.on('error', (error: NodeJS.ErrnoException) => {
-        // The server closed an idle kept-alive socket just as this request was given to it:
-        // nothing was processed, and a browser sends such a request again. So does the bench.
-        if (!again && request.reusedSocket && error.code === 'ECONNRESET') {
-          resent += 1;
-          resolve(attempt(true));
-          return;
-        }
-        resolve({ status: 0, body: null, ms: performance.now() - started, error: error.code });
-      });
-      request.end(payload);
-    });
-  return attempt(false);
-}
+const client = new HttpClient({ host: HOST, maxSockets: Math.max(BURST, LOAD_USERS) + 10 });
+const call = client.call.bind(client);
 
 async function signIn(email: string, password: string): Promise<Answer & { token?: string }> {
   const answer = await call('POST', '/api/users/login', { email, password });
@@ -120,10 +60,6 @@ async function signIn(email: string, password: string): Promise<Answer & { token
 
 // --- figures -----------------------------------------------------------------------------------
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length
-    ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0)
-    : NaN;
 const ms = (value: number) => (Number.isNaN(value) ? '-' : `${Math.round(value)} ms`);
 const seconds = (value: number) => (Number.isNaN(value) ? '-' : `${(value / 1000).toFixed(1)} s`);
 
@@ -140,17 +76,6 @@ function summary(values: number[]) {
 }
 
 // --- the server --------------------------------------------------------------------------------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitUntilUp(child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -169,12 +94,12 @@ async function startServer(
   databaseUrl: string | undefined,
   dataDir: string,
 ): Promise<ChildProcess> {
-  port = await freePort();
+  client.port = await freePort();
   const child = spawn(process.execPath, [path.join(repoRoot, 'api/dist/server.js')], {
     cwd: repoRoot,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: String(client.port),
       HOST,
       DATABASE_URL: databaseUrl ?? '',
       DATA_DIR: dataDir,
@@ -190,18 +115,6 @@ async function startServer(
   });
   await waitUntilUp(child, 60_000);
   return child;
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }
 
 // --- data --------------------------------------------------------------------------------------
@@ -364,7 +277,7 @@ function slowSocket(
 ): Promise<{ kind: SlowKind; ms: number; cut: boolean }> {
   const body = JSON.stringify({ email: 'slow@bench.example', password: 'x'.repeat(200) });
   const head =
-    `POST /api/users/login HTTP/1.1\r\nHost: ${HOST}:${port}\r\n` +
+    `POST /api/users/login HTTP/1.1\r\nHost: ${HOST}:${client.port}\r\n` +
     `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
   // Headers: the request line at once, then the rest a byte a second. Body: the headers at
   // once, then the body a byte a second.
@@ -372,7 +285,7 @@ function slowSocket(
   const slow = kind === 'headers' ? head.slice(fast.length) + body : body;
   return new Promise((resolve) => {
     const started = performance.now();
-    const socket = net.connect({ host: HOST, port });
+    const socket = net.connect({ host: HOST, port: client.port });
     let sent = 0;
     let timer: NodeJS.Timeout | undefined;
     let done = false;
@@ -472,7 +385,7 @@ async function benchOne(databaseUrl: string | undefined): Promise<number> {
       `${label} load, ${LOAD_USERS} users for ${LOAD_SECONDS} s (sign in, dashboard, report, entry): ` +
         `${busy.count} requests, ${busy.perSecond.toFixed(0)} req/s, ${busy.iterations} rounds, ` +
         `p50 ${ms(busy.p50)}, p95 ${ms(busy.p95)}, p99 ${ms(busy.p99)}, ${busy.failed} errors, ` +
-        `${resent} sent again after the server closed an idle kept-alive socket` +
+        `${client.resent} sent again after the server closed an idle kept-alive socket` +
         (busy.errors.length ? ` (${busy.errors.join(', ')})` : ''),
     );
     console.log(`${label} load by request: ${busy.kinds.join('; ')}`);
@@ -491,7 +404,7 @@ async function benchOne(databaseUrl: string | undefined): Promise<number> {
     if (slow.stillOpen) problems.push(`${slow.stillOpen} slow sockets were never cut off`);
     if (slow.failed) problems.push(`${slow.failed} normal requests failed among slow clients`);
   } finally {
-    agent.destroy();
+    client.close();
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { Readable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { StringDecoder } from 'node:string_decoder';
 import { backupMessages } from 'contract';
 import { decryptStream, encryptStream, ENCRYPTED_MAGIC, type KdfParams } from './cipher.js';
 import { BackupRefused } from './errors.js';
+import { Pacer, type Pace } from './pace.js';
 import type { Column } from './tables.js';
 
 export const FORMAT = 'office-finance-backup';
@@ -63,13 +63,14 @@ export interface WriteOptions {
 }
 
 /**
- * Writes `lines` (each without its newline) to `file` through gzip (and encryption), under a
- * temporary name in the same folder that is renamed to `file` only once everything is on disk.
+ * Writes `content` (whole lines, each with its newline) to `file` through gzip (and encryption),
+ * under a temporary name in the same folder that is renamed to `file` only once everything is on
+ * disk.
  * A failure removes the temporary file; an existing `file` is never replaced.
  */
 export async function writeBackupFile(
   file: string,
-  lines: AsyncIterable<string>,
+  content: AsyncIterable<Buffer>,
   options: WriteOptions = {},
 ): Promise<{ bytes: number }> {
   const folder = path.dirname(path.resolve(file));
@@ -86,7 +87,8 @@ export async function writeBackupFile(
   let bytes = 0;
   try {
     const stages: (NodeJS.ReadableStream | Transform | NodeJS.WritableStream)[] = [
-      Readable.from(withNewlines(lines)),
+      // Two Buffers read ahead at most: the rest waits in the database until gzip takes more.
+      Readable.from(content, { objectMode: true, highWaterMark: 2 }),
       createGzip({ level: 6 }),
     ];
     if (options.passphrase) stages.push(await encryptStream(options.passphrase, options.kdf));
@@ -124,18 +126,6 @@ export async function writeBackupFile(
   return { bytes };
 }
 
-async function* withNewlines(lines: AsyncIterable<string>): AsyncGenerator<string> {
-  let batch = '';
-  for await (const line of lines) {
-    batch += line + '\n';
-    if (batch.length >= 64 * 1024) {
-      yield batch;
-      batch = '';
-    }
-  }
-  if (batch) yield batch;
-}
-
 /** Keeps the running checksums of a file while its lines are written or read. */
 export class Checksums {
   private file = createHash('sha256');
@@ -145,10 +135,11 @@ export class Checksums {
   line(text: string): void {
     this.file.update(text + '\n');
   }
-  row(text: string): void {
-    this.table.update(text + '\n');
-    this.tableRows += 1;
-    this.file.update(text + '\n');
+  /** `count` rows, as whole lines each with its newline. */
+  rows(lines: Buffer, count: number): void {
+    this.table.update(lines);
+    this.tableRows += count;
+    this.file.update(lines);
   }
   /** The finished table's row count and SHA-256; starts the next table. */
   endTable(name: string): TableSummary {
@@ -156,6 +147,16 @@ export class Checksums {
     this.table = createHash('sha256');
     this.tableRows = 0;
     return summary;
+  }
+  /** A line other than a row, as read: its bytes with the newline. */
+  lineBytes(line: Buffer): void {
+    this.file.update(line);
+  }
+  /** A row as read: its bytes with the newline. */
+  rowBytes(line: Buffer): void {
+    this.table.update(line);
+    this.tableRows += 1;
+    this.file.update(line);
   }
   fileDigest(): string {
     return this.file.copy().digest('hex');
@@ -166,6 +167,13 @@ export interface ReadOptions {
   passphrase?: string;
   /** Rows per `rows` event. */
   batch?: number;
+  /**
+   * false: rows are counted and checksummed as bytes, never decoded or parsed, and no `rows`
+   * events come (a check of the file that has no use for the rows: verifyBackupFile).
+   */
+  rows?: boolean;
+  /** Rests between slices of work (the running server's check of its backup): pace.ts. */
+  pace?: Pace;
 }
 
 /**
@@ -206,69 +214,75 @@ export async function* readBackupFile(
   let rows: Row[] = [];
   const altered = (detail?: string) => new BackupRefused(backupMessages.altered, detail);
 
-  for await (const line of linesOf(flowing)) {
-    if (manifest) throw altered('data after the manifest');
-    if (!header) {
-      header = parseHeaderLine(line);
-      sums.line(line);
-      yield { kind: 'header', header };
-      continue;
-    }
-    if (line.startsWith('[')) {
-      if (!table) throw altered('a row outside a table');
-      const row = parseJson(line) as unknown;
-      if (
-        !Array.isArray(row) ||
-        row.length !== table.columns.length ||
-        !row.every((v) => v === null || typeof v === 'string')
-      ) {
-        throw altered(`a malformed row in ${table.name}`);
+  const wantRows = options.rows !== false;
+  const pacer = new Pacer(options.pace);
+  for await (const lines of linesOf(flowing)) {
+    await pacer.step();
+    for (const line of lines) {
+      if (manifest) throw altered('data after the manifest');
+      if (!header) {
+        header = parseHeaderLine(textOf(line));
+        sums.lineBytes(line);
+        yield { kind: 'header', header };
+        continue;
       }
-      sums.row(line);
-      rows.push(row as Row);
-      if (rows.length >= batchSize) {
-        yield { kind: 'rows', rows };
+      if (line[0] === OPEN_BRACKET) {
+        if (!table) throw altered('a row outside a table');
+        sums.rowBytes(line);
+        if (!wantRows) continue;
+        const row = parseJson(textOf(line)) as unknown;
+        if (
+          !Array.isArray(row) ||
+          row.length !== table.columns.length ||
+          !row.every((v) => v === null || typeof v === 'string')
+        ) {
+          throw altered(`a malformed row in ${table.name}`);
+        }
+        rows.push(row as Row);
+        if (rows.length >= batchSize) {
+          yield { kind: 'rows', rows };
+          rows = [];
+        }
+        continue;
+      }
+      const control = parseJson(textOf(line)) as Record<string, unknown>;
+      if (typeof control !== 'object' || control === null) throw altered();
+      if (typeof control.table === 'string') {
+        if (table) throw altered(`table ${table.name} has no end`);
+        const columns = control.columns as Column[];
+        if (
+          !Array.isArray(columns) ||
+          !columns.every((c) => typeof c?.name === 'string' && typeof c?.type === 'string')
+        ) {
+          throw altered(`the columns of ${control.table}`);
+        }
+        table = { name: control.table, columns };
+        sums.lineBytes(line);
+        yield { kind: 'table', ...table };
+      } else if (typeof control.end === 'string') {
+        if (!table || control.end !== table.name) throw altered('a table end out of place');
+        if (rows.length) yield { kind: 'rows', rows };
         rows = [];
+        const summary = sums.endTable(table.name);
+        if (control.rows !== summary.rows || control.sha256 !== summary.sha256) {
+          throw altered(`table ${table.name}`);
+        }
+        sums.lineBytes(line);
+        summaries.push(summary);
+        table = undefined;
+        yield { kind: 'end', summary };
+      } else if (control.manifest && typeof control.manifest === 'object') {
+        if (table) throw altered(`table ${table.name} has no end`);
+        const claimed = control.manifest as Manifest;
+        const same =
+          claimed.sha256 === sums.fileDigest() &&
+          JSON.stringify(claimed.tables) === JSON.stringify(summaries) &&
+          (Object.keys(header) as (keyof BackupHeader)[]).every((k) => claimed[k] === header![k]);
+        if (!same) throw altered('the manifest');
+        manifest = claimed;
+      } else {
+        throw altered();
       }
-      continue;
-    }
-    const control = parseJson(line) as Record<string, unknown>;
-    if (typeof control !== 'object' || control === null) throw altered();
-    if (typeof control.table === 'string') {
-      if (table) throw altered(`table ${table.name} has no end`);
-      const columns = control.columns as Column[];
-      if (
-        !Array.isArray(columns) ||
-        !columns.every((c) => typeof c?.name === 'string' && typeof c?.type === 'string')
-      ) {
-        throw altered(`the columns of ${control.table}`);
-      }
-      table = { name: control.table, columns };
-      sums.line(line);
-      yield { kind: 'table', ...table };
-    } else if (typeof control.end === 'string') {
-      if (!table || control.end !== table.name) throw altered('a table end out of place');
-      if (rows.length) yield { kind: 'rows', rows };
-      rows = [];
-      const summary = sums.endTable(table.name);
-      if (control.rows !== summary.rows || control.sha256 !== summary.sha256) {
-        throw altered(`table ${table.name}`);
-      }
-      sums.line(line);
-      summaries.push(summary);
-      table = undefined;
-      yield { kind: 'end', summary };
-    } else if (control.manifest && typeof control.manifest === 'object') {
-      if (table) throw altered(`table ${table.name} has no end`);
-      const claimed = control.manifest as Manifest;
-      const same =
-        claimed.sha256 === sums.fileDigest() &&
-        JSON.stringify(claimed.tables) === JSON.stringify(summaries) &&
-        (Object.keys(header) as (keyof BackupHeader)[]).every((k) => claimed[k] === header![k]);
-      if (!same) throw altered('the manifest');
-      manifest = claimed;
-    } else {
-      throw altered();
     }
   }
   if (!header || !manifest) throw new BackupRefused(backupMessages.truncated);
@@ -277,7 +291,7 @@ export async function* readBackupFile(
 
 /** Reads the whole file and returns its manifest once every check has passed. */
 export async function verifyBackupFile(file: string, options: ReadOptions = {}): Promise<Manifest> {
-  for await (const event of readBackupFile(file, options)) {
+  for await (const event of readBackupFile(file, { ...options, rows: false })) {
     if (event.kind === 'manifest') return event.manifest;
   }
   throw new BackupRefused(backupMessages.truncated);
@@ -319,19 +333,32 @@ function pipelineReadable(stages: (NodeJS.ReadableStream | Transform)[]): NodeJS
   return last;
 }
 
-/** The lines of a byte stream, decoded as UTF-8, with zlib's failures said plainly. */
-async function* linesOf(stream: NodeJS.ReadableStream): AsyncGenerator<string> {
-  const decoder = new StringDecoder('utf8');
-  let rest = '';
+const NEWLINE = 0x0a;
+const OPEN_BRACKET = 0x5b;
+
+/** A line's text, without its newline. */
+const textOf = (line: Buffer): string =>
+  line.toString('utf8', 0, line[line.length - 1] === NEWLINE ? line.length - 1 : line.length);
+
+/**
+ * The lines of a byte stream, each with its newline (the last may have none), as Buffers: those
+ * of one chunk at a time, so that the bytes of a row need never become a string. A line that
+ * spans chunks is joined once, when its end has come. zlib's failures are said plainly.
+ */
+async function* linesOf(stream: NodeJS.ReadableStream): AsyncGenerator<Buffer[]> {
+  let parts: Buffer[] = [];
   try {
-    for await (const chunk of stream) {
-      rest += decoder.write(chunk as Buffer);
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const lines: Buffer[] = [];
       let start = 0;
-      for (let at = rest.indexOf('\n'); at !== -1; at = rest.indexOf('\n', start)) {
-        yield rest.slice(start, at);
+      for (let at = chunk.indexOf(NEWLINE); at !== -1; at = chunk.indexOf(NEWLINE, start)) {
+        const end = chunk.subarray(start, at + 1);
+        lines.push(parts.length ? Buffer.concat([...parts, end]) : end);
+        parts = [];
         start = at + 1;
       }
-      rest = rest.slice(start);
+      if (start < chunk.length) parts.push(chunk.subarray(start));
+      if (lines.length) yield lines;
     }
   } catch (error) {
     if (error instanceof BackupRefused) throw error;
@@ -342,6 +369,5 @@ async function* linesOf(stream: NodeJS.ReadableStream): AsyncGenerator<string> {
     }
     throw error;
   }
-  rest += decoder.end();
-  if (rest) yield rest;
+  if (parts.length) yield [Buffer.concat(parts)];
 }

@@ -27,6 +27,8 @@ import { takeBackup } from './backup.js';
 import type { KdfParams } from './cipher.js';
 import { BackupRefused } from './errors.js';
 import { verifyBackupFile, type Manifest } from './file.js';
+import { SERVER_PACE } from './pace.js';
+import { backUpInWorker } from './run-in-worker.js';
 
 /** The advisory lock a backup run holds on PostgreSQL (migrations hold 727001). */
 export const BACKUP_LOCK_KEY = 727002;
@@ -213,12 +215,7 @@ export class BackupService {
         name = backupFileName(new Date(at + 1000));
       }
       unverified = path.join(dir, `.${name}.unverified`);
-      const { bytes, manifest } = await takeBackup(this.options.database, unverified, {
-        takenBy: 'server',
-        passphrase: this.options.passphrase,
-        kdf: this.options.kdf,
-      });
-      const reread = await verifyBackupFile(unverified, { passphrase: this.options.passphrase });
+      const { bytes, manifest, reread } = await this.backUp(unverified);
       if (
         reread.sha256 !== manifest.sha256 ||
         JSON.stringify(reread.tables) !== JSON.stringify(manifest.tables)
@@ -247,6 +244,27 @@ export class BackupService {
     );
     await this.prune(dir, name);
     return { kind: 'ok', backup };
+  }
+
+  /**
+   * Writes the backup to `file` and reads it back. On PostgreSQL in a worker thread
+   * (run-in-worker.ts), so that the rows never pass through the thread that answers requests.
+   */
+  private async backUp(
+    file: string,
+  ): Promise<{ bytes: number; manifest: Manifest; reread: Manifest }> {
+    const { database, passphrase, kdf } = this.options;
+    const options = { takenBy: 'server', passphrase, kdf };
+    if (database.url) {
+      // Beside the server's requests: at a pace that leaves them the machine (pace.ts).
+      return backUpInWorker({
+        databaseUrl: database.url,
+        file,
+        options: { ...options, pace: SERVER_PACE },
+      });
+    }
+    const { bytes, manifest } = await takeBackup(database, file, options);
+    return { bytes, manifest, reread: await verifyBackupFile(file, { passphrase }) };
   }
 
   private async record(

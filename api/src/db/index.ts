@@ -1,8 +1,9 @@
 // Opens the database: PostgreSQL through `pg` when a URL is configured, otherwise the embedded
 // PGlite. Both get the same parsers, the same session time zone and the same migrations.
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished, pipeline } from 'node:stream/promises';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import type { PoolClient } from 'pg';
 import type { Database } from './schema.js';
 import { migrate, type MigrationRunner, type MigrationTx } from './migrate.js';
 import { lockDataDirectory } from './data-dir-lock.js';
@@ -17,6 +18,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** PostgreSQL's connection string (another thread may open its own connections); PGlite: none. */
+  url?: string;
   /**
    * Runs `work` in one transaction on one connection, with plain SQL: a statement of many
    * commands through `exec`, text results through `query`. Backups and restores use it
@@ -38,6 +41,11 @@ export interface RawTransaction {
    * transactions have none, and callers insert instead.
    */
   copyFrom?(statement: string, data: string): Promise<void>;
+  /**
+   * Runs `COPY ... TO STDOUT` and hands on its output as it arrives, as raw bytes (no row
+   * objects or strings on the way). PostgreSQL only, like copyFrom.
+   */
+  copyTo?(statement: string): AsyncIterable<Buffer>;
 }
 
 // OIDs: INT8 20, DATE 1082, TIMESTAMP 1114, TIMESTAMPTZ 1184, NUMERIC 1700.
@@ -99,6 +107,7 @@ async function openPostgres(
           const { from } = (await import('pg-copy-streams')).default;
           await pipeline(Readable.from([data]), client.query(from(statement)));
         },
+        copyTo: (statement) => copyOut(client, statement),
       });
       await client.query('COMMIT');
       return result;
@@ -116,9 +125,26 @@ async function openPostgres(
     if (!pool.ending) await pool.end();
   };
   return {
-    handle: { db, driver: 'postgres', transaction, close },
+    handle: { db, driver: 'postgres', url: connectionString, transaction, close },
     runMigrations: migrationRunner(transaction),
   };
+}
+
+/** The bytes of a `COPY ... TO STDOUT` on `client`, pulled as the consumer reads them. */
+async function* copyOut(client: PoolClient, statement: string): AsyncGenerator<Buffer> {
+  const { to } = (await import('pg-copy-streams')).default;
+  const stream = client.query(to(statement));
+  try {
+    for await (const chunk of stream.iterator({ destroyOnReturn: false })) yield chunk as Buffer;
+  } finally {
+    // A consumer that stops early (a failed write) leaves the COPY running, and the connection
+    // answers nothing else until it ends: the rest is read and dropped, so that the rollback
+    // that follows is heard.
+    if (!stream.readableEnded && !stream.destroyed) {
+      stream.resume();
+      await finished(stream).catch(() => undefined);
+    }
+  }
 }
 
 async function openPglite(dataDir: string, timeZone: string): Promise<Opened> {

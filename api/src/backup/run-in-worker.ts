@@ -1,0 +1,55 @@
+// A server's backup of a PostgreSQL database runs in a worker thread (worker.ts): the rows pass
+// through the worker's own heap and its own garbage collections, never the event loop that
+// answers requests, and all of it is given back when the worker ends. (In the server's own
+// thread, the buffers of a million rows made V8 collect over and over, and requests waited for
+// it.) The embedded database lives in the server's thread: its backups run there.
+import { Worker } from 'node:worker_threads';
+import type { BackupOptions } from './backup.js';
+import { BackupRefused } from './errors.js';
+import type { Manifest } from './file.js';
+
+export interface WorkerJob {
+  databaseUrl: string;
+  file: string;
+  options: BackupOptions;
+}
+
+export type WorkerOutcome =
+  | { ok: true; bytes: number; manifest: Manifest; reread: Manifest }
+  | { ok: false; refused: boolean; message: string; code?: string };
+
+/**
+ * The worker's heap: the rows' bytes live outside it (Buffers), so it holds little more than the
+ * code; a worker that needs more ends with an error rather than growing the server.
+ */
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
+
+/**
+ * Takes a backup of the PostgreSQL database at `databaseUrl` into `file` and reads it back, in a
+ * worker thread: what takeBackup and then verifyBackupFile would answer.
+ */
+export function backUpInWorker(
+  job: WorkerJob,
+): Promise<{ bytes: number; manifest: Manifest; reread: Manifest }> {
+  const source = new URL(import.meta.url);
+  const typescript = source.pathname.endsWith('.ts');
+  // From the sources (tests, `npm run dev`) the worker is TypeScript too, loaded through tsx.
+  const worker = new Worker(new URL(typescript ? './worker.ts' : './worker.js', source), {
+    workerData: job,
+    resourceLimits: RESOURCE_LIMITS,
+    execArgv: typescript ? ['--import', 'tsx'] : [],
+    stdout: false,
+    stderr: false,
+  });
+  return new Promise((resolve, reject) => {
+    let outcome: WorkerOutcome | undefined;
+    worker.once('message', (message: WorkerOutcome) => (outcome = message));
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (!outcome) return reject(new Error(`the backup worker stopped (exit code ${code})`));
+      if (outcome.ok) return resolve(outcome);
+      if (outcome.refused) return reject(new BackupRefused(outcome.message));
+      reject(Object.assign(new Error(outcome.message), { code: outcome.code }));
+    });
+  });
+}
