@@ -47,6 +47,8 @@ import { activityRoutes } from './routes/activity/index.js';
 import { sessionsRoutes } from './routes/sessions/index.js';
 import { accountRoutes } from './routes/account/index.js';
 import { backupRoutes } from './routes/backups/index.js';
+import { companyRoutes } from './routes/company/index.js';
+import { exportRoutes } from './routes/exports/index.js';
 import { requestContextPlugin } from './lib/request-context.js';
 import { useJsonBodyParser } from './lib/json-body.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
@@ -265,6 +267,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(sessionsRoutes);
       await api.register(accountRoutes);
       await api.register(backupRoutes);
+      await api.register(companyRoutes);
+      await api.register(exportRoutes);
     },
     { prefix: '/api' },
   );

@@ -63,6 +63,7 @@ const CARRIED = [
   'audit_log',
   'books',
   'clients',
+  'company',
   'employees',
   'entries',
   'expense_types',

@@ -32,6 +32,7 @@ export interface Schema {
   minLength?: number;
   maxLength?: number;
   description?: string;
+  examples?: unknown[];
 }
 
 export interface HostileRequest {
@@ -110,6 +111,8 @@ const unique = () => (serial += 1);
 export function validValue(schema: Schema | undefined, name = ''): unknown {
   if (!schema) return 'x';
   if (schema.const !== undefined) return schema.const;
+  // A value only its example shows (a logo's bytes in base64).
+  if (schema.examples?.[0] !== undefined) return schema.examples[0];
   if (schema.anyOf) return validValue(schema.anyOf[0], name);
   const type = [schema.type].flat()[0];
   switch (type) {

@@ -25,6 +25,7 @@ import {
   TwoStepUsers,
 } from './two-step.js';
 import { defineEndpoint as endpoint, type EndpointTexts } from './endpoint.js';
+import { companyEndpoints, exportEndpoints } from './exports.js';
 import {
   EntryMutation,
   ExpenseEntryBody,
@@ -841,6 +842,8 @@ export const endpoints = {
   ...activity,
   ...sessions,
   ...backups,
+  ...companyEndpoints,
+  ...exportEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -18,3 +18,4 @@ export * from './endpoints.js';
 export * from './remotes.js';
 export * from './screens.js';
 export * from './text.js';
+export * from './exports.js';

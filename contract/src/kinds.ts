@@ -75,6 +75,7 @@ export const RECORD_KINDS = [
   'security_settings',
   'books',
   'backup',
+  'company',
 ] as const;
 export const RecordKind = literalUnion(RECORD_KINDS);
 export type RecordKind = Static<typeof RecordKind>;

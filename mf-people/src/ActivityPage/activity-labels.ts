@@ -52,6 +52,7 @@ export const KIND_LABELS: Record<RecordKind, string> = {
   security_settings: 'Security settings',
   books: 'Closed period',
   backup: 'Backup',
+  company: 'Company details',
 };
 
 const entryKindOf = (kind: string) =>

@@ -71,6 +71,9 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   endSession: ['listSessions', 'listActivity'],
   endUserSessions: ['listSessions', 'listActivity'],
   takeBackupNow: ['listBackups', 'listActivity'],
+  saveCompany: ['getCompany', 'listActivity'],
+  saveCompanyLogo: ['getCompany', 'listActivity'],
+  removeCompanyLogo: ['getCompany', 'listActivity'],
 };
 
 /**
