@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { type LedgerOpeningQuery } from 'contract';
 import { Select, messages } from 'shared-ui';
 import type { DateRange, Endpoint, endpoints } from 'shared-ui';
@@ -47,6 +48,8 @@ export interface LedgerProps<Row extends LedgerEntry> {
    * what it shows there. */
   address: LedgerAddress;
   csvFileName: string;
+  /** Download Excel / PDF of the ledger on screen: its party and its dates as resolved. */
+  downloads?: (partyId: string, range: DateRange) => ReactNode;
 }
 
 /** The paging parameters of the ledger calls (contract/src/reports.ts, `LedgerPaging`). */
@@ -112,6 +115,9 @@ export function Ledger<Row extends LedgerEntry>(props: LedgerProps<Row>) {
         totalsLabel="Closing totals"
         opening={opening}
         csvFileName={csvFileName}
+        actions={
+          asked && shown ? props.downloads?.(asked.partyId, resolveRange(asked.range)) : undefined
+        }
       />
     </ReportLayout>
   );
