@@ -539,9 +539,18 @@ export function journalExcel(context: ExportContext, filters: JournalQuery): Exc
   const debit = new Cents();
   let count = 0;
   const batches = (async function* () {
-    let after: string | undefined;
+    // The next page is asked for while this one is written (on PostgreSQL, on another
+    // connection of the pool), so the database and the writer work at once.
+    const pageAfter = (after?: string) => {
+      const asked = journalPage(context.db, filters, PAGE, after);
+      // A page still pending when the download is abandoned must not become an unhandled error.
+      asked.catch(() => undefined);
+      return asked;
+    };
+    let next = pageAfter();
     for (;;) {
-      const page = await journalPage(context.db, filters, PAGE, after);
+      const page = await next;
+      if (page.next) next = pageAfter(page.next);
       count += page.entries.length;
       if (page.entries.length > 0)
         yield page.entries.map((entry): SheetCell[] => {
@@ -566,7 +575,6 @@ export function journalExcel(context: ExportContext, filters: JournalQuery): Exc
           ];
         });
       if (!page.next) return;
-      after = page.next;
     }
   })();
   return {
