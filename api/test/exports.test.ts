@@ -446,6 +446,9 @@ async function pdfText(url: string, layout = true): Promise<string> {
     expect(words).toContain('He said "hello", then left');
     expect(words).toContain('first line second line');
     expect(words).toContain('paid 😀 in cash');
+    // The 200-character description wraps inside its column rather than running off the page.
+    expect(words).toContain(LONG);
+    expect(text).not.toContain(LONG);
     // Urdu comes out shaped right to left, every word whole (no letter the font lacks).
     for (const word of ['کرایہ', 'کی', 'ادائیگی']) expect(text).toContain(word);
   });
@@ -469,6 +472,14 @@ async function pdfText(url: string, layout = true): Promise<string> {
       expect(page).toContain(`Page ${index + 1} of ${pages.length}`);
     }
     expect(text).toMatch(/Closing balance\s+1,200\.00/);
+  });
+
+  it('a statement of a range with no rows says so', async () => {
+    const text = await pdfText(
+      '/api/dashboard/getExpenseLedger/pdf?startDate=2020-01-01&endDate=2020-01-31',
+    );
+    expect(text).toContain('No records found');
+    expect(text).toMatch(/Closing balance\s+0\.00/);
   });
 
   it('the Yearly and Finance Reports', async () => {
