@@ -455,7 +455,7 @@ export async function ledgerPdfContent(
   };
 }
 
-export function yearlyPdfContent(rows: YearlyRow[]): PdfContent[] {
+export function yearlyPdf(year: number, rows: YearlyRow[]) {
   const sums = [new Cents(), new Cents(), new Cents(), new Cents()];
   const body = rows.map((row) => {
     [row.income, row.salary, row.expense, row.pending].forEach((value, index) =>
@@ -470,7 +470,7 @@ export function yearlyPdfContent(rows: YearlyRow[]): PdfContent[] {
     ];
   });
   body.push([messages.exportTotals, ...sums.map((sum) => printMoney(sum.amount))]);
-  return [
+  const content: PdfContent[] = [
     repeatedHeaderTable(
       YEARLY_COLUMNS.map((column, index) => ({
         header: column.header,
@@ -481,14 +481,15 @@ export function yearlyPdfContent(rows: YearlyRow[]): PdfContent[] {
       { boldRows: new Set([body.length - 1]) },
     ),
   ];
+  return { title: 'Yearly Report', details: [`${messages.exportYear}: ${year}`], content };
 }
 
-export function financePdfContent(finance: Finance): PdfContent[] {
+export function financePdf(range: DayRange, finance: Finance) {
   const left = new Cents();
   left.add(finance.income);
   left.add(-finance.salary);
   left.add(-finance.expense);
-  return [
+  const content: PdfContent[] = [
     repeatedHeaderTable(
       [
         { header: 'Figure', width: '*' },
@@ -503,6 +504,7 @@ export function financePdfContent(finance: Finance): PdfContent[] {
       { boldRows: new Set([3]) },
     ),
   ];
+  return { title: 'Finance Report', details: [periodLine(range)], content };
 }
 
 // --- the journal ----------------------------------------------------------------------------

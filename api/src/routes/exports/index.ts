@@ -17,7 +17,7 @@ import {
 import * as reports from '../../repositories/reports.js';
 import { checkFilters } from '../../repositories/journal.js';
 import { companyWithLogo } from '../../repositories/company.js';
-import { BEGINNING, monthOf, resolveRange, todayIn, type DayRange } from '../../lib/dates.js';
+import { BEGINNING, monthOf, resolveRange, todayIn } from '../../lib/dates.js';
 import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { excelStream } from '../../exports/excel.js';
@@ -27,14 +27,14 @@ import {
   employeesVsSalaryExcel,
   expenseVsTypeExcel,
   financeExcel,
-  financePdfContent,
+  financePdf,
   incomeReportExcel,
   journalExcel,
   ledgerExcel,
   ledgerPdfContent,
   totalsExcel,
   yearlyExcel,
-  yearlyPdfContent,
+  yearlyPdf,
   type ExcelExport,
   type ExportContext,
   type LedgerRequest,
@@ -220,22 +220,14 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
     const { year } = request.query;
     const rows = json<YearlyRow[]>(await reports.yearly(app.db, year));
     const ctx = await context(request);
-    return pdf(endpoints.yearlyPdf.file.fileName, ctx, {
-      title: 'Yearly Report',
-      details: [`Year: ${year}`],
-      content: yearlyPdfContent(rows),
-    });
+    return pdf(endpoints.yearlyPdf.file.fileName, ctx, yearlyPdf(year, rows));
   });
 
   route(app, endpoints.financePdf, async (request) => {
-    const range: DayRange = financeRange(request.query);
+    const range = financeRange(request.query);
     const finance = json<Finance>(await reports.finance(app.db, range));
     const ctx = await context(request);
-    return pdf(endpoints.financePdf.file.fileName, ctx, {
-      title: 'Finance Report',
-      details: [`Period: ${range.from} to ${range.to}`],
-      content: financePdfContent(finance),
-    });
+    return pdf(endpoints.financePdf.file.fileName, ctx, financePdf(range, finance));
   });
 };
 
