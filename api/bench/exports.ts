@@ -242,7 +242,7 @@ function overBudget(f: Figures): string[] {
   const problems: string[] = [];
   if (f.journal.seconds > EXCEL_BUDGET_S)
     problems.push(`Journal Excel ${f.journal.seconds} s > ${EXCEL_BUDGET_S} s`);
-  const rise = f.journal.rssPeakMb - f.journal.rssBeforeMb;
+  const rise = Math.round((f.journal.rssPeakMb - f.journal.rssBeforeMb) * 10) / 10;
   if (rise > EXCEL_MEMORY_MB)
     problems.push(`Journal Excel RSS +${rise} MB > ${EXCEL_MEMORY_MB} MB`);
   if (f.statement.seconds > PDF_BUDGET_S)
