@@ -18,7 +18,7 @@ import * as reports from '../repositories/reports.js';
 import { journalPage } from '../repositories/journal.js';
 import type { CompanyWithLogo } from '../repositories/company.js';
 import type { SheetCell, SheetColumn, SheetSource, SheetSpec } from './excel.js';
-import type { PdfContent } from './pdf.js';
+import type { PdfCell, PdfContent } from './pdf.js';
 import { repeatedHeaderTable } from './pdf.js';
 
 /** Who asks for a file, and when, with the company it is made for. */
@@ -403,13 +403,11 @@ export async function ledgerPdfContent(
 ): Promise<{ title: string; details: string[]; content: PdfContent[] }> {
   const opening = await ledgerOpening(context.db, request);
   const tally = new LedgerTally(opening);
-  const label = (text: string, span: number) => [
+  const label = (text: string, span: number): PdfCell[] => [
     { text, colSpan: span },
     ...Array.from({ length: span - 1 }, () => ''),
   ];
-  const body: Array<Array<string | PdfContent>> = [
-    [...label(messages.exportOpeningBalance, 5), printMoney(opening)],
-  ];
+  const body: PdfCell[][] = [[...label(messages.exportOpeningBalance, 5), printMoney(opening)]];
   for await (const rows of ledgerPages(context.db, request)) {
     for (const row of rows) {
       tally.add(row);
@@ -434,7 +432,7 @@ export async function ledgerPdfContent(
   const bold = new Set([0, body.length - 2, body.length - 1]);
   const table = repeatedHeaderTable(
     [
-      { header: 'Date', width: 56 },
+      { header: 'Date', width: 62 },
       { header: PARTY_HEADERS[request.kind], width: 80 },
       { header: 'Description', width: '*' },
       { header: 'Debit', width: 62, align: 'right' },
