@@ -33,7 +33,7 @@ const HOSTILE = [
 ];
 
 /** A 1x1 PNG, made here so the test needs no file. */
-function tinyPng(): Buffer {
+function tinyPng(compressed = deflateSync(Buffer.from([0, 20, 80, 160, 255]))): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
     const length = Buffer.alloc(4);
@@ -50,7 +50,7 @@ function tinyPng(): Buffer {
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, 20, 80, 160, 255]))),
+    chunk('IDAT', compressed),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
@@ -219,6 +219,13 @@ describe('the Company tab', () => {
     expect(broken.json().message).toBe(
       'The logo could not be read as an image: save it again as PNG or JPEG',
     );
+    // Well-formed chunks around compressed data that is not: refused, and the server lives on.
+    const damaged = tinyPng(Buffer.from('not zlib data'));
+    const unreadable = await put(damaged.toString('base64'));
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.json().message).toBe(
+      'The logo could not be read as an image: save it again as PNG or JPEG',
+    );
     const huge = Buffer.concat([tinyPng(), Buffer.alloc(41 * 1024)]);
     const tooLarge = await put(huge.toString('base64'));
     expect(tooLarge.statusCode).toBe(400);
@@ -227,7 +234,11 @@ describe('the Company tab', () => {
 
     const ok = await put(tinyPng().toString('base64'));
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().company.logo).toEqual({ mediaType: 'image/png', bytes: tinyPng().length });
+    expect(ok.json().company.logo).toEqual({ mediaType: 'image/png', bytes: expect.any(Number) });
+    // It heads the PDFs.
+    const statement = await get('/api/dashboard/getClientLedger/pdf?clientId=1');
+    expect(statement.statusCode).toBe(200);
+    expect(statement.rawPayload.toString('latin1')).toContain('/Subtype /Image');
   });
 });
 

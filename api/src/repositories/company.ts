@@ -1,7 +1,10 @@
 // The company's details (migration 017): read for every export header, changed by admins on the
 // Company tab, each change audited. The logo is typed by its bytes, never by what the browser
-// says, and refused unless the PDF library can draw it, so a saved logo never breaks an export.
+// says, then decoded and encoded again by libvips (sharp): what is kept is an image libvips
+// wrote, without the sender's metadata, that the PDF library can draw, so a saved logo never
+// breaks an export (a PNG with damaged compressed data once stopped the PDF library's process).
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import {
   apiMessages,
   LOGO_MAX_BYTES,
@@ -105,6 +108,18 @@ export function imageTypeOf(bytes: Buffer): LogoMediaType | null {
   return null;
 }
 
+/** The logo decoded and written again (at most 800 x 400, as it was typed), or null. */
+async function reencode(bytes: Buffer, mediaType: LogoMediaType): Promise<Buffer | null> {
+  try {
+    const image = sharp(bytes, { failOn: 'error', limitInputPixels: 25_000_000 })
+      .rotate()
+      .resize({ width: 800, height: 400, fit: 'inside', withoutEnlargement: true });
+    return await (mediaType === 'image/png' ? image.png() : image.jpeg({ quality: 90 })).toBuffer();
+  } catch {
+    return null;
+  }
+}
+
 /** Stores a logo sent in base64, or removes it (null). */
 export async function saveLogo(db: Db, actorId: number, base64: string | null): Promise<Company> {
   let logo: { data: Buffer; mediaType: LogoMediaType } | null = null;
@@ -113,8 +128,9 @@ export async function saveLogo(db: Db, actorId: number, base64: string | null): 
     if (data.length > LOGO_MAX_BYTES) throw badRequest(apiMessages.logoTooLarge);
     const mediaType = imageTypeOf(data);
     if (!mediaType) throw badRequest(apiMessages.logoNotAnImage);
-    if (!(await canDrawImage(data))) throw badRequest(apiMessages.logoUnreadable);
-    logo = { data, mediaType };
+    const clean = await reencode(data, mediaType);
+    if (!clean || !(await canDrawImage(clean))) throw badRequest(apiMessages.logoUnreadable);
+    logo = { data: clean, mediaType };
   }
   return db.transaction().execute(async (tx) => {
     const before = await getCompany(tx);
