@@ -52,6 +52,8 @@ import { receiptsRoutes } from './routes/receipts/index.js';
 import { payrollRoutes } from './routes/payroll/index.js';
 import { recurringRoutes } from './routes/recurring/index.js';
 import { importRoutes } from './routes/imports/index.js';
+import { companyRoutes } from './routes/company/index.js';
+import { exportRoutes } from './routes/exports/index.js';
 import { requestContextPlugin } from './lib/request-context.js';
 import { useJsonBodyParser } from './lib/json-body.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
@@ -277,6 +279,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(payrollRoutes);
       await api.register(recurringRoutes, { autoPost: options.autoPostRecurring !== false });
       await api.register(importRoutes);
+      await api.register(companyRoutes);
+      await api.register(exportRoutes);
     },
     { prefix: '/api' },
   );

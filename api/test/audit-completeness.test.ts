@@ -670,6 +670,32 @@ const CASES: Record<string, Case[]> = {
       },
     },
   ],
+  'PUT /api/settings/company': [
+    {
+      does: 'saves the company details',
+      status: 200,
+      prepare: async ({ admin }) =>
+        as(admin, 'PUT', '/api/settings/company', { name: 'Audited Company' }),
+    },
+  ],
+  'PUT /api/settings/company/logo': [
+    {
+      does: 'sets the logo',
+      status: 200,
+      prepare: async ({ admin }) =>
+        as(admin, 'PUT', '/api/settings/company/logo', {
+          // A 1x1 PNG.
+          logo: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGMQCVjwHwADhAIEWAExyQAAAABJRU5ErkJggg==',
+        }),
+    },
+  ],
+  'DELETE /api/settings/company/logo': [
+    {
+      does: 'removes the logo',
+      status: 200,
+      prepare: async ({ admin }) => as(admin, 'DELETE', '/api/settings/company/logo'),
+    },
+  ],
 };
 
 /** A monthly income schedule from 2026-01-15, written without an audit row; its id. */

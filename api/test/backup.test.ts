@@ -64,6 +64,7 @@ const CARRIED = [
   'audit_log',
   'books',
   'clients',
+  'company',
   'employees',
   'entries',
   'entry_batches',

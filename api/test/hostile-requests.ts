@@ -34,6 +34,7 @@ export interface Schema {
   description?: string;
   items?: Schema;
   minItems?: number;
+  examples?: unknown[];
 }
 
 export interface HostileRequest {
@@ -112,6 +113,8 @@ const unique = () => (serial += 1);
 export function validValue(schema: Schema | undefined, name = ''): unknown {
   if (!schema) return 'x';
   if (schema.const !== undefined) return schema.const;
+  // A value only its example shows (a logo's bytes in base64).
+  if (schema.examples?.[0] !== undefined) return schema.examples[0];
   if (schema.anyOf) return validValue(schema.anyOf[0], name);
   const type = [schema.type].flat()[0];
   switch (type) {

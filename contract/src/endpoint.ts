@@ -23,7 +23,11 @@ export type Access = 'public' | 'signedIn' | 'admin';
 /** A success answer that is a file to save (a CSV export, a backup), not JSON. */
 export interface FileAnswer {
   /** The media type the 200 answer is sent as (the OpenAPI response content). */
-  mediaType: 'text/csv' | 'application/octet-stream';
+  mediaType:
+    | 'text/csv'
+    | 'application/octet-stream'
+    | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+    | 'application/pdf';
   /**
    * The name the content-disposition header gives it, and the browser saves it under; a call
    * that serves one of many files (a backup) answers with the file's own name instead.

@@ -38,6 +38,7 @@ import {
   TwoStepUsers,
 } from './two-step.js';
 import { defineEndpoint as endpoint, type EndpointTexts } from './endpoint.js';
+import { companyEndpoints, exportEndpoints } from './exports.js';
 import {
   EntryMutation,
   ExpenseEntryBody,
@@ -1098,6 +1099,8 @@ export const endpoints = {
   ...recurring,
   ...pagedLedgers,
   ...imports,
+  ...companyEndpoints,
+  ...exportEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -25,3 +25,4 @@ export * from './payroll.js';
 export * from './recurring.js';
 export * from './paging.js';
 export * from './imports.js';
+export * from './exports.js';

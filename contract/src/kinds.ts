@@ -79,6 +79,7 @@ export const RECORD_KINDS = [
   'backup',
   'batch',
   'schedule',
+  'company',
 ] as const;
 export const RecordKind = literalUnion(RECORD_KINDS);
 export type RecordKind = Static<typeof RecordKind>;

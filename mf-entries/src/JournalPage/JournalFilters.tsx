@@ -1,6 +1,14 @@
 import type { FormEvent } from 'react';
 import { ENTRY_KINDS } from 'contract';
-import { Button, DateInput, Select, TextField, messages } from 'shared-ui';
+import {
+  Button,
+  DateInput,
+  DownloadButton,
+  Select,
+  TextField,
+  endpoints,
+  messages,
+} from 'shared-ui';
 import type { FilterDraft } from 'shared-ui';
 import { KINDS, type PickerOption } from './journal-kinds';
 import { isKind, type FilterName } from './useJournal';
@@ -12,11 +20,13 @@ export interface JournalFiltersProps {
   onApply: () => void;
   onClear: () => void;
   onDownload: () => void;
+  /** The filters applied (the address's), which Download Excel asks the server's file for. */
+  applied: object;
 }
 
 const KIND_OPTIONS = ENTRY_KINDS.map((kind) => ({ value: kind, label: KINDS[kind].label }));
 
-/** The journal's filter form, with Apply filters, Clear filters and Download CSV. */
+/** The journal's filter form, with Apply filters, Clear filters, Download CSV and Excel. */
 export function JournalFilters({
   draft,
   change,
@@ -24,6 +34,7 @@ export function JournalFilters({
   onApply,
   onClear,
   onDownload,
+  applied,
 }: JournalFiltersProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -103,6 +114,11 @@ export function JournalFilters({
         <Button variant="secondary" onClick={onDownload}>
           Download CSV
         </Button>
+        <DownloadButton
+          endpoint={endpoints.journalExcel}
+          input={{ query: applied }}
+          label={messages.downloadExcel}
+        />
       </div>
     </form>
   );

@@ -57,6 +57,7 @@ export function JournalPage() {
         onApply={journal.apply}
         onClear={journal.clear}
         onDownload={() => void journal.downloadCsv()}
+        applied={journal.filters}
       />
 
       <p className="mf-journal__totals" role="status" aria-label="Totals">

@@ -56,6 +56,7 @@ export const KIND_LABELS: Record<RecordKind, string> = {
   backup: 'Backup',
   batch: 'Batch of entries',
   schedule: 'Repeating entry',
+  company: 'Company details',
 };
 
 const entryKindOf = (kind: string) =>

@@ -46,6 +46,7 @@ describe('SettingsPage', () => {
       'Other Settings',
       'Security',
       'Backups',
+      'Company',
     ]);
     expect(await screen.findByRole('button', { name: 'Back up now' })).toBeInTheDocument();
     expect(screen.getByText('No backups yet')).toBeInTheDocument();

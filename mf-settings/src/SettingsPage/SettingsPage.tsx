@@ -1,11 +1,13 @@
 import { messages, Tabs, useCurrentUser } from 'shared-ui';
 import { BackupSettings } from '../BackupSettings';
+import { CompanySettings } from '../CompanySettings';
 import { ManageExpenseTypes } from '../ManageExpenseTypes';
 import { SecuritySettings } from '../SecuritySettings';
 
 /**
  * The Settings screen (docs/product.md#screens-and-routes): Expenses and a placeholder Other Settings tab, then Security
- * (whether every admin must use two-step sign-in) and, for admins, Backups.
+ * (whether every admin must use two-step sign-in) and, for admins, Backups and Company (the
+ * details every Excel and PDF export is headed with).
  */
 export function SettingsPage() {
   const { user } = useCurrentUser();
@@ -24,6 +26,9 @@ export function SettingsPage() {
           { id: 'security', label: messages.securityTab, content: <SecuritySettings /> },
           ...(user?.role === 'admin'
             ? [{ id: 'backups', label: messages.backupsTab, content: <BackupSettings /> }]
+            : []),
+          ...(user?.role === 'admin'
+            ? [{ id: 'company', label: messages.companyTab, content: <CompanySettings /> }]
             : []),
         ]}
       />

@@ -107,6 +107,9 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
     'getTotals',
     ...EXPENSE_TYPES,
   ],
+  saveCompany: ['getCompany', 'listActivity'],
+  saveCompanyLogo: ['getCompany', 'listActivity'],
+  removeCompanyLogo: ['getCompany', 'listActivity'],
 };
 
 /**

@@ -50,13 +50,12 @@ export interface FiguresTableProps<Row> {
    * instead of totalling part of it, and Export CSV waits for the whole.
    */
   morePending?: boolean;
+  /** Buttons beside Export CSV: the server's Excel and PDF of the same figures. */
+  actions?: ReactNode;
 }
 
-/**
- * Above this many rows only the rows in view are in the DOM (see README, "Long ledgers"):
- * a 50,000-row ledger then renders as fast as a 50-row one. Smaller tables render whole, which
- * keeps them simple for find-in-page and screen readers.
- */
+/** Above this many rows only the rows in view are in the DOM (see README, "Long ledgers"): a
+ * 50,000-row ledger renders as fast as a 50-row one. Smaller tables render whole (find-in-page). */
 export const VIRTUALISE_AFTER = 300;
 /** Virtual rows have one fixed height (CSS keeps them to one line) so scrolling is exact. */
 const ROW_HEIGHT = 40;
@@ -117,6 +116,7 @@ export function FiguresTable<Row>({
   opening,
   csvFileName,
   morePending = false,
+  actions,
 }: FiguresTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const printing = usePrinting();
@@ -192,6 +192,7 @@ export function FiguresTable<Row>({
         <Button variant="secondary" onClick={onExport} disabled={!hasRows || morePending}>
           Export CSV
         </Button>
+        {actions}
       </div>
       {/* Focusable and named, so keyboard users can scroll a wide or windowed table. */}
       <div
@@ -217,8 +218,7 @@ export function FiguresTable<Row>({
                 </th>
               ))}
             </tr>
-            {/* In the head so it stays in view above a scrolled window of rows. */}
-            {/* A range without entries still has the balance it brings forward. */}
+            {/* In the head, to stay in view above a scrolled window; shown with no entries too. */}
             {!loading &&
               opening &&
               summaryRow(opening, 'reports-table__opening', virtual ? 2 : undefined)}

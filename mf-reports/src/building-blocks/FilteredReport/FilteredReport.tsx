@@ -36,6 +36,8 @@ export interface FilteredReportProps<Row, Params> {
   describe?: (params: Params) => string;
   /** A chart of the loaded rows, shown above the table. */
   chart?: (rows: Row[], params: Params) => ReactNode;
+  /** Download Excel (and PDF) of the figures loaded for these parameters. */
+  downloads?: (params: Params) => ReactNode;
 }
 
 const NO_ROWS: never[] = [];
@@ -54,6 +56,7 @@ export function FilteredReport<Row, Params>({
   describe,
   chart,
   address,
+  downloads,
 }: FilteredReportProps<Row, Params>) {
   const [initial] = useState(() => address?.read() ?? initialParams);
   // The parameters in the controls, and the ones the rows on screen were asked for.
@@ -88,6 +91,7 @@ export function FilteredReport<Row, Params>({
         loading={loading}
         emptyText={emptyText}
         csvFileName={csvFileName}
+        actions={downloads?.(applied)}
       />
     </ReportLayout>
   );

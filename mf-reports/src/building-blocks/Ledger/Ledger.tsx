@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { type LedgerOpeningQuery } from 'contract';
 import { Select, messages } from 'shared-ui';
 import type { DateRange, Endpoint, endpoints } from 'shared-ui';
@@ -48,6 +49,8 @@ export interface LedgerProps<Row extends LedgerEntry> {
    * what it shows there. */
   address: LedgerAddress;
   csvFileName: string;
+  /** Download Excel / PDF of the ledger on screen: its party and its dates as resolved. */
+  downloads?: (partyId: string, range: DateRange) => ReactNode;
 }
 
 /** The paging parameters of the paged ledger calls (`after`: the `next` of the previous page). */
@@ -119,6 +122,9 @@ export function Ledger<Row extends LedgerEntry>(props: LedgerProps<Row>) {
         totalsLabel="Closing totals"
         opening={opening}
         csvFileName={csvFileName}
+        actions={
+          asked && shown ? props.downloads?.(asked.partyId, resolveRange(asked.range)) : undefined
+        }
       />
     </ReportLayout>
   );

@@ -4,6 +4,7 @@ import type { DateRange } from 'shared-ui';
 import { Ledger } from '../../building-blocks/Ledger';
 import type { LedgerPageQuery, LedgerPicker } from '../../building-blocks/Ledger';
 import { ledgerAddresses } from '../../building-blocks/links';
+import { DownloadButtons } from '../../building-blocks/DownloadButtons';
 
 // Module-level so that the Ledger's effects see the same functions on every render.
 const picker: LedgerPicker = {
@@ -26,6 +27,14 @@ const openingQuery = (clientId: string, range: DateRange): LedgerOpeningQuery =>
   startDate: fillWithCurrentMonth(range).from,
 });
 
+const downloads = (partyId: string, { from, to }: DateRange) => (
+  <DownloadButtons
+    excel={endpoints.clientLedgerExcel}
+    pdf={endpoints.clientLedgerPdf}
+    input={{ query: { clientId: Number(partyId), startDate: from, endDate: to } }}
+  />
+);
+
 /** Client Ledger: what a client was billed (Debit) and paid (Credit), and what is owed. */
 export function ClientLedgerPage() {
   return (
@@ -42,6 +51,7 @@ export function ClientLedgerPage() {
       endpoint={endpoints.listClientLedger}
       address={ledgerAddresses.client}
       csvFileName="client-ledger.csv"
+      downloads={downloads}
     />
   );
 }

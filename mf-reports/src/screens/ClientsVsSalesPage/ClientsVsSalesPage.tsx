@@ -4,6 +4,7 @@ import type { ReportColumn } from '../../building-blocks/FiguresTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
 import { ALL_TIME, ledgerDates } from '../../building-blocks/links';
 import { reportSource } from '../../helpers/report-source';
+import { DownloadButtons } from '../../building-blocks/DownloadButtons';
 
 // Pending RS = billed (Debit) − received (Credit), computed by the server (docs/architecture.md#domain-rules).
 const columns: Array<ReportColumn<ClientsVsSalesRow>> = [
@@ -53,6 +54,12 @@ export function ClientsVsSalesPage() {
       source={source}
       onFailure="alert"
       csvFileName="clients-vs-sales.csv"
+      downloads={(params) => (
+        <DownloadButtons
+          excel={endpoints.clientsVsSalesExcel}
+          input={source.input(params) as object}
+        />
+      )}
     />
   );
 }

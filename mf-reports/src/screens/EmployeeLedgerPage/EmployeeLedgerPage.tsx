@@ -5,6 +5,7 @@ import { Ledger } from '../../building-blocks/Ledger';
 import type { LedgerPageQuery, LedgerPicker } from '../../building-blocks/Ledger';
 import { EMPTY_RANGE } from '../../helpers/periods';
 import { ledgerAddresses } from '../../building-blocks/links';
+import { DownloadButtons } from '../../building-blocks/DownloadButtons';
 
 // Module-level so that the Ledger's effects see the same functions on every render.
 const picker: LedgerPicker = {
@@ -28,6 +29,14 @@ const openingQuery = (employeeId: string, range: DateRange): LedgerOpeningQuery 
   startDate: fillWithCurrentMonth(range).from,
 });
 
+const downloads = (partyId: string, { from, to }: DateRange) => (
+  <DownloadButtons
+    excel={endpoints.employeeLedgerExcel}
+    pdf={endpoints.employeeLedgerPdf}
+    input={{ query: { employeeId: Number(partyId), startDate: from, endDate: to } }}
+  />
+);
+
 /** Employee Ledger: the salary paid to one employee, with the running total. */
 export function EmployeeLedgerPage() {
   return (
@@ -43,6 +52,7 @@ export function EmployeeLedgerPage() {
       endpoint={endpoints.listEmployeeLedger}
       address={ledgerAddresses.employee}
       csvFileName="employee-ledger.csv"
+      downloads={downloads}
     />
   );
 }

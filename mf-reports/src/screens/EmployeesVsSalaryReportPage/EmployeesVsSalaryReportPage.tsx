@@ -6,6 +6,7 @@ import { FilteredReport, dateFilters } from '../../building-blocks/FilteredRepor
 import { dateAddress, ledgerDates } from '../../building-blocks/links';
 import { EMPTY_RANGE, describePeriod } from '../../helpers/periods';
 import { reportSource } from '../../helpers/report-source';
+import { DownloadButtons } from '../../building-blocks/DownloadButtons';
 
 // Each employee opens their ledger for the same dates (empty dates: all time, as here).
 const columns = (range: DateRange): Array<ReportColumn<EmployeesVsSalaryRow>> => [
@@ -44,6 +45,12 @@ export function EmployeesVsSalaryReportPage() {
       source={source}
       onFailure="alert"
       csvFileName="employees-vs-salary.csv"
+      downloads={(params) => (
+        <DownloadButtons
+          excel={endpoints.employeesVsSalaryExcel}
+          input={source.input(params) as object}
+        />
+      )}
       filters={dateFilters}
       address={dateAddress('employeesVsSalaryReport')}
       describe={describePeriod}

@@ -4,6 +4,7 @@ import type { DateRange } from 'shared-ui';
 import { Ledger, type LedgerPageQuery } from '../../building-blocks/Ledger';
 import { EMPTY_RANGE } from '../../helpers/periods';
 import { ledgerAddresses } from '../../building-blocks/links';
+import { DownloadButtons } from '../../building-blocks/DownloadButtons';
 
 const partyName = (row: ExpenseLedgerRow) => row.expenseType;
 /** Dates are sent only when both are set (docs/product.md#calls); otherwise the server's current month. */
@@ -16,6 +17,14 @@ const openingQuery = (_partyId: string, { from, to }: DateRange): LedgerOpeningQ
   from && to ? { ledger: 'expense', startDate: from } : { ledger: 'expense' };
 /** Half a range is not sent at all (docs/product.md#calls), so the server's current month applies. */
 const period = (range: DateRange) => (range.from && range.to ? range : currentMonthRange());
+
+const downloads = (_partyId: string, { from, to }: DateRange) => (
+  <DownloadButtons
+    excel={endpoints.expenseLedgerExcel}
+    pdf={endpoints.expenseLedgerPdf}
+    input={{ query: { startDate: from, endDate: to } }}
+  />
+);
 
 /** Expense Ledger: every expense entry of a period with the running total paid. */
 export function ExpenseLedgerPage() {
@@ -32,6 +41,7 @@ export function ExpenseLedgerPage() {
       loadOnMount
       address={ledgerAddresses.expense}
       csvFileName="expense-ledger.csv"
+      downloads={downloads}
     />
   );
 }

@@ -7,6 +7,7 @@ import { FilteredReport, dateFilters } from '../../building-blocks/FilteredRepor
 import { dateAddress } from '../../building-blocks/links';
 import { EMPTY_RANGE, describePeriod } from '../../helpers/periods';
 import { reportSource } from '../../helpers/report-source';
+import { DownloadButtons } from '../../building-blocks/DownloadButtons';
 
 // Each type opens the journal of its expenses over the same dates.
 const columns = (range: DateRange): Array<ReportColumn<ExpenseVsTypeRow>> => [
@@ -56,6 +57,12 @@ export function ExpenseVsTypeReportPage() {
       // docs/product.md#messages: failures of this report are logged, not shown.
       onFailure="log"
       csvFileName="expense-vs-type.csv"
+      downloads={(params) => (
+        <DownloadButtons
+          excel={endpoints.expenseVsTypeExcel}
+          input={source.input(params) as object}
+        />
+      )}
       filters={dateFilters}
       address={dateAddress('expenseVsTypeReport')}
       describe={describe}

@@ -13,6 +13,7 @@ import { FilterBar } from '../../building-blocks/FilterBar';
 import { ReportLayout } from '../../building-blocks/ReportLayout';
 import { EMPTY_RANGE, describePeriod } from '../../helpers/periods';
 import { dateAddress } from '../../building-blocks/links';
+import { DownloadButtons } from '../../building-blocks/DownloadButtons';
 
 const address = dateAddress('financeReport');
 
@@ -53,6 +54,14 @@ export function FinanceReportPage() {
     >
       {finance.isFetching && <p role="status">{messages.loading}</p>}
       <FinanceCards finance={finance.data} labels={LABELS} hrefOf={cardLink} />
+      <div className="reports-table__actions ofs-no-print">
+        <DownloadButtons
+          excel={endpoints.financeExcel}
+          pdf={endpoints.financePdf}
+          input={{ query: applied }}
+          disabled={!finance.data}
+        />
+      </div>
     </ReportLayout>
   );
 }

@@ -3,6 +3,7 @@ import { AppLink, endpoints, href } from 'shared-ui';
 import type { ReportColumn } from '../../building-blocks/FiguresTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
 import { reportSource } from '../../helpers/report-source';
+import { DownloadButtons } from '../../building-blocks/DownloadButtons';
 
 const columns: Array<ReportColumn<IncomeReportRow>> = [
   {
@@ -45,6 +46,12 @@ export function IncomeReportPage() {
       // docs/product.md#messages: failures of this report are logged, not shown.
       onFailure="log"
       csvFileName="income-report.csv"
+      downloads={(params) => (
+        <DownloadButtons
+          excel={endpoints.incomeReportExcel}
+          input={source.input(params) as object}
+        />
+      )}
     />
   );
 }

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { YearlyRow } from 'contract';
 import { captureDownloads, renderScreen, tableText } from '../../testing/test-utils';
 import { YearlyReportPage, yearOptions } from './YearlyReportPage';
-import { endpoints, mockEndpoint } from 'shared-ui/testing';
+import userEvent from '@testing-library/user-event';
+import { collectDownloads, endpoints, mockEndpoint } from 'shared-ui/testing';
 
 const YEAR = new Date().getFullYear();
 const zero = (month: number): YearlyRow => ({
@@ -114,5 +115,23 @@ describe('YearlyReportPage', () => {
     expect(lines[7]).toBe(`${YEAR}-07,50.00,200.00,0.00,-150.00`);
     expect(lines[13]).toBe('Total,1050.00,500.00,200.50,349.50');
     expect(lines).toHaveLength(15);
+  });
+});
+
+describe('YearlyReportPage downloads', () => {
+  it("should download the server's Excel and PDF of the year on screen", async () => {
+    mockEndpoint(endpoints.getYearly, ROWS);
+    const excel = mockEndpoint(endpoints.yearlyExcel, 'xlsx bytes');
+    const pdf = mockEndpoint(endpoints.yearlyPdf, 'pdf bytes');
+    const downloads = collectDownloads();
+    renderScreen(<YearlyReportPage />);
+    await screen.findByText('March');
+    await userEvent.click(screen.getByRole('button', { name: 'Download Excel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() =>
+      expect(downloads.fileNames).toEqual(['yearly-report.xlsx', 'yearly-report.pdf']),
+    );
+    expect(excel.calls.map((call) => call.query)).toEqual([{ year: String(YEAR) }]);
+    expect(pdf.calls.map((call) => call.query)).toEqual([{ year: String(YEAR) }]);
   });
 });

@@ -15,6 +15,7 @@ import type { FilterControls } from '../../building-blocks/FilteredReport';
 import { monthRange } from '../../building-blocks/links';
 import type { AddressParams } from '../../building-blocks/links';
 import { reportSource } from '../../helpers/report-source';
+import { DownloadButtons } from '../../building-blocks/DownloadButtons';
 
 export const MONTH_NAMES = [
   'January',
@@ -129,6 +130,13 @@ export function YearlyReportPage() {
       source={source}
       onFailure="alert"
       csvFileName="yearly-report.csv"
+      downloads={(params) => (
+        <DownloadButtons
+          excel={endpoints.yearlyExcel}
+          pdf={endpoints.yearlyPdf}
+          input={source.input(params) as object}
+        />
+      )}
       filters={yearPicker}
       address={yearAddress}
       describe={(year) => `Year ${year}`}

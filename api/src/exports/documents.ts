@@ -1,0 +1,593 @@
+// What each Excel and PDF export holds: its title, header lines, columns and rows, read from the
+// same queries as the JSON calls (repositories/reports.ts, repositories/journal.ts), so the
+// files' figures are the API's. Long lists (the Journal, a ledger) are read in keyset pages and
+// written as they come; totals are summed in exact cents.
+import {
+  messages,
+  personText,
+  type ClientLedgerRow,
+  type Finance,
+  type JournalTotalsQuery as JournalQuery,
+  type LedgerOpening,
+  type Totals,
+  type YearlyRow,
+} from 'contract';
+import type { Db } from '../db/index.js';
+import type { DayRange } from '../lib/dates.js';
+import * as reports from '../repositories/reports.js';
+import { journalPage } from '../repositories/journal.js';
+import type { CompanyWithLogo } from '../repositories/company.js';
+import type { SheetCell, SheetColumn, SheetSource, SheetSpec } from './excel.js';
+import type { PdfCell, PdfContent } from './pdf.js';
+import { repeatedHeaderTable } from './pdf.js';
+
+/** Who asks for a file, and when, with the company it is made for. */
+export interface ExportContext {
+  db: Db;
+  company: CompanyWithLogo;
+  generatedBy: string;
+  generatedAt: Date;
+}
+
+/** An export as the Excel writer takes it. */
+export interface ExcelExport {
+  spec: SheetSpec;
+  source: SheetSource;
+}
+
+const PAGE = 5000;
+
+/** Exact sums of money given as JSON numbers with at most two decimals. */
+class Cents {
+  private value = 0n;
+  add(amount: number | string | null | undefined): void {
+    if (amount === null || amount === undefined || amount === '') return;
+    this.value += BigInt(Math.round(Number(amount) * 100));
+  }
+  get amount(): number {
+    return Number(this.value) / 100;
+  }
+}
+
+/** `1,234.50`, `-20.00`: money as the statements print it. */
+export const printMoney = (amount: number | string): string =>
+  Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const periodLine = (range: DayRange) => `${messages.exportPeriod}: ${range.from} to ${range.to}`;
+
+const spec = (
+  context: ExportContext,
+  title: string,
+  details: string[],
+  columns: SheetColumn[],
+): SheetSpec => ({
+  company: context.company,
+  title,
+  details,
+  generatedBy: context.generatedBy,
+  generatedAt: context.generatedAt,
+  columns,
+});
+
+/** A source of one batch that is already in memory (a report of a few hundred rows). */
+function fixedSource(
+  rows: SheetCell[][],
+  end: SheetSource['end'],
+  opening?: SheetSource['opening'],
+) {
+  return {
+    opening,
+    batches: (async function* () {
+      if (rows.length > 0) yield rows;
+    })(),
+    end,
+  };
+}
+
+// --- reports --------------------------------------------------------------------------------
+
+export function financeExcel(
+  context: ExportContext,
+  range: DayRange,
+  finance: Finance,
+): ExcelExport {
+  const rows: SheetCell[][] = [
+    ['Income', finance.income],
+    ['Salary', finance.salary],
+    ['Expense', finance.expense],
+  ];
+  const left = new Cents();
+  left.add(finance.income);
+  left.add(-finance.salary);
+  left.add(-finance.expense);
+  return {
+    spec: spec(
+      context,
+      'Finance Report',
+      [periodLine(range)],
+      [
+        { header: 'Figure', kind: 'text' },
+        { header: 'Amount', kind: 'money' },
+      ],
+    ),
+    source: fixedSource(rows, () => ({
+      totals: { label: 'Profit/Loss', cells: { 1: left.amount } },
+    })),
+  };
+}
+
+export function totalsExcel(context: ExportContext, totals: Totals): ExcelExport {
+  const rows: SheetCell[][] = [
+    ['Admins', totals.admins],
+    ['Employees', totals.employees],
+    ['Clients', totals.clients],
+  ];
+  return {
+    spec: spec(
+      context,
+      'System Totals',
+      [],
+      [
+        { header: 'Head-count', kind: 'text' },
+        { header: 'Number', kind: 'count' },
+      ],
+    ),
+    source: fixedSource(rows, () => ({
+      totals: {
+        label: messages.exportTotals,
+        cells: { 1: totals.admins + totals.employees + totals.clients },
+      },
+    })),
+  };
+}
+
+/** A report of one name column and money columns, each summed in the totals row. */
+function moneyTable(
+  context: ExportContext,
+  title: string,
+  details: string[],
+  columns: SheetColumn[],
+  rows: SheetCell[][],
+): ExcelExport {
+  const sums = columns.map(() => new Cents());
+  for (const row of rows)
+    row.forEach((value, index) => {
+      if (columns[index]?.kind === 'money') sums[index]?.add(value);
+    });
+  const cells: Record<number, SheetCell> = {};
+  columns.forEach((column, index) => {
+    if (column.kind === 'money') cells[index] = sums[index]?.amount ?? 0;
+  });
+  return {
+    spec: spec(context, title, details, columns),
+    source: fixedSource(rows, () => ({ totals: { label: messages.exportTotals, cells } })),
+  };
+}
+
+export const clientsVsSalesExcel = (
+  context: ExportContext,
+  rows: Array<{ clientname: string; totalDebit: number; totalCredit: number; netTotal: number }>,
+) =>
+  moneyTable(
+    context,
+    'Clients Vs Sales',
+    [],
+    [
+      { header: 'Client', kind: 'text', width: 32 },
+      { header: 'Total Debit', kind: 'money' },
+      { header: 'Total Credit', kind: 'money' },
+      { header: 'Pending RS', kind: 'money' },
+    ],
+    rows.map((row) => [row.clientname, row.totalDebit, row.totalCredit, row.netTotal]),
+  );
+
+export const employeesVsSalaryExcel = (
+  context: ExportContext,
+  range: DayRange,
+  rows: Array<{ employeeName: string; totalSalary: number }>,
+) =>
+  moneyTable(
+    context,
+    'Employees Vs Salary',
+    [periodLine(range)],
+    [
+      { header: 'Employee', kind: 'text', width: 32 },
+      { header: 'Total Salary', kind: 'money' },
+    ],
+    rows.map((row) => [row.employeeName, row.totalSalary]),
+  );
+
+export const expenseVsTypeExcel = (
+  context: ExportContext,
+  range: DayRange,
+  rows: Array<{ expenseType: string; totalExpense: number }>,
+) =>
+  moneyTable(
+    context,
+    'Expense Vs Type',
+    [periodLine(range)],
+    [
+      { header: 'Expense Type', kind: 'text', width: 32 },
+      { header: 'Total Expense', kind: 'money' },
+    ],
+    rows.map((row) => [row.expenseType, row.totalExpense]),
+  );
+
+export const incomeReportExcel = (
+  context: ExportContext,
+  rows: Array<{ date: string; totalIncome: number }>,
+) =>
+  moneyTable(
+    context,
+    'Income Report',
+    [],
+    [
+      { header: 'Date', kind: 'date' },
+      { header: 'Total Income', kind: 'money' },
+    ],
+    rows.map((row) => [row.date, row.totalIncome]),
+  );
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+const YEARLY_COLUMNS: SheetColumn[] = [
+  { header: 'Month', kind: 'text', width: 14 },
+  { header: 'Income', kind: 'money' },
+  { header: 'Salary', kind: 'money' },
+  { header: 'Expense', kind: 'money' },
+  { header: 'Profit/Loss', kind: 'money' },
+];
+
+const yearlyCells = (rows: YearlyRow[]): SheetCell[][] =>
+  rows.map((row) => [
+    MONTHS[row.month - 1] ?? String(row.month),
+    row.income,
+    row.salary,
+    row.expense,
+    row.pending,
+  ]);
+
+export const yearlyExcel = (context: ExportContext, year: number, rows: YearlyRow[]) =>
+  moneyTable(
+    context,
+    'Yearly Report',
+    [`${messages.exportYear}: ${year}`],
+    YEARLY_COLUMNS,
+    yearlyCells(rows),
+  );
+
+// --- ledgers --------------------------------------------------------------------------------
+
+export type LedgerKind = 'client' | 'employee' | 'expense';
+
+export interface LedgerRequest {
+  kind: LedgerKind;
+  range: DayRange;
+  /** The client or employee; the expense ledger has none. */
+  party?: { id: number; name: string };
+}
+
+const LEDGER_TITLES: Record<LedgerKind, string> = {
+  client: 'Client Ledger',
+  employee: 'Employee Ledger',
+  expense: 'Expense Ledger',
+};
+const PARTY_HEADERS: Record<LedgerKind, string> = {
+  client: 'Client',
+  employee: 'Employee',
+  expense: 'Expense Type',
+};
+
+type AnyLedgerRow = Omit<ClientLedgerRow, 'clientName'> & {
+  clientName?: string;
+  employeeName?: string;
+  expenseType?: string;
+};
+
+const partyOf = (row: AnyLedgerRow) => row.clientName ?? row.employeeName ?? row.expenseType ?? '';
+
+/** The ledger's rows in keyset pages of PAGE, each page its JSON answer parsed. */
+async function* ledgerPages(db: Db, request: LedgerRequest): AsyncGenerator<AnyLedgerRow[]> {
+  let after: { date: string; id: number } | undefined;
+  for (;;) {
+    const page = { limit: PAGE, after };
+    const { body: text } =
+      request.kind === 'client'
+        ? await reports.clientLedger(db, request.party?.id ?? 0, request.range, page)
+        : request.kind === 'employee'
+          ? await reports.employeeLedger(db, request.party?.id ?? 0, request.range, page)
+          : await reports.expenseLedger(db, request.range, page);
+    const rows = JSON.parse(text) as AnyLedgerRow[];
+    if (rows.length > 0) yield rows;
+    const last = rows[rows.length - 1];
+    if (rows.length < PAGE || !last) return;
+    after = { date: last.date, id: last.id };
+  }
+}
+
+export async function ledgerOpening(db: Db, request: LedgerRequest): Promise<number> {
+  const entryKind = { client: 'income', employee: 'salary', expense: 'expense' } as const;
+  const text = await reports.ledgerOpening(
+    db,
+    entryKind[request.kind],
+    request.range.from,
+    request.party?.id,
+  );
+  return (JSON.parse(text) as LedgerOpening).balance;
+}
+
+const ledgerDetails = (request: LedgerRequest) => [
+  ...(request.party ? [`${PARTY_HEADERS[request.kind]}: ${request.party.name}`] : []),
+  periodLine(request.range),
+];
+
+const LEDGER_COLUMNS = (kind: LedgerKind): SheetColumn[] => [
+  { header: 'Date', kind: 'date' },
+  { header: PARTY_HEADERS[kind], kind: 'text' },
+  { header: 'Description', kind: 'longText' },
+  { header: 'Debit', kind: 'money' },
+  { header: 'Credit', kind: 'money' },
+  { header: 'Balance', kind: 'money' },
+];
+
+/** A ledger's running totals as its rows go by. */
+class LedgerTally {
+  debit = new Cents();
+  credit = new Cents();
+  closing: number;
+  rows = 0;
+  constructor(readonly opening: number) {
+    this.closing = opening;
+  }
+  add(row: AnyLedgerRow) {
+    (row.Creditdebit === 'Debit' ? this.debit : this.credit).add(row.ammount);
+    this.closing = row.balance;
+    this.rows += 1;
+  }
+}
+
+export async function ledgerExcel(
+  context: ExportContext,
+  request: LedgerRequest,
+): Promise<ExcelExport> {
+  const opening = await ledgerOpening(context.db, request);
+  const tally = new LedgerTally(opening);
+  const batches = (async function* () {
+    for await (const rows of ledgerPages(context.db, request)) {
+      yield rows.map((row): SheetCell[] => {
+        tally.add(row);
+        const debit = row.Creditdebit === 'Debit' ? row.ammount : null;
+        const credit = row.Creditdebit === 'Credit' ? row.ammount : null;
+        return [row.date, partyOf(row), row.description, debit, credit, row.balance];
+      });
+    }
+  })();
+  return {
+    spec: spec(
+      context,
+      LEDGER_TITLES[request.kind],
+      ledgerDetails(request),
+      LEDGER_COLUMNS(request.kind),
+    ),
+    source: {
+      opening: { label: messages.exportOpeningBalance, cells: { 5: opening } },
+      batches,
+      end: () => ({
+        totals: {
+          label: messages.exportTotals,
+          cells: { 3: tally.debit.amount, 4: tally.credit.amount, 5: tally.closing },
+        },
+        after: [{ label: messages.exportClosingBalance, cells: { 5: tally.closing } }],
+      }),
+    },
+  };
+}
+
+/** What a PDF of a ledger shows: the statement's lines and its table. */
+export async function ledgerPdfContent(
+  context: ExportContext,
+  request: LedgerRequest,
+): Promise<{ title: string; details: string[]; content: PdfContent[] }> {
+  const opening = await ledgerOpening(context.db, request);
+  const tally = new LedgerTally(opening);
+  const label = (text: string, span: number): PdfCell[] => [
+    { text, colSpan: span },
+    ...Array.from({ length: span - 1 }, () => ''),
+  ];
+  const body: PdfCell[][] = [[...label(messages.exportOpeningBalance, 5), printMoney(opening)]];
+  for await (const rows of ledgerPages(context.db, request)) {
+    for (const row of rows) {
+      tally.add(row);
+      body.push([
+        row.date,
+        partyOf(row),
+        row.description,
+        row.Creditdebit === 'Debit' ? printMoney(row.ammount) : '',
+        row.Creditdebit === 'Credit' ? printMoney(row.ammount) : '',
+        printMoney(row.balance),
+      ]);
+    }
+  }
+  if (tally.rows === 0) body.push(label(messages.noRecordsFound, 6));
+  body.push([
+    ...label(messages.exportTotals, 3),
+    printMoney(tally.debit.amount),
+    printMoney(tally.credit.amount),
+    '',
+  ]);
+  body.push([...label(messages.exportClosingBalance, 5), printMoney(tally.closing)]);
+  const bold = new Set([0, body.length - 2, body.length - 1]);
+  const table = repeatedHeaderTable(
+    [
+      { header: 'Date', width: 62 },
+      { header: PARTY_HEADERS[request.kind], width: 80 },
+      { header: 'Description', width: '*' },
+      { header: 'Debit', width: 62, align: 'right' },
+      { header: 'Credit', width: 62, align: 'right' },
+      { header: 'Balance', width: 68, align: 'right' },
+    ],
+    body,
+    { boldRows: bold },
+  );
+  const summary = [
+    `${messages.exportOpeningBalance}: ${printMoney(opening)}`,
+    `${messages.exportClosingBalance}: ${printMoney(tally.closing)}`,
+  ];
+  return {
+    title: `${LEDGER_TITLES[request.kind]} – ${messages.exportStatement}`,
+    details: [...ledgerDetails(request), ...summary],
+    content: [table],
+  };
+}
+
+export function yearlyPdf(year: number, rows: YearlyRow[]) {
+  const sums = [new Cents(), new Cents(), new Cents(), new Cents()];
+  const body = rows.map((row) => {
+    [row.income, row.salary, row.expense, row.pending].forEach((value, index) =>
+      sums[index]?.add(value),
+    );
+    return [
+      MONTHS[row.month - 1] ?? String(row.month),
+      printMoney(row.income),
+      printMoney(row.salary),
+      printMoney(row.expense),
+      printMoney(row.pending),
+    ];
+  });
+  body.push([messages.exportTotals, ...sums.map((sum) => printMoney(sum.amount))]);
+  const content: PdfContent[] = [
+    repeatedHeaderTable(
+      YEARLY_COLUMNS.map((column, index) => ({
+        header: column.header,
+        width: index === 0 ? '*' : 90,
+        align: index === 0 ? 'left' : 'right',
+      })),
+      body,
+      { boldRows: new Set([body.length - 1]) },
+    ),
+  ];
+  return { title: 'Yearly Report', details: [`${messages.exportYear}: ${year}`], content };
+}
+
+export function financePdf(range: DayRange, finance: Finance) {
+  const left = new Cents();
+  left.add(finance.income);
+  left.add(-finance.salary);
+  left.add(-finance.expense);
+  const content: PdfContent[] = [
+    repeatedHeaderTable(
+      [
+        { header: 'Figure', width: '*' },
+        { header: 'Amount', width: 120, align: 'right' },
+      ],
+      [
+        ['Income', printMoney(finance.income)],
+        ['Salary', printMoney(finance.salary)],
+        ['Expense', printMoney(finance.expense)],
+        ['Profit/Loss', printMoney(left.amount)],
+      ],
+      { boldRows: new Set([3]) },
+    ),
+  ];
+  return { title: 'Finance Report', details: [periodLine(range)], content };
+}
+
+// --- the journal ----------------------------------------------------------------------------
+
+const JOURNAL_COLUMNS: SheetColumn[] = [
+  { header: 'id', kind: 'count' },
+  { header: 'date', kind: 'date' },
+  { header: 'kind', kind: 'text', width: 10 },
+  { header: 'party', kind: 'text' },
+  { header: 'Creditdebit', kind: 'text', width: 12 },
+  { header: 'amount', kind: 'money' },
+  { header: 'description', kind: 'longText' },
+  { header: 'recorded by', kind: 'text', width: 30 },
+  { header: 'recorded at', kind: 'timestamp' },
+  { header: 'state', kind: 'text', width: 18 },
+];
+
+/** The journal's filters in words: `kind income, from 2026-01-01, text "rent"`. */
+export function journalFilterLine(filters: JournalQuery): string {
+  const parts: string[] = [];
+  if (filters.from) parts.push(`from ${filters.from}`);
+  if (filters.to) parts.push(`to ${filters.to}`);
+  if (filters.kind) parts.push(`kind ${filters.kind}`);
+  if (filters.partyId !== undefined) parts.push(`party #${filters.partyId}`);
+  if (filters.Creditdebit) parts.push(filters.Creditdebit);
+  if (filters.minAmount !== undefined) parts.push(`amount at least ${filters.minAmount}`);
+  if (filters.maxAmount !== undefined) parts.push(`amount at most ${filters.maxAmount}`);
+  if (filters.q?.trim()) parts.push(`text "${filters.q.trim()}"`);
+  return `${messages.exportFilters}: ${parts.length ? parts.join(', ') : messages.exportNoFilters}`;
+}
+
+export function journalExcel(context: ExportContext, filters: JournalQuery): ExcelExport {
+  const credit = new Cents();
+  const debit = new Cents();
+  let count = 0;
+  const batches = (async function* () {
+    // The next page is asked for while this one is written (on PostgreSQL, on another
+    // connection of the pool), so the database and the writer work at once.
+    const pageAfter = (after?: string) => {
+      const asked = journalPage(context.db, filters, PAGE, after);
+      // A page still pending when the download is abandoned must not become an unhandled error.
+      asked.catch(() => undefined);
+      return asked;
+    };
+    let next = pageAfter();
+    for (;;) {
+      const page = await next;
+      if (page.next) next = pageAfter(page.next);
+      count += page.entries.length;
+      if (page.entries.length > 0)
+        yield page.entries.map((entry): SheetCell[] => {
+          (entry.Creditdebit === 'Credit' ? credit : debit).add(entry.amount);
+          const state =
+            entry.reversesId !== null
+              ? `reverses #${entry.reversesId}`
+              : entry.reversedById !== null
+                ? `reversed by #${entry.reversedById}`
+                : '';
+          return [
+            entry.id,
+            entry.date,
+            entry.kind,
+            entry.partyName,
+            entry.Creditdebit,
+            entry.amount,
+            entry.description,
+            entry.recordedBy ? personText(entry.recordedBy) : '',
+            entry.recordedAt,
+            state,
+          ];
+        });
+      if (!page.next) return;
+    }
+  })();
+  return {
+    spec: spec(context, 'Journal', [journalFilterLine(filters)], JOURNAL_COLUMNS),
+    source: {
+      batches,
+      end: () => ({
+        totals: {
+          label: messages.exportTotals,
+          cells: { 3: `${count} entries`, 4: 'Credit', 5: credit.amount },
+        },
+        after: [{ label: '', cells: { 4: 'Debit', 5: debit.amount } }],
+      }),
+    },
+  };
+}

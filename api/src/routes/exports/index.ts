@@ -1,0 +1,234 @@
+// The Excel and PDF downloads of every report, ledger and the Journal (issue 22). Each takes the
+// query of the JSON call it mirrors and checks it the same way (bad dates, unknown parties) before
+// the first byte goes out; the file is then built by exports/ and streamed.
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  apiMessages,
+  endpoints,
+  personText,
+  type ClientsVsSalesRow,
+  type EmployeesVsSalaryRow,
+  type ExpenseVsTypeRow,
+  type Finance,
+  type IncomeReportRow,
+  type YearlyRow,
+} from 'contract';
+import * as reports from '../../repositories/reports.js';
+import { checkFilters } from '../../repositories/journal.js';
+import { companyWithLogo } from '../../repositories/company.js';
+import { BEGINNING, monthOf, resolveRange, todayIn } from '../../lib/dates.js';
+import { notFound } from '../../lib/errors.js';
+import { currentUser } from '../../plugins/auth.js';
+import { excelStream } from '../../exports/excel.js';
+import { renderPdf, type PdfContent } from '../../exports/pdf.js';
+import {
+  clientsVsSalesExcel,
+  employeesVsSalaryExcel,
+  expenseVsTypeExcel,
+  financeExcel,
+  financePdf,
+  incomeReportExcel,
+  journalExcel,
+  ledgerExcel,
+  ledgerPdfContent,
+  totalsExcel,
+  yearlyExcel,
+  yearlyPdf,
+  type ExcelExport,
+  type ExportContext,
+  type LedgerRequest,
+} from '../../exports/documents.js';
+import { NamedFile, route } from '../route.js';
+
+export const exportRoutes: FastifyPluginAsync = async (app) => {
+  const today = () => todayIn(app.config.timeZone);
+  const rangeOrThisMonth = (query: { startDate?: string; endDate?: string }) =>
+    resolveRange(['startDate', 'endDate'], query.startDate, query.endDate, monthOf(today()));
+  const financeRange = (query: { from?: string; to?: string }) =>
+    resolveRange(['from', 'to'], query.from, query.to, monthOf(today()));
+
+  const context = async (request: FastifyRequest): Promise<ExportContext> => ({
+    db: app.db,
+    company: await companyWithLogo(app.db),
+    generatedBy: personText({ ...currentUser(request), former: false }),
+    generatedAt: new Date(),
+  });
+
+  const excel = (fileName: string, made: ExcelExport) =>
+    new NamedFile(fileName, excelStream(made.spec, made.source));
+
+  const pdf = async (
+    fileName: string,
+    ctx: ExportContext,
+    doc: { title: string; details: string[]; content: PdfContent[] },
+  ) => {
+    const bytes = await renderPdf({ ...ctx, ...doc });
+    return new NamedFile(fileName, Readable.from([bytes]), bytes.length);
+  };
+
+  const party = async (table: 'clients' | 'employees', id: number, message: string) => {
+    const row = await app.db
+      .selectFrom(table)
+      .select(['id', 'name'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound(message);
+    return { id: row.id, name: row.name };
+  };
+  const clientLedger = async (
+    query: { clientId: number } & DateRangeLike,
+  ): Promise<LedgerRequest> => {
+    const range = rangeOrThisMonth(query);
+    return {
+      kind: 'client',
+      range,
+      party: await party('clients', query.clientId, apiMessages.clientNotFound),
+    };
+  };
+  const employeeLedger = async (
+    query: { employeeId: number } & DateRangeLike,
+  ): Promise<LedgerRequest> => {
+    const range = rangeOrThisMonth(query);
+    return {
+      kind: 'employee',
+      range,
+      party: await party('employees', query.employeeId, apiMessages.employeeNotFound),
+    };
+  };
+  const expenseLedger = (query: DateRangeLike): LedgerRequest => ({
+    kind: 'expense',
+    range: rangeOrThisMonth(query),
+  });
+  const json = <T>(text: string) => JSON.parse(text) as T;
+
+  route(app, endpoints.journalExcel, async (request) => {
+    checkFilters(request.query);
+    return excel(
+      endpoints.journalExcel.file.fileName,
+      journalExcel(await context(request), request.query),
+    );
+  });
+
+  route(app, endpoints.financeExcel, async (request) => {
+    const range = financeRange(request.query);
+    const finance = json<Finance>(await reports.finance(app.db, range));
+    return excel(
+      endpoints.financeExcel.file.fileName,
+      financeExcel(await context(request), range, finance),
+    );
+  });
+
+  route(app, endpoints.totalsExcel, async (request) =>
+    excel(
+      endpoints.totalsExcel.file.fileName,
+      totalsExcel(await context(request), await reports.totals(app.db)),
+    ),
+  );
+
+  route(app, endpoints.clientsVsSalesExcel, async (request) => {
+    const rows = json<ClientsVsSalesRow[]>(await reports.clientsVsSales(app.db));
+    return excel(
+      endpoints.clientsVsSalesExcel.file.fileName,
+      clientsVsSalesExcel(await context(request), rows),
+    );
+  });
+
+  route(app, endpoints.employeesVsSalaryExcel, async (request) => {
+    const range = resolveRange(
+      ['startDate', 'endDate'],
+      request.query.startDate,
+      request.query.endDate,
+      { from: BEGINNING, to: today() },
+    );
+    const rows = json<EmployeesVsSalaryRow[]>(await reports.employeesVsSalary(app.db, range));
+    return excel(
+      endpoints.employeesVsSalaryExcel.file.fileName,
+      employeesVsSalaryExcel(await context(request), range, rows),
+    );
+  });
+
+  route(app, endpoints.expenseVsTypeExcel, async (request) => {
+    const range = rangeOrThisMonth(request.query);
+    const rows = json<ExpenseVsTypeRow[]>(await reports.expenseVsType(app.db, range));
+    return excel(
+      endpoints.expenseVsTypeExcel.file.fileName,
+      expenseVsTypeExcel(await context(request), range, rows),
+    );
+  });
+
+  route(app, endpoints.incomeReportExcel, async (request) => {
+    const rows = json<IncomeReportRow[]>(await reports.incomeReport(app.db));
+    return excel(
+      endpoints.incomeReportExcel.file.fileName,
+      incomeReportExcel(await context(request), rows),
+    );
+  });
+
+  route(app, endpoints.yearlyExcel, async (request) => {
+    const { year } = request.query;
+    const rows = json<YearlyRow[]>(await reports.yearly(app.db, year));
+    return excel(
+      endpoints.yearlyExcel.file.fileName,
+      yearlyExcel(await context(request), year, rows),
+    );
+  });
+
+  route(app, endpoints.clientLedgerExcel, async (request) => {
+    const ledger = await clientLedger(request.query);
+    return excel(
+      endpoints.clientLedgerExcel.file.fileName,
+      await ledgerExcel(await context(request), ledger),
+    );
+  });
+
+  route(app, endpoints.employeeLedgerExcel, async (request) => {
+    const ledger = await employeeLedger(request.query);
+    return excel(
+      endpoints.employeeLedgerExcel.file.fileName,
+      await ledgerExcel(await context(request), ledger),
+    );
+  });
+
+  route(app, endpoints.expenseLedgerExcel, async (request) => {
+    const ledger = expenseLedger(request.query);
+    return excel(
+      endpoints.expenseLedgerExcel.file.fileName,
+      await ledgerExcel(await context(request), ledger),
+    );
+  });
+
+  route(app, endpoints.clientLedgerPdf, async (request) => {
+    const ledger = await clientLedger(request.query);
+    const ctx = await context(request);
+    return pdf(endpoints.clientLedgerPdf.file.fileName, ctx, await ledgerPdfContent(ctx, ledger));
+  });
+
+  route(app, endpoints.employeeLedgerPdf, async (request) => {
+    const ledger = await employeeLedger(request.query);
+    const ctx = await context(request);
+    return pdf(endpoints.employeeLedgerPdf.file.fileName, ctx, await ledgerPdfContent(ctx, ledger));
+  });
+
+  route(app, endpoints.expenseLedgerPdf, async (request) => {
+    const ledger = expenseLedger(request.query);
+    const ctx = await context(request);
+    return pdf(endpoints.expenseLedgerPdf.file.fileName, ctx, await ledgerPdfContent(ctx, ledger));
+  });
+
+  route(app, endpoints.yearlyPdf, async (request) => {
+    const { year } = request.query;
+    const rows = json<YearlyRow[]>(await reports.yearly(app.db, year));
+    const ctx = await context(request);
+    return pdf(endpoints.yearlyPdf.file.fileName, ctx, yearlyPdf(year, rows));
+  });
+
+  route(app, endpoints.financePdf, async (request) => {
+    const range = financeRange(request.query);
+    const finance = json<Finance>(await reports.finance(app.db, range));
+    const ctx = await context(request);
+    return pdf(endpoints.financePdf.file.fileName, ctx, financePdf(range, finance));
+  });
+};
+
+type DateRangeLike = { startDate?: string; endDate?: string };

@@ -1,0 +1,2 @@
+export { DownloadButtons } from './DownloadButtons';
+export type { DownloadButtonsProps } from './DownloadButtons';

@@ -1,0 +1,2 @@
+export { DownloadButton } from './DownloadButton';
+export type { DownloadButtonProps } from './DownloadButton';
