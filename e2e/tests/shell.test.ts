@@ -52,6 +52,8 @@ describe('the signed-in shell', () => {
       'Salary',
       'Journal',
       'Import',
+      'Payroll',
+      'Recurring',
       'Settings',
       'Activity',
       'My account',
