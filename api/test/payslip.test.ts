@@ -22,7 +22,7 @@ afterAll(() => db.close());
 /** A month long past, so that the books take it whatever today is. */
 const MONTH = '2025-02';
 
-const call = async (method: 'GET' | 'POST', url: string, payload?: object, who = staff) => {
+const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, who = staff) => {
   const response = await ctx.app.inject({
     method,
     url,
