@@ -54,6 +54,7 @@ import { recurringRoutes } from './routes/recurring/index.js';
 import { importRoutes } from './routes/imports/index.js';
 import { companyRoutes } from './routes/company/index.js';
 import { exportRoutes } from './routes/exports/index.js';
+import { payslipRoutes } from './routes/payslip/index.js';
 import { requestContextPlugin } from './lib/request-context.js';
 import { useJsonBodyParser } from './lib/json-body.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
@@ -281,6 +282,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(importRoutes);
       await api.register(companyRoutes);
       await api.register(exportRoutes);
+      await api.register(payslipRoutes);
     },
     { prefix: '/api' },
   );

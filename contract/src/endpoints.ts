@@ -39,6 +39,7 @@ import {
 } from './two-step.js';
 import { defineEndpoint as endpoint, type EndpointTexts } from './endpoint.js';
 import { companyEndpoints, exportEndpoints } from './exports.js';
+import { payslipEndpoints } from './payslip.js';
 import {
   EntryMutation,
   ExpenseEntryBody,
@@ -1101,6 +1102,7 @@ export const endpoints = {
   ...imports,
   ...companyEndpoints,
   ...exportEndpoints,
+  ...payslipEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

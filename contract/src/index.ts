@@ -26,3 +26,4 @@ export * from './recurring.js';
 export * from './paging.js';
 export * from './imports.js';
 export * from './exports.js';
+export * from './payslip.js';

@@ -19,7 +19,7 @@ import { createBatch, registerBatchReversal } from './batches.js';
 import { checkEntryDate, closedThrough } from './entries.js';
 
 /** First and last day of a month given as YYYY-MM (9999-12 included). */
-function monthDays(month: string): { from: string; to: string } {
+export function monthDays(month: string): { from: string; to: string } {
   const last = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0));
   return { from: `${month}-01`, to: `${month}-${String(last.getUTCDate()).padStart(2, '0')}` };
 }
@@ -31,7 +31,7 @@ export function payrollDate(month: string, today: string): string {
 }
 
 /** "November 2026". */
-const monthName = (month: string) =>
+export const monthName = (month: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${month}-01T00:00:00Z`),
   );

@@ -4,7 +4,9 @@ import { MemoryRouter } from 'react-router-dom';
 import type { PayrollSheet } from 'contract';
 import {
   collectDialogs,
+  collectDownloads,
   endpoints,
+  failWith,
   mockCurrentUser,
   mockEndpoint,
   render,
@@ -123,4 +125,27 @@ describe('PayrollPage', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Post payroll' })).toBeDisabled();
   });
+
+  it("should download the payslip of a row's employee for the month on screen", async () => {
+    const payslip = mockEndpoint(endpoints.payslipPdf, 'pdf bytes');
+    const downloads = collectDownloads();
+    renderPage();
+    const row = (await screen.findByLabelText('Pay Bina')).closest('tr') as HTMLElement;
+    expect(screen.getAllByRole('button', { name: 'Payslip' })).toHaveLength(4);
+    await userEvent.click(within(row).getByRole('button', { name: 'Payslip' }));
+    await waitFor(() => expect(downloads.fileNames).toEqual(['payslip-2026-10-2.pdf']));
+    expect(payslip.calls.map((call) => call.query)).toEqual([
+      { employeeId: '2', month: '2026-10' },
+    ]);
+    expect(dialogs.alerts).toEqual([]);
+  }, 20_000);
+
+  it("should alert the server's message when a payslip cannot be downloaded", async () => {
+    mockEndpoint(endpoints.payslipPdf, failWith(404, 'Employee not found'));
+    collectDownloads();
+    renderPage();
+    const row = (await screen.findByLabelText('Pay Ali')).closest('tr') as HTMLElement;
+    await userEvent.click(within(row).getByRole('button', { name: 'Payslip' }));
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Employee not found']));
+  }, 20_000);
 });

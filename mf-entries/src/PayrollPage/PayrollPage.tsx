@@ -1,8 +1,11 @@
 import type { ChangeEvent } from 'react';
+import { payslipFileName } from 'contract';
 import {
   AppLink,
   Button,
   DataTable,
+  DownloadButton,
+  endpoints,
   Field,
   formatMoney,
   formatRs,
@@ -16,7 +19,7 @@ import './PayrollPage.css';
 
 type Change = ReturnType<typeof usePayroll>['change'];
 
-function columns(change: Change): Array<DataTableColumn<PayrollLineView>> {
+function columns(change: Change, month: string): Array<DataTableColumn<PayrollLineView>> {
   return [
     { key: 'name', header: 'Employee', render: (row) => row.name },
     { key: 'number', header: 'Number', render: (row) => row.number },
@@ -57,6 +60,18 @@ function columns(change: Change): Array<DataTableColumn<PayrollLineView>> {
       render: (row) =>
         row.paidByPayroll ? `${formatMoney(row.paid)} (paid)` : formatMoney(row.paid),
     },
+    {
+      key: 'payslip',
+      header: messages.payslip,
+      render: (row) => (
+        <DownloadButton
+          endpoint={endpoints.payslipPdf}
+          input={{ query: { employeeId: row.employeeId, month } }}
+          label={messages.payslip}
+          fileName={payslipFileName(month, row.employeeId)}
+        />
+      ),
+    },
   ];
 }
 
@@ -89,7 +104,7 @@ export function PayrollPage() {
       {closed && <p role="status">{messages.payrollClosed}</p>}
       <DataTable
         caption={`Payroll ${payroll.month}`}
-        columns={columns(payroll.change)}
+        columns={columns(payroll.change, payroll.month)}
         rows={payroll.rows}
         rowKey={(row) => row.employeeId}
         loading={payroll.loading}

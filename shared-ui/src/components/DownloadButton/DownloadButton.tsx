@@ -12,22 +12,33 @@ export interface DownloadButtonProps {
   /** The button's text, e.g. "Download Excel". */
   label: string;
   disabled?: boolean;
+  /** The saved file's name, when it is not the endpoint's (one file of many: a payslip). */
+  fileName?: string;
 }
 
 /**
  * A button that asks the server for a file with the session and hands it to the browser as a
  * download; "Downloading..." meanwhile, and the call's text (or the server's message) if it fails.
  */
-export function DownloadButton({ endpoint, input, label, disabled }: DownloadButtonProps) {
+export function DownloadButton({
+  endpoint,
+  input,
+  label,
+  disabled,
+  fileName,
+}: DownloadButtonProps) {
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     setBusy(true);
     try {
       // Typed at the call site: `input` is the query the screen asked its figures with.
-      await (download as unknown as (e: FileEndpoint, input?: object) => Promise<void>)(
-        endpoint,
-        input,
-      );
+      await (
+        download as unknown as (
+          e: FileEndpoint,
+          input?: object,
+          options?: { fileName?: string },
+        ) => Promise<void>
+      )(endpoint, input, fileName === undefined ? undefined : { fileName });
     } catch (error) {
       notify(errorMessage(error, endpoint.texts.error));
     } finally {

@@ -1,0 +1,38 @@
+// A payslip: one employee's salary entries of one month as an A4 PDF on the company letterhead
+// (issue 23, item 4; docs/decisions/017-payroll-recurring.md).
+import { Type, type Static } from '@sinclair/typebox';
+import { Id } from './common.js';
+import { defineEndpoint as endpoint } from './endpoint.js';
+import { PDF_MEDIA_TYPE, PdfBytes } from './exports.js';
+import { messages } from './messages.js';
+import { Month } from './payroll.js';
+
+export const PayslipQuery = Type.Object(
+  { employeeId: Id, month: Month },
+  { additionalProperties: false },
+);
+export type PayslipQuery = Static<typeof PayslipQuery>;
+
+/** `payslip-2026-11-7.pdf`: the month and the employee's id (the name may not suit a file). */
+export const payslipFileName = (month: string, employeeId: number): string =>
+  `payslip-${month}-${employeeId}.pdf`;
+
+export const payslipEndpoints = {
+  payslipPdf: endpoint({
+    method: 'GET',
+    path: '/payroll/payslip',
+    tag: 'payroll',
+    summary: "An employee's payslip for a month as an A4 PDF on the company's letterhead",
+    description:
+      'The employee (name, number, e-mail), the month, every salary entry dated in it (payroll ' +
+      'runs and the Salary form alike; reversals shown with their negative amount and netted), ' +
+      'the total paid, the monthly salary on file, who generated it and when. `month` is YYYY-MM. ' +
+      '404 for an unknown employee.',
+    access: 'signedIn',
+    query: PayslipQuery,
+    responses: { 200: PdfBytes },
+    file: { mediaType: PDF_MEDIA_TYPE, fileName: 'payslip.pdf' },
+    errors: [404],
+    texts: { failure: messages.failedDownloadPayslip, error: messages.errorDownloadingPayslip },
+  }),
+};
