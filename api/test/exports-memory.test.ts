@@ -1,7 +1,8 @@
 // The Journal's Excel file on PostgreSQL is written in a worker thread of bounded heap: the rows'
 // objects and strings never pass through the heap of the thread that answers requests (there,
 // V8 let their garbage grow the server by some 200 MB at 200,000 entries). Checked by the server
-// thread's heap while a Journal of 20,000 entries downloads (measured: +51 MB when written in that thread, +0.5 MB from the worker), and by the file read back whole.
+// thread's heap while a Journal of 20,000 entries downloads (measured: +51 MB when the file was
+// written in that thread, +0.5 MB from the worker), and by the file read back whole.
 // PostgreSQL only (npm run test:postgres): the embedded database lives in the server's thread,
 // and its export is written there.
 import ExcelJS from 'exceljs';
