@@ -4,10 +4,12 @@
 // Seeds a new database with BENCH_ENTRIES entries (default 1,000,000) over three years across
 // 200 clients, 100 employees and 30 expense types, plus BENCH_STATEMENT_ROWS (5,000) entries of
 // one client in one month (bulk INSERT ... SELECT FROM generate_series, roll-ups rebuilt once).
-// Then the app (this process is the server: buildApp on a loopback port) answers, over HTTP:
+// Then the server answers, over HTTP: on PostgreSQL the built server (api/dist/server.js; the
+// npm script builds it) as a process of its own on a loopback port, so the RSS read from /proc is
+// the server's alone; on PGlite the app in this process (its memory:// database lives here):
 //
 //   1. GET /api/journal/excel with no filter: every entry as one .xlsx. Time to the last byte,
-//      the file's size, and the process's RSS before and at its peak (read every 50 ms).
+//      the file's size, and the server's RSS before and at its peak (read every 50 ms).
 //   2. GET /api/dashboard/getClientLedger/pdf for that client and month: a statement of
 //      BENCH_STATEMENT_ROWS rows, timed.
 //   3. Every report's and ledger's Excel (the current month, or this year), each timed.
@@ -27,9 +29,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import { spawn } from 'node:child_process';
 import { buildApp } from '../src/app.js';
-import { configFromEnv } from '../src/config.js';
+import { configFromEnv, type AppConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/index.js';
+import { freePort, HttpClient, stopServer } from './http.js';
 import { rerunOnThrowAwayPostgres } from './throw-away-postgres.js';
 
 const int = (value: string | undefined, fallback: number) => {
@@ -51,6 +55,8 @@ const DAYS = 3 * 365;
 const BATCH = 250_000;
 const ADMIN = { email: 'bench-admin@bench.example', password: 'bench-admin-password-1' };
 
+const HOST = '127.0.0.1';
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const log = (text: string) => console.error(`[bench:exports] ${text}`);
 const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 const seconds = (ms: number) => Math.round(ms / 10) / 100;
@@ -126,7 +132,7 @@ function download(port: number, url: string, token: string) {
   return new Promise<{ status: number; bytes: number; ms: number }>((resolve, reject) => {
     http
       .get(
-        { host: '127.0.0.1', port, path: url, headers: { authorization: `Bearer ${token}` } },
+        { host: HOST, port, path: url, headers: { authorization: `Bearer ${token}` } },
         (res) => {
           let bytes = 0;
           res.on('data', (chunk: Buffer) => (bytes += chunk.length));
@@ -138,6 +144,75 @@ function download(port: number, url: string, token: string) {
       )
       .on('error', reject);
   });
+}
+
+/** A server answering on `port`, and its resident memory now. */
+interface Server {
+  port: number;
+  rss: () => number;
+  stop: () => Promise<void>;
+}
+
+/** The process's resident memory, from /proc (Linux). */
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+  return kb ? Number(kb) * 1024 : NaN;
+}
+
+/**
+ * The built server (api/dist/server.js) as a process of its own on PostgreSQL, so the RSS read
+ * is the server's alone, not this script's too.
+ */
+async function serverProcess(databaseUrl: string): Promise<Server> {
+  const port = await freePort(HOST);
+  const child = spawn(process.execPath, [path.join(repoRoot, 'api/dist/server.js')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST,
+      TZ: 'UTC',
+      WORKERS: '1',
+      WEB_ROOT: '',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const client = new HttpClient({ host: HOST, port });
+  try {
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+      if ((await client.call('GET', '/api/dashboard/totals')).status === 401)
+        return { port, rss: () => rssOf(child.pid!), stop: () => stopServer(child) };
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    client.close();
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start within 120 s');
+}
+
+/** The app in this process (PGlite's memory:// database lives here). */
+async function serverInProcess(config: AppConfig, database: DatabaseHandle): Promise<Server> {
+  const app = await buildApp(config, { database, logger: false });
+  await app.listen({ host: HOST, port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return { port, rss: () => process.memoryUsage.rss(), stop: () => app.close() };
+}
+
+async function login(port: number): Promise<string> {
+  const client = new HttpClient({ host: HOST, port });
+  const answer = await client.call('POST', '/api/users/login', ADMIN);
+  client.close();
+  const token = (answer.body as { token?: string } | null)?.token;
+  if (!token) throw new Error(`the admin could not sign in: HTTP ${answer.status}`);
+  return token;
 }
 
 async function bench(
@@ -154,20 +229,28 @@ async function bench(
     adminPassword: ADMIN.password,
   };
   const database = await openDatabase(config);
+  let open = true;
   try {
     log(`${label}: seeding ${entries.toLocaleString('en')} entries`);
     await seed(database, entries);
-    const app = await buildApp(config, { database, logger: false });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
-    const login = await app.inject({ method: 'POST', url: '/api/users/login', payload: ADMIN });
-    const token = login.json<{ token: string }>().token;
+    let server: Server;
+    if (databaseUrl) {
+      await database.close();
+      open = false;
+      server = await serverProcess(databaseUrl);
+    } else server = await serverInProcess(config, database);
+    const { port } = server;
+    const token = await login(port);
     try {
       global.gc?.();
-      const rssBefore = process.memoryUsage.rss();
+      const rssBefore = server.rss();
       let rssPeak = rssBefore;
       const sampler = setInterval(() => {
-        rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
+        try {
+          rssPeak = Math.max(rssPeak, server.rss());
+        } catch {
+          // exited
+        }
       }, 50);
       log(`${label}: the Journal's Excel`);
       const journal = await download(port, '/api/journal/excel', token);
@@ -218,10 +301,10 @@ async function bench(
         reports,
       };
     } finally {
-      await app.close();
+      await server.stop();
     }
   } finally {
-    await database.close();
+    if (open) await database.close();
   }
 }
 

@@ -21,6 +21,7 @@ import { BEGINNING, monthOf, resolveRange, todayIn } from '../../lib/dates.js';
 import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { excelStream } from '../../exports/excel.js';
+import { journalExcelInWorker } from '../../exports/journal-in-worker.js';
 import { renderPdf, type PdfContent } from '../../exports/pdf.js';
 import {
   clientsVsSalesExcel,
@@ -104,10 +105,17 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.journalExcel, async (request) => {
     checkFilters(request.query);
-    return excel(
-      endpoints.journalExcel.file.fileName,
-      journalExcel(await context(request), request.query),
-    );
+    const ctx = await context(request);
+    const { databaseUrl } = app.config;
+    // On PostgreSQL, written in a worker thread of bounded heap (journal-in-worker.ts).
+    if (databaseUrl) {
+      const { db: _db, ...job } = ctx;
+      return new NamedFile(
+        endpoints.journalExcel.file.fileName,
+        journalExcelInWorker({ ...job, databaseUrl, filters: request.query }),
+      );
+    }
+    return excel(endpoints.journalExcel.file.fileName, journalExcel(ctx, request.query));
   });
 
   route(app, endpoints.financeExcel, async (request) => {
