@@ -70,9 +70,23 @@ export function cleanFileName(name: string | undefined): string {
   return (clean || 'receipt').slice(0, 255);
 }
 
+/**
+ * The items of a source that reads the request body (its parts, a file's bytes). The parser
+ * fails with a plain error (no code) on a body cut short or with broken framing: that is the
+ * client's body, a 400, unlike an error of the storage the items are handed to.
+ */
+async function* fromBody<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    for await (const item of source) yield item;
+  } catch (error) {
+    if (error instanceof HttpError || (error as { code?: unknown }).code !== undefined) throw error;
+    throw badRequest(apiMessages.uploadBodyMalformed);
+  }
+}
+
 /** The bytes of one uploaded file; 413 the moment it passes the size limit. */
 async function* limited(part: MultipartFile): AsyncGenerator<Buffer> {
-  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+  for await (const chunk of fromBody(part.file as AsyncIterable<Buffer>)) {
     if (part.file.truncated) throw fileTooLarge();
     yield chunk;
   }
@@ -128,7 +142,7 @@ async function receiveFiles(
   const fields = new Map<string, string>();
   const files: NewReceipt[] = [];
   try {
-    for await (const part of request.parts()) {
+    for await (const part of fromBody(request.parts())) {
       if (part.type === 'field') {
         if (files.length > 0) throw badRequest(apiMessages.receiptFieldsFirst);
         fields.set(part.fieldname, String(part.value));
