@@ -104,3 +104,22 @@ describe('a multipart upload cut short', () => {
     expect(await rows(ctx, 'SELECT 1 FROM receipt_blobs')).toEqual([]);
   });
 });
+
+describe('an import file name with a null character', () => {
+  it('is read without it and without direction overrides', async () => {
+    const boundary = 'hostile-boundary';
+    const csv = `Date,Client,Amount,Credit/Debit,Description\n${today},Acme Buyer,10,Debit,x\n`;
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/imports/preview',
+      payload:
+        `--${boundary}\r\nContent-Disposition: form-data; name="options"\r\n\r\n` +
+        `${JSON.stringify({ kind: 'income' })}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bank\u0000\u202E.csv"\r\n` +
+        `Content-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+      headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().fileName).toBe('bank.csv');
+  });
+});

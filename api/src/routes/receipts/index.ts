@@ -42,6 +42,7 @@ import {
   storeBlob,
   sweepOrphanBlobs,
 } from '../../receipts/store.js';
+import { cleanFileName } from '../../lib/file-name.js';
 import { route } from '../route.js';
 
 /** The largest body an upload can be: every file at its limit, plus the form's own text. */
@@ -61,14 +62,6 @@ const FORMS = {
     message: messages.salaryEntryAdded,
   },
 } as const;
-
-/** A file's name as it will be shown and downloaded: no folders, no control characters. */
-export function cleanFileName(name: string | undefined): string {
-  const base = (name ?? '').normalize('NFC').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').trim();
-  return (clean || 'receipt').slice(0, 255);
-}
 
 /**
  * The items of a source that reads the request body (its parts, a file's bytes). The parser
@@ -153,7 +146,7 @@ async function receiveFiles(
       if (options.already + files.length + 1 > RECEIPT_LIMITS.maxFilesPerEntry)
         throw tooManyReceipts();
       const blob = await storeBlob(app.db as never, limited(part));
-      files.push({ blob, fileName: cleanFileName(part.filename) });
+      files.push({ blob, fileName: cleanFileName(part.filename, 'receipt', 255) });
     }
     if (files.length === 0) {
       options.beforeFirstFile?.(fields);
