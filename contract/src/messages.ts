@@ -510,6 +510,9 @@ export const apiMessages = {
   logoNotAnImage: 'The logo must be a PNG or JPEG image',
   logoTooLarge: 'The logo is too large: at most 40 KB',
   logoUnreadable: 'The logo could not be read as an image: save it again as PNG or JPEG',
+  // Hostile uploads: a multipart body cut short or malformed.
+  uploadBodyMalformed:
+    'The upload was cut short or is not a valid multipart/form-data body: send it again',
 } as const;
 
 /**

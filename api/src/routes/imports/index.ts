@@ -18,6 +18,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { analyseImport, listImports, runImport } from '../../repositories/imports.js';
 import { todayIn } from '../../lib/dates.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
+import { cleanFileName } from '../../lib/file-name.js';
 import { route } from '../route.js';
 
 /** Room for the multipart framing and the options beside the file. */
@@ -45,7 +46,7 @@ async function readUpload(
         options = parsed;
       } else if (part.fieldname === 'file' && file === undefined) {
         const bytes = await part.toBuffer();
-        file = { fileName: part.filename || 'file', bytes };
+        file = { fileName: cleanFileName(part.filename, 'file'), bytes };
       } else part.file.resume();
     }
   } catch (error) {

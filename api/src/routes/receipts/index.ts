@@ -42,6 +42,7 @@ import {
   storeBlob,
   sweepOrphanBlobs,
 } from '../../receipts/store.js';
+import { cleanFileName } from '../../lib/file-name.js';
 import { route } from '../route.js';
 
 /** The largest body an upload can be: every file at its limit, plus the form's own text. */
@@ -62,17 +63,23 @@ const FORMS = {
   },
 } as const;
 
-/** A file's name as it will be shown and downloaded: no folders, no control characters. */
-export function cleanFileName(name: string | undefined): string {
-  const base = (name ?? '').normalize('NFC').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').trim();
-  return (clean || 'receipt').slice(0, 255);
+/**
+ * The items of a source that reads the request body (its parts, a file's bytes). The parser
+ * fails with a plain error (no code) on a body cut short or with broken framing: that is the
+ * client's body, a 400, unlike an error of the storage the items are handed to.
+ */
+async function* fromBody<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    for await (const item of source) yield item;
+  } catch (error) {
+    if (error instanceof HttpError || (error as { code?: unknown }).code !== undefined) throw error;
+    throw badRequest(apiMessages.uploadBodyMalformed);
+  }
 }
 
 /** The bytes of one uploaded file; 413 the moment it passes the size limit. */
 async function* limited(part: MultipartFile): AsyncGenerator<Buffer> {
-  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+  for await (const chunk of fromBody(part.file as AsyncIterable<Buffer>)) {
     if (part.file.truncated) throw fileTooLarge();
     yield chunk;
   }
@@ -128,7 +135,7 @@ async function receiveFiles(
   const fields = new Map<string, string>();
   const files: NewReceipt[] = [];
   try {
-    for await (const part of request.parts()) {
+    for await (const part of fromBody(request.parts())) {
       if (part.type === 'field') {
         if (files.length > 0) throw badRequest(apiMessages.receiptFieldsFirst);
         fields.set(part.fieldname, String(part.value));
@@ -139,7 +146,7 @@ async function receiveFiles(
       if (options.already + files.length + 1 > RECEIPT_LIMITS.maxFilesPerEntry)
         throw tooManyReceipts();
       const blob = await storeBlob(app.db as never, limited(part));
-      files.push({ blob, fileName: cleanFileName(part.filename) });
+      files.push({ blob, fileName: cleanFileName(part.filename, 'receipt', 255) });
     }
     if (files.length === 0) {
       options.beforeFirstFile?.(fields);
