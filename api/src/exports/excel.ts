@@ -8,6 +8,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { messages } from 'contract';
 import type { CompanyWithLogo } from '../repositories/company.js';
+import { addLogo, columnPixels, logoSize, ROW_PIXELS } from './excel-logo.js';
 
 export type ColumnKind = 'text' | 'longText' | 'money' | 'date' | 'count' | 'timestamp';
 
@@ -178,9 +179,21 @@ async function write(out: PassThrough, spec: SheetSpec, source: SheetSource): Pr
     width: column.width ?? DEFAULT_WIDTH[column.kind],
   }));
 
-  // The header block: a line each, in the first column.
+  // The logo, when there is one, in the first column over the first header lines (at most
+  // four): the header's text then starts one column to the right, beside it.
+  const { logo } = spec.company;
+  if (logo) {
+    const firstWidth = columns[0] ? (columns[0].width ?? DEFAULT_WIDTH[columns[0].kind]) : 10;
+    const box = {
+      width: columnPixels(firstWidth) - 4,
+      height: Math.min(header.length, 4) * ROW_PIXELS - 4,
+    };
+    addLogo(workbook, sheet, logo, logoSize(logo, box));
+  }
+
+  // The header block: a line each, in the first column (the second beside a logo).
   header.forEach((line, index) => {
-    const row = sheet.addRow([textCell(line)]);
+    const row = sheet.addRow(logo ? [null, textCell(line)] : [textCell(line)]);
     if (index === 0 || line === spec.title) row.font = { bold: true, size: index === 0 ? 14 : 12 };
     row.commit();
   });
