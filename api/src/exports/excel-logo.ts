@@ -88,7 +88,11 @@ export function addLogo(
     throw new Error('exceljs has changed: the Excel logo cannot be placed');
 
   const extension = logo.mediaType === 'image/png' ? 'png' : 'jpeg';
-  const imageId = workbook.addImage({ buffer: logo.data, extension } as ExcelJS.Image);
+  const imageId = workbook.addImage({
+    // exceljs types the buffer as its own; a Node Buffer is what its zip takes.
+    buffer: logo.data as unknown as ExcelJS.Buffer,
+    extension,
+  });
   const media = `image${imageId}.${extension}`;
   const cx = size.width * EMU_PER_PIXEL;
   const cy = size.height * EMU_PER_PIXEL;
