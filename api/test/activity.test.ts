@@ -213,6 +213,7 @@ describe('security events', () => {
       browser: row.browser,
     }));
 
+  // A database of its own, migrated from nothing: slow on a busy machine.
   it('records sign-ins, failures with the e-mail tried, throttling and sign-outs with address and browser', async () => {
     const limited = await setupDatabase({
       login: { perIpPerMinute: 1000, perEmailFailures: 2, perEmailWindowMinutes: 15 },
@@ -295,7 +296,7 @@ describe('security events', () => {
       },
     ]);
     await limited.close();
-  });
+  }, 120_000);
 
   it('records a session that expired, when its token comes back and at the next sign-in', async () => {
     const { admin, staff } = await signInBoth(ctx.app);
