@@ -1,13 +1,31 @@
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { Button, Table, messages, plainMoney, tableTotals } from 'shared-ui';
+import { Button, Table, messages, plainMoney, sumMoney } from 'shared-ui';
 import type { CellValue, SummaryLine, TableColumn, TableProps } from 'shared-ui';
 import { downloadCsv, toCsv } from '../../helpers/csv';
 import type { CsvCell } from '../../helpers/csv';
 import './ReportTable.css';
 
-/** A report's column: the shared table's, with the raw `value` the CSV carries required. */
-export type ReportColumn<Row> = TableColumn<Row> & { value: (row: Row) => CellValue };
+/** A report's column: the shared table's, with the raw value the CSV carries and its total. */
+export type ReportColumn<Row> = TableColumn<Row> & {
+  value: (row: Row) => CellValue;
+  /** The totals row's cell: the column's sum, or a figure worked out from all rows. */
+  total?: 'sum' | ((rows: Row[]) => CellValue);
+};
+
+/** The totals line of the rows: each column's `total`, labelled in the first column. */
+export function reportTotals<Row>(
+  columns: Array<ReportColumn<Row>>,
+  rows: Row[],
+  label: string,
+): SummaryLine {
+  const values: Record<string, CellValue> = {};
+  for (const column of columns) {
+    if (column.total === 'sum') values[column.key] = sumMoney(rows.map(column.value));
+    else if (column.total) values[column.key] = column.total(rows);
+  }
+  return { label, values };
+}
 
 export interface ReportTableProps<Row> extends Omit<TableProps<Row>, 'columns' | 'figures'> {
   columns: Array<ReportColumn<Row>>;
@@ -51,7 +69,8 @@ export function reportCsv<Row>(
 
 /**
  * Every report and ledger: shared-ui's Table in its figures role (opening line, totals row,
- * windowing of long ledgers, print), with Export CSV and the server's downloads above it.
+ * windowing of long ledgers, print) with the totals worked out here from the columns' `total`,
+ * and Export CSV and the server's downloads above it.
  */
 export function ReportTable<Row>({
   columns,
@@ -64,20 +83,13 @@ export function ReportTable<Row>({
   ...table
 }: ReportTableProps<Row>) {
   const hasRows = !table.loading && rows.length > 0;
-  const figures = useMemo(
-    () => ({ totalsLabel, opening, morePending }),
-    [totalsLabel, opening, morePending],
+  const totals = useMemo(
+    () => reportTotals(columns, rows, totalsLabel),
+    [columns, rows, totalsLabel],
   );
+  const figures = useMemo(() => ({ totals, opening, morePending }), [totals, opening, morePending]);
   const onExport = () =>
-    downloadCsv(
-      csvFileName,
-      reportCsv(
-        columns,
-        rows,
-        tableTotals(columns, rows, totalsLabel),
-        hasRows ? opening : undefined,
-      ),
-    );
+    downloadCsv(csvFileName, reportCsv(columns, rows, totals, hasRows ? opening : undefined));
 
   return (
     <div className="reports-table">

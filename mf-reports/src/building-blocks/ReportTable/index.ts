@@ -1,2 +1,2 @@
-export { ReportTable, reportCsv } from './ReportTable';
+export { ReportTable, reportCsv, reportTotals } from './ReportTable';
 export type { ReportColumn, ReportTableProps } from './ReportTable';
