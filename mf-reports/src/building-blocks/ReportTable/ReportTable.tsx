@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { Button, Table, messages, plainMoney, sumMoney } from 'shared-ui';
+import { Button, Table, messages, plainMoney, preloadFiguresTable, sumMoney } from 'shared-ui';
 import type { CellValue, SummaryLine, TableColumn, TableProps } from 'shared-ui';
 import { downloadCsv, toCsv } from '../../helpers/csv';
 import type { CsvCell } from '../../helpers/csv';
 import './ReportTable.css';
+
+// Every screen of this app shows a figures table: its code loads beside the screen's data.
+void preloadFiguresTable();
 
 /** A report's column: the shared table's, with the raw value the CSV carries and its total. */
 export type ReportColumn<Row> = TableColumn<Row> & {
