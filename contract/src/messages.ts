@@ -348,6 +348,11 @@ export const messages = {
   payslipReversalOf: 'Reversal of',
   /** Followed by the reversal's number: "reversed by #13". */
   payslipReversedBy: 'reversed by',
+  // The shared table (shared-ui Table): its totals row and a long answer still arriving.
+  tableTotal: 'Total',
+  tableLoadingMore: (count: number) =>
+    `Loading more entries... ${count.toLocaleString('en')} so far`,
+  exportCsv: 'Export CSV',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -55,7 +55,7 @@ export * from './components/AppLink';
 export * from './components/Button';
 export * from './components/Tabs';
 export * from './components/Modal';
-export * from './components/DataTable';
+export * from './components/Table';
 export * from './components/Field';
 export * from './components/DateInput';
 export * from './components/Select';

@@ -3,7 +3,7 @@ import { IMPORT_KIND_LABELS, importMessages, type ImportRecord } from 'contract'
 import {
   AppLink,
   Button,
-  DataTable,
+  Table,
   Modal,
   TextField,
   endpoints,
@@ -41,19 +41,19 @@ export function PastImports() {
   return (
     <section className="mf-import__past">
       <h2>{importMessages.pastImports}</h2>
-      <DataTable<ImportRecord>
+      <Table<ImportRecord>
         caption={importMessages.pastImports}
         emptyText={importMessages.noImports}
         loading={imports.isLoading}
         rows={imports.data?.imports ?? []}
         rowKey={(row) => row.id}
         columns={[
-          { key: 'id', header: '#', render: (row) => row.id, numeric: true },
+          { key: 'id', header: '#', render: (row) => row.id, kind: 'count' },
           { key: 'file', header: 'File', render: (row) => row.fileName },
           { key: 'kind', header: 'What', render: (row) => IMPORT_KIND_LABELS[row.kind] },
-          { key: 'rows', header: 'Rows', render: (row) => row.rows, numeric: true },
-          { key: 'credit', header: 'Credit', render: (row) => formatRs(row.credit), numeric: true },
-          { key: 'debit', header: 'Debit', render: (row) => formatRs(row.debit), numeric: true },
+          { key: 'rows', header: 'Rows', render: (row) => row.rows, kind: 'count' },
+          { key: 'credit', header: 'Credit', render: (row) => formatRs(row.credit), kind: 'money' },
+          { key: 'debit', header: 'Debit', render: (row) => formatRs(row.debit), kind: 'money' },
           { key: 'by', header: 'By', render: (row) => row.createdBy?.name ?? '' },
           {
             key: 'at',

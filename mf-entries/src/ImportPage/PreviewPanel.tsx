@@ -1,5 +1,5 @@
 import { importMessages, type ImportProblem, type PreviewRow } from 'contract';
-import { DataTable, Select, useApiQuery } from 'shared-ui';
+import { Table, Select, useApiQuery } from 'shared-ui';
 import { KINDS } from '../JournalPage/journal-kinds';
 import type { ImportState } from './useImport';
 
@@ -85,10 +85,10 @@ export function PreviewPanel({ state }: { state: ImportState }) {
           )}
         </p>
       )}
-      <DataTable<PreviewRow>
+      <Table<PreviewRow>
         caption="Rows to import"
         columns={[
-          { key: 'line', header: importMessages.line, render: (row) => row.line, numeric: true },
+          { key: 'line', header: importMessages.line, render: (row) => row.line, kind: 'count' },
           ...preview.columns.map((column, index) => ({
             key: column,
             header: column,
@@ -99,10 +99,10 @@ export function PreviewPanel({ state }: { state: ImportState }) {
         rowKey={(row) => row.line}
       />
       {preview.problems.length > 0 && (
-        <DataTable<ImportProblem>
+        <Table<ImportProblem>
           caption="Rows with errors"
           columns={[
-            { key: 'line', header: importMessages.line, render: (p) => p.line, numeric: true },
+            { key: 'line', header: importMessages.line, render: (p) => p.line, kind: 'count' },
             { key: 'reason', header: importMessages.reason, render: (p) => p.reason },
             {
               key: 'anyway',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { JournalRow } from 'contract';
-import { DataTable, ListPager, formatRs, useCanWrite } from 'shared-ui';
+import { Table, ListPager, formatRs, useCanWrite } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
 import { BatchLine } from './BatchLine';
 import { JournalFilters } from './JournalFilters';
@@ -64,7 +64,7 @@ export function JournalPage() {
         {journal.totals ? totalsText(journal.totals) : ''}
       </p>
 
-      <DataTable
+      <Table
         caption="Journal"
         columns={journalColumns(canWrite ? open : undefined, (row) => setReceiptsOf(row.id))}
         rows={journal.page?.entries ?? []}

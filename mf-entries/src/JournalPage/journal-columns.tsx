@@ -2,7 +2,7 @@ import { personText } from 'contract';
 import type { JournalRow } from 'contract';
 import { Button, formatMoney, messages } from 'shared-ui';
 import { AttachReceipt } from '../Receipts';
-import type { DataTableColumn } from 'shared-ui';
+import type { TableColumn } from 'shared-ui';
 import { KINDS, stateOf } from './journal-kinds';
 
 /** The Receipt link of a row with files: "Receipt", or "Receipt (3)" when more than one. */
@@ -16,14 +16,14 @@ export const receiptLinkText = (count: number) =>
 export function journalColumns(
   onReverse?: (row: JournalRow, correct: boolean) => void,
   onReceipts?: (row: JournalRow) => void,
-): DataTableColumn<JournalRow>[] {
-  const columns: DataTableColumn<JournalRow>[] = [
+): TableColumn<JournalRow>[] {
+  const columns: TableColumn<JournalRow>[] = [
     { key: 'id', header: 'No.', render: (row) => `#${row.id}` },
     { key: 'date', header: 'Date', render: (row) => row.date },
     { key: 'kind', header: 'Kind', render: (row) => KINDS[row.kind].label },
     { key: 'party', header: 'Party', render: (row) => row.partyName },
     { key: 'cd', header: 'Credit/Debit', render: (row) => row.Creditdebit },
-    { key: 'amount', header: 'Amount', numeric: true, render: (row) => formatMoney(row.amount) },
+    { key: 'amount', header: 'Amount', kind: 'money', render: (row) => formatMoney(row.amount) },
     { key: 'description', header: 'Description', render: (row) => row.description },
     {
       key: 'by',

@@ -3,7 +3,7 @@ import { payslipFileName } from 'contract';
 import {
   AppLink,
   Button,
-  DataTable,
+  Table,
   DownloadButton,
   endpoints,
   Field,
@@ -12,21 +12,21 @@ import {
   href,
   messages,
 } from 'shared-ui';
-import type { DataTableColumn } from 'shared-ui';
+import type { TableColumn } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
 import { usePayroll, type PayrollLineView } from './usePayroll';
 import './PayrollPage.css';
 
 type Change = ReturnType<typeof usePayroll>['change'];
 
-function columns(change: Change, month: string): Array<DataTableColumn<PayrollLineView>> {
+function columns(change: Change, month: string): Array<TableColumn<PayrollLineView>> {
   return [
     { key: 'name', header: 'Employee', render: (row) => row.name },
     { key: 'number', header: 'Number', render: (row) => row.number },
     {
       key: 'amount',
       header: 'Amount',
-      numeric: true,
+      kind: 'money',
       render: (row) => (
         <input
           className="ofs-input mf-payroll__amount"
@@ -56,7 +56,7 @@ function columns(change: Change, month: string): Array<DataTableColumn<PayrollLi
     {
       key: 'paid',
       header: 'Already paid',
-      numeric: true,
+      kind: 'money',
       render: (row) =>
         row.paidByPayroll ? `${formatMoney(row.paid)} (paid)` : formatMoney(row.paid),
     },
@@ -102,7 +102,7 @@ export function PayrollPage() {
         {payroll.sheet && <p>Salaries are dated {payroll.sheet.date}.</p>}
       </div>
       {closed && <p role="status">{messages.payrollClosed}</p>}
-      <DataTable
+      <Table
         caption={`Payroll ${payroll.month}`}
         columns={columns(payroll.change, payroll.month)}
         rows={payroll.rows}

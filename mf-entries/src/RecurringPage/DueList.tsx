@@ -1,16 +1,16 @@
 import type { Occurrence } from 'contract';
-import { Button, DataTable, formatMoney, messages } from 'shared-ui';
-import type { DataTableColumn } from 'shared-ui';
+import { Button, Table, formatMoney, messages } from 'shared-ui';
+import type { TableColumn } from 'shared-ui';
 import type { Recurring } from './useRecurring';
 
-const columns = (recurring: Recurring): Array<DataTableColumn<Occurrence>> => [
+const columns = (recurring: Recurring): Array<TableColumn<Occurrence>> => [
   { key: 'date', header: 'Date', render: (row) => row.date },
   { key: 'party', header: 'Party', render: (row) => `${row.partyName} (${row.kind})` },
   { key: 'description', header: 'Description', render: (row) => row.description },
   {
     key: 'amount',
     header: 'Amount',
-    numeric: true,
+    kind: 'money',
     render: (row) => `${formatMoney(row.amount)} ${row.creditDebit}`,
   },
   {
@@ -46,7 +46,7 @@ export function DueList({ recurring }: { recurring: Recurring }) {
   return (
     <div className="mf-recurring__due">
       <h2>Due</h2>
-      <DataTable
+      <Table
         caption="Due"
         columns={columns(recurring)}
         rows={recurring.due}

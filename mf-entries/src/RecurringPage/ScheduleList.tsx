@@ -1,6 +1,6 @@
 import type { Schedule } from 'contract';
-import { Button, DataTable, formatMoney } from 'shared-ui';
-import type { DataTableColumn } from 'shared-ui';
+import { Button, Table, formatMoney } from 'shared-ui';
+import type { TableColumn } from 'shared-ui';
 import type { Recurring } from './useRecurring';
 
 function Actions({ row, recurring }: { row: Schedule; recurring: Recurring }) {
@@ -32,13 +32,13 @@ function Actions({ row, recurring }: { row: Schedule; recurring: Recurring }) {
   );
 }
 
-const columns = (recurring: Recurring): Array<DataTableColumn<Schedule>> => [
+const columns = (recurring: Recurring): Array<TableColumn<Schedule>> => [
   { key: 'party', header: 'Party', render: (row) => `${row.partyName} (${row.kind})` },
   { key: 'description', header: 'Description', render: (row) => row.description },
   {
     key: 'amount',
     header: 'Amount',
-    numeric: true,
+    kind: 'money',
     render: (row) => `${formatMoney(row.amount)} ${row.creditDebit}`,
   },
   { key: 'repeats', header: 'Repeats', render: (row) => row.repeats },
@@ -58,7 +58,7 @@ const columns = (recurring: Recurring): Array<DataTableColumn<Schedule>> => [
 /** The schedules, each with Pause/Resume and End (and automatic posting for admins). */
 export function ScheduleList({ recurring }: { recurring: Recurring }) {
   return (
-    <DataTable
+    <Table
       caption="Schedules"
       columns={columns(recurring)}
       rows={recurring.schedules}

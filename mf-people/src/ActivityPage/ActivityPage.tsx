@@ -1,4 +1,4 @@
-import { DataTable, ListPager, Tabs, messages } from 'shared-ui';
+import { Table, ListPager, Tabs, messages } from 'shared-ui';
 import { ActivityFilters } from './ActivityFilters';
 import { SessionsPanel } from './SessionsPanel';
 import { activityColumns } from './activity-columns';
@@ -28,7 +28,7 @@ function ActivityLog() {
         onDownload={() => void log.downloadCsv()}
         downloading={log.downloading}
       />
-      <DataTable
+      <Table
         caption="Activity"
         columns={activityColumns}
         rows={log.page?.users ?? []}

@@ -2,13 +2,13 @@ import { type OpenSession } from 'contract';
 import {
   Button,
   confirm,
-  DataTable,
+  Table,
   endpoints,
   errorMessage,
   notify,
   useApiMutation,
   useApiQuery,
-  type DataTableColumn,
+  type TableColumn,
   messages,
 } from 'shared-ui';
 
@@ -35,7 +35,7 @@ export function SessionsPanel() {
     }
   };
 
-  const columns: Array<DataTableColumn<OpenSession>> = [
+  const columns: Array<TableColumn<OpenSession>> = [
     { key: 'user', header: 'User', render: (row) => `${row.name} (${row.email})` },
     {
       key: 'signedInAt',
@@ -96,7 +96,7 @@ export function SessionsPanel() {
     );
   }
   return (
-    <DataTable
+    <Table
       caption={messages.sessionsTitle}
       columns={columns}
       rows={sessions.data?.users ?? NO_SESSIONS}

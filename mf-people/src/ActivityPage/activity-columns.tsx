@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { personText, type ActivityRow } from 'contract';
-import { messages, type DataTableColumn } from 'shared-ui';
+import { messages, type TableColumn } from 'shared-ui';
 import { actionLabel, kindLabel, recordLink, valueText } from './activity-labels';
 
 /**
@@ -30,7 +30,7 @@ function RecordCell({ row }: { row: ActivityRow }) {
   return to ? <Link to={to}>{label}</Link> : <>{label}</>;
 }
 
-export const activityColumns: Array<DataTableColumn<ActivityRow>> = [
+export const activityColumns: Array<TableColumn<ActivityRow>> = [
   { key: 'at', header: 'When', render: (row) => new Date(row.at).toLocaleString() },
   { key: 'who', header: 'Who', render: whoText },
   { key: 'action', header: 'Action', render: actionLabel },

@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Button, DataTable, Field, confirm, errorMessage, notify, messages } from 'shared-ui';
-import type { DataTableColumn } from 'shared-ui';
+import { Button, Table, Field, confirm, errorMessage, notify, messages } from 'shared-ui';
+import type { TableColumn } from 'shared-ui';
 import { EditPersonModal } from '../EditPersonModal';
 import { Pager } from '../Pager';
 import { cellText } from '../PeopleScreen/person-values';
@@ -68,7 +68,7 @@ export function PeopleList<Row extends PersonRecord>({
     }
   };
 
-  const columns: Array<DataTableColumn<Row>> = listed.map((field) => ({
+  const columns: Array<TableColumn<Row>> = listed.map((field) => ({
     key: field.name,
     header: field.label,
     render: (row: Row) => cellText(field, row),
@@ -115,7 +115,7 @@ export function PeopleList<Row extends PersonRecord>({
           )}
         </Field>
       </div>
-      <DataTable
+      <Table
         caption={config.title}
         columns={columns}
         rows={visible}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { BackupInfo } from 'contract';
 import {
   Button,
-  DataTable,
+  Table,
   download,
   endpoints,
   errorMessage,
@@ -103,7 +103,7 @@ export function BackupSettings() {
           </Button>
         </p>
       ) : null}
-      <DataTable<BackupInfo>
+      <Table<BackupInfo>
         caption={messages.backupsTab}
         rows={backups}
         rowKey={(backup) => backup.name}
@@ -117,13 +117,13 @@ export function BackupSettings() {
           {
             key: 'size',
             header: messages.backupSize,
-            numeric: true,
+            kind: 'count',
             render: (backup) => sizeText(backup.bytes),
           },
           {
             key: 'rows',
             header: messages.backupRows,
-            numeric: true,
+            kind: 'count',
             render: (backup) => (
               <span title={backup.tables.map((t) => `${t.name}: ${rowsText(t.rows)}`).join('\n')}>
                 {rowsText(backup.rows)}

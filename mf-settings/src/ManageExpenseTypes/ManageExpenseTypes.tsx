@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ExpenseType } from 'contract';
-import { Button, DataTable, TextField, useCanWrite, messages } from 'shared-ui';
-import type { DataTableColumn } from 'shared-ui';
+import { Button, Table, TextField, useCanWrite, messages } from 'shared-ui';
+import type { TableColumn } from 'shared-ui';
 import { isActive, useExpenseTypes } from './useExpenseTypes';
 import './ManageExpenseTypes.css';
 
@@ -40,7 +40,7 @@ export function ManageExpenseTypes() {
   const onDelete = (type: ExpenseType) => void deleteType(type);
   const onToggleStatus = (type: ExpenseType) => void toggleStatus(type);
 
-  const columns: Array<DataTableColumn<ExpenseType>> = [
+  const columns: Array<TableColumn<ExpenseType>> = [
     { key: 'id', header: 'ID', render: (type) => type.id },
     {
       key: 'name',
@@ -131,7 +131,7 @@ export function ManageExpenseTypes() {
           </Button>
         </form>
       )}
-      <DataTable
+      <Table
         caption="Expense types"
         columns={columns}
         rows={types}

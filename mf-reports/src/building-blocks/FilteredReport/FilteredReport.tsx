@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ReadFailure } from 'shared-ui';
 import { ReportLayout } from '../ReportLayout';
-import { FiguresTable } from '../FiguresTable';
-import type { ReportColumn } from '../FiguresTable';
+import { ReportTable } from '../ReportTable';
+import type { ReportColumn } from '../ReportTable';
 import { useReportRows, type ReportSource } from '../../helpers/report-source';
 import type { AddressParams } from '../links';
 
@@ -83,7 +83,7 @@ export function FilteredReport<Row, Params>({
       filters={filters?.(controls)}
     >
       {chart && rows.length > 0 && chart(rows, applied)}
-      <FiguresTable
+      <ReportTable
         caption={title}
         columns={typeof columns === 'function' ? columns(applied) : columns}
         rows={rows}

@@ -5,7 +5,7 @@ import { Select, messages } from 'shared-ui';
 import type { DateRange, Endpoint, endpoints } from 'shared-ui';
 import { FilterBar } from '../FilterBar';
 import { ReportLayout } from '../ReportLayout';
-import { FiguresTable } from '../FiguresTable';
+import { ReportTable } from '../ReportTable';
 import { describePeriod } from '../../helpers/periods';
 import { ledgerColumns, openingLine } from './ledger-columns';
 import type { LedgerAddress } from '../links';
@@ -111,7 +111,7 @@ export function Ledger<Row extends LedgerEntry>(props: LedgerProps<Row>) {
         </FilterBar>
       }
     >
-      <FiguresTable
+      <ReportTable
         caption={title}
         columns={columns}
         rows={rows}

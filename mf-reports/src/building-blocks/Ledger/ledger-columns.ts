@@ -1,7 +1,7 @@
 // The columns and balance arithmetic shared by the client, employee and expense ledgers.
 import type { CreditDebit } from 'contract';
-import type { Money } from 'shared-ui';
-import type { ReportColumn, SummaryLine } from '../FiguresTable';
+import type { Money, SummaryLine } from 'shared-ui';
+import type { ReportColumn } from '../ReportTable';
 
 /** What every ledger row carries (contract/src/reports.ts), whoever the party is. */
 export interface LedgerEntry {

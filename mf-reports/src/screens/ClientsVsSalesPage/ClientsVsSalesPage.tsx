@@ -1,6 +1,6 @@
 import type { ClientsVsSalesRow } from 'contract';
 import { AppLink, endpoints, href } from 'shared-ui';
-import type { ReportColumn } from '../../building-blocks/FiguresTable';
+import type { ReportColumn } from '../../building-blocks/ReportTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
 import { ALL_TIME, ledgerDates } from '../../building-blocks/links';
 import { reportSource } from '../../helpers/report-source';

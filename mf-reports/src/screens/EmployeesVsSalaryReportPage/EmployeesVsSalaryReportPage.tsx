@@ -1,7 +1,7 @@
 import type { EmployeesVsSalaryRow } from 'contract';
 import { AppLink, endpoints, href } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
-import type { ReportColumn } from '../../building-blocks/FiguresTable';
+import type { ReportColumn } from '../../building-blocks/ReportTable';
 import { FilteredReport, dateFilters } from '../../building-blocks/FilteredReport';
 import { dateAddress, ledgerDates } from '../../building-blocks/links';
 import { EMPTY_RANGE, describePeriod } from '../../helpers/periods';

@@ -2,7 +2,7 @@ import type { ExpenseVsTypeRow } from 'contract';
 import { AppLink, endpoints, fillWithCurrentMonth, href } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { ExpenseShareChart } from '../../building-blocks/Charts';
-import type { ReportColumn } from '../../building-blocks/FiguresTable';
+import type { ReportColumn } from '../../building-blocks/ReportTable';
 import { FilteredReport, dateFilters } from '../../building-blocks/FilteredReport';
 import { dateAddress } from '../../building-blocks/links';
 import { EMPTY_RANGE, describePeriod } from '../../helpers/periods';

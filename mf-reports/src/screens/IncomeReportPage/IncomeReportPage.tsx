@@ -1,6 +1,6 @@
 import type { IncomeReportRow } from 'contract';
 import { AppLink, endpoints, href } from 'shared-ui';
-import type { ReportColumn } from '../../building-blocks/FiguresTable';
+import type { ReportColumn } from '../../building-blocks/ReportTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
 import { reportSource } from '../../helpers/report-source';
 import { DownloadButtons } from '../../building-blocks/DownloadButtons';

@@ -9,7 +9,7 @@ import {
   replaceAddressQuery,
 } from 'shared-ui';
 import { YearlyChart } from '../../building-blocks/Charts';
-import type { ReportColumn } from '../../building-blocks/FiguresTable';
+import type { ReportColumn } from '../../building-blocks/ReportTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
 import type { FilterControls } from '../../building-blocks/FilteredReport';
 import { monthRange } from '../../building-blocks/links';

@@ -19,8 +19,8 @@ export interface RowWindow {
 /**
  * Which rows of a long table are near the view of its scrolling box. Every row has the same
  * height (the CSS keeps windowed rows to one line), so the window is plain arithmetic on
- * scrollTop; that is why no virtualisation library is needed, and none is shipped (README,
- * "Long ledgers"). State changes only when the window moves, not on every scroll event.
+ * scrollTop; that is why no virtualisation library is needed, and none is shipped (shared-ui README,
+ * "Table"). State changes only when the window moves, not on every scroll event.
  */
 export function useRowWindow(
   count: number,

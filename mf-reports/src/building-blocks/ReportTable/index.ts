@@ -1,0 +1,2 @@
+export { ReportTable, reportCsv, reportTotals } from './ReportTable';
+export type { ReportColumn, ReportTableProps } from './ReportTable';

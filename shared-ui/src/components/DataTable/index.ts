@@ -1,2 +1,0 @@
-export { DataTable } from './DataTable';
-export type { DataTableColumn, DataTableProps } from './DataTable';
