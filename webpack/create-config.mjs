@@ -29,9 +29,9 @@ export const TARGET = ['web', 'es2020'];
 
 /**
  * The size-saving facades: the router the browser bundles share, only the parts the apps use
- * (`react-router-dom.mjs`), and a TypeBox with only the builders contract uses (`typebox.mjs`).
+ * (`react-router.mjs`), and a TypeBox with only the builders contract uses (`typebox.mjs`).
  */
-const ROUTER_FACADE = path.join(here, 'react-router-dom.mjs');
+const ROUTER_FACADE = path.join(here, 'react-router.mjs');
 const TYPEBOX_FACADE = path.join(here, 'typebox.mjs');
 /** The query cache the browser bundles share: only the parts of TanStack Query shared-ui uses. */
 const REACT_QUERY_FACADE = path.join(here, 'react-query.mjs');
@@ -43,7 +43,6 @@ export const browserResolve = {
   extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
   alias: {
     contract$: path.join(root, 'contract', 'src', 'index.ts'),
-    'react-router-dom$': ROUTER_FACADE,
     'react-router$': ROUTER_FACADE,
     '@sinclair/typebox$': TYPEBOX_FACADE,
     '@tanstack/react-query$': REACT_QUERY_FACADE,
