@@ -66,9 +66,12 @@ export const browserModule = {
     },
     { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
     {
-      // The endpoint table without the summaries, descriptions and schemas no browser reads
-      // (after esbuild: `enforce: 'post'`).
-      test: path.join(root, 'contract', 'src', 'endpoints.ts'),
+      // The endpoint descriptions without the summaries, descriptions and schemas no browser
+      // reads (after esbuild: `enforce: 'post'`), in every contract module: the table in
+      // endpoints.ts spreads in the ones that feature modules describe (exports, receipts, ...).
+      test: /\.ts$/,
+      include: path.join(root, 'contract', 'src'),
+      exclude: /\.test\.ts$/,
       enforce: 'post',
       use: path.join(here, 'browser-endpoints-loader.cjs'),
     },
