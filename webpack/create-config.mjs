@@ -76,6 +76,15 @@ export const browserModule = {
       use: path.join(here, 'browser-endpoints-loader.cjs'),
     },
     {
+      // contract's module-level constants built by calls (schemas, endpoint descriptions) marked
+      // pure, so that those no browser code reads are dropped with what they import.
+      test: /\.ts$/,
+      include: path.join(root, 'contract', 'src'),
+      exclude: /\.test\.ts$/,
+      enforce: 'post',
+      use: path.join(here, 'contract-pure-loader.cjs'),
+    },
+    {
       // The browser uses only contract's messages and types; declaring its modules free of
       // side effects lets webpack drop the TypeBox schemas the apps never read.
       include: path.join(root, 'contract', 'src'),
