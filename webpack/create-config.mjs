@@ -288,12 +288,21 @@ export function createConfig({
  * passes): its first screens are the ones weighed, and terser takes ~4.5 KB gzipped more off the
  * federation runtime in main.js than esbuild does.
  */
+/** What the remotes' minifier writes (see minimizerFor). */
+export const REMOTE_MINIFY_TARGET = 'es2022';
+
 export const minimizerFor = (isRemote) =>
   isRemote
     ? [
         new MinimizerPlugin({
           minify: MinimizerPlugin.esbuildMinify,
-          minimizerOptions: { target: 'es2020' },
+          // ES2022, the syntax the installed libraries ship (react-router 8's static class fields,
+          // TanStack Query's private fields), which the shell's terser leaves as it is: a lower
+          // target makes esbuild lower them with helpers declared by `var` at the top of each
+          // chunk, that is as globals of the page, and two chunks' helpers of the same minified
+          // name replace each other (a remote's standalone page threw on react-router's
+          // `static contextType` whenever the query cache's chunk ran last).
+          minimizerOptions: { target: REMOTE_MINIFY_TARGET },
         }),
       ]
     : ['...'];
