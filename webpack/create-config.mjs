@@ -29,9 +29,9 @@ export const TARGET = ['web', 'es2020'];
 
 /**
  * The size-saving facades: the router the browser bundles share, only the parts the apps use
- * (`react-router-dom.mjs`), and a TypeBox with only the builders contract uses (`typebox.mjs`).
+ * (`react-router.mjs`), and a TypeBox with only the builders contract uses (`typebox.mjs`).
  */
-const ROUTER_FACADE = path.join(here, 'react-router-dom.mjs');
+const ROUTER_FACADE = path.join(here, 'react-router.mjs');
 const TYPEBOX_FACADE = path.join(here, 'typebox.mjs');
 /** The query cache the browser bundles share: only the parts of TanStack Query shared-ui uses. */
 const REACT_QUERY_FACADE = path.join(here, 'react-query.mjs');
@@ -43,7 +43,6 @@ export const browserResolve = {
   extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
   alias: {
     contract$: path.join(root, 'contract', 'src', 'index.ts'),
-    'react-router-dom$': ROUTER_FACADE,
     'react-router$': ROUTER_FACADE,
     '@sinclair/typebox$': TYPEBOX_FACADE,
     '@tanstack/react-query$': REACT_QUERY_FACADE,
@@ -67,11 +66,23 @@ export const browserModule = {
     },
     { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
     {
-      // The endpoint table without the summaries, descriptions and schemas no browser reads
-      // (after esbuild: `enforce: 'post'`).
-      test: path.join(root, 'contract', 'src', 'endpoints.ts'),
+      // The endpoint descriptions without the summaries, descriptions and schemas no browser
+      // reads (after esbuild: `enforce: 'post'`), in every contract module: the table in
+      // endpoints.ts spreads in the ones that feature modules describe (exports, receipts, ...).
+      test: /\.ts$/,
+      include: path.join(root, 'contract', 'src'),
+      exclude: /\.test\.ts$/,
       enforce: 'post',
       use: path.join(here, 'browser-endpoints-loader.cjs'),
+    },
+    {
+      // contract's module-level constants built by calls (schemas, endpoint descriptions) marked
+      // pure, so that those no browser code reads are dropped with what they import.
+      test: /\.ts$/,
+      include: path.join(root, 'contract', 'src'),
+      exclude: /\.test\.ts$/,
+      enforce: 'post',
+      use: path.join(here, 'contract-pure-loader.cjs'),
     },
     {
       // The browser uses only contract's messages and types; declaring its modules free of
@@ -277,12 +288,21 @@ export function createConfig({
  * passes): its first screens are the ones weighed, and terser takes ~4.5 KB gzipped more off the
  * federation runtime in main.js than esbuild does.
  */
+/** What the remotes' minifier writes (see minimizerFor). */
+export const REMOTE_MINIFY_TARGET = 'es2022';
+
 export const minimizerFor = (isRemote) =>
   isRemote
     ? [
         new MinimizerPlugin({
           minify: MinimizerPlugin.esbuildMinify,
-          minimizerOptions: { target: 'es2020' },
+          // ES2022, the syntax the installed libraries ship (react-router 8's static class fields,
+          // TanStack Query's private fields), which the shell's terser leaves as it is: a lower
+          // target makes esbuild lower them with helpers declared by `var` at the top of each
+          // chunk, that is as globals of the page, and two chunks' helpers of the same minified
+          // name replace each other (a remote's standalone page threw on react-router's
+          // `static contextType` whenever the query cache's chunk ran last).
+          minimizerOptions: { target: REMOTE_MINIFY_TARGET },
         }),
       ]
     : ['...'];

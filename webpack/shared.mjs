@@ -60,11 +60,11 @@ const range = (dep) => {
 const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
 
 /**
- * The router is shared as `react-router-dom.mjs` (the parts the apps use), a file of this folder
+ * The router is shared as `react-router.mjs` (the parts the apps use), a file of this folder
  * rather than of the package, so its version is stated: the installed react-router's.
  */
 const router = {
-  ...singleton(range('react-router-dom')),
+  ...singleton(range('react-router')),
   version: createRequire(import.meta.url)('react-router/package.json').version,
 };
 
@@ -83,8 +83,7 @@ export const shared = {
   'react-dom': singleton(range('react-dom')),
   'react-dom/': singleton(range('react-dom')),
   'react-router': router,
-  'react-router/': singleton(range('react-router-dom')),
-  'react-router-dom': router,
+  'react-router/': singleton(range('react-router')),
   zustand: singleton(range('zustand')),
   'zustand/': singleton(range('zustand')),
   // One cache of server answers per page: a second copy would be a second, empty cache.

@@ -133,7 +133,7 @@ describe('the signed-in shell', () => {
       }
       return found;
     });
-    for (const name of ['react', 'react-dom', 'react-router-dom', 'zustand', 'shared-ui']) {
+    for (const name of ['react', 'react-dom', 'react-router', 'zustand', 'shared-ui']) {
       expect({ name, from: providers[name] }).toEqual({ name, from: ['shell'] });
     }
     await context.close();

@@ -1,7 +1,7 @@
 // The endpoint table the browser gets (browser-endpoints-loader.cjs): every endpoint keeps what
 // the browser reads and loses its documentation texts and schemas, which only the server uses.
 import { expect, test } from '@jest/globals';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,4 +32,33 @@ test('drops the summaries, descriptions and schemas', () => {
   for (const key of [...dropped, 'adminsOnly'])
     expect(stripped).not.toMatch(new RegExp(`\\b${key}: (?!void 0)`));
   expect(stripped.length).toBeLessThan(js.length * 0.9);
+});
+
+test('runs on every contract module that describes endpoints, not only the table', async () => {
+  const { browserModule } = await import('../create-config.mjs');
+  const loader = path.join(here, '..', 'browser-endpoints-loader.cjs');
+  const rule = browserModule.rules.find((candidate) => candidate.use === loader);
+  const matches = (condition, file) =>
+    condition === undefined ||
+    (condition instanceof RegExp ? condition.test(file) : file.startsWith(condition));
+  const applies = (file) =>
+    matches(rule.test, file) &&
+    matches(rule.include, file) &&
+    !(rule.exclude && matches(rule.exclude, file));
+  const dir = path.join(here, '..', '..', 'contract', 'src');
+  const describing = readdirSync(dir)
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .filter((name) =>
+      /\b(endpoint|defineEndpoint)\(\{/.test(readFileSync(path.join(dir, name), 'utf8')),
+    );
+  expect(describing).toEqual(expect.arrayContaining(['endpoints.ts', 'exports.ts']));
+  for (const name of describing) {
+    const file = path.join(dir, name);
+    expect({ name, stripped: applies(file) }).toEqual({ name, stripped: true });
+    const code = transformSync(readFileSync(file, 'utf8'), { loader: 'ts', format: 'esm' }).code;
+    expect({ name, summary: /\bsummary: (?!void 0)/.test(stripEndpointDocs(code)) }).toEqual({
+      name,
+      summary: false,
+    });
+  }
 });

@@ -4,7 +4,7 @@
 // `invalidates`).
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { readQuery } from 'contract';
 import {
   errorMessage,

@@ -3,7 +3,7 @@
 // the chosen kind, and the reversal of an entry. Reversing refreshes the list and the totals,
 // and every open report and the dashboard (shared-ui's `invalidates`).
 import { useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { ENTRY_KINDS, isOneOf } from 'contract';
 import type { EntryKind, JournalRow } from 'contract';
 import {

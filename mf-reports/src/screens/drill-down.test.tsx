@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import type { ReactElement } from 'react';
 import { toIsoDate } from 'shared-ui';
 import { endpoints, mockEndpoint } from 'shared-ui/testing';

@@ -2,7 +2,7 @@
 // address and written back to it: a filter state is a link, and back and forward move between
 // filter states.
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { queryText, readQuery, type ScreenName, type ScreenQuery } from 'contract';
 
 /** The query of screen `screen` in the address, typed; values that do not read are left out. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { LoginPage, LoadingScreen, useSession } from 'shared-ui';
 import { Dashboard } from '../Dashboard';
 import { Layout } from '../Layout';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { href } from 'shared-ui';
 
 /** Any path outside the route table, for a signed-in user (docs/product.md#screens-and-routes). */

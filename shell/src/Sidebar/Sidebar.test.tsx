@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { render } from 'shared-ui/testing';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { preloadRemoteComponent } from '../federation/federation';
 import { Sidebar } from './Sidebar';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useInRouterContext } from 'react-router-dom';
+import { Link, useInRouterContext } from 'react-router';
 
 export interface AppLinkProps {
   /** A path of the product, with its query (`/Journal?kind=income`). */

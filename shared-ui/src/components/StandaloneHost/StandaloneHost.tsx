@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BrowserRouter, NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, NavLink, Navigate, Route, Routes } from 'react-router';
 import { DataProvider } from '../../data/DataProvider';
 import { useSession } from '../../session/session-store';
 import { logOut } from '../../session/log-out';

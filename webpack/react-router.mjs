@@ -1,4 +1,4 @@
-// What the browser bundles get for `react-router-dom` (and `react-router`): the parts of the
+// What the browser bundles get for `react-router`: the parts of the
 // router the apps use. The router is a federation singleton, and a shared module is shared whole:
 // sharing the package itself put every export (data routers, server rendering, RSC) on the
 // dashboard, about 61 KB gzipped. Sharing this module instead lets webpack leave out what no app
