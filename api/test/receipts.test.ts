@@ -388,6 +388,21 @@ describe('finding what is missing', () => {
       count: 1,
       credit: 15,
     });
+    // The totals without a receipt (all entries less those with one) agree with the rows the
+    // list shows, under the other filters too.
+    for (const more of ['', '&kind=expense', '&kind=expense&Creditdebit=Credit', '&kind=income']) {
+      const rowsShown = (await get(`/api/journal?receipt=without&limit=500${more}`)).json()
+        .entries as { amount: number; Creditdebit: string }[];
+      const sum = (cd: string) =>
+        Math.round(
+          rowsShown.filter((e) => e.Creditdebit === cd).reduce((t, e) => t + e.amount * 100, 0),
+        ) / 100;
+      expect((await get(`/api/journal/totals?receipt=without${more}`)).json()).toEqual({
+        count: rowsShown.length,
+        credit: sum('Credit'),
+        debit: sum('Debit'),
+      });
+    }
     const csv = (await get('/api/journal/csv?receipt=with')).body;
     expect(csv).toContain('Paper');
     expect(csv).not.toContain('Fuel');
