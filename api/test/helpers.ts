@@ -39,7 +39,7 @@ export interface TestContext {
 }
 
 const TABLES =
-  'audit_log, entries, entry_daily, entry_monthly, sessions, users, employees, clients, expense_types, rate_counters, two_step, two_step_recovery_codes, two_step_challenges, entry_batches, receipts, receipt_chunks, receipt_blobs, import_mappings, company';
+  'audit_log, entries, entry_daily, entry_monthly, sessions, users, employees, clients, expense_types, rate_counters, two_step, two_step_recovery_codes, two_step_challenges, entry_batches, receipts, receipt_chunks, receipt_blobs, import_mappings, company, receipted_entries, receipted_monthly';
 
 /** Opens the database once; call in beforeAll, then `reset` in beforeEach and `close` in afterAll. */
 export async function setupDatabase(overrides: Partial<AppConfig> = {}) {

@@ -415,6 +415,84 @@ describe('finding what is missing', () => {
   });
 });
 
+describe("the totals' roll-up of entries with a receipt", () => {
+  it('should follow attaching and removing, across whole months and partial ones', async () => {
+    // More entries over the three months before this one, a Debit among them.
+    const month = (back: number, day: string) => {
+      const at = new Date(
+        Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 - back, 1),
+      );
+      return `${at.toISOString().slice(0, 7)}-${day}`;
+    };
+    await insertEntries(ctx, [
+      { kind: 'expense', party: 1, amount: '10.10', day: month(3, '05'), description: 'a' },
+      { kind: 'expense', party: 2, amount: '20.20', day: month(3, '20'), description: 'b' },
+      {
+        kind: 'income',
+        party: 1,
+        amount: '30.30',
+        day: month(2, '10'),
+        cd: 'Debit',
+        description: 'c',
+      },
+      { kind: 'expense', party: 2, amount: '40.40', day: month(1, '15'), description: 'd' },
+    ]);
+    const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(staff) });
+    const removeFirst = async (entryId: number) => {
+      const [receipt] = await list(entryId);
+      const removed = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/receipts/${receipt!.id}/remove`,
+        payload: { reason: 'wrong' },
+        headers: bearer(staff),
+      });
+      expect(removed.statusCode).toBe(200);
+    };
+    const agree = async () => {
+      for (const receipt of ['with', 'without'])
+        for (const more of [
+          '',
+          `&from=${month(3, '10')}&to=${month(1, '20')}`,
+          '&kind=expense&partyId=1',
+          `&kind=expense&partyId=2&from=${month(3, '01')}`,
+          '&Creditdebit=Debit',
+        ]) {
+          const shown = (await get(`/api/journal?receipt=${receipt}&limit=500${more}`)).json()
+            .entries as { amount: number; Creditdebit: string }[];
+          const sum = (cd: string) =>
+            Math.round(
+              shown.filter((e) => e.Creditdebit === cd).reduce((t, e) => t + e.amount * 100, 0),
+            ) / 100;
+          expect([
+            receipt,
+            more,
+            (await get(`/api/journal/totals?receipt=${receipt}${more}`)).json(),
+          ]).toEqual([
+            receipt,
+            more,
+            { count: shown.length, credit: sum('Credit'), debit: sum('Debit') },
+          ]);
+        }
+    };
+    // Ids: 1 and 2 today, 3 to 6 the older ones. Two files on one entry in one call.
+    await attach(3, [file('a.pdf', PDF), file('b.pdf', Buffer.concat([PDF, Buffer.from('%x')]))]);
+    await attach(5, [file('c.pdf', PDF)]);
+    await attach(6, [file('d.pdf', PDF)]);
+    await attach(1, [file('e.pdf', PDF)]);
+    await agree();
+    await removeFirst(3); // one of two: entry 3 still has a receipt
+    await removeFirst(6); // its only one: entry 6 has none now
+    await agree();
+    await attach(6, [file('f.pdf', PDF)]);
+    await agree();
+    const [rollup] = await rows<{ entries: string }>(
+      ctx,
+      'SELECT sum(entries) AS entries FROM receipted_monthly',
+    );
+    expect(Number(rollup?.entries)).toBe(4);
+  });
+});
+
 describe('files a crashed upload left behind', () => {
   /** A blob written straight into the database, linked to nothing, `hoursOld` hours ago. */
   async function orphan(hoursOld: number, settled: boolean) {

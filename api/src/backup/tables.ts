@@ -20,6 +20,9 @@ export const LEFT_OUT: Record<string, LeftOut> = {
   two_step_challenges: { why: 'short-lived' },
   entry_daily: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
   entry_monthly: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
+  // The entries with a shown receipt and their sums (migration 019), from `receipts`.
+  receipted_entries: { why: 'derived', rebuild: 'SELECT rebuild_receipt_rollups()' },
+  receipted_monthly: { why: 'derived', rebuild: 'SELECT rebuild_receipt_rollups()' },
   schema_migrations: { why: 'schema version' },
   // The server's record of its own backups: it names files in this installation's folder, and a
   // restored copy that carried it would skip its first scheduled backup and list files it lacks.

@@ -180,26 +180,75 @@ const toTotals = (row: SumRow | undefined): JournalTotals => ({
  */
 export async function journalTotals(db: Db, filters: JournalFilters): Promise<JournalTotals> {
   checkFilters(filters);
-  const byRollups =
-    filters.minAmount === undefined &&
-    filters.maxAmount === undefined &&
-    filters.batchId === undefined &&
-    !filters.q?.trim() &&
-    !filters.receipt;
+  const { receipt, ...others } = filters;
+  if (receipt && rollupsAnswer(others)) {
+    // The entries with a shown receipt come from their own roll-up (migration 019); those
+    // without are every entry less them. Neither scans the history for a receipt.
+    const { rows } = await sql<SumRow>`
+      SELECT ${receipt === 'with' ? sql`w.count` : sql`a.count - w.count`} AS count,
+             ${receipt === 'with' ? sql`w.credit` : sql`coalesce(a.credit, 0) - coalesce(w.credit, 0)`} AS credit,
+             ${receipt === 'with' ? sql`w.debit` : sql`coalesce(a.debit, 0) - coalesce(w.debit, 0)`} AS debit
+      FROM (${totalsQuery(others)}) AS a, (${receiptedQuery(others)}) AS w`.execute(db);
+    return toTotals(rows[0]);
+  }
+  const { rows } = await totalsQuery(filters).execute(db);
+  return toTotals(rows[0]);
+}
+
+/** Whether the roll-ups answer the filters (dates, kind, party, Credit/Debit only). */
+const rollupsAnswer = (filters: JournalFilters) =>
+  filters.minAmount === undefined &&
+  filters.maxAmount === undefined &&
+  filters.batchId === undefined &&
+  !filters.q?.trim() &&
+  !filters.receipt;
+
+/** The sums of the entries with a shown receipt: whole months from their roll-up, the rest direct. */
+function receiptedQuery(filters: JournalFilters): RawBuilder<SumRow> {
+  const { months, edges } = splitByMonths({
+    from: filters.from ?? BEGINNING,
+    to: filters.to ?? ENDING,
+  });
+  const match = [
+    filters.kind ? sql`kind = ${filters.kind}` : sql`true`,
+    filters.Creditdebit ? sql`credit_debit = ${filters.Creditdebit}` : sql`true`,
+    filters.partyId !== undefined ? sql`party_id = ${filters.partyId}` : sql`true`,
+  ];
+  const parts: RawBuilder<unknown>[] = [
+    sql`SELECT NULL::text AS credit_debit, 0 AS total, 0 AS entries`,
+  ];
+  if (months)
+    parts.push(sql`
+      SELECT credit_debit, total, entries FROM receipted_monthly
+      WHERE month BETWEEN ${months.from} AND ${months.to} AND ${sql.join(match, sql` AND `)}`);
+  for (const edge of edges)
+    parts.push(sql`
+      SELECT e.credit_debit, e.amount AS total, 1 AS entries
+      FROM receipted_entries r JOIN entries e ON e.id = r.entry_id
+      WHERE e.entry_date BETWEEN ${edge.from} AND ${edge.to}
+        AND ${sql.join(match, sql` AND `)}`);
+  return sql<SumRow>`
+    SELECT coalesce(sum(entries), 0) AS count,
+           sum(total) FILTER (WHERE credit_debit = 'Credit') AS credit,
+           sum(total) FILTER (WHERE credit_debit = 'Debit') AS debit
+    FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts`;
+}
+
+function totalsQuery(filters: JournalFilters): RawBuilder<SumRow> {
+  const byRollups = rollupsAnswer(filters);
   const kindCd = [
     filters.kind ? sql`kind = ${filters.kind}` : sql`true`,
     filters.Creditdebit ? sql`credit_debit = ${filters.Creditdebit}` : sql`true`,
   ];
-  let query: RawBuilder<SumRow>;
-  if (byRollups && filters.partyId === undefined) {
-    query = sql<SumRow>`
+  if (byRollups && filters.partyId === undefined)
+    return sql<SumRow>`
       SELECT coalesce(sum(entries), 0) AS count,
              sum(total) FILTER (WHERE credit_debit = 'Credit') AS credit,
              sum(total) FILTER (WHERE credit_debit = 'Debit') AS debit
       FROM entry_daily
       WHERE day BETWEEN ${filters.from ?? BEGINNING} AND ${filters.to ?? ENDING}
         AND ${sql.join(kindCd, sql` AND `)}`;
-  } else if (byRollups) {
+  if (byRollups) {
     const { months, edges } = splitByMonths({
       from: filters.from ?? BEGINNING,
       to: filters.to ?? ENDING,
@@ -215,20 +264,17 @@ export async function journalTotals(db: Db, filters: JournalFilters): Promise<Jo
         SELECT credit_debit, amount AS total, 1 AS entries FROM entries
         WHERE entry_date BETWEEN ${edge.from} AND ${edge.to} AND party_id = ${filters.partyId}
           AND ${sql.join(kindCd, sql` AND `)}`);
-    query = sql<SumRow>`
+    return sql<SumRow>`
       SELECT coalesce(sum(entries), 0) AS count,
              sum(total) FILTER (WHERE credit_debit = 'Credit') AS credit,
              sum(total) FILTER (WHERE credit_debit = 'Debit') AS debit
       FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts`;
-  } else {
-    query = sql<SumRow>`
+  }
+  return sql<SumRow>`
       SELECT count(*) AS count,
              sum(e.amount) FILTER (WHERE e.credit_debit = 'Credit') AS credit,
              sum(e.amount) FILTER (WHERE e.credit_debit = 'Debit') AS debit
       FROM entries e ${whereClause(conditions(filters))}`;
-  }
-  const { rows } = await query.execute(db);
-  return toTotals(rows[0]);
 }
 
 // --- CSV ----------------------------------------------------------------------------------------
