@@ -47,7 +47,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/index.js';
 import { OWASP_ARGON2ID } from '../src/config.js';
 import { hashPassword } from '../src/lib/password.js';
 import { freePort, HttpClient, percentile, stopServer } from './http.js';
-import { rerunOnThrowAwayPostgres } from './throw-away-postgres.js';
+import { figuresFromThrowAwayPostgres } from './throw-away-postgres.js';
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = Number.parseInt((value ?? '').replace(/[_,]/g, ''), 10);
@@ -520,29 +520,9 @@ function overBudget(f: Figures): string[] {
   return problems;
 }
 
-/** Runs this script on a throw-away PostgreSQL; resolves with its figures, or undefined. */
-function postgresInChild(): Promise<{ code: number; figures?: Figures }> {
-  const out = path.join(mkdtempSync(path.join(tmpdir(), 'bench-backup-result-')), 'result.json');
-  return new Promise((resolve) => {
-    const child = rerunOnThrowAwayPostgres(
-      fileURLToPath(import.meta.url),
-      ['--result', out],
-      'office_finance_backup',
-    );
-    const done = (code: number) => {
-      let figures: Figures | undefined;
-      try {
-        figures = JSON.parse(readFileSync(out, 'utf8')) as Figures;
-      } catch {
-        // no figures: the child failed before its report
-      }
-      rmSync(path.dirname(out), { recursive: true, force: true });
-      resolve({ code, figures });
-    };
-    child.once('error', () => done(1));
-    child.once('exit', (code) => done(code ?? 1));
-  });
-}
+/** This script on a throw-away PostgreSQL: its exit code and figures. */
+const postgresInChild = () =>
+  figuresFromThrowAwayPostgres<Figures>(fileURLToPath(import.meta.url), 'backup');
 
 async function main(): Promise<number> {
   const url = process.env.TEST_DATABASE_URL;

@@ -22,9 +22,8 @@
 // TEST_DATABASE_URL set, only that (empty) database. `--pglite-only` / `--postgres-only` run one
 // side. Small run to check it works: BENCH_ENTRIES=20000 BENCH_STATEMENT_ROWS=500.
 import http from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +33,7 @@ import { buildApp } from '../src/app.js';
 import { configFromEnv, type AppConfig } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/index.js';
 import { freePort, HttpClient, stopServer } from './http.js';
-import { rerunOnThrowAwayPostgres } from './throw-away-postgres.js';
+import { figuresFromThrowAwayPostgres } from './throw-away-postgres.js';
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = Number.parseInt((value ?? '').replace(/[_,]/g, ''), 10);
@@ -336,28 +335,9 @@ function overBudget(f: Figures): string[] {
   return problems;
 }
 
-function postgresInChild(): Promise<{ code: number; figures?: Figures }> {
-  const out = path.join(mkdtempSync(path.join(tmpdir(), 'bench-exports-result-')), 'result.json');
-  return new Promise((resolve) => {
-    const child = rerunOnThrowAwayPostgres(
-      fileURLToPath(import.meta.url),
-      ['--result', out],
-      'office_finance_exports',
-    );
-    const done = (code: number) => {
-      let figures: Figures | undefined;
-      try {
-        figures = JSON.parse(readFileSync(out, 'utf8')) as Figures;
-      } catch {
-        // no figures: the child failed before its report
-      }
-      rmSync(path.dirname(out), { recursive: true, force: true });
-      resolve({ code, figures });
-    };
-    child.once('error', () => done(1));
-    child.once('exit', (code) => done(code ?? 1));
-  });
-}
+/** This script on a throw-away PostgreSQL: its exit code and figures. */
+const postgresInChild = () =>
+  figuresFromThrowAwayPostgres<Figures>(fileURLToPath(import.meta.url), 'exports');
 
 async function main(): Promise<number> {
   const url = process.env.TEST_DATABASE_URL;

@@ -9,9 +9,7 @@
 // collected: npm runs this with --expose-gc). `--pglite-only`
 // and `--postgres-only` run one side. Run it small to check it works:
 // `BENCH_IMPORT_ROWS=2000 npm run bench:import -- --pglite-only`.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
@@ -19,7 +17,7 @@ import { buildApp } from '../src/app.js';
 import { configFromEnv } from '../src/config.js';
 import { openDatabase } from '../src/db/index.js';
 import { addDays, todayIn } from '../src/lib/dates.js';
-import { rerunOnThrowAwayPostgres } from './throw-away-postgres.js';
+import { figuresFromThrowAwayPostgres } from './throw-away-postgres.js';
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = Number.parseInt((value ?? '').replace(/[_,]/g, ''), 10);
@@ -151,28 +149,9 @@ const print = (results: Figures[]) => {
     );
 };
 
-function postgresInChild(): Promise<{ code: number; figures?: Figures }> {
-  const out = path.join(mkdtempSync(path.join(tmpdir(), 'bench-import-result-')), 'result.json');
-  return new Promise((resolve) => {
-    const child = rerunOnThrowAwayPostgres(
-      fileURLToPath(import.meta.url),
-      ['--result', out],
-      'office_finance_import',
-    );
-    const done = (code: number) => {
-      let figures: Figures | undefined;
-      try {
-        figures = JSON.parse(readFileSync(out, 'utf8')) as Figures;
-      } catch {
-        // no figures: the child failed before its report
-      }
-      rmSync(path.dirname(out), { recursive: true, force: true });
-      resolve({ code, figures });
-    };
-    child.once('error', () => done(1));
-    child.once('exit', (code) => done(code ?? 1));
-  });
-}
+/** This script on a throw-away PostgreSQL: its exit code and figures. */
+const postgresInChild = () =>
+  figuresFromThrowAwayPostgres<Figures>(fileURLToPath(import.meta.url), 'import');
 
 async function main(): Promise<number> {
   const url = process.env.TEST_DATABASE_URL;
