@@ -27,6 +27,7 @@ import {
 } from './lib/errors.js';
 import { validationMessage } from './lib/validation-message.js';
 import { withNamedComponents } from './lib/openapi-components.js';
+import { cachedSerializers } from './lib/serializer.js';
 import { strictValidators } from './lib/validator.js';
 import { LoginThrottle } from './lib/login-throttle.js';
 import { resolveTotpKey } from './lib/two-step-key.js';
@@ -122,7 +123,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         formats: textFormats,
       },
     },
-    schemaController: { compilersFactory: { buildValidator: strictValidators() } },
+    schemaController: {
+      compilersFactory: {
+        buildValidator: strictValidators(),
+        buildSerializer: cachedSerializers(),
+      },
+    },
     schemaErrorFormatter: (errors) => new Error(validationMessage(errors)),
     // The router's refusals (a broken %-escape, an over-long path part) in the one error shape,
     // rather than Fastify's own body with its internal error names.
