@@ -1,9 +1,15 @@
 // Test support: one embedded database per test file (a PGlite start costs seconds), emptied
 // between tests; an app built on it; and a signed-in admin or staff user for requests.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { buildApp, type App, type BuildOptions } from '../src/app.js';
 import { configFromEnv, type AppConfig } from '../src/config.js';
-import { openDatabase, type DatabaseHandle } from '../src/db/index.js';
+import { migrationTx, openDatabase, type DatabaseHandle } from '../src/db/index.js';
+import { migrate } from '../src/db/migrate.js';
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
 export const STAFF = { email: 'staff@test.local', password: 'staff-password-1' };
@@ -41,10 +47,64 @@ export interface TestContext {
 const TABLES =
   'audit_log, entries, entry_daily, entry_monthly, sessions, users, employees, clients, expense_types, rate_counters, two_step, two_step_recovery_codes, two_step_challenges, entry_batches, receipts, receipt_chunks, receipt_blobs, import_mappings, company, receipted_entries, receipted_monthly';
 
+const here = path.dirname(fileURLToPath(import.meta.url));
+const migrationsDir = path.join(here, '..', 'src', 'db', 'migrations');
+const snapshotDir = path.join(here, '..', '..', 'node_modules', '.cache', 'api-tests');
+
+/** PGlite's package.json, for its version. */
+function pglitePackageJson(): string {
+  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (path.basename(dir) !== 'pglite') dir = path.dirname(dir);
+  return path.join(dir, 'package.json');
+}
+
+/**
+ * An embedded database just migrated, as PGlite's data directory archive. Starting PGlite and
+ * applying every migration costs a test file one to two seconds; loading this costs a few tenths.
+ * It is made by the first test file that needs it, from the same migration files, and kept on
+ * disk under the hash of those files and of PGlite's version, so a changed migration makes a new
+ * one.
+ */
+async function migratedSnapshot(): Promise<Blob> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const hash = createHash('sha256').update(await readFile(pglitePackageJson()));
+  for (const file of (await readdir(migrationsDir)).sort())
+    hash.update(file).update(await readFile(path.join(migrationsDir, file)));
+  const file = path.join(snapshotDir, `migrated-${hash.digest('hex').slice(0, 16)}.tar`);
+  const kept = await readFile(file).catch(() => undefined);
+  if (kept) return new Blob([kept]);
+
+  const pglite = new PGlite('memory://', { extensions: { pg_trgm } });
+  await migrate((work) =>
+    pglite.transaction((tx) =>
+      work(
+        migrationTx({
+          exec: async (text) => void (await tx.exec(text)),
+          query: async <R>(text: string, params?: unknown[]) =>
+            (await tx.query<R>(text, params)).rows,
+        }),
+      ),
+    ),
+  );
+  const archive = await pglite.dumpDataDir('none');
+  await pglite.close();
+  // Written beside, then renamed: a file running at the same time reads a whole archive or none.
+  await mkdir(snapshotDir, { recursive: true });
+  const partial = `${file}.${process.pid}`;
+  await writeFile(partial, Buffer.from(await archive.arrayBuffer()));
+  await rename(partial, file);
+  return archive;
+}
+
 /** Opens the database once; call in beforeAll, then `reset` in beforeEach and `close` in afterAll. */
 export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
   const config = testConfig(overrides);
-  const database = await openDatabase(config);
+  const database = await openDatabase(
+    !config.databaseUrl && config.dataDir === 'memory://'
+      ? { ...config, loadDataDir: await migratedSnapshot() }
+      : config,
+  );
   const ctx = { config, database } as TestContext;
   return {
     ctx,

@@ -63,12 +63,17 @@ export interface OpenOptions {
   databasePoolSize?: number;
   /** false opens the database as it is, without applying migrations (backup and restore). */
   migrate?: boolean;
+  /**
+   * PGlite in memory only: start from this data directory (a tar from PGlite's `dumpDataDir`)
+   * instead of an empty one. The API tests start each file from one made after migrating.
+   */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const opened = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.timeZone, options.databasePoolSize ?? 10)
-    : await openPglite(options.dataDir, options.timeZone);
+    : await openPglite(options.dataDir, options.timeZone, options.loadDataDir);
   if (options.migrate === false) return opened.handle;
   try {
     await migrate(opened.runMigrations);
@@ -147,15 +152,21 @@ async function* copyOut(client: PoolClient, statement: string): AsyncGenerator<B
   }
 }
 
-async function openPglite(dataDir: string, timeZone: string): Promise<Opened> {
+async function openPglite(dataDir: string, timeZone: string, loadDataDir?: Blob): Promise<Opened> {
   const { PGlite } = await import('@electric-sql/pglite');
   // pg_trgm backs the journal's text filter (migration 004).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  if (loadDataDir && dataDir !== 'memory://')
+    throw new Error('a data directory archive is loaded into a database in memory only');
   // A directory (not memory://) belongs to one process at a time (data-dir-lock.ts).
   const lock = dataDir.includes('://') ? undefined : await lockDataDirectory(dataDir);
   let pglite: InstanceType<typeof PGlite>;
   try {
-    pglite = new PGlite(dataDir, { parsers, extensions: { pg_trgm } });
+    pglite = new PGlite(dataDir, {
+      parsers,
+      extensions: { pg_trgm },
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
     await pglite.waitReady;
     await pglite.query(`SET TIME ZONE '${timeZone.replace(/'/g, "''")}'`);
   } catch (error) {
