@@ -56,6 +56,7 @@ import { importRoutes } from './routes/imports/index.js';
 import { companyRoutes } from './routes/company/index.js';
 import { exportRoutes } from './routes/exports/index.js';
 import { payslipRoutes } from './routes/payslip/index.js';
+import { named } from './lib/named-plugin.js';
 import { requestContextPlugin } from './lib/request-context.js';
 import { useJsonBodyParser } from './lib/json-body.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
@@ -260,7 +261,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authPlugin, { db: database.db, session: config.session });
 
   await app.register(
-    async (api) => {
+    named(async function apiRoutes(api) {
       // API answers hold a session token or signed-in data: no browser or proxy cache keeps them.
       api.addHook('onSend', async (_request, reply) => {
         reply.header('Cache-Control', 'no-store');
@@ -270,26 +271,26 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       );
       // Every route is registered from its description in the contract, or start-up fails.
       requireContract(api);
-      await api.register(usersRoutes);
-      await api.register(employeesRoutes);
-      await api.register(clientsRoutes);
-      await api.register(expenseTypeRoutes);
-      await api.register(entriesRoutes);
-      await api.register(reportsRoutes);
-      await api.register(journalRoutes);
-      await api.register(activityRoutes);
-      await api.register(sessionsRoutes);
-      await api.register(accountRoutes);
-      await api.register(backupRoutes);
-      await api.register(batchRoutes);
-      await api.register(receiptsRoutes);
-      await api.register(payrollRoutes);
-      await api.register(recurringRoutes, { autoPost: options.autoPostRecurring !== false });
-      await api.register(importRoutes);
-      await api.register(companyRoutes);
-      await api.register(exportRoutes);
-      await api.register(payslipRoutes);
-    },
+      await api.register(named(usersRoutes));
+      await api.register(named(employeesRoutes));
+      await api.register(named(clientsRoutes));
+      await api.register(named(expenseTypeRoutes));
+      await api.register(named(entriesRoutes));
+      await api.register(named(reportsRoutes));
+      await api.register(named(journalRoutes));
+      await api.register(named(activityRoutes));
+      await api.register(named(sessionsRoutes));
+      await api.register(named(accountRoutes));
+      await api.register(named(backupRoutes));
+      await api.register(named(batchRoutes));
+      await api.register(named(receiptsRoutes));
+      await api.register(named(payrollRoutes));
+      await api.register(named(recurringRoutes), { autoPost: options.autoPostRecurring !== false });
+      await api.register(named(importRoutes));
+      await api.register(named(companyRoutes));
+      await api.register(named(exportRoutes));
+      await api.register(named(payslipRoutes));
+    }),
     { prefix: '/api' },
   );
 

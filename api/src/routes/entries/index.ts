@@ -2,31 +2,41 @@
 // received), expenses and salaries (/api/expance). The paths are the spec's, spelling included.
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints, messages } from 'contract';
+import { named } from '../../lib/named-plugin.js';
 import { entryRoute } from './entry-route.js';
 
 export const entriesRoutes: FastifyPluginAsync = async (app) => {
   await app.register(
-    entryRoute({
-      kind: 'income',
-      endpoint: endpoints.addIncome,
-      partyField: 'clientId',
-      successMessage: messages.incomeEntryAdded,
-    }),
+    named(
+      entryRoute({
+        kind: 'income',
+        endpoint: endpoints.addIncome,
+        partyField: 'clientId',
+        successMessage: messages.incomeEntryAdded,
+      }),
+      'income-entry-routes',
+    ),
   );
   await app.register(
-    entryRoute({
-      kind: 'expense',
-      endpoint: endpoints.addExpense,
-      partyField: 'expanceTypeId',
-      successMessage: messages.expenseEntryAdded,
-    }),
+    named(
+      entryRoute({
+        kind: 'expense',
+        endpoint: endpoints.addExpense,
+        partyField: 'expanceTypeId',
+        successMessage: messages.expenseEntryAdded,
+      }),
+      'expense-entry-routes',
+    ),
   );
   await app.register(
-    entryRoute({
-      kind: 'salary',
-      endpoint: endpoints.addSalary,
-      partyField: 'employeeId',
-      successMessage: messages.salaryEntryAdded,
-    }),
+    named(
+      entryRoute({
+        kind: 'salary',
+        endpoint: endpoints.addSalary,
+        partyField: 'employeeId',
+        successMessage: messages.salaryEntryAdded,
+      }),
+      'salary-entry-routes',
+    ),
   );
 };
