@@ -256,7 +256,12 @@ export const BAD_BODIES: ReadonlyArray<[string, string, string | Buffer]> = [
   ['constructor key', 'application/json', '{"constructor": {"prototype": {"admin": true}}}'],
   ['escaped null in key', 'application/json', '{"a\\u0000": 1}'],
   ['number beyond double', 'application/json', '{"amount": 1e400, "id": 1e400}'],
-  ['invalid UTF-8', 'application/json', '{"name": "\xff\xfe"}'],
+  // Bytes, not a string: a string would be sent as the valid UTF-8 of "ÿþ".
+  [
+    'invalid UTF-8',
+    'application/json',
+    Buffer.concat([Buffer.from('{"name": "'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]),
+  ],
   ['UTF-16 charset', 'application/json; charset=utf-16', '{"a": 1}'],
   [
     'Latin-1 bytes declared as such',
