@@ -282,9 +282,9 @@ export function createConfig({
       },
     };
     // Remote entries expect the federation runtime core on a global (externalRuntime). This small
-    // separate bundle puts it there: the shell loads its own copy before the first remote (so the
-    // login page and the dashboard do not pay for it), and a remote's standalone page loads the
-    // remote's copy before its main.js.
+    // separate bundle puts it there: the shell loads its own copy before the first remote and
+    // creates its federation instance from that core (so the login page and the dashboard do not
+    // pay for it), and a remote's standalone page loads the remote's copy before its main.js.
     const runtimeProvider = {
       name: `${name}-federation-runtime`,
       mode: app.mode,
@@ -317,8 +317,7 @@ export function createConfig({
 /**
  * Remotes minify with esbuild: several times faster than terser (a remote's deploy is timed,
  * `npm run bench:web`), a few per cent larger. The shell keeps webpack's default (terser, two
- * passes): its first screens are the ones weighed, and terser takes ~4.5 KB gzipped more off the
- * federation runtime in main.js than esbuild does.
+ * passes): its first screens are the ones weighed, and terser writes them a little smaller.
  */
 /** What the remotes' minifier writes (see minimizerFor). */
 export const REMOTE_MINIFY_TARGET = 'es2022';
@@ -353,7 +352,7 @@ const SIGNED_IN_FILES_MARK = '__SIGNED_IN_FILES__';
  * The shell's first script: a separate compilation without module federation, so the login
  * screen downloads React, react-dom and the form only (no federation runtime, no router, no
  * signed-in code). Signed in, it loads main.js. The page reloads at sign-in and logout, so the
- * React in this bundle and the federated one never meet on one page. shared-ui's modules are
+ * React in this bundle and the signed-in shell's never meet on one page. shared-ui's modules are
  * side-effect free here (its styles are not), so only the login form's parts are bundled.
  */
 function startConfig(app, entry) {
@@ -394,7 +393,7 @@ function startConfig(app, entry) {
 }
 
 /**
- * Writes into index.html every script (`main.js` first) and style sheet of the shell's federated
+ * Writes into index.html every script (`main.js` first) and style sheet of the shell's signed-in
  * build. It runs last (report stage), when real content hashes have given every file its name.
  */
 class SignedInFilesPlugin {
