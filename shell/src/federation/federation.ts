@@ -184,8 +184,8 @@ function federationHost(): Promise<ModuleFederation> {
       name: 'shell',
       remotes: [],
       shared: hostShared(),
-      // One offline remote cannot block the others: a remote takes the shared module already
-      // loaded (the shell's) instead of waiting to negotiate the highest version.
+      // A remote takes the shared module already loaded (the shell's) instead of every remote's
+      // entry being loaded first to compare versions: one offline remote cannot block the others.
       shareStrategy: 'loaded-first',
       plugins: [reportFailures],
     });
