@@ -11,7 +11,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { builtAgainst, shared } from './shared.mjs';
+import { builtAgainst, hostShared, shared } from './shared.mjs';
 // The one list of the remotes (names, folders, dev ports, screens); the shell and the api import it too.
 import list from '../contract/src/remotes.json' with { type: 'json' };
 
@@ -121,6 +121,51 @@ const bundlerRuntimeExternal = ({ request }, callback) =>
     : callback();
 
 /**
+ * A remote's module federation: its container (`remoteEntry.js`) exposes its screens and shares
+ * the singletons of `shared.mjs`; the shell, the host, provides its own copies of them at runtime.
+ */
+function remoteFederation(name, exposes) {
+  return new ModuleFederationPlugin({
+    name,
+    filename: 'remoteEntry.js',
+    exposes,
+    // Remotes are never known at build time: the shell reads /remotes.json at start.
+    remotes: {},
+    shared,
+    shareStrategy: 'loaded-first',
+    // One federation runtime core for every remote of a page, on a global: remotes leave theirs
+    // out of their entries (from ~28 KB to ~9 KB gzipped each), and the runtime provider below
+    // supplies it once. Browser-only code paths (`target: 'web'`).
+    experiments: {
+      externalRuntime: true,
+      optimization: { target: 'web' },
+    },
+    manifest: {
+      fileName: 'mf-manifest.json',
+      // Recorded for the shell's compatibility check (metaData.buildInfo.builtAgainst).
+      additionalData: ({ stats }) => {
+        stats.metaData.buildInfo = { ...stats.metaData.buildInfo, builtAgainst };
+        return stats;
+      },
+    },
+    // The type plugin runs tsc, opens a broker on port 16322 and downloads zips from running
+    // remotes; types are shared through workspace packages instead.
+    dts: false,
+  });
+}
+
+/**
+ * shared-ui's modules as side-effect free (its styles are not, nor its entry, which imports the
+ * design tokens and base styles) in the shell's builds: a screen's bundle carries only the parts
+ * of shared-ui it imports, not every module its index re-exports.
+ */
+const sharedUiSideEffectFree = {
+  include: path.join(root, 'shared-ui', 'src'),
+  exclude: [/\.css$/, path.join(root, 'shared-ui', 'src', 'index.ts')],
+  sideEffects: false,
+};
+
+/**
  * @param {object} options
  * @param {string} options.name        federation name (`shell`, `settings`, ...); also the uniqueName
  * @param {string} options.dir         the app's folder (`fileURLToPath(new URL('.', import.meta.url))`)
@@ -153,16 +198,17 @@ export function createConfig({
       // do not point at them and the server does not serve them (api/src/web/static.ts).
       devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       // index.ts only imports (`import('./bootstrap')`, and in the shell the dashboard's first
-      // calls): the async boundary lets federation negotiate the shared singletons before React
-      // is evaluated.
+      // calls): in a remote, the async boundary lets federation negotiate the shared singletons
+      // before React is evaluated; in the shell, the dashboard's calls start before react-dom runs.
       entry: { main: './src/index.ts' },
       output: {
         path: path.join(dir, 'dist'),
         publicPath: 'auto',
         uniqueName: `office-finance-${name}`,
-        // Entry chunks keep stable names: the federation runtime module needs the entry's file
-        // name before content hashes exist. They are tiny, served no-cache, and index.html
-        // references them with a ?hash query; every other chunk is content-hashed.
+        // Entry chunks keep stable names: a remote's federation runtime module needs the entry's
+        // file name before content hashes exist, and the shell's start script loads main.js by
+        // name. They are served no-cache, and index.html references them with a ?hash query;
+        // every other chunk is content-hashed.
         filename: '[name].js',
         chunkFilename: `[name]${hashed}.js`,
         assetModuleFilename: `assets/[name]${hashed}[ext]`,
@@ -171,41 +217,27 @@ export function createConfig({
         clean: { keep: (file) => file.startsWith(RUNTIME_PROVIDER_FILE) || START_FILES.test(file) },
       },
       resolve: browserResolve,
-      module: browserModule,
+      // The shell's own build does not share shared-ui through federation: it bundles only the
+      // parts its screens import, and provides the whole of it to the remotes from a lazy chunk.
+      module: isRemote
+        ? browserModule
+        : { ...browserModule, rules: [...browserModule.rules, sharedUiSideEffectFree] },
       plugins: [
         new MiniCssExtractPlugin({
           filename: `[name]${hashed}.css`,
           chunkFilename: `[name]${hashed}.css`,
         }),
-        // The shell compares its own versions with the ones each remote's manifest records.
-        new webpack.DefinePlugin({ __BUILT_AGAINST__: JSON.stringify(builtAgainst) }),
-        new ModuleFederationPlugin({
-          name,
-          filename: isRemote ? 'remoteEntry.js' : undefined,
-          exposes: isRemote ? exposes : undefined,
-          // Remotes are never known at build time: the shell reads /remotes.json at start.
-          remotes: {},
-          shared,
-          shareStrategy: 'loaded-first',
-          // One federation runtime core for every remote of a page, on a global: remotes leave
-          // theirs out of their entries (from ~28 KB to ~9 KB gzipped each), and the runtime
-          // provider below supplies it once. Browser-only code paths (`target: 'web'`).
-          experiments: {
-            externalRuntime: isRemote,
-            optimization: { target: 'web' },
-          },
-          manifest: {
-            fileName: 'mf-manifest.json',
-            // Recorded for the shell's compatibility check (metaData.buildInfo.builtAgainst).
-            additionalData: ({ stats }) => {
-              stats.metaData.buildInfo = { ...stats.metaData.buildInfo, builtAgainst };
-              return stats;
-            },
-          },
-          // The type plugin runs tsc, opens a broker on port 16322 and downloads zips from
-          // running remotes; types are shared through workspace packages instead.
-          dts: false,
+        // The shell compares its own versions with the ones each remote's manifest records, and
+        // provides the remotes' shared modules with these versions and ranges (shared.mjs).
+        new webpack.DefinePlugin({
+          __BUILT_AGAINST__: JSON.stringify(builtAgainst),
+          ...(isRemote ? {} : { __HOST_SHARED__: JSON.stringify(hostShared) }),
         }),
+        // Remotes only. The shell is a runtime host: it creates its federation instance from the
+        // runtime core of `federation-runtime.js` when the first remote screen loads
+        // (shell/src/federation), so neither its login page nor its dashboard carries the
+        // federation runtime.
+        ...(isRemote ? [remoteFederation(name, exposes)] : []),
         new HtmlWebpackPlugin({
           template: path.join(here, 'index.html'),
           title,
@@ -250,9 +282,9 @@ export function createConfig({
       },
     };
     // Remote entries expect the federation runtime core on a global (externalRuntime). This small
-    // separate bundle puts it there: the shell loads its own copy before the first remote (so the
-    // login page and the dashboard do not pay for it), and a remote's standalone page loads the
-    // remote's copy before its main.js.
+    // separate bundle puts it there: the shell loads its own copy before the first remote and
+    // creates its federation instance from that core (so the login page and the dashboard do not
+    // pay for it), and a remote's standalone page loads the remote's copy before its main.js.
     const runtimeProvider = {
       name: `${name}-federation-runtime`,
       mode: app.mode,
@@ -285,8 +317,7 @@ export function createConfig({
 /**
  * Remotes minify with esbuild: several times faster than terser (a remote's deploy is timed,
  * `npm run bench:web`), a few per cent larger. The shell keeps webpack's default (terser, two
- * passes): its first screens are the ones weighed, and terser takes ~4.5 KB gzipped more off the
- * federation runtime in main.js than esbuild does.
+ * passes): its first screens are the ones weighed, and terser writes them a little smaller.
  */
 /** What the remotes' minifier writes (see minimizerFor). */
 export const REMOTE_MINIFY_TARGET = 'es2022';
@@ -321,7 +352,7 @@ const SIGNED_IN_FILES_MARK = '__SIGNED_IN_FILES__';
  * The shell's first script: a separate compilation without module federation, so the login
  * screen downloads React, react-dom and the form only (no federation runtime, no router, no
  * signed-in code). Signed in, it loads main.js. The page reloads at sign-in and logout, so the
- * React in this bundle and the federated one never meet on one page. shared-ui's modules are
+ * React in this bundle and the signed-in shell's never meet on one page. shared-ui's modules are
  * side-effect free here (its styles are not), so only the login form's parts are bundled.
  */
 function startConfig(app, entry) {
@@ -345,15 +376,7 @@ function startConfig(app, entry) {
     resolve: app.resolve,
     module: {
       parser: app.module.parser,
-      rules: [
-        ...app.module.rules,
-        {
-          // Its entry (index.ts) keeps its effect: it imports the design tokens and base styles.
-          include: path.join(root, 'shared-ui', 'src'),
-          exclude: [/\.css$/, path.join(root, 'shared-ui', 'src', 'index.ts')],
-          sideEffects: false,
-        },
-      ],
+      rules: [...browserModule.rules, sharedUiSideEffectFree],
     },
     plugins: [
       new MiniCssExtractPlugin({
@@ -370,7 +393,7 @@ function startConfig(app, entry) {
 }
 
 /**
- * Writes into index.html every script (`main.js` first) and style sheet of the shell's federated
+ * Writes into index.html every script (`main.js` first) and style sheet of the shell's signed-in
  * build. It runs last (report stage), when real content hashes have given every file its name.
  */
 class SignedInFilesPlugin {

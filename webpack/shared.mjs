@@ -97,3 +97,44 @@ export const shared = {
     version: sharedUiPackage.version,
   },
 };
+
+/**
+ * The names the remotes consume from the shell, with the installed version the shell provides of
+ * each and the range a consumer accepts (the share's `requiredVersion` above): `react/jsx-runtime`
+ * and the other subpaths under their package's `/` key. The shell is built without
+ * ModuleFederationPlugin and provides these itself, as `shared` of the federation instance it
+ * creates at runtime (shell/src/federation/host-shared.ts, through `__HOST_SHARED__`); a name
+ * missing here would make every remote load its own copy of that module.
+ */
+const HOST_PROVIDES = [
+  ['react', 'react'],
+  ['react/jsx-runtime', 'react/'],
+  ['react-dom', 'react-dom'],
+  ['react-dom/client', 'react-dom/'],
+  ['react-router', 'react-router'],
+  ['@tanstack/react-query', '@tanstack/react-query'],
+  ['zustand', 'zustand'],
+  ['zustand/vanilla', 'zustand/'],
+  ['zustand/react', 'zustand/'],
+  ['shared-ui', 'shared-ui'],
+];
+
+/** A package's name from a module name: `react` from `react/jsx-runtime`. */
+const packageOf = (name) =>
+  name
+    .split('/')
+    .slice(0, name.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** The installed version of a package, as shared-ui (which depends on each of them) resolves it. */
+const installedVersion = (name) =>
+  createRequire(path.join(root, 'shared-ui', 'package.json'))(`${name}/package.json`).version;
+
+/** `name` -> `{ version, requiredVersion }` of each module the shell provides to the remotes. */
+export const hostShared = Object.fromEntries(
+  HOST_PROVIDES.map(([name, key]) => {
+    const pkg = packageOf(name);
+    const version = shared[pkg].version ?? installedVersion(pkg);
+    return [name, { version, requiredVersion: shared[key].requiredVersion }];
+  }),
+);

@@ -1,10 +1,11 @@
 // Deploying a remote while a tab is open, rolling back, and how the shell meets a remote that
 // fails, is slow to start, or was built against an incompatible library. The deploy test runs its
 // own server on a copy of the builds, so `npm run deploy` never touches the repository's folders.
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launch, openPage, signIn } from '../support/browser';
 import { repoRoot } from '../support/env';
@@ -18,6 +19,20 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser.close());
+
+/**
+ * The version of a library the shell runs: the build defines it (`__BUILT_AGAINST__`) from
+ * webpack/shared.mjs, the package's version with a hash of its sources, as computed here from the
+ * same sources. The shell is built without federation and writes no manifest of its own.
+ */
+function shellBuiltAgainst(library: string): string {
+  const shared = pathToFileURL(path.join(repoRoot(), 'webpack', 'shared.mjs')).href;
+  const script = `import { builtAgainst } from ${JSON.stringify(shared)};
+process.stdout.write(builtAgainst[${JSON.stringify(library)}]);`;
+  return execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+  });
+}
 
 /** The screen's level-1 heading, exactly. */
 const heading = (page: Page, name: string) =>
@@ -218,14 +233,7 @@ describe('loading remotes', () => {
     await page.getByRole('link', { name: 'Settings' }).click();
     const panel = page.getByRole('alert');
     await panel.waitFor();
-    // The shell's own build records the version it runs (with the hash of shared-ui's code).
-    const shellVersion = (
-      JSON.parse(
-        readFileSync(path.join(repoRoot(), 'shell', 'dist', 'mf-manifest.json'), 'utf8'),
-      ) as {
-        metaData: { buildInfo: { builtAgainst: Record<string, string> } };
-      }
-    ).metaData.buildInfo.builtAgainst['shared-ui'];
+    const shellVersion = shellBuiltAgainst('shared-ui');
     expect(await panel.textContent()).toContain(
       `The Settings screen cannot be shown: the Settings (mf-settings) remote was built against shared-ui 2.0.0, and this application runs shared-ui ${shellVersion}.`,
     );

@@ -91,3 +91,16 @@ describe('Settings: expense types against the real API', () => {
     ]);
   });
 });
+
+describe('Settings: the Company tab', () => {
+  it("should load the admin's Company tab on demand and show the company form", async () => {
+    const companyChunk = page.waitForResponse(
+      (response) =>
+        /\/remotes\/mf-settings\/.*\.js$/.test(response.url()) && response.status() === 200,
+    );
+    await page.getByRole('tab', { name: 'Company' }).click();
+    await companyChunk;
+    await page.getByLabel('Company name').waitFor();
+    expect(await page.getByLabel('Logo (PNG or JPEG, at most 40 KB)').count()).toBe(1);
+  });
+});

@@ -4,8 +4,7 @@ import { getToken, LoginPage } from 'shared-ui';
 import { SignedInApp } from './signed-in';
 
 /**
- * Mounts the shell (index.ts calls it once the shared libraries are settled and the dashboard's
- * first calls, if any, have started). The page's start script (start.ts) loads main.js only when
+ * Mounts the shell (index.ts calls it once the dashboard's first calls, if any, have started). The page's start script (start.ts) loads main.js only when
  * signed in, and shows the login page itself otherwise; were main.js loaded signed out, every
  * path is still the login page (sign-in and logout both reload the page).
  */

@@ -1,4 +1,5 @@
-// Async boundary: federation settles the shared singletons before any React code runs.
+// The signed-in shell's entry. It only starts loading: main.js holds webpack's runtime and
+// nothing else, so the first chunks below are requested at once, in parallel.
 //
 // The dashboard's first calls need shared-ui but not react-dom: loaded on their own, they start
 // while react-dom and the rest of the shell are still being read and run (sign-in reloads the

@@ -18,7 +18,7 @@ test('the start script reads the token where shared-ui keeps it', () => {
   expect(START_TOKEN_KEY).toBe(TOKEN_KEY);
 });
 
-test('signed in, the start script hands over to the federated shell', () => {
+test('signed in, the start script hands over to the signed-in shell', () => {
   window.sessionStorage.setItem(TOKEN_KEY, 'a-token');
   start();
   expect(mainScripts()).toHaveLength(1);

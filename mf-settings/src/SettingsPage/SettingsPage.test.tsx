@@ -51,4 +51,20 @@ describe('SettingsPage', () => {
     expect(await screen.findByRole('button', { name: 'Back up now' })).toBeInTheDocument();
     expect(screen.getByText('No backups yet')).toBeInTheDocument();
   });
+
+  it("should show an admin the Company tab's saved details once its chunk has loaded", async () => {
+    mockCurrentUser('admin');
+    mockEndpoint(endpoints.getCompany, {
+      name: 'Noor & Sons',
+      address: '12 Mall Road',
+      phone: '',
+      email: '',
+      taxNumber: '',
+      logo: null,
+    });
+    render(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Company' }));
+    expect(await screen.findByLabelText('Company name')).toHaveValue('Noor & Sons');
+    expect(screen.getByText('No logo')).toBeInTheDocument();
+  });
 });

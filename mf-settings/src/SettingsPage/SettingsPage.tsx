@@ -1,8 +1,16 @@
-import { messages, Tabs, useCurrentUser } from 'shared-ui';
+import { lazy, Suspense } from 'react';
+import { LoadingScreen, messages, Tabs, useCurrentUser } from 'shared-ui';
 import { BackupSettings } from '../BackupSettings';
-import { CompanySettings } from '../CompanySettings';
 import { ManageExpenseTypes } from '../ManageExpenseTypes';
 import { SecuritySettings } from '../SecuritySettings';
+
+/**
+ * The Company tab, in a chunk of its own: only admins see it, and its logo check brings contract's
+ * API message catalogue (~7 KB gzipped), which opening Settings need not download.
+ */
+const CompanySettings = lazy(() =>
+  import('../CompanySettings').then(({ CompanySettings }) => ({ default: CompanySettings })),
+);
 
 /**
  * The Settings screen (docs/product.md#screens-and-routes): Expenses and a placeholder Other Settings tab, then Security
@@ -28,7 +36,17 @@ export function SettingsPage() {
             ? [{ id: 'backups', label: messages.backupsTab, content: <BackupSettings /> }]
             : []),
           ...(user?.role === 'admin'
-            ? [{ id: 'company', label: messages.companyTab, content: <CompanySettings /> }]
+            ? [
+                {
+                  id: 'company',
+                  label: messages.companyTab,
+                  content: (
+                    <Suspense fallback={<LoadingScreen />}>
+                      <CompanySettings />
+                    </Suspense>
+                  ),
+                },
+              ]
             : []),
         ]}
       />

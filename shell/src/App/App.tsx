@@ -17,9 +17,9 @@ const AccountPage = lazy(() =>
 
 /**
  * The shell: the login page for every path when signed out, else the layout and routes. The
- * remote list is read and registered beside the first screen, never before it: the dashboard
- * needs no remote, and a remote screen registers its own remote if it comes first
- * (loadRemoteComponent).
+ * remote list is read and noted beside the first screen, never before it: the dashboard needs no
+ * remote (nor the federation runtime, which comes with the first remote screen), and a remote
+ * screen registers its own remote if it comes first (loadRemoteComponent).
  */
 export function App() {
   const token = useSession((state) => state.token);

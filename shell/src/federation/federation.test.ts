@@ -1,15 +1,31 @@
-import type * as Runtime from '@module-federation/enhanced/runtime';
+import type { ModuleFederation, UserOptions } from '@module-federation/runtime-core';
+import type * as React from 'react';
+import type * as ReactRouter from 'react-router';
+import type * as SharedUi from 'shared-ui';
 import type * as Federation from './federation';
 
-jest.mock('@module-federation/enhanced/runtime', () => ({
-  loadRemote: jest.fn(),
-  registerRemotes: jest.fn(),
-  registerPlugins: jest.fn(),
-}));
-
+/**
+ * The federation runtime core as /federation-runtime.js puts it on its global: the shell creates
+ * its federation instance from it. Each instance created records its options and the remotes
+ * registered with it; loading a remote is `mockedLoad`.
+ */
+let mockedLoad: jest.Mock<Promise<unknown>, [string]>;
+let mockedRegister: jest.Mock<void, [{ name: string; entry: string }[], { force: boolean }]>;
+let created: UserOptions[];
+let madeGlobal: unknown[];
+function fakeRuntimeCore() {
+  return {
+    ModuleFederation: class {
+      constructor(options: UserOptions) {
+        created.push(options);
+      }
+      loadRemote = mockedLoad;
+      registerRemotes = mockedRegister;
+    },
+    setGlobalFederationInstance: (instance: ModuleFederation) => madeGlobal.push(instance),
+  };
+}
 // A fresh copy of the loader per test: it remembers registered remotes and loaded screens.
-let mockedLoad: jest.MockedFunction<typeof Runtime.loadRemote>;
-let mockedRegister: jest.MockedFunction<typeof Runtime.registerRemotes>;
 let LOAD_TIME_LIMIT_MS: number;
 let RemoteIncompatibleError: typeof Federation.RemoteIncompatibleError;
 let RemoteLoadError: typeof Federation.RemoteLoadError;
@@ -17,6 +33,7 @@ let RemoteUnavailableError: typeof Federation.RemoteUnavailableError;
 let fetchRemoteList: typeof Federation.fetchRemoteList;
 let loadRemoteComponent: typeof Federation.loadRemoteComponent;
 let preloadRemoteComponent: typeof Federation.preloadRemoteComponent;
+let registerRemoteList: typeof Federation.registerRemoteList;
 type RemoteLoadError = Federation.RemoteLoadError;
 
 const SHELL_VERSIONS = __BUILT_AGAINST__;
@@ -63,9 +80,10 @@ const nextModule = () => `Screen${(screenNumber += 1)}Page`;
 
 beforeEach(() => {
   jest.resetModules();
-  const runtime = jest.requireMock<typeof Runtime>('@module-federation/enhanced/runtime');
-  mockedLoad = jest.mocked(runtime.loadRemote);
-  mockedRegister = jest.mocked(runtime.registerRemotes);
+  mockedLoad = jest.fn();
+  mockedRegister = jest.fn();
+  created = [];
+  madeGlobal = [];
   ({
     LOAD_TIME_LIMIT_MS,
     RemoteIncompatibleError,
@@ -74,11 +92,12 @@ beforeEach(() => {
     fetchRemoteList,
     loadRemoteComponent,
     preloadRemoteComponent,
+    registerRemoteList,
   } = jest.requireActual<typeof Federation>('./federation'));
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   document.head.replaceChildren();
   // As once the shell's runtime provider has run (two tests below load it).
-  Object.assign(globalThis, { _FEDERATION_RUNTIME_CORE: {} });
+  Object.assign(globalThis, { _FEDERATION_RUNTIME_CORE: fakeRuntimeCore() });
 });
 afterEach(() => {
   jest.useRealTimers();
@@ -229,7 +248,7 @@ describe('loadRemoteComponent', () => {
     const load = loadRemoteComponent('settings', module);
     const script = await waitForScript('/federation-runtime.js');
     expect(mockedLoad).not.toHaveBeenCalled();
-    Object.assign(globalThis, { _FEDERATION_RUNTIME_CORE: {} });
+    Object.assign(globalThis, { _FEDERATION_RUNTIME_CORE: fakeRuntimeCore() });
     script.dispatchEvent(new Event('load'));
     await expect(load).resolves.toBe(Screen);
   });
@@ -245,6 +264,78 @@ describe('loadRemoteComponent', () => {
     const error = await load;
     expect((error as RemoteLoadError).stage).toBe('entry');
     expect(mockedLoad).not.toHaveBeenCalled();
+  });
+
+  it("should create one federation instance, sharing the shell's own modules as singletons", async () => {
+    const [first, second] = [nextModule(), nextModule()];
+    const Screen = () => null;
+    serveList({ settings: '/remotes/mf-settings/mf-manifest.json' });
+    mockedLoad.mockResolvedValue({ [first]: Screen, [second]: Screen });
+    await loadRemoteComponent('settings', first);
+    await loadRemoteComponent('settings', second);
+    expect(created).toHaveLength(1);
+    expect(madeGlobal).toHaveLength(1);
+    const options = created[0] as UserOptions;
+    expect(options).toMatchObject({ name: 'shell', remotes: [], shareStrategy: 'loaded-first' });
+    // Every module a remote's manifest lists as shared: a name left out would be a second copy.
+    type Share = { version: string; lib: () => Record<string, unknown>; shareConfig: object };
+    const shared = options.shared as Record<string, Share>;
+    const libOf = (name: string) => (shared[name] as Share).lib();
+    expect(Object.keys(shared).sort()).toEqual(
+      [
+        '@tanstack/react-query',
+        'react',
+        'react-dom',
+        'react-dom/client',
+        'react-router',
+        'react/jsx-runtime',
+        'shared-ui',
+        'zustand',
+        'zustand/react',
+        'zustand/vanilla',
+      ].sort(),
+    );
+    for (const [name, share] of Object.entries(shared)) {
+      expect({ name, version: share.version, shareConfig: share.shareConfig }).toEqual({
+        name,
+        version: __HOST_SHARED__[name as keyof typeof __HOST_SHARED__].version,
+        shareConfig: {
+          singleton: true,
+          requiredVersion: __HOST_SHARED__[name as keyof typeof __HOST_SHARED__].requiredVersion,
+        },
+      });
+    }
+    // The shell's own modules (loaded in this test's module registry, as the shell's are).
+    const react = jest.requireActual<typeof React>('react');
+    const router = jest.requireActual<typeof ReactRouter>('react-router');
+    const sharedUi = jest.requireActual<typeof SharedUi>('shared-ui');
+    expect(libOf('react').useState).toBe(react.useState);
+    expect(libOf('react-router').Link).toBe(router.Link);
+    expect(libOf('shared-ui').getToken).toBe(sharedUi.getToken);
+  });
+
+  it('should load no federation runtime for the remote list alone, and register it later', async () => {
+    const module = nextModule();
+    const Screen = () => null;
+    delete (globalThis as { _FEDERATION_RUNTIME_CORE?: unknown })._FEDERATION_RUNTIME_CORE;
+    registerRemoteList({ people: '/remotes/mf-people/mf-manifest.json' });
+    expect(document.head.querySelector('script')).toBeNull();
+    expect(mockedRegister).not.toHaveBeenCalled();
+
+    serveList({ settings: '/remotes/mf-settings/mf-manifest.json' });
+    mockedLoad.mockResolvedValue({ [module]: Screen });
+    const load = loadRemoteComponent('settings', module);
+    const script = await waitForScript('/federation-runtime.js');
+    Object.assign(globalThis, { _FEDERATION_RUNTIME_CORE: fakeRuntimeCore() });
+    script.dispatchEvent(new Event('load'));
+    await expect(load).resolves.toBe(Screen);
+    expect(mockedRegister).toHaveBeenCalledWith(
+      [
+        { name: 'people', entry: '/remotes/mf-people/mf-manifest.json' },
+        { name: 'settings', entry: '/remotes/mf-settings/mf-manifest.json' },
+      ],
+      { force: true },
+    );
   });
 
   it('should reject a module without the expected component', async () => {

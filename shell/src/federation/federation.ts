@@ -3,9 +3,18 @@
 // screen, in stages: the remote's manifest (checked for compatibility), its entry, the screen's
 // chunks. A failed or slow load is retried once by itself; every failure then surfaces as a
 // rejected promise naming the stage, which RemoteScreen turns into a Retry panel.
+//
+// The shell is built without ModuleFederationPlugin: it is a runtime host. Before the first remote
+// it loads /federation-runtime.js, which puts the federation runtime core on a global, and creates
+// its federation instance from that core, providing its own React, router, query cache, zustand
+// and shared-ui (host-shared.ts) to every remote. The login page and the dashboard carry none of
+// the federation runtime.
 import type { ComponentType } from 'react';
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import type {
+  ModuleFederation,
+  ModuleFederationRuntimePlugin,
+  UserOptions,
+} from '@module-federation/runtime-core';
 import type { RemoteName } from '../routes/route-table';
 
 /** Remote name -> manifest URL, as served by the API at /remotes.json. */
@@ -71,7 +80,6 @@ const reportFailures: ModuleFederationRuntimePlugin = {
     return undefined;
   },
 };
-let pluginsRegistered = false;
 
 /** Reads /remotes.json; an unreachable or malformed list means "no remotes", never a crash. */
 export async function fetchRemoteList(): Promise<RemoteList> {
@@ -98,25 +106,41 @@ export async function fetchRemoteList(): Promise<RemoteList> {
   }
 }
 
-/** Registers new or moved remotes; `force` also drops a remote's cached (possibly failed) load. */
+/** Remote name -> manifest URL, for the remotes the host does not know yet. */
+const toRegister = new Map<string, string>();
+
+/**
+ * Notes new or moved remotes; `force` also drops a remote's cached (possibly failed) load. The
+ * shell's federation instance registers them once it exists (before the first remote loads), so
+ * reading the list costs the dashboard no federation runtime.
+ */
 export function registerRemoteList(list: RemoteList, force = false): void {
-  if (!pluginsRegistered) {
-    registerPlugins([reportFailures]);
-    pluginsRegistered = true;
-  }
   const changed = Object.entries(list).filter(
     ([name, entry]) => force || registered.get(name) !== entry,
   );
-  if (changed.length === 0) return;
-  registerRemotes(
-    changed.map(([name, entry]) => ({ name, entry: entry as string })),
-    { force: true },
-  );
-  for (const [name, entry] of changed) registered.set(name, entry as string);
+  for (const [name, entry] of changed) {
+    registered.set(name, entry as string);
+    toRegister.set(name, entry as string);
+  }
+  if (hostInstance) registerNoted(hostInstance);
+}
+
+/** Registers the noted remotes with the shell's federation instance. */
+function registerNoted(instance: ModuleFederation): void {
+  if (toRegister.size === 0) return;
+  const remotes = [...toRegister].map(([name, entry]) => ({ name, entry }));
+  toRegister.clear();
+  // `force` replaces a registered remote of the same name (a new version, or a retry).
+  instance.registerRemotes(remotes, { force: true });
 }
 
 /** Where remote entries look for the federation runtime core (webpack/create-config.mjs). */
 const RUNTIME_CORE_GLOBAL = '_FEDERATION_RUNTIME_CORE';
+/** The part of the runtime core the shell uses to create its federation instance. */
+interface RuntimeCore {
+  ModuleFederation: new (options: UserOptions) => ModuleFederation;
+  setGlobalFederationInstance: (instance: ModuleFederation) => void;
+}
 /** The shell's build of the runtime core provider, beside its main.js. */
 export const RUNTIME_PROVIDER_URL = '/federation-runtime.js';
 let runtimeCoreLoad: Promise<void> | undefined;
@@ -139,6 +163,43 @@ function ensureRuntimeCore(): Promise<void> {
     document.head.appendChild(script);
   });
   return runtimeCoreLoad;
+}
+
+let hostInstance: ModuleFederation | undefined;
+let hostLoad: Promise<ModuleFederation> | undefined;
+
+/**
+ * The shell's federation instance, created once, before the first remote loads: from the runtime
+ * core of /federation-runtime.js (the one the remotes' entries use), with the shell's own modules
+ * as the shared singletons (host-shared.ts, a chunk of its own) and the remotes noted so far.
+ */
+function federationHost(): Promise<ModuleFederation> {
+  if (hostInstance) return Promise.resolve(hostInstance);
+  if (hostLoad) return hostLoad;
+  const load = (async () => {
+    const [, { hostShared }] = await Promise.all([ensureRuntimeCore(), import('./host-shared')]);
+    const core = (globalThis as Record<string, unknown>)[RUNTIME_CORE_GLOBAL] as RuntimeCore;
+    const instance = new core.ModuleFederation({
+      id: 'shell',
+      name: 'shell',
+      remotes: [],
+      shared: hostShared(),
+      // A remote takes the shared module already loaded (the shell's) instead of every remote's
+      // entry being loaded first to compare versions: one offline remote cannot block the others.
+      shareStrategy: 'loaded-first',
+      plugins: [reportFailures],
+    });
+    core.setGlobalFederationInstance(instance);
+    hostInstance = instance;
+    registerNoted(instance);
+    return instance;
+  })();
+  hostLoad = load;
+  // A failed start (the provider or the chunk did not load) is tried again by the next attempt.
+  load.catch(() => {
+    if (hostLoad === load) hostLoad = undefined;
+  });
+  return load;
 }
 
 const major = (version: string): string | undefined => /^\D*(\d+)\./.exec(version)?.[1];
@@ -233,14 +294,15 @@ async function attempt(remote: RemoteName, module: string, fresh: boolean): Prom
       await check;
       registerRemoteList({ [remote]: manifestUrl }, fresh);
       stage = 'entry';
+      let host: ModuleFederation;
       try {
-        await ensureRuntimeCore();
+        host = await federationHost();
       } catch (error) {
         throw new RemoteLoadError('entry', `Could not load ${id}: no federation runtime`, error);
       }
       let exports: Record<string, unknown> | null;
       try {
-        exports = await loadRemote<Record<string, unknown>>(id);
+        exports = await host.loadRemote<Record<string, unknown>>(id);
       } catch (error) {
         throw new RemoteLoadError(stageOf(error, remote), `Could not load ${id}`, error);
       }
