@@ -1,11 +1,12 @@
-// `npm test`: every check and every test of the repository, in three lanes that run side by side
+// `npm test`: every check and every test of the repository, in lanes that run side by side
 // once the contract is built (the servers and scripts the tests start import its dist/):
 //
 //   - one production build of the api, the shell and the remotes, then the end-to-end tests
 //     against it (E2E_SKIP_BUILD=1: they do not build again), then the component tests of
 //     shared-ui, the remotes and the shell (one jest run over their configs), then the type
 //     check, lint and the format check
-//   - the contract's tests, then the API suite on PGlite
+//   - the contract's tests, then the API suite on PGlite but for three files
+//   - those three files on PGlite (their tests start processes of their own: the longest files)
 //   - with TEST_POSTGRES=1 (CI), the API suite on a throw-away PostgreSQL cluster, as
 //     `npm run test:postgres` runs it
 //
@@ -30,6 +31,19 @@ const step = (name, command, options = {}) => ({ name, command, ...options });
 const npm = (...args) => ['npm', ...args];
 
 const webPackages = ['shared-ui', 'mf-people', 'mf-entries', 'mf-reports', 'mf-settings', 'shell'];
+
+/**
+ * The API files whose tests start processes of their own on the embedded database (backup and
+ * restore commands, a restart, a scheduled backup): the longest files of the PGlite run. They run
+ * beside the rest of it, so that the PGlite run does not end alone on one core.
+ */
+const ownProcessFiles = [
+  'test/backup.test.ts',
+  'test/restart.test.ts',
+  'test/backup-schedule.test.ts',
+];
+/** A jest path pattern that matches this file only. */
+const exactly = (file) => `/${file.replaceAll('.', '\\.')}$`;
 
 const first = [step('build contract', npm('run', 'build', '-w', 'contract'))];
 const lanes = [
@@ -56,7 +70,16 @@ const lanes = [
   ],
   [
     step('test contract', npm('test', '-w', 'contract')),
-    step('test api (PGlite)', npm('test', '-w', 'api')),
+    step(
+      'test api (PGlite)',
+      npm('test', '-w', 'api', '--', '--testPathIgnorePatterns', ...ownProcessFiles.map(exactly)),
+    ),
+  ],
+  [
+    step(
+      `test api (PGlite): ${ownProcessFiles.join(', ')}`,
+      npm('test', '-w', 'api', '--', '--runTestsByPath', ...ownProcessFiles),
+    ),
   ],
   [
     ...(process.env.TEST_POSTGRES === '1'
