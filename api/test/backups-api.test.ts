@@ -167,6 +167,31 @@ describe('POST /api/backups (Back up now)', () => {
     }
   });
 
+  // PostgreSQL only: the embedded database has one process, so nothing else holds the lock.
+  (process.env.TEST_DATABASE_URL ? it : it.skip)(
+    'leaves user changes free while another process takes a backup',
+    async () => {
+      const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await other.connect();
+      try {
+        await other.query('SELECT pg_advisory_lock($1)', [BACKUP_LOCK_KEY]);
+        // Both once took the same advisory lock: this waited for the whole backup.
+        const added = await Promise.race([
+          ctx.app.inject({
+            method: 'POST',
+            url: '/api/users/register',
+            headers: bearer(admin),
+            payload: { name: 'New', email: 'new@test.local', password: 'long-password-1' },
+          }),
+          new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5000)),
+        ]);
+        expect(added === 'waited' ? 'waited for the backup' : added.statusCode).toBe(201);
+      } finally {
+        await other.end();
+      }
+    },
+  );
+
   it('skips a scheduled run while a backup younger than BACKUP_EVERY_HOURS is kept', async () => {
     expect((await ctx.app.backups.run('schedule')).kind).toBe('ok');
     const again = await ctx.app.backups.run('schedule');

@@ -29,9 +29,10 @@ import { BackupRefused } from './errors.js';
 import { verifyBackupFile, type Manifest } from './file.js';
 import { SERVER_PACE } from './pace.js';
 import { backUpInWorker } from './run-in-worker.js';
+import { ADVISORY_LOCK_KEYS } from '../db/advisory-locks.js';
 
-/** The advisory lock a backup run holds on PostgreSQL (migrations hold 727001). */
-export const BACKUP_LOCK_KEY = 727002;
+/** The advisory lock a backup run holds on PostgreSQL (db/advisory-locks.ts). */
+export const BACKUP_LOCK_KEY = ADVISORY_LOCK_KEYS.backupRun;
 
 const KEPT_NAME = new RegExp(BACKUP_NAME_PATTERN);
 /** What a run that was killed can leave behind: takeBackup's and this file's hidden names. */

@@ -4,6 +4,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { ADVISORY_LOCK_KEYS } from './advisory-locks.js';
 
 /** The little a migration needs from a driver, inside one transaction. */
 export interface MigrationTx {
@@ -14,7 +15,7 @@ export type MigrationRunner = <T>(work: (tx: MigrationTx) => Promise<T>) => Prom
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Also held while the first admin is created (repositories/users.ts). */
-export const MIGRATION_LOCK_KEY = 727001;
+export const MIGRATION_LOCK_KEY = ADVISORY_LOCK_KEYS.migrations;
 
 const PRELUDE = `
   SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY});

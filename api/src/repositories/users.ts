@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { apiMessages, type Role, type User } from 'contract';
 import type { Db } from '../db/index.js';
+import { ADVISORY_LOCK_KEYS } from '../db/advisory-locks.js';
 import { MIGRATION_LOCK_KEY } from '../db/migrate.js';
 import type { AppConfig } from '../config.js';
 import { generatePassword } from '../config.js';
@@ -62,7 +63,7 @@ const translateUnique = (error: unknown): never => {
  * their target and then wait for the other's row (a deadlock); in one queue the second sees
  * the first's result and the last-admin rule answers it.
  */
-const USER_CHANGES_LOCK = 727002;
+const USER_CHANGES_LOCK = ADVISORY_LOCK_KEYS.userChanges;
 const queueUserChange = (tx: Db) =>
   sql`SELECT pg_advisory_xact_lock(${sql.lit(USER_CHANGES_LOCK)})`.execute(tx);
 
