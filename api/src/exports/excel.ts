@@ -5,7 +5,7 @@
 // as a string cell: a value starting with "=" stays the text it is, never a formula.
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { messages } from 'contract';
 import type { CompanyWithLogo } from '../repositories/company.js';
 import { addLogo, columnPixels, logoSize, ROW_PIXELS } from './excel-logo.js';
@@ -152,7 +152,9 @@ export function excelStream(spec: SheetSpec, source: SheetSource): Readable {
 }
 
 async function write(out: PassThrough, spec: SheetSpec, source: SheetSource): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  // Loaded on the first export, not when the server starts (most processes never write one).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { messages } from 'contract';
 import type { CompanyWithLogo } from '../repositories/company.js';
 import { companyLines, generatedLine } from './excel.js';
@@ -21,14 +21,26 @@ const NASKH = path.join(
   path.dirname(require.resolve('@fontsource/noto-naskh-arabic/package.json')),
   'files',
 );
-/** Each font's bytes, read once. */
-const FONTS = {
-  regular: readFileSync(path.join(DEJAVU, 'DejaVuSans.ttf')),
-  bold: readFileSync(path.join(DEJAVU, 'DejaVuSans-Bold.ttf')),
-  arabic: readFileSync(path.join(NASKH, 'noto-naskh-arabic-arabic-400-normal.woff')),
-  arabicBold: readFileSync(path.join(NASKH, 'noto-naskh-arabic-arabic-700-normal.woff')),
+const FONT_FILES = {
+  regular: path.join(DEJAVU, 'DejaVuSans.ttf'),
+  bold: path.join(DEJAVU, 'DejaVuSans-Bold.ttf'),
+  arabic: path.join(NASKH, 'noto-naskh-arabic-arabic-400-normal.woff'),
+  arabicBold: path.join(NASKH, 'noto-naskh-arabic-arabic-700-normal.woff'),
 };
-type FontName = keyof typeof FONTS;
+type FontName = keyof typeof FONT_FILES;
+
+/**
+ * pdfkit and each font's bytes, loaded and read once, on the first PDF rather than when the
+ * server starts (most processes never draw one).
+ */
+let drawing: Promise<{ Pdf: typeof PDFDocument; fonts: Record<FontName, Buffer> }> | undefined;
+const loadDrawing = () =>
+  (drawing ??= import('pdfkit').then(({ default: Pdf }) => ({
+    Pdf,
+    fonts: Object.fromEntries(
+      Object.entries(FONT_FILES).map(([name, file]) => [name, readFileSync(file)]),
+    ) as Record<FontName, Buffer>,
+  })));
 
 const PAGE = { width: 595.28, height: 841.89, margin: 40, footer: 30 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
@@ -77,14 +89,15 @@ export function repeatedHeaderTable(
 
 type Doc = PDFKit.PDFDocument;
 
-function newDocument(title: string, author: string): Doc {
-  const doc = new PDFDocument({
+async function newDocument(title: string, author: string): Promise<Doc> {
+  const { Pdf, fonts } = await loadDrawing();
+  const doc = new Pdf({
     size: 'A4',
     margin: PAGE.margin,
     bufferPages: true,
     info: { Title: title, Author: author, Creator: 'Office finance' },
   });
-  for (const [name, bytes] of Object.entries(FONTS)) doc.registerFont(name, bytes);
+  for (const [name, bytes] of Object.entries(fonts)) doc.registerFont(name, bytes);
   return doc;
 }
 
@@ -266,7 +279,7 @@ export interface PdfDocument {
 
 /** Renders a document on A4 with the letterhead, page numbers and the generated-by line. */
 export async function renderPdf(source: PdfDocument): Promise<Buffer> {
-  const doc = newDocument(source.title, source.company.name);
+  const doc = await newDocument(source.title, source.company.name);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<void>((resolve, reject) => {
@@ -289,8 +302,9 @@ export async function renderPdf(source: PdfDocument): Promise<Buffer> {
 
 /** Whether these bytes can be drawn as an image (a logo is checked before it is kept). */
 export async function canDrawImage(bytes: Buffer): Promise<boolean> {
+  const { Pdf } = await loadDrawing();
   try {
-    const doc = new PDFDocument({ size: 'A4' });
+    const doc = new Pdf({ size: 'A4' });
     const ended = new Promise<void>((resolve, reject) => {
       doc.on('end', resolve);
       doc.on('error', reject);

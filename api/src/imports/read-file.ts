@@ -7,7 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import iconv from 'iconv-lite';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { IMPORT_LIMITS, importMessages } from 'contract';
 import { badRequest } from '../lib/errors.js';
@@ -277,7 +277,9 @@ async function readXlsx(bytes: Buffer, sheetName?: string): Promise<ReadFile> {
     throw badRequest(sheetName === undefined ? importMessages.notXlsx : importMessages.noSheet);
   }
   const input = Readable.from(bytes);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  // Loaded on the first workbook read, not when the server starts.
+  const { default: Excel } = await import('exceljs');
+  const reader = new Excel.stream.xlsx.WorkbookReader(input, {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',

@@ -8,7 +8,6 @@
 // left so (the server stopped mid-upload) by `sweepOrphanBlobs` an hour later.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import sharp from 'sharp';
 import { apiMessages, RECEIPT_LIMITS, type ReceiptMediaType } from 'contract';
 import type { Db } from '../db/index.js';
 import { HttpError } from '../lib/errors.js';
@@ -70,6 +69,8 @@ async function readAll(source: AsyncIterable<Buffer>): Promise<Buffer> {
 
 /** Decodes and re-encodes an image in its own format; anything that does not decode is refused. */
 async function reencode(input: Buffer, type: ReceiptMediaType): Promise<Buffer> {
+  // Loaded on the first image, not when the server starts.
+  const { default: sharp } = await import('sharp');
   try {
     // rotate(): the EXIF orientation is applied to the pixels, since the EXIF goes.
     const image = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();

@@ -4,7 +4,6 @@
 // wrote, without the sender's metadata, that the PDF library can draw, so a saved logo never
 // breaks an export (a PNG with damaged compressed data once stopped the PDF library's process).
 import { sql } from 'kysely';
-import sharp from 'sharp';
 import {
   apiMessages,
   LOGO_MAX_BYTES,
@@ -110,6 +109,8 @@ export function imageTypeOf(bytes: Buffer): LogoMediaType | null {
 
 /** The logo decoded and written again (at most 800 x 400, as it was typed), or null. */
 async function reencode(bytes: Buffer, mediaType: LogoMediaType): Promise<Buffer | null> {
+  // Loaded on the first image, not when the server starts.
+  const { default: sharp } = await import('sharp');
   try {
     const image = sharp(bytes, { failOn: 'error', limitInputPixels: 25_000_000 })
       .rotate()
