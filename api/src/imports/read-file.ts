@@ -7,7 +7,6 @@ import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import iconv from 'iconv-lite';
-import type ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { IMPORT_LIMITS, importMessages } from 'contract';
 import { badRequest } from '../lib/errors.js';
