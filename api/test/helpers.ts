@@ -97,6 +97,36 @@ async function migratedSnapshot(): Promise<Blob> {
   return archive;
 }
 
+/**
+ * One statement that empties the tables as `TRUNCATE <TABLES> RESTART IDENTITY CASCADE` would: the
+ * same tables and every table that refers to them, their sequences back to their start, without
+ * firing triggers or checking foreign keys (TRUNCATE fires none either). It deletes instead: a
+ * TRUNCATE gives every table and index new files, which cost PostgreSQL about 40 ms before each
+ * test, where deleting a test's few rows costs a few.
+ */
+async function emptyingStatement(database: DatabaseHandle): Promise<string> {
+  const { rows } = await sql<{ tables: string[]; sequences: string[] }>`
+    WITH RECURSIVE reached(rel) AS (
+      SELECT unnest(${TABLES.split(', ')}::text[])::regclass
+      UNION
+      SELECT c.conrelid FROM pg_constraint c JOIN reached ON c.confrelid = reached.rel
+      WHERE c.contype = 'f'
+    )
+    SELECT
+      array(SELECT rel::text FROM reached) AS tables,
+      array(
+        SELECT DISTINCT d.objid::regclass::text FROM pg_depend d JOIN reached ON d.refobjid = reached.rel
+        JOIN pg_class s ON s.oid = d.objid AND s.relkind = 'S'
+        WHERE d.classid = 'pg_class'::regclass AND d.refclassid = 'pg_class'::regclass
+      ) AS sequences`.execute(database.db);
+  const { tables = [], sequences = [] } = rows[0] ?? {};
+  return `DO $$ BEGIN
+    SET LOCAL session_replication_role = replica;
+    ${tables.map((table) => `DELETE FROM ${table};`).join(' ')}
+    ${sequences.map((sequence) => `ALTER SEQUENCE ${sequence} RESTART;`).join(' ')}
+  END $$`;
+}
+
 /** Opens the database once; call in beforeAll, then `reset` in beforeEach and `close` in afterAll. */
 export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
   const config = testConfig(overrides);
@@ -106,12 +136,14 @@ export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
       : config,
   );
   const ctx = { config, database } as TestContext;
+  let emptying: Promise<string> | undefined;
   return {
     ctx,
     /** Empties every table and builds a fresh app (which creates the first admin again). */
     async reset(build: Omit<BuildOptions, 'database'> = {}): Promise<TestContext> {
       if (ctx.app) await ctx.app.close();
-      await sql.raw(`TRUNCATE ${TABLES} RESTART IDENTITY CASCADE`).execute(database.db);
+      emptying ??= emptyingStatement(database);
+      await sql.raw(await emptying).execute(database.db);
       await sql`UPDATE books SET closed_through = NULL`.execute(database.db);
       await sql`UPDATE security_settings SET require_two_step_for_admins = false`.execute(
         database.db,
