@@ -6,13 +6,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { browserModule, browserResolve, minimizerFor, TARGET } from '../create-config.mjs';
+import { browserModule, browserResolve, minimizerFor } from '../create-config.mjs';
+import { buildOnce } from './build-once.mjs';
 
 const require = createRequire(import.meta.url);
 const { markModuleLevelPure } = require('../contract-pure-loader.cjs');
-const webpack = require('webpack');
-const here = path.dirname(fileURLToPath(import.meta.url));
 const out = mkdtempSync(path.join(tmpdir(), 'web-build-pure-'));
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -33,24 +31,14 @@ test('marks the calls of module-level constants, not those run later or for thei
 });
 
 test('the endpoint table bundles without the schemas and TypeBox', async () => {
-  const compiler = webpack({
-    mode: 'production',
-    target: TARGET,
-    context: here,
+  await buildOnce({
     entry: './endpoints-entry.mjs',
     output: { path: out, filename: 'endpoints.cjs', library: { type: 'commonjs2' } },
     resolve: browserResolve,
     module: browserModule,
     // The shell's minifier, which drops unused pure calls: the dashboard is the shell's.
     optimization: { minimizer: minimizerFor(false) },
-    devtool: false,
-    performance: { hints: false },
   });
-  const stats = await new Promise((done, fail) =>
-    compiler.run((error, result) => (error ? fail(error) : done(result))),
-  );
-  await new Promise((done) => compiler.close(done));
-  if (stats.hasErrors()) throw new Error(stats.toString('errors-only'));
   const file = path.join(out, 'endpoints.cjs');
   const bundle = readFileSync(file, 'utf8');
   const { endpoints } = require(file);

@@ -7,17 +7,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Kind } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
-import { browserModule, browserResolve, minimizerFor, TARGET } from '../create-config.mjs';
+import { browserModule, browserResolve, minimizerFor } from '../create-config.mjs';
+import { buildOnce } from './build-once.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const out = mkdtempSync(path.join(tmpdir(), 'web-build-typebox-'));
 const require = createRequire(import.meta.url);
-// Through require: an ES import of webpack's CommonJS entry touches its deprecated exports.
-const webpack = require('webpack');
 
 /**
  * The apps' module rules but the one that strips the endpoint table of its schemas for the
@@ -33,10 +30,7 @@ const withSchemas = {
 
 /** contract's exports as a browser bundle gets them, and the bundle's size in bytes. */
 async function bundleContract(name, resolve) {
-  const compiler = webpack({
-    mode: 'production',
-    target: TARGET,
-    context: here,
+  await buildOnce({
     entry: './contract-entry.mjs',
     output: {
       path: out,
@@ -47,14 +41,7 @@ async function bundleContract(name, resolve) {
     resolve,
     module: withSchemas,
     optimization: { minimizer: minimizerFor(true) },
-    devtool: false,
-    performance: { hints: false },
   });
-  const stats = await new Promise((done, fail) =>
-    compiler.run((error, result) => (error ? fail(error) : done(result))),
-  );
-  await new Promise((done) => compiler.close(done));
-  if (stats.hasErrors()) throw new Error(stats.toString('errors-only'));
   const file = path.join(out, `${name}.cjs`);
   return { contract: require(file), bytes: readFileSync(file).length };
 }
