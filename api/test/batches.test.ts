@@ -4,7 +4,7 @@
 // written as they write one: createBatch and the entries in one transaction.
 import { sql } from 'kysely';
 import { apiMessages } from 'contract';
-import { bearer, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
+import { bearer, rows, setupDatabase, signInBoth, type TestContext, requestAs } from './helpers.js';
 import { seedParties } from './fixtures.js';
 import { createBatch, registerBatchReversal } from '../src/repositories/batches.js';
 import { addDays, todayIn } from '../src/lib/dates.js';
@@ -58,15 +58,8 @@ async function writeBatch(kind: 'import' | 'payroll' | 'recurring' = 'import'): 
   });
 }
 
-const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, who = admin) => {
-  const response = await ctx.app.inject({
-    method,
-    url,
-    ...(payload ? { payload } : {}),
-    headers: bearer(who),
-  });
-  return { status: response.statusCode, body: response.json() };
-};
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, who = admin) =>
+  requestAs(ctx.app, who, method, url, payload);
 
 const countEntries = async () =>
   Number((await rows<{ n: string }>(ctx, 'SELECT count(*) AS n FROM entries'))[0]?.n);

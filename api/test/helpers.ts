@@ -173,6 +173,23 @@ export async function login(app: App, who: { email: string; password: string }):
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** One request as the holder of `token`, with a JSON answer: its status and body. */
+export async function requestAs(
+  app: App,
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  const response = await app.inject({
+    method,
+    url,
+    ...(payload ? { payload } : {}),
+    headers: bearer(token),
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
 /** Signs in as the first admin and creates and signs in a staff user. */
 export async function signInBoth(app: App): Promise<{ admin: string; staff: string }> {
   const admin = await login(app, ADMIN);

@@ -5,7 +5,7 @@ import { apiMessages } from 'contract';
 import { addDays, monthStart, todayIn } from '../src/lib/dates.js';
 import { postDueAutomatically } from '../src/repositories/recurring.js';
 import { insertEntries, seedParties } from './fixtures.js';
-import { bearer, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
+import { bearer, rows, setupDatabase, signInBoth, type TestContext, requestAs } from './helpers.js';
 
 const db = await setupDatabase();
 let ctx: TestContext;
@@ -15,15 +15,8 @@ afterAll(() => db.close());
 const today = todayIn('UTC');
 const lastMonth = addDays(monthStart(today), -1).slice(0, 7);
 
-const call = async (method: 'GET' | 'POST', url: string, payload?: object, who = staff) => {
-  const response = await ctx.app.inject({
-    method,
-    url,
-    ...(payload ? { payload } : {}),
-    headers: bearer(who),
-  });
-  return { status: response.statusCode, body: response.json() };
-};
+const call = (method: 'GET' | 'POST', url: string, payload?: object, who = staff) =>
+  requestAs(ctx.app, who, method, url, payload);
 
 const addEmployee = async (name: string) =>
   (

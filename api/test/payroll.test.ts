@@ -2,7 +2,7 @@
 // batch dated the month's last day, each employee paid once per month (also under 20 posts at
 // once), closed periods, and undoing the run's batch, which frees the month.
 import { apiMessages } from 'contract';
-import { bearer, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
+import { rows, setupDatabase, signInBoth, type TestContext, requestAs } from './helpers.js';
 import { addDays, monthOf, monthStart, todayIn } from '../src/lib/dates.js';
 import { payrollDate } from '../src/repositories/payroll.js';
 
@@ -17,15 +17,8 @@ const today = todayIn('UTC');
 const lastMonth = addDays(monthStart(today), -1).slice(0, 7);
 const lastMonthEnd = addDays(monthStart(today), -1);
 
-const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, who = staff) => {
-  const response = await ctx.app.inject({
-    method,
-    url,
-    ...(payload ? { payload } : {}),
-    headers: bearer(who),
-  });
-  return { status: response.statusCode, body: response.json() };
-};
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, who = staff) =>
+  requestAs(ctx.app, who, method, url, payload);
 
 const addEmployee = async (name: string, monthlySalary?: number | string) =>
   (

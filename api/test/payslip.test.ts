@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { apiMessages } from 'contract';
-import { bearer, login, setupDatabase, signInBoth, type TestContext } from './helpers.js';
+import {
+  bearer,
+  login,
+  setupDatabase,
+  signInBoth,
+  type TestContext,
+  requestAs,
+} from './helpers.js';
 
 const run = promisify(execFile);
 const db = await setupDatabase();
@@ -22,15 +29,8 @@ afterAll(() => db.close());
 /** A month long past, so that the books take it whatever today is. */
 const MONTH = '2025-02';
 
-const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, who = staff) => {
-  const response = await ctx.app.inject({
-    method,
-    url,
-    ...(payload ? { payload } : {}),
-    headers: bearer(who),
-  });
-  return { status: response.statusCode, body: response.json() };
-};
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, who = staff) =>
+  requestAs(ctx.app, who, method, url, payload);
 
 const addEmployee = async (name: string, monthlySalary?: number) => {
   const added = await call('POST', '/api/employees/addEmployee', {

@@ -3,7 +3,7 @@
 // and from the server's own automatic posting), skipping, pausing and ending, closed periods, and
 // undoing a posted batch.
 import { apiMessages } from 'contract';
-import { bearer, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
+import { rows, setupDatabase, signInBoth, type TestContext, requestAs } from './helpers.js';
 import { seedParties } from './fixtures.js';
 import { addDays, todayIn } from '../src/lib/dates.js';
 import { isOccurrence, occurrencesBetween } from '../src/lib/recurrence.js';
@@ -75,15 +75,8 @@ let staff: string;
 afterAll(() => db.close());
 const today = todayIn('UTC');
 
-const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, who = staff) => {
-  const response = await ctx.app.inject({
-    method,
-    url,
-    ...(payload ? { payload } : {}),
-    headers: bearer(who),
-  });
-  return { status: response.statusCode, body: response.json() };
-};
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, who = staff) =>
+  requestAs(ctx.app, who, method, url, payload);
 
 /** A weekly rent schedule (expense type 1) whose start is 14 days ago: three occurrences due. */
 const weeklyRent = async (extra: object = {}) => {
