@@ -3,11 +3,7 @@
 // or the activity's CSV, whatever separator a spreadsheet splits the lines on. Read back three
 // ways: split in JavaScript, by the SQL writer against the contract's csvCell, and opened in
 // LibreOffice Calc with `;`, TAB and `,` as separator.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { convertInCalc, hasTool } from './office-tools.js';
 import { sql } from 'kysely';
 import { csvCell } from 'contract';
 import {
@@ -171,13 +167,8 @@ describe('csv_field, the journal CSV writer in SQL', () => {
 
 // --- opened in LibreOffice Calc -------------------------------------------------------------
 
-const run = promisify(execFile);
-
 /** Whether `soffice` (Debian: libreoffice-calc-nogui) is on PATH. */
-const soffice = await run('soffice', ['--version']).then(
-  () => true,
-  () => false,
-);
+const soffice = await hasTool('soffice', ['--version']);
 if (!soffice) {
   console.warn(
     'csv-formulas: soffice is not on PATH, so the CSVs are not opened in LibreOffice Calc ' +
@@ -193,46 +184,24 @@ async function calcFormulas(
   csvFiles: Record<string, string>,
   filterOptions: string,
 ): Promise<Record<string, string[]>> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'csv-calc-'));
-  try {
-    const inputs = Object.entries(csvFiles).map(([name, text]) => {
-      const file = path.join(dir, `${name}.csv`);
-      writeFileSync(file, text);
-      return file;
-    });
-    await run(
-      'soffice',
+  const converted = await convertInCalc(
+    Object.fromEntries(Object.entries(csvFiles).map(([name, text]) => [`${name}.csv`, text])),
+    'fods',
+    `CSV:${filterOptions}`,
+  );
+  expect(Object.keys(converted).sort()).toEqual(
+    Object.keys(csvFiles)
+      .map((name) => `${name}.fods`)
+      .sort(),
+  );
+  return Object.fromEntries(
+    Object.keys(csvFiles).map((name) => [
+      name,
       [
-        `-env:UserInstallation=file://${path.join(dir, 'profile')}`,
-        '--headless',
-        `--infilter=CSV:${filterOptions}`,
-        '--convert-to',
-        'fods',
-        '--outdir',
-        path.join(dir, 'out'),
-        ...inputs,
-      ],
-      { timeout: 120_000 },
-    );
-    const out = readdirSync(path.join(dir, 'out'));
-    expect(out.sort()).toEqual(
-      Object.keys(csvFiles)
-        .map((name) => `${name}.fods`)
-        .sort(),
-    );
-    return Object.fromEntries(
-      Object.keys(csvFiles).map((name) => [
-        name,
-        [
-          ...readFileSync(path.join(dir, 'out', `${name}.fods`), 'utf8').matchAll(
-            /table:formula="([^"]*)"/g,
-          ),
-        ].map((match) => match[1] ?? ''),
-      ]),
-    );
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+        ...(converted[`${name}.fods`]?.toString('utf8') ?? '').matchAll(/table:formula="([^"]*)"/g),
+      ].map((match) => match[1] ?? ''),
+    ]),
+  );
 }
 
 const describeCalc = soffice ? describe : describe.skip;

@@ -1,18 +1,13 @@
 // The company's logo in the header of every Excel file: read back with exceljs (the picture's
 // bytes, its place and size), opened in LibreOffice Calc, and absent when no logo is set.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
+import { convertInCalc, hasTool } from './office-tools.js';
 import { bearer, setupDatabase, signInBoth, type TestContext } from './helpers.js';
 import { seedParties } from './fixtures.js';
 import { companyWithLogo } from '../src/repositories/company.js';
 
-const run = promisify(execFile);
 const db = await setupDatabase();
 let ctx: TestContext;
 let admin = '';
@@ -60,10 +55,7 @@ const EXPORTS = [
   '/api/dashboard/totals/excel',
 ];
 
-const soffice = await run('soffice', ['--version']).then(
-  () => true,
-  () => false,
-);
+const soffice = await hasTool('soffice', ['--version']);
 
 beforeAll(async () => {
   ctx = await db.reset();
@@ -149,28 +141,10 @@ describe('the logo in the Excel header', () => {
         .toBuffer();
       expect((await putLogo(png.toString('base64'))).statusCode).toBe(200);
       const { bytes } = await workbookOf('/api/journal/excel');
-      const dir = mkdtempSync(path.join(tmpdir(), 'excel-logo-'));
-      try {
-        writeFileSync(path.join(dir, 'journal.xlsx'), bytes);
-        await run(
-          'soffice',
-          [
-            `-env:UserInstallation=file://${path.join(dir, 'profile')}`,
-            '--headless',
-            '--convert-to',
-            'ods',
-            '--outdir',
-            dir,
-            path.join(dir, 'journal.xlsx'),
-          ],
-          { timeout: 120_000 },
-        );
-        const entries = await zipEntries(readFileSync(path.join(dir, 'journal.ods')));
-        expect(entries).toContain('content.xml');
-        expect(entries.some((name) => name.startsWith('Pictures/'))).toBe(true);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
+      const converted = await convertInCalc({ 'journal.xlsx': bytes }, 'ods');
+      const entries = await zipEntries(converted['journal.ods'] ?? Buffer.alloc(0));
+      expect(entries).toContain('content.xml');
+      expect(entries.some((name) => name.startsWith('Pictures/'))).toBe(true);
     },
     130_000,
   );

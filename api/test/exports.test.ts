@@ -2,17 +2,12 @@
 // cell types and formats, LibreOffice Calc for what a spreadsheet makes of it, pdftotext for
 // the PDFs), its figures checked against the API's own answers to the cent; the Company tab's
 // details and logo, who may change them, and the bad input every export must survive.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { crc32, deflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import { convertInCalc, hasTool, pdfToText } from './office-tools.js';
 import { bearer, login, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
 import { insertEntries, seedParties } from './fixtures.js';
 
-const run = promisify(execFile);
 const db = await setupDatabase();
 let ctx: TestContext;
 let admin = '';
@@ -378,14 +373,8 @@ describe('Excel files', () => {
   });
 });
 
-/** Whether a Debian tool is on PATH. */
-const has = (tool: string, args: string[]) =>
-  run(tool, args).then(
-    () => true,
-    () => false,
-  );
-const soffice = await has('soffice', ['--version']);
-const pdftotext = await has('pdftotext', ['-v']);
+const soffice = await hasTool('soffice', ['--version']);
+const pdftotext = await hasTool('pdftotext', ['-v']);
 if (!soffice || !pdftotext)
   console.warn(
     'exports: soffice or pdftotext is missing (apt-get install -y libreoffice-calc-nogui poppler-utils)',
@@ -394,32 +383,17 @@ if (!soffice || !pdftotext)
 (soffice ? describe : describe.skip)('the Journal opened in LibreOffice Calc', () => {
   it('keeps formulas as text and amounts as numbers', async () => {
     const { bytes } = await workbookOf('/api/journal/excel?from=2026-01-01&to=2026-12-31');
-    const dir = mkdtempSync(path.join(tmpdir(), 'exports-'));
-    try {
-      writeFileSync(path.join(dir, 'journal.xlsx'), bytes);
-      await run(
-        'soffice',
-        [
-          `-env:UserInstallation=file://${path.join(dir, 'profile')}`,
-          '--headless',
-          '--convert-to',
-          'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false',
-          '--outdir',
-          dir,
-          path.join(dir, 'journal.xlsx'),
-        ],
-        { timeout: 120_000 },
-      );
-      const csv = readFileSync(path.join(dir, 'journal.csv'), 'utf8');
-      // Formulas would have been computed (=1+1 -> 2); the text survives as typed.
-      expect(csv).toContain(',=1+1,');
-      expect(csv).toContain('+SUM(A1:A2)');
-      expect(csv).toContain('کرایہ کی ادائیگی');
-      expect(csv).toContain('paid 😀 in cash');
-      expect(csv).toMatch(/,2026-02-15,income,Acme Buyer,Credit,"?10\.00"?,/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const converted = await convertInCalc(
+      { 'journal.xlsx': bytes },
+      'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false',
+    );
+    const csv = converted['journal.csv']?.toString('utf8') ?? '';
+    // Formulas would have been computed (=1+1 -> 2); the text survives as typed.
+    expect(csv).toContain(',=1+1,');
+    expect(csv).toContain('+SUM(A1:A2)');
+    expect(csv).toContain('کرایہ کی ادائیگی');
+    expect(csv).toContain('paid 😀 in cash');
+    expect(csv).toMatch(/,2026-02-15,income,Acme Buyer,Credit,"?10\.00"?,/);
   }, 130_000);
 });
 
@@ -427,18 +401,7 @@ async function pdfText(url: string, layout = true): Promise<string> {
   const response = await get(url);
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('application/pdf');
-  const dir = mkdtempSync(path.join(tmpdir(), 'exports-'));
-  try {
-    writeFileSync(path.join(dir, 'file.pdf'), response.rawPayload);
-    await run('pdftotext', [
-      ...(layout ? ['-layout'] : []),
-      path.join(dir, 'file.pdf'),
-      path.join(dir, 'file.txt'),
-    ]);
-    return readFileSync(path.join(dir, 'file.txt'), 'utf8');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return pdfToText(response.rawPayload, layout);
 }
 
 (pdftotext ? describe : describe.skip)('PDF statements', () => {

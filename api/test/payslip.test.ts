@@ -1,11 +1,7 @@
 // Payslips (issue 23, item 4): an employee's salary entries of one month as a PDF, read back
 // with pdftotext -layout: the employee, the month, each entry (payroll runs, the Salary form,
 // a reversal beside what it reverses), the total to the cent; bad input refused; viewers read it.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
+import { pdfToText } from './office-tools.js';
 import { apiMessages } from 'contract';
 import {
   bearer,
@@ -16,7 +12,6 @@ import {
   requestAs,
 } from './helpers.js';
 
-const run = promisify(execFile);
 const db = await setupDatabase();
 let ctx: TestContext;
 let admin = '';
@@ -70,14 +65,7 @@ async function payslipText(url: string, who = staff): Promise<string> {
   const response = await ctx.app.inject({ method: 'GET', url, headers: bearer(who) });
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('application/pdf');
-  const dir = mkdtempSync(path.join(tmpdir(), 'payslip-'));
-  try {
-    writeFileSync(path.join(dir, 'slip.pdf'), response.rawPayload);
-    await run('pdftotext', ['-layout', path.join(dir, 'slip.pdf'), path.join(dir, 'slip.txt')]);
-    return readFileSync(path.join(dir, 'slip.txt'), 'utf8');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return pdfToText(response.rawPayload);
 }
 
 beforeAll(async () => {
