@@ -227,6 +227,11 @@ function receiptedQuery(filters: JournalFilters): RawBuilder<SumRow> {
       FROM receipted_entries r JOIN entries e ON e.id = r.entry_id
       WHERE e.entry_date BETWEEN ${edge.from} AND ${edge.to}
         AND ${sql.join(match, sql` AND `)}`);
+  return sumOfParts(parts);
+}
+
+/** The count and the Credit and Debit sums of rows (credit_debit, total, entries) from parts. */
+function sumOfParts(parts: RawBuilder<unknown>[]): RawBuilder<SumRow> {
   return sql<SumRow>`
     SELECT coalesce(sum(entries), 0) AS count,
            sum(total) FILTER (WHERE credit_debit = 'Credit') AS credit,
@@ -264,11 +269,7 @@ function totalsQuery(filters: JournalFilters): RawBuilder<SumRow> {
         SELECT credit_debit, amount AS total, 1 AS entries FROM entries
         WHERE entry_date BETWEEN ${edge.from} AND ${edge.to} AND party_id = ${filters.partyId}
           AND ${sql.join(kindCd, sql` AND `)}`);
-    return sql<SumRow>`
-      SELECT coalesce(sum(entries), 0) AS count,
-             sum(total) FILTER (WHERE credit_debit = 'Credit') AS credit,
-             sum(total) FILTER (WHERE credit_debit = 'Debit') AS debit
-      FROM (${sql.join(parts, sql` UNION ALL `)}) AS parts`;
+    return sumOfParts(parts);
   }
   return sql<SumRow>`
       SELECT count(*) AS count,
