@@ -2,7 +2,7 @@
 // available here), plus the helpers every test uses.
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, Dialog, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
 import { ADMIN, stateFile } from './env';
 
 export const CHROMIUM_FLAGS = [
@@ -67,4 +67,22 @@ export async function dialogCount(dialogs: string[], count: number, timeoutMs = 
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return dialogs;
+}
+
+/**
+ * Waits until the texts of `locator` are `expected`, then asserts them. A list asked for again
+ * (a new filter in the address) shows its old rows or "Loading..." for a moment; a list that
+ * never settles fails with the texts it last had.
+ */
+export async function expectTextsToSettle(
+  locator: Locator,
+  expected: string[],
+  timeoutMs = 10_000,
+): Promise<void> {
+  const started = Date.now();
+  const same = async () =>
+    JSON.stringify(await locator.allTextContents()) === JSON.stringify(expected);
+  while (!(await same()) && Date.now() - started < timeoutMs)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(await locator.allTextContents()).toEqual(expected);
 }

@@ -3,7 +3,7 @@
 // checked as "before + what this file did".
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { dialogCount, launch, openPage, signIn } from '../support/browser';
+import { dialogCount, expectTextsToSettle, launch, openPage, signIn } from '../support/browser';
 import type { Session } from '../support/browser';
 import { apiAs, type ApiCall } from '../support/api';
 
@@ -219,7 +219,6 @@ describe('journal', () => {
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL(/partyId=/);
     const table = page.getByRole('table', { name: 'Journal' });
-    const ids = () => table.locator('tbody tr td:first-child').allTextContents();
 
     // A new tab has a session storage of its own: it signs in, then opens the address.
     const tab = await context.newPage();
@@ -232,10 +231,7 @@ describe('journal', () => {
     expect(rows.every((id) => /^#\d+$/.test(id))).toBe(true);
     // The first tab shows the same list once its filtered answer has arrived (it may still show
     // the unfiltered rows or "Loading..." for a moment after the address changed).
-    for (let tries = 0; JSON.stringify(await ids()) !== JSON.stringify(rows); tries += 1) {
-      if (tries === 100) expect(await ids()).toEqual(rows);
-      await page.waitForTimeout(100);
-    }
+    await expectTextsToSettle(table.locator('tbody tr td:first-child'), rows);
 
     // Back returns to the unfiltered journal.
     await page.goBack();
