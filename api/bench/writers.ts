@@ -8,7 +8,7 @@
 // case where every entry meets the same roll-up key. They share one pool of connections as a
 // server process's requests do: DATABASE_POOL_SIZE, 10 by default like the server's
 // (BENCH_WRITER_POOL overrides it; 50 or more gives every writer a connection of its own).
-// For 1, 10 and 50 writers, BENCH_WRITER_ROUNDS rounds (default 6) each measure
+// For 1, 10 and 50 writers, BENCH_WRITER_ROUNDS rounds (default 10) each measure
 // BENCH_WRITER_SECONDS (default 3, after half a second of warm-up) with the trigger and as long
 // without it (ALTER TABLE ... DISABLE TRIGGER), taking turns; the figures are medians over the
 // rounds (below). Afterwards the roll-ups are rebuilt and checked against the entries.
@@ -30,7 +30,7 @@ const int = (value: string | undefined, fallback: number) => {
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
 };
 const SECONDS = int(process.env.BENCH_WRITER_SECONDS, 3);
-const ROUNDS = int(process.env.BENCH_WRITER_ROUNDS, 6);
+const ROUNDS = int(process.env.BENCH_WRITER_ROUNDS, 10);
 const WRITERS = [1, 10, 50];
 const BUDGET = 0.1;
 const SCALING_TOLERANCE = 0.05;
