@@ -131,7 +131,8 @@ const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-const rateOf = (writers: number, rollups: boolean) => median(rounds[`${writers}:${rollups}`] ?? [0]);
+const rateOf = (writers: number, rollups: boolean) =>
+  median(rounds[`${writers}:${rollups}`] ?? [0]);
 const costOf = (writers: number) => {
   const on = rounds[`${writers}:true`] ?? [];
   const off = rounds[`${writers}:false`] ?? [];
