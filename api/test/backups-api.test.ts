@@ -11,7 +11,7 @@ import pg from 'pg';
 import { apiMessages, backupMessages, BACKUP_NAME_PATTERN, type BackupList } from 'contract';
 import { buildApp, type App } from '../src/app.js';
 import { verifyBackupFile } from '../src/backup/index.js';
-import { BACKUP_LOCK_KEY } from '../src/backup/schedule.js';
+import { ADVISORY_LOCK_KEYS } from '../src/db/advisory-locks.js';
 import type { AppConfig } from '../src/config.js';
 import { insertEntries, seedParties } from './fixtures.js';
 import {
@@ -158,7 +158,7 @@ describe('POST /api/backups (Back up now)', () => {
     const other = new pg.Client({ connectionString: url });
     await other.connect();
     try {
-      await other.query('SELECT pg_advisory_lock($1)', [BACKUP_LOCK_KEY]);
+      await other.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK_KEYS.backupRun]);
       const refused = await backUpNow(ctx.app, admin);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ message: apiMessages.backupRunning });
@@ -173,8 +173,9 @@ describe('POST /api/backups (Back up now)', () => {
     async () => {
       const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await other.connect();
+      let timer: NodeJS.Timeout | undefined;
       try {
-        await other.query('SELECT pg_advisory_lock($1)', [BACKUP_LOCK_KEY]);
+        await other.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK_KEYS.backupRun]);
         // Both once took the same advisory lock: this waited for the whole backup.
         const added = await Promise.race([
           ctx.app.inject({
@@ -183,10 +184,11 @@ describe('POST /api/backups (Back up now)', () => {
             headers: bearer(admin),
             payload: { name: 'New', email: 'new@test.local', password: 'long-password-1' },
           }),
-          new Promise<'waited'>((resolve) => setTimeout(() => resolve('waited'), 5000)),
+          new Promise<'waited'>((resolve) => (timer = setTimeout(() => resolve('waited'), 5000))),
         ]);
         expect(added === 'waited' ? 'waited for the backup' : added.statusCode).toBe(201);
       } finally {
+        clearTimeout(timer);
         await other.end();
       }
     },

@@ -31,9 +31,6 @@ import { SERVER_PACE } from './pace.js';
 import { backUpInWorker } from './run-in-worker.js';
 import { ADVISORY_LOCK_KEYS } from '../db/advisory-locks.js';
 
-/** The advisory lock a backup run holds on PostgreSQL (db/advisory-locks.ts). */
-export const BACKUP_LOCK_KEY = ADVISORY_LOCK_KEYS.backupRun;
-
 const KEPT_NAME = new RegExp(BACKUP_NAME_PATTERN);
 /** What a run that was killed can leave behind: takeBackup's and this file's hidden names. */
 const LEFTOVER = /^\.+office-.*\.(incomplete|unverified)$/;
@@ -171,7 +168,7 @@ export class BackupService {
     return database.transaction(async (tx) => {
       const [row] = await tx.query<{ locked: boolean }>(
         'SELECT pg_try_advisory_xact_lock($1) AS locked',
-        [BACKUP_LOCK_KEY],
+        [ADVISORY_LOCK_KEYS.backupRun],
       );
       if (!row?.locked) return { kind: 'busy' } as const;
       return work((text, params) => tx.query(text, params));

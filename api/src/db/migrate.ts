@@ -14,11 +14,8 @@ export interface MigrationTx {
 export type MigrationRunner = <T>(work: (tx: MigrationTx) => Promise<T>) => Promise<T>;
 
 const migrationsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-/** Also held while the first admin is created (repositories/users.ts). */
-export const MIGRATION_LOCK_KEY = ADVISORY_LOCK_KEYS.migrations;
-
 const PRELUDE = `
-  SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY});
+  SELECT pg_advisory_xact_lock(${ADVISORY_LOCK_KEYS.migrations});
   CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,

@@ -7,7 +7,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { apiMessages, type Role, type User } from 'contract';
 import type { Db } from '../db/index.js';
 import { ADVISORY_LOCK_KEYS } from '../db/advisory-locks.js';
-import { MIGRATION_LOCK_KEY } from '../db/migrate.js';
 import type { AppConfig } from '../config.js';
 import { generatePassword } from '../config.js';
 import { audit } from '../lib/audit.js';
@@ -63,9 +62,8 @@ const translateUnique = (error: unknown): never => {
  * their target and then wait for the other's row (a deadlock); in one queue the second sees
  * the first's result and the last-admin rule answers it.
  */
-const USER_CHANGES_LOCK = ADVISORY_LOCK_KEYS.userChanges;
 const queueUserChange = (tx: Db) =>
-  sql`SELECT pg_advisory_xact_lock(${sql.lit(USER_CHANGES_LOCK)})`.execute(tx);
+  sql`SELECT pg_advisory_xact_lock(${sql.lit(ADVISORY_LOCK_KEYS.userChanges)})`.execute(tx);
 
 export interface NewUser {
   name: string;
@@ -297,7 +295,7 @@ export async function ensureFirstAdmin(
   // Hashed before taking the lock, so that the others wait only for the insert.
   const passwordHash = await hashPassword(password, config.argon2);
   const created = await db.transaction().execute(async (tx) => {
-    await sql`SELECT pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(tx);
+    await sql`SELECT pg_advisory_xact_lock(${sql.lit(ADVISORY_LOCK_KEYS.migrations)})`.execute(tx);
     if (await anyUser(tx)) return false;
     const admin = { name: 'Admin', email: config.adminEmail, password, role: 'admin' as const };
     await insertUser(tx, null, admin, passwordHash);
