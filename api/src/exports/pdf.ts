@@ -7,7 +7,7 @@
 // package) for Latin and most other text, and Noto Naskh Arabic
 // (`@fontsource/noto-naskh-arabic`) for runs of Arabic script, which it covers with Urdu's
 // letters and shaping. Nothing is fetched: fonts and the logo are read from memory.
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type PDFDocument from 'pdfkit';
@@ -31,16 +31,26 @@ type FontName = keyof typeof FONT_FILES;
 
 /**
  * pdfkit and each font's bytes, loaded and read once, on the first PDF rather than when the
- * server starts (most processes never draw one).
+ * server starts (most processes never draw one). A load that fails is not kept: the next PDF
+ * tries again.
  */
 let drawing: Promise<{ Pdf: typeof PDFDocument; fonts: Record<FontName, Buffer> }> | undefined;
 const loadDrawing = () =>
-  (drawing ??= import('pdfkit').then(({ default: Pdf }) => ({
-    Pdf,
-    fonts: Object.fromEntries(
-      Object.entries(FONT_FILES).map(([name, file]) => [name, readFileSync(file)]),
-    ) as Record<FontName, Buffer>,
-  })));
+  (drawing ??= Promise.all([
+    import('pdfkit'),
+    ...Object.entries(FONT_FILES).map(
+      async ([name, file]) => [name, await readFile(file)] as const,
+    ),
+  ]).then(
+    ([{ default: Pdf }, ...fonts]) => ({
+      Pdf,
+      fonts: Object.fromEntries(fonts) as Record<FontName, Buffer>,
+    }),
+    (error: unknown) => {
+      drawing = undefined;
+      throw error;
+    },
+  ));
 
 const PAGE = { width: 595.28, height: 841.89, margin: 40, footer: 30 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
