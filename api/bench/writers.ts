@@ -5,13 +5,16 @@
 // 127.0.0.1 through scripts/with-postgres.sh; the database must be one the bench may fill).
 // Writers record income entries in a loop through the same code as the API (repositories/
 // entries.ts: party lock, insert, roll-up trigger, audit row), all on one day for one client: the
-// case where every entry meets the same roll-up key. They share one pool of connections as a
+// case where every entry meets the same roll-up key. The roll-up queue is folded every
+// ROLLUP_FOLD_MS (1000) throughout, on the same pool, as a server process does
+// (src/db/rollup-folder.ts), so the roll-ups' cost includes the fold's. They share one pool of connections as a
 // server process's requests do: DATABASE_POOL_SIZE, 10 by default like the server's
 // (BENCH_WRITER_POOL overrides it; 50 or more gives every writer a connection of its own).
 // For 1, 10 and 50 writers, BENCH_WRITER_ROUNDS rounds (default 10) each measure
 // BENCH_WRITER_SECONDS (default 3, after half a second of warm-up) with the trigger and as long
 // without it (ALTER TABLE ... DISABLE TRIGGER), taking turns; the figures are medians over the
-// rounds (below). Afterwards the roll-ups are rebuilt and checked against the entries.
+// rounds (below). Afterwards one more fold must leave the queue empty, and the roll-ups are
+// rebuilt and checked against the entries.
 //
 // Budgets: at 50 writers the roll-ups may cost at most 10% of the throughput without them, and
 // 50 writers must record at least as many entries a second as 10 (within 5%: both fill the same
@@ -23,6 +26,7 @@ import pg from 'pg';
 import type { Database } from '../src/db/schema.js';
 import { openDatabase } from '../src/db/index.js';
 import { recordEntry } from '../src/repositories/entries.js';
+import { foldRollups, startRollupFolder } from '../src/db/rollup-folder.js';
 import { todayIn } from '../src/lib/dates.js';
 
 const int = (value: string | undefined, fallback: number) => {
@@ -76,6 +80,12 @@ const client = await db
   .executeTakeFirstOrThrow();
 
 let failures = 0;
+const folder = startRollupFolder(db, int(process.env.ROLLUP_FOLD_MS, 1000), {
+  warn: (error: unknown) => {
+    failures += 1;
+    console.error('fold failed:', error);
+  },
+});
 
 /** Entries that `writers` concurrent writers record in SECONDS, after a short warm-up. */
 async function measure(writers: number): Promise<{ recorded: number; elapsed: number }> {
@@ -121,9 +131,11 @@ const setTrigger = (on: boolean) =>
     .raw(`ALTER TABLE entries ${on ? 'ENABLE' : 'DISABLE'} TRIGGER entries_rollup_trg`)
     .execute(db);
 
-// Per writer count, on and off take turns, the order swapped every round, so that the drift of a
-// growing table falls on both alike. The figures are medians over the rounds: of the rates, and
-// of each round's on/off ratio for the cost, so that one stall (an autovacuum of the growing
+// Every round measures every writer count with the trigger on and off; on and off take turns,
+// and the order of the writer counts turns round, so that the drift of the growing tables falls
+// on every figure alike (measured one writer count after the other, the last count met tables
+// 200,000 entries bigger than the first). The figures are medians over the rounds: of the rates,
+// and of each round's on/off ratio for the cost, so that one stall (an autovacuum of the growing
 // tables, a neighbour on the machine) moves no figure.
 const rounds: Record<string, number[]> = {};
 const median = (values: number[]) => {
@@ -138,8 +150,9 @@ const costOf = (writers: number) => {
   const off = rounds[`${writers}:false`] ?? [];
   return 1 - median(on.map((rate, round) => rate / (off[round] || Infinity)));
 };
-for (const writers of WRITERS) {
-  for (let round = 1; round <= ROUNDS; round += 1) {
+for (let round = 1; round <= ROUNDS; round += 1) {
+  const turn = round % WRITERS.length;
+  for (const writers of [...WRITERS.slice(turn), ...WRITERS.slice(0, turn)]) {
     const order = round % 2 === 1 ? [true, false] : [false, true];
     for (const rollups of order) {
       await setTrigger(rollups);
@@ -151,6 +164,11 @@ for (const writers of WRITERS) {
     }
   }
 }
+await folder.stop();
+await foldRollups(db);
+const { rows: left } = await sql<{ n: number }>`
+  SELECT count(*)::int AS n FROM entry_rollup_queue`.execute(db);
+const queued = left[0]?.n ?? -1;
 await setTrigger(true);
 await sql`SELECT rebuild_entry_rollups()`.execute(db);
 
@@ -176,7 +194,10 @@ for (const writers of WRITERS) {
     `${String(writers).padStart(7)}  ${on.toFixed(0).padStart(9)}/s  ${off.toFixed(0).padStart(10)}/s  ${(cost * 100).toFixed(1).padStart(5)}%`,
   );
 }
-console.log(`failed writes: ${failures}; roll-up mismatches after rebuild: ${mismatches}`);
+console.log(
+  `failed writes or folds: ${failures}; queued rows after the last fold: ${queued}; ` +
+    `roll-up mismatches after rebuild: ${mismatches}`,
+);
 const most = rateOf(Math.max(...WRITERS), true);
 const ten = rateOf(10, true);
 const scalesDown = most < ten * (1 - SCALING_TOLERANCE);
@@ -192,4 +213,4 @@ if (scalesDown) {
   );
   process.exit(1);
 }
-if (failures > 0 || mismatches !== 0) process.exit(1);
+if (failures > 0 || queued !== 0 || mismatches !== 0) process.exit(1);

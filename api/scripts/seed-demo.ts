@@ -367,7 +367,7 @@ async function main(): Promise<void> {
 
     const after = await counts(db);
     const { rows } = await sql<{ kind: string; credit_debit: string; total: string }>`
-      SELECT kind, credit_debit, sum(total)::text AS total FROM entry_daily
+      SELECT kind, credit_debit, sum(total)::text AS total FROM entry_daily_current
       GROUP BY kind, credit_debit ORDER BY kind, credit_debit`.execute(db);
     console.log(
       `Seeded ${after.clients} clients, ${after.employees} employees, ${after.expense_types} ` +

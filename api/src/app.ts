@@ -16,6 +16,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { apiMessages, errorCode, textFormats } from 'contract';
 import { backupDirectory, type AppConfig } from './config.js';
 import { BackupService } from './backup/schedule.js';
+import { ROLLUP_FOLD_MS, startRollupFolder } from './db/rollup-folder.js';
 import { openDatabase, type DatabaseHandle, type Db } from './db/index.js';
 import { authPlugin } from './plugins/auth.js';
 import {
@@ -85,6 +86,8 @@ export interface BuildOptions {
   scheduleBackups?: boolean;
   /** false: the server does not post due repeating entries by itself; default true. */
   autoPostRecurring?: boolean;
+  /** false: this server does not fold the roll-up queue (tests that fold by hand); default true. */
+  foldRollups?: boolean;
 }
 
 export type App = FastifyInstance;
@@ -178,6 +181,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // before the database closes.
   if (options.scheduleBackups !== false) app.addHook('onReady', async () => backups.start());
   app.addHook('preClose', async () => backups.stop());
+  if (options.foldRollups !== false) {
+    let folder: ReturnType<typeof startRollupFolder> | undefined;
+    app.addHook('onReady', async () => {
+      folder = startRollupFolder(database.db, config.rollupFoldMs ?? ROLLUP_FOLD_MS, app.log);
+    });
+    app.addHook('preClose', async () => folder?.stop());
+  }
   if (ownsDatabase) app.addHook('onClose', () => database.close());
   capConnections(app.server, config.http.maxConnections);
 

@@ -64,6 +64,9 @@ export interface AppConfig {
   logLevel: string;
   /** Backups taken by the running server (backup/schedule.ts). */
   backup: BackupSettings;
+  /** ROLLUP_FOLD_MS: how often this process folds queued entries into the roll-ups
+   * (db/rollup-folder.ts); default 1000. */
+  rollupFoldMs?: number;
 }
 
 export interface BackupSettings {
@@ -120,6 +123,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     remoteUrls,
     logLevel: env.LOG_LEVEL || 'info',
     backup: backupSettings(env),
+    rollupFoldMs: int(env.ROLLUP_FOLD_MS, 1000),
   };
 }
 

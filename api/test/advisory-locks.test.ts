@@ -19,6 +19,6 @@ describe('advisory lock keys', () => {
       const text = await readFile(path.join(dir, file), 'utf8');
       for (const [, key] of text.matchAll(/advisory_\w*lock\w*\((\d+)/g)) taken.add(Number(key));
     }
-    expect([...taken]).toEqual([ADVISORY_LOCK_KEYS.rollupSlots]);
+    expect([...taken]).toEqual([ADVISORY_LOCK_KEYS.rollupFold]);
   });
 });

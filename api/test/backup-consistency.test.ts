@@ -325,8 +325,8 @@ function startWriters(
 }
 
 /**
- * Roll-up keys whose total or count differs from their entries', daily and monthly, and slots
- * outside 0 to 15.
+ * Roll-up keys whose total or count differs from their entries', daily and monthly, as the
+ * reports read them (the roll-ups and the queue).
  */
 async function rollupMismatches(tx: RawTransaction): Promise<string[]> {
   const daily = await tx.query<{ key: string }>(
@@ -334,7 +334,7 @@ async function rollupMismatches(tx: RawTransaction): Promise<string[]> {
        FROM (SELECT kind, entry_date AS day, credit_debit, sum(amount) AS total, count(*) AS n
                FROM entries GROUP BY 1, 2, 3) e
        FULL JOIN (SELECT kind, day, credit_debit, sum(total) AS total, sum(entries) AS n
-                    FROM entry_daily GROUP BY 1, 2, 3) r USING (kind, day, credit_debit)
+                    FROM entry_daily_current GROUP BY 1, 2, 3) r USING (kind, day, credit_debit)
       WHERE e.total IS DISTINCT FROM r.total OR e.n IS DISTINCT FROM r.n`,
   );
   const monthly = await tx.query<{ key: string }>(
@@ -345,17 +345,11 @@ async function rollupMismatches(tx: RawTransaction): Promise<string[]> {
                FROM entries GROUP BY 1, 2, 3, 4) e
        FULL JOIN (SELECT kind, party_id, month, credit_debit, sum(total) AS total,
                          sum(entries) AS n
-                    FROM entry_monthly GROUP BY 1, 2, 3, 4) r
+                    FROM entry_monthly_current GROUP BY 1, 2, 3, 4) r
               USING (kind, party_id, month, credit_debit)
       WHERE e.total IS DISTINCT FROM r.total OR e.n IS DISTINCT FROM r.n`,
   );
-  // The slot is one of 16 (the trigger's choice modulo 16, the rebuild's 0); no check enforces it.
-  const slots = await tx.query<{ key: string }>(
-    `SELECT concat_ws(' ', 'slot', slot) AS key FROM (
-       SELECT slot FROM entry_daily UNION SELECT slot FROM entry_monthly) s
-      WHERE slot NOT BETWEEN 0 AND 15`,
-  );
-  return [...daily, ...monthly, ...slots].map((row) => row.key);
+  return [...daily, ...monthly].map((row) => row.key);
 }
 
 /**

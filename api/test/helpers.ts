@@ -45,7 +45,7 @@ export interface TestContext {
 }
 
 const TABLES =
-  'audit_log, entries, entry_daily, entry_monthly, sessions, users, employees, clients, expense_types, rate_counters, two_step, two_step_recovery_codes, two_step_challenges, entry_batches, receipts, receipt_chunks, receipt_blobs, import_mappings, company, receipted_entries, receipted_monthly';
+  'audit_log, entries, entry_daily, entry_monthly, entry_rollup_queue, sessions, users, employees, clients, expense_types, rate_counters, two_step, two_step_recovery_codes, two_step_challenges, entry_batches, receipts, receipt_chunks, receipt_blobs, import_mappings, company, receipted_entries, receipted_monthly';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsDir = path.join(here, '..', 'src', 'db', 'migrations');
@@ -148,12 +148,14 @@ export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
       await sql`UPDATE security_settings SET require_two_step_for_admins = false`.execute(
         database.db,
       );
-      // The server's own posting of repeating entries stays off: a test posts them by hand
-      // (postDueAutomatically), so that nothing changes rows behind a test's back.
+      // The server's own posting of repeating entries and folding of the roll-up queue stay off:
+      // a test does them by hand (postDueAutomatically, foldRollups), so that nothing changes
+      // rows behind a test's back.
       ctx.app = await buildApp(config, {
         database,
         logger: false,
         autoPostRecurring: false,
+        foldRollups: false,
         ...build,
       });
       return ctx;

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { ADMIN, bearer, login, rows, setupDatabase, type TestContext } from './helpers.js';
 import { insertEntries, seedParties, type DatedEntry } from './fixtures.js';
 import { todayIn } from '../src/lib/dates.js';
+import { buildApp } from '../src/app.js';
+import { foldRollups } from '../src/db/rollup-folder.js';
 
 const db = await setupDatabase();
 let ctx: TestContext;
@@ -456,39 +458,15 @@ describe('roll-ups agree with the entries themselves', () => {
         day: day(0, 700),
       };
     });
-    await insertEntries(ctx, extra);
-    // Concurrent writers add to different slot rows of one roll-up key; one connection always
-    // writes the same slot, so spread every key over three slots here as they would be.
-    // The added slots are two the writers left empty: on PostgreSQL a writer's slot follows its
-    // process id, so no fixed pair is free every time.
-    for (const table of ['entry_daily', 'entry_monthly']) {
-      const key =
-        table === 'entry_daily' ? 'kind, day, credit_debit' : 'kind, party_id, month, credit_debit';
-      const used = new Set(
-        (await rows<{ slot: number }>(ctx, `SELECT DISTINCT slot FROM ${table}`)).map(
-          (r) => r.slot,
-        ),
-      );
-      const [a, b] = Array.from({ length: 16 }, (_, slot) => slot).filter(
-        (slot) => !used.has(slot),
-      );
-      await rows(
-        ctx,
-        `INSERT INTO ${table} (${key}, slot, total, entries)
-         SELECT ${key}, s, sum(round(total / 3, 2)), 0 FROM ${table}, unnest(ARRAY[${a}, ${b}]) AS s
-         GROUP BY ${key}, s`,
-      );
-      await rows(
-        ctx,
-        `UPDATE ${table} SET total = total - 2 * round(total / 3, 2)
-         WHERE slot NOT IN (${a}, ${b})`,
-      );
-    }
-    const [spread] = await rows<{ slots: number }>(
+    // The first half folded into the roll-ups, the second still queued: every read adds both.
+    await insertEntries(ctx, extra.slice(0, 300));
+    expect(await foldRollups(ctx.database.db)).toBeGreaterThanOrEqual(300);
+    await insertEntries(ctx, extra.slice(300));
+    const [queued] = await rows<{ entries: number }>(
       ctx,
-      `SELECT count(DISTINCT slot)::int AS slots FROM entry_daily`,
+      `SELECT sum(entries)::int AS entries FROM entry_rollup_queue`,
     );
-    expect(spread?.slots).toBeGreaterThanOrEqual(3);
+    expect(queued?.entries).toBe(300);
 
     const money = (value: string | null | undefined) => Number(value ?? 0);
     const [all] = await rows<{ income: string | null }>(
@@ -745,7 +723,7 @@ describe('with backdated entries and reversals', () => {
 });
 
 describe('concurrent writers', () => {
-  it('add to separate slot rows of one day, and the reports still sum them exactly', async () => {
+  it('are summed exactly by the reports, queued and after the fold', async () => {
     ctx = await db.reset();
     await seedParties(ctx);
     token = await login(ctx.app, ADMIN);
@@ -769,26 +747,33 @@ describe('concurrent writers', () => {
     expect(answers.map((a) => a.statusCode)).toEqual(amounts.map(() => 201));
     const cents = amounts.reduce((sum, amount) => sum + Math.round(amount * 100), 0);
     const today = todayIn('UTC');
-    expect((await get(`/finance?from=${today}&to=${today}`)).body).toEqual({
-      income: cents / 100,
-      salary: 0,
-      expense: 0,
-    });
-    expect((await get('/getIncomeReport')).body).toEqual([
-      { date: today, totalIncome: cents / 100 },
-    ]);
-    const [daily] = await rows<{ slots: number; entries: number }>(
+    const reportsShow = async () => {
+      expect((await get(`/finance?from=${today}&to=${today}`)).body).toEqual({
+        income: cents / 100,
+        salary: 0,
+        expense: 0,
+      });
+      expect((await get('/getIncomeReport')).body).toEqual([
+        { date: today, totalIncome: cents / 100 },
+      ]);
+    };
+    await reportsShow();
+    expect(await foldRollups(ctx.database.db)).toBe(40);
+    await reportsShow();
+    const [daily] = await rows<{ keys: number; entries: number; total: string }>(
       ctx,
-      `SELECT count(*)::int AS slots, sum(entries)::int AS entries FROM entry_daily`,
+      `SELECT count(*)::int AS keys, sum(entries)::int AS entries, sum(total)::text AS total
+       FROM entry_daily`,
     );
-    expect(daily?.entries).toBe(40);
-    // PGlite has one connection; a PostgreSQL pool spreads the day over its connections' slots.
-    if (ctx.database.driver === 'postgres') expect(daily?.slots).toBeGreaterThan(1);
-    else expect(daily?.slots).toBe(1);
+    expect(daily).toEqual({ keys: 1, entries: 40, total: (cents / 100).toFixed(2) });
+    expect(await rows(ctx, 'SELECT * FROM entry_rollup_queue')).toEqual([]);
+    // A second fold finds nothing to move and changes no figure.
+    expect(await foldRollups(ctx.database.db)).toBe(0);
+    await reportsShow();
   });
 });
 
-describe('roll-ups at commit', () => {
+describe('the roll-up queue', () => {
   const day = '2025-03-10';
   const insertEntry = (amount: string) => sql`
     INSERT INTO entries (kind, client_id, party_name, amount, credit_debit, description,
@@ -798,42 +783,43 @@ describe('roll-ups at commit', () => {
     (
       await rows<{ total: string | null }>(
         ctx,
-        `SELECT sum(total)::text AS total FROM entry_daily WHERE day = '${day}'`,
+        `SELECT sum(total)::text AS total FROM entry_daily_current WHERE day = '${day}'`,
       )
     )[0]?.total ?? null;
 
-  it('are added when the entry commits, so a writer holds no roll-up row while it still works', async () => {
+  it('holds an entry from its commit, and a fold moves it into the roll-ups', async () => {
     ctx = await db.reset();
     await seedParties(ctx);
-    // Every slot row of the day exists, so a roll-up taken early would lock one of them.
-    await rows(
-      ctx,
-      `INSERT INTO entry_daily (kind, day, credit_debit, slot, total, entries)
-       SELECT 'income', '${day}', 'Credit', slot, 0, 0 FROM generate_series(0, 15) AS slot`,
-    );
     await ctx.database.db.transaction().execute(async (tx) => {
       await insertEntry('12.34').execute(tx);
       await insertEntry('0.66').execute(tx);
       const inside = await sql<{ entries: number }>`
-        SELECT sum(entries)::int AS entries FROM entry_daily WHERE day = ${day}`.execute(tx);
-      expect(inside.rows[0]?.entries).toBe(0);
+        SELECT sum(entries)::int AS entries FROM entry_daily_current WHERE day = ${day}`.execute(
+        tx,
+      );
+      expect(inside.rows[0]?.entries).toBe(2);
       if (ctx.database.driver === 'postgres') {
-        // Another connection may lock every slot row of the day at once without waiting.
-        const locked = await rows(
-          ctx,
-          `SELECT slot FROM entry_daily WHERE day = '${day}' FOR UPDATE NOWAIT`,
-        );
-        expect(locked).toHaveLength(16);
+        // Another connection sees nothing yet, and its fold neither waits nor takes the rows.
+        expect(await dayTotal()).toBeNull();
+        expect(await foldRollups(ctx.database.db)).toBe(0);
       }
     });
     expect(await dayTotal()).toBe('13.00');
-    // One transaction's rows share one slot.
+    expect(await foldRollups(ctx.database.db)).toBe(2);
+    expect(await dayTotal()).toBe('13.00');
     expect(
-      await rows(ctx, `SELECT slot FROM entry_daily WHERE day = '${day}' AND entries > 0`),
-    ).toHaveLength(1);
+      await rows(ctx, `SELECT total::text, entries::int FROM entry_daily WHERE day = '${day}'`),
+    ).toEqual([{ total: '13.00', entries: 2 }]);
+    expect(
+      await rows(
+        ctx,
+        `SELECT month::text, party_id, total::text, entries::int FROM entry_monthly
+         WHERE kind = 'income'`,
+      ),
+    ).toEqual([{ month: '2025-03-01', party_id: 1, total: '13.00', entries: 2 }]);
   });
 
-  it('are not added for a transaction that rolls back', async () => {
+  it('gets nothing from a transaction that rolls back', async () => {
     ctx = await db.reset();
     await seedParties(ctx);
     await expect(
@@ -843,41 +829,66 @@ describe('roll-ups at commit', () => {
       }),
     ).rejects.toThrow('changed my mind');
     expect(await dayTotal()).toBeNull();
+    expect(await rows(ctx, 'SELECT * FROM entry_rollup_queue')).toEqual([]);
     await insertEntry('5.00').execute(ctx.database.db);
     expect(await dayTotal()).toBe('5.00');
   });
-});
 
-describe('ledger text', () => {
-  it('escapes quotes, backslashes and control characters in names and descriptions', async () => {
+  it('folds an insert of many entries into one roll-up row per key', async () => {
     ctx = await db.reset();
     await seedParties(ctx);
-    token = await login(ctx.app, ADMIN);
-    await rows(ctx, `UPDATE clients SET name = 'Acme "Best" Buyer' WHERE id = 1`);
-    await rows(
-      ctx,
-      `INSERT INTO entries (kind, client_id, party_name, amount, credit_debit, description,
-                            entry_date, created_at)
-       VALUES ('income', 1, 'Acme "Best" Buyer', 12.5, 'Debit',
-               'Said "hi" \\ back\nnext\tline \u00fc\u0001',
-               DATE '2025-05-02', TIMESTAMPTZ '2025-05-02 08:07:06.05+00')`,
+    await sql`
+      INSERT INTO entries (kind, client_id, party_name, amount, credit_debit, description,
+                           entry_date)
+      SELECT 'income', 1 + g % 2, 'Client', 0.01 * g, 'Credit', '', ${day}
+      FROM generate_series(1, 500) AS g`.execute(ctx.database.db);
+    expect(await dayTotal()).toBe('1252.50');
+    expect(await foldRollups(ctx.database.db)).toBe(500);
+    expect(
+      await rows(
+        ctx,
+        `SELECT party_id, total::text, entries::int FROM entry_monthly ORDER BY party_id`,
+      ),
+    ).toEqual([
+      { party_id: 1, total: '627.50', entries: 250 },
+      { party_id: 2, total: '625.00', entries: 250 },
+    ]);
+    expect(await dayTotal()).toBe('1252.50');
+  });
+
+  it('is emptied by a rebuild, which counts every entry once', async () => {
+    ctx = await db.reset();
+    await seedParties(ctx);
+    await insertEntry('1.50').execute(ctx.database.db);
+    await foldRollups(ctx.database.db);
+    await insertEntry('2.25').execute(ctx.database.db);
+    await sql`SELECT rebuild_entry_rollups()`.execute(ctx.database.db);
+    expect(await rows(ctx, 'SELECT * FROM entry_rollup_queue')).toEqual([]);
+    expect(await dayTotal()).toBe('3.75');
+  });
+
+  it('is folded by the server every ROLLUP_FOLD_MS', async () => {
+    ctx = await db.reset();
+    await ctx.app.close();
+    ctx.app = await buildApp(
+      { ...ctx.config, rollupFoldMs: 20 },
+      { database: ctx.database, logger: false, autoPostRecurring: false },
     );
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/dashboard/getClientLedger?clientId=1&startDate=2025-05-01&endDate=2025-05-31',
-      headers: bearer(token),
-    });
-    expect(response.body).toBe(
-      '[{"id" : 1, "createdAt" : "2025-05-02T08:07:06.050Z", "date" : "2025-05-02", ' +
-        '"ammount" : 12.50, "Creditdebit" : "Debit", ' +
-        '"description" : "Said \\"hi\\" \\\\ back\\nnext\\tline \u00fc\\u0001", ' +
-        '"balance" : 12.50, "clientName" : "Acme \\"Best\\" Buyer"}]',
-    );
-    expect(response.json()).toEqual([
-      expect.objectContaining({
-        description: 'Said "hi" \\ back\nnext\tline \u00fc\u0001',
-        clientName: 'Acme "Best" Buyer',
-      }),
+    await ctx.app.ready();
+    await seedParties(ctx);
+    await insertEntry('7.00').execute(ctx.database.db);
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const [left] = await rows<{ n: number }>(
+        ctx,
+        'SELECT count(*)::int AS n FROM entry_rollup_queue',
+      );
+      if (left?.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await rows(ctx, 'SELECT * FROM entry_rollup_queue')).toEqual([]);
+    expect(await rows(ctx, `SELECT total::text FROM entry_daily WHERE day = '${day}'`)).toEqual([
+      { total: '7.00' },
     ]);
   });
 });

@@ -1,14 +1,13 @@
 // Every advisory lock key the product takes on PostgreSQL, in one table: two features that took
 // the same key by accident would wait for each other (a user change once waited for the whole of
-// a server backup, both on 727002). The roll-up trigger's slots (migrations 013 and 020) take
-// 727003 in SQL, with the slot as the second key.
+// a server backup, both on 727002). The roll-up fold (migration 021) takes 727003 in SQL.
 export const ADVISORY_LOCK_KEYS = {
   /** Migrations, and the first admin's creation (db/migrate.ts, repositories/users.ts). */
   migrations: 727001,
   /** Additions, changes and deletions of users queue on it (repositories/users.ts). */
   userChanges: 727002,
-  /** The roll-up slots of migrations 013 and 020 (`pg_try_advisory_xact_lock(727003, slot)`). */
-  rollupSlots: 727003,
+  /** One roll-up fold at a time: fold_entry_rollups() and rebuild_entry_rollups() (migration 021). */
+  rollupFold: 727003,
   /** One backup run at a time across server processes (backup/schedule.ts). */
   backupRun: 727004,
 } as const;

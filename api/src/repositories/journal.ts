@@ -250,7 +250,7 @@ function totalsQuery(filters: JournalFilters): RawBuilder<SumRow> {
       SELECT coalesce(sum(entries), 0) AS count,
              sum(total) FILTER (WHERE credit_debit = 'Credit') AS credit,
              sum(total) FILTER (WHERE credit_debit = 'Debit') AS debit
-      FROM entry_daily
+      FROM entry_daily_current
       WHERE day BETWEEN ${filters.from ?? BEGINNING} AND ${filters.to ?? ENDING}
         AND ${sql.join(kindCd, sql` AND `)}`;
   if (byRollups) {
@@ -261,7 +261,7 @@ function totalsQuery(filters: JournalFilters): RawBuilder<SumRow> {
     const parts: RawBuilder<unknown>[] = [];
     if (months)
       parts.push(sql`
-        SELECT credit_debit, total, entries FROM entry_monthly
+        SELECT credit_debit, total, entries FROM entry_monthly_current
         WHERE month BETWEEN ${months.from} AND ${months.to} AND party_id = ${filters.partyId}
           AND ${sql.join(kindCd, sql` AND `)}`);
     for (const edge of edges)

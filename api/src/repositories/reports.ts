@@ -42,7 +42,7 @@ export async function finance(db: Db, range: DayRange): Promise<JsonText> {
              'income', coalesce(sum(total) FILTER (WHERE kind = 'income'), 0),
              'salary', coalesce(sum(total) FILTER (WHERE kind = 'salary'), 0),
              'expense', coalesce(sum(total) FILTER (WHERE kind = 'expense'), 0))
-    FROM entry_daily
+    FROM entry_daily_current
     WHERE credit_debit = 'Credit' AND day BETWEEN ${range.from} AND ${range.to}`,
   );
 }
@@ -57,7 +57,7 @@ function partySums(kind: EntryKind, range: DayRange, partyId?: number): RawBuild
   const parts: RawBuilder<unknown>[] = [];
   if (months) {
     parts.push(sql`
-      SELECT party_id, credit_debit, total FROM entry_monthly
+      SELECT party_id, credit_debit, total FROM entry_monthly_current
       WHERE kind = ${kind} AND month BETWEEN ${months.from} AND ${months.to} ${onlyParty}`);
   }
   for (const edge of edges) {
@@ -80,7 +80,7 @@ export async function clientsVsSales(db: Db): Promise<JsonText> {
       SELECT party_id,
              coalesce(sum(total) FILTER (WHERE credit_debit = 'Debit'), 0) AS debit,
              coalesce(sum(total) FILTER (WHERE credit_debit = 'Credit'), 0) AS credit
-      FROM entry_monthly WHERE kind = 'income' GROUP BY party_id
+      FROM entry_monthly_current WHERE kind = 'income' GROUP BY party_id
     )
     SELECT json_agg(
              json_build_object(
@@ -137,7 +137,7 @@ export async function incomeReport(db: Db): Promise<JsonText> {
     sql`
     SELECT json_agg(json_build_object('date', day, 'totalIncome', total) ORDER BY day)
     FROM (
-      SELECT day, sum(total) AS total FROM entry_daily
+      SELECT day, sum(total) AS total FROM entry_daily_current
       WHERE kind = 'income' AND credit_debit = 'Credit'
       GROUP BY day
     ) AS days`,
@@ -160,7 +160,7 @@ export async function yearly(db: Db, year: number): Promise<JsonText> {
              coalesce(sum(d.total) FILTER (WHERE d.kind = 'salary'), 0) AS salary,
              coalesce(sum(d.total) FILTER (WHERE d.kind = 'expense'), 0) AS expense
       FROM generate_series(1, 12) AS m(month)
-      LEFT JOIN entry_daily d
+      LEFT JOIN entry_daily_current d
         ON d.credit_debit = 'Credit'
        AND d.day BETWEEN ${`${year}-01-01`} AND ${`${year}-12-31`}
        AND extract(month FROM d.day) = m.month
@@ -181,7 +181,7 @@ const signedBy = (kind: EntryKind) =>
 function openingSql(kind: EntryKind, from: string, partyId?: number): RawBuilder<unknown> {
   const before: DayRange = { from: BEGINNING, to: addDays(from, -1) };
   return partyId === undefined
-    ? sql`SELECT coalesce(sum(total), 0) AS amount FROM entry_daily
+    ? sql`SELECT coalesce(sum(total), 0) AS amount FROM entry_daily_current
           WHERE kind = ${kind} AND day BETWEEN ${before.from} AND ${before.to}`
     : sql`SELECT coalesce(sum(${signedBy(kind)} * total), 0) AS amount
           FROM (${partySums(kind, before, partyId)}) AS b`;
