@@ -123,7 +123,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     remoteUrls,
     logLevel: env.LOG_LEVEL || 'info',
     backup: backupSettings(env),
-    rollupFoldMs: int(env.ROLLUP_FOLD_MS, 1000),
+    rollupFoldMs: rollupFoldMs(env.ROLLUP_FOLD_MS),
   };
 }
 
@@ -165,6 +165,19 @@ function backupSettings(env: NodeJS.ProcessEnv): BackupSettings {
     keep,
     passphrase: env.BACKUP_PASSPHRASE || undefined,
   };
+}
+
+/** ROLLUP_FOLD_MS: unset means 1000; a whole number of milliseconds from 10 to 600000 (ten
+ * minutes) else, since a timer beyond 2^31 - 1 ms would fire every millisecond instead. */
+function rollupFoldMs(value: string | undefined): number {
+  const text = value?.trim() ?? '';
+  if (text === '') return 1000;
+  const ms = Number(text);
+  if (!/^\d+$/.test(text) || ms < 10 || ms > 600_000)
+    throw new Error(
+      `ROLLUP_FOLD_MS must be a whole number of milliseconds from 10 to 600000, not "${value}"`,
+    );
+  return ms;
 }
 
 /** PORT as a port number: unset means 8080; anything but a whole number 0..65535 is refused. */

@@ -55,6 +55,20 @@ describe('configFromEnv: backups taken by the server', () => {
     },
   );
 
+  it('folds the roll-ups every second unless ROLLUP_FOLD_MS says otherwise', () => {
+    expect(configFromEnv({}).rollupFoldMs).toBe(1000);
+    expect(configFromEnv({ ROLLUP_FOLD_MS: ' 250 ' }).rollupFoldMs).toBe(250);
+  });
+
+  it.each(['0', '9', '-5', '1.5', '1e3', 'soon', '600001', '99999999999'])(
+    'refuses ROLLUP_FOLD_MS=%s with a message',
+    (ms) => {
+      expect(() => configFromEnv({ ROLLUP_FOLD_MS: ms })).toThrow(
+        `ROLLUP_FOLD_MS must be a whole number of milliseconds from 10 to 600000, not "${ms}"`,
+      );
+    },
+  );
+
   it.each(['0', '-2', '1.5', 'many', '20000'])('refuses BACKUP_KEEP=%s with a message', (keep) => {
     expect(() => configFromEnv({ BACKUP_KEEP: keep })).toThrow(
       `BACKUP_KEEP must be a whole number of backups from 1 to 10000, not "${keep}"`,
