@@ -81,6 +81,7 @@ const client = await db
 
 let failures = 0;
 const folder = startRollupFolder(db, int(process.env.ROLLUP_FOLD_MS, 1000), {
+  info: () => undefined,
   warn: (error: unknown) => {
     failures += 1;
     console.error('fold failed:', error);

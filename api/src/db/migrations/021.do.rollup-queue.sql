@@ -24,6 +24,12 @@
 -- With one folder at a time, the roll-up rows are written by one transaction at once, so the
 -- slots of migrations 002 and 013 go: each key's slot rows are summed into one row.
 
+-- Writers of the previous version (a process not yet restarted) add to the roll-ups at their
+-- commit: an increment committed between the copy of the slots below and the DELETE after it
+-- would be lost. This waits for every open insert and holds new ones off until the migration
+-- commits.
+LOCK TABLE entries IN SHARE ROW EXCLUSIVE MODE;
+
 CREATE TABLE entry_rollup_queue (
   kind         TEXT NOT NULL,
   party_id     INTEGER NOT NULL,
@@ -37,6 +43,9 @@ CREATE TABLE entry_rollup_queue (
   autovacuum_vacuum_scale_factor = 0,
   autovacuum_vacuum_threshold = 5000
 );
+-- Deletes from a table without a key cannot be published: should the database ever publish
+-- all its tables (logical replication, change-data capture), the fold still works.
+ALTER TABLE entry_rollup_queue REPLICA IDENTITY FULL;
 
 -- One row per key: the slots summed.
 CREATE TABLE entry_daily_folded AS
@@ -76,6 +85,9 @@ CREATE TRIGGER entries_rollup_trg AFTER INSERT ON entries
 -- Folds the queue into the roll-ups; returns how many entries it moved (0 when another fold is
 -- under way: that one moves them). The advisory key is ADVISORY_LOCK_KEYS.rollupFold
 -- (api/src/db/advisory-locks.ts). Each key occurs once in the GROUP BY, as ON CONFLICT requires.
+-- A fold never waits while it holds the key: when a restore or a migration holds the tables
+-- (and will call the rebuild, which waits for the key), it gives way and returns 0, instead of
+-- closing a deadlock.
 CREATE FUNCTION fold_entry_rollups() RETURNS BIGINT LANGUAGE plpgsql AS $$
 DECLARE
   folded BIGINT;
@@ -83,6 +95,11 @@ BEGIN
   IF NOT pg_try_advisory_xact_lock(727003) THEN
     RETURN 0;
   END IF;
+  BEGIN
+    LOCK TABLE entry_rollup_queue, entry_daily, entry_monthly IN ROW EXCLUSIVE MODE NOWAIT;
+  EXCEPTION WHEN lock_not_available THEN
+    RETURN 0;
+  END;
   WITH moved AS (
     DELETE FROM entry_rollup_queue RETURNING *
   ), daily AS (
