@@ -184,7 +184,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (options.foldRollups !== false) {
     let folder: ReturnType<typeof startRollupFolder> | undefined;
     app.addHook('onReady', async () => {
-      folder = startRollupFolder(database.db, config.rollupFoldMs ?? ROLLUP_FOLD_MS, app.log);
+      folder = startRollupFolder(database.db, config.rollupFoldMs ?? ROLLUP_FOLD_MS, app.log, {
+        vacuumQueue: database.driver === 'pglite',
+      });
     });
     app.addHook('preClose', async () => folder?.stop());
   }

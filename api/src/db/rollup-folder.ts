@@ -11,10 +11,11 @@ import type { Db } from './index.js';
 export const ROLLUP_FOLD_MS = 1000;
 
 /**
- * Folded entries after which this process vacuums the queue. Every queued row is deleted within
- * about a second, and the embedded PGlite has no autovacuum: without this its queue's file would
- * grow by some 70 MB a million entries, read by every report. On PostgreSQL autovacuum does the
- * same (migration 021 sets it to 5,000 dead rows); one more VACUUM of a near-empty table is cheap.
+ * Folded entries after which a folder on the embedded PGlite vacuums the queue. Every queued row
+ * is deleted within about a second, and PGlite runs no autovacuum: without this its queue's file
+ * would grow by some 70 MB a million entries, read by every report. PostgreSQL's autovacuum does
+ * it there (migration 021 sets it to 5,000 dead rows); a VACUUM from here would also try to cut
+ * the file's end, which needs a moment's exclusive lock on a table every writer appends to.
  */
 const VACUUM_AFTER_ENTRIES = 5000;
 
@@ -32,16 +33,20 @@ type FolderLog = Pick<FastifyBaseLogger, 'warn' | 'info'>;
  * Folds every `everyMs` until stopped. A failed fold is logged once (not every interval while
  * the database is away) and the next one tries again; the first to succeed after it says so.
  */
-export function startRollupFolder(db: Db, everyMs: number, log: FolderLog) {
+export function startRollupFolder(
+  db: Db,
+  everyMs: number,
+  log: FolderLog,
+  options: { vacuumQueue?: boolean } = {},
+) {
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
   let failing = false;
   let sinceVacuum = 0;
   const fold = async () => {
     sinceVacuum += await foldRollups(db);
-    if (sinceVacuum >= VACUUM_AFTER_ENTRIES) {
-      // SKIP_LOCKED: a restore or migration holding the queue is not waited for.
-      await sql`VACUUM (SKIP_LOCKED) entry_rollup_queue`.execute(db);
+    if (options.vacuumQueue && sinceVacuum >= VACUUM_AFTER_ENTRIES) {
+      await sql`VACUUM entry_rollup_queue`.execute(db);
       sinceVacuum = 0;
     }
     if (failing) log.info('folding the roll-ups works again');
