@@ -875,7 +875,8 @@ describe('the roll-up queue', () => {
     expect(await dayTotal()).toBe('3.75');
   });
 
-  it('is folded by the server every ROLLUP_FOLD_MS', async () => {
+  /** A fresh database served by an app that folds every 20 ms, as a server does every second. */
+  const folding = async () => {
     ctx = await db.reset();
     await ctx.app.close();
     ctx.app = await buildApp(
@@ -884,16 +885,18 @@ describe('the roll-up queue', () => {
     );
     await ctx.app.ready();
     await seedParties(ctx);
-    await insertEntry('7.00').execute(ctx.database.db);
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      const [left] = await rows<{ n: number }>(
-        ctx,
-        'SELECT count(*)::int AS n FROM entry_rollup_queue',
-      );
-      if (left?.n === 0) break;
+  };
+  /** Waits (at most 20 s) until `done` says so. */
+  const until = async (done: () => Promise<boolean>) => {
+    const deadline = Date.now() + 20_000;
+    while (!(await done()) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+  };
+
+  it('is folded by the server every ROLLUP_FOLD_MS', async () => {
+    await folding();
+    await insertEntry('7.00').execute(ctx.database.db);
+    await until(async () => (await rows(ctx, 'SELECT * FROM entry_rollup_queue')).length === 0);
     expect(await rows(ctx, 'SELECT * FROM entry_rollup_queue')).toEqual([]);
     expect(await rows(ctx, `SELECT total::text FROM entry_daily WHERE day = '${day}'`)).toEqual([
       { total: '7.00' },
@@ -903,14 +906,7 @@ describe('the roll-up queue', () => {
   embeddedTest(
     'is vacuumed by the embedded server, which has no autovacuum, so its file does not grow with every entry folded',
     async () => {
-      ctx = await db.reset();
-      await ctx.app.close();
-      ctx.app = await buildApp(
-        { ...ctx.config, rollupFoldMs: 20 },
-        { database: ctx.database, logger: false, autoPostRecurring: false },
-      );
-      await ctx.app.ready();
-      await seedParties(ctx);
+      await folding();
       await sql`
       INSERT INTO entries (kind, client_id, party_name, amount, credit_debit, description,
                            entry_date)
@@ -925,12 +921,10 @@ describe('the roll-up queue', () => {
           )
         )[0];
       expect((await queue())?.bytes).toBeGreaterThan(0);
-      const deadline = Date.now() + 20_000;
-      while (Date.now() < deadline) {
+      await until(async () => {
         const now = await queue();
-        if (now?.queued === 0 && now.bytes === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+        return now?.queued === 0 && now.bytes === 0;
+      });
       expect(await queue()).toEqual({ queued: 0, bytes: 0 });
       expect(await dayTotal()).toBe('6000.00');
     },
