@@ -5,12 +5,12 @@
 // 127.0.0.1 through scripts/with-postgres.sh; the database must be one the bench may fill).
 // Writers record income entries in a loop through the same code as the API (repositories/
 // entries.ts: party lock, insert, roll-up trigger, audit row), all on one day for one client: the
-// case where every entry meets the same roll-up key. The roll-up queue is folded every
-// ROLLUP_FOLD_MS (1000) throughout, on the same pool, as a server process does
-// (src/db/rollup-folder.ts), so the roll-ups' cost includes the fold's. They share one pool of connections as a
+// case where every entry meets the same roll-up key. They share one pool of connections as a
 // server process's requests do: DATABASE_POOL_SIZE, 10 by default like the server's
-// (BENCH_WRITER_POOL overrides it; 50 or more gives every writer a connection of its own).
-// For 1, 10 and 50 writers, BENCH_WRITER_ROUNDS rounds (default 10) each measure
+// (BENCH_WRITER_POOL overrides it; 50 or more gives every writer a connection of its own). The
+// roll-up queue is folded every ROLLUP_FOLD_MS (1000) throughout, on the same pool, as a server
+// process does (src/db/rollup-folder.ts), so the roll-ups' cost includes the fold's.
+// BENCH_WRITER_ROUNDS rounds (default 10) each measure 1, 10 and 50 writers for
 // BENCH_WRITER_SECONDS (default 3, after half a second of warm-up) with the trigger and as long
 // without it (ALTER TABLE ... DISABLE TRIGGER), taking turns; the figures are medians over the
 // rounds (below). Afterwards one more fold must leave the queue empty, and the roll-ups are
@@ -26,7 +26,7 @@ import pg from 'pg';
 import type { Database } from '../src/db/schema.js';
 import { openDatabase } from '../src/db/index.js';
 import { recordEntry } from '../src/repositories/entries.js';
-import { foldRollups, startRollupFolder } from '../src/db/rollup-folder.js';
+import { foldRollups, ROLLUP_FOLD_MS, startRollupFolder } from '../src/db/rollup-folder.js';
 import { todayIn } from '../src/lib/dates.js';
 
 const int = (value: string | undefined, fallback: number) => {
@@ -80,7 +80,7 @@ const client = await db
   .executeTakeFirstOrThrow();
 
 let failures = 0;
-const folder = startRollupFolder(db, int(process.env.ROLLUP_FOLD_MS, 1000), {
+const folder = startRollupFolder(db, int(process.env.ROLLUP_FOLD_MS, ROLLUP_FOLD_MS), {
   info: () => undefined,
   warn: (error: unknown) => {
     failures += 1;
@@ -88,8 +88,8 @@ const folder = startRollupFolder(db, int(process.env.ROLLUP_FOLD_MS, 1000), {
   },
 });
 
-/** Entries that `writers` concurrent writers record in SECONDS, after a short warm-up. */
-async function measure(writers: number): Promise<{ recorded: number; elapsed: number }> {
+/** Entries a second that `writers` concurrent writers record in SECONDS, after a short warm-up. */
+async function measure(writers: number): Promise<number> {
   let recording = true;
   let counting = false;
   let recorded = 0;
@@ -124,7 +124,7 @@ async function measure(writers: number): Promise<{ recorded: number; elapsed: nu
   const elapsed = (performance.now() - started) / 1000;
   recording = false;
   await Promise.all(running);
-  return { recorded, elapsed };
+  return recorded / elapsed;
 }
 
 const setTrigger = (on: boolean) =>
@@ -157,10 +157,10 @@ for (let round = 1; round <= ROUNDS; round += 1) {
     const order = round % 2 === 1 ? [true, false] : [false, true];
     for (const rollups of order) {
       await setTrigger(rollups);
-      const { recorded, elapsed } = await measure(writers);
-      (rounds[`${writers}:${rollups}`] ??= []).push(recorded / elapsed);
+      const rate = await measure(writers);
+      (rounds[`${writers}:${rollups}`] ??= []).push(rate);
       console.log(
-        `round ${round}: ${String(writers).padStart(2)} writers, roll-ups ${rollups ? 'on ' : 'off'}: ${(recorded / elapsed).toFixed(0)} entries/s`,
+        `round ${round}: ${String(writers).padStart(2)} writers, roll-ups ${rollups ? 'on ' : 'off'}: ${rate.toFixed(0)} entries/s`,
       );
     }
   }

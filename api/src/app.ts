@@ -16,7 +16,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { apiMessages, errorCode, textFormats } from 'contract';
 import { backupDirectory, type AppConfig } from './config.js';
 import { BackupService } from './backup/schedule.js';
-import { ROLLUP_FOLD_MS, startRollupFolder } from './db/rollup-folder.js';
+import { startRollupFolder } from './db/rollup-folder.js';
 import { openDatabase, type DatabaseHandle, type Db } from './db/index.js';
 import { authPlugin } from './plugins/auth.js';
 import {
@@ -184,7 +184,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (options.foldRollups !== false) {
     let folder: ReturnType<typeof startRollupFolder> | undefined;
     app.addHook('onReady', async () => {
-      folder = startRollupFolder(database.db, config.rollupFoldMs ?? ROLLUP_FOLD_MS, app.log, {
+      folder = startRollupFolder(database.db, config.rollupFoldMs, app.log, {
         vacuumQueue: database.driver === 'pglite',
       });
     });

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { REMOTE_NAMES, remoteUrlVariable } from 'contract';
 import { parseTotpKey } from './lib/two-step-key.js';
+import { ROLLUP_FOLD_MS } from './db/rollup-folder.js';
 
 /** argon2id cost: memory in KiB, iterations (time cost), lanes (parallelism). */
 export interface Argon2Cost {
@@ -66,7 +67,7 @@ export interface AppConfig {
   backup: BackupSettings;
   /** ROLLUP_FOLD_MS: how often this process folds queued entries into the roll-ups
    * (db/rollup-folder.ts); default 1000. */
-  rollupFoldMs?: number;
+  rollupFoldMs: number;
 }
 
 export interface BackupSettings {
@@ -167,11 +168,11 @@ function backupSettings(env: NodeJS.ProcessEnv): BackupSettings {
   };
 }
 
-/** ROLLUP_FOLD_MS: unset means 1000; a whole number of milliseconds from 10 to 600000 (ten
+/** ROLLUP_FOLD_MS: unset means ROLLUP_FOLD_MS (1000); a whole number of milliseconds from 10 to 600000 (ten
  * minutes) else, since a timer beyond 2^31 - 1 ms would fire every millisecond instead. */
 function rollupFoldMs(value: string | undefined): number {
   const text = value?.trim() ?? '';
-  if (text === '') return 1000;
+  if (text === '') return ROLLUP_FOLD_MS;
   const ms = Number(text);
   if (!/^\d+$/.test(text) || ms < 10 || ms > 600_000)
     throw new Error(
