@@ -7,8 +7,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import {
-  hasDirectionControl,
-  hasInvisibleCharacter,
   IMPORT_KIND_FIELDS,
   importFieldLabel,
   importMessages,
@@ -29,7 +27,8 @@ import {
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { badRequest, conflict, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
-import { toMoney } from '../lib/money.js';
+import { ExactMoney, exactJson } from '../lib/exact-json.js';
+import { toNumericString } from '../lib/money.js';
 import { readImportFile, type Cell } from '../imports/read-file.js';
 import {
   cellText,
@@ -41,6 +40,7 @@ import {
   parseAmount,
   parseDate,
 } from '../imports/detect.js';
+import { formRules, newPartyRule } from '../imports/rules.js';
 import { closedThrough } from './entries.js';
 import { createBatch, registerBatchReversal } from './batches.js';
 
@@ -62,7 +62,14 @@ const PARTY = {
 const PREVIEW_ROWS = 20;
 /** Problems listed in a preview (the count covers them all). */
 const MAX_PROBLEMS = 5000;
-const MAX_AMOUNT = 999_999_999_999.99;
+/**
+ * Header names a preview shows: as many as a mapping can name (its column indexes stop at 999);
+ * each name at most 200 characters. The rows are checked against every column all the same.
+ */
+const PREVIEW_HEADERS = 1000;
+const PREVIEW_HEADER_CHARS = 200;
+/** New parties a preview names: as many as the options can decide (`parties`). */
+const PREVIEW_NEW_PARTIES = 10_000;
 
 export interface ImportInput {
   fileName: string;
@@ -80,8 +87,8 @@ interface EntryPlan {
   newParty: string | null;
   partyName: string;
   creditDebit: CreditDebit;
-  /** Positive, exact to the cent. */
-  cents: number;
+  /** Positive, in cents. */
+  cents: bigint;
   description: string;
 }
 
@@ -101,6 +108,9 @@ interface Analysis {
   people: PersonPlan[];
   /** Parties to create: name key -> name as first written. */
   create: Map<string, string>;
+  /** The ready rows' sums, in cents (exact however many rows). */
+  credit: bigint;
+  debit: bigint;
   dateAmbiguous: boolean;
   numberAmbiguous: boolean;
   unmapped: string[];
@@ -109,10 +119,15 @@ interface Analysis {
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const badName = (value: string) => hasInvisibleCharacter(value) || hasDirectionControl(value);
 const clean = (value: string) => value.normalize('NFC').trim();
-const cents = (amount: number) => Math.round(amount * 100);
+/** An amount of at most two decimals (as read, or NUMERIC text) in cents. */
+const centsOf = (amount: number | string): bigint =>
+  BigInt((typeof amount === 'number' ? toNumericString(amount) : amount).replace('.', ''));
+/** Cents as NUMERIC text: `1234.50`, `-0.05`. */
+export const centsText = (cents: bigint): string => {
+  const digits = (cents < 0n ? -cents : cents).toString().padStart(3, '0');
+  return `${cents < 0n ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+};
 
 async function earlierImport(db: Db, hash: string): Promise<EarlierImport | null> {
   const { rows } = await sql<{ id: number; batch_id: number; file_name: string; at: string }>`
@@ -161,7 +176,12 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
   const headerIndex = findHeader(file.rows);
   const headerRow = file.rows[headerIndex];
   if (!headerRow) throw badRequest(importMessages.emptyFile);
-  const headers = headerRow.cells.map((cell, index) => cellText(cell) || `Column ${index + 1}`);
+  // A header the reader could not trust leaves no column to trust: the file is refused.
+  if (headerRow.problem !== undefined) throw badRequest(headerRow.problem);
+  const headers = Array.from(
+    headerRow.cells,
+    (cell, index) => cellText(cell) || `Column ${index + 1}`,
+  );
   const rows = file.rows.slice(headerIndex + 1);
   if (rows.length > 200_000) throw badRequest(importMessages.tooManyRows);
   const headersHash = sha256(JSON.stringify(headers));
@@ -192,13 +212,31 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
   };
   const label = (field: ImportField) => importFieldLabel(kind, field);
 
+  const problems: ImportProblem[] = [];
+  const failedLines = new Set<number>();
+  const fail = (line: number, reason: string, duplicate = false) => {
+    failedLines.add(line);
+    problems.push({ line, reason, duplicate });
+  };
+  // Rows the reader could not trust as read, and rows with a value past the header's last
+  // column (a value no column names, which would be lost), are errors and nothing more is read
+  // from them.
+  const width = headers.length;
+  const trusted = rows.filter(({ line, cells, problem }) => {
+    if (problem !== undefined) fail(line, problem);
+    else if (cells.slice(width).some((cell) => cellText(cell) !== ''))
+      fail(line, importMessages.moreCellsThanHeaders(width));
+    else return true;
+    return false;
+  });
+
   // Formats, from every row's value.
   const dates = isEntryKind(kind)
-    ? detectDateFormat(rows.map((row) => cellOf(row.cells, 'date')))
+    ? detectDateFormat(trusted.map((row) => cellOf(row.cells, 'date')))
     : { format: null, candidates: [] };
   const amountFields: ImportField[] = ['amount', 'debit', 'credit'];
   const numbers = isEntryKind(kind)
-    ? detectNumberFormat(rows.flatMap((row) => amountFields.map((f) => cellOf(row.cells, f))))
+    ? detectNumberFormat(trusted.flatMap((row) => amountFields.map((f) => cellOf(row.cells, f))))
     : { format: null, candidates: [] };
   const dateFormat: DateFormat | null = options.dateFormat ?? dates.format;
   const numberFormat: NumberFormat | null = options.numberFormat ?? numbers.format;
@@ -217,12 +255,7 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
   )
     unmapped.push(label('amount'));
 
-  const problems: ImportProblem[] = [];
-  const failedLines = new Set<number>();
-  const fail = (line: number, reason: string, duplicate = false) => {
-    failedLines.add(line);
-    problems.push({ line, reason, duplicate });
-  };
+  const check = formRules(kind);
   const ticked = new Set(options.includeDuplicates ?? []);
   const entries: EntryPlan[] = [];
   const people: PersonPlan[] = [];
@@ -249,8 +282,9 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
         picked.set(row.id, { name: row.name, suspended: row.status === 'Suspended' });
     }
     const seen = new Map<string, number>();
+    const partyRule = newPartyRule(kind);
 
-    for (const { line, cells } of rows) {
+    for (const { line, cells } of trusted) {
       const problemsBefore = problems.length;
       const rawDate = cellText(cellOf(cells, 'date'));
       const rawParty = clean(cellText(cellOf(cells, 'party')));
@@ -302,13 +336,16 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
         else if (/^(debit|dr|d)$/i.test(raw)) side = 'Debit';
         else if (raw !== '') fail(line, importMessages.badCreditDebit(raw));
       }
-      if (amount !== null) {
-        if (amount === 0) fail(line, importMessages.zeroAmount);
-        else if (amount > MAX_AMOUNT) fail(line, importMessages.badAmount(String(amount)));
-      }
       if (side === 'Debit' && kind !== 'income') fail(line, importMessages.creditOnly);
-      if (description.length > 500)
-        fail(line, importMessages.tooLongText(label('description'), 500));
+      // The entry form's rules, for each value read (a zero or an overlong amount, a
+      // description too long or with a direction override...).
+      for (const { reason } of check({
+        ...(date === null ? {} : { date }),
+        ...(amount === null ? {} : { amount }),
+        ...(side === null ? {} : { creditDebit: side }),
+        description,
+      }))
+        fail(line, reason);
 
       // The party: existing, picked, created, or unknown.
       let partyId: number | null = null;
@@ -332,9 +369,12 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
           partyId = existing.id;
           partyName = existing.name;
         } else if (choice && 'create' in choice) {
-          if (kind === 'salary') fail(line, importMessages.employeesPickOnly(rawParty));
-          else if (rawParty.length > 100 || badName(rawParty))
-            fail(line, importMessages.tooLongText(label('party'), 100));
+          // The name as the party's own form takes it (an employee needs a number: picked only).
+          const refusal =
+            kind === 'salary'
+              ? importMessages.employeesPickOnly(rawParty)
+              : (partyRule?.(rawParty) ?? null);
+          if (refusal !== null) fail(line, refusal);
           else {
             newParty = key;
             if (!create.has(key)) create.set(key, rawParty);
@@ -355,7 +395,7 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
         newParty,
         partyName,
         creditDebit: side,
-        cents: cents(amount),
+        cents: centsOf(amount),
         description,
       };
       const key = duplicateKey(plan);
@@ -391,7 +431,7 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
             partyId: row.party_id,
             newParty: null,
             creditDebit: row.credit_debit,
-            cents: cents(Number(row.amount)),
+            cents: centsOf(row.amount),
             description: row.description,
           }),
         ),
@@ -407,7 +447,7 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
   } else {
     const seen = new Map<string, number>();
     const existing = await existingPeople(db, kind);
-    for (const { line, cells } of rows) {
+    for (const { line, cells } of trusted) {
       const before = problems.length;
       const value = (field: ImportField) => clean(cellText(cellOf(cells, field)));
       const nameField: ImportField = kind === 'expenseTypes' ? 'expenseType' : 'name';
@@ -415,23 +455,14 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
       const email = kind === 'expenseTypes' ? '' : value('email');
       const extra =
         kind === 'clients' ? value('companyName') : kind === 'employees' ? value('number') : '';
-      if (name === '') fail(line, importMessages.missing(label(nameField)));
-      else if (name.length > 100 || badName(name))
-        fail(line, importMessages.tooLongText(label(nameField), 100));
-      if (kind !== 'expenseTypes') {
-        if (email === '') fail(line, importMessages.missing(label('email')));
-        else if (email.length > 254 || !EMAIL.test(email))
-          fail(line, importMessages.badEmail(email));
+      // Every field is needed; each one given is checked by the kind's form's rules.
+      const given: Partial<Record<ImportField, string>> = {};
+      for (const field of IMPORT_KIND_FIELDS[kind]) {
+        const text = value(field);
+        if (text === '') fail(line, importMessages.missing(label(field)));
+        else given[field] = text;
       }
-      if (kind === 'clients') {
-        if (extra === '') fail(line, importMessages.missing(label('companyName')));
-        else if (extra.length > 200 || badName(extra))
-          fail(line, importMessages.tooLongText(label('companyName'), 200));
-      }
-      if (kind === 'employees') {
-        if (extra === '') fail(line, importMessages.missing(label('number')));
-        else if (!/^[0-9]{1,20}$/.test(extra)) fail(line, importMessages.badNumber(extra));
-      }
+      for (const { reason } of check(given)) fail(line, reason);
       if (problems.length > before) continue;
       const key =
         kind === 'expenseTypes'
@@ -455,12 +486,12 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
 
   problems.sort((a, b) => a.line - b.line);
   const ready = isEntryKind(kind) ? entries.length : people.length;
-  const credit = entries
-    .filter((plan) => plan.creditDebit === 'Credit')
-    .reduce((sum, plan) => sum + plan.cents, 0);
-  const debit = entries
-    .filter((plan) => plan.creditDebit === 'Debit')
-    .reduce((sum, plan) => sum + plan.cents, 0);
+  let credit = 0n;
+  let debit = 0n;
+  for (const plan of entries) {
+    if (plan.creditDebit === 'Credit') credit += plan.cents;
+    else debit += plan.cents;
+  }
   const columns = isEntryKind(kind)
     ? (['date', 'party', 'creditDebit', 'amount', 'description'] as const).map(label)
     : IMPORT_KIND_FIELDS[kind].map(label);
@@ -471,7 +502,7 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
           plan.date,
           plan.partyName + (plan.newParty ? ' (new)' : ''),
           plan.creditDebit,
-          (plan.cents / 100).toFixed(2),
+          centsText(plan.cents),
           plan.description,
         ],
       }))
@@ -489,7 +520,13 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
     sheets: file.sheets,
     sheet: file.sheet,
     headerLine: headerRow.line,
-    headers,
+    headers: headers
+      .slice(0, PREVIEW_HEADERS)
+      .map((name) =>
+        name.length > PREVIEW_HEADER_CHARS
+          ? `${[...name].slice(0, PREVIEW_HEADER_CHARS - 1).join('')}…`
+          : name,
+      ),
     mapping,
     dateFormat,
     dateFormats: dates.candidates,
@@ -502,9 +539,10 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
     columns,
     first,
     problems: problems.slice(0, MAX_PROBLEMS),
-    newParties: [...newParties.values()],
-    credit: credit / 100,
-    debit: debit / 100,
+    newParties: [...newParties.values()].slice(0, PREVIEW_NEW_PARTIES),
+    // As near as a double comes; the route sends the exact sums (previewJson).
+    credit: Number(centsText(credit)),
+    debit: Number(centsText(debit)),
     earlier: await earlierImport(db, hash),
   };
   return {
@@ -514,12 +552,22 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
     entries,
     people,
     create,
+    credit,
+    debit,
     dateAmbiguous,
     numberAmbiguous,
     unmapped,
     undecided,
   };
 }
+
+/** The preview as JSON text, its totals exact however large. */
+export const previewJson = ({ preview, credit, debit }: Analysis): string =>
+  exactJson({
+    ...preview,
+    credit: new ExactMoney(centsText(credit)),
+    debit: new ExactMoney(centsText(debit)),
+  });
 
 const duplicateKey = (
   plan: Pick<EntryPlan, 'date' | 'partyId' | 'newParty' | 'creditDebit' | 'cents' | 'description'>,
@@ -554,7 +602,11 @@ async function existingPeople(db: Db, kind: ImportKind): Promise<Set<string>> {
 }
 
 /** Writes every ready row as one batch, all or nothing. */
-export async function runImport(db: Db, userId: number, input: ImportInput): Promise<ImportRecord> {
+export async function runImport(
+  db: Db,
+  userId: number,
+  input: ImportInput,
+): Promise<ExactImportRecord> {
   const analysis = await analyseImport(db, input);
   const { preview, options } = { preview: analysis.preview, options: input.options };
   if (analysis.unmapped.length > 0)
@@ -602,8 +654,8 @@ export async function runImport(db: Db, userId: number, input: ImportInput): Pro
           file_name: input.fileName,
           sha256: preview.sha256,
           rows: preview.ready,
-          credit: preview.credit.toFixed(2),
-          debit: preview.debit.toFixed(2),
+          credit: centsText(analysis.credit),
+          debit: centsText(analysis.debit),
           mapping: JSON.stringify(analysis.mapping),
         })
         .returning('id')
@@ -643,7 +695,7 @@ export async function runImport(db: Db, userId: number, input: ImportInput): Pro
             FROM unnest(
               ${chunk.map((plan) => plan.partyId ?? newIds.get(plan.newParty ?? '') ?? null)}::integer[],
               ${chunk.map((plan) => plan.partyName)}::text[],
-              ${chunk.map((plan) => (plan.cents / 100).toFixed(2))}::numeric[],
+              ${chunk.map((plan) => centsText(plan.cents))}::numeric[],
               ${chunk.map((plan) => plan.creditDebit)}::text[],
               ${chunk.map((plan) => plan.description)}::text[],
               ${chunk.map((plan) => plan.date)}::date[]
@@ -731,8 +783,14 @@ type ImportRow = {
   by_former: boolean | null;
 };
 
+/** An import as answered: its totals exact however large (exactJson). */
+export type ExactImportRecord = Omit<ImportRecord, 'credit' | 'debit'> & {
+  credit: ExactMoney;
+  debit: ExactMoney;
+};
+
 /** Past imports, newest first (or the one asked for). */
-export async function listImports(db: Db, id?: number): Promise<ImportRecord[]> {
+export async function listImports(db: Db, id?: number): Promise<ExactImportRecord[]> {
   const { rows } = await sql<ImportRow>`
     SELECT i.id, i.batch_id, i.kind, i.file_name, i.sha256, i.rows,
            i.credit::text AS credit, i.debit::text AS debit,
@@ -755,8 +813,8 @@ export async function listImports(db: Db, id?: number): Promise<ImportRecord[]> 
     fileName: row.file_name,
     sha256: row.sha256,
     rows: row.rows,
-    credit: toMoney(row.credit),
-    debit: toMoney(row.debit),
+    credit: new ExactMoney(row.credit),
+    debit: new ExactMoney(row.debit),
     partiesCreated: Number(row.parties),
     createdBy:
       row.by_id === null
