@@ -29,7 +29,7 @@ import type { Db } from '../db/index.js';
 import { badRequest, conflict, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
 import { ExactMoney, exactJson } from '../lib/exact-json.js';
 import { toNumericString } from '../lib/money.js';
-import { readImportFile, type Cell } from '../imports/read-file.js';
+import { readImportFile, type Cell, type ReadFile } from '../imports/read-file.js';
 import {
   cellText,
   detectDateFormat,
@@ -169,9 +169,17 @@ async function partiesByKey(
 
 /** Reads, detects, maps and checks; writes nothing. */
 export async function analyseImport(db: Db, input: ImportInput): Promise<Analysis> {
+  return analyseFile(
+    db,
+    input,
+    await readImportFile(input.fileName, input.bytes, input.options.sheet),
+  );
+}
+
+/** Detects, maps and checks the rows of a file as read; writes nothing. */
+export async function analyseFile(db: Db, input: ImportInput, file: ReadFile): Promise<Analysis> {
   const { options } = input;
   const kind = options.kind;
-  const file = await readImportFile(input.fileName, input.bytes, options.sheet);
   const hash = sha256(input.bytes);
   const headerIndex = findHeader(file.rows);
   const headerRow = file.rows[headerIndex];
