@@ -1,6 +1,7 @@
 // Importing entries and people from a file (docs/decisions/014-import.md). `analyseImport` reads
 // the file, detects its layout and formats, maps the columns and checks every row, writing
-// nothing: the preview. `runImport` does the same with the confirmed choices and writes every
+// nothing: the preview. The rows are planned in ../imports (plan-entries.ts, plan-people.ts,
+// checked by the forms' rules in rules.ts); what the database knows is looked up here. `runImport` does the same with the confirmed choices and writes every
 // ready row in one transaction as one entry batch of kind 'import'. The batch's undo (reverseBatch)
 // reverses the entries; the hook registered here marks the import undone (so the same file can be
 // imported again) and removes the parties it created when nothing refers to them.
@@ -28,7 +29,6 @@ import {
 import type { Db } from '../db/index.js';
 import { badRequest, conflict, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
 import { ExactMoney, exactJson } from '../lib/exact-json.js';
-import { toNumericString } from '../lib/money.js';
 import { readImportFile, type Cell, type ReadFile } from '../imports/read-file.js';
 import {
   cellText,
@@ -37,10 +37,18 @@ import {
   findHeader,
   fitsHeaders,
   guessMapping,
-  parseAmount,
-  parseDate,
 } from '../imports/detect.js';
-import { formRules, newPartyRule } from '../imports/rules.js';
+import { formRules } from '../imports/rules.js';
+import {
+  centsOf,
+  centsText,
+  duplicateKey,
+  type EntryPlan,
+  type PersonPlan,
+  type RowReading,
+} from '../imports/plan.js';
+import { planEntries } from '../imports/plan-entries.js';
+import { personKey, planPeople } from '../imports/plan-people.js';
 import { closedThrough } from './entries.js';
 import { createBatch, registerBatchReversal } from './batches.js';
 
@@ -78,28 +86,6 @@ export interface ImportInput {
   today: string;
 }
 
-/** A ready entry row. */
-interface EntryPlan {
-  line: number;
-  date: string;
-  /** An existing party, or the name key of one the import creates. */
-  partyId: number | null;
-  newParty: string | null;
-  partyName: string;
-  creditDebit: CreditDebit;
-  /** Positive, in cents. */
-  cents: bigint;
-  description: string;
-}
-
-/** A ready person row (clients, employees, expense types). */
-interface PersonPlan {
-  line: number;
-  name: string;
-  email: string;
-  extra: string;
-}
-
 interface Analysis {
   preview: ImportPreview;
   headersHash: string;
@@ -118,16 +104,6 @@ interface Analysis {
 }
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
-
-const clean = (value: string) => value.normalize('NFC').trim();
-/** An amount of at most two decimals (as read, or NUMERIC text) in cents. */
-const centsOf = (amount: number | string): bigint =>
-  BigInt((typeof amount === 'number' ? toNumericString(amount) : amount).replace('.', ''));
-/** Cents as NUMERIC text: `1234.50`, `-0.05`. */
-export const centsText = (cents: bigint): string => {
-  const digits = (cents < 0n ? -cents : cents).toString().padStart(3, '0');
-  return `${cents < 0n ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-};
 
 async function earlierImport(db: Db, hash: string): Promise<EarlierImport | null> {
   const { rows } = await sql<{ id: number; batch_id: number; file_name: string; at: string }>`
@@ -263,17 +239,24 @@ export async function analyseFile(db: Db, input: ImportInput, file: ReadFile): P
   )
     unmapped.push(label('amount'));
 
-  const check = formRules(kind);
-  const ticked = new Set(options.includeDuplicates ?? []);
-  const entries: EntryPlan[] = [];
-  const people: PersonPlan[] = [];
-  const create = new Map<string, string>();
-  const newParties = new Map<string, string>();
+  const reading: RowReading = {
+    kind,
+    rows: trusted,
+    column,
+    cellOf,
+    label,
+    fail,
+    failures: () => problems.length,
+    check: formRules(kind),
+    ticked: new Set(options.includeDuplicates ?? []),
+  };
+  let entries: EntryPlan[] = [];
+  let people: PersonPlan[] = [];
+  let create = new Map<string, string>();
+  let newParties = new Map<string, string>();
   let undecided = 0;
 
   if (isEntryKind(kind)) {
-    const closed = await closedThrough(db);
-    const parties = await partiesByKey(db, kind);
     const party = PARTY[kind];
     const choices = new Map(
       (options.parties ?? []).map(({ name, choice }) => [nameKey(name), choice]),
@@ -289,132 +272,16 @@ export async function analyseFile(db: Db, input: ImportInput, file: ReadFile): P
       for (const row of found)
         picked.set(row.id, { name: row.name, suspended: row.status === 'Suspended' });
     }
-    const seen = new Map<string, number>();
-    const partyRule = newPartyRule(kind);
-
-    for (const { line, cells } of trusted) {
-      const problemsBefore = problems.length;
-      const rawDate = cellText(cellOf(cells, 'date'));
-      const rawParty = clean(cellText(cellOf(cells, 'party')));
-      const description = clean(cellText(cellOf(cells, 'description')));
-      let date: string | null = null;
-      if (rawDate === '') fail(line, importMessages.missing(label('date')));
-      else {
-        date = dateFormat ? parseDate(cellOf(cells, 'date'), dateFormat) : null;
-        if (date === null) fail(line, importMessages.badDate(rawDate));
-        else if (date > input.today) fail(line, importMessages.futureDate);
-        else if (closed && date <= closed) fail(line, importMessages.closedDate(closed));
-      }
-
-      // The amount and its side: one signed column, or a Debit and a Credit column.
-      let amount: number | null = null;
-      let side: CreditDebit | null = null;
-      const readAmount = (field: ImportField): number | null | undefined => {
-        const raw = cellText(cellOf(cells, field));
-        if (column(field) === undefined || raw === '') return undefined;
-        const value = numberFormat ? parseAmount(cellOf(cells, field), numberFormat) : null;
-        if (value === null) fail(line, importMessages.badAmount(raw));
-        return value;
-      };
-      if (column('amount') !== undefined) {
-        const value = readAmount('amount');
-        if (value === undefined) fail(line, importMessages.missing(label('amount')));
-        else if (value !== null) {
-          amount = Math.abs(value);
-          side = value < 0 ? 'Debit' : 'Credit';
-        }
-      } else if (column('debit') !== undefined || column('credit') !== undefined) {
-        const debit = readAmount('debit');
-        const credit = readAmount('credit');
-        if (debit === undefined && credit === undefined)
-          fail(line, importMessages.missing(label('amount')));
-        else if (debit !== null && credit !== null) {
-          if (credit !== undefined && credit !== 0) {
-            amount = Math.abs(credit);
-            side = credit < 0 ? 'Debit' : 'Credit';
-          } else if (debit !== undefined) {
-            amount = Math.abs(debit);
-            side = debit < 0 ? 'Credit' : 'Debit';
-          } else amount = 0;
-        }
-      }
-      if (column('creditDebit') !== undefined) {
-        const raw = cellText(cellOf(cells, 'creditDebit'));
-        if (/^(credit|cr|c)$/i.test(raw)) side = 'Credit';
-        else if (/^(debit|dr|d)$/i.test(raw)) side = 'Debit';
-        else if (raw !== '') fail(line, importMessages.badCreditDebit(raw));
-      }
-      if (side === 'Debit' && kind !== 'income') fail(line, importMessages.creditOnly);
-      // The entry form's rules, for each value read (a zero or an overlong amount, a
-      // description too long or with a direction override...).
-      for (const { reason } of check({
-        ...(date === null ? {} : { date }),
-        ...(amount === null ? {} : { amount }),
-        ...(side === null ? {} : { creditDebit: side }),
-        description,
-      }))
-        fail(line, reason);
-
-      // The party: existing, picked, created, or unknown.
-      let partyId: number | null = null;
-      let newParty: string | null = null;
-      let partyName = rawParty;
-      if (rawParty === '') fail(line, importMessages.missing(label('party')));
-      else {
-        const key = nameKey(rawParty);
-        const choice = choices.get(key);
-        const existing = parties.get(key);
-        if (choice && 'id' in choice) {
-          const found = picked.get(choice.id);
-          if (!found) fail(line, importMessages.partyNotFound(rawParty));
-          else if (found.suspended) fail(line, importMessages.suspended(found.name));
-          else {
-            partyId = choice.id;
-            partyName = found.name;
-          }
-        } else if (existing) {
-          if (existing.suspended) fail(line, importMessages.suspended(existing.name));
-          partyId = existing.id;
-          partyName = existing.name;
-        } else if (choice && 'create' in choice) {
-          // The name as the party's own form takes it (an employee needs a number: picked only).
-          const refusal =
-            kind === 'salary'
-              ? importMessages.employeesPickOnly(rawParty)
-              : (partyRule?.(rawParty) ?? null);
-          if (refusal !== null) fail(line, refusal);
-          else {
-            newParty = key;
-            if (!create.has(key)) create.set(key, rawParty);
-          }
-        } else {
-          if (!newParties.has(key)) newParties.set(key, rawParty);
-          undecided += 1;
-          fail(line, importMessages.unknownParty(label('party'), rawParty));
-        }
-      }
-
-      if (problems.length > problemsBefore || date === null || amount === null || side === null)
-        continue;
-      const plan: EntryPlan = {
-        line,
-        date,
-        partyId,
-        newParty,
-        partyName,
-        creditDebit: side,
-        cents: centsOf(amount),
-        description,
-      };
-      const key = duplicateKey(plan);
-      const first = seen.get(key);
-      if (first !== undefined && !ticked.has(line)) {
-        fail(line, importMessages.duplicateRow(first), true);
-        continue;
-      }
-      if (first === undefined) seen.set(key, line);
-      entries.push(plan);
-    }
+    ({ entries, create, newParties, undecided } = planEntries(reading, {
+      today: input.today,
+      closed: await closedThrough(db),
+      dateFormat,
+      numberFormat,
+      parties: await partiesByKey(db, kind),
+      choices,
+      picked,
+    }));
+    const { ticked } = reading;
 
     // Duplicates of entries already recorded (that stand: neither reversed nor a reversal).
     const known = entries.filter((plan) => plan.partyId !== null);
@@ -453,43 +320,7 @@ export async function analyseFile(db: Db, input: ImportInput, file: ReadFile): P
       }
     }
   } else {
-    const seen = new Map<string, number>();
-    const existing = await existingPeople(db, kind);
-    for (const { line, cells } of trusted) {
-      const before = problems.length;
-      const value = (field: ImportField) => clean(cellText(cellOf(cells, field)));
-      const nameField: ImportField = kind === 'expenseTypes' ? 'expenseType' : 'name';
-      const name = value(nameField);
-      const email = kind === 'expenseTypes' ? '' : value('email');
-      const extra =
-        kind === 'clients' ? value('companyName') : kind === 'employees' ? value('number') : '';
-      // Every field is needed; each one given is checked by the kind's form's rules.
-      const given: Partial<Record<ImportField, string>> = {};
-      for (const field of IMPORT_KIND_FIELDS[kind]) {
-        const text = value(field);
-        if (text === '') fail(line, importMessages.missing(label(field)));
-        else given[field] = text;
-      }
-      for (const { reason } of check(given)) fail(line, reason);
-      if (problems.length > before) continue;
-      const key =
-        kind === 'expenseTypes'
-          ? nameKey(name)
-          : [nameKey(name), email.toLowerCase(), nameKey(extra)].join('\u0000');
-      // Expense type names are unique: a duplicate can never be ticked in.
-      const tickable = kind !== 'expenseTypes';
-      const first = seen.get(key);
-      if (first !== undefined && !(tickable && ticked.has(line))) {
-        fail(line, importMessages.duplicateRow(first), tickable);
-        continue;
-      }
-      if (existing.has(key) && !(tickable && ticked.has(line))) {
-        fail(line, tickable ? importMessages.duplicateEntry : importMessages.exists, tickable);
-        continue;
-      }
-      if (first === undefined) seen.set(key, line);
-      people.push({ line, name, email, extra });
-    }
+    people = planPeople(reading, await existingPeople(db, kind));
   }
 
   problems.sort((a, b) => a.line - b.line);
@@ -577,36 +408,20 @@ export const previewJson = ({ preview, credit, debit }: Analysis): string =>
     debit: new ExactMoney(centsText(debit)),
   });
 
-const duplicateKey = (
-  plan: Pick<EntryPlan, 'date' | 'partyId' | 'newParty' | 'creditDebit' | 'cents' | 'description'>,
-) =>
-  [
-    plan.date,
-    plan.partyId ?? `new:${plan.newParty}`,
-    plan.creditDebit,
-    plan.cents,
-    plan.description,
-  ].join('\u0000');
-
-async function existingPeople(db: Db, kind: ImportKind): Promise<Set<string>> {
+async function existingPeople(
+  db: Db,
+  kind: 'clients' | 'employees' | 'expenseTypes',
+): Promise<Set<string>> {
   if (kind === 'expenseTypes') {
     const rows = await db.selectFrom('expense_types').select('expancetype').execute();
-    return new Set(rows.map((row) => nameKey(row.expancetype)));
+    return new Set(rows.map((row) => personKey(kind, row.expancetype, '', '')));
   }
   if (kind === 'clients') {
     const rows = await db.selectFrom('clients').select(['name', 'email', 'company_name']).execute();
-    return new Set(
-      rows.map((row) =>
-        [nameKey(row.name), row.email.toLowerCase(), nameKey(row.company_name)].join('\u0000'),
-      ),
-    );
+    return new Set(rows.map((row) => personKey(kind, row.name, row.email, row.company_name)));
   }
   const rows = await db.selectFrom('employees').select(['name', 'email', 'number']).execute();
-  return new Set(
-    rows.map((row) =>
-      [nameKey(row.name), row.email.toLowerCase(), nameKey(row.number)].join('\u0000'),
-    ),
-  );
+  return new Set(rows.map((row) => personKey('employees', row.name, row.email, row.number)));
 }
 
 /** Writes every ready row as one batch, all or nothing. */
