@@ -61,9 +61,18 @@ function rule(schema: TSchema, label: string): Rule {
  * The check of a kind's rows: each field given, as it would be stored, against its form's rule;
  * every refusal, in the order the values are given.
  */
-export function formRules(
-  kind: ImportKind,
-): (values: Partial<Record<ImportField, unknown>>) => FieldRefusal[] {
+export function formRules(kind: ImportKind): FormRules {
+  let rules = compiled.get(kind);
+  if (!rules) compiled.set(kind, (rules = compileRules(kind)));
+  return rules;
+}
+
+type FormRules = (values: Partial<Record<ImportField, unknown>>) => FieldRefusal[];
+
+/** Each kind's rules, compiled on first use and kept for the process. */
+const compiled = new Map<ImportKind, FormRules>();
+
+function compileRules(kind: ImportKind): FormRules {
   const { body, fields } = FORMS[kind];
   const rules = new Map<ImportField, Rule>();
   for (const [field, property] of Object.entries(fields) as [ImportField, string][]) {
@@ -85,5 +94,10 @@ export function formRules(
 /** The check of the name of a party an entries import creates (null: it creates none). */
 export function newPartyRule(kind: EntryKind): Rule | null {
   const schema = NEW_PARTY[kind];
-  return schema ? rule(schema, importFieldLabel(kind, 'party')) : null;
+  if (!schema) return null;
+  let check = partyRules.get(kind);
+  if (!check) partyRules.set(kind, (check = rule(schema, importFieldLabel(kind, 'party'))));
+  return check;
 }
+
+const partyRules = new Map<EntryKind, Rule>();

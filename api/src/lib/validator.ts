@@ -172,8 +172,11 @@ function strictCheck(compile: (route: RouteDefinition) => Check, route: RouteDef
  * and the same compiled check as a route whose body is that schema. False: `errors` says why.
  */
 export function checkOf(schema: object): Check {
-  const build = strictValidators()({}, ajvOptions as never) as unknown as (
+  bodyChecks ??= strictValidators()({}, ajvOptions as never) as unknown as (
     route: RouteDefinition,
   ) => Check;
-  return build({ schema, method: 'POST', url: '', httpPart: 'body' });
+  return bodyChecks({ schema, method: 'POST', url: '', httpPart: 'body' });
 }
+
+/** The compiler of checkOf, made once (a compiler is an Ajv instance of its own). */
+let bodyChecks: ((route: RouteDefinition) => Check) | undefined;
