@@ -13,7 +13,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { apiMessages, errorCode, textFormats } from 'contract';
+import { apiMessages, errorCode } from 'contract';
 import { backupDirectory, type AppConfig } from './config.js';
 import { BackupService } from './backup/schedule.js';
 import { startRollupFolder } from './db/rollup-folder.js';
@@ -29,7 +29,7 @@ import {
 import { validationMessage } from './lib/validation-message.js';
 import { withNamedComponents } from './lib/openapi-components.js';
 import { cachedSerializers } from './lib/serializer.js';
-import { strictValidators } from './lib/validator.js';
+import { ajvOptions, strictValidators } from './lib/validator.js';
 import { LoginThrottle } from './lib/login-throttle.js';
 import { resolveTotpKey } from './lib/two-step-key.js';
 import { capConnections } from './lib/connection-cap.js';
@@ -115,18 +115,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY), so that the
     // per-address limits see real clients behind a reverse proxy and nobody else can spoof it.
     trustProxy: trustedProxies(config.trustProxy),
-    // No type coercion: a value is taken only in the type its schema names (lib/validator.ts).
-    // A field the schema does not name is refused (400), as the OpenAPI document's
-    // `additionalProperties: false` says, rather than dropped without a word.
-    // The contract's text formats: names without invisible characters, text without overrides.
-    ajv: {
-      customOptions: {
-        removeAdditional: false,
-        coerceTypes: false,
-        useDefaults: true,
-        formats: textFormats,
-      },
-    },
+    // No type coercion, no field the schema does not name, the contract's text formats
+    // (lib/validator.ts, which the import's row checks share).
+    ajv: ajvOptions,
     schemaController: {
       compilersFactory: {
         buildValidator: strictValidators(),

@@ -619,14 +619,12 @@ export const importMessages = {
   closedDate: (closed: string) =>
     `Date in a closed period (the books are closed through ${closed})`,
   badAmount: (value: string) => `Amount is not a number: ${value}`,
-  zeroAmount: 'Amount is zero',
   badCreditDebit: (value: string) => `Credit/Debit is not Credit or Debit: ${value}`,
   creditOnly: 'Expense and salary entries are Credit only',
   unknownParty: (label: string, name: string) => `Unknown ${label.toLowerCase()}: ${name}`,
   suspended: (name: string) => `Expense type is suspended: ${name}`,
-  tooLongText: (label: string, max: number) => `${label} is longer than ${max} characters`,
-  badEmail: (value: string) => `E-mail is not valid: ${value}`,
-  badNumber: (value: string) => `Number is not digits only: ${value}`,
+  moreCellsThanHeaders: (columns: number) =>
+    `The row has more cells than the header has columns (${columns})`,
   duplicateEntry: 'Duplicate of an entry already recorded',
   duplicateRow: (line: number) => `Duplicate of line ${line}`,
   exists: 'Already exists',

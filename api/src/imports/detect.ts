@@ -25,13 +25,23 @@ const isHeaderCell = (cell: Cell) =>
     (NUMBER_FORMATS.every((format) => parseAmount(cell, format) === null) &&
       DATE_FORMATS.every((format) => format === 'Excel' || parseDate(cell, format) === null)));
 
-/** The header row: the first of the top rows that is as wide as the widest and all headers. */
+/**
+ * The header row: the first of the top rows that is as wide as most of them and all headers.
+ * Most, not the widest: one row wider than the rest (a value past the last column) would
+ * otherwise be taken for the header, and the rows above it lost without a word.
+ */
 export function findHeader(rows: FileRow[]): number {
   const top = rows.slice(0, 20);
   const filled = (row: FileRow) => row.cells.filter((cell) => text(cell) !== '').length;
-  const widest = Math.max(0, ...top.map(filled));
+  const widths = new Map<number, number>();
+  for (const row of top) widths.set(filled(row), (widths.get(filled(row)) ?? 0) + 1);
+  // The most common width; of two as common, the wider.
+  let usual = 0;
+  for (const [width, count] of widths)
+    if (count > (widths.get(usual) ?? 0) || (count === widths.get(usual) && width > usual))
+      usual = width;
   const index = top.findIndex(
-    (row) => filled(row) >= Math.max(1, Math.ceil(widest * 0.8)) && row.cells.every(isHeaderCell),
+    (row) => filled(row) >= Math.max(1, Math.ceil(usual * 0.8)) && row.cells.every(isHeaderCell),
   );
   return index === -1 ? 0 : index;
 }

@@ -18,6 +18,8 @@ export interface FileRow {
   /** The line (CSV) or row (Excel) of the file the row starts on, from 1. */
   line: number;
   cells: Cell[];
+  /** Why this row cannot be trusted as read (a row error in the preview; never imported). */
+  problem?: string;
 }
 
 export interface ReadFile {

@@ -3,7 +3,8 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { AMOUNT_TEXT_PATTERN, apiMessages, DAY_BOUNDS, ISO_DATE_PATTERN } from 'contract';
 
-const fieldOf = (error: FastifySchemaValidationError): string => {
+const fieldOf = (error: FastifySchemaValidationError, name?: string): string => {
+  if (name !== undefined) return name;
   const fromPath = error.instancePath.split('/').filter(Boolean).join('.');
   const missing = (error.params as { missingProperty?: string }).missingProperty;
   return missing ?? (fromPath || 'request');
@@ -32,10 +33,14 @@ function telling(errors: FastifySchemaValidationError[]): FastifySchemaValidatio
   );
 }
 
-export function validationMessage(errors: FastifySchemaValidationError[]): string {
+/**
+ * The sentence for a failed check. `name` names the value checked when it is not a field of a
+ * request (an imported row's column).
+ */
+export function validationMessage(errors: FastifySchemaValidationError[], name?: string): string {
   const error = telling(errors);
   if (!error) return 'Invalid request';
-  const field = fieldOf(error);
+  const field = fieldOf(error, name);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':

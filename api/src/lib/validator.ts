@@ -10,6 +10,7 @@
 //   `Infinity` or ` 6` stay text and fail the schema's type.
 import AjvCompiler from '@fastify/ajv-compiler';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+import { textFormats } from 'contract';
 
 type ValidatorFactory = ReturnType<typeof AjvCompiler>;
 
@@ -21,6 +22,21 @@ interface RouteDefinition {
 }
 
 type Check = ((data: unknown) => boolean) & { errors?: unknown };
+
+/**
+ * The validator's settings, handed to Fastify as its `ajv` option (app.ts). No type coercion: a
+ * value is taken only in the type its schema names. A field the schema does not name is refused
+ * (400), as the OpenAPI document's `additionalProperties: false` says, rather than dropped without
+ * a word. The contract's text formats: names without invisible characters, text without overrides.
+ */
+export const ajvOptions = {
+  customOptions: {
+    removeAdditional: false,
+    coerceTypes: false,
+    useDefaults: true,
+    formats: textFormats,
+  },
+};
 
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -149,3 +165,18 @@ function strictCheck(compile: (route: RouteDefinition) => Check, route: RouteDef
   };
   return check;
 }
+
+/**
+ * The check of one value against a schema of the contract outside a request (a field of an
+ * imported row), exactly as a request body is checked: the same compiler, settings and steps,
+ * and the same compiled check as a route whose body is that schema. False: `errors` says why.
+ */
+export function checkOf(schema: object): Check {
+  bodyChecks ??= strictValidators()({}, ajvOptions as never) as unknown as (
+    route: RouteDefinition,
+  ) => Check;
+  return bodyChecks({ schema, method: 'POST', url: '', httpPart: 'body' });
+}
+
+/** The compiler of checkOf, made once (a compiler is an Ajv instance of its own). */
+let bodyChecks: ((route: RouteDefinition) => Check) | undefined;

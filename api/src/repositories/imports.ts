@@ -1,14 +1,13 @@
 // Importing entries and people from a file (docs/decisions/014-import.md). `analyseImport` reads
 // the file, detects its layout and formats, maps the columns and checks every row, writing
-// nothing: the preview. `runImport` does the same with the confirmed choices and writes every
+// nothing: the preview. The rows are planned in ../imports (plan-entries.ts, plan-people.ts,
+// checked by the forms' rules in rules.ts); what the database knows is looked up here. `runImport` does the same with the confirmed choices and writes every
 // ready row in one transaction as one entry batch of kind 'import'. The batch's undo (reverseBatch)
 // reverses the entries; the hook registered here marks the import undone (so the same file can be
 // imported again) and removes the parties it created when nothing refers to them.
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import {
-  hasDirectionControl,
-  hasInvisibleCharacter,
   IMPORT_KIND_FIELDS,
   importFieldLabel,
   importMessages,
@@ -29,8 +28,8 @@ import {
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { badRequest, conflict, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
-import { toMoney } from '../lib/money.js';
-import { readImportFile, type Cell } from '../imports/read-file.js';
+import { ExactMoney, exactJson } from '../lib/exact-json.js';
+import { readImportFile, type Cell, type ReadFile } from '../imports/read-file.js';
 import {
   cellText,
   detectDateFormat,
@@ -38,9 +37,18 @@ import {
   findHeader,
   fitsHeaders,
   guessMapping,
-  parseAmount,
-  parseDate,
 } from '../imports/detect.js';
+import { formRules } from '../imports/rules.js';
+import {
+  centsOf,
+  centsText,
+  duplicateKey,
+  type EntryPlan,
+  type PersonPlan,
+  type RowReading,
+} from '../imports/plan.js';
+import { planEntries } from '../imports/plan-entries.js';
+import { personKey, planPeople } from '../imports/plan-people.js';
 import { closedThrough } from './entries.js';
 import { createBatch, registerBatchReversal } from './batches.js';
 
@@ -62,35 +70,20 @@ const PARTY = {
 const PREVIEW_ROWS = 20;
 /** Problems listed in a preview (the count covers them all). */
 const MAX_PROBLEMS = 5000;
-const MAX_AMOUNT = 999_999_999_999.99;
+/**
+ * Header names a preview shows: as many as a mapping can name (its column indexes stop at 999);
+ * each name at most 200 characters. The rows are checked against every column all the same.
+ */
+const PREVIEW_HEADERS = 1000;
+const PREVIEW_HEADER_CHARS = 200;
+/** New parties a preview names: as many as the options can decide (`parties`). */
+const PREVIEW_NEW_PARTIES = 10_000;
 
 export interface ImportInput {
   fileName: string;
   bytes: Buffer;
   options: ImportOptions;
   today: string;
-}
-
-/** A ready entry row. */
-interface EntryPlan {
-  line: number;
-  date: string;
-  /** An existing party, or the name key of one the import creates. */
-  partyId: number | null;
-  newParty: string | null;
-  partyName: string;
-  creditDebit: CreditDebit;
-  /** Positive, exact to the cent. */
-  cents: number;
-  description: string;
-}
-
-/** A ready person row (clients, employees, expense types). */
-interface PersonPlan {
-  line: number;
-  name: string;
-  email: string;
-  extra: string;
 }
 
 interface Analysis {
@@ -101,6 +94,9 @@ interface Analysis {
   people: PersonPlan[];
   /** Parties to create: name key -> name as first written. */
   create: Map<string, string>;
+  /** The ready rows' sums, in cents (exact however many rows). */
+  credit: bigint;
+  debit: bigint;
   dateAmbiguous: boolean;
   numberAmbiguous: boolean;
   unmapped: string[];
@@ -108,11 +104,6 @@ interface Analysis {
 }
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const badName = (value: string) => hasInvisibleCharacter(value) || hasDirectionControl(value);
-const clean = (value: string) => value.normalize('NFC').trim();
-const cents = (amount: number) => Math.round(amount * 100);
 
 async function earlierImport(db: Db, hash: string): Promise<EarlierImport | null> {
   const { rows } = await sql<{ id: number; batch_id: number; file_name: string; at: string }>`
@@ -154,14 +145,27 @@ async function partiesByKey(
 
 /** Reads, detects, maps and checks; writes nothing. */
 export async function analyseImport(db: Db, input: ImportInput): Promise<Analysis> {
+  return analyseFile(
+    db,
+    input,
+    await readImportFile(input.fileName, input.bytes, input.options.sheet),
+  );
+}
+
+/** Detects, maps and checks the rows of a file as read; writes nothing. */
+export async function analyseFile(db: Db, input: ImportInput, file: ReadFile): Promise<Analysis> {
   const { options } = input;
   const kind = options.kind;
-  const file = await readImportFile(input.fileName, input.bytes, options.sheet);
   const hash = sha256(input.bytes);
   const headerIndex = findHeader(file.rows);
   const headerRow = file.rows[headerIndex];
   if (!headerRow) throw badRequest(importMessages.emptyFile);
-  const headers = headerRow.cells.map((cell, index) => cellText(cell) || `Column ${index + 1}`);
+  // A header the reader could not trust leaves no column to trust: the file is refused.
+  if (headerRow.problem !== undefined) throw badRequest(headerRow.problem);
+  const headers = Array.from(
+    headerRow.cells,
+    (cell, index) => cellText(cell) || `Column ${index + 1}`,
+  );
   const rows = file.rows.slice(headerIndex + 1);
   if (rows.length > 200_000) throw badRequest(importMessages.tooManyRows);
   const headersHash = sha256(JSON.stringify(headers));
@@ -192,13 +196,31 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
   };
   const label = (field: ImportField) => importFieldLabel(kind, field);
 
+  const problems: ImportProblem[] = [];
+  const failedLines = new Set<number>();
+  const fail = (line: number, reason: string, duplicate = false) => {
+    failedLines.add(line);
+    problems.push({ line, reason, duplicate });
+  };
+  // Rows the reader could not trust as read, and rows with a value past the header's last
+  // column (a value no column names, which would be lost), are errors and nothing more is read
+  // from them.
+  const width = headers.length;
+  const trusted = rows.filter(({ line, cells, problem }) => {
+    if (problem !== undefined) fail(line, problem);
+    else if (cells.slice(width).some((cell) => cellText(cell) !== ''))
+      fail(line, importMessages.moreCellsThanHeaders(width));
+    else return true;
+    return false;
+  });
+
   // Formats, from every row's value.
   const dates = isEntryKind(kind)
-    ? detectDateFormat(rows.map((row) => cellOf(row.cells, 'date')))
+    ? detectDateFormat(trusted.map((row) => cellOf(row.cells, 'date')))
     : { format: null, candidates: [] };
   const amountFields: ImportField[] = ['amount', 'debit', 'credit'];
   const numbers = isEntryKind(kind)
-    ? detectNumberFormat(rows.flatMap((row) => amountFields.map((f) => cellOf(row.cells, f))))
+    ? detectNumberFormat(trusted.flatMap((row) => amountFields.map((f) => cellOf(row.cells, f))))
     : { format: null, candidates: [] };
   const dateFormat: DateFormat | null = options.dateFormat ?? dates.format;
   const numberFormat: NumberFormat | null = options.numberFormat ?? numbers.format;
@@ -217,22 +239,24 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
   )
     unmapped.push(label('amount'));
 
-  const problems: ImportProblem[] = [];
-  const failedLines = new Set<number>();
-  const fail = (line: number, reason: string, duplicate = false) => {
-    failedLines.add(line);
-    problems.push({ line, reason, duplicate });
+  const reading: RowReading = {
+    kind,
+    rows: trusted,
+    column,
+    cellOf,
+    label,
+    fail,
+    failures: () => problems.length,
+    check: formRules(kind),
+    ticked: new Set(options.includeDuplicates ?? []),
   };
-  const ticked = new Set(options.includeDuplicates ?? []);
-  const entries: EntryPlan[] = [];
-  const people: PersonPlan[] = [];
-  const create = new Map<string, string>();
-  const newParties = new Map<string, string>();
+  let entries: EntryPlan[] = [];
+  let people: PersonPlan[] = [];
+  let create = new Map<string, string>();
+  let newParties = new Map<string, string>();
   let undecided = 0;
 
   if (isEntryKind(kind)) {
-    const closed = await closedThrough(db);
-    const parties = await partiesByKey(db, kind);
     const party = PARTY[kind];
     const choices = new Map(
       (options.parties ?? []).map(({ name, choice }) => [nameKey(name), choice]),
@@ -248,125 +272,16 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
       for (const row of found)
         picked.set(row.id, { name: row.name, suspended: row.status === 'Suspended' });
     }
-    const seen = new Map<string, number>();
-
-    for (const { line, cells } of rows) {
-      const problemsBefore = problems.length;
-      const rawDate = cellText(cellOf(cells, 'date'));
-      const rawParty = clean(cellText(cellOf(cells, 'party')));
-      const description = clean(cellText(cellOf(cells, 'description')));
-      let date: string | null = null;
-      if (rawDate === '') fail(line, importMessages.missing(label('date')));
-      else {
-        date = dateFormat ? parseDate(cellOf(cells, 'date'), dateFormat) : null;
-        if (date === null) fail(line, importMessages.badDate(rawDate));
-        else if (date > input.today) fail(line, importMessages.futureDate);
-        else if (closed && date <= closed) fail(line, importMessages.closedDate(closed));
-      }
-
-      // The amount and its side: one signed column, or a Debit and a Credit column.
-      let amount: number | null = null;
-      let side: CreditDebit | null = null;
-      const readAmount = (field: ImportField): number | null | undefined => {
-        const raw = cellText(cellOf(cells, field));
-        if (column(field) === undefined || raw === '') return undefined;
-        const value = numberFormat ? parseAmount(cellOf(cells, field), numberFormat) : null;
-        if (value === null) fail(line, importMessages.badAmount(raw));
-        return value;
-      };
-      if (column('amount') !== undefined) {
-        const value = readAmount('amount');
-        if (value === undefined) fail(line, importMessages.missing(label('amount')));
-        else if (value !== null) {
-          amount = Math.abs(value);
-          side = value < 0 ? 'Debit' : 'Credit';
-        }
-      } else if (column('debit') !== undefined || column('credit') !== undefined) {
-        const debit = readAmount('debit');
-        const credit = readAmount('credit');
-        if (debit === undefined && credit === undefined)
-          fail(line, importMessages.missing(label('amount')));
-        else if (debit !== null && credit !== null) {
-          if (credit !== undefined && credit !== 0) {
-            amount = Math.abs(credit);
-            side = credit < 0 ? 'Debit' : 'Credit';
-          } else if (debit !== undefined) {
-            amount = Math.abs(debit);
-            side = debit < 0 ? 'Credit' : 'Debit';
-          } else amount = 0;
-        }
-      }
-      if (column('creditDebit') !== undefined) {
-        const raw = cellText(cellOf(cells, 'creditDebit'));
-        if (/^(credit|cr|c)$/i.test(raw)) side = 'Credit';
-        else if (/^(debit|dr|d)$/i.test(raw)) side = 'Debit';
-        else if (raw !== '') fail(line, importMessages.badCreditDebit(raw));
-      }
-      if (amount !== null) {
-        if (amount === 0) fail(line, importMessages.zeroAmount);
-        else if (amount > MAX_AMOUNT) fail(line, importMessages.badAmount(String(amount)));
-      }
-      if (side === 'Debit' && kind !== 'income') fail(line, importMessages.creditOnly);
-      if (description.length > 500)
-        fail(line, importMessages.tooLongText(label('description'), 500));
-
-      // The party: existing, picked, created, or unknown.
-      let partyId: number | null = null;
-      let newParty: string | null = null;
-      let partyName = rawParty;
-      if (rawParty === '') fail(line, importMessages.missing(label('party')));
-      else {
-        const key = nameKey(rawParty);
-        const choice = choices.get(key);
-        const existing = parties.get(key);
-        if (choice && 'id' in choice) {
-          const found = picked.get(choice.id);
-          if (!found) fail(line, importMessages.partyNotFound(rawParty));
-          else if (found.suspended) fail(line, importMessages.suspended(found.name));
-          else {
-            partyId = choice.id;
-            partyName = found.name;
-          }
-        } else if (existing) {
-          if (existing.suspended) fail(line, importMessages.suspended(existing.name));
-          partyId = existing.id;
-          partyName = existing.name;
-        } else if (choice && 'create' in choice) {
-          if (kind === 'salary') fail(line, importMessages.employeesPickOnly(rawParty));
-          else if (rawParty.length > 100 || badName(rawParty))
-            fail(line, importMessages.tooLongText(label('party'), 100));
-          else {
-            newParty = key;
-            if (!create.has(key)) create.set(key, rawParty);
-          }
-        } else {
-          if (!newParties.has(key)) newParties.set(key, rawParty);
-          undecided += 1;
-          fail(line, importMessages.unknownParty(label('party'), rawParty));
-        }
-      }
-
-      if (problems.length > problemsBefore || date === null || amount === null || side === null)
-        continue;
-      const plan: EntryPlan = {
-        line,
-        date,
-        partyId,
-        newParty,
-        partyName,
-        creditDebit: side,
-        cents: cents(amount),
-        description,
-      };
-      const key = duplicateKey(plan);
-      const first = seen.get(key);
-      if (first !== undefined && !ticked.has(line)) {
-        fail(line, importMessages.duplicateRow(first), true);
-        continue;
-      }
-      if (first === undefined) seen.set(key, line);
-      entries.push(plan);
-    }
+    ({ entries, create, newParties, undecided } = planEntries(reading, {
+      today: input.today,
+      closed: await closedThrough(db),
+      dateFormat,
+      numberFormat,
+      parties: await partiesByKey(db, kind),
+      choices,
+      picked,
+    }));
+    const { ticked } = reading;
 
     // Duplicates of entries already recorded (that stand: neither reversed nor a reversal).
     const known = entries.filter((plan) => plan.partyId !== null);
@@ -391,7 +306,7 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
             partyId: row.party_id,
             newParty: null,
             creditDebit: row.credit_debit,
-            cents: cents(Number(row.amount)),
+            cents: centsOf(row.amount),
             description: row.description,
           }),
         ),
@@ -405,62 +320,17 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
       }
     }
   } else {
-    const seen = new Map<string, number>();
-    const existing = await existingPeople(db, kind);
-    for (const { line, cells } of rows) {
-      const before = problems.length;
-      const value = (field: ImportField) => clean(cellText(cellOf(cells, field)));
-      const nameField: ImportField = kind === 'expenseTypes' ? 'expenseType' : 'name';
-      const name = value(nameField);
-      const email = kind === 'expenseTypes' ? '' : value('email');
-      const extra =
-        kind === 'clients' ? value('companyName') : kind === 'employees' ? value('number') : '';
-      if (name === '') fail(line, importMessages.missing(label(nameField)));
-      else if (name.length > 100 || badName(name))
-        fail(line, importMessages.tooLongText(label(nameField), 100));
-      if (kind !== 'expenseTypes') {
-        if (email === '') fail(line, importMessages.missing(label('email')));
-        else if (email.length > 254 || !EMAIL.test(email))
-          fail(line, importMessages.badEmail(email));
-      }
-      if (kind === 'clients') {
-        if (extra === '') fail(line, importMessages.missing(label('companyName')));
-        else if (extra.length > 200 || badName(extra))
-          fail(line, importMessages.tooLongText(label('companyName'), 200));
-      }
-      if (kind === 'employees') {
-        if (extra === '') fail(line, importMessages.missing(label('number')));
-        else if (!/^[0-9]{1,20}$/.test(extra)) fail(line, importMessages.badNumber(extra));
-      }
-      if (problems.length > before) continue;
-      const key =
-        kind === 'expenseTypes'
-          ? nameKey(name)
-          : [nameKey(name), email.toLowerCase(), nameKey(extra)].join('\u0000');
-      // Expense type names are unique: a duplicate can never be ticked in.
-      const tickable = kind !== 'expenseTypes';
-      const first = seen.get(key);
-      if (first !== undefined && !(tickable && ticked.has(line))) {
-        fail(line, importMessages.duplicateRow(first), tickable);
-        continue;
-      }
-      if (existing.has(key) && !(tickable && ticked.has(line))) {
-        fail(line, tickable ? importMessages.duplicateEntry : importMessages.exists, tickable);
-        continue;
-      }
-      if (first === undefined) seen.set(key, line);
-      people.push({ line, name, email, extra });
-    }
+    people = planPeople(reading, await existingPeople(db, kind));
   }
 
   problems.sort((a, b) => a.line - b.line);
   const ready = isEntryKind(kind) ? entries.length : people.length;
-  const credit = entries
-    .filter((plan) => plan.creditDebit === 'Credit')
-    .reduce((sum, plan) => sum + plan.cents, 0);
-  const debit = entries
-    .filter((plan) => plan.creditDebit === 'Debit')
-    .reduce((sum, plan) => sum + plan.cents, 0);
+  let credit = 0n;
+  let debit = 0n;
+  for (const plan of entries) {
+    if (plan.creditDebit === 'Credit') credit += plan.cents;
+    else debit += plan.cents;
+  }
   const columns = isEntryKind(kind)
     ? (['date', 'party', 'creditDebit', 'amount', 'description'] as const).map(label)
     : IMPORT_KIND_FIELDS[kind].map(label);
@@ -471,7 +341,7 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
           plan.date,
           plan.partyName + (plan.newParty ? ' (new)' : ''),
           plan.creditDebit,
-          (plan.cents / 100).toFixed(2),
+          centsText(plan.cents),
           plan.description,
         ],
       }))
@@ -489,7 +359,13 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
     sheets: file.sheets,
     sheet: file.sheet,
     headerLine: headerRow.line,
-    headers,
+    headers: headers
+      .slice(0, PREVIEW_HEADERS)
+      .map((name) =>
+        name.length > PREVIEW_HEADER_CHARS
+          ? `${[...name].slice(0, PREVIEW_HEADER_CHARS - 1).join('')}…`
+          : name,
+      ),
     mapping,
     dateFormat,
     dateFormats: dates.candidates,
@@ -502,9 +378,10 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
     columns,
     first,
     problems: problems.slice(0, MAX_PROBLEMS),
-    newParties: [...newParties.values()],
-    credit: credit / 100,
-    debit: debit / 100,
+    newParties: [...newParties.values()].slice(0, PREVIEW_NEW_PARTIES),
+    // As near as a double comes; the route sends the exact sums (previewJson).
+    credit: Number(centsText(credit)),
+    debit: Number(centsText(debit)),
     earlier: await earlierImport(db, hash),
   };
   return {
@@ -514,6 +391,8 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
     entries,
     people,
     create,
+    credit,
+    debit,
     dateAmbiguous,
     numberAmbiguous,
     unmapped,
@@ -521,40 +400,36 @@ export async function analyseImport(db: Db, input: ImportInput): Promise<Analysi
   };
 }
 
-const duplicateKey = (
-  plan: Pick<EntryPlan, 'date' | 'partyId' | 'newParty' | 'creditDebit' | 'cents' | 'description'>,
-) =>
-  [
-    plan.date,
-    plan.partyId ?? `new:${plan.newParty}`,
-    plan.creditDebit,
-    plan.cents,
-    plan.description,
-  ].join('\u0000');
+/** The preview as JSON text, its totals exact however large. */
+export const previewJson = ({ preview, credit, debit }: Analysis): string =>
+  exactJson({
+    ...preview,
+    credit: new ExactMoney(centsText(credit)),
+    debit: new ExactMoney(centsText(debit)),
+  });
 
-async function existingPeople(db: Db, kind: ImportKind): Promise<Set<string>> {
+async function existingPeople(
+  db: Db,
+  kind: 'clients' | 'employees' | 'expenseTypes',
+): Promise<Set<string>> {
   if (kind === 'expenseTypes') {
     const rows = await db.selectFrom('expense_types').select('expancetype').execute();
-    return new Set(rows.map((row) => nameKey(row.expancetype)));
+    return new Set(rows.map((row) => personKey(kind, row.expancetype, '', '')));
   }
   if (kind === 'clients') {
     const rows = await db.selectFrom('clients').select(['name', 'email', 'company_name']).execute();
-    return new Set(
-      rows.map((row) =>
-        [nameKey(row.name), row.email.toLowerCase(), nameKey(row.company_name)].join('\u0000'),
-      ),
-    );
+    return new Set(rows.map((row) => personKey(kind, row.name, row.email, row.company_name)));
   }
   const rows = await db.selectFrom('employees').select(['name', 'email', 'number']).execute();
-  return new Set(
-    rows.map((row) =>
-      [nameKey(row.name), row.email.toLowerCase(), nameKey(row.number)].join('\u0000'),
-    ),
-  );
+  return new Set(rows.map((row) => personKey('employees', row.name, row.email, row.number)));
 }
 
 /** Writes every ready row as one batch, all or nothing. */
-export async function runImport(db: Db, userId: number, input: ImportInput): Promise<ImportRecord> {
+export async function runImport(
+  db: Db,
+  userId: number,
+  input: ImportInput,
+): Promise<ExactImportRecord> {
   const analysis = await analyseImport(db, input);
   const { preview, options } = { preview: analysis.preview, options: input.options };
   if (analysis.unmapped.length > 0)
@@ -602,8 +477,8 @@ export async function runImport(db: Db, userId: number, input: ImportInput): Pro
           file_name: input.fileName,
           sha256: preview.sha256,
           rows: preview.ready,
-          credit: preview.credit.toFixed(2),
-          debit: preview.debit.toFixed(2),
+          credit: centsText(analysis.credit),
+          debit: centsText(analysis.debit),
           mapping: JSON.stringify(analysis.mapping),
         })
         .returning('id')
@@ -643,7 +518,7 @@ export async function runImport(db: Db, userId: number, input: ImportInput): Pro
             FROM unnest(
               ${chunk.map((plan) => plan.partyId ?? newIds.get(plan.newParty ?? '') ?? null)}::integer[],
               ${chunk.map((plan) => plan.partyName)}::text[],
-              ${chunk.map((plan) => (plan.cents / 100).toFixed(2))}::numeric[],
+              ${chunk.map((plan) => centsText(plan.cents))}::numeric[],
               ${chunk.map((plan) => plan.creditDebit)}::text[],
               ${chunk.map((plan) => plan.description)}::text[],
               ${chunk.map((plan) => plan.date)}::date[]
@@ -731,8 +606,14 @@ type ImportRow = {
   by_former: boolean | null;
 };
 
+/** An import as answered: its totals exact however large (exactJson). */
+export type ExactImportRecord = Omit<ImportRecord, 'credit' | 'debit'> & {
+  credit: ExactMoney;
+  debit: ExactMoney;
+};
+
 /** Past imports, newest first (or the one asked for). */
-export async function listImports(db: Db, id?: number): Promise<ImportRecord[]> {
+export async function listImports(db: Db, id?: number): Promise<ExactImportRecord[]> {
   const { rows } = await sql<ImportRow>`
     SELECT i.id, i.batch_id, i.kind, i.file_name, i.sha256, i.rows,
            i.credit::text AS credit, i.debit::text AS debit,
@@ -755,8 +636,8 @@ export async function listImports(db: Db, id?: number): Promise<ImportRecord[]> 
     fileName: row.file_name,
     sha256: row.sha256,
     rows: row.rows,
-    credit: toMoney(row.credit),
-    debit: toMoney(row.debit),
+    credit: new ExactMoney(row.credit),
+    debit: new ExactMoney(row.debit),
     partiesCreated: Number(row.parties),
     createdBy:
       row.by_id === null

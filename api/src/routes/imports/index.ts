@@ -4,7 +4,7 @@
 // The body is multipart/form-data: the field `options` (JSON) first, then the field `file`. A
 // declared length over the limit is refused with 413 before any of the body is read; a body sent
 // without a length is cut off with 413 as soon as the file passes 20 MB.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { Value } from '@sinclair/typebox/value';
 import {
@@ -15,7 +15,8 @@ import {
   type ImportOptions as Options,
 } from 'contract';
 import { currentUser } from '../../plugins/auth.js';
-import { analyseImport, listImports, runImport } from '../../repositories/imports.js';
+import { analyseImport, listImports, previewJson, runImport } from '../../repositories/imports.js';
+import { exactJson } from '../../lib/exact-json.js';
 import { todayIn } from '../../lib/dates.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { cleanFileName } from '../../lib/file-name.js';
@@ -23,6 +24,10 @@ import { route } from '../route.js';
 
 /** Room for the multipart framing and the options beside the file. */
 const OVERHEAD_BYTES = 4 * 1024 * 1024;
+
+/** Answers with JSON text whose totals are exact number tokens (lib/exact-json.ts). */
+const sendJson = (reply: FastifyReply, text: string, status = 200) =>
+  reply.status(status).type('application/json; charset=utf-8').send(text);
 
 const tooLarge = () => new HttpError(413, importMessages.tooLarge);
 
@@ -78,23 +83,25 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
       throw tooLarge();
   });
 
-  route(app, endpoints.previewImport, async (request) => {
+  route(app, endpoints.previewImport, async (request, reply) => {
     const upload = await readUpload(request);
-    const { preview } = await analyseImport(app.db, {
+    const analysis = await analyseImport(app.db, {
       ...upload,
       today: todayIn(app.config.timeZone),
     });
-    return preview;
+    return sendJson(reply, previewJson(analysis));
   });
 
-  route(app, endpoints.runImport, async (request) => {
+  route(app, endpoints.runImport, async (request, reply) => {
     const upload = await readUpload(request);
     const record = await runImport(app.db, currentUser(request).id, {
       ...upload,
       today: todayIn(app.config.timeZone),
     });
-    return { message: importMessages.imported, import: record };
+    return sendJson(reply, exactJson({ message: importMessages.imported, import: record }), 201);
   });
 
-  route(app, endpoints.listImports, async () => ({ imports: await listImports(app.db) }));
+  route(app, endpoints.listImports, async (_request, reply) =>
+    sendJson(reply, exactJson({ imports: await listImports(app.db) })),
+  );
 };

@@ -1,0 +1,70 @@
+// What planning an import's rows shares: how a row's cells are read for a field, how a row
+// error is recorded, and the ready rows as they will be written.
+import type { CreditDebit, ImportField, ImportKind } from 'contract';
+import { toNumericString } from '../lib/money.js';
+import type { Cell, FileRow } from './read-file.js';
+import type { formRules } from './rules.js';
+
+/** A ready entry row. */
+export interface EntryPlan {
+  line: number;
+  date: string;
+  /** An existing party, or the name key of one the import creates. */
+  partyId: number | null;
+  newParty: string | null;
+  partyName: string;
+  creditDebit: CreditDebit;
+  /** Positive, in cents. */
+  cents: bigint;
+  description: string;
+}
+
+/** A ready person row (clients, employees, expense types). */
+export interface PersonPlan {
+  line: number;
+  name: string;
+  email: string;
+  extra: string;
+}
+
+/** The rows of a file under its mapping, and where their errors go. */
+export interface RowReading {
+  kind: ImportKind;
+  /** The data rows left to plan (neither flagged by the reader nor wider than the header). */
+  rows: FileRow[];
+  column: (field: ImportField) => number | undefined;
+  cellOf: (cells: Cell[], field: ImportField) => Cell;
+  label: (field: ImportField) => string;
+  fail: (line: number, reason: string, duplicate?: boolean) => void;
+  /** How many errors are recorded so far (a row is ready when it adds none). */
+  failures: () => number;
+  /** The kind's form rules (rules.ts). */
+  check: ReturnType<typeof formRules>;
+  /** Lines flagged as duplicates that are to be imported all the same. */
+  ticked: Set<number>;
+}
+
+/** A cell's text as stored: normal form C, trimmed. */
+export const clean = (value: string) => value.normalize('NFC').trim();
+
+/** An amount of at most two decimals (as read, or NUMERIC text) in cents. */
+export const centsOf = (amount: number | string): bigint =>
+  BigInt((typeof amount === 'number' ? toNumericString(amount) : amount).replace('.', ''));
+
+/** Cents as NUMERIC text: `1234.50`, `-0.05`. */
+export const centsText = (cents: bigint): string => {
+  const digits = (cents < 0n ? -cents : cents).toString().padStart(3, '0');
+  return `${cents < 0n ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+};
+
+/** Two entries are duplicates when these are equal. */
+export const duplicateKey = (
+  plan: Pick<EntryPlan, 'date' | 'partyId' | 'newParty' | 'creditDebit' | 'cents' | 'description'>,
+) =>
+  [
+    plan.date,
+    plan.partyId ?? `new:${plan.newParty}`,
+    plan.creditDebit,
+    plan.cents,
+    plan.description,
+  ].join('\u0000');
