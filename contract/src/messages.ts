@@ -280,6 +280,8 @@ export const messages = {
   occurrenceSkipped: 'Occurrence skipped',
   nothingDue: 'Nothing is due.',
   occurrenceClosed: 'Closed period',
+  /** Followed by how many; the Due list shows only the latest few of each schedule. */
+  closedOccurrencesCount: 'Occurrences in the closed period, never posted:',
   /** The actor of what the running server did by itself (automatic posting). */
   theServer: 'the server',
   // Excel and PDF downloads, and Settings: Company tab (admins; issue 22)
@@ -500,6 +502,9 @@ export const apiMessages = {
   scheduleEnded: 'This schedule has ended: it cannot be changed',
   scheduleNotActive: 'This schedule is paused or ended: resume it before posting',
   scheduleEndsBeforeStart: 'Ends must not be before Starts',
+  /** The figure is RECURRING_LIMITS.maxPastOccurrences (contract/src/recurring.ts). */
+  scheduleTooFarBack:
+    'Starts is too far back: a schedule may have at most 400 occurrences up to today (choose a later start, and enter older entries through Import)',
   occurrenceNotDue: 'That day is not a due occurrence of the schedule',
   occurrenceDone: 'That occurrence has already been posted or skipped',
   /** Followed by the closing day. */

@@ -50,6 +50,8 @@ export function useRecurring() {
     schedules: schedules.data?.schedules ?? [],
     schedulesLoading: schedules.isPending,
     due: due.data?.occurrences ?? [],
+    /** How many occurrences of all schedules lie in the closed period (only a few are listed). */
+    closedCount: (due.data?.closedCounts ?? []).reduce((sum, { count }) => sum + count, 0),
     dueLoading: due.isPending,
     isAdmin: user?.role === 'admin',
     busy: post.isPending || skip.isPending,
