@@ -13,9 +13,10 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { apiMessages, errorCode, textFormats } from 'contract';
+import { apiMessages, backupMessages, errorCode, textFormats } from 'contract';
 import { backupDirectory, type AppConfig } from './config.js';
 import { BackupService } from './backup/schedule.js';
+import { backupSigningKey } from './backup/signature.js';
 import { startRollupFolder } from './db/rollup-folder.js';
 import { openDatabase, type DatabaseHandle, type Db } from './db/index.js';
 import { authPlugin } from './plugins/auth.js';
@@ -167,15 +168,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   app.decorate('loginThrottle', new LoginThrottle(counters, throttlePolicy));
   app.decorate('twoStepThrottle', new LoginThrottle(counters, throttlePolicy, 'two-step code'));
-  app.decorate('twoStepKey', await resolveTotpKey(config));
+  const twoStepKey = await resolveTotpKey(config);
+  app.decorate('twoStepKey', twoStepKey);
   const backups = new BackupService({
     database,
     dir: backupDirectory(config),
     everyHours: config.backup.everyHours,
     keep: config.backup.keep,
     passphrase: config.backup.passphrase,
+    // Backups are signed under a key derived from the two-step key (backup/signature.ts).
+    signingKey: twoStepKey ? backupSigningKey(twoStepKey) : undefined,
     log: app.log,
   });
+  if (backups.enabled && !twoStepKey) app.log.warn(backupMessages.unsigned);
   app.decorate('backups', backups);
   // The schedule starts once the server is ready and stops (waiting for a backup being taken)
   // before the database closes.

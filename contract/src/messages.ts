@@ -550,6 +550,19 @@ export const backupMessages = {
     'The embedded database is open in the running server, which takes the backups itself: an admin presses Back up now in Settings, Backups (or POST /api/backups), and finds its files in BACKUP_DIR (default DATA_DIR/backups). Or stop the server and run this command again.',
   embeddedInUseRestore:
     'The embedded database is open in the running server: stop the server, then run the restore again',
+  // Signed backups: the key is derived from the two-step key (TOTP_KEY or DATA_DIR/totp.key).
+  notSigned:
+    'This backup is not signed (taken without a key, or by a version before signed backups): restore it only if you know where it came from, with --trust-unsigned, and check the users it lists',
+  noSigningKey:
+    'This backup is signed, but there is no key here to check it: set TOTP_KEY, or copy totp.key from the data directory of the server that took it into DATA_DIR',
+  otherSigningKey:
+    "This backup is signed with another key than this machine's: set TOTP_KEY, or copy totp.key, from the server that took it",
+  signatureMismatch:
+    "The backup's signature does not match: the file was changed after it was signed. Restore it only if you know where it came from, with --trust-unsigned",
+  restoringUntrusted:
+    'Restoring a backup whose signature was not checked (--trust-unsigned). These are the users in the file, who can sign in once it is restored:',
+  unsigned:
+    'There is no key to sign the backup with (on PostgreSQL, set TOTP_KEY): it is written unsigned, and a restore of it will need --trust-unsigned',
   // Why a backup taken by the server failed (shown to admins and logged).
   diskFull: 'the disk is full',
   dirNotWritable: 'the backup folder cannot be written (permission denied)',
