@@ -34,6 +34,7 @@ import { strictValidators } from './lib/validator.js';
 import { LoginThrottle } from './lib/login-throttle.js';
 import { resolveTotpKey } from './lib/two-step-key.js';
 import { capConnections } from './lib/connection-cap.js';
+import { clientErrorHandler } from './lib/client-errors.js';
 import { sharedRateLimitStore } from './lib/rate-limit-store.js';
 import { RateCounters } from './repositories/rate-counters.js';
 import { ensureFirstAdmin } from './repositories/users.js';
@@ -103,9 +104,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    // Slow or idle clients are cut off (Node answers 408 and closes) instead of holding a socket
+    // Slow or idle clients are cut off (408 and the connection closed) instead of holding a socket
     // and a file descriptor for as long as they like; capConnections bounds how many are open.
     requestTimeout: config.http.requestTimeoutMs,
+    // That 408, and Node's other refusals of a connection (400, 413, 431), in the one error shape.
+    clientErrorHandler,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
     http: {
       headersTimeout: config.http.headersTimeoutMs,
@@ -218,6 +221,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (status === 403) return reply.status(404).send({ message: apiMessages.notFound });
     if (status === 413) return reply.status(413).send({ message: apiMessages.bodyTooLarge });
     if (status === 429) return reply.status(429).send({ message: apiMessages.tooManyAttempts });
+    // A body of a type no parser takes: Fastify's text names the type; this one says what is.
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return reply.status(415).send({ message: apiMessages.unsupportedMediaType });
     if (status >= 400 && status < 500 && error.code?.startsWith('FST_')) {
       return reply.status(status).send({ message: error.message });
     }

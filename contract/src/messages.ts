@@ -399,6 +399,14 @@ export const apiMessages = {
   // e-mail address (it may have been a password typed into the wrong field).
   notAnEmailAddress: '(not an e-mail address)',
   bodyTooLarge: 'Request body is too large',
+  // What the server answers before any route runs, when the connection itself goes wrong: then it
+  // closes the connection.
+  requestTimeout:
+    'The request took too long to arrive and the connection was closed: send it again',
+  malformedRequest: 'The request is not valid HTTP',
+  headersTooLarge: 'The request headers are too large',
+  unsupportedMediaType:
+    'This kind of request body is not accepted here: send JSON (Content-Type: application/json), or multipart/form-data where a file is uploaded',
   // The router's own refusals, before any route runs.
   badUrl: 'The address is not a valid URL (a % must be followed by two hexadecimal digits)',
   pathPartTooLong: 'A part of the address is too long',
