@@ -14,9 +14,14 @@ export type Repeats = Static<typeof Repeats>;
  * Limits of repeating entries. A schedule is refused when its start brings more than
  * `maxPastOccurrences` occurrences up to today (a weekly one started about eight years ago; the
  * message states the figure). The due list shows at most `closedListedPerSchedule` occurrences of
- * a schedule that fall in the closed period (the latest ones) and counts all of them.
+ * a schedule that fall in the closed period (the latest ones) and counts all of them. One post
+ * takes at most `postedAtOnce` occurrences.
  */
-export const RECURRING_LIMITS = { maxPastOccurrences: 400, closedListedPerSchedule: 3 } as const;
+export const RECURRING_LIMITS = {
+  maxPastOccurrences: 400,
+  closedListedPerSchedule: 3,
+  postedAtOnce: 1000,
+} as const;
 
 /** Active schedules have due occurrences; paused and ended ones have none. */
 export const SCHEDULE_STATES = ['active', 'paused', 'ended'] as const;
@@ -112,7 +117,12 @@ export const DueList = Type.Object({
 export type DueList = Static<typeof DueList>;
 
 export const PostOccurrencesBody = Type.Object(
-  { occurrences: Type.Array(OccurrenceRef, { minItems: 1, maxItems: 1000 }) },
+  {
+    occurrences: Type.Array(OccurrenceRef, {
+      minItems: 1,
+      maxItems: RECURRING_LIMITS.postedAtOnce,
+    }),
+  },
   { additionalProperties: false },
 );
 export type PostOccurrencesBody = Static<typeof PostOccurrencesBody>;
