@@ -35,6 +35,7 @@
 // itself again under it); with TEST_DATABASE_URL set, only that database (it must be empty and
 // on this machine). `--pglite-only` and `--postgres-only` run one side. Everything stays on
 // 127.0.0.1.
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +49,9 @@ import { OWASP_ARGON2ID } from '../src/config.js';
 import { hashPassword } from '../src/lib/password.js';
 import { freePort, HttpClient, percentile, stopServer } from './http.js';
 import { figuresFromThrowAwayPostgres } from './throw-away-postgres.js';
+
+/** The backups are signed as the server signs them (any key will do here). */
+const signingKey = randomBytes(32);
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = Number.parseInt((value ?? '').replace(/[_,]/g, ''), 10);
@@ -359,8 +363,10 @@ async function benchPostgres(url: string): Promise<Figures> {
     const [, seedMs] = await timed(() => seed(source, ENTRIES, AUDIT_ROWS));
     const file = path.join(work, 'bench.backup');
     log('PostgreSQL: backup');
-    const [, backupMs] = await timed(() => takeBackup(source, file, { takenBy: 'bench' }));
-    const [, verifyMs] = await timed(() => verifyBackupFile(file));
+    const [, backupMs] = await timed(() =>
+      takeBackup(source, file, { takenBy: 'bench', signingKey }),
+    );
+    const [, verifyMs] = await timed(() => verifyBackupFile(file, { signingKey }));
     await source.close();
 
     log('PostgreSQL: restore into a new database');
@@ -370,7 +376,7 @@ async function benchPostgres(url: string): Promise<Figures> {
     await sql`DROP DATABASE IF EXISTS bench_backup_restored`.execute(admin.db);
     await sql`CREATE DATABASE bench_backup_restored`.execute(admin.db);
     const restored = await open(target.href, false);
-    const [, restoreMs] = await timed(() => restoreBackup(restored, file));
+    const [, restoreMs] = await timed(() => restoreBackup(restored, file, { signingKey }));
     await restored.close();
     // FORCE: the closed pool's backends may take a moment to go.
     await sql`DROP DATABASE bench_backup_restored WITH (FORCE)`.execute(admin.db);
@@ -412,13 +418,15 @@ async function benchPglite(): Promise<Figures> {
     const [, seedMs] = await timed(() => seed(source, PGLITE_ENTRIES, auditRows));
     const file = path.join(work, 'bench.backup');
     log('PGlite: backup (no server holds the data directory)');
-    const [, backupMs] = await timed(() => takeBackup(source, file, { takenBy: 'bench' }));
-    const [, verifyMs] = await timed(() => verifyBackupFile(file));
+    const [, backupMs] = await timed(() =>
+      takeBackup(source, file, { takenBy: 'bench', signingKey }),
+    );
+    const [, verifyMs] = await timed(() => verifyBackupFile(file, { signingKey }));
     await source.close();
 
     log('PGlite: restore into a new data directory');
     const restored = await open(path.join(work, 'restored'), false);
-    const [, restoreMs] = await timed(() => restoreBackup(restored, file));
+    const [, restoreMs] = await timed(() => restoreBackup(restored, file, { signingKey }));
     await restored.close();
     rmSync(path.join(work, 'restored'), { recursive: true, force: true });
     const fileMb = mb(statSync(file).size);

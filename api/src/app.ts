@@ -13,9 +13,10 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { apiMessages, errorCode } from 'contract';
+import { apiMessages, backupMessages, errorCode } from 'contract';
 import { backupDirectory, type AppConfig } from './config.js';
 import { BackupService } from './backup/schedule.js';
+import { backupSigningKey } from './backup/signature.js';
 import { startRollupFolder } from './db/rollup-folder.js';
 import { openDatabase, type DatabaseHandle, type Db } from './db/index.js';
 import { authPlugin } from './plugins/auth.js';
@@ -33,6 +34,7 @@ import { ajvOptions, strictValidators } from './lib/validator.js';
 import { LoginThrottle } from './lib/login-throttle.js';
 import { resolveTotpKey } from './lib/two-step-key.js';
 import { capConnections } from './lib/connection-cap.js';
+import { clientErrorHandler } from './lib/client-errors.js';
 import { sharedRateLimitStore } from './lib/rate-limit-store.js';
 import { RateCounters } from './repositories/rate-counters.js';
 import { ensureFirstAdmin } from './repositories/users.js';
@@ -102,9 +104,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    // Slow or idle clients are cut off (Node answers 408 and closes) instead of holding a socket
+    // Slow or idle clients are cut off (408 and the connection closed) instead of holding a socket
     // and a file descriptor for as long as they like; capConnections bounds how many are open.
     requestTimeout: config.http.requestTimeoutMs,
+    // That 408, and Node's other refusals of a connection (400, 413, 431), in the one error shape.
+    clientErrorHandler,
     keepAliveTimeout: config.http.keepAliveTimeoutMs,
     http: {
       headersTimeout: config.http.headersTimeoutMs,
@@ -158,15 +162,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   };
   app.decorate('loginThrottle', new LoginThrottle(counters, throttlePolicy));
   app.decorate('twoStepThrottle', new LoginThrottle(counters, throttlePolicy, 'two-step code'));
-  app.decorate('twoStepKey', await resolveTotpKey(config));
+  const twoStepKey = await resolveTotpKey(config);
+  app.decorate('twoStepKey', twoStepKey);
   const backups = new BackupService({
     database,
     dir: backupDirectory(config),
     everyHours: config.backup.everyHours,
     keep: config.backup.keep,
     passphrase: config.backup.passphrase,
+    // Backups are signed under a key derived from the two-step key (backup/signature.ts).
+    signingKey: twoStepKey ? backupSigningKey(twoStepKey) : undefined,
     log: app.log,
   });
+  if (backups.enabled && !twoStepKey) app.log.warn(backupMessages.unsigned);
   app.decorate('backups', backups);
   // The schedule starts once the server is ready and stops (waiting for a backup being taken)
   // before the database closes.
@@ -204,6 +212,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (status === 403) return reply.status(404).send({ message: apiMessages.notFound });
     if (status === 413) return reply.status(413).send({ message: apiMessages.bodyTooLarge });
     if (status === 429) return reply.status(429).send({ message: apiMessages.tooManyAttempts });
+    // A body of a type no parser takes: Fastify's text names the type; this one says what is.
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return reply.status(415).send({ message: apiMessages.unsupportedMediaType });
     if (status >= 400 && status < 500 && error.code?.startsWith('FST_')) {
       return reply.status(status).send({ message: error.message });
     }

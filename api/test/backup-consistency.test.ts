@@ -9,6 +9,7 @@
 //
 // Only on a real PostgreSQL (TEST_DATABASE_URL, set by `npm run test:postgres`): the embedded
 // database has one connection, so its writers never run at the same time as a backup.
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -28,6 +29,7 @@ import {
 } from './helpers.js';
 
 const WRITERS = 20;
+const signingKey = randomBytes(32);
 /** Entries (each with its audit row) in the database before the writers start: enough that
  * the backup reads for a while, so writers commit between its first and its last table. */
 const PRESEEDED = 20_000;
@@ -85,7 +87,7 @@ if (!onPostgres) {
 
       const file = path.join(work, 'during-writes.backup');
       const postedBefore = writers.posted;
-      const { manifest } = await takeBackup(ctx.database, file, { takenBy: 'test' });
+      const { manifest } = await takeBackup(ctx.database, file, { takenBy: 'test', signingKey });
       const postedDuring = writers.posted - postedBefore;
       await writers.until(() => writers.posted >= postedBefore + postedDuring + WRITERS * 2);
       await writers.stop();
@@ -101,7 +103,7 @@ if (!onPostgres) {
       await ctx.database.transaction(async (tx) => expect(await rollupMismatches(tx)).toEqual([]));
 
       target = await newPostgresDatabase('backup_consistency', databases);
-      await restoreBackup(target, file);
+      await restoreBackup(target, file, { signingKey });
       const restored = await target.transaction(async (tx) => ({
         entries: Number((await tx.query<{ n: string }>('SELECT count(*) AS n FROM entries'))[0]!.n),
         ids: (await tx.query<{ id: string }>('SELECT id::text AS id FROM entries ORDER BY id')).map(

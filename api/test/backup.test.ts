@@ -15,6 +15,7 @@ import { jest } from '@jest/globals';
 import { backupMessages } from 'contract';
 import { buildApp, type App } from '../src/app.js';
 import {
+  backupSigningKey,
   carriedTables,
   LEFT_OUT,
   restoreBackup,
@@ -49,6 +50,10 @@ import {
 jest.setTimeout(300_000);
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The two-step key of this suite's "server" (TOTP_KEY of the commands); backups are signed with
+ * the key derived from it (signed backups: backup-signature.test.ts). */
+const TOTP_KEY = 'a1'.repeat(32);
+const signingKey = backupSigningKey(Buffer.from(TOTP_KEY, 'hex'));
 const source = await setupDatabase();
 let ctx: TestContext;
 let work: string;
@@ -222,7 +227,7 @@ beforeAll(async () => {
     (await call('PUT', '/api/journal/closed', { closedThrough: '2025-06-30' })).statusCode,
   ).toBe(200);
   full = path.join(work, 'full.backup');
-  await takeBackup(ctx.database, full, { takenBy: 'test' });
+  await takeBackup(ctx.database, full, { signingKey, takenBy: 'test' });
   original = await dump(ctx.database);
 });
 
@@ -299,7 +304,10 @@ test('a round trip into an empty embedded database keeps every row, sign-in and 
   const before = original;
   const target = await embedded();
   const printed: string[] = [];
-  const result = await restoreBackup(target, full, { onTable: (t) => printed.push(t.name) });
+  const result = await restoreBackup(target, full, {
+    signingKey,
+    onTable: (t) => printed.push(t.name),
+  });
   expect([...printed].sort()).toEqual(CARRIED);
   expect(result.tables.find((t) => t.name === 'entries')?.rows).toBe(7);
   expect(await dump(target)).toEqual(before);
@@ -335,9 +343,11 @@ test('a round trip into an empty embedded database keeps every row, sign-in and 
 
   // A target that holds data is refused and left as it is, unless --replace.
   const holding = await dump(target);
-  await expect(restoreBackup(target, full)).rejects.toThrow(backupMessages.targetNotEmpty);
+  await expect(restoreBackup(target, full, { signingKey })).rejects.toThrow(
+    backupMessages.targetNotEmpty,
+  );
   expect(await dump(target)).toEqual(holding);
-  await restoreBackup(target, full, { replace: true });
+  await restoreBackup(target, full, { signingKey, replace: true });
   expect(await dump(target)).toEqual(before);
   await close(target);
 });
@@ -347,14 +357,14 @@ const postgresOnly = process.env.TEST_DATABASE_URL ? test : test.skip;
 postgresOnly('PostgreSQL to embedded and back to PostgreSQL keeps every row', async () => {
   const before = original;
   const middle = await embedded();
-  await restoreBackup(middle, full);
+  await restoreBackup(middle, full, { signingKey });
   expect(await dump(middle)).toEqual(before);
   const again = path.join(work, 'from-embedded.backup');
-  await takeBackup(middle, again, { takenBy: 'test' });
+  await takeBackup(middle, again, { signingKey, takenBy: 'test' });
   expect((await verifyBackupFile(again)).database).toBe('pglite');
   await close(middle);
   const target = await newPostgres();
-  await restoreBackup(target, again);
+  await restoreBackup(target, again, { signingKey });
   expect(await dump(target)).toEqual(before);
   const app = await buildApp(ctx.config, { database: target, logger: false });
   try {
@@ -380,7 +390,7 @@ describe('refused files', () => {
     return file;
   };
   const refused = async (file: string, message: string, passphrase?: string) => {
-    await expect(restoreBackup(target, file, { passphrase })).rejects.toThrow(message);
+    await expect(restoreBackup(target, file, { signingKey, passphrase })).rejects.toThrow(message);
     expect(await isEmpty(target)).toBe(true);
   };
   /** The file's text with one line changed, compressed again (gzip's own check passes). */
@@ -460,7 +470,11 @@ describe('refused files', () => {
 
   test('an encrypted backup needs its passphrase', async () => {
     const file = path.join(work, 'encrypted.backup');
-    await takeBackup(ctx.database, file, { takenBy: 'test', passphrase: 'correct horse' });
+    await takeBackup(ctx.database, file, {
+      signingKey,
+      takenBy: 'test',
+      passphrase: 'correct horse',
+    });
     const bytes = await readFile(file);
     expect(bytes.includes(Buffer.from('Acme Buyer'))).toBe(false);
     await refused(file, backupMessages.encryptedNeedsPassphrase);
@@ -477,7 +491,7 @@ describe('refused files', () => {
       backupMessages.altered,
       'correct horse',
     );
-    await restoreBackup(target, file, { passphrase: 'correct horse' });
+    await restoreBackup(target, file, { signingKey, passphrase: 'correct horse' });
     expect(await dump(target)).toEqual(await dump(ctx.database));
   });
 });
@@ -493,12 +507,12 @@ test('a backup from an older schema is restored, then migrated', async () => {
         VALUES ('income', 1, 'Acme', 10.25, 'Debit', '2024-05-01'), ('income', 1, 'Acme', 5, 'Credit', '2024-05-02');`);
   });
   const file = path.join(work, 'old.backup');
-  await takeBackup(old, file, { takenBy: 'test' });
+  await takeBackup(old, file, { signingKey, takenBy: 'test' });
   expect((await verifyBackupFile(file)).schema).toBe(3);
   await close(old);
 
   const target = await embedded();
-  const result = await restoreBackup(target, file);
+  const result = await restoreBackup(target, file, { signingKey });
   expect(result.migrated).toEqual(
     (await readdir(path.join(apiDir, 'src/db/migrations')))
       .filter((f) => Number.parseInt(f, 10) > 3)
@@ -527,7 +541,7 @@ embeddedOnly('the commands', () => {
   /** Runs a command as a child process; asynchronous, so that this process can answer as the
    * holder of a data directory's lock. */
   const cli = (script: string, args: string[], env: NodeJS.ProcessEnv) => {
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, TZ: 'UTC' };
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, TZ: 'UTC', TOTP_KEY };
     for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL']) delete childEnv[name];
     const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
       cwd: apiDir,
@@ -589,7 +603,7 @@ embeddedOnly('the commands', () => {
 
     // Through both commands and back: the same rows as the suite's database had.
     const target = await embedded();
-    await restoreBackup(target, file, { passphrase: 'pass phrase' });
+    await restoreBackup(target, file, { signingKey, passphrase: 'pass phrase' });
     expect(await dump(target)).toEqual(original);
     await close(target);
 
@@ -613,7 +627,7 @@ embeddedOnly('the commands', () => {
             FROM generate_series(1, 100000) AS i;`);
     });
     const file = path.join(work, 'big.backup');
-    await takeBackup(big, file, { takenBy: 'test' });
+    await takeBackup(big, file, { signingKey, takenBy: 'test' });
     await close(big);
     return file;
   };
@@ -622,7 +636,12 @@ embeddedOnly('the commands', () => {
     // A source large enough that the restore is still writing entries when it is killed.
     const file = await bigBackup();
     const targetDir = path.join(work, 'killed-target');
-    const env: NodeJS.ProcessEnv = { ...process.env, TZ: 'UTC', DATA_DIR: targetDir };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      TZ: 'UTC',
+      TOTP_KEY,
+      DATA_DIR: targetDir,
+    };
     for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL']) delete env[name];
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', file], {
       cwd: apiDir,
@@ -668,7 +687,7 @@ embeddedOnly('the commands', () => {
     const folder = path.join(work, 'small-disk');
     await mkdir(folder);
     const out = path.join(folder, 'office.backup');
-    const env: NodeJS.ProcessEnv = { ...process.env, TZ: 'UTC', DATA_DIR: dir };
+    const env: NodeJS.ProcessEnv = { ...process.env, TZ: 'UTC', TOTP_KEY, DATA_DIR: dir };
     for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL']) delete env[name];
     const command = `${JSON.stringify(process.execPath)} --import tsx scripts/backup.ts --out ${JSON.stringify(out)}`;
 

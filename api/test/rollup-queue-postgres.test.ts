@@ -2,6 +2,7 @@
 // while a writer of the previous version is in flight, a restore while a server folds, and a
 // database that publishes its tables. Only under TEST_DATABASE_URL (`npm run test:postgres`):
 // the embedded database has one connection, so none of this can happen on it.
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,8 @@ import { migrationRunner, type DatabaseHandle } from '../src/db/index.js';
 import { migrate } from '../src/db/migrate.js';
 import { foldRollups, startRollupFolder } from '../src/db/rollup-folder.js';
 import { newPostgresDatabase } from './helpers.js';
+
+const signingKey = randomBytes(32);
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const SKIP_REASON =
@@ -110,7 +113,7 @@ if (!onPostgres) {
          FROM generate_series(1, 5000) AS g`,
       );
       const file = path.join(work, 'restore.backup');
-      await takeBackup(handle, file, { takenBy: 'test' });
+      await takeBackup(handle, file, { takenBy: 'test', signingKey });
 
       // What a restore does first: every table taken (TRUNCATE), the rebuild only at its end.
       const restorer = await pool.connect();
@@ -133,7 +136,7 @@ if (!onPostgres) {
         info: () => undefined,
       });
       try {
-        await restoreBackup(handle, file, { replace: true });
+        await restoreBackup(handle, file, { replace: true, signingKey });
       } finally {
         await folder.stop();
       }

@@ -280,6 +280,8 @@ export const messages = {
   occurrenceSkipped: 'Occurrence skipped',
   nothingDue: 'Nothing is due.',
   occurrenceClosed: 'Closed period',
+  /** Followed by how many; the Due list shows only the latest few of each schedule. */
+  closedOccurrencesCount: 'Occurrences in the closed period, never posted:',
   /** The actor of what the running server did by itself (automatic posting). */
   theServer: 'the server',
   // Excel and PDF downloads, and Settings: Company tab (admins; issue 22)
@@ -397,6 +399,14 @@ export const apiMessages = {
   // e-mail address (it may have been a password typed into the wrong field).
   notAnEmailAddress: '(not an e-mail address)',
   bodyTooLarge: 'Request body is too large',
+  // What the server answers before any route runs, when the connection itself goes wrong: then it
+  // closes the connection.
+  requestTimeout:
+    'The request took too long to arrive and the connection was closed: send it again',
+  malformedRequest: 'The request is not valid HTTP',
+  headersTooLarge: 'The request headers are too large',
+  unsupportedMediaType:
+    'This kind of request body is not accepted here: send JSON (Content-Type: application/json), or multipart/form-data where a file is uploaded',
   // The router's own refusals, before any route runs.
   badUrl: 'The address is not a valid URL (a % must be followed by two hexadecimal digits)',
   pathPartTooLong: 'A part of the address is too long',
@@ -500,6 +510,9 @@ export const apiMessages = {
   scheduleEnded: 'This schedule has ended: it cannot be changed',
   scheduleNotActive: 'This schedule is paused or ended: resume it before posting',
   scheduleEndsBeforeStart: 'Ends must not be before Starts',
+  /** The figure is RECURRING_LIMITS.maxPastOccurrences (contract/src/recurring.ts). */
+  scheduleTooFarBack:
+    'Starts is too far back: a schedule may have at most 400 occurrences up to today (choose a later start, and enter older entries through Import)',
   occurrenceNotDue: 'That day is not a due occurrence of the schedule',
   occurrenceDone: 'That occurrence has already been posted or skipped',
   /** Followed by the closing day. */
@@ -545,6 +558,19 @@ export const backupMessages = {
     'The embedded database is open in the running server, which takes the backups itself: an admin presses Back up now in Settings, Backups (or POST /api/backups), and finds its files in BACKUP_DIR (default DATA_DIR/backups). Or stop the server and run this command again.',
   embeddedInUseRestore:
     'The embedded database is open in the running server: stop the server, then run the restore again',
+  // Signed backups: the key is derived from the two-step key (TOTP_KEY or DATA_DIR/totp.key).
+  notSigned:
+    'This backup is not signed (taken without a key, or by a version before signed backups): restore it only if you know where it came from, with --trust-unsigned, and check the users it lists',
+  noSigningKey:
+    'This backup is signed, but there is no key here to check it: set TOTP_KEY, or copy totp.key from the data directory of the server that took it into DATA_DIR',
+  otherSigningKey:
+    "This backup is signed with another key than this machine's: set TOTP_KEY, or copy totp.key, from the server that took it",
+  signatureMismatch:
+    "The backup's signature does not match: the file was changed after it was signed. Restore it only if you know where it came from, with --trust-unsigned",
+  restoringUntrusted:
+    'Restoring a backup whose signature was not checked (--trust-unsigned). These are the users in the file, who can sign in once it is restored:',
+  unsigned:
+    'There is no key to sign the backup with (on PostgreSQL, set TOTP_KEY): it is written unsigned, and a restore of it will need --trust-unsigned',
   // Why a backup taken by the server failed (shown to admins and logged).
   diskFull: 'the disk is full',
   dirNotWritable: 'the backup folder cannot be written (permission denied)',

@@ -10,6 +10,19 @@ export const REPEATS = ['weekly', 'monthly', 'quarterly', 'yearly'] as const;
 export const Repeats = literalUnion(REPEATS);
 export type Repeats = Static<typeof Repeats>;
 
+/**
+ * Limits of repeating entries. A schedule is refused when its start brings more than
+ * `maxPastOccurrences` occurrences up to today (a weekly one started about eight years ago; the
+ * message states the figure). The due list shows at most `closedListedPerSchedule` occurrences of
+ * a schedule that fall in the closed period (the latest ones) and counts all of them. One post
+ * takes at most `postedAtOnce` occurrences.
+ */
+export const RECURRING_LIMITS = {
+  maxPastOccurrences: 400,
+  closedListedPerSchedule: 3,
+  postedAtOnce: 1000,
+} as const;
+
 /** Active schedules have due occurrences; paused and ended ones have none. */
 export const SCHEDULE_STATES = ['active', 'paused', 'ended'] as const;
 export const ScheduleState = literalUnion(SCHEDULE_STATES);
@@ -87,14 +100,29 @@ export const Occurrence = Type.Object({
 });
 export type Occurrence = Static<typeof Occurrence>;
 
+/** A schedule's occurrences in the closed period that were neither posted nor skipped. */
+export const ClosedCount = Type.Object({ scheduleId: Id, count: Type.Integer({ minimum: 1 }) });
+export type ClosedCount = Static<typeof ClosedCount>;
+
 export const DueList = Type.Object({
+  /**
+   * Every open occurrence of every active schedule, and at most
+   * RECURRING_LIMITS.closedListedPerSchedule closed ones per schedule (the latest).
+   */
   occurrences: Type.Array(Occurrence),
   closedThrough: Type.Union([IsoDate, Type.Null()]),
+  /** Per schedule with any: how many of its occurrences are in the closed period, listed or not. */
+  closedCounts: Type.Optional(Type.Array(ClosedCount)),
 });
 export type DueList = Static<typeof DueList>;
 
 export const PostOccurrencesBody = Type.Object(
-  { occurrences: Type.Array(OccurrenceRef, { minItems: 1, maxItems: 1000 }) },
+  {
+    occurrences: Type.Array(OccurrenceRef, {
+      minItems: 1,
+      maxItems: RECURRING_LIMITS.postedAtOnce,
+    }),
+  },
   { additionalProperties: false },
 );
 export type PostOccurrencesBody = Static<typeof PostOccurrencesBody>;

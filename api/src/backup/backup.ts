@@ -18,6 +18,7 @@ import {
 } from './file.js';
 import { copyLines, type RowLines } from './copy-binary.js';
 import { Pacer, type Pace } from './pace.js';
+import { signingKeyId, signManifestLine } from './signature.js';
 import { carriedTables, quoteIdent, type CarriedTable } from './tables.js';
 
 const PAGE = 5000;
@@ -34,6 +35,8 @@ export interface BackupOptions extends WriteOptions {
   takenBy: string;
   /** Rests between slices of work (the running server's backups): pace.ts. */
   pace?: Pace;
+  /** Signs the file (signature.ts); without it the file is unsigned and restores only when trusted. */
+  signingKey?: Uint8Array;
 }
 
 export interface BackupResult {
@@ -68,12 +71,20 @@ export async function takeBackup(
       )[0]!.now,
       takenBy: options.takenBy,
       database: database.driver,
+      signedWith: options.signingKey ? signingKeyId(options.signingKey) : null,
     };
     const tables = await carriedTables(tx);
     let manifest: Manifest | undefined;
     const { bytes } = await writeBackupFile(
       file,
-      lines(tx, header, tables, new Pacer(options.pace), (done) => (manifest = done)),
+      lines(
+        tx,
+        header,
+        tables,
+        new Pacer(options.pace),
+        options.signingKey,
+        (done) => (manifest = done),
+      ),
       options,
     );
     return { file, bytes, manifest: manifest! };
@@ -97,13 +108,15 @@ async function schemaVersion(tx: RawTransaction): Promise<number> {
 
 /**
  * The file's content, a Buffer at a time: the header, then each table's start line, rows and end
- * line, then the manifest. Rows come as whole lines (each with its newline) many to a Buffer.
+ * line, then the manifest and, with a key, its signature. Rows come as whole lines (each with its
+ * newline) many to a Buffer.
  */
 async function* lines(
   tx: RawTransaction,
   header: BackupHeader,
   tables: CarriedTable[],
   pacer: Pacer,
+  signingKey: Uint8Array | undefined,
   finished: (manifest: Manifest) => void,
 ): AsyncGenerator<Buffer> {
   const sums = new Checksums();
@@ -127,7 +140,9 @@ async function* lines(
   }
   const manifest: Manifest = { ...header, tables: summaries, sha256: sums.fileDigest() };
   finished(manifest);
-  yield line({ manifest });
+  const manifestLine = line({ manifest });
+  yield manifestLine;
+  if (signingKey) yield line({ signature: signManifestLine(signingKey, manifestLine) });
 }
 
 /**

@@ -1,7 +1,8 @@
 // The backup file on disk: newline-delimited JSON, gzip-compressed, optionally encrypted
-// (cipher.ts). Writing goes to a temporary name in the same folder, is flushed to disk and
-// renamed only when complete; reading checks every table's row count and SHA-256 and the
-// manifest as it goes. Layout: docs/decisions/012-backup-format.md.
+// (cipher.ts), signed under a server key (signature.ts). Writing goes to a temporary name in the
+// same folder, is flushed to disk and renamed only when complete; reading checks every table's
+// row count and SHA-256, the manifest and the signature as it goes. Layout:
+// docs/decisions/012-backup-format.md.
 import { createHash, randomBytes } from 'node:crypto';
 import { constants as fsConstants, createReadStream, createWriteStream } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
@@ -13,10 +14,14 @@ import { backupMessages } from 'contract';
 import { decryptStream, encryptStream, ENCRYPTED_MAGIC, type KdfParams } from './cipher.js';
 import { BackupRefused } from './errors.js';
 import { Pacer, type Pace } from './pace.js';
+import { checkSignature, type SignatureCheck } from './signature.js';
 import type { Column } from './tables.js';
 
 export const FORMAT = 'office-finance-backup';
-export const FORMAT_VERSION = 1;
+/** 2: the header names the signing key (`signedWith`) and a signature line ends the file. */
+export const FORMAT_VERSION = 2;
+/** The versions this code reads: 1 (before signatures: always unsigned) and 2. */
+const READABLE_VERSIONS = new Set([1, 2]);
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
 
 export interface BackupHeader {
@@ -32,6 +37,11 @@ export interface BackupHeader {
   takenBy: string;
   /** The database it came from: `pglite` or `postgres`. */
   database: string;
+  /**
+   * The id of the key the file is signed with (signature.ts), or null: unsigned. Absent in
+   * format 1, which had no signatures.
+   */
+  signedWith?: string | null;
 }
 
 export interface TableSummary {
@@ -54,7 +64,7 @@ export type BackupEvent =
   | { kind: 'table'; name: string; columns: Column[] }
   | { kind: 'rows'; rows: Row[] }
   | { kind: 'end'; summary: TableSummary }
-  | { kind: 'manifest'; manifest: Manifest };
+  | { kind: 'manifest'; manifest: Manifest; signature: SignatureCheck };
 
 export interface WriteOptions {
   /** Encrypts the file with this passphrase (BACKUP_PASSPHRASE). */
@@ -174,13 +184,16 @@ export interface ReadOptions {
   rows?: boolean;
   /** Rests between slices of work (the running server's check of its backup): pace.ts. */
   pace?: Pace;
+  /** The key to check the signature with; without it a signed file reads as `no key`. */
+  signingKey?: Uint8Array;
 }
 
 /**
  * Reads and checks a backup file, in file order. It throws BackupRefused on anything that is not
  * a complete, unaltered backup: a foreign file, a wrong passphrase, a damaged or cut-short
  * file, a count or checksum that does not match. The checks of a table end with its `end`
- * event, those of the whole file with `manifest`: act on rows only once those have come.
+ * event, those of the whole file with `manifest`: act on rows only once those have come. The
+ * signature is not a refusal here: `manifest` says what was found, and the caller decides.
  */
 export async function* readBackupFile(
   file: string,
@@ -211,6 +224,8 @@ export async function* readBackupFile(
   let table: { name: string; columns: Column[] } | undefined;
   const summaries: TableSummary[] = [];
   let manifest: Manifest | undefined;
+  let manifestLine: Buffer | undefined;
+  let signature: unknown;
   let rows: Row[] = [];
   const altered = (detail?: string) => new BackupRefused(backupMessages.altered, detail);
 
@@ -219,7 +234,15 @@ export async function* readBackupFile(
   for await (const lines of linesOf(flowing)) {
     await pacer.step();
     for (const line of lines) {
-      if (manifest) throw altered('data after the manifest');
+      if (signature !== undefined) throw altered('data after the signature');
+      if (manifest) {
+        // Only a file whose header names a key ends with a signature line.
+        const control = parseJson(textOf(line)) as { signature?: unknown } | null;
+        if (!header?.signedWith || typeof control?.signature !== 'object' || !control.signature)
+          throw altered('data after the manifest');
+        signature = control.signature;
+        continue;
+      }
       if (!header) {
         header = parseHeaderLine(textOf(line));
         sums.lineBytes(line);
@@ -280,21 +303,42 @@ export async function* readBackupFile(
           (Object.keys(header) as (keyof BackupHeader)[]).every((k) => claimed[k] === header![k]);
         if (!same) throw altered('the manifest');
         manifest = claimed;
+        manifestLine = line;
       } else {
         throw altered();
       }
     }
   }
-  if (!header || !manifest) throw new BackupRefused(backupMessages.truncated);
-  yield { kind: 'manifest', manifest };
+  if (!header || !manifest || !manifestLine) throw new BackupRefused(backupMessages.truncated);
+  yield {
+    kind: 'manifest',
+    manifest,
+    signature: checkSignature(
+      header.signedWith ?? null,
+      options.signingKey,
+      manifestLine,
+      signature,
+    ),
+  };
+}
+
+/**
+ * Reads the whole file (rows as bytes, never parsed) and returns its manifest once every check
+ * has passed, with what was found of its signature.
+ */
+export async function checkBackupFile(
+  file: string,
+  options: ReadOptions = {},
+): Promise<{ manifest: Manifest; signature: SignatureCheck }> {
+  for await (const event of readBackupFile(file, { ...options, rows: false })) {
+    if (event.kind === 'manifest') return { manifest: event.manifest, signature: event.signature };
+  }
+  throw new BackupRefused(backupMessages.truncated);
 }
 
 /** Reads the whole file and returns its manifest once every check has passed. */
 export async function verifyBackupFile(file: string, options: ReadOptions = {}): Promise<Manifest> {
-  for await (const event of readBackupFile(file, { ...options, rows: false })) {
-    if (event.kind === 'manifest') return event.manifest;
-  }
-  throw new BackupRefused(backupMessages.truncated);
+  return (await checkBackupFile(file, options)).manifest;
 }
 
 function parseHeaderLine(line: string): BackupHeader {
@@ -306,7 +350,11 @@ function parseHeaderLine(line: string): BackupHeader {
   }
   if (header?.format !== FORMAT) throw new BackupRefused(backupMessages.notABackup);
   if (
-    header.formatVersion !== FORMAT_VERSION ||
+    !READABLE_VERSIONS.has(header.formatVersion as number) ||
+    (header.formatVersion === 1 && 'signedWith' in header) ||
+    (header.formatVersion !== 1 &&
+      header.signedWith !== null &&
+      (typeof header.signedWith !== 'string' || !/^[0-9a-f]{16}$/.test(header.signedWith))) ||
     !Number.isInteger(header.schema) ||
     typeof header.product !== 'string' ||
     typeof header.takenAt !== 'string' ||

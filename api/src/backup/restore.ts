@@ -3,11 +3,23 @@
 // (restored rows are exact copies: no closed-period check, no double-counted roll-up), the
 // derived tables rebuilt, sequences moved past the highest restored id, then the migrations the
 // file predates. Any refusal or failure, a kill included, leaves the target as it was.
+//
+// A file is restored only when it is signed with the given key and unchanged since (signature.ts):
+// one without a signature, signed with another key, or whose signature does not match is
+// refused, unless `trustUnsigned`; then the users it holds (e-mail and role) are handed to
+// `onUntrustedUsers` as soon as they are read, so the person restoring sees who can sign in.
 import { backupMessages } from 'contract';
 import { migrationTx, type DatabaseHandle, type RawTransaction } from '../db/index.js';
 import { latestSchemaVersion, migrate } from '../db/migrate.js';
 import { BackupRefused } from './errors.js';
-import { readBackupFile, type BackupEvent, type BackupHeader, type TableSummary } from './file.js';
+import {
+  readBackupFile,
+  type BackupEvent,
+  type BackupHeader,
+  type Row,
+  type TableSummary,
+} from './file.js';
+import { signingKeyId, type SignatureCheck } from './signature.js';
 import {
   allTables,
   carriedTables,
@@ -21,8 +33,28 @@ export interface RestoreOptions {
   /** Deletes what the target holds first (in the same transaction) instead of refusing. */
   replace?: boolean;
   passphrase?: string;
+  /**
+   * The key the file must be signed with (signature.ts: from the two-step key); undefined when
+   * this machine has none, and then only `trustUnsigned` restores.
+   */
+  signingKey: Uint8Array | undefined;
+  /** Restores a file whose signature is missing, of another key or does not match. */
+  trustUnsigned?: boolean;
   /** Called as each table is restored. */
   onTable?: (summary: TableSummary) => void;
+  /**
+   * With `trustUnsigned`, for a file that is not signed with the key: its users, once read
+   * (before anything is committed), and why the file is not trusted.
+   */
+  onUntrustedUsers?: (users: RestoredUser[], why: SignatureCheck) => void;
+}
+
+/** A user a restored file brings: who can sign in once it is restored. */
+export interface RestoredUser {
+  email: string;
+  role: string;
+  /** A former (deleted) user: cannot sign in. */
+  former: boolean;
 }
 
 export interface RestoreResult {
@@ -30,14 +62,52 @@ export interface RestoreResult {
   tables: TableSummary[];
   /** Migrations applied after the rows, for a backup from an older schema. */
   migrated: string[];
+  /** What was found of the file's signature (`valid` unless `trustUnsigned` let it through). */
+  signature: SignatureCheck;
+  /** The file's users, when it was restored without a valid signature. */
+  untrustedUsers?: RestoredUser[];
+}
+
+/** The signature as far as the header tells it: a file that cannot be valid is refused early. */
+function signatureFromHeader(
+  header: BackupHeader,
+  key: Uint8Array | undefined,
+): SignatureCheck | undefined {
+  const signedWith = header.signedWith ?? null;
+  if (signedWith === null) return { status: 'unsigned' };
+  if (!key) return { status: 'no key', key: signedWith };
+  const expected = signingKeyId(key);
+  if (signedWith !== expected) return { status: 'other key', key: signedWith, expected };
+  return undefined;
+}
+
+/** Why a file is not restored without `--trust-unsigned`. */
+function untrusted(check: SignatureCheck): BackupRefused {
+  switch (check.status) {
+    case 'unsigned':
+      return new BackupRefused(backupMessages.notSigned);
+    case 'no key':
+      return new BackupRefused(backupMessages.noSigningKey, `signed with key ${check.key}`);
+    case 'other key':
+      return new BackupRefused(
+        backupMessages.otherSigningKey,
+        `signed with key ${check.key}, this machine's is ${check.expected}`,
+      );
+    default:
+      return new BackupRefused(backupMessages.signatureMismatch);
+  }
 }
 
 export async function restoreBackup(
   database: DatabaseHandle,
   file: string,
-  options: RestoreOptions = {},
+  options: RestoreOptions,
 ): Promise<RestoreResult> {
-  const events = readBackupFile(file, { passphrase: options.passphrase, batch: 5000 });
+  const events = readBackupFile(file, {
+    passphrase: options.passphrase,
+    signingKey: options.signingKey,
+    batch: 5000,
+  });
   try {
     const first = await events.next();
     if (first.done || first.value.kind !== 'header') {
@@ -51,7 +121,10 @@ export async function restoreBackup(
         `the backup has schema version ${header.schema}, this code ${latest}`,
       );
     }
-    return await database.transaction((tx) => restoreIn(tx, header, events, options));
+    // Before the target is touched: a file the header already shows cannot be trusted.
+    const early = signatureFromHeader(header, options.signingKey);
+    if (early && !options.trustUnsigned) throw untrusted(early);
+    return await database.transaction((tx) => restoreIn(tx, header, events, options, early));
   } finally {
     await events.return(undefined);
   }
@@ -62,6 +135,7 @@ async function restoreIn(
   header: BackupHeader,
   events: AsyncGenerator<BackupEvent>,
   options: RestoreOptions,
+  early: SignatureCheck | undefined,
 ): Promise<RestoreResult> {
   await tx.exec("SET LOCAL DateStyle = 'ISO, YMD'; SET LOCAL IntervalStyle = 'postgres'");
   const run = <T>(work: (m: ReturnType<typeof migrationTx>) => Promise<T>) => work(migrationTx(tx));
@@ -102,6 +176,16 @@ async function restoreIn(
   const restored: TableSummary[] = [];
   let insert: string | undefined;
   let copy: string | undefined;
+  // With trustUnsigned, the users the file brings are kept to be told.
+  const users: RestoredUser[] | undefined = options.trustUnsigned ? [] : undefined;
+  let userColumns: { email: number; role: number; deleted: number } | undefined;
+  let told = false;
+  const tell = (why: SignatureCheck) => {
+    if (told || !users) return;
+    told = true;
+    options.onUntrustedUsers?.(users, why);
+  };
+  let signature: SignatureCheck | undefined;
   for await (const event of events) {
     if (event.kind === 'table') {
       const target = byName.get(event.name);
@@ -110,7 +194,13 @@ async function restoreIn(
       }
       insert = insertStatement(target, event.columns);
       copy = copyStatement(target, event.columns);
+      const at = (name: string) => event.columns.findIndex((c) => c.name === name);
+      userColumns =
+        event.name === 'users'
+          ? { email: at('email'), role: at('role'), deleted: at('deleted_at') }
+          : undefined;
     } else if (event.kind === 'rows') {
+      if (users && userColumns) users.push(...event.rows.map(userOf(userColumns)));
       // On PostgreSQL COPY (several times faster); each value goes through its column type's
       // input function either way.
       if (tx.copyFrom) await tx.copyFrom(copy!, copyText(event.rows));
@@ -119,7 +209,14 @@ async function restoreIn(
       restored.push(event.summary);
       byName.delete(event.summary.name);
       options.onTable?.(event.summary);
+      if (event.summary.name === 'users' && early) tell(early);
     } else if (event.kind === 'manifest') {
+      signature = event.signature;
+      if (signature.status !== 'valid') {
+        // Everything so far rolls back with this refusal.
+        if (!options.trustUnsigned) throw untrusted(signature);
+        tell(signature);
+      }
       if (byName.size) {
         throw new BackupRefused(
           backupMessages.schemaMismatch,
@@ -150,8 +247,24 @@ async function restoreIn(
   }
   await continueSequences(tx, tables);
   const migrated = await migrate(run);
-  return { header, tables: restored, migrated };
+  if (!signature) throw new BackupRefused(backupMessages.truncated);
+  return {
+    header,
+    tables: restored,
+    migrated,
+    signature,
+    ...(signature.status === 'valid' ? {} : { untrustedUsers: users ?? [] }),
+  };
 }
+
+/** A users row as e-mail, role and whether the user was deleted. */
+const userOf =
+  (columns: { email: number; role: number; deleted: number }) =>
+  (row: Row): RestoredUser => ({
+    email: row[columns.email] ?? '',
+    role: row[columns.role] ?? '',
+    former: columns.deleted >= 0 && row[columns.deleted] !== null,
+  });
 
 async function schemaVersionOf(tx: RawTransaction): Promise<number> {
   const [found] = await tx.query<{ exists: boolean }>(

@@ -7,6 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { BackupOptions } from './backup.js';
 import { BackupRefused } from './errors.js';
 import type { Manifest } from './file.js';
+import type { SignatureCheck } from './signature.js';
 
 export interface WorkerJob {
   databaseUrl: string;
@@ -15,7 +16,7 @@ export interface WorkerJob {
 }
 
 export type WorkerOutcome =
-  | { ok: true; bytes: number; manifest: Manifest; reread: Manifest }
+  | { ok: true; bytes: number; manifest: Manifest; reread: Manifest; signature: SignatureCheck }
   | { ok: false; refused: boolean; message: string; code?: string };
 
 /**
@@ -30,7 +31,7 @@ const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 
  */
 export function backUpInWorker(
   job: WorkerJob,
-): Promise<{ bytes: number; manifest: Manifest; reread: Manifest }> {
+): Promise<{ bytes: number; manifest: Manifest; reread: Manifest; signature: SignatureCheck }> {
   const source = new URL(import.meta.url);
   const typescript = source.pathname.endsWith('.ts');
   // From the sources (tests, `npm run dev`) the worker is TypeScript too, loaded through tsx.

@@ -26,7 +26,8 @@ import type { Database } from '../db/schema.js';
 import { takeBackup } from './backup.js';
 import type { KdfParams } from './cipher.js';
 import { BackupRefused } from './errors.js';
-import { verifyBackupFile, type Manifest } from './file.js';
+import { checkBackupFile, verifyBackupFile, type Manifest } from './file.js';
+import type { SignatureCheck } from './signature.js';
 import { SERVER_PACE } from './pace.js';
 import { backUpInWorker } from './run-in-worker.js';
 import { ADVISORY_LOCK_KEYS } from '../db/advisory-locks.js';
@@ -63,6 +64,11 @@ export interface BackupServiceOptions {
   everyHours: number;
   keep: number;
   passphrase?: string;
+  /**
+   * Signs every backup (signature.ts: derived from the two-step key); undefined on PostgreSQL
+   * without TOTP_KEY, where backups are written unsigned (and a warning logged at start).
+   */
+  signingKey?: Uint8Array;
   /** The key derivation of encrypted files (tests make it cheap). */
   kdf?: KdfParams;
   log: {
@@ -213,10 +219,11 @@ export class BackupService {
         name = backupFileName(new Date(at + 1000));
       }
       unverified = path.join(dir, `.${name}.unverified`);
-      const { bytes, manifest, reread } = await this.backUp(unverified);
+      const { bytes, manifest, reread, signature } = await this.backUp(unverified);
       if (
         reread.sha256 !== manifest.sha256 ||
-        JSON.stringify(reread.tables) !== JSON.stringify(manifest.tables)
+        JSON.stringify(reread.tables) !== JSON.stringify(manifest.tables) ||
+        signature.status !== (this.options.signingKey ? 'valid' : 'unsigned')
       ) {
         throw new BackupRefused(backupMessages.verifyFailed);
       }
@@ -250,9 +257,9 @@ export class BackupService {
    */
   private async backUp(
     file: string,
-  ): Promise<{ bytes: number; manifest: Manifest; reread: Manifest }> {
-    const { database, passphrase, kdf } = this.options;
-    const options = { takenBy: 'server', passphrase, kdf };
+  ): Promise<{ bytes: number; manifest: Manifest; reread: Manifest; signature: SignatureCheck }> {
+    const { database, passphrase, kdf, signingKey } = this.options;
+    const options = { takenBy: 'server', passphrase, kdf, signingKey };
     if (database.url) {
       // Beside the server's requests: at a pace that leaves them the machine (pace.ts).
       return backUpInWorker({
@@ -262,7 +269,8 @@ export class BackupService {
       });
     }
     const { bytes, manifest } = await takeBackup(database, file, options);
-    return { bytes, manifest, reread: await verifyBackupFile(file, { passphrase }) };
+    const { manifest: reread, signature } = await checkBackupFile(file, { passphrase, signingKey });
+    return { bytes, manifest, reread, signature };
   }
 
   private async record(

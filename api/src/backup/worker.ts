@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/index.js';
 import { takeBackup } from './backup.js';
 import { BackupRefused } from './errors.js';
-import { verifyBackupFile } from './file.js';
+import { checkBackupFile } from './file.js';
 import type { WorkerJob, WorkerOutcome } from './run-in-worker.js';
 
 const job = workerData as WorkerJob;
@@ -18,12 +18,14 @@ async function run(): Promise<WorkerOutcome> {
     migrate: false,
   });
   try {
+    // workerData hands a Buffer over as a plain Uint8Array: either signs.
     const { bytes, manifest } = await takeBackup(database, job.file, job.options);
-    const reread = await verifyBackupFile(job.file, {
+    const { manifest: reread, signature } = await checkBackupFile(job.file, {
       passphrase: job.options.passphrase,
       pace: job.options.pace,
+      signingKey: job.options.signingKey,
     });
-    return { ok: true, bytes, manifest, reread };
+    return { ok: true, bytes, manifest, reread, signature };
   } finally {
     await database.close();
   }

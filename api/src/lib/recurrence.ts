@@ -51,6 +51,16 @@ function firstIndexFrom(rule: Recurrence, day: string): number {
   return k;
 }
 
+/**
+ * How many occurrences the schedule has from its start through `day` (within its end), counted
+ * without listing them.
+ */
+export function occurrencesThrough(rule: Recurrence, day: string): number {
+  const last = rule.ends !== null && rule.ends < day ? rule.ends : day;
+  if (last < rule.starts) return 0;
+  return firstIndexFrom(rule, addDays(last, 1));
+}
+
 /** The occurrences from `from` through `to` (both YYYY-MM-DD), oldest first, at most `limit`. */
 export function occurrencesBetween(
   rule: Recurrence,

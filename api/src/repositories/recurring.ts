@@ -9,6 +9,8 @@ import { sql } from 'kysely';
 import {
   apiMessages,
   messages,
+  RECURRING_LIMITS,
+  type ClosedCount,
   type DueList,
   type Occurrence,
   type OccurrenceRef,
@@ -20,10 +22,15 @@ import {
 import type { Db } from '../db/index.js';
 import { parties } from '../db/parties.js';
 import { audit } from '../lib/audit.js';
-import { isRealDay } from '../lib/dates.js';
+import { addDays, isRealDay } from '../lib/dates.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { hasAtMostTwoDecimals, toMoney, toNumericString } from '../lib/money.js';
-import { isOccurrence, occurrencesBetween } from '../lib/recurrence.js';
+import {
+  isOccurrence,
+  nthOccurrence,
+  occurrencesBetween,
+  occurrencesThrough,
+} from '../lib/recurrence.js';
 import { createBatch } from './batches.js';
 import { checkEntryDate, closedThrough } from './entries.js';
 
@@ -96,7 +103,12 @@ async function findSchedule(db: Db, id: number): Promise<Schedule> {
   return toSchedule(row);
 }
 
-export async function addSchedule(db: Db, userId: number, body: ScheduleBody): Promise<Schedule> {
+export async function addSchedule(
+  db: Db,
+  userId: number,
+  body: ScheduleBody,
+  today: string,
+): Promise<Schedule> {
   const amount = Number(body.amount);
   if (!hasAtMostTwoDecimals(amount)) throw badRequest('amount must have at most 2 decimals');
   if (body.kind !== 'income' && body.creditDebit !== 'Credit')
@@ -105,6 +117,9 @@ export async function addSchedule(db: Db, userId: number, body: ScheduleBody): P
     if (!isRealDay(day)) throw badRequest(apiMessages.dateInvalid);
   const ends = body.ends ?? null;
   if (ends !== null && ends < body.starts) throw badRequest(apiMessages.scheduleEndsBeforeStart);
+  // Counted, not listed: a start in 1900 costs nothing to refuse.
+  const past = occurrencesThrough({ repeats: body.repeats, starts: body.starts, ends }, today);
+  if (past > RECURRING_LIMITS.maxPastOccurrences) throw badRequest(apiMessages.scheduleTooFarBack);
   const party = parties[body.kind];
   return db.transaction().execute(async (tx) => {
     const { rows: found } = await sql<{ status: string | null }>`
@@ -174,7 +189,12 @@ export async function changeSchedule(
   });
 }
 
-/** Every occurrence of an active schedule up to today that is neither posted nor skipped. */
+/**
+ * Every occurrence of an active schedule up to today that is neither posted nor skipped. Those
+ * after the closed period are all listed (they are what can be posted); those in it are counted
+ * per schedule and only the latest few of each are listed, so that a schedule started long ago
+ * never crowds out another's. Closed occurrences are counted from the rule, never enumerated.
+ */
 export async function dueOccurrences(
   db: Db,
   today: string,
@@ -189,24 +209,55 @@ export async function dueOccurrences(
     JOIN recurring_schedules s ON s.id = o.schedule_id
     WHERE s.state = 'active'`.execute(db);
   const taken = new Set(done.map((row) => `${row.schedule_id}_${row.occurs_on}`));
-  const occurrences: Occurrence[] = schedules.flatMap((row) =>
-    occurrencesBetween(rule(row), row.starts_on, today)
-      .filter((day) => !taken.has(`${row.id}_${day}`))
-      .map((day) => ({
-        scheduleId: row.id,
-        date: day,
-        kind: row.kind,
-        partyName: row.party_name,
-        creditDebit: row.credit_debit,
-        amount: toMoney(row.amount),
-        description: row.description,
-        closed: closed !== null && day <= closed,
-      })),
-  );
+  /** The end of the closed period as far as today reaches. */
+  const closedEnd = closed === null ? null : closed < today ? closed : today;
+  const closedDone = new Map<number, number>();
+  if (closedEnd !== null) {
+    for (const row of done) {
+      if (row.occurs_on <= closedEnd)
+        closedDone.set(row.schedule_id, (closedDone.get(row.schedule_id) ?? 0) + 1);
+    }
+  }
+  const occurrences: Occurrence[] = [];
+  const closedCounts: ClosedCount[] = [];
+  for (const row of schedules) {
+    const occurrence = (day: string): Occurrence => ({
+      scheduleId: row.id,
+      date: day,
+      kind: row.kind,
+      partyName: row.party_name,
+      creditDebit: row.credit_debit,
+      amount: toMoney(row.amount),
+      description: row.description,
+      closed: closedEnd !== null && day <= closedEnd,
+    });
+    const from =
+      closedEnd !== null && closedEnd >= row.starts_on ? addDays(closedEnd, 1) : row.starts_on;
+    for (const day of occurrencesBetween(rule(row), from, today, Number.POSITIVE_INFINITY)) {
+      if (!taken.has(`${row.id}_${day}`)) occurrences.push(occurrence(day));
+    }
+    if (closedEnd === null) continue;
+    const inClosed = occurrencesThrough(rule(row), closedEnd);
+    const count = inClosed - (closedDone.get(row.id) ?? 0);
+    if (count <= 0) continue;
+    closedCounts.push({ scheduleId: row.id, count });
+    // The latest few: walking back passes at most the posted and skipped ones.
+    let listed = 0;
+    for (
+      let k = inClosed - 1;
+      k >= 0 && listed < RECURRING_LIMITS.closedListedPerSchedule;
+      k -= 1
+    ) {
+      const day = nthOccurrence(rule(row), k);
+      if (taken.has(`${row.id}_${day}`)) continue;
+      occurrences.push(occurrence(day));
+      listed += 1;
+    }
+  }
   occurrences.sort((a, b) =>
     a.date === b.date ? a.scheduleId - b.scheduleId : a.date < b.date ? -1 : 1,
   );
-  return { occurrences: occurrences.slice(0, 1000), closedThrough: closed };
+  return { occurrences, closedThrough: closed, closedCounts };
 }
 
 /** Checks that each reference is a due occurrence of an active schedule, under a share lock. */
@@ -333,14 +384,35 @@ export async function skipOccurrence(
 
 /**
  * The server's own posting: every due occurrence of the schedules with automatic posting on,
- * outside the closed period, as one batch by the server (no user). Safe in every process at once:
- * the claims decide who posts each occurrence.
+ * outside the closed period, as one batch per schedule by the server (no user), so that one
+ * schedule that cannot post (its expense type suspended) never holds the others back. Safe in
+ * every process at once: the claims decide who posts each occurrence. `onRefused` hears each
+ * schedule that could not post; without it the first such failure is thrown at the end.
  */
-export async function postDueAutomatically(db: Db, today: string): Promise<number> {
+export async function postDueAutomatically(
+  db: Db,
+  today: string,
+  onRefused?: (scheduleId: number, error: unknown) => void,
+): Promise<number> {
   const { occurrences } = await dueOccurrences(db, today, { autoPostOnly: true });
-  const refs = occurrences
-    .filter((occurrence) => !occurrence.closed)
-    .map(({ scheduleId, date }) => ({ scheduleId, date }));
-  if (refs.length === 0) return 0;
-  return (await postOccurrences(db, null, refs, today)).posted;
+  const bySchedule = new Map<number, OccurrenceRef[]>();
+  for (const { scheduleId, date, closed } of occurrences) {
+    if (closed) continue;
+    const refs = bySchedule.get(scheduleId) ?? [];
+    refs.push({ scheduleId, date });
+    bySchedule.set(scheduleId, refs);
+  }
+  let posted = 0;
+  let firstFailure: { error: unknown } | undefined;
+  for (const [scheduleId, refs] of bySchedule) {
+    try {
+      posted += (await postOccurrences(db, null, refs, today)).posted;
+    } catch (error) {
+      if (onRefused) onRefused(scheduleId, error);
+      else firstFailure ??= { error };
+    }
+  }
+  // Without a listener, a failure is thrown once every other schedule has had its turn.
+  if (firstFailure) throw firstFailure.error;
+  return posted;
 }

@@ -54,6 +54,11 @@ export function DueList({ recurring }: { recurring: Recurring }) {
         loading={recurring.dueLoading}
         emptyText={messages.nothingDue}
       />
+      {recurring.closedCount > 0 && (
+        <p className="mf-recurring__closed-count">
+          {messages.closedOccurrencesCount} {recurring.closedCount}
+        </p>
+      )}
       <Button
         busy={recurring.busy}
         busyLabel="Posting..."

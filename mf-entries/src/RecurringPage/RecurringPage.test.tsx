@@ -81,6 +81,18 @@ beforeEach(() => {
 });
 
 describe('RecurringPage', () => {
+  it('should say how many occurrences lie in the closed period beyond those listed', async () => {
+    mockEndpoint(endpoints.listDue, {
+      occurrences: [due('2026-09-30', true), due('2026-10-31')],
+      closedThrough: '2026-09-30',
+      closedCounts: [{ scheduleId: 5, count: 340 }],
+    });
+    renderPage();
+    expect(
+      await screen.findByText('Occurrences in the closed period, never posted: 340'),
+    ).toBeInTheDocument();
+  });
+
   it('should list the due occurrences, closed ones without Post, and post all that are open', async () => {
     renderPage();
     const table = await screen.findByRole('table', { name: 'Due' });
@@ -88,6 +100,7 @@ describe('RecurringPage', () => {
     const closedRow = within(table).getByText('2026-09-30').closest('tr') as HTMLElement;
     expect(within(closedRow).getByText('Closed period')).toBeInTheDocument();
     expect(within(closedRow).queryByRole('button', { name: /Post/ })).toBeNull();
+    expect(screen.queryByText(/Occurrences in the closed period/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Post all due' }));
     await waitFor(() => expect(dialogs.alerts).toEqual(['Entries posted: 2']));
     expect(post.calls.map((call) => call.body)).toEqual([

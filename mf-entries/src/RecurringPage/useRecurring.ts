@@ -1,7 +1,12 @@
 // The data of the /Recurring screen: the schedules, the due occurrences, and the writes (add a
 // schedule, pause/resume/end it, turn automatic posting on or off, post, skip, post all due).
 // Every write refreshes what it changes through shared-ui's `invalidates`.
-import type { OccurrenceRef, ScheduleBody, ScheduleState } from 'contract';
+import {
+  RECURRING_LIMITS,
+  type OccurrenceRef,
+  type ScheduleBody,
+  type ScheduleState,
+} from 'contract';
 import {
   endpoints,
   errorMessage,
@@ -50,6 +55,8 @@ export function useRecurring() {
     schedules: schedules.data?.schedules ?? [],
     schedulesLoading: schedules.isPending,
     due: due.data?.occurrences ?? [],
+    /** How many occurrences of all schedules lie in the closed period (only a few are listed). */
+    closedCount: (due.data?.closedCounts ?? []).reduce((sum, { count }) => sum + count, 0),
     dueLoading: due.isPending,
     isAdmin: user?.role === 'admin',
     busy: post.isPending || skip.isPending,
@@ -76,7 +83,12 @@ export function useRecurring() {
     postAllDue: () =>
       openDue.length === 0
         ? Promise.resolve(notify(messages.nothingDue))
-        : postAll(openDue.map(({ scheduleId, date }) => ({ scheduleId, date }))),
+        : // The oldest that one post takes; what is left stays due for the next press.
+          postAll(
+            openDue
+              .slice(0, RECURRING_LIMITS.postedAtOnce)
+              .map(({ scheduleId, date }) => ({ scheduleId, date })),
+          ),
     skip: (occurrence: OccurrenceRef) =>
       attempt(
         () => skip.mutateAsync({ body: occurrence }),

@@ -30,7 +30,7 @@ export const recurringRoutes: FastifyPluginAsync<RecurringRoutesOptions> = async
   route(app, endpoints.listSchedules, async () => ({ schedules: await listSchedules(app.db) }));
 
   route(app, endpoints.addSchedule, async (request, reply) => {
-    const schedule = await addSchedule(app.db, currentUser(request).id, request.body);
+    const schedule = await addSchedule(app.db, currentUser(request).id, request.body, today());
     return reply.status(201).send({ message: messages.scheduleAdded, schedule });
   });
 
@@ -70,7 +70,9 @@ export const recurringRoutes: FastifyPluginAsync<RecurringRoutesOptions> = async
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
-    running = postDueAutomatically(app.db, today())
+    running = postDueAutomatically(app.db, today(), (scheduleId, error) =>
+      app.log.warn({ err: error, scheduleId }, 'automatic posting of a schedule failed'),
+    )
       .then((posted) => {
         if (posted > 0) app.log.info({ posted }, 'posted due repeating entries');
       })
