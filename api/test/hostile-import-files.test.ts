@@ -263,6 +263,74 @@ describe('an .xlsx made to cost more than its size', () => {
   );
 });
 
+describe('an .xlsx read by hand', () => {
+  const oneSheet = (rows: string, sharedStrings?: string) =>
+    buildXlsx({ sheets: [{ name: 'Sheet1', xml: sheetXml(rows) }], sharedStrings });
+
+  it('refuses a document type (entities, XXE) and an entity XML does not define', async () => {
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE sst [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>' +
+      '<sst><si><t>&b;</t></si></sst>';
+    const external =
+      '<?xml version="1.0"?><!DOCTYPE worksheet [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>' +
+      '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&xxe;</t></is></c></row></sheetData></worksheet>';
+    const undefinedEntity = sheetXml(
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>&xxe;</t></is></c></row>',
+    );
+    for (const file of [
+      oneSheet(rowXml(1, cellXml(0, 1, { shared: 0 })), laughs),
+      buildXlsx({ sheets: [{ name: 'Sheet1', xml: external }] }),
+      buildXlsx({ sheets: [{ name: 'Sheet1', xml: undefinedEntity }] }),
+    ]) {
+      await expect(readImportFile('x.xlsx', file)).rejects.toThrow(importMessages.unreadableXlsx);
+    }
+  });
+
+  it('reads shared strings (rich text joined, phonetic runs left out), inline strings, booleans, errors, cached values and dates', async () => {
+    const shared =
+      '<sst><si><t>plain</t></si>' +
+      '<si><r><rPr><b/></rPr><t>bold </t></r><r><t xml:space="preserve">and plain</t></r><rPh sb="0" eb="1"><t>PHONETIC</t></rPh></si>' +
+      '<si><t>&lt;tag&gt; &amp; &#x263A;</t></si></sst>';
+    const row = [
+      '<c r="A2" t="s"><v>0</v></c>',
+      '<c r="B2" t="s"><v>1</v></c>',
+      '<c r="C2" t="s"><v>2</v></c>',
+      '<c r="D2" t="inlineStr"><is><r><t>in</t></r><r><t>line</t></r></is></c>',
+      '<c r="E2" t="b"><v>1</v></c>',
+      '<c r="F2" t="e"><v>#DIV/0!</v></c>',
+      '<c r="G2"><f>NOW()</f><v>46027.5</v></c>',
+      '<c r="H2" t="str"><f>A1&amp;"x"</f><v>=cmd|x</v></c>',
+      '<c r="I2" t="d"><v>2026-01-05T00:00:00</v></c>',
+      '<c r="K2" s="3"/>',
+    ].join('');
+    const read = await readImportFile(
+      'x.xlsx',
+      oneSheet(
+        `${rowXml(1, cellXml(0, 1, { inline: 'Head' }))}<row>${row}</row><row><c><v>5</v></c><c t="b"><v>0</v></c></row>`,
+        shared,
+      ),
+    );
+    expect(read.rows).toEqual([
+      { line: 1, cells: ['Head'] },
+      {
+        line: 2,
+        cells: [
+          'plain',
+          'bold and plain',
+          '<tag> & \u263a',
+          'inline',
+          'TRUE',
+          '#DIV/0!',
+          46027.5,
+          '=cmd|x',
+          46027,
+        ],
+      },
+      { line: 3, cells: [5, 'FALSE'] },
+    ]);
+  });
+});
+
 describe('a CSV made to cost more than its size', () => {
   it('refuses a header of 5,000,000 commas by the column limit, quickly', async () => {
     const file = `${','.repeat(5_000_000)}\n${day},Acme Buyer,1\n`;
