@@ -253,4 +253,11 @@ export const IMPORT_LIMITS = {
   /** Excel: the sheets' XML, uncompressed, and how much more than compressed one part may be. */
   unzippedBytes: 200 * 1024 * 1024,
   zipRatio: 100,
+  /** Cells a row may hold (an Excel row's last filled column, a CSV row's fields). */
+  columns: 100,
+  /** Rows read, blank ones included: the rows above, plus room for blank lines between them. */
+  rowsRead: 250_000,
+  /** Excel: the strings a workbook shares between its cells, and their characters in all. */
+  sharedStrings: 1_000_000,
+  sharedStringChars: 30_000_000,
 } as const;

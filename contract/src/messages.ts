@@ -621,6 +621,12 @@ export const importMessages = {
   badOptions: 'The import options are not valid',
   tooLarge: 'The file is larger than 20 MB',
   tooManyRows: 'The file has more than 200,000 rows',
+  tooManyRowsRead:
+    'The file has more than 250,000 rows (blank ones included): an import reads at most 250,000',
+  tooManyColumns: (line: number) =>
+    `Line ${line}: the row has more than 100 columns: an import takes at most 100`,
+  tooManySharedStrings:
+    'This Excel workbook holds more than 1,000,000 texts or 30,000,000 characters of text: it is refused',
   emptyFile: 'The file holds no rows',
   notCsv: 'This file is not a text (CSV) file: it looks like a binary or Excel file',
   notXlsx: 'This file is not an Excel (.xlsx) workbook',
@@ -651,6 +657,8 @@ export const importMessages = {
   suspended: (name: string) => `Expense type is suspended: ${name}`,
   moreCellsThanHeaders: (columns: number) =>
     `The row has more cells than the header has columns (${columns})`,
+  mixedLineBreaks:
+    'The file mixes kinds of line break and this row borders one unlike the rest: check where the row starts and ends, and save the file again with one kind',
   duplicateEntry: 'Duplicate of an entry already recorded',
   duplicateRow: (line: number) => `Duplicate of line ${line}`,
   exists: 'Already exists',

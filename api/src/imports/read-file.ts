@@ -1,15 +1,16 @@
 // Reading an imported file into rows of cells, each with the line of the file it starts on:
 // CSV/TXT (encoding and delimiter detected, quoted fields with line breaks) and Excel .xlsx (the
-// first sheet or a named one, formulas read as their cached values, never evaluated). The limits
-// (rows, cell length, null characters, an unzipped size far beyond the file's) are checked while
-// reading, so a hostile file is refused before it is held whole in any other form.
+// first sheet or a named one, formulas read as their cached values, never evaluated; see
+// read-xlsx.ts). The limits (rows read and kept, columns, cell length, null characters, the bytes
+// a zip actually unpacks to) are checked while reading, so a hostile file is refused before it is
+// held whole in any other form. Nothing is written anywhere: the file stays in memory.
 import { isUtf8 } from 'node:buffer';
-import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import iconv from 'iconv-lite';
-import yauzl from 'yauzl';
 import { IMPORT_LIMITS, importMessages } from 'contract';
 import { badRequest } from '../lib/errors.js';
+import { pacer } from './pace.js';
+import { readXlsxSheet } from './read-xlsx.js';
 
 /** A cell: text, or a number an Excel file holds as one (dates included, as Excel serials). */
 export type Cell = string | number;
@@ -103,210 +104,226 @@ export function detectEncoding(bytes: Buffer): { encoding: string; name: string;
 }
 
 /** The text of the file piece by piece: it is never held whole as one string. */
-function decodedPieces(bytes: Buffer, name: string, start: number): Readable {
+function* decodedPieces(bytes: Buffer, name: string, start: number): Generator<string> {
   const decoder = iconv.getDecoder(name, { stripBOM: false });
   const PIECE = 64 * 1024;
-  return Readable.from(
-    (function* pieces() {
-      for (let at = start; at < bytes.length; at += PIECE) {
-        const text = decoder.write(bytes.subarray(at, at + PIECE));
-        if (text) yield text;
-      }
-      const rest = decoder.end();
-      if (rest) yield rest;
-    })(),
-  );
+  for (let at = start; at < bytes.length; at += PIECE) {
+    const text = decoder.write(bytes.subarray(at, at + PIECE));
+    if (text) yield text;
+  }
+  const rest = decoder.end();
+  if (rest) yield rest;
 }
 
-const lineBreaks = (cells: string[]) =>
-  cells.reduce((count, cell) => {
-    let found = 0;
-    for (let at = cell.indexOf('\n'); at !== -1; at = cell.indexOf('\n', at + 1)) found += 1;
-    return count + found;
-  }, 0);
+/** The delimiter of the file, guessed (papaparse) from its first piece of text. */
+function guessDelimiter(sample: string): string {
+  const guessed = Papa.parse<string[]>(sample, {
+    delimitersToGuess: [',', ';', '\t'],
+    preview: 10,
+  }).meta.delimiter;
+  return [',', ';', '\t'].includes(guessed) ? guessed : ',';
+}
+
+/** A line break ending a row: CR LF, LF or CR. */
+type LineBreak = 'CRLF' | 'LF' | 'CR';
+
+const CR = 13;
+const LF = 10;
+const QUOTE = 34;
+const SPACE = 32;
+const TAB = 9;
+
+/**
+ * Splits CSV text into rows, fed piece by piece. Quoted cells (`""` for a quote) may hold the
+ * delimiter and line breaks; outside quotes, each of CR LF, LF and CR ends a row, and the row is
+ * handed over with the line break that ended it. A row is refused as soon as it passes the
+ * column limit or one of its cells the length limit, so a line of millions of delimiters costs
+ * no more than its first hundred.
+ *
+ * Hand-written: papaparse takes the first line ending it meets as the whole file's (a file mixing
+ * them has rows folded into cells without a word) and builds a row's every cell before any check
+ * can see it.
+ */
+class CsvRows {
+  private cells: string[] = [];
+  private field = '';
+  private quoted = false;
+  /** In a quoted cell, a quote: it closes the cell, or is the first of `""`. */
+  private quote = false;
+  /** After a quoted cell's closing quote: only spaces, the delimiter or a line break may follow. */
+  private closed = false;
+  /** Outside quotes, a CR: LF may follow it, in this piece or the next. */
+  private cr = false;
+  /** The last character was a CR (for counting lines inside quotes too). */
+  private afterCr = false;
+  private line = 1;
+  private rowLine = 1;
+
+  constructor(
+    private readonly delimiter: number,
+    private readonly onRow: (line: number, cells: string[], ending: LineBreak | null) => void,
+  ) {}
+
+  push(text: string): void {
+    let start = 0;
+    for (let at = 0; at < text.length; at += 1) {
+      const code = text.charCodeAt(at);
+      if (this.cr) {
+        this.cr = false;
+        if (code === LF) {
+          this.afterCr = false;
+          this.endRow('CRLF');
+          start = at + 1;
+          continue;
+        }
+        this.endRow('CR');
+        start = at;
+      }
+      if (code === CR) this.line += 1;
+      else if (code === LF && !this.afterCr) this.line += 1;
+      this.afterCr = code === CR;
+      if (this.quoted) {
+        if (this.quote) {
+          this.quote = false;
+          if (code === QUOTE) {
+            // `""`: the second quote is the cell's.
+            start = at;
+            continue;
+          }
+          this.quoted = false;
+          this.closed = true;
+        } else {
+          if (code === QUOTE) {
+            this.take(text, start, at);
+            start = at + 1;
+            this.quote = true;
+          }
+          continue;
+        }
+      }
+      if (code === this.delimiter) {
+        this.take(text, start, at);
+        this.endField();
+        if (this.cells.length >= IMPORT_LIMITS.columns)
+          throw badRequest(importMessages.tooManyColumns(this.rowLine));
+        start = at + 1;
+      } else if (code === CR || code === LF) {
+        this.take(text, start, at);
+        this.endField();
+        start = at + 1;
+        if (code === CR) this.cr = true;
+        else this.endRow('LF');
+      } else if (this.closed) {
+        if (code !== SPACE && code !== TAB) throw badRequest(importMessages.unclosedQuote);
+        start = at + 1;
+      } else if (code === QUOTE && start === at && this.field === '') {
+        this.quoted = true;
+        start = at + 1;
+      }
+    }
+    this.take(text, start, text.length);
+  }
+
+  end(): void {
+    if (this.quote) {
+      this.quote = false;
+      this.quoted = false;
+      this.closed = true;
+    }
+    if (this.quoted) throw badRequest(importMessages.unclosedQuote);
+    if (this.cr) {
+      this.cr = false;
+      this.endRow('CR');
+    } else if (this.cells.length > 0 || this.field !== '' || this.closed) {
+      this.endField();
+      this.endRow(null);
+    }
+  }
+
+  private take(text: string, from: number, to: number): void {
+    if (to <= from) return;
+    this.field += text.slice(from, to);
+    if (this.field.length > IMPORT_LIMITS.cellChars)
+      throw badRequest(importMessages.cellTooLong(this.rowLine));
+  }
+
+  private endField(): void {
+    this.cells.push(this.field);
+    this.field = '';
+    this.closed = false;
+  }
+
+  private endRow(ending: LineBreak | null): void {
+    const cells = this.cells;
+    this.cells = [];
+    this.onRow(this.rowLine, cells, ending);
+    this.rowLine = this.line;
+  }
+}
 
 async function readCsv(bytes: Buffer): Promise<ReadFile> {
   const { encoding, name, start } = detectEncoding(bytes);
   const rows: FileRow[] = [];
-  let line = 1;
-  let refusal: Error | undefined;
-  let unclosed = false;
-  let delimiter = ',';
-  await new Promise<void>((resolve, reject) => {
-    Papa.parse<string[]>(decodedPieces(bytes, name, start), {
-      delimitersToGuess: [',', ';', '\t'],
-      skipEmptyLines: false,
-      step: (result, parser) => {
-        // A row takes one line, and one more for each line break inside its quoted cells.
-        const first = line;
-        const cells = result.data;
-        line += 1 + lineBreaks(cells);
-        delimiter = result.meta.delimiter;
-        if (result.errors.some((error) => error.type === 'Quotes')) unclosed = true;
-        try {
-          checkCells(first, cells);
-          if (isBlank(cells)) return;
-          if (rows.length >= MAX_ROWS) throw badRequest(importMessages.tooManyRows);
-          rows.push({ line: first, cells });
-        } catch (error) {
-          refusal = error as Error;
-          parser.abort();
-        }
-      },
-      complete: () => resolve(),
-      error: (error: Error) => reject(error),
+  // The line breaks before and after each row kept, and how often each ends a row.
+  const before: (LineBreak | null)[] = [];
+  const after: (LineBreak | null)[] = [];
+  const endings = new Map<LineBreak, number>();
+  let previous: LineBreak | null = null;
+  let read = 0;
+  let delimiter: string | undefined;
+  let parser: CsvRows | undefined;
+  const pace = pacer();
+  const onRow = (line: number, cells: string[], ending: LineBreak | null) => {
+    read += 1;
+    if (read > IMPORT_LIMITS.rowsRead) throw badRequest(importMessages.tooManyRowsRead);
+    if (ending) endings.set(ending, (endings.get(ending) ?? 0) + 1);
+    checkCells(line, cells);
+    if (!isBlank(cells)) {
+      if (rows.length >= MAX_ROWS) throw badRequest(importMessages.tooManyRows);
+      rows.push({ line, cells });
+      before.push(previous);
+      after.push(ending);
+    }
+    previous = ending;
+  };
+  for (const piece of decodedPieces(bytes, name, start)) {
+    delimiter ??= guessDelimiter(piece);
+    parser ??= new CsvRows(delimiter.charCodeAt(0), onRow);
+    parser.push(piece);
+    await pace();
+  }
+  parser?.end();
+  // A file mixing line breaks: every one ends a row, but a row beside a line break unlike the
+  // file's usual one may be a piece of a row an odd line break cut in two.
+  if (endings.size > 1) {
+    let usual: LineBreak | undefined;
+    for (const [ending, count] of endings)
+      if (!usual || count > endings.get(usual)!) usual = ending;
+    rows.forEach((row, index) => {
+      const odd = (ending: LineBreak | null | undefined) => ending && ending !== usual;
+      if (odd(before[index]) || odd(after[index])) row.problem = importMessages.mixedLineBreaks;
     });
-  });
-  if (refusal) throw refusal;
-  if (unclosed) throw badRequest(importMessages.unclosedQuote);
-  return { format: 'CSV', encoding, delimiter, sheets: [], sheet: null, rows };
+  }
+  return {
+    format: 'CSV',
+    encoding,
+    delimiter: delimiter ?? ',',
+    sheets: [],
+    sheet: null,
+    rows,
+  };
 }
 
 // -------------------------------------------------------------------------------------- Excel
 
-const openZip = (bytes: Buffer) =>
-  new Promise<yauzl.ZipFile>((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) =>
-      error || !zip ? reject(error ?? new Error('no zip')) : resolve(zip),
-    );
-  });
-
-const readEntry = (zip: yauzl.ZipFile, entry: yauzl.Entry, max: number) =>
-  new Promise<string>((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => {
-      if (error || !stream) return reject(error ?? new Error('no stream'));
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > max) stream.destroy(new Error('too large'));
-        else chunks.push(chunk);
-      });
-      stream.on('error', reject);
-      stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    });
-  });
-
-const unescapeXml = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-
-/**
- * Looks into the zip before anything unpacks it: refuses a zip bomb (more unpacked than
- * IMPORT_LIMITS allows in all, or a part that unpacks to more than `zipRatio` times its packed
- * size) and answers the sheets' names from the workbook part.
- */
-async function inspectWorkbook(bytes: Buffer): Promise<string[]> {
-  let zip: yauzl.ZipFile;
-  try {
-    zip = await openZip(bytes);
-  } catch {
-    throw badRequest(importMessages.notXlsx);
-  }
-  let total = 0;
-  let workbook: string | undefined;
-  let bomb = false;
-  try {
-    await new Promise<void>((resolve, reject) => {
-      zip.on('error', reject);
-      zip.on('end', () => resolve());
-      zip.on('entry', (entry: yauzl.Entry) => {
-        total += entry.uncompressedSize;
-        const ratio = entry.uncompressedSize / Math.max(entry.compressedSize, 1);
-        if (
-          total > IMPORT_LIMITS.unzippedBytes ||
-          (entry.uncompressedSize > 1024 * 1024 && ratio > IMPORT_LIMITS.zipRatio)
-        ) {
-          bomb = true;
-          resolve();
-          return;
-        }
-        if (entry.fileName === 'xl/workbook.xml') {
-          readEntry(zip, entry, 5 * 1024 * 1024)
-            .then((text) => {
-              workbook = text;
-              zip.readEntry();
-            })
-            .catch(reject);
-        } else zip.readEntry();
-      });
-      zip.readEntry();
-    });
-  } catch {
-    throw badRequest(importMessages.notXlsx);
-  } finally {
-    zip.close();
-  }
-  if (bomb) throw badRequest(importMessages.zipBomb);
-  if (workbook === undefined) throw badRequest(importMessages.notXlsx);
-  return [...workbook.matchAll(/<(?:\w+:)?sheet\b[^>]*?\bname="([^"]*)"/g)].map((match) =>
-    unescapeXml(match[1] ?? ''),
-  );
-}
-
-/** Days from Excel's day 0 (1899-12-30, its 1900 leap-year slip included) to 1970-01-01. */
-const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
-
-/** A cell's value as read: a formula gives its cached result; a date its Excel serial. */
-function cellValue(value: unknown): Cell {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return value;
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return (value.getTime() - EXCEL_EPOCH_MS) / 86_400_000;
-  if (typeof value === 'object') {
-    const object = value as Record<string, unknown>;
-    if ('result' in object || 'formula' in object || 'sharedFormula' in object)
-      return cellValue(object.result);
-    if (Array.isArray(object.richText))
-      return (object.richText as { text?: string }[]).map((part) => part.text ?? '').join('');
-    if ('text' in object) return cellValue(object.text);
-    if ('error' in object) return String(object.error);
-  }
-  return '';
-}
-
 async function readXlsx(bytes: Buffer, sheetName?: string): Promise<ReadFile> {
   if (!bytes.subarray(0, 4).equals(ZIP_MAGIC)) throw badRequest(importMessages.notXlsx);
-  const sheets = await inspectWorkbook(bytes);
-  const target = sheetName ?? sheets[0];
-  if (target === undefined || !sheets.includes(target)) {
-    throw badRequest(sheetName === undefined ? importMessages.notXlsx : importMessages.noSheet);
-  }
-  const input = Readable.from(bytes);
-  // Loaded on the first workbook read, not when the server starts.
-  const { default: Excel } = await import('exceljs');
-  const reader = new Excel.stream.xlsx.WorkbookReader(input, {
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
   const rows: FileRow[] = [];
-  try {
-    for await (const worksheet of reader) {
-      const named = (worksheet as unknown as { name?: string }).name;
-      if (named !== target) continue;
-      for await (const row of worksheet) {
-        const values = (row.values as unknown[]).slice(1);
-        const cells = Array.from(values, cellValue);
-        checkCells(row.number, cells);
-        if (isBlank(cells)) continue;
-        if (rows.length >= MAX_ROWS) throw badRequest(importMessages.tooManyRows);
-        rows.push({ line: row.number, cells });
-      }
-      break;
-    }
-  } catch (error) {
-    if (error instanceof Error && 'statusCode' in error) throw error;
-    throw badRequest(importMessages.unreadableXlsx);
-  } finally {
-    input.destroy();
-  }
-  return { format: 'Excel', encoding: null, delimiter: null, sheets, sheet: target, rows };
+  const { sheets, sheet } = await readXlsxSheet(bytes, sheetName, (line, cells) => {
+    checkCells(line, cells);
+    if (isBlank(cells)) return;
+    if (rows.length >= MAX_ROWS) throw badRequest(importMessages.tooManyRows);
+    rows.push({ line, cells });
+  });
+  return { format: 'Excel', encoding: null, delimiter: null, sheets, sheet, rows };
 }
