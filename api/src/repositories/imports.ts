@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import {
   IMPORT_KIND_FIELDS,
+  IMPORT_LIMITS,
   importFieldLabel,
   importMessages,
   nameKey,
@@ -167,7 +168,7 @@ export async function analyseFile(db: Db, input: ImportInput, file: ReadFile): P
     (cell, index) => cellText(cell) || `Column ${index + 1}`,
   );
   const rows = file.rows.slice(headerIndex + 1);
-  if (rows.length > 200_000) throw badRequest(importMessages.tooManyRows);
+  if (rows.length > IMPORT_LIMITS.rows) throw badRequest(importMessages.tooManyRows);
   const headersHash = sha256(JSON.stringify(headers));
 
   let mapping = options.mapping;
