@@ -3,6 +3,7 @@
 // sentence; totals exact to the cent at the largest amounts; rows wider than the header, or that
 // the reader flags, are row errors and never imported.
 import {
+  IMPORT_LIMITS,
   importFieldLabel,
   importMessages,
   type ImportField,
@@ -459,11 +460,17 @@ describe('rows that cannot be trusted', () => {
   });
 
   it('keeps the preview small whatever the width of the header', async () => {
-    const header = ['Date', 'Client', 'Amount', 'h'.repeat(1000), ...Array(5000).fill('')];
+    const widest = IMPORT_LIMITS.columns;
+    const header = ['Date', 'Client', 'Amount', 'h'.repeat(1000), ...Array(widest - 4).fill('')];
     const answer = await preview(`${header.join(',')}\n${yesterday},Acme Buyer,1\n`, 'income');
-    expect(answer.headers).toHaveLength(1000);
+    expect(answer.headers).toHaveLength(widest);
     expect(Math.max(...answer.headers.map((name) => [...name].length))).toBe(200);
     expect(answer.headers.slice(0, 3)).toEqual(['Date', 'Client', 'Amount']);
     expect(answer.ready).toBe(1);
+
+    const wider = [...header, ...Array(5000).fill('')];
+    const refused = await send('/api/imports/preview', `${wider.join(',')}\n`, 'income');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: importMessages.tooManyColumns(1) });
   });
 });
