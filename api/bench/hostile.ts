@@ -18,6 +18,7 @@
 //   commas-19.9m   .csv preview: a header of 19,900,000 commas (under the 20 MB upload limit)
 //   mixed-breaks   .csv preview: lines ended by \r\n, \n and \r
 //   jpeg           receipts: 5 requests at once, each of ten 7,745 x 7,745 progressive JPEGs
+//   jpeg-24mp      the same of 4,899 x 4,899 (24 megapixels: under a pixel budget of 25)
 //   pdf            receipts: 3 requests at once, each of ten 10 MB PDFs
 //   ledger-pdf     a viewer's Client Ledger PDF of 10,000 rows
 //   ledger-pdf-4   four of them at once
@@ -76,7 +77,7 @@ const STAFF = { email: 'bench-staff@bench.example', password: 'bench-staff-passw
 const VIEWER = { email: 'bench-viewer@bench.example', password: 'bench-viewer-password-1' };
 const IMPORT_CLIENT = 'Acme Buyer';
 const LEDGER_CLIENT = 'Ledger Client';
-const RECEIPT_ENTRIES = 12;
+const RECEIPT_ENTRIES = 16;
 const DASHBOARD = '/api/dashboard/totals';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -328,7 +329,7 @@ const previewCase = (name: string, title: string, fileName: string, build: () =>
   run: (context, file: Buffer) => preview(file, fileName)(context),
 });
 
-let jpeg: Buffer | undefined;
+const jpegs: Record<number, Buffer> = {};
 
 const CASES: Case[] = [
   previewCase('wide-40k', 'xlsx, 40,000 rows of one cell in XFD', 'wide.xlsx', () =>
@@ -356,18 +357,18 @@ const CASES: Case[] = [
   previewCase('mixed-breaks', 'csv, lines ended by \\r\\n, \\n and \\r', 'mixed.csv', () =>
     mixedLineBreakCsv(today, IMPORT_CLIENT),
   ),
-  {
-    name: 'jpeg',
-    title: 'receipts, 5 x ten 7,745^2 progressive JPEGs',
+  ...[7745, 4899].map((side): Case => ({
+    name: side === 7745 ? 'jpeg' : 'jpeg-24mp',
+    title: `receipts, 5 x ten ${side.toLocaleString('en')}^2 progressive JPEGs`,
     prepare: async () => {
-      jpeg ??= await hugeProgressiveJpeg();
+      const image = (jpegs[side] ??= await hugeProgressiveJpeg(side));
       // Each file distinct (bytes after the image's end), as ten photos would be.
       return Array.from({ length: 5 }, (_, r) =>
         receiptForm(
           Array.from({ length: 10 }, (_, i) => ({
             fileName: `photo-${r}-${i}.jpg`,
             type: 'image/jpeg',
-            bytes: Buffer.concat([jpeg!, Buffer.from(`${r}-${i}`)]),
+            bytes: Buffer.concat([image, Buffer.from(`${r}-${i}`)]),
           })),
         ),
       );
@@ -384,7 +385,7 @@ const CASES: Case[] = [
           ),
         ),
       ),
-  },
+  })),
   {
     name: 'pdf',
     title: 'receipts, 3 x ten 10 MB PDFs',

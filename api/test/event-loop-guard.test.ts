@@ -36,6 +36,7 @@ let staff: string;
 let viewer: string;
 let expenses: number[] = [];
 let jpeg: Buffer;
+let jpeg24: Buffer;
 afterAll(() => db.close());
 
 interface Sent {
@@ -126,7 +127,7 @@ beforeAll(async () => {
   );
   await insertEntries(
     ctx,
-    Array.from({ length: 8 }, (_, i) => ({
+    Array.from({ length: 10 }, (_, i) => ({
       kind: 'expense' as const,
       party: 1,
       amount: '10.00',
@@ -138,6 +139,7 @@ beforeAll(async () => {
     await rows<{ id: number }>(ctx, "SELECT id FROM entries WHERE kind = 'expense' ORDER BY id")
   ).map((row) => Number(row.id));
   jpeg = await hugeProgressiveJpeg(7745, 10);
+  jpeg24 = await hugeProgressiveJpeg(4899, 10);
   // Warm every path once: the first use of a library (exceljs, sharp, pdfkit and its fonts)
   // loads it, which is not what this guard measures.
   const small = sampleIncomeRows(2, today, 'Acme Buyer');
@@ -217,6 +219,20 @@ describe('the event loop stays free while hostile files are sent', () => {
             [0].map((i) => ({
               fileName: `photo-${r}-${i}.jpg`,
               bytes: Buffer.concat([jpeg, Buffer.from(`${r}-${i}`)]),
+            })),
+          ),
+        ),
+      ),
+    ));
+
+  it('receipts: two requests at once, each of a 4,899 x 4,899 progressive JPEG (24 megapixels)', () =>
+    guard('receipts: 2 x 1 progressive JPEG of 24 MP', () =>
+      Promise.all(
+        [0, 1].map((r) =>
+          attach(
+            [0].map((i) => ({
+              fileName: `photo24-${r}-${i}.jpg`,
+              bytes: Buffer.concat([jpeg24, Buffer.from(`${r}-${i}`)]),
             })),
           ),
         ),
