@@ -557,11 +557,14 @@ async function measure(testCase: Case, context: Context, tempDir: string): Promi
     problems.push(`RSS +${result.growthMb} MB > ${MEMORY_BUDGET_MB} MB`);
   if (result.waitMs > WAIT_BUDGET_MS)
     problems.push(`dashboard waited ${result.waitMs} ms > ${WAIT_BUDGET_MS} ms`);
-  for (const reply of replies) {
-    if (reply.status >= 500) problems.push(`answered ${reply.status}`);
-    if (reply.status === 408) problems.push('answered 408 (cut off by the server)');
-    if (reply.status === 0) problems.push(`no answer (${reply.text})`);
-  }
+  const count = (test: (reply: Reply) => boolean) => replies.filter(test).length;
+  const times = (n: number) => (n > 1 ? `${n} x ` : '');
+  const failed = count((reply) => reply.status >= 500);
+  if (failed) problems.push(`${times(failed)}answered 5xx`);
+  const cut = count((reply) => reply.status === 408);
+  if (cut) problems.push(`${times(cut)}answered 408 (cut off by the server)`);
+  const unanswered = count((reply) => reply.status === 0);
+  if (unanswered) problems.push(`${times(unanswered)}no answer`);
   if (failures) problems.push(`${failures} dashboard calls failed`);
   if (tempFiles.length) problems.push(`${tempFiles.length} files left in the temp folder`);
   if (died) problems.push(`the server ${died}`);
