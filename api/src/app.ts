@@ -61,6 +61,7 @@ import { named } from './lib/named-plugin.js';
 import { requestContextPlugin } from './lib/request-context.js';
 import { useJsonBodyParser } from './lib/json-body.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
+import { configureImages } from './files/images.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -155,6 +156,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
+  // Images are decoded a few at a time, whichever request sent them (files/images.ts).
+  configureImages(config.files.imageConcurrency);
   const database = options.database ?? (await openDatabase(config));
   const ownsDatabase = !options.database;
   app.decorate('db', database.db);
