@@ -62,6 +62,7 @@ import { requestContextPlugin } from './lib/request-context.js';
 import { useJsonBodyParser } from './lib/json-body.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
 import { configureImages } from './files/images.js';
+import { ExportSlots } from './lib/export-slots.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,6 +75,8 @@ declare module 'fastify' {
     twoStepKey: Buffer | undefined;
     /** Backups taken by this server: the schedule and "Back up now" (backup/schedule.ts). */
     backups: BackupService;
+    /** The heavy exports each user has under way (lib/export-slots.ts). */
+    exportSlots: ExportSlots;
   }
 }
 
@@ -180,6 +183,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     log: app.log,
   });
   app.decorate('backups', backups);
+  app.decorate('exportSlots', new ExportSlots(config.files.exportsPerUser));
   // The schedule starts once the server is ready and stops (waiting for a backup being taken)
   // before the database closes.
   if (options.scheduleBackups !== false) app.addHook('onReady', async () => backups.start());

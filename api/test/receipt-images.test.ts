@@ -52,7 +52,15 @@ const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#f4f1ea' } })
     .composite([
       {
-        input: { create: { width: 64, height: 64, channels: 3, noise: { type: 'gaussian' } } },
+        input: {
+          create: {
+            width: 64,
+            height: 64,
+            channels: 3,
+            background: 'black',
+            noise: { type: 'gaussian' },
+          },
+        },
         tile: true,
         blend: 'multiply',
       },
