@@ -13,6 +13,7 @@
 //   (sharp.cache(false)), so nothing decoded is kept once the image is written.
 // The work runs in libuv's threads (sharp is asynchronous); the JS thread only waits.
 import pLimit, { type LimitFunction } from 'p-limit';
+import type SharpModule from 'sharp';
 import type { Sharp } from 'sharp';
 import { IMAGE_MAX_PIXELS } from 'contract';
 
@@ -36,7 +37,7 @@ export function configureImages(concurrency: number): void {
 export const imageWork = () => ({ active: queue.activeCount, waiting: queue.pendingCount });
 
 /** sharp, loaded on the first image rather than when the server starts, and set up once. */
-let loading: Promise<typeof import('sharp').default> | undefined;
+let loading: Promise<typeof SharpModule> | undefined;
 const loadSharp = () =>
   (loading ??= import('sharp').then(
     ({ default: sharp }) => {
