@@ -9,6 +9,7 @@ import { apiMessages } from 'contract';
 import { bearer, login, setupDatabase, signInBoth, type TestContext } from './helpers.js';
 import { seedParties } from './fixtures.js';
 import { hasTool, pdfToText } from './office-tools.js';
+import { PDF_MAX_ROWS } from '../src/exports/documents.js';
 
 const ROWS = 10_000;
 const VIEWER = { email: 'viewer@test.local', password: 'viewer-password-1' };
@@ -118,4 +119,23 @@ describe('heavy exports per user', () => {
     }
     expect((await get('/api/dashboard/finance/pdf', viewer)).statusCode).toBe(200);
   });
+});
+
+describe('a statement too long for a PDF', () => {
+  it('should be refused with 400 and a message, the Excel file still given', async () => {
+    await sql`
+      INSERT INTO entries (kind, client_id, party_name, amount, credit_debit, description,
+                           entry_date, created_at)
+      SELECT 'income', 1, 'Acme Buyer', 1.00, 'Debit', 'More ' || g,
+             DATE '2025-06-01', TIMESTAMPTZ '2025-06-01 09:00:00+00'
+      FROM generate_series(1, ${PDF_MAX_ROWS - ROWS + 1}::int) g`.execute(ctx.database.db);
+    await sql`SELECT rebuild_entry_rollups()`.execute(ctx.database.db);
+    const refused = await get(LEDGER, viewer);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      code: 'pdf_too_many_rows',
+      message: apiMessages.pdfTooManyRows,
+    });
+    expect((await get(LEDGER.replace('pdf?', 'excel?'), viewer)).statusCode).toBe(200);
+  }, 120_000);
 });

@@ -498,6 +498,8 @@ export const apiMessages = {
   uploadsBusy:
     'The server is receiving many files just now: wait a minute, then send the files again',
   exportBusy: 'An export of yours is still being prepared: wait for it to finish, then try again',
+  pdfTooManyRows:
+    'This statement has too many entries for a PDF (at most 15,000): choose a shorter period, or download it as Excel',
   // Payroll runs and repeating entries (issue 23).
   payrollEmployeeTwice: 'An employee is listed twice in the payroll',
   payrollEmployeeMissing: 'An employee of the payroll no longer exists',
