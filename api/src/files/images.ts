@@ -33,9 +33,6 @@ export function configureImages(concurrency: number): void {
   queue.concurrency = Math.max(1, concurrency);
 }
 
-/** Images waiting for their turn and being decoded now. */
-export const imageWork = () => ({ active: queue.activeCount, waiting: queue.pendingCount });
-
 /** sharp, loaded on the first image rather than when the server starts, and set up once. */
 let loading: Promise<typeof SharpModule> | undefined;
 const loadSharp = () =>
@@ -50,6 +47,13 @@ const loadSharp = () =>
       throw error;
     },
   ));
+
+/**
+ * Loads sharp now (server.ts, before listening): loading its native library holds the JS thread
+ * some 300 ms, which the first image's request would otherwise wait through, and every other
+ * request with it. Tests and tools load it on the first image instead.
+ */
+export const preloadImages = async (): Promise<void> => void (await loadSharp());
 
 export interface ReencodeOptions {
   /** Resized to fit inside this box (never enlarged), as the logo is. */

@@ -21,9 +21,4 @@ export class UploadBudget {
       this.used -= bytes;
     };
   }
-
-  /** Bytes taken now. */
-  get taken(): number {
-    return this.used;
-  }
 }
