@@ -12,12 +12,15 @@ export function startWorker(
   resourceLimits: ResourceLimits,
 ): Worker {
   const source = new URL(import.meta.url);
-  const typescript = source.pathname.endsWith('.ts');
-  return new Worker(new URL(`./${name}.${typescript ? 'ts' : 'js'}`, source), {
-    workerData,
-    resourceLimits,
-    execArgv: typescript ? ['--import', 'tsx'] : [],
-    stdout: false,
-    stderr: false,
-  });
+  const options = { workerData, resourceLimits, stdout: false, stderr: false };
+  if (!source.pathname.endsWith('.ts'))
+    return new Worker(new URL(`./${name}.js`, source), { ...options, execArgv: [] });
+  // From the sources the worker registers tsx itself, then loads its TypeScript: `--import tsx`
+  // in the worker's execArgv did not reach a worker started from a process already running
+  // under tsx (`npm run dev`), which then refused the `.ts` file.
+  const file = new URL(`./${name}.ts`, source).href;
+  return new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(file)}); });`,
+    { ...options, eval: true, execArgv: [] },
+  );
 }
