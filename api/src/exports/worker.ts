@@ -15,9 +15,9 @@ export function startWorker(
   const options = { workerData, resourceLimits, stdout: false, stderr: false };
   if (!source.pathname.endsWith('.ts'))
     return new Worker(new URL(`./${name}.js`, source), { ...options, execArgv: [] });
-  // From the sources the worker registers tsx itself, then loads its TypeScript: `--import tsx`
-  // in the worker's execArgv did not reach a worker started from a process already running
-  // under tsx (`npm run dev`), which then refused the `.ts` file.
+  // From the sources the worker registers tsx itself, then loads its TypeScript: with
+  // `--import tsx` in the worker's execArgv, a worker started from a process running under tsx
+  // (`npm run dev`) or from plain node refused the `.ts` file (tsx's hooks came too late).
   const file = new URL(`./${name}.ts`, source).href;
   return new Worker(
     `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(file)}); });`,
