@@ -2,6 +2,7 @@
 // same queries as the JSON calls (repositories/reports.ts, repositories/journal.ts), so the
 // files' figures are the API's. Long lists (the Journal, a ledger) are read in keyset pages and
 // written as they come; totals are summed in exact cents.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   apiMessages,
   messages,
@@ -430,6 +431,9 @@ export async function ledgerPdfContent(
   for await (const rows of ledgerPages(context.db, request, PDF_PAGE)) {
     // Refused before more is read: past this the drawing would outgrow its worker's heap.
     if (tally.rows + rows.length > PDF_MAX_ROWS) throw badRequest(apiMessages.pdfTooManyRows);
+    // A turn of the event loop between pages: the embedded database answers through promises
+    // only, and other requests would otherwise wait for the last page.
+    await nextTurn();
     for (const row of rows) {
       tally.add(row);
       body.push([
