@@ -13,6 +13,7 @@ import {
   moveClosedThrough,
   reverseEntry,
 } from '../../repositories/journal.js';
+import { holdExportSlot } from '../../lib/export-slots.js';
 import { route } from '../route.js';
 
 const DEFAULT_PAGE = 50;
@@ -25,9 +26,10 @@ export const journalRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.getJournalTotals, (request) => journalTotals(app.db, request.query));
 
-  route(app, endpoints.journalCsv, (request) => {
+  route(app, endpoints.journalCsv, (request, reply) => {
     // Bad filters are a 400 before the 200 and the first line go out.
     checkFilters(request.query);
+    holdExportSlot(request, reply);
     return journalCsv(app.db, request.query);
   });
 
