@@ -1,7 +1,7 @@
 // Settings → Backups against the real server (embedded database: backups go to
 // DATA_DIR/backups): an admin presses Back up now, sees the new backup listed, downloads it, and
-// the file is a complete backup (gzip of JSON lines, its header first and its manifest last,
-// the manifest's row counts those of the listed row).
+// the file is a complete backup (gzip of JSON lines, its header first, then its manifest and the
+// signature of the server's key, the manifest's row counts those of the listed row).
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
@@ -60,7 +60,10 @@ describe('Settings: Backups against the real API', () => {
     expect([...bytes.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
     const lines = gunzipSync(bytes).toString('utf8').trimEnd().split('\n');
     expect(JSON.parse(lines[0]!)).toMatchObject({ format: 'office-finance-backup' });
-    const { manifest } = JSON.parse(lines.at(-1)!) as {
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({
+      signature: { algorithm: 'hmac-sha256' },
+    });
+    const { manifest } = JSON.parse(lines.at(-2)!) as {
       manifest: { tables: { name: string; rows: number }[]; takenBy: string };
     };
     expect(manifest.takenBy).toBe('server');
