@@ -35,16 +35,20 @@ export {
   fillWithCurrentMonth,
 } from './dates/dates';
 export type { DateRange } from './dates/dates';
+// Money: the contract's one module, exact in whole cents for the browser and the server.
 export {
+  addMoney,
+  compareMoney,
   formatMoney,
   formatRs,
   fromCents,
+  parseMoney,
   plainMoney,
   subtractMoney,
   sumMoney,
   toCents,
-} from './money/money';
-export type { Money } from './money/money';
+} from 'contract';
+export type { MoneyValue as Money } from 'contract';
 export { parseJson } from './http/exact-json';
 export { useScreenQuery, useSetScreenQuery, addressQuery, replaceAddressQuery } from './screens';
 // Screen addresses: every link between apps is built from the contract's screen descriptions.
