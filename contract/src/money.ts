@@ -10,8 +10,11 @@ export type MoneyValue = number | string;
 export const AMOUNT_MAX_CENTS = 99_999_999_999_999n;
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
-/** An amount as a person types it: a sign, thousands separators (`12,500.50`), two decimals. */
-const TYPED = /^([-+]?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
+/**
+ * An amount as a person types it: a sign, thousands separators (`12,500.50`), at most two
+ * decimals; `.5` and `7.` are taken as people write them.
+ */
+const TYPED = /^([-+]?)(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d{0,2}))?$/;
 
 /** The plain decimal text of a finite number (no exponent). */
 function numberText(value: number): string {
@@ -45,12 +48,12 @@ export function centsOf(amount: MoneyValue): bigint {
 
 /**
  * Exact cents of an amount as typed in a form or a file: an optional sign, digits with or
- * without thousands separators (`12,500.50`), at most two decimals. Null when the text is not
+ * without thousands separators (`12,500.50`), at most two decimals (`.5`, `7.` too). Null when the text is not
  * such an amount or its size passes the contract's bound (999,999,999,999.99).
  */
 export function parseMoney(text: string): bigint | null {
   const match = TYPED.exec(text.trim());
-  if (!match) return null;
+  if (!match || !/\d/.test(text)) return null;
   const [, sign, whole = '0', fraction = ''] = match;
   const cents = BigInt(whole.replaceAll(',', '')) * 100n + BigInt(fraction.padEnd(2, '0'));
   if (cents > AMOUNT_MAX_CENTS) return null;

@@ -25,6 +25,8 @@ describe('parsing an amount as typed', () => {
     expect(parseMoney('0.5')).toBe(50n);
     expect(parseMoney('-1,234.05')).toBe(-123405n);
     expect(parseMoney('+3')).toBe(300n);
+    expect(parseMoney('.5')).toBe(50n);
+    expect(parseMoney('7.')).toBe(700n);
   });
 
   it('should take the largest amount the contract takes, and refuse one cent more', () => {
@@ -45,8 +47,9 @@ describe('parsing an amount as typed', () => {
       '1,2345',
       '1e3',
       '0x10',
-      '.5',
-      '5.',
+      '.',
+      '-',
+      ',100',
       '--1',
       '1 000',
     ])
