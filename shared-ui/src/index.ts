@@ -38,6 +38,7 @@ export type { DateRange } from './dates/dates';
 // Money: the contract's one module, exact in whole cents for the browser and the server.
 export {
   addMoney,
+  centsText,
   compareMoney,
   formatMoney,
   formatRs,
@@ -84,6 +85,8 @@ export {
   useApiStream,
 } from './data/api-query';
 export type { ApiMutationVariables, ApiQueryOptions, ApiStream } from './data/api-query';
+export { useApiWrite } from './data/useApiWrite';
+export type { ApiWriteOptions, ApiWriteOutcome, ApiWriteVariables } from './data/useApiWrite';
 export { invalidates } from './data/invalidation';
 export type { ReadName, WriteName } from './data/invalidation';
 export * from './components/FilteredList';
