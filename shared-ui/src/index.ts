@@ -20,7 +20,12 @@ export type { Endpoint, EndpointInput, EndpointResult, EndpointTexts } from 'con
 export { useSession, getToken, TOKEN_KEY } from './session/session-store';
 export type { SessionState } from './session/session-store';
 export { logOut } from './session/log-out';
-export { useCurrentUser, useCanWrite, refreshCurrentUser } from './session/current-user';
+export {
+  useCurrentUser,
+  useCanWrite,
+  useIsAdmin,
+  refreshCurrentUser,
+} from './session/current-user';
 export type { CurrentUserState } from './session/current-user';
 export { saveFile } from './files/save-file';
 export { notify, confirm } from './notify/notify';

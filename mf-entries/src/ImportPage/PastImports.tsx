@@ -7,35 +7,30 @@ import {
   Modal,
   TextField,
   endpoints,
-  errorMessage,
   formatRs,
   href,
-  notify,
-  useApiMutation,
   useApiQuery,
+  useApiWrite,
 } from 'shared-ui';
 
 /** Past imports, newest first, each undone in one step with one reason. */
 export function PastImports() {
   const imports = useApiQuery(endpoints.listImports, undefined);
-  const undo = useApiMutation(endpoints.reverseBatch);
+  const undo = useApiWrite(endpoints.reverseBatch, {
+    // The batch's undo refreshes the books; the import's own line (Undone) is read again here.
+    onSuccess: () => imports.refetch(),
+    success: (answer) => answer.message,
+  });
   const [pending, setPending] = useState<ImportRecord | undefined>();
   const [reason, setReason] = useState('');
 
   const confirmUndo = async () => {
     if (!pending) return;
-    try {
-      const answer = await undo.mutateAsync({
-        params: { id: pending.batchId },
-        body: { reason: reason.trim() },
-      });
-      // The batch's undo refreshes the books; the import's own line (Undone) is read again here.
-      await imports.refetch();
-      notify(answer.message);
-      setPending(undefined);
-    } catch (error) {
-      notify(errorMessage(error, endpoints.reverseBatch.texts.error));
-    }
+    const outcome = await undo.run({
+      params: { id: pending.batchId },
+      body: { reason: reason.trim() },
+    });
+    if (outcome.ok) setPending(undefined);
   };
 
   return (

@@ -13,8 +13,8 @@ import {
   messages,
   notify,
   toIsoDate,
-  useApiMutation,
   useApiQuery,
+  useApiWrite,
 } from 'shared-ui';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -42,21 +42,16 @@ const rowsText = (rows: number) => rows.toLocaleString('en-US');
 
 export function BackupSettings() {
   const list = useApiQuery(endpoints.listBackups, undefined);
-  const take = useApiMutation(endpoints.takeBackupNow);
+  const take = useApiWrite(endpoints.takeBackupNow, { success: messages.backupTaken });
   const [downloading, setDownloading] = useState<string | null>(null);
 
   if (!list.data) return <p>{messages.loading}</p>;
 
   const backUpNow = async () => {
-    try {
-      // A good backup refreshes the list (the shared invalidation map).
-      await take.mutateAsync();
-      notify(messages.backupTaken);
-    } catch (error) {
-      notify(errorMessage(error, endpoints.takeBackupNow.texts.error));
-      // The failure the server recorded, from its own list.
-      await list.refetch();
-    }
+    // A good backup refreshes the list (the shared invalidation map); after a failure the list
+    // is read again for the failure the server recorded.
+    const outcome = await take.run();
+    if (!outcome.ok) await list.refetch();
   };
 
   const downloadOne = async (name: string) => {
