@@ -38,8 +38,9 @@ export {
   lastDayOfMonth,
   currentMonthRange,
   fillWithCurrentMonth,
+  formatTimestamp,
 } from './dates/dates';
-export type { DateRange } from './dates/dates';
+export type { DateRange, TimestampStyle } from './dates/dates';
 // Money: the contract's one module, exact in whole cents for the browser and the server.
 export {
   addMoney,
@@ -65,6 +66,7 @@ export * from './components/AppLink';
 export * from './components/Button';
 export * from './components/Tabs';
 export * from './components/Modal';
+export * from './components/ReasonDialog';
 export * from './components/Table';
 export * from './components/Field';
 export * from './components/DateInput';

@@ -3,6 +3,7 @@ import {
   Button,
   confirm,
   Table,
+  formatTimestamp,
   endpoints,
   errorMessage,
   useApiQuery,
@@ -38,12 +39,12 @@ export function SessionsPanel() {
     {
       key: 'signedInAt',
       header: 'Signed in at',
-      render: (row) => new Date(row.signedInAt).toLocaleString(),
+      render: (row) => formatTimestamp(row.signedInAt),
     },
     {
       key: 'lastSeenAt',
       header: 'Last seen',
-      render: (row) => new Date(row.lastSeenAt).toLocaleString(),
+      render: (row) => formatTimestamp(row.lastSeenAt),
     },
     { key: 'address', header: 'Address', render: (row) => row.address || '—' },
     { key: 'browser', header: 'Browser', render: (row) => row.browser || '—' },
@@ -59,7 +60,7 @@ export function SessionsPanel() {
               variant="danger"
               busy={busy === `one-${row.id}`}
               busyLabel="Ending..."
-              aria-label={`End session of ${row.email} signed in ${new Date(row.signedInAt).toLocaleString()}`}
+              aria-label={`End session of ${row.email} signed in ${formatTimestamp(row.signedInAt)}`}
               onClick={() =>
                 void end(messages.confirmEndSession, () => endOne.run({ params: { id: row.id } }))
               }

@@ -12,18 +12,13 @@ import {
   errorMessage,
   messages,
   notify,
-  toIsoDate,
+  formatTimestamp,
   useApiQuery,
   useApiWrite,
 } from 'shared-ui';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** A time in the browser's time zone, to the second: 2026-11-24 03:00:00. */
-export function timeText(iso: string): string {
-  const at = new Date(iso);
-  return `${toIsoDate(at)} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
-}
+export const timeText = (iso: string): string => formatTimestamp(iso, 'seconds');
 
 /** A file size in bytes, KB, MB or GB (powers of 1024, one decimal). */
 export function sizeText(bytes: number): string {
