@@ -57,6 +57,7 @@ export {
 } from 'contract';
 export type { MoneyValue as Money } from 'contract';
 export { parseJson } from './http/exact-json';
+export { useAppliedFilters } from './filters/useAppliedFilters';
 export { useScreenQuery, useSetScreenQuery, addressQuery, replaceAddressQuery } from './screens';
 // Screen addresses: every link between apps is built from the contract's screen descriptions.
 export { href, readQuery } from 'contract';
