@@ -15,7 +15,7 @@ import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
 import { parties } from '../db/parties.js';
 import { badRequest, conflict, notFound, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
-import { hasAtMostTwoDecimals, toMoney, toNumericString } from '../lib/money.js';
+import { amountNumber, hasAtMostTwoDecimals, plainMoney } from 'contract';
 import { isRealDay } from '../lib/dates.js';
 
 export interface NewEntry {
@@ -60,7 +60,7 @@ export const toEntry = (row: EntryRow): Entry => ({
   kind: row.kind,
   partyId: row.party_id,
   partyName: row.party_name,
-  amount: toMoney(row.amount),
+  amount: amountNumber(row.amount),
   description: row.description,
   Creditdebit: row.credit_debit,
   date: row.entry_date,
@@ -71,7 +71,7 @@ export const toEntry = (row: EntryRow): Entry => ({
 const sameSubmission = (row: EntryRow, input: NewEntry) =>
   row.kind === input.kind &&
   row.party_id === input.partyId &&
-  row.amount === toNumericString(input.amount) &&
+  row.amount === plainMoney(input.amount) &&
   row.credit_debit === input.creditDebit &&
   row.description === input.description &&
   (input.date === undefined || row.entry_date === input.date);
@@ -154,7 +154,7 @@ export async function recordEntry(
           kind: input.kind,
           [party.column]: input.partyId,
           party_name: found.name,
-          amount: toNumericString(input.amount),
+          amount: plainMoney(input.amount),
           credit_debit: input.creditDebit,
           description: input.description,
           entry_date: day,

@@ -26,6 +26,8 @@ import {
   type NumberFormat,
   type PreviewRow,
   type ImportProblem,
+  centsOf,
+  centsText,
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { badRequest, conflict, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
@@ -40,14 +42,7 @@ import {
   guessMapping,
 } from '../imports/detect.js';
 import { formRules } from '../imports/rules.js';
-import {
-  centsOf,
-  centsText,
-  duplicateKey,
-  type EntryPlan,
-  type PersonPlan,
-  type RowReading,
-} from '../imports/plan.js';
+import { duplicateKey, type EntryPlan, type PersonPlan, type RowReading } from '../imports/plan.js';
 import { planEntries } from '../imports/plan-entries.js';
 import { personKey, planPeople } from '../imports/plan-people.js';
 import { closedThrough } from './entries.js';

@@ -24,7 +24,7 @@ import {
   pgCode,
   PG_UNIQUE_VIOLATION,
 } from '../lib/errors.js';
-import { hasAtMostTwoDecimals, toMoney } from '../lib/money.js';
+import { amountNumber, centsOf, centsText, hasAtMostTwoDecimals } from 'contract';
 import { closedThrough, toEntry } from './entries.js';
 import { datedCursor, parseDatedCursor, type Position } from '../lib/page-cursor.js';
 
@@ -134,7 +134,7 @@ const toJournalRow = (row: JournalDbRow): JournalRow => ({
   partyId: row.party_id,
   partyName: row.party_name,
   Creditdebit: row.credit_debit,
-  amount: toMoney(row.amount),
+  amount: amountNumber(row.amount),
   description: row.description,
   recordedBy:
     row.recorded_by_id === null
@@ -168,8 +168,8 @@ type SumRow = { count: string | number; credit: string | null; debit: string | n
 
 const toTotals = (row: SumRow | undefined): JournalTotals => ({
   count: Number(row?.count ?? 0),
-  credit: toMoney(row?.credit ?? 0),
-  debit: toMoney(row?.debit ?? 0),
+  credit: amountNumber(row?.credit ?? 0),
+  debit: amountNumber(row?.debit ?? 0),
 });
 
 /**
@@ -285,19 +285,6 @@ const CSV_BATCH = 10_000;
 const CSV_HEADER =
   CSV_BOM + 'id,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state\r\n';
 
-/** Exact cents of a NUMERIC string such as '-1234.50'. */
-const cents = (amount: string): bigint => {
-  const negative = amount.startsWith('-');
-  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
-  const value = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
-  return negative ? -value : value;
-};
-const fromCents = (value: bigint): string => {
-  const sign = value < 0n ? '-' : '';
-  const size = value < 0n ? -value : value;
-  return `${sign}${size / 100n}.${String(size % 100n).padStart(2, '0')}`;
-};
-
 /**
  * The contract's personText in SQL, over `users u` (NULL without a user): who recorded an entry
  * as the CSV shows them, `Sam <sam@x.com>` or `Sam (former user) <sam@x.com>`.
@@ -372,12 +359,12 @@ export async function* journalCsv(db: Db, filters: JournalFilters): AsyncGenerat
     const batch = await csvBatch(db, filters, before);
     if (batch.body) yield batch.body;
     count += batch.rows;
-    credit += cents(batch.credit);
-    debit += cents(batch.debit);
+    credit += centsOf(batch.credit);
+    debit += centsOf(batch.debit);
     if (batch.rows < CSV_BATCH || !batch.last_date || batch.last_id === null) break;
     before = { date: batch.last_date, id: batch.last_id };
   }
-  yield `Totals,${count} entries,,,Credit,${fromCents(credit)},Debit,${fromCents(debit)},,\r\n`;
+  yield `Totals,${count} entries,,,Credit,${centsText(credit)},Debit,${centsText(debit)},,\r\n`;
 }
 
 // --- reversals ----------------------------------------------------------------------------------
