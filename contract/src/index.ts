@@ -27,3 +27,6 @@ export * from './paging.js';
 export * from './imports.js';
 export * from './exports.js';
 export * from './payslip.js';
+export * from './compare.js';
+export * from './month-end.js';
+export * from './month-end-endpoints.js';
