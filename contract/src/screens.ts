@@ -95,6 +95,9 @@ const entryFormQuery = {
 /** startDate/endDate, as the spec's report calls name them. */
 const reportDates = { startDate: day, endDate: day };
 
+/** A month, YYYY-MM. */
+const month = matching(new RegExp(MONTH_PATTERN));
+
 /** A report's dates and what it is compared with (issue 34). */
 const comparedDates = { ...reportDates, compare: oneOf(COMPARE_CHOICES) };
 
@@ -148,9 +151,15 @@ export const screens = define({
   yearlyReport: { path: '/YearlyReportPage', query: { year, compare: oneOf(COMPARE_CHOICES) } },
   totalsReport: { path: '/TotalsReport', query: {} },
   settings: { path: '/settings', query: {} },
-  payroll: { path: '/Payroll', query: { month: matching(new RegExp(MONTH_PATTERN)) } },
+  payroll: { path: '/Payroll', query: { month } },
   recurring: { path: '/Recurring', query: {} },
   import: { path: '/Import', query: {} },
+  /** Budget vs actual for a month, or for a year to date. */
+  budgetReport: { path: '/BudgetReport', query: { month, year } },
+  /** What each client owes and since when, as of a day (today when absent). */
+  receivablesReport: { path: '/ReceivablesReport', query: { date: day } },
+  /** What is still open in a month, and its close. */
+  monthEnd: { path: '/MonthEnd', query: { month } },
 });
 
 export type Screens = typeof screens;
