@@ -3,11 +3,13 @@ import type { EntryKind } from 'contract';
 import { Button, DateInput, FinanceCards, StatCard, href, logOut } from 'shared-ui';
 import { useDashboard } from './useDashboard';
 import { ReceiptsMissingCard } from './ReceiptsMissingCard';
+import { OverBudgetList } from './OverBudgetList';
 
 const FINANCE_LABELS = {
   income: 'Total Income',
   salary: 'Total Salary',
   expense: 'Total Expense',
+  profitLoss: 'Profit/Loss',
 } as const;
 
 /** The signed-in home (docs/product.md#screens-and-routes): head-counts and the money totals of a date range. */
@@ -53,6 +55,7 @@ export function Dashboard() {
         <ReceiptsMissingCard />
       </div>
       <FinanceCards finance={finance} labels={FINANCE_LABELS} hrefOf={journalOf} />
+      <OverBudgetList />
     </div>
   );
 }
