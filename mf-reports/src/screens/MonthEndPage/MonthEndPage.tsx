@@ -11,8 +11,8 @@ import {
   useApiMutation,
   useApiQuery,
   useCurrentUser,
-  useSetScreenQuery,
-  useScreenQuery,
+  addressQuery,
+  replaceAddressQuery,
 } from 'shared-ui';
 import type { MonthEndItem as OpenItem } from 'contract';
 import { ReportLayout } from '../../building-blocks/ReportLayout';
@@ -33,9 +33,10 @@ export function closeQuestion(month: string, open: readonly OpenItem[]): string 
  * items), Close the month for admins, and the month-end pack as PDF and Excel.
  */
 export function MonthEndPage() {
-  const query = useScreenQuery('monthEnd');
-  const setQuery = useSetScreenQuery('monthEnd');
-  const [month, setMonth] = useState(query.month ?? previousMonth(monthOf()));
+  // Last month unless the address names one: the month most often closed.
+  const [month, setMonth] = useState(
+    () => addressQuery('monthEnd').month ?? previousMonth(monthOf()),
+  );
   const input = { query: { month } };
   const checklist = useApiQuery(monthEndCalls.checklist, input, { onError: 'alert' });
   const close = useApiMutation(monthEndCalls.close);
@@ -47,7 +48,7 @@ export function MonthEndPage() {
   const choose = (value: string) => {
     if (!value) return;
     setMonth(value);
-    setQuery({ month: value });
+    replaceAddressQuery('monthEnd', { month: value });
   };
 
   const onClose = async () => {
