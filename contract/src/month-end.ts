@@ -25,6 +25,7 @@ export const BudgetBody = Type.Object(
   {
     additionalProperties: false,
     description: 'Either `{ monthly }` or `{ year, months }` (the server refuses any other mix)',
+    examples: [{ monthly: 500 }],
   },
 );
 export type BudgetBody = Static<typeof BudgetBody>;
@@ -46,7 +47,7 @@ export const BudgetReportQuery = Type.Object(
     month: Type.Optional(Month),
     year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 9999 })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ month: '2026-01' }] },
 );
 export type BudgetReportQuery = Static<typeof BudgetReportQuery>;
 
