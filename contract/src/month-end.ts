@@ -1,5 +1,5 @@
 // Month-end (issue 34): budgets per expense type, receivables aging, the month-end checklist and
-// its close. The calls are in month-end-endpoints.ts; the aging rule is docs/decisions/020.
+// its close. The calls are in month-end-endpoints.ts; the aging rule is docs/decisions/019.
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, IsoDate, Money } from './common.js';
 import { Month } from './payroll.js';
@@ -116,7 +116,7 @@ export type ReceivablesQuery = Static<typeof ReceivablesQuery>;
 /**
  * A client's balance on the day and the invoices it is made of, by age (days since the invoice's
  * date: 0-30, 31-60, 61-90, over 90). Payments cover invoices oldest first; an overpaying client
- * has a negative balance and nothing in the buckets (docs/decisions/020).
+ * has a negative balance and nothing in the buckets (docs/decisions/019).
  */
 export const ReceivablesRow = Type.Object({
   clientId: Id,

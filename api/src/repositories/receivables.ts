@@ -1,4 +1,4 @@
-// Receivables aging (issue 34, docs/decisions/020-receivables-aging.md): what each client owes on
+// Receivables aging (issue 34, docs/decisions/019-receivables-aging.md): what each client owes on
 // a day, split by the age of the invoices payments have not covered. Payments cover invoices
 // oldest first, so what is still owed is the newest invoices that add up to the balance: the
 // monthly roll-up finds the month where they start, and only the entries from that month on are
