@@ -286,6 +286,13 @@ describe('budgets', () => {
       percentUsed: 110,
       overBudget: true,
     });
+    const types = (await get('/api/expance/getExpancetype')).body.users as Array<{
+      id: number;
+      monthlyBudget?: number;
+    }>;
+    expect(types.find((t) => t.id === 1)?.monthlyBudget).toBe(1000);
+    // Fuel's budget is for 2025 only: no budget this month, no field.
+    expect(types.find((t) => t.id === 2)).not.toHaveProperty('monthlyBudget');
     const dashboard = await call(viewer, 'GET', '/api/dashboard/over-budget');
     expect(dashboard.body.rows.map((r: { expenseType: string }) => r.expenseType)).toEqual([
       'Rent',

@@ -223,3 +223,11 @@ export function budgetRange(query: { month?: string; year?: number }, today: str
   const to = year === thisYear ? addDays(nextMonthStart(today), -1) : `${year}-12-31`;
   return { from: `${year}-01-01`, to };
 }
+
+/** Each type's budget for a month (`YYYY-MM`), for the types that have one. */
+export async function budgetsForMonth(db: Db, month: string): Promise<Map<number, number>> {
+  const { rows } = await sql<{ expense_type_id: number; budget: string }>`
+    SELECT expense_type_id, budget::text AS budget
+    FROM (${budgetsSql(monthOf(`${month}-01`))}) AS b WHERE has_budget`.execute(db);
+  return new Map(rows.map((row) => [row.expense_type_id, Number(row.budget)]));
+}

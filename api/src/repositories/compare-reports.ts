@@ -153,19 +153,23 @@ export async function yearlyCompared(db: Db, year: number): Promise<JsonText> {
   return jsonOf(
     db,
     sql`
-    WITH months AS (
+    WITH sums AS (
+      SELECT extract(year FROM day)::int AS year, extract(month FROM day)::int AS month,
+             sum(total) FILTER (WHERE kind = 'income') AS income,
+             sum(total) FILTER (WHERE kind = 'salary') AS salary,
+             sum(total) FILTER (WHERE kind = 'expense') AS expense
+      FROM entry_daily_current
+      WHERE credit_debit = 'Credit'
+        AND day BETWEEN ${`${year - 1}-01-01`}::date AND ${`${year}-12-31`}::date
+      GROUP BY 1, 2
+    ),
+    months AS (
       SELECT y.year, m.month,
-             coalesce(sum(d.total) FILTER (WHERE d.kind = 'income'), 0) AS income,
-             coalesce(sum(d.total) FILTER (WHERE d.kind = 'salary'), 0) AS salary,
-             coalesce(sum(d.total) FILTER (WHERE d.kind = 'expense'), 0) AS expense
+             coalesce(s.income, 0) AS income, coalesce(s.salary, 0) AS salary,
+             coalesce(s.expense, 0) AS expense
       FROM (VALUES (${year}::int), (${year - 1}::int)) AS y(year)
       CROSS JOIN generate_series(1, 12) AS m(month)
-      LEFT JOIN entry_daily_current d
-        ON d.credit_debit = 'Credit'
-       AND d.day BETWEEN ${`${year - 1}-01-01`}::date AND ${`${year}-12-31`}::date
-       AND extract(year FROM d.day) = y.year
-       AND extract(month FROM d.day) = m.month
-      GROUP BY y.year, m.month
+      LEFT JOIN sums s ON s.year = y.year AND s.month = m.month
     ),
     figures AS (
       SELECT year, month, income, salary, expense, income - salary - expense AS pending

@@ -47,15 +47,19 @@ export function receivables(db: Db, day: string, clientId?: number): Promise<Jso
       WHERE o.balance > 0
       GROUP BY o.party_id, o.balance
     ),
+    -- Per client through the index on (kind, party, date): only the months needed are read.
     invoices AS (
-      SELECT e.party_id, min(e.entry_date) AS day, min(coalesce(e.reverses_id, e.id)) AS id,
-             sum(e.amount) AS amount
+      SELECT s.party_id, i.day, i.id, i.amount
       FROM starts s
-      JOIN entries e ON e.kind = 'income' AND e.party_id = s.party_id
-                    AND e.credit_debit = 'Debit'
-                    AND e.entry_date BETWEEN s.since AND ${day}::date
-      GROUP BY e.party_id, coalesce(e.reverses_id, e.id)
-      HAVING sum(e.amount) > 0
+      CROSS JOIN LATERAL (
+        SELECT min(e.entry_date) AS day, min(coalesce(e.reverses_id, e.id)) AS id,
+               sum(e.amount) AS amount
+        FROM entries e
+        WHERE e.kind = 'income' AND e.party_id = s.party_id AND e.credit_debit = 'Debit'
+          AND e.entry_date BETWEEN s.since AND ${day}::date
+        GROUP BY coalesce(e.reverses_id, e.id)
+        HAVING sum(e.amount) > 0
+      ) AS i
     ),
     open_parts AS (
       SELECT i.party_id, i.day,
