@@ -20,7 +20,7 @@ export const ExpenseType = Type.Object({
   id: Id,
   expancetype: Type.String(),
   status: ExpenseTypeStatus,
-  /** This month's budget (issue 34); null without one. */
+  /** This month's budget (issue 34), in the list; left out for a type without one. */
   monthlyBudget: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
 });
 export type ExpenseType = Static<typeof ExpenseType>;

@@ -1,5 +1,5 @@
 // Month-end (issue 34): budgets per expense type, receivables aging, the month-end checklist and
-// its close. The calls are in month-end-endpoints.ts; the aging rule is docs/decisions/020.
+// its close. The calls are in month-end-endpoints.ts; the aging rule is docs/decisions/019.
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, IsoDate, Money } from './common.js';
 import { Month } from './payroll.js';
@@ -25,6 +25,7 @@ export const BudgetBody = Type.Object(
   {
     additionalProperties: false,
     description: 'Either `{ monthly }` or `{ year, months }` (the server refuses any other mix)',
+    examples: [{ monthly: 500 }],
   },
 );
 export type BudgetBody = Static<typeof BudgetBody>;
@@ -46,7 +47,7 @@ export const BudgetReportQuery = Type.Object(
     month: Type.Optional(Month),
     year: Type.Optional(Type.Integer({ minimum: 1900, maximum: 9999 })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ month: '2026-01' }] },
 );
 export type BudgetReportQuery = Static<typeof BudgetReportQuery>;
 
@@ -115,7 +116,7 @@ export type ReceivablesQuery = Static<typeof ReceivablesQuery>;
 /**
  * A client's balance on the day and the invoices it is made of, by age (days since the invoice's
  * date: 0-30, 31-60, 61-90, over 90). Payments cover invoices oldest first; an overpaying client
- * has a negative balance and nothing in the buckets (docs/decisions/020).
+ * has a negative balance and nothing in the buckets (docs/decisions/019).
  */
 export const ReceivablesRow = Type.Object({
   clientId: Id,
