@@ -110,21 +110,26 @@ export function useEntryForm(kind: EntryKind) {
       // The server answers a repeated Idempotency-Key with the entry it already recorded, so a
       // retry after a lost answer cannot record the money twice.
       // With receipts, the entry and its files go in one call: both are saved, or neither.
-      if (files.length > 0)
-        await recordWithFiles.mutateAsync({
-          form: entryWithFilesForm(RECORDS[kind.screen], kind.post.toBody(entry), files),
-          headers: { 'Idempotency-Key': key },
-        });
-      else
-        await record.mutateAsync({
-          body: kind.post.toBody(entry) as never,
-          headers: { 'Idempotency-Key': key },
-        });
+      // An expense's answer says what it did to its type's budget (the answer with receipts
+      // carries no budget).
+      const answer: { budget?: { notice?: string } } | object =
+        files.length > 0
+          ? await recordWithFiles.mutateAsync({
+              form: entryWithFilesForm(RECORDS[kind.screen], kind.post.toBody(entry), files),
+              headers: { 'Idempotency-Key': key },
+            })
+          : await record.mutateAsync({
+              body: kind.post.toBody(entry) as never,
+              headers: { 'Idempotency-Key': key },
+            });
       idempotency.renew();
       setDraft(empty());
       setFiles([]);
       setFilesReset((value) => value + 1);
-      notify(kind.added);
+      // The spec's text as it is; an expense that took its type past the month's budget says so
+      // in a sentence after it (the entry is saved: spending is a fact).
+      const notice = 'budget' in answer ? answer.budget?.notice : undefined;
+      notify(notice ? `${kind.added}\n${notice}` : kind.added);
     } catch (error) {
       // The key is kept: submitting the same content again is a retry, never a second entry.
       notify(errorMessage(error, kind.post.endpoint.texts.error));
