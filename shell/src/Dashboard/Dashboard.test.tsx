@@ -81,6 +81,38 @@ describe('Dashboard', () => {
     );
   });
 
+  it('should compare the money cards with the period chosen once applied', async () => {
+    render(<Dashboard />);
+    await waitFor(() => expect(card('Total Income')).toHaveTextContent('RS: 1,500.50'));
+    finance.answer({
+      income: 1500.5,
+      salary: 800,
+      expense: 120.25,
+      profitLoss: 580.25,
+      compare: {
+        from: '2025-04-01',
+        to: '2025-04-30',
+        income: { other: 1000, change: 500.5, percent: 50.05 },
+        salary: { other: 800, change: 0, percent: 0 },
+        expense: { other: 0, change: 120.25, percent: null },
+        profitLoss: { other: 200, change: 380.25, percent: 190.13 },
+      },
+    });
+    await userEvent.selectOptions(screen.getByLabelText('Compare with'), 'Previous period');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Filter' }));
+    await waitFor(() =>
+      expect(card('Total Income')).toHaveTextContent(
+        'Previous period: RS: 1,000.00 · change RS: 500.50 (50.05%)',
+      ),
+    );
+    expect(finance.calls.map((call) => call.query)).toEqual([
+      { from: FIRST, to: LAST },
+      { from: FIRST, to: LAST, compare: 'previous' },
+    ]);
+    expect(card('Profit/Loss')).toHaveTextContent('change RS: 380.25 (190.13%)');
+    expect(card('Total Expense')).not.toHaveTextContent('%');
+  });
+
   it('should show no over-budget list while no type is over', async () => {
     render(<Dashboard />);
     await waitFor(() => expect(card('Total Income')).toHaveTextContent('RS: 1,500.50'));

@@ -7,6 +7,7 @@ import {
   useApiQuery,
 } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
+import type { CompareChoice } from 'contract';
 import { takeEarlyCall } from './dashboard-calls';
 
 /**
@@ -17,7 +18,11 @@ import { takeEarlyCall } from './dashboard-calls';
 export function useDashboard() {
   // The dates in the inputs, and the ones the cards show.
   const [range, setRange] = useState<DateRange>(() => currentMonthRange());
-  const [applied, setApplied] = useState<DateRange>(() => fillWithCurrentMonth(range));
+  // What the money cards are compared with (issue 34); none at first.
+  const [compare, setCompare] = useState<CompareChoice>('none');
+  const [applied, setApplied] = useState<DateRange & { compare?: CompareChoice }>(() =>
+    fillWithCurrentMonth(range),
+  );
   // Right after sign-in the page has already asked for both (see startDashboardCalls): the first
   // mount shows those answers; every later visit asks again.
   const [early] = useState(() => ({
@@ -38,13 +43,19 @@ export function useDashboard() {
   /** Shows the totals of the dates in the inputs (empty ones: this month), asked again. */
   const apply = () => {
     const dates = fillWithCurrentMonth(range);
-    if (dates.from === applied.from && dates.to === applied.to) void finance.refetch();
-    else setApplied(dates);
+    // Without a comparison the call is the spec's, as the page asked it at sign-in.
+    const wanted = compare === 'none' ? dates : { ...dates, compare };
+    if (JSON.stringify(wanted) === JSON.stringify(applied)) void finance.refetch();
+    else setApplied(wanted);
   };
 
   return {
     range,
     setRange,
+    compare,
+    setCompare,
+    /** The comparison of the figures shown. */
+    shownCompare: applied.compare,
     apply,
     totals: totals.data,
     finance: finance.data,
