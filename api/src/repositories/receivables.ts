@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import { BEGINNING, monthStart } from '../lib/dates.js';
-import { jsonOf, partySums, type JsonText } from './reports.js';
+import { jsonOf, type JsonText } from './reports.js';
 
 /** The aging of every client with a balance on `day`, or of one client (the ledger statement). */
 export function receivables(db: Db, day: string, clientId?: number): Promise<JsonText> {
@@ -15,37 +15,38 @@ export function receivables(db: Db, day: string, clientId?: number): Promise<Jso
   return jsonOf(
     db,
     sql`
-    WITH sums AS (
-      SELECT party_id,
-             coalesce(sum(total) FILTER (WHERE credit_debit = 'Debit'), 0)
-               - coalesce(sum(total) FILTER (WHERE credit_debit = 'Credit'), 0) AS balance
-      FROM (${partySums('income', { from: BEGINNING, to: day }, clientId)}) AS s
-      GROUP BY party_id
-    ),
-    owing AS (SELECT party_id, balance FROM sums WHERE balance <> 0),
-    -- Invoices per month, net of reversals (a reversal sits on its invoice's day), up to the day.
-    monthly AS (
-      SELECT party_id, month, sum(total) AS total FROM (
-        SELECT party_id, month, total FROM entry_monthly_current
-        WHERE kind = 'income' AND credit_debit = 'Debit' AND month < ${first}::date ${onlyClient}
+    -- Each client's invoices and payments per month up to the day, net of reversals (a
+    -- reversal sits on its entry's day): whole months from the roll-up, the day's month from the
+    -- entries. One read serves both the balance and the search for the oldest open invoice.
+    WITH per_month AS (
+      SELECT party_id, month,
+             coalesce(sum(total) FILTER (WHERE credit_debit = 'Debit'), 0) AS debit,
+             coalesce(sum(total) FILTER (WHERE credit_debit = 'Credit'), 0) AS credit
+      FROM (
+        SELECT party_id, month, credit_debit, total FROM entry_monthly_current
+        WHERE kind = 'income' AND month < ${first}::date ${onlyClient}
         UNION ALL
-        SELECT party_id, ${first}::date, amount FROM entries
-        WHERE kind = 'income' AND credit_debit = 'Debit'
-          AND entry_date BETWEEN ${first}::date AND ${day}::date ${onlyClient}
+        SELECT party_id, ${first}::date, credit_debit, amount FROM entries
+        WHERE kind = 'income' AND entry_date BETWEEN ${first}::date AND ${day}::date ${onlyClient}
       ) AS m
-      WHERE party_id IN (SELECT party_id FROM owing WHERE balance > 0)
       GROUP BY party_id, month
+    ),
+    reached AS (
+      SELECT party_id, month,
+             sum(debit) OVER (PARTITION BY party_id ORDER BY month DESC) AS reached,
+             sum(debit - credit) OVER (PARTITION BY party_id) AS balance
+      FROM per_month
+    ),
+    owing AS (
+      SELECT DISTINCT party_id, balance FROM reached WHERE balance <> 0
     ),
     -- The newest month from which the invoices, newest first, reach the balance.
     starts AS (
-      SELECT o.party_id, o.balance,
-             coalesce(max(m.month) FILTER (WHERE m.reached >= o.balance), ${BEGINNING}::date) AS since
-      FROM owing o
-      JOIN (SELECT party_id, month,
-                   sum(total) OVER (PARTITION BY party_id ORDER BY month DESC) AS reached
-            FROM monthly) AS m ON m.party_id = o.party_id
-      WHERE o.balance > 0
-      GROUP BY o.party_id, o.balance
+      SELECT party_id, balance,
+             coalesce(max(month) FILTER (WHERE reached >= balance), ${BEGINNING}::date) AS since
+      FROM reached
+      WHERE balance > 0
+      GROUP BY party_id, balance
     ),
     -- Per client through the index on (kind, party, date): only the months needed are read.
     invoices AS (
