@@ -58,6 +58,7 @@ import { recurringRoutes } from './routes/recurring/index.js';
 import { importRoutes } from './routes/imports/index.js';
 import { companyRoutes } from './routes/company/index.js';
 import { exportRoutes } from './routes/exports/index.js';
+import { monthEndRoutes } from './routes/month-end/index.js';
 import { payslipRoutes } from './routes/payslip/index.js';
 import { named } from './lib/named-plugin.js';
 import { requestContextPlugin } from './lib/request-context.js';
@@ -311,6 +312,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(named(companyRoutes));
       await api.register(named(exportRoutes));
       await api.register(named(payslipRoutes));
+      await api.register(named(monthEndRoutes));
     }),
     { prefix: '/api' },
   );

@@ -73,6 +73,7 @@ const CARRIED = [
   'employees',
   'entries',
   'entry_batches',
+  'expense_budgets',
   'expense_types',
   'import_mappings',
   'import_parties',

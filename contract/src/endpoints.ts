@@ -76,7 +76,6 @@ import {
   ClientLedger,
   ClientLedgerQuery,
   ClientsVsSales,
-  DateRangeQuery,
   EmployeeLedger,
   EmployeeLedgerQuery,
   EmployeesVsSalary,
@@ -88,6 +87,8 @@ import {
   LedgerOpeningQuery,
   FinanceQuery,
   IncomeReport,
+  IncomeReportQuery,
+  ReportRangeQuery,
   Totals,
   Yearly,
   YearlyQuery,
@@ -107,6 +108,7 @@ import {
   UserMutation,
 } from './users.js';
 import { receiptEndpoints } from './receipt-endpoints.js';
+import { monthEndEndpoints } from './month-end-endpoints.js';
 
 const texts = (failure: string, error = failure): EndpointTexts => ({ failure, error });
 
@@ -544,7 +546,7 @@ const reports = {
     tag: 'reports',
     summary: 'Salary paid per employee in a range (empty dates: all time)',
     access: 'signedIn',
-    query: DateRangeQuery,
+    query: ReportRangeQuery,
     responses: { 200: EmployeesVsSalary },
     errors: [],
     texts: DATA,
@@ -555,7 +557,7 @@ const reports = {
     tag: 'reports',
     summary: 'Expense per expense type in a range (default: this month)',
     access: 'signedIn',
-    query: DateRangeQuery,
+    query: ReportRangeQuery,
     responses: { 200: ExpenseVsType },
     errors: [],
     texts: DATA,
@@ -566,6 +568,7 @@ const reports = {
     tag: 'reports',
     summary: 'Income received per day',
     access: 'signedIn',
+    query: IncomeReportQuery,
     responses: { 200: IncomeReport },
     errors: [],
     texts: DATA,
@@ -1103,6 +1106,7 @@ export const endpoints = {
   ...companyEndpoints,
   ...exportEndpoints,
   ...payslipEndpoints,
+  ...monthEndEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -4,6 +4,7 @@
 // (a field that fails its schema, a path that names nothing) has the code of its status.
 import { Type } from '@sinclair/typebox';
 import { apiMessages, messages } from './messages.js';
+import { monthEndMessages } from './month-end.js';
 
 /** The screens' texts the server also refuses with, beside its own catalogue. */
 const refusals = {
@@ -12,7 +13,7 @@ const refusals = {
   codeRequired: messages.codeRequired,
   challengeExpired: messages.challengeExpired,
 } as const;
-const catalogue = { ...apiMessages, ...refusals };
+const catalogue = { ...apiMessages, ...refusals, ...monthEndMessages };
 
 /** The code of an error the catalogue does not name, by HTTP status. */
 export const statusErrorCodes = {

@@ -11,6 +11,7 @@ import {
   OptionalText,
 } from './common.js';
 import { EntryKind } from './kinds.js';
+import { EntryBudget } from './month-end.js';
 
 export const ExpenseTypeStatus = Type.Union([Type.Literal('Active'), Type.Literal('Suspended')]);
 export type ExpenseTypeStatus = Static<typeof ExpenseTypeStatus>;
@@ -19,6 +20,8 @@ export const ExpenseType = Type.Object({
   id: Id,
   expancetype: Type.String(),
   status: ExpenseTypeStatus,
+  /** This month's budget (issue 34), in the list; left out for a type without one. */
+  monthlyBudget: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
 });
 export type ExpenseType = Static<typeof ExpenseType>;
 
@@ -60,7 +63,12 @@ export const Entry = Type.Object({
 });
 export type Entry = Static<typeof Entry>;
 
-export const EntryMutation = Type.Object({ message: Type.String(), entry: Entry });
+export const EntryMutation = Type.Object({
+  message: Type.String(),
+  entry: Entry,
+  /** An expense whose type has a budget for the entry's month: how much of it is used. */
+  budget: Type.Optional(EntryBudget),
+});
 export type EntryMutation = Static<typeof EntryMutation>;
 
 // The names beside the ids are accepted because the spec's forms send them, but the server

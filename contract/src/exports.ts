@@ -6,7 +6,13 @@ import { Email, Id, Name, OptionalDate, OptionalText } from './common.js';
 import { defineEndpoint as endpoint, type EndpointTexts } from './endpoint.js';
 import { JournalTotalsQuery } from './journal.js';
 import { apiMessages, messages } from './messages.js';
-import { DateRangeQuery, FinanceQuery, YearlyQuery } from './reports.js';
+import {
+  DateRangeQuery,
+  FinanceQuery,
+  IncomeReportQuery,
+  ReportRangeQuery,
+  YearlyQuery,
+} from './reports.js';
 
 /** The largest logo accepted, in bytes (it travels as base64 inside a JSON body). */
 export const LOGO_MAX_BYTES = 40 * 1024;
@@ -206,7 +212,7 @@ export const exportEndpoints = {
     summary: 'Employees Vs Salary as an Excel file',
     description: EXCEL_NOTE,
     access: 'signedIn',
-    query: DateRangeQuery,
+    query: ReportRangeQuery,
     responses: { 200: XlsxBytes },
     file: excel('employees-vs-salary'),
     errors: [429],
@@ -219,7 +225,7 @@ export const exportEndpoints = {
     summary: 'Expense Vs Type as an Excel file',
     description: EXCEL_NOTE,
     access: 'signedIn',
-    query: DateRangeQuery,
+    query: ReportRangeQuery,
     responses: { 200: XlsxBytes },
     file: excel('expense-vs-type'),
     errors: [429],
@@ -232,6 +238,7 @@ export const exportEndpoints = {
     summary: 'The Income Report as an Excel file',
     description: EXCEL_NOTE,
     access: 'signedIn',
+    query: IncomeReportQuery,
     responses: { 200: XlsxBytes },
     file: excel('income-report'),
     errors: [429],

@@ -28,3 +28,6 @@ export * from './imports.js';
 export * from './exports.js';
 export * from './payslip.js';
 export * from './money.js';
+export * from './compare.js';
+export * from './month-end.js';
+export * from './month-end-endpoints.js';

@@ -24,6 +24,8 @@ export const JournalFilters = {
   batchId: Type.Optional(Id),
   /** Entries with at least one shown receipt, or with none (issue 21). */
   receipt: Type.Optional(ReceiptFilter),
+  /** Entries recorded after the end of this day (server time zone): the month-end checklist. */
+  recordedAfter: Type.Optional(IsoDate),
 };
 
 export const JournalTotalsQuery = Type.Object(JournalFilters, { additionalProperties: false });

@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CreditDebit, Id, IsoDate, Money, OptionalDate } from './common.js';
 import { NextCursor, PAGE_CURSOR_PATTERN, pagingQuery } from './paging.js';
+import { Change, Compare, ComparedPeriod, compareOf } from './compare.js';
 
 export const Totals = Type.Object({
   admins: Type.Integer(),
@@ -10,14 +11,53 @@ export const Totals = Type.Object({
 });
 export type Totals = Static<typeof Totals>;
 
-export const FinanceQuery = Type.Object({ from: OptionalDate, to: OptionalDate });
+export const FinanceQuery = Type.Object({ from: OptionalDate, to: OptionalDate, compare: Compare });
 export type FinanceQuery = Static<typeof FinanceQuery>;
 
-export const Finance = Type.Object({ income: Money, salary: Money, expense: Money });
+/** Income received less salary and expense paid: what the month (or range) made or lost. */
+const ProfitLoss = Money;
+
+export const Finance = Type.Object({
+  income: Money,
+  salary: Money,
+  expense: Money,
+  /** Income less salary and expense; given whenever `compare` is (`none` included). */
+  profitLoss: Type.Optional(ProfitLoss),
+  /** With `compare=previous|lastYear`: each figure against the other period. */
+  compare: Type.Optional(
+    Type.Object({
+      ...ComparedPeriod,
+      income: Change,
+      salary: Change,
+      expense: Change,
+      profitLoss: Change,
+    }),
+  ),
+});
 export type Finance = Static<typeof Finance>;
 
 export const DateRangeQuery = Type.Object({ startDate: OptionalDate, endDate: OptionalDate });
 export type DateRangeQuery = Static<typeof DateRangeQuery>;
+
+/** A report's range and what to compare it with (Expense Vs Type, Employees Vs Salary). */
+export const ReportRangeQuery = Type.Object({
+  startDate: OptionalDate,
+  endDate: OptionalDate,
+  compare: Compare,
+});
+export type ReportRangeQuery = Static<typeof ReportRangeQuery>;
+
+/**
+ * The Income Report's optional range (without one: every day, as the spec's call) and
+ * comparison. A comparison needs a range; its rows pair each day with the day as far into the
+ * other period, which is as long in days (see IncomeReportRow.compare).
+ */
+export const IncomeReportQuery = Type.Object({
+  startDate: OptionalDate,
+  endDate: OptionalDate,
+  compare: Compare,
+});
+export type IncomeReportQuery = Static<typeof IncomeReportQuery>;
 
 export const ClientsVsSalesRow = Type.Object({
   clientId: Id,
@@ -33,6 +73,8 @@ export const EmployeesVsSalaryRow = Type.Object({
   employeeId: Id,
   employeeName: Type.String(),
   totalSalary: Money,
+  /** With a comparison: every employee paid in either period is listed (0 where not paid). */
+  compare: compareOf('totalSalary'),
 });
 export type EmployeesVsSalaryRow = Static<typeof EmployeesVsSalaryRow>;
 export const EmployeesVsSalary = Type.Array(EmployeesVsSalaryRow);
@@ -41,11 +83,22 @@ export const ExpenseVsTypeRow = Type.Object({
   expanceTypeId: Id,
   expenseType: Type.String(),
   totalExpense: Money,
+  /** With a comparison: every type with spending in either period is listed (0 where none). */
+  compare: compareOf('totalExpense'),
 });
 export type ExpenseVsTypeRow = Static<typeof ExpenseVsTypeRow>;
 export const ExpenseVsType = Type.Array(ExpenseVsTypeRow);
 
-export const IncomeReportRow = Type.Object({ date: IsoDate, totalIncome: Money });
+export const IncomeReportRow = Type.Object({
+  date: IsoDate,
+  totalIncome: Money,
+  /**
+   * With a comparison: `date` is the day as far into the other period (previous: the same number
+   * of days just before; lastYear: from the same day a year earlier, as many days), and every day
+   * with income in either period is listed.
+   */
+  compare: Type.Optional(Type.Object({ date: IsoDate, totalIncome: Change })),
+});
 export type IncomeReportRow = Static<typeof IncomeReportRow>;
 export const IncomeReport = Type.Array(IncomeReportRow);
 
@@ -154,7 +207,11 @@ export const LedgerOpening = Type.Object({
 });
 export type LedgerOpening = Static<typeof LedgerOpening>;
 
-export const YearlyQuery = Type.Object({ year: Type.Integer({ minimum: 1900, maximum: 9999 }) });
+export const YearlyQuery = Type.Object({
+  year: Type.Integer({ minimum: 1900, maximum: 9999 }),
+  /** previous and lastYear both compare each month with the same month of the year before. */
+  compare: Compare,
+});
 export type YearlyQuery = Static<typeof YearlyQuery>;
 
 export const YearlyRow = Type.Object({
@@ -163,6 +220,15 @@ export const YearlyRow = Type.Object({
   salary: Money,
   expense: Money,
   pending: Money,
+  compare: Type.Optional(
+    Type.Object({
+      ...ComparedPeriod,
+      income: Change,
+      salary: Change,
+      expense: Change,
+      pending: Change,
+    }),
+  ),
 });
 export type YearlyRow = Static<typeof YearlyRow>;
 export const Yearly = Type.Array(YearlyRow);

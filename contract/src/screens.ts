@@ -16,6 +16,7 @@ import {
   type RecordKind,
 } from './kinds.js';
 import { RECEIPT_FILTERS } from './receipts.js';
+import { COMPARE_CHOICES } from './compare.js';
 
 /**
  * One parameter of a screen's address: how its text reads as a value (undefined: the text is not
@@ -79,6 +80,7 @@ const journalQuery = {
   batchId: id,
   after: cursor,
   receipt: oneOf(RECEIPT_FILTERS),
+  recordedAfter: day,
 };
 
 /** An entry form opened filled in (the journal's Correct): the original entry's values. */
@@ -92,6 +94,12 @@ const entryFormQuery = {
 
 /** startDate/endDate, as the spec's report calls name them. */
 const reportDates = { startDate: day, endDate: day };
+
+/** A month, YYYY-MM. */
+const month = matching(new RegExp(MONTH_PATTERN));
+
+/** A report's dates and what it is compared with (issue 34). */
+const comparedDates = { ...reportDates, compare: oneOf(COMPARE_CHOICES) };
 
 /** Any parameter: what every `QueryField<T>` is assignable to. */
 type AnyField = { read: (text: string) => unknown; write: (value: never) => string };
@@ -132,20 +140,26 @@ export const screens = define({
   expenses: { path: '/Expances', query: entryFormQuery },
   salary: { path: '/Salary', query: entryFormQuery },
   journal: { path: '/Journal', query: journalQuery },
-  incomeReport: { path: '/IncomeReport', query: {} },
-  financeReport: { path: '/FinanceReport', query: reportDates },
-  expenseVsTypeReport: { path: '/ExpenseVsTypeReport', query: reportDates },
-  employeesVsSalaryReport: { path: '/EmployeesVsSalaryReport', query: reportDates },
+  incomeReport: { path: '/IncomeReport', query: comparedDates },
+  financeReport: { path: '/FinanceReport', query: comparedDates },
+  expenseVsTypeReport: { path: '/ExpenseVsTypeReport', query: comparedDates },
+  employeesVsSalaryReport: { path: '/EmployeesVsSalaryReport', query: comparedDates },
   clientsVsSales: { path: '/ClientsVsSales', query: {} },
   clientLedger: { path: '/ClientLedgerPage', query: { clientId: id, ...reportDates } },
   employeeLedger: { path: '/EmployeeLedgerPage', query: { employeeId: id, ...reportDates } },
   expenseLedger: { path: '/ExpenseLedgerPage', query: reportDates },
-  yearlyReport: { path: '/YearlyReportPage', query: { year } },
+  yearlyReport: { path: '/YearlyReportPage', query: { year, compare: oneOf(COMPARE_CHOICES) } },
   totalsReport: { path: '/TotalsReport', query: {} },
   settings: { path: '/settings', query: {} },
-  payroll: { path: '/Payroll', query: { month: matching(new RegExp(MONTH_PATTERN)) } },
+  payroll: { path: '/Payroll', query: { month } },
   recurring: { path: '/Recurring', query: {} },
   import: { path: '/Import', query: {} },
+  /** Budget vs actual for a month, or for a year to date. */
+  budgetReport: { path: '/BudgetReport', query: { month, year } },
+  /** What each client owes and since when, as of a day (today when absent). */
+  receivablesReport: { path: '/ReceivablesReport', query: { date: day } },
+  /** What is still open in a month, and its close. */
+  monthEnd: { path: '/MonthEnd', query: { month } },
 });
 
 export type Screens = typeof screens;

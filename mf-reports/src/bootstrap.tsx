@@ -2,6 +2,7 @@
 // minimal host, so this remote can be developed without the shell. Paths and labels are the
 // shell's: both come from the list of the remotes in contract.
 import { mountRemote } from 'shared-ui';
+import { BudgetReportPage } from './screens/BudgetReportPage';
 import { ClientLedgerPage } from './screens/ClientLedgerPage';
 import { ClientsVsSalesPage } from './screens/ClientsVsSalesPage';
 import { EmployeeLedgerPage } from './screens/EmployeeLedgerPage';
@@ -10,6 +11,8 @@ import { ExpenseLedgerPage } from './screens/ExpenseLedgerPage';
 import { ExpenseVsTypeReportPage } from './screens/ExpenseVsTypeReportPage';
 import { FinanceReportPage } from './screens/FinanceReportPage';
 import { IncomeReportPage } from './screens/IncomeReportPage';
+import { MonthEndPage } from './screens/MonthEndPage';
+import { ReceivablesReportPage } from './screens/ReceivablesReportPage';
 import { TotalsReportPage } from './screens/TotalsReportPage';
 import { YearlyReportPage } from './screens/YearlyReportPage';
 
@@ -23,5 +26,8 @@ mountRemote('reports', {
   EmployeeLedgerPage,
   ExpenseLedgerPage,
   YearlyReportPage,
+  BudgetReportPage,
+  ReceivablesReportPage,
+  MonthEndPage,
   TotalsReportPage,
 });

@@ -32,7 +32,7 @@ export type JournalFilters = JournalTotalsQuery;
 
 /** Checks the filters that a schema cannot (real days, ordered bounds, cents). */
 export function checkFilters(filters: JournalFilters): void {
-  for (const name of ['from', 'to'] as const) {
+  for (const name of ['from', 'to', 'recordedAfter'] as const) {
     const value = filters[name];
     if (value !== undefined && !isRealDay(value)) throw badRequest(`${name} must be a valid date`);
   }
@@ -69,6 +69,9 @@ function conditions(filters: JournalFilters): RawBuilder<unknown>[] {
     const pattern = containing(text);
     where.push(sql`(e.description ILIKE ${pattern} OR e.party_name ILIKE ${pattern})`);
   }
+  // Recorded after the end of the day in the server's time zone (the session's).
+  if (filters.recordedAfter)
+    where.push(sql`e.created_at >= (${filters.recordedAfter}::date + 1)::timestamptz`);
   if (filters.receipt) {
     const shown = sql`EXISTS (SELECT 1 FROM receipts rc WHERE rc.entry_id = e.id AND rc.removed_at IS NULL)`;
     where.push(filters.receipt === 'with' ? shown : sql`NOT ${shown}`);
@@ -201,7 +204,8 @@ const rollupsAnswer = (filters: JournalFilters) =>
   filters.maxAmount === undefined &&
   filters.batchId === undefined &&
   !filters.q?.trim() &&
-  !filters.receipt;
+  !filters.receipt &&
+  !filters.recordedAfter;
 
 /** The sums of the entries with a shown receipt: whole months from their roll-up, the rest direct. */
 function receiptedQuery(filters: JournalFilters): RawBuilder<SumRow> {

@@ -18,7 +18,7 @@ import { parties } from '../db/parties.js';
 export type JsonText = string & { readonly __jsonText: true };
 
 /** Runs a query whose one column is a JSON value (NULL, from an empty json_agg, means []). */
-async function jsonOf(db: Db, query: RawBuilder<unknown>): Promise<JsonText> {
+export async function jsonOf(db: Db, query: RawBuilder<unknown>): Promise<JsonText> {
   const { rows } = await sql<{ body: string | null }>`
     SELECT (${query})::text AS body`.execute(db);
   return (rows[0]?.body ?? '[]') as JsonText;
@@ -51,7 +51,7 @@ export async function finance(db: Db, range: DayRange): Promise<JsonText> {
  * Sums of one kind's entries per party and Credit/Debit over a range: whole months from the
  * monthly roll-up, the partial months at either end from the entries themselves.
  */
-function partySums(kind: EntryKind, range: DayRange, partyId?: number): RawBuilder<unknown> {
+export function partySums(kind: EntryKind, range: DayRange, partyId?: number): RawBuilder<unknown> {
   const { months, edges } = splitByMonths(range);
   const onlyParty = partyId === undefined ? sql`` : sql`AND party_id = ${partyId}`;
   const parts: RawBuilder<unknown>[] = [];

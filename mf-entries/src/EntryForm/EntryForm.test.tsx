@@ -123,6 +123,15 @@ beforeEach(() => {
   dialogs = collectDialogs();
   // The forms say through which day the books are closed (the journal's call).
   booksClosed = mockEndpoint(endpoints.getBooksClosed, { closedThrough: null, canMove: false });
+  // The Expances form says how much of the month's budget the chosen type has used.
+  mockEndpoint(endpoints.getExpenseTypeBudget, (call) => ({
+    expenseTypeId: Number(call.params.id),
+    month: String(call.query.month),
+    budget: null,
+    actual: 0,
+    percentUsed: null,
+    overBudget: false,
+  }));
 });
 
 describe.each(CASES)('$screen form', (c) => {

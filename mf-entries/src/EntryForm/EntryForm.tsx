@@ -11,6 +11,7 @@ import { BooksClosed } from '../BooksClosed';
 import { ReceiptInput } from '../Receipts';
 import type { EntryKind } from '../entry-kinds';
 import { useEntryForm } from './useEntryForm';
+import { BudgetUse } from './BudgetUse';
 import './EntryForm.css';
 
 export interface EntryFormProps {
@@ -60,6 +61,9 @@ function EntryFormFields({ kind }: EntryFormProps) {
           placeholder={loadingParties ? messages.loading : kind.partyPlaceholder}
           options={parties.map((party) => ({ value: String(party.id), label: party.name }))}
         />
+        {kind.screen === 'expenses' && draft.partyId !== '' && /^\d{4}-\d{2}/.test(draft.date) && (
+          <BudgetUse expenseTypeId={Number(draft.partyId)} month={draft.date.slice(0, 7)} />
+        )}
         <Select
           label="Credit/Debit"
           name="Creditdebit"

@@ -57,6 +57,11 @@ function initialDraft(kind: EntryKind, search: string): Draft {
 const NO_PARTIES: Party[] = [];
 
 /** The entry kind each form records (its receipts go with it: contract RECEIPT_FORM). */
+/** An expense's answer: what it did to its type's budget, when the type has one. */
+interface Budgeted {
+  budget?: { notice?: string };
+}
+
 const RECORDS = { income: 'income', expenses: 'expense', salary: 'salary' } as const;
 
 export function useEntryForm(kind: EntryKind) {
@@ -81,7 +86,13 @@ export function useEntryForm(kind: EntryKind) {
       setFiles([]);
       setFilesReset((value) => value + 1);
     },
-    success: kind.added,
+    // The spec's text as it is; an expense that took its type past the month's budget says so
+    // in a sentence after it (the entry is saved: spending is a fact). The answer with receipts
+    // carries no budget.
+    success: (answer: object) => {
+      const notice = 'budget' in answer ? (answer as Budgeted).budget?.notice : undefined;
+      return notice ? `${kind.added}\n${notice}` : kind.added;
+    },
     errorText: kind.post.endpoint.texts.error,
   };
   const record = useApiWrite(kind.post.endpoint, recorded);

@@ -58,6 +58,14 @@ beforeEach(() => {
   mockEndpoint(endpoints.listExpenseTypesForEntries, {
     users: [{ id: 1, expancetype: 'Rent', status: 'Active' }],
   });
+  mockEndpoint(endpoints.getExpenseTypeBudget, {
+    expenseTypeId: 1,
+    month: '2026-05',
+    budget: null,
+    actual: 0,
+    percentUsed: null,
+    overBudget: false,
+  });
   mockEndpoint(endpoints.listReceipts, {
     receipts: [receipt(1, 'bill.pdf', 'application/pdf'), receipt(2, 'photo.png', 'image/png')],
   });

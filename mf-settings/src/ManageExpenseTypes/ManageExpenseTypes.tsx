@@ -4,6 +4,7 @@ import type { ExpenseType } from 'contract';
 import { Button, Table, TextField, useCanWrite, messages } from 'shared-ui';
 import type { TableColumn } from 'shared-ui';
 import { isActive, useExpenseTypes } from './useExpenseTypes';
+import { BudgetCell } from './BudgetEditor';
 import './ManageExpenseTypes.css';
 
 /**
@@ -64,6 +65,7 @@ export function ManageExpenseTypes() {
         ),
     },
     { key: 'status', header: 'Status', render: (type) => type.status },
+    { key: 'budget', header: 'Budget', render: (type) => <BudgetCell type={type} /> },
   ];
   if (canWrite)
     columns.push({

@@ -32,6 +32,11 @@ const MONEY: readonly ReadName[] = [
   'listClientLedger',
   'listEmployeeLedger',
   'listExpenseLedger',
+  'getBudgetReport',
+  'getExpenseTypeBudget',
+  'getOverBudget',
+  'getReceivables',
+  'getMonthEnd',
 ];
 
 /** The pickers' and Settings' expense types, and the report that names them. */
@@ -82,7 +87,15 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   addSalary: MONEY,
   addExpense: MONEY,
   reverseEntry: MONEY,
-  moveBooksClosed: ['listActivity'],
+  moveBooksClosed: ['listActivity', 'getMonthEnd'],
+  setExpenseTypeBudget: [
+    'listExpenseTypes',
+    'getExpenseTypeBudget',
+    'getBudgetReport',
+    'getOverBudget',
+    'listActivity',
+  ],
+  closeMonth: ['getBooksClosed', 'getMonthEnd', 'listActivity'],
   endOtherSessions: ['listSessions', 'listActivity'],
   endSession: ['listSessions', 'listActivity'],
   endUserSessions: ['listSessions', 'listActivity'],

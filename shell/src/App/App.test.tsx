@@ -87,6 +87,7 @@ describe('signed in', () => {
       'Import',
       'Payroll',
       'Recurring',
+      'Month end',
       'Settings',
       'My account',
     ]);
@@ -160,6 +161,7 @@ describe('signed in', () => {
       'Employees',
       'Clients',
       'Journal',
+      'Month end',
       'Settings',
       'My account',
     ]);
@@ -193,7 +195,7 @@ describe('signed in', () => {
     );
   });
 
-  it('should open the Reports dropdown with the nine report links', async () => {
+  it('should open the Reports dropdown with the eleven report links', async () => {
     renderApp();
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const toggle = within(nav).getByRole('button', { name: /Reports/ });
@@ -210,6 +212,8 @@ describe('signed in', () => {
       'EmployeeLedgerPage',
       'ExpenseLedgerPage',
       'YearlyReportPage',
+      'BudgetReport',
+      'ReceivablesReport',
     ];
     for (const name of reports) {
       expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', `/${name}`);

@@ -26,6 +26,7 @@ beforeEach(() => {
   totals = mockEndpoint(endpoints.getTotals, { admins: 2, employees: 5, clients: 7 });
   finance = mockEndpoint(endpoints.getFinance, { income: 1500.5, salary: 800, expense: 120.25 });
   mockEndpoint(endpoints.getReceiptsMissing, { count: 3, from: '2025-05-01', to: '2025-05-20' });
+  mockEndpoint(endpoints.getOverBudget, { month: '2025-05', rows: [] });
 });
 
 const card = (name: string) => screen.getByRole('region', { name });
@@ -48,6 +49,76 @@ describe('Dashboard', () => {
     expect(card('Total Clients')).toHaveTextContent('7');
     expect(card('Total Salary')).toHaveTextContent('RS: 800.00');
     expect(card('Total Expense')).toHaveTextContent('RS: 120.25');
+  });
+
+  it('should show Profit/Loss beside the three money cards: income less salary and expense', async () => {
+    render(<Dashboard />);
+    await waitFor(() => expect(card('Profit/Loss')).toHaveTextContent('RS: 580.25'));
+  });
+
+  it('should list the types over budget this month, each opening that month of Budget vs actual', async () => {
+    mockEndpoint(endpoints.getOverBudget, {
+      month: '2025-05',
+      rows: [
+        {
+          expenseTypeId: 4,
+          expenseType: 'Travel',
+          status: 'Active',
+          budget: 100,
+          actual: 150.5,
+          difference: -50.5,
+          percentUsed: 150.5,
+          overBudget: true,
+        },
+      ],
+    });
+    render(<Dashboard />);
+    const list = await screen.findByRole('region', { name: 'Over budget this month' });
+    expect(list).toHaveTextContent('Travel: RS: 150.50 of RS: 100.00 (150.50% used)');
+    expect(within(list).getByRole('link', { name: 'Travel' })).toHaveAttribute(
+      'href',
+      '/BudgetReport?month=2025-05',
+    );
+  });
+
+  it('should compare the money cards with the period chosen once applied', async () => {
+    render(<Dashboard />);
+    await waitFor(() => expect(card('Total Income')).toHaveTextContent('RS: 1,500.50'));
+    finance.answer({
+      income: 1500.5,
+      salary: 800,
+      expense: 120.25,
+      profitLoss: 580.25,
+      compare: {
+        from: '2025-04-01',
+        to: '2025-04-30',
+        income: { other: 1000, change: 500.5, percent: 50.05 },
+        salary: { other: 800, change: 0, percent: 0 },
+        expense: { other: 0, change: 120.25, percent: null },
+        profitLoss: { other: 200, change: 380.25, percent: 190.13 },
+      },
+    });
+    await userEvent.selectOptions(screen.getByLabelText('Compare with'), 'Previous period');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Filter' }));
+    await waitFor(() =>
+      expect(card('Total Income')).toHaveTextContent(
+        'Previous period: RS: 1,000.00 · change RS: 500.50 (50.05%)',
+      ),
+    );
+    expect(finance.calls.map((call) => call.query)).toEqual([
+      { from: FIRST, to: LAST },
+      { from: FIRST, to: LAST, compare: 'previous' },
+    ]);
+    expect(card('Profit/Loss')).toHaveTextContent('change RS: 380.25 (190.13%)');
+    expect(card('Total Expense')).not.toHaveTextContent('%');
+  });
+
+  it('should show no over-budget list while no type is over', async () => {
+    render(<Dashboard />);
+    await waitFor(() => expect(card('Total Income')).toHaveTextContent('RS: 1,500.50'));
+    expect(
+      screen.queryByRole('region', { name: 'Over budget this month' }),
+    ).not.toBeInTheDocument();
   });
 
   it('should show the figures of the calls started before it mounted, without asking again', async () => {

@@ -1,18 +1,27 @@
 import type { FormEvent } from 'react';
-import type { EntryKind } from 'contract';
-import { Button, DateInput, FinanceCards, StatCard, href, logOut } from 'shared-ui';
+import type { CompareChoice, EntryKind } from 'contract';
+import { Button, DateInput, FinanceCards, Select, StatCard, href, logOut } from 'shared-ui';
 import { useDashboard } from './useDashboard';
 import { ReceiptsMissingCard } from './ReceiptsMissingCard';
+import { OverBudgetList } from './OverBudgetList';
 
 const FINANCE_LABELS = {
   income: 'Total Income',
   salary: 'Total Salary',
   expense: 'Total Expense',
+  profitLoss: 'Profit/Loss',
 } as const;
+
+const COMPARE_LABELS: Record<CompareChoice, string> = {
+  none: 'None',
+  previous: 'Previous period',
+  lastYear: 'Same period last year',
+};
 
 /** The signed-in home (docs/product.md#screens-and-routes): head-counts and the money totals of a date range. */
 export function Dashboard() {
-  const { range, setRange, apply, totals, finance, shown } = useDashboard();
+  const { range, setRange, compare, setCompare, shownCompare, apply, totals, finance, shown } =
+    useDashboard();
 
   /** Each money card opens the journal of the entries it adds up (Credit, the same dates). */
   const journalOf = (kind: EntryKind) =>
@@ -44,6 +53,16 @@ export function Dashboard() {
           value={range.to}
           onChange={(to) => setRange((r) => ({ ...r, to }))}
         />
+        <Select
+          label="Compare with"
+          name="compare"
+          value={compare}
+          onChange={(value) => setCompare(value as CompareChoice)}
+          options={(['none', 'previous', 'lastYear'] as const).map((value) => ({
+            value,
+            label: COMPARE_LABELS[value],
+          }))}
+        />
         <Button type="submit">Apply Filter</Button>
       </form>
       <div className="ofs-grid">
@@ -52,7 +71,13 @@ export function Dashboard() {
         <StatCard label="Total Clients" value={totals?.clients ?? 0} />
         <ReceiptsMissingCard />
       </div>
-      <FinanceCards finance={finance} labels={FINANCE_LABELS} hrefOf={journalOf} />
+      <FinanceCards
+        finance={finance}
+        labels={FINANCE_LABELS}
+        hrefOf={journalOf}
+        compareLabel={shownCompare ? COMPARE_LABELS[shownCompare] : undefined}
+      />
+      <OverBudgetList />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
   useAppliedFilters,
 } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
+import type { CompareChoice } from 'contract';
 import { takeEarlyCall } from './dashboard-calls';
 
 /**
@@ -18,7 +19,11 @@ import { takeEarlyCall } from './dashboard-calls';
 export function useDashboard() {
   // The dates in the inputs, and the ones the cards show.
   const [range, setRange] = useState<DateRange>(() => currentMonthRange());
-  const { applied, apply: ask } = useAppliedFilters<DateRange>(() => fillWithCurrentMonth(range));
+  // What the money cards are compared with (issue 34); none at first.
+  const [compare, setCompare] = useState<CompareChoice>('none');
+  const { applied, apply: ask } = useAppliedFilters<DateRange & { compare?: CompareChoice }>(() =>
+    fillWithCurrentMonth(range),
+  );
   // Right after sign-in the page has already asked for both (see startDashboardCalls): the first
   // mount shows those answers; every later visit asks again.
   const [early] = useState(() => ({
@@ -37,11 +42,19 @@ export function useDashboard() {
   );
 
   /** Shows the totals of the dates in the inputs (empty ones: this month), asked again. */
-  const apply = () => ask(fillWithCurrentMonth(range), finance.refetch);
+  const apply = () => {
+    const dates = fillWithCurrentMonth(range);
+    // Without a comparison the call is the spec's, as the page asked it at sign-in.
+    ask(compare === 'none' ? dates : { ...dates, compare }, finance.refetch);
+  };
 
   return {
     range,
     setRange,
+    compare,
+    setCompare,
+    /** The comparison of the figures shown. */
+    shownCompare: applied.compare,
     apply,
     totals: totals.data,
     finance: finance.data,

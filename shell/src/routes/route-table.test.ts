@@ -29,6 +29,7 @@ describe('the route table', () => {
       '/Import',
       '/Payroll',
       '/Recurring',
+      '/MonthEnd',
     ]);
     expect(pathsOf('reports')).toEqual([
       '/IncomeReport',
@@ -40,6 +41,8 @@ describe('the route table', () => {
       '/EmployeeLedgerPage',
       '/ExpenseLedgerPage',
       '/YearlyReportPage',
+      '/BudgetReport',
+      '/ReceivablesReport',
     ]);
     expect(pathsOf('settings')).toEqual(['/settings']);
     expect(pathsOf('admin')).toEqual(['/Activity']);

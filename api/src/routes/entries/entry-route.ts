@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Endpoints } from 'contract';
 import { currentUser } from '../../plugins/auth.js';
 import { recordEntry } from '../../repositories/entries.js';
+import { entryBudget } from '../../repositories/budgets.js';
 import { todayIn } from '../../lib/dates.js';
 import type { EntryKind } from 'contract';
 import { route } from '../route.js';
@@ -38,6 +39,13 @@ export const entryRoute =
         },
         todayIn(app.config.timeZone),
       );
-      return reply.status(created ? 201 : 200).send({ message: options.successMessage, entry });
+      // An expense whose type has a budget for the entry's month says how much of it is used.
+      const budget =
+        options.kind === 'expense' && created
+          ? await entryBudget(app.db, entry.partyId, entry.date, entry.amount)
+          : undefined;
+      return reply
+        .status(created ? 201 : 200)
+        .send({ message: options.successMessage, entry, ...(budget ? { budget } : {}) });
     });
   };

@@ -5,6 +5,8 @@ import { apiMessages, endpoints, messages } from 'contract';
 import { currentUser } from '../../plugins/auth.js';
 import { expenseTypes, toggleExpenseTypeStatus } from '../../repositories/expense-types.js';
 import { crudRoutes } from '../crud.js';
+import { budgetsForMonth } from '../../repositories/budgets.js';
+import { todayIn } from '../../lib/dates.js';
 import { route } from '../route.js';
 
 export const expenseTypeRoutes: FastifyPluginAsync = async (app) => {
@@ -15,7 +17,20 @@ export const expenseTypeRoutes: FastifyPluginAsync = async (app) => {
       update: endpoints.updateExpenseType,
       remove: endpoints.deleteExpenseType,
     },
-    repository: expenseTypes,
+    // The list carries each type's budget for this month, where it has one (issue 34).
+    repository: {
+      ...expenseTypes,
+      async list(db) {
+        const [types, budgets] = await Promise.all([
+          expenseTypes.list(db),
+          budgetsForMonth(db, todayIn(app.config.timeZone).slice(0, 7)),
+        ]);
+        return types.map((type) => {
+          const budget = budgets.get(type.id);
+          return budget === undefined ? type : { ...type, monthlyBudget: budget };
+        });
+      },
+    },
     messages: {
       added: messages.expenseTypeAdded,
       updated: messages.expenseTypeUpdated,

@@ -8,6 +8,10 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   apiMessages,
   endpoints,
+  type BudgetReport,
+  type Change,
+  type MonthEnd,
+  type Receivables,
   personText,
   type ClientsVsSalesRow,
   type EmployeesVsSalaryRow,
@@ -45,6 +49,28 @@ import {
   type LedgerRequest,
 } from '../../exports/documents.js';
 import { NamedFile, route } from '../route.js';
+import * as compared from '../../repositories/compare-reports.js';
+import { comparedDays, comparedRange, comparisonOf } from '../../lib/compare.js';
+import { budgetRange, budgetReport } from '../../repositories/budgets.js';
+import { receivables } from '../../repositories/receivables.js';
+import { monthEnd } from '../../repositories/month-end.js';
+import { receivablesDay } from '../month-end/index.js';
+import {
+  agingLine,
+  budgetExcel,
+  budgetPdf,
+  comparedExcel,
+  comparedLine,
+  financeComparedExcel,
+  financeComparedPdf,
+  monthEndPackExcel,
+  monthEndPackPdf,
+  receivablesExcel,
+  receivablesPdf,
+  yearlyComparedExcel,
+  yearlyComparedPdf,
+  type ComparedLine,
+} from '../../exports/month-end-documents.js';
 
 export const exportRoutes: FastifyPluginAsync = async (app) => {
   // Every call here is a heavy export: each takes one of its user's slots (lib/export-slots.ts),
@@ -129,6 +155,15 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.financeExcel, async (request) => {
     const range = financeRange(request.query);
+    const choice = comparisonOf(request.query.compare, range);
+    if (choice) {
+      const other = comparedRange(range, choice);
+      const finance = json<Finance>(await compared.financeCompared(app.db, range, other));
+      return excel(
+        endpoints.financeExcel.file.fileName,
+        financeComparedExcel(await context(request), range, finance),
+      );
+    }
     const finance = json<Finance>(await reports.finance(app.db, range));
     return excel(
       endpoints.financeExcel.file.fileName,
@@ -158,6 +193,23 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
       request.query.endDate,
       { from: BEGINNING, to: today() },
     );
+    const choice = comparisonOf(request.query.compare, range);
+    if (choice) {
+      const other = comparedRange(range, choice);
+      const rows = json<EmployeesVsSalaryRow[]>(
+        await compared.employeesVsSalaryCompared(app.db, range, other),
+      );
+      return excel(
+        endpoints.employeesVsSalaryExcel.file.fileName,
+        comparedExcel(
+          await context(request),
+          'Employees Vs Salary',
+          [periodLabel(range), comparedLine(other)],
+          ['Employee', 'Total Salary'],
+          rows.map((row) => lineOf(row.employeeName, row.totalSalary, row.compare?.totalSalary)),
+        ),
+      );
+    }
     const rows = json<EmployeesVsSalaryRow[]>(await reports.employeesVsSalary(app.db, range));
     return excel(
       endpoints.employeesVsSalaryExcel.file.fileName,
@@ -167,6 +219,23 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.expenseVsTypeExcel, async (request) => {
     const range = rangeOrThisMonth(request.query);
+    const choice = comparisonOf(request.query.compare, range);
+    if (choice) {
+      const other = comparedRange(range, choice);
+      const rows = json<ExpenseVsTypeRow[]>(
+        await compared.expenseVsTypeCompared(app.db, range, other),
+      );
+      return excel(
+        endpoints.expenseVsTypeExcel.file.fileName,
+        comparedExcel(
+          await context(request),
+          'Expense Vs Type',
+          [periodLabel(range), comparedLine(other)],
+          ['Expense type', 'Total Expense'],
+          rows.map((row) => lineOf(row.expenseType, row.totalExpense, row.compare?.totalExpense)),
+        ),
+      );
+    }
     const rows = json<ExpenseVsTypeRow[]>(await reports.expenseVsType(app.db, range));
     return excel(
       endpoints.expenseVsTypeExcel.file.fileName,
@@ -175,6 +244,39 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, endpoints.incomeReportExcel, async (request) => {
+    const { startDate, endDate, compare } = request.query;
+    if (startDate || endDate || (compare !== undefined && compare !== 'none')) {
+      const range = resolveRange(['startDate', 'endDate'], startDate, endDate, {
+        from: BEGINNING,
+        to: today(),
+      });
+      const choice = comparisonOf(compare, range);
+      const other = choice && comparedDays(range, choice);
+      const rows = json<IncomeReportRow[]>(
+        await compared.incomeReportCompared(app.db, range, other),
+      );
+      if (!other)
+        return excel(
+          endpoints.incomeReportExcel.file.fileName,
+          incomeReportExcel(await context(request), rows),
+        );
+      return excel(
+        endpoints.incomeReportExcel.file.fileName,
+        comparedExcel(
+          await context(request),
+          'Income Report',
+          [periodLabel(range), comparedLine(other)],
+          ['Date', 'Total Income'],
+          rows.map((row) =>
+            lineOf(
+              row.compare ? `${row.date} (${row.compare.date})` : row.date,
+              row.totalIncome,
+              row.compare?.totalIncome,
+            ),
+          ),
+        ),
+      );
+    }
     const rows = json<IncomeReportRow[]>(await reports.incomeReport(app.db));
     return excel(
       endpoints.incomeReportExcel.file.fileName,
@@ -183,7 +285,14 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, endpoints.yearlyExcel, async (request) => {
-    const { year } = request.query;
+    const { year, compare } = request.query;
+    if (compare !== undefined && compare !== 'none') {
+      const rows = json<YearlyRow[]>(await compared.yearlyCompared(app.db, year));
+      return excel(
+        endpoints.yearlyExcel.file.fileName,
+        yearlyComparedExcel(await context(request), year, rows),
+      );
+    }
     const rows = json<YearlyRow[]>(await reports.yearly(app.db, year));
     return excel(
       endpoints.yearlyExcel.file.fileName,
@@ -218,7 +327,11 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
   route(app, endpoints.clientLedgerPdf, async (request) => {
     const ledger = await clientLedger(request.query);
     const ctx = await context(request);
-    return pdf(endpoints.clientLedgerPdf.file.fileName, ctx, await ledgerPdfContent(ctx, ledger));
+    const statement = await ledgerPdfContent(ctx, ledger);
+    // The aging of what is owed at the statement's end, under its closing balance.
+    const aging = json<Receivables>(await receivables(app.db, ledger.range.to, ledger.party?.id));
+    statement.details.push(agingLine(aging));
+    return pdf(endpoints.clientLedgerPdf.file.fileName, ctx, statement);
   });
 
   route(app, endpoints.employeeLedgerPdf, async (request) => {
@@ -234,18 +347,108 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, endpoints.yearlyPdf, async (request) => {
-    const { year } = request.query;
-    const rows = json<YearlyRow[]>(await reports.yearly(app.db, year));
+    const { year, compare } = request.query;
     const ctx = await context(request);
+    if (compare !== undefined && compare !== 'none') {
+      const rows = json<YearlyRow[]>(await compared.yearlyCompared(app.db, year));
+      return pdf(endpoints.yearlyPdf.file.fileName, ctx, yearlyComparedPdf(year, rows));
+    }
+    const rows = json<YearlyRow[]>(await reports.yearly(app.db, year));
     return pdf(endpoints.yearlyPdf.file.fileName, ctx, yearlyPdf(year, rows));
   });
 
   route(app, endpoints.financePdf, async (request) => {
     const range = financeRange(request.query);
-    const finance = json<Finance>(await reports.finance(app.db, range));
     const ctx = await context(request);
+    const choice = comparisonOf(request.query.compare, range);
+    if (choice) {
+      const other = comparedRange(range, choice);
+      const finance = json<Finance>(await compared.financeCompared(app.db, range, other));
+      return pdf(endpoints.financePdf.file.fileName, ctx, financeComparedPdf(range, finance));
+    }
+    const finance = json<Finance>(await reports.finance(app.db, range));
     return pdf(endpoints.financePdf.file.fileName, ctx, financePdf(range, finance));
   });
+
+  // --- month-end (issue 34) ---
+
+  const budgetOf = async (query: { month?: string; year?: number }) =>
+    json<BudgetReport>(await budgetReport(app.db, budgetRange(query, today())));
+
+  route(app, endpoints.budgetReportExcel, async (request) =>
+    excel(
+      endpoints.budgetReportExcel.file.fileName,
+      budgetExcel(await context(request), await budgetOf(request.query)),
+    ),
+  );
+
+  route(app, endpoints.budgetReportPdf, async (request) => {
+    const report = await budgetOf(request.query);
+    const ctx = await context(request);
+    return pdf(endpoints.budgetReportPdf.file.fileName, ctx, budgetPdf(report));
+  });
+
+  const agingOf = async (date?: string) =>
+    json<Receivables>(await receivables(app.db, receivablesDay(date, today())));
+
+  route(app, endpoints.receivablesExcel, async (request) =>
+    excel(
+      endpoints.receivablesExcel.file.fileName,
+      receivablesExcel(await context(request), await agingOf(request.query.date)),
+    ),
+  );
+
+  route(app, endpoints.receivablesPdf, async (request) => {
+    const report = await agingOf(request.query.date);
+    const ctx = await context(request);
+    return pdf(endpoints.receivablesPdf.file.fileName, ctx, receivablesPdf(report));
+  });
+
+  /** Everything the month-end pack holds: the month against the month before. */
+  const packOf = async (month: string) => {
+    const range = monthOf(`${month}-01`);
+    const other = comparedRange(range, 'previous');
+    const [checklist, finance, byType, budget, aging] = await Promise.all([
+      monthEnd(app.db, month, today()) as Promise<MonthEnd>,
+      compared.financeCompared(app.db, range, other),
+      compared.expenseVsTypeCompared(app.db, range, other),
+      budgetReport(app.db, range),
+      receivables(app.db, range.to),
+    ]);
+    return {
+      month: checklist,
+      range,
+      finance: json<Finance>(finance),
+      byType: json<ExpenseVsTypeRow[]>(byType),
+      budget: json<BudgetReport>(budget),
+      receivables: json<Receivables>(aging),
+    };
+  };
+
+  route(app, endpoints.monthEndPackPdf, async (request) => {
+    const pack = await packOf(request.query.month);
+    const ctx = await context(request);
+    return pdf(endpoints.monthEndPackPdf.file.fileName, ctx, monthEndPackPdf(pack));
+  });
+
+  route(app, endpoints.monthEndPackExcel, async (request) => {
+    const pack = await packOf(request.query.month);
+    const bytes = await monthEndPackExcel(await context(request), pack);
+    return new NamedFile(
+      endpoints.monthEndPackExcel.file.fileName,
+      Readable.from([bytes]),
+      bytes.length,
+    );
+  });
 };
+
+const periodLabel = (range: { from: string; to: string }) => `Period: ${range.from} to ${range.to}`;
+
+/** A compared row of a report; a row with no comparison stands against nothing. */
+const lineOf = (name: string, value: number, change?: Change): ComparedLine => ({
+  name,
+  value,
+  change: change ?? { other: 0, change: value, percent: null },
+});
 
 type DateRangeLike = { startDate?: string; endDate?: string };

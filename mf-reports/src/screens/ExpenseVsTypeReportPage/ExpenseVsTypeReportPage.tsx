@@ -3,14 +3,31 @@ import { AppLink, endpoints, fillWithCurrentMonth, href } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { ExpenseShareChart } from '../../building-blocks/Charts';
 import type { ReportColumn } from '../../building-blocks/ReportTable';
-import { FilteredReport, dateFilters } from '../../building-blocks/FilteredReport';
-import { dateAddress } from '../../building-blocks/links';
+import { FilteredReport } from '../../building-blocks/FilteredReport';
+import { changeColumns, comparedAddress, comparedDateFilters } from '../../building-blocks/Compare';
+import type { ComparedRange } from '../../building-blocks/Compare';
 import { EMPTY_RANGE, describePeriod } from '../../helpers/periods';
 import { reportSource } from '../../helpers/report-source';
 import { DownloadButtons } from '../../building-blocks/DownloadButtons';
 
-// Each type opens the journal of its expenses over the same dates.
-const columns = (range: DateRange): Array<ReportColumn<ExpenseVsTypeRow>> => [
+/** The journal of a type's expenses over some dates. */
+const typeJournal = (row: ExpenseVsTypeRow, dates: DateRange) =>
+  href('journal', { from: dates.from, to: dates.to, kind: 'expense', partyId: row.expanceTypeId });
+
+// Each type opens the journal of its expenses over the same dates; with a comparison, the other
+// period's figure opens the journal of that period.
+const columns = (range: ComparedRange): Array<ReportColumn<ExpenseVsTypeRow>> => [
+  ...spendColumns(range),
+  ...(range.compare
+    ? changeColumns<ExpenseVsTypeRow>(
+        range.compare,
+        (row) => row.compare?.totalExpense,
+        (row) => (row.compare ? typeJournal(row, row.compare) : undefined),
+      )
+    : []),
+];
+
+const spendColumns = (range: DateRange): Array<ReportColumn<ExpenseVsTypeRow>> => [
   {
     key: 'type',
     header: 'Expense Type',
@@ -36,9 +53,12 @@ const columns = (range: DateRange): Array<ReportColumn<ExpenseVsTypeRow>> => [
   },
 ];
 // docs/product.md#constants: empty dates mean the current month.
-const source = reportSource(endpoints.getExpenseVsType, (range: DateRange) => {
+const source = reportSource(endpoints.getExpenseVsType, (range: ComparedRange) => {
   const { from, to } = fillWithCurrentMonth(range);
-  return { query: { startDate: from, endDate: to } };
+  const compare = range.compare;
+  return {
+    query: compare ? { startDate: from, endDate: to, compare } : { startDate: from, endDate: to },
+  };
 });
 const describe = (range: DateRange) => describePeriod(fillWithCurrentMonth(range));
 const chart = (rows: ExpenseVsTypeRow[], range: DateRange) => (
@@ -63,8 +83,8 @@ export function ExpenseVsTypeReportPage() {
           input={source.input(params) as object}
         />
       )}
-      filters={dateFilters}
-      address={dateAddress('expenseVsTypeReport')}
+      filters={comparedDateFilters}
+      address={comparedAddress('expenseVsTypeReport')}
       describe={describe}
       chart={chart}
     />

@@ -9,32 +9,45 @@ import {
   useAppliedFilters,
   messages,
 } from 'shared-ui';
-import type { DateRange } from 'shared-ui';
 import { FilterBar } from '../../building-blocks/FilterBar';
 import { ReportLayout } from '../../building-blocks/ReportLayout';
 import { EMPTY_RANGE, describePeriod } from '../../helpers/periods';
-import { dateAddress } from '../../building-blocks/links';
+import { COMPARE_LABELS, CompareSelect, comparedAddress } from '../../building-blocks/Compare';
+import type { ComparedRange } from '../../building-blocks/Compare';
 import { DownloadButtons } from '../../building-blocks/DownloadButtons';
 
-const address = dateAddress('financeReport');
+const address = comparedAddress('financeReport');
 
-const LABELS = { income: 'Income', salary: 'Salary', expense: 'Expense' } as const;
+const LABELS = {
+  income: 'Income',
+  salary: 'Salary',
+  expense: 'Expense',
+  profitLoss: 'Profit/Loss',
+} as const;
+
+/** The dates asked for (empty: this month) and the comparison, as the call takes them. */
+const asked = (range: ComparedRange): ComparedRange => {
+  const dates = fillWithCurrentMonth(range);
+  return range.compare ? { ...dates, compare: range.compare } : dates;
+};
 
 /** Finance Report: income received, salary and expense paid in a period (default: this month). */
 export function FinanceReportPage() {
-  const [range, setRange] = useState<DateRange>(() => address.read() ?? EMPTY_RANGE);
+  const [range, setRange] = useState<ComparedRange>(() => address.read() ?? EMPTY_RANGE);
   // docs/product.md#constants: empty dates mean the current month.
-  const { applied, apply } = useAppliedFilters(() => fillWithCurrentMonth(range));
+  const { applied, apply } = useAppliedFilters<ComparedRange>(() => asked(range));
   // docs/product.md#messages: failures of this report are logged, not shown.
   const finance = useApiQuery(endpoints.getFinance, { query: applied }, { onError: 'log' });
 
   const onFilter = () => {
     address.write(range);
-    apply(fillWithCurrentMonth(range), finance.refetch);
+    apply(asked(range), finance.refetch);
   };
   /** Each card opens the journal of the entries it adds up (Credit: money received or paid). */
   const cardLink = (kind: EntryKind) =>
-    finance.data ? href('journal', { ...applied, kind, Creditdebit: 'Credit' }) : undefined;
+    finance.data
+      ? href('journal', { from: applied.from, to: applied.to, kind, Creditdebit: 'Credit' })
+      : undefined;
 
   return (
     <ReportLayout
@@ -43,15 +56,25 @@ export function FinanceReportPage() {
       filters={
         <FilterBar
           range={range}
-          onRangeChange={setRange}
+          onRangeChange={(dates) => setRange({ ...range, from: dates.from, to: dates.to })}
           submitLabel="Filter"
           onSubmit={onFilter}
           busy={finance.isFetching}
-        />
+        >
+          <CompareSelect
+            value={range.compare}
+            onChange={(compare) => setRange({ ...range, compare })}
+          />
+        </FilterBar>
       }
     >
       {finance.isFetching && <p role="status">{messages.loading}</p>}
-      <FinanceCards finance={finance.data} labels={LABELS} hrefOf={cardLink} />
+      <FinanceCards
+        finance={finance.data}
+        labels={LABELS}
+        hrefOf={cardLink}
+        compareLabel={applied.compare ? COMPARE_LABELS[applied.compare] : undefined}
+      />
       <div className="reports-table__actions ofs-no-print">
         <DownloadButtons
           excel={endpoints.financeExcel}

@@ -2,27 +2,34 @@ import type { IncomeReportRow } from 'contract';
 import { AppLink, endpoints, href } from 'shared-ui';
 import type { ReportColumn } from '../../building-blocks/ReportTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
+import { changeColumns, comparedAddress, comparedDateFilters } from '../../building-blocks/Compare';
+import type { ComparedRange } from '../../building-blocks/Compare';
+import { EMPTY_RANGE } from '../../helpers/periods';
 import { reportSource } from '../../helpers/report-source';
 import { DownloadButtons } from '../../building-blocks/DownloadButtons';
 
-const columns: Array<ReportColumn<IncomeReportRow>> = [
+// The day's payments received: its Credit income in the journal.
+const dayJournal = (date: string) =>
+  href('journal', { from: date, to: date, kind: 'income', Creditdebit: 'Credit' });
+
+// With a comparison, the other period's figure opens the journal of its day.
+const columns = ({ compare }: ComparedRange): Array<ReportColumn<IncomeReportRow>> => [
+  ...dayColumns,
+  ...(compare
+    ? changeColumns<IncomeReportRow>(
+        compare,
+        (row) => row.compare?.totalIncome,
+        (row) => (row.compare ? dayJournal(row.compare.date) : undefined),
+      )
+    : []),
+];
+
+const dayColumns: Array<ReportColumn<IncomeReportRow>> = [
   {
     key: 'date',
     header: 'Date',
     value: (row) => row.date,
-    // The day's payments received: its Credit income in the journal.
-    render: (row) => (
-      <AppLink
-        to={href('journal', {
-          from: row.date,
-          to: row.date,
-          kind: 'income',
-          Creditdebit: 'Credit',
-        })}
-      >
-        {row.date}
-      </AppLink>
-    ),
+    render: (row) => <AppLink to={dayJournal(row.date)}>{row.date}</AppLink>,
   },
   {
     key: 'income',
@@ -32,7 +39,18 @@ const columns: Array<ReportColumn<IncomeReportRow>> = [
     total: 'sum',
   },
 ];
-const source = reportSource(endpoints.getIncomeReport, () => undefined);
+// Without dates or a comparison the call goes as the spec has it: every day.
+const source = reportSource(endpoints.getIncomeReport, ({ from, to, compare }: ComparedRange) =>
+  !from && !to && !compare
+    ? undefined
+    : {
+        query: {
+          ...(from ? { startDate: from } : {}),
+          ...(to ? { endDate: to } : {}),
+          ...(compare ? { compare } : {}),
+        },
+      },
+);
 
 /** Income Report: money received per day (Credit income entries, docs/architecture.md#domain-rules). */
 export function IncomeReportPage() {
@@ -41,7 +59,7 @@ export function IncomeReportPage() {
       title="Income Report"
       columns={columns}
       rowKey={(row) => row.date}
-      initialParams={undefined}
+      initialParams={EMPTY_RANGE}
       source={source}
       // docs/product.md#messages: failures of this report are logged, not shown.
       onFailure="log"
@@ -52,6 +70,8 @@ export function IncomeReportPage() {
           input={source.input(params) as object}
         />
       )}
+      filters={comparedDateFilters}
+      address={comparedAddress('incomeReport')}
     />
   );
 }

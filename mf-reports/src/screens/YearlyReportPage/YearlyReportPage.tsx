@@ -14,6 +14,8 @@ import { FilteredReport } from '../../building-blocks/FilteredReport';
 import type { FilterControls } from '../../building-blocks/FilteredReport';
 import { monthRange } from '../../building-blocks/links';
 import type { AddressParams } from '../../building-blocks/links';
+import { CompareSelect, changeColumns, comparedOf } from '../../building-blocks/Compare';
+import type { Compared } from '../../building-blocks/Compare';
 import { reportSource } from '../../helpers/report-source';
 import { DownloadButtons } from '../../building-blocks/DownloadButtons';
 
@@ -66,7 +68,41 @@ const moneyColumn = (key: EntryKind, header: string): ReportColumn<YearMonth> =>
   total: 'sum',
 });
 
-const columns: Array<ReportColumn<YearMonth>> = [
+/** A year, and what its months are compared with. */
+export interface YearParams {
+  year: number;
+  compare?: Compared;
+}
+
+/** The journal of the compared month's Credit entries of one kind (or of all). */
+const otherMonthLink = (row: YearMonth, kind?: EntryKind) =>
+  row.compare
+    ? href('journal', { from: row.compare.from, to: row.compare.to, kind, Creditdebit: 'Credit' })
+    : undefined;
+
+const FIGURES = [
+  { key: 'income', name: 'Income' },
+  { key: 'salary', name: 'Salary' },
+  { key: 'expense', name: 'Expense' },
+  { key: 'pending', name: 'Profit/Loss' },
+] as const;
+
+// With a comparison, each figure gets the other month's figure, the change and the percent.
+const columns = ({ compare }: YearParams): Array<ReportColumn<YearMonth>> => [
+  ...monthColumns,
+  ...(compare
+    ? FIGURES.flatMap((figure) =>
+        changeColumns<YearMonth>(
+          compare,
+          (row) => row.compare?.[figure.key],
+          (row) => otherMonthLink(row, figure.key === 'pending' ? undefined : figure.key),
+          figure,
+        ),
+      )
+    : []),
+];
+
+const monthColumns: Array<ReportColumn<YearMonth>> = [
   {
     key: 'month',
     header: 'Month',
@@ -89,35 +125,43 @@ const columns: Array<ReportColumn<YearMonth>> = [
 
 const source = reportSource(
   endpoints.getYearly,
-  (year: number) => ({ query: { year } }),
-  (answer, year) => twelveMonths(answer, year),
+  ({ year, compare }: YearParams) => ({ query: compare ? { year, compare } : { year } }),
+  (answer, { year }) => twelveMonths(answer, year),
 );
 
-function yearPicker({ params, setParams, apply }: FilterControls<number>) {
-  const choose = (value: string) => {
-    const year = Number(value);
-    setParams(year);
-    apply(year);
+function yearPicker({ params, setParams, apply }: FilterControls<YearParams>) {
+  const choose = (wanted: YearParams) => {
+    setParams(wanted);
+    apply(wanted);
   };
   return (
     <div className="ofs-toolbar">
       <Select
         label="Year"
         name="year"
-        value={String(params)}
-        onChange={choose}
+        value={String(params.year)}
+        onChange={(value) => choose({ ...params, year: Number(value) })}
         options={yearOptions().map((year) => ({ value: String(year), label: String(year) }))}
+      />
+      <CompareSelect
+        value={params.compare}
+        onChange={(compare) => choose({ ...params, compare })}
       />
     </div>
   );
 }
 
-const yearAddress: AddressParams<number> = {
-  read: () => addressQuery('yearlyReport').year,
-  write: (year) => replaceAddressQuery('yearlyReport', { year }),
+const yearAddress: AddressParams<YearParams> = {
+  read: () => {
+    const query = addressQuery('yearlyReport');
+    const compare = comparedOf(query.compare);
+    if (query.year === undefined && !compare) return undefined;
+    return { year: query.year ?? new Date().getFullYear(), compare };
+  },
+  write: ({ year, compare }) => replaceAddressQuery('yearlyReport', { year, compare }),
 };
 
-const chart = (rows: YearMonth[], year: number) => <YearlyChart rows={rows} year={year} />;
+const chart = (rows: YearMonth[], { year }: YearParams) => <YearlyChart rows={rows} year={year} />;
 
 /** Yearly Report: income, salary, expense and profit or loss for each month of a year. */
 export function YearlyReportPage() {
@@ -126,7 +170,7 @@ export function YearlyReportPage() {
       title="Yearly Report"
       columns={columns}
       rowKey={(row) => row.month}
-      initialParams={new Date().getFullYear()}
+      initialParams={{ year: new Date().getFullYear() }}
       source={source}
       onFailure="alert"
       csvFileName="yearly-report.csv"
@@ -139,7 +183,7 @@ export function YearlyReportPage() {
       )}
       filters={yearPicker}
       address={yearAddress}
-      describe={(year) => `Year ${year}`}
+      describe={({ year }) => `Year ${year}`}
       chart={chart}
     />
   );

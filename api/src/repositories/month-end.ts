@@ -1,0 +1,159 @@
+// The month-end checklist and its close (issue 34). Each open item is counted with the same
+// condition the screen its link opens filters by, so the count and the list agree.
+import { sql } from 'kysely';
+import {
+  href,
+  monthEndMessages as m,
+  type MonthClosed,
+  type MonthEnd,
+  type MonthEndItem,
+  type MonthEndItemKey,
+  type Repeats,
+} from 'contract';
+import type { Db } from '../db/index.js';
+import { audit } from '../lib/audit.js';
+import { addDays, monthOf } from '../lib/dates.js';
+import { conflict } from '../lib/errors.js';
+import { occurrencesThrough } from '../lib/recurrence.js';
+import { closedThrough } from './entries.js';
+
+const LABELS: Record<MonthEndItemKey, string> = {
+  expensesWithoutReceipt: m.itemExpensesWithoutReceipt,
+  recurringNotPosted: m.itemRecurringNotPosted,
+  employeesNotPaid: m.itemEmployeesNotPaid,
+  recordedLate: m.itemRecordedLate,
+};
+
+type Counts = Record<MonthEndItemKey, number>;
+
+/** The open counts of a month, `today` bounding the recurring occurrences due. */
+async function openCounts(db: Db, month: string, today: string): Promise<Counts> {
+  const { from, to } = monthOf(`${month}-01`);
+  const { rows } = await sql<{
+    without_receipt: number;
+    not_paid: number;
+    recorded_late: number;
+  }>`
+    SELECT
+      (SELECT count(*) FROM entries e
+       WHERE e.kind = 'expense' AND e.entry_date BETWEEN ${from} AND ${to}
+         AND NOT EXISTS (SELECT 1 FROM receipts rc
+                         WHERE rc.entry_id = e.id AND rc.removed_at IS NULL))::int
+        AS without_receipt,
+      (SELECT count(*) FROM employees p
+       WHERE p.monthly_salary IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM payroll_payments pp
+                         WHERE pp.employee_id = p.id AND pp.month = ${from}::date
+                           AND pp.reversed_at IS NULL))::int AS not_paid,
+      (SELECT count(*) FROM entries e
+       WHERE e.entry_date BETWEEN ${from} AND ${to}
+         AND e.created_at >= (${to}::date + 1)::timestamptz)::int AS recorded_late`.execute(db);
+  const counts = rows[0] ?? { without_receipt: 0, not_paid: 0, recorded_late: 0 };
+  return {
+    expensesWithoutReceipt: counts.without_receipt,
+    recurringNotPosted: await recurringNotPosted(db, from, to < today ? to : today),
+    employeesNotPaid: counts.not_paid,
+    recordedLate: counts.recorded_late,
+  };
+}
+
+/** Occurrences of active schedules from `from` through `to` neither posted nor skipped. */
+async function recurringNotPosted(db: Db, from: string, to: string): Promise<number> {
+  if (to < from) return 0;
+  const { rows } = await sql<{
+    repeats: Repeats;
+    starts_on: string;
+    ends_on: string | null;
+    done: number;
+  }>`
+    SELECT s.repeats, to_char(s.starts_on, 'YYYY-MM-DD') AS starts_on,
+           to_char(s.ends_on, 'YYYY-MM-DD') AS ends_on,
+           (SELECT count(*) FROM recurring_occurrences o
+            WHERE o.schedule_id = s.id AND o.occurs_on BETWEEN ${from} AND ${to})::int AS done
+    FROM recurring_schedules s WHERE s.state = 'active'`.execute(db);
+  let open = 0;
+  for (const row of rows) {
+    const rule = { repeats: row.repeats, starts: row.starts_on, ends: row.ends_on };
+    const due = occurrencesThrough(rule, to) - occurrencesThrough(rule, addDays(from, -1));
+    open += Math.max(0, due - row.done);
+  }
+  return open;
+}
+
+const itemsOf = (month: string, counts: Counts): MonthEndItem[] => {
+  const { from, to } = monthOf(`${month}-01`);
+  const links: Record<MonthEndItemKey, string> = {
+    expensesWithoutReceipt: href('journal', { from, to, kind: 'expense', receipt: 'without' }),
+    recurringNotPosted: href('recurring'),
+    employeesNotPaid: href('payroll', { month }),
+    recordedLate: href('journal', { from, to, recordedAfter: to }),
+  };
+  return (Object.keys(LABELS) as MonthEndItemKey[]).map((key) => ({
+    key,
+    label: LABELS[key],
+    count: counts[key],
+    link: links[key],
+  }));
+};
+
+/** Why a month cannot be closed now, or null. */
+function refusalOf(month: string, closed: string | null, today: string): string | null {
+  const { from, to } = monthOf(`${month}-01`);
+  if (to >= today) return m.monthNotOver;
+  if (closed !== null && closed >= to) return `${m.monthAlreadyClosed} ${closed}`;
+  if (closed !== null && closed < addDays(from, -1)) return `${m.earlierMonthOpen} ${closed}`;
+  return null;
+}
+
+export async function monthEnd(db: Db, month: string, today: string): Promise<MonthEnd> {
+  const { from, to } = monthOf(`${month}-01`);
+  const closed = await closedThrough(db);
+  const counts = await openCounts(db, month, today);
+  const items = itemsOf(month, counts);
+  const refusal = refusalOf(month, closed, today);
+  return {
+    month,
+    from,
+    to,
+    closedThrough: closed,
+    closed: closed !== null && closed >= to,
+    canClose: refusal === null,
+    refusal,
+    items,
+    openCount: items.reduce((sum, item) => sum + item.count, 0),
+  };
+}
+
+/**
+ * Moves "books closed through" to the month's last day, as the Journal's closing-day field does
+ * (the same row, the same lock against entries being recorded), and records who closed it with
+ * the open counts at that moment.
+ */
+export async function closeMonth(
+  db: Db,
+  actorId: number,
+  month: string,
+  today: string,
+): Promise<MonthClosed> {
+  const { to } = monthOf(`${month}-01`);
+  return db.transaction().execute(async (tx) => {
+    const { rows } = await sql<{ closed_through: string | null }>`
+      SELECT to_char(closed_through, 'YYYY-MM-DD') AS closed_through FROM books FOR UPDATE`.execute(
+      tx,
+    );
+    const before = rows[0]?.closed_through ?? null;
+    const refusal = refusalOf(month, before, today);
+    if (refusal !== null) throw conflict(refusal);
+    const open = await openCounts(tx, month, today);
+    await sql`UPDATE books SET closed_through = ${to}`.execute(tx);
+    await audit(tx, {
+      actorId,
+      action: 'update',
+      entity: 'books',
+      entityId: 'closed_through',
+      before: { closedThrough: before },
+      after: { closedThrough: to, monthClosed: month, open },
+    });
+    return { message: m.monthClosed, closedThrough: to, open };
+  });
+}

@@ -1,0 +1,144 @@
+// The month-end downloads (issue 34): comparisons in the report files, Budget vs actual,
+// receivables aging, the aging line of a client's statement, and the month-end pack.
+import ExcelJS from 'exceljs';
+import { hasTool, pdfToText } from './office-tools.js';
+import { bearer, setupDatabase, signInBoth, type TestContext } from './helpers.js';
+import { insertEntries, seedParties } from './fixtures.js';
+
+const db = await setupDatabase();
+let ctx: TestContext;
+let admin: string;
+let staff: string;
+
+beforeAll(async () => {
+  ctx = await db.reset();
+  await seedParties(ctx);
+  await insertEntries(ctx, [
+    { kind: 'income', party: 1, amount: '300.00', cd: 'Debit', day: '2025-01-20' },
+    { kind: 'income', party: 1, amount: '1000.00', cd: 'Debit', day: '2025-03-10' },
+    { kind: 'income', party: 1, amount: '500.00', cd: 'Credit', day: '2025-03-15' },
+    { kind: 'salary', party: 1, amount: '700.00', day: '2025-02-28' },
+    { kind: 'salary', party: 1, amount: '700.00', day: '2025-03-31' },
+    { kind: 'expense', party: 1, amount: '400.00', day: '2025-02-03' },
+    { kind: 'expense', party: 1, amount: '650.00', day: '2025-03-03' },
+    { kind: 'expense', party: 2, amount: '25.50', day: '2025-03-04' },
+  ]);
+  ({ admin, staff } = await signInBoth(ctx.app));
+  await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/expance/1/budget',
+    headers: bearer(admin),
+    payload: { monthly: 600 },
+  });
+});
+afterAll(() => db.close());
+
+const download = async (url: string) => {
+  const response = await ctx.app.inject({ method: 'GET', url, headers: bearer(staff) });
+  expect(response.statusCode).toBe(200);
+  return response.rawPayload;
+};
+
+const sheetText = (sheet: ExcelJS.Worksheet) => {
+  const lines: string[] = [];
+  sheet.eachRow((row) =>
+    lines.push(
+      (row.values as unknown[])
+        .slice(1)
+        .map((value) =>
+          value instanceof Date ? value.toISOString().slice(0, 10) : String(value ?? ''),
+        )
+        .join('|'),
+    ),
+  );
+  return lines;
+};
+
+const workbook = async (url: string) => {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await download(url)) as unknown as ArrayBuffer);
+  return book;
+};
+
+describe('the report files with a comparison', () => {
+  it('Expense Vs Type: the other period, the change and the percent, with totals', async () => {
+    const book = await workbook(
+      '/api/dashboard/getExpenseVsType/excel?startDate=2025-03-01&endDate=2025-03-31&compare=previous',
+    );
+    const lines = sheetText(book.worksheets[0] as ExcelJS.Worksheet);
+    expect(lines).toContain('Expense type|Total Expense|Other period|Change|Change %');
+    expect(lines).toContain('Fuel|25.5|0|25.5');
+    expect(lines).toContain('Rent|650|400|250|62.5');
+    expect(lines).toContain('Totals|675.5|400|275.5|68.88');
+    expect(lines).toContain('Compared with: 2025-02-01 to 2025-02-28');
+  });
+
+  it('Finance: profit/loss as the totals row, against the month before', async () => {
+    const book = await workbook(
+      '/api/dashboard/finance/excel?from=2025-03-01&to=2025-03-31&compare=previous',
+    );
+    const lines = sheetText(book.worksheets[0] as ExcelJS.Worksheet);
+    expect(lines).toContain('Income|500|0|500');
+    expect(lines).toContain('Profit/Loss|-875.5|-1100|224.5|20.41');
+  });
+});
+
+describe('Budget vs actual and receivables', () => {
+  it('as Excel files', async () => {
+    const budget = sheetText(
+      (await workbook('/api/reports/budget/excel?month=2025-03'))
+        .worksheets[0] as ExcelJS.Worksheet,
+    );
+    expect(budget).toContain('Fuel|0|25.5|-25.5');
+    expect(budget).toContain('Rent|600|650|-50|108.33|Over budget');
+    const aging = sheetText(
+      (await workbook('/api/reports/receivables/excel?date=2025-03-31'))
+        .worksheets[0] as ExcelJS.Worksheet,
+    );
+    expect(aging).toContain('Acme Buyer|800|800|0|0|0|2025-03-10');
+  });
+});
+
+const pdftotext = await hasTool('pdftotext', ['-v']);
+(pdftotext ? describe : describe.skip)('PDF files', () => {
+  it("Budget vs actual, receivables, and the aging line of a client's statement", async () => {
+    const budget = await pdfToText(await download('/api/reports/budget/pdf?month=2025-03'));
+    expect(budget).toMatch(/Rent \(over budget\)\s+600\.00\s+650\.00\s+-50\.00\s+108\.33%/);
+    const aging = await pdfToText(await download('/api/reports/receivables/pdf?date=2025-03-31'));
+    expect(aging).toMatch(/Acme Buyer\s+800\.00\s+800\.00\s+0\.00\s+0\.00\s+0\.00/);
+    const statement = await pdfToText(
+      await download(
+        '/api/dashboard/getClientLedger/pdf?clientId=1&startDate=2025-03-01&endDate=2025-03-31',
+      ),
+    );
+    expect(statement).toContain(
+      'Aging on 2025-03-31: 0–30 days 800.00 · 31–60 days 0.00 · 61–90 days 0.00 · over 90 days 0.00',
+    );
+  });
+
+  it('the month-end pack: every part in one PDF and one workbook', async () => {
+    const text = await pdfToText(await download('/api/month-end/pack.pdf?month=2025-03'));
+    for (const part of [
+      'Month-end pack – 2025-03',
+      'Finance Report',
+      'Expense Vs Type',
+      'Budget vs actual',
+      'Receivables aging on 2025-03-31',
+      'Still open',
+      'Expenses without a receipt',
+    ])
+      expect(text).toContain(part);
+    expect(text).toMatch(/Profit\/Loss\s+-875\.50\s+-1,100\.00\s+224\.50\s+20\.41%/);
+    const book = await workbook('/api/month-end/pack.xlsx?month=2025-03');
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Finance',
+      'Expense Vs Type',
+      'Budget vs actual',
+      'Receivables aging',
+      'Still open',
+    ]);
+    expect(sheetText(book.getWorksheet('Still open') as ExcelJS.Worksheet)).toContain(
+      'Expenses without a receipt|2|/Journal?from=2025-03-01&to=2025-03-31&kind=expense&receipt=without',
+    );
+  });
+});

@@ -1,0 +1,1 @@
+export { BudgetReportPage } from './BudgetReportPage';

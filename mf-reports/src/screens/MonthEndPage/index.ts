@@ -1,0 +1,1 @@
+export { MonthEndPage } from './MonthEndPage';

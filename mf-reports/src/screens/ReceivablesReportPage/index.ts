@@ -1,0 +1,1 @@
+export { ReceivablesReportPage } from './ReceivablesReportPage';

@@ -1,0 +1,155 @@
+// Settings > Expenses, Budget column (issue 34): each type's budget for this month, and for admins
+// an editor of one monthly amount or an amount for each month of a year.
+import { useState } from 'react';
+import type { ExpenseType } from 'contract';
+import {
+  Button,
+  Modal,
+  Select,
+  TextField,
+  endpoints,
+  formatMoney,
+  notify,
+  useApiWrite,
+  useCurrentUser,
+} from 'shared-ui';
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+const AMOUNT = /^[0-9]{1,12}(\.[0-9]{1,2})?$/;
+
+/** This month's budget of a type as the list shows it: blank without one. */
+export const budgetText = (type: ExpenseType): string =>
+  type.monthlyBudget === null || type.monthlyBudget === undefined
+    ? ''
+    : formatMoney(type.monthlyBudget);
+
+/** The Budget cell: the amount, and for admins the button that edits it. */
+export function BudgetCell({ type }: { type: ExpenseType }) {
+  const { user } = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="mf-settings__actions">
+      <span>{budgetText(type)}</span>
+      {user?.role === 'admin' && (
+        <Button
+          variant="secondary"
+          aria-label={`Set budget of ${type.expancetype}`}
+          onClick={() => setOpen(true)}
+        >
+          Set budget
+        </Button>
+      )}
+      {open && <BudgetEditor type={type} onClose={() => setOpen(false)} />}
+    </div>
+  );
+}
+
+interface BudgetEditorProps {
+  type: ExpenseType;
+  onClose: () => void;
+}
+
+/** One monthly amount, or twelve for a year; an empty monthly amount removes the budget. */
+export function BudgetEditor({ type, onClose }: BudgetEditorProps) {
+  const save = useApiWrite(endpoints.setExpenseTypeBudget, {
+    success: (answer) => answer.message,
+    onSuccess: onClose,
+  });
+  const [mode, setMode] = useState<'monthly' | 'year'>('monthly');
+  const [monthly, setMonthly] = useState(
+    type.monthlyBudget === null || type.monthlyBudget === undefined
+      ? ''
+      : String(type.monthlyBudget),
+  );
+  const [year, setYear] = useState(String(new Date().getFullYear()));
+  const [months, setMonths] = useState<string[]>(() => Array.from({ length: 12 }, () => ''));
+
+  const onSave = async () => {
+    const amounts = mode === 'monthly' ? [monthly] : months;
+    if (amounts.some((amount) => amount.trim() !== '' && !AMOUNT.test(amount.trim()))) {
+      notify('Enter each amount as a number with at most 2 decimals');
+      return;
+    }
+    const body =
+      mode === 'monthly'
+        ? { monthly: monthly.trim() === '' ? null : Number(monthly) }
+        : { year: Number(year), months: months.map((amount) => Number(amount || 0)) };
+    await save.run({ params: { id: type.id }, body });
+  };
+
+  const thisYear = new Date().getFullYear();
+  return (
+    <Modal
+      open
+      title={`Budget of ${type.expancetype}`}
+      onClose={onClose}
+      closeDisabled={save.isPending}
+      actions={
+        <Button busy={save.isPending} busyLabel="Saving..." onClick={() => void onSave()}>
+          Save budget
+        </Button>
+      }
+    >
+      <Select
+        label="Budget for"
+        name="budgetMode"
+        value={mode}
+        onChange={(value) => setMode(value as 'monthly' | 'year')}
+        options={[
+          { value: 'monthly', label: 'Every month' },
+          { value: 'year', label: 'Each month of a year' },
+        ]}
+      />
+      {mode === 'monthly' ? (
+        <TextField
+          label="Monthly budget"
+          name="monthly"
+          inputMode="decimal"
+          value={monthly}
+          onChange={setMonthly}
+        />
+      ) : (
+        <>
+          <Select
+            label="Year"
+            name="year"
+            value={year}
+            onChange={setYear}
+            options={[thisYear - 1, thisYear, thisYear + 1].map((option) => ({
+              value: String(option),
+              label: String(option),
+            }))}
+          />
+          <div className="mf-settings__budget-months">
+            {MONTHS.map((name, index) => (
+              <TextField
+                key={name}
+                label={name}
+                name={`month${index + 1}`}
+                inputMode="decimal"
+                value={months[index] ?? ''}
+                onChange={(value) =>
+                  setMonths((all) => all.map((amount, at) => (at === index ? value : amount)))
+                }
+              />
+            ))}
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}
