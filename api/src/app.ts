@@ -18,7 +18,8 @@ import { backupDirectory, type AppConfig } from './config.js';
 import { BackupService } from './backup/schedule.js';
 import { startRollupFolder } from './db/rollup-folder.js';
 import { openDatabase, type DatabaseHandle, type Db } from './db/index.js';
-import { authPlugin } from './plugins/auth.js';
+import { authPlugin, bearerToken } from './plugins/auth.js';
+import { findSessionUser } from './repositories/sessions.js';
 import {
   HttpError,
   PG_CONCURRENT_CHANGE,
@@ -307,7 +308,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
 
   if (config.webRoot)
-    await app.register(webPlugin, { webRoot: config.webRoot, remoteUrls: config.remoteUrls });
+    await app.register(webPlugin, {
+      webRoot: config.webRoot,
+      remoteUrls: config.remoteUrls,
+      remoteSri: config.remoteSri,
+      userOf: async (request) => {
+        const token = bearerToken(request);
+        if (!token) return undefined;
+        return (await findSessionUser(database.db, token, config.session))?.id;
+      },
+    });
 
   await ensureFirstAdmin(app.db, config, app.log);
   await keyUnkeyedExpenseTypes(app.db);

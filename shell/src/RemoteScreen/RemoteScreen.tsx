@@ -74,6 +74,7 @@ const STAGE_TEXT: Record<LoadStage, string> = {
   manifest: "the remote's manifest could not be read",
   entry: "the remote's entry script could not be loaded",
   chunk: "the screen's code could not be loaded",
+  integrity: "the remote's files are not the ones deployed, so they were refused",
   render: 'the screen failed while rendering',
 };
 
