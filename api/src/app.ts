@@ -58,6 +58,8 @@ import { importRoutes } from './routes/imports/index.js';
 import { companyRoutes } from './routes/company/index.js';
 import { exportRoutes } from './routes/exports/index.js';
 import { payslipRoutes } from './routes/payslip/index.js';
+import { releaseRoutes } from './routes/releases/index.js';
+import { RolloutWatch } from './web/rollout-watch.js';
 import { named } from './lib/named-plugin.js';
 import { requestContextPlugin } from './lib/request-context.js';
 import { useJsonBodyParser } from './lib/json-body.js';
@@ -74,6 +76,9 @@ declare module 'fastify' {
     twoStepKey: Buffer | undefined;
     /** Backups taken by this server: the schedule and "Back up now" (backup/schedule.ts). */
     backups: BackupService;
+    /** Rolls back a failing canary, promotes a due one (web/rollout-watch.ts); none without
+     * WEB_ROOT. */
+    rolloutWatch: RolloutWatch | undefined;
   }
 }
 
@@ -89,6 +94,8 @@ export interface BuildOptions {
   autoPostRecurring?: boolean;
   /** false: this server does not fold the roll-up queue (tests that fold by hand); default true. */
   foldRollups?: boolean;
+  /** Checks canaries every 30 s (default true); tests call `app.rolloutWatch.check()` instead. */
+  watchRollout?: boolean;
 }
 
 export type App = FastifyInstance;
@@ -190,6 +197,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       });
     });
     app.addHook('preClose', async () => folder?.stop());
+  }
+  // A failing canary is rolled back, a due one promoted, by whichever process looks first.
+  const rolloutWatch = config.webRoot
+    ? new RolloutWatch(database.db, config.webRoot, config.rollout, app.log)
+    : undefined;
+  app.decorate('rolloutWatch', rolloutWatch);
+  if (rolloutWatch && options.watchRollout !== false) {
+    app.addHook('onReady', async () => rolloutWatch.start());
+    app.addHook('preClose', async () => rolloutWatch.stop());
   }
   if (ownsDatabase) app.addHook('onClose', () => database.close());
   capConnections(app.server, config.http.maxConnections);
@@ -303,6 +319,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(named(companyRoutes));
       await api.register(named(exportRoutes));
       await api.register(named(payslipRoutes));
+      await api.register(named(releaseRoutes));
     }),
     { prefix: '/api' },
   );

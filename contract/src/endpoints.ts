@@ -40,6 +40,7 @@ import {
 import { defineEndpoint as endpoint, type EndpointTexts } from './endpoint.js';
 import { companyEndpoints, exportEndpoints } from './exports.js';
 import { payslipEndpoints } from './payslip.js';
+import { releaseEndpoints } from './releases.js';
 import {
   EntryMutation,
   ExpenseEntryBody,
@@ -1103,6 +1104,7 @@ export const endpoints = {
   ...companyEndpoints,
   ...exportEndpoints,
   ...payslipEndpoints,
+  ...releaseEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

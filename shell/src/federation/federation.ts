@@ -197,6 +197,7 @@ function noteIntegrity(body: Record<string, unknown>): void {
   const versions = body.versions as Record<string, unknown> | undefined;
   for (const [name, url] of Object.entries(body)) {
     if (typeof url !== 'string') continue;
+    lastListed.set(name, url);
     const given = integrity?.[name] as Partial<RemoteIntegrity> | undefined;
     if (given && typeof given.entry === 'string') {
       integrityOf.set(url, {
@@ -209,9 +210,15 @@ function noteIntegrity(body: Record<string, unknown>): void {
   }
 }
 
-/** The deployed version of the remote as this tab registered it ('unversioned' when unknown). */
+/** Remote name -> the manifest URL the latest read of /remotes.json gave. */
+const lastListed = new Map<string, string>();
+
+/**
+ * The deployed version of the remote this tab loads (or last tried to): 'unversioned' for one
+ * served from its own build or from elsewhere.
+ */
 export const remoteVersion = (remote: string): string => {
-  const url = registered.get(remote);
+  const url = registered.get(remote) ?? lastListed.get(remote);
   return (url && versionOf.get(url)) || 'unversioned';
 };
 
