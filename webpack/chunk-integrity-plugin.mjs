@@ -44,25 +44,37 @@ export class ChunkIntegrityPlugin {
       compilation.hooks.processAssets.tap(
         { name: PLUGIN, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 },
         () => {
-          const assets = compilation.getAssets();
-          const carriers = assets.filter(
-            (asset) =>
-              asset.name.endsWith('.js') && asset.source.source().toString().includes(PLACEHOLDER),
-          );
-          const table = {};
-          for (const asset of assets) {
-            if (!asset.name.endsWith('.js') || asset.name.includes('/')) continue;
-            if (carriers.includes(asset)) continue;
-            table[asset.name] = sri(asset.source.buffer());
-          }
-          const literal = JSON.stringify(table);
-          for (const asset of carriers) {
-            const text = asset.source.source().toString();
-            const replaced = new webpack.sources.ReplaceSource(asset.source);
-            for (const match of text.matchAll(PLACEHOLDER_LITERAL)) {
-              replaced.replace(match.index, match.index + match[0].length - 1, literal);
+          // Each file carrying the loader gets the chunks its own runtime can load (the
+          // container's, or the standalone page's), not every file of the build.
+          for (const chunk of compilation.chunks) {
+            if (!chunk.hasRuntime()) continue;
+            const carriers = [...chunk.files].filter((file) => {
+              const asset = compilation.getAsset(file);
+              return (
+                file.endsWith('.js') &&
+                asset !== undefined &&
+                asset.source.source().toString().includes(PLACEHOLDER)
+              );
+            });
+            if (carriers.length === 0) continue;
+            const table = {};
+            for (const loadable of chunk.getAllAsyncChunks()) {
+              for (const file of loadable.files) {
+                const asset = compilation.getAsset(file);
+                if (!file.endsWith('.js') || file.includes('/') || !asset) continue;
+                table[file] = sri(asset.source.buffer());
+              }
             }
-            compilation.updateAsset(asset.name, replaced);
+            const literal = JSON.stringify(table);
+            for (const file of carriers) {
+              const asset = compilation.getAsset(file);
+              const text = asset.source.source().toString();
+              const replaced = new webpack.sources.ReplaceSource(asset.source);
+              for (const match of text.matchAll(PLACEHOLDER_LITERAL)) {
+                replaced.replace(match.index, match.index + match[0].length - 1, literal);
+              }
+              compilation.updateAsset(file, replaced);
+            }
           }
         },
       );
