@@ -1,11 +1,13 @@
 // Builds the Fastify application: external plugins first (security headers, compression, rate
 // limit, docs), then auth, then the /api routes, then the web apps. Tests call buildApp and
 // app.inject; server.ts only listens.
+import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type RouteOptions,
 } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -80,6 +82,28 @@ declare module 'fastify' {
      * WEB_ROOT. */
     rolloutWatch: RolloutWatch | undefined;
   }
+}
+
+/**
+ * The user of a bearer token, for /remotes.json's choice of versions: read from the sessions and
+ * remembered for 30 s (at most 1000 tokens), so a page load's list costs no database read. A
+ * session ended within those seconds may still be listed its canary; the list holds no data.
+ */
+function sessionUserIds(db: Db, policy: AppConfig['session']) {
+  const remembered = new Map<string, { id: number | undefined; until: number }>();
+  return async (request: FastifyRequest): Promise<number | undefined> => {
+    const token = bearerToken(request);
+    if (!token) return undefined;
+    // Kept by its hash, as the sessions table keeps it.
+    const key = createHash('sha256').update(token).digest('base64url');
+    const now = Date.now();
+    const known = remembered.get(key);
+    if (known && known.until > now) return known.id;
+    const id = (await findSessionUser(db, token, policy))?.id;
+    if (remembered.size >= 1000) remembered.delete(remembered.keys().next().value!);
+    remembered.set(key, { id, until: now + 30_000 });
+    return id;
+  };
 }
 
 export interface BuildOptions {
@@ -329,11 +353,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       webRoot: config.webRoot,
       remoteUrls: config.remoteUrls,
       remoteSri: config.remoteSri,
-      userOf: async (request) => {
-        const token = bearerToken(request);
-        if (!token) return undefined;
-        return (await findSessionUser(database.db, token, config.session))?.id;
-      },
+      userOf: sessionUserIds(database.db, config.session),
     });
 
   await ensureFirstAdmin(app.db, config, app.log);
