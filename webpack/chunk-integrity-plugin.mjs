@@ -1,4 +1,4 @@
-// Subresource Integrity for a remote's chunks (docs/decisions/019-staged-rollout.md).
+// Subresource Integrity for a remote's chunks (docs/decisions/022-staged-rollout.md).
 //
 // A remote's chunks are loaded by its own webpack runtime (`__webpack_require__.l`, one <script>
 // per chunk), which the federation runtime gives no hook for. This plugin writes, into every

@@ -1,4 +1,4 @@
-// Shipping a remote to a few first (docs/decisions/019-staged-rollout.md): the shell's reports of
+// Shipping a remote to a few first (docs/decisions/022-staged-rollout.md): the shell's reports of
 // how each remote's screens load, per version, and the Releases tab of Settings (admins only):
 // the served version and any canary of each remote, their health, Promote and Roll back.
 import { Type, type Static } from '@sinclair/typebox';

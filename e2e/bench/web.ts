@@ -7,7 +7,7 @@
 // has by the time a person has typed; printed when pressed without waiting for it), and the time
 // `npm run deploy` takes to rebuild one remote. Each figure is printed with its budget; it exits
 // non-zero beyond any budget. It builds every app first, as the end-to-end setup does.
-// Staged rollout (docs/decisions/019-staged-rollout.md): what checking the remotes' files costs
+// Staged rollout (docs/decisions/022-staged-rollout.md): what checking the remotes' files costs
 // the first remote screen (median of 10 fresh loads with and without the integrity), and the time
 // /remotes.json takes to answer a signed-in user while a canary runs (p95), on a server of its own
 // with mf-reports deployed and a canary of it.

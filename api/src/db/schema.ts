@@ -207,7 +207,7 @@ export interface RecurringOccurrencesTable {
   done_by: number | null;
 }
 
-/** Screen loads of a remote's version in one minute, as the shells report them (migration 022). */
+/** Screen loads of a remote's version in one minute, as the shells report them (migration 024). */
 export interface RemoteHealthTable {
   remote: string;
   version: string;

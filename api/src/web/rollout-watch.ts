@@ -1,4 +1,4 @@
-// Health of remote versions and the decisions taken on it (docs/decisions/019-staged-rollout.md):
+// Health of remote versions and the decisions taken on it (docs/decisions/022-staged-rollout.md):
 // the shells' reports counted per remote, version and minute (table remote_health), and a watch
 // that rolls a failing canary back, or promotes one whose --auto-promote time has come, by itself.
 //

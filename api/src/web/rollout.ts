@@ -1,5 +1,5 @@
 // Which version of each remote a user gets, and what /remotes.json says about it
-// (docs/decisions/019-staged-rollout.md).
+// (docs/decisions/022-staged-rollout.md).
 //
 // The choice is a pure function of the user's id, the remote and the canary's version (a hash),
 // and of state.json, which every process sharing WEB_ROOT reads: every process gives a user the

@@ -106,7 +106,7 @@ const integrityForRemote = (name: string): RemoteIntegrity | undefined => {
 };
 
 /**
- * Nothing of a remote runs unchecked (docs/decisions/019-staged-rollout.md):
+ * Nothing of a remote runs unchecked (docs/decisions/022-staged-rollout.md):
  * - the runtime reads the manifest the shell has verified (its `fetch` hook);
  * - the entry's <script> carries the integrity /remotes.json gives (its `createScript` hook);
  * - the runtime's own early loading of a screen's chunks is turned off (`beforePreloadRemote`):

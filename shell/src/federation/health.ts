@@ -1,5 +1,5 @@
 // The shell's reports of how remote screens load, per remote and version, to
-// POST /api/remote-health (docs/decisions/019-staged-rollout.md): each screen load that worked,
+// POST /api/remote-health (docs/decisions/022-staged-rollout.md): each screen load that worked,
 // each that failed (and at which stage), each render error the screen's boundary caught, each
 // file refused for its bytes. The server judges a canary on them.
 //

@@ -1,7 +1,7 @@
 // /api/remote-health (any signed-in user but a viewer: the shell's counts of remote screen loads)
 // and /api/releases (admins only: the Releases tab of Settings, with Promote and Roll back doing
 // what `npm run deploy -- --promote / --rollback` do, recorded in the activity).
-// docs/decisions/019-staged-rollout.md
+// docs/decisions/022-staged-rollout.md
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';

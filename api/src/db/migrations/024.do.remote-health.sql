@@ -1,4 +1,4 @@
--- How remote screens load, per remote, deployed version and minute (docs/decisions/019-staged-rollout.md).
+-- How remote screens load, per remote, deployed version and minute (docs/decisions/022-staged-rollout.md).
 -- The shell reports each screen load that succeeded, each that failed (at any stage), each render
 -- error its error boundary caught and each file refused for its bytes; every server process adds
 -- to the same rows, so all of them judge a canary on the same figures. Rows older than two days
