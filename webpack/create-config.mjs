@@ -12,6 +12,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { builtAgainst, hostShared, shared } from './shared.mjs';
+import { ChunkIntegrityPlugin } from './chunk-integrity-plugin.mjs';
 // The one list of the remotes (names, folders, dev ports, screens); the shell and the api import it too.
 import list from '../contract/src/remotes.json' with { type: 'json' };
 
@@ -238,6 +239,8 @@ export function createConfig({
         // (shell/src/federation), so neither its login page nor its dashboard carries the
         // federation runtime.
         ...(isRemote ? [remoteFederation(name, exposes)] : []),
+        // A remote's chunks carry their SHA-384 in its entry, and its loader checks them.
+        ...(isRemote && production ? [new ChunkIntegrityPlugin()] : []),
         new HtmlWebpackPlugin({
           template: path.join(here, 'index.html'),
           title,

@@ -1,6 +1,10 @@
 // npm run deploy -- <remote> [--keep N] [--from DIR]   build and serve a new version
-// npm run deploy -- --rollback <remote>                serve the previous version again
-// npm run deploy -- --list <remote>                    the kept versions
+// npm run deploy -- <remote> --canary 10 [--auto-promote 30m]
+//                                                      serve it to 10% of signed-in users first
+// npm run deploy -- --promote <remote>                 serve the canary to everyone
+// npm run deploy -- --rollback <remote>                end the canary, or serve the previous
+//                                                      version again
+// npm run deploy -- --list <remote>                    the kept versions and the canary
 //
 // Versions live under <WEB_ROOT>/mf-<remote>/releases (WEB_ROOT as for the server, default the
 // repository root); the running server picks a switch up on the next page load, no restart.
@@ -14,6 +18,9 @@ import {
   DeployError,
   deployStaged,
   formatVersions,
+  parseDuration,
+  parseShare,
+  promote,
   removeStaleStaging,
   rollback,
   sourceCommit,
@@ -24,7 +31,8 @@ import {
 import { REMOTE_NAMES } from '../src/web/releases.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const USAGE = `usage: npm run deploy -- <remote> [--keep N] [--from DIR]
+const USAGE = `usage: npm run deploy -- <remote> [--keep N] [--from DIR] [--canary PCT [--auto-promote 30m]]
+       npm run deploy -- --promote <remote>
        npm run deploy -- --rollback <remote>
        npm run deploy -- --list <remote>
 remotes: ${REMOTE_NAMES.join(', ')}`;
@@ -56,6 +64,9 @@ async function main(argv: string[]): Promise<void> {
     allowPositionals: true,
     options: {
       rollback: { type: 'string' },
+      promote: { type: 'string' },
+      canary: { type: 'string' },
+      'auto-promote': { type: 'string' },
       list: { type: 'string' },
       keep: { type: 'string' },
       from: { type: 'string' },
@@ -69,8 +80,18 @@ async function main(argv: string[]): Promise<void> {
   }
   if (values.rollback !== undefined) {
     const name = remoteName(values.rollback);
-    const { from, to } = await withDeployLock(webRoot, name, () => rollback(webRoot, name));
-    console.log(`mf-${name}: now serving ${to} (rolled back from ${from})`);
+    const { from, to, canary } = await withDeployLock(webRoot, name, () => rollback(webRoot, name));
+    console.log(
+      canary
+        ? `mf-${name}: canary ${from} ended; everyone gets ${to}`
+        : `mf-${name}: now serving ${to} (rolled back from ${from})`,
+    );
+    return;
+  }
+  if (values.promote !== undefined) {
+    const name = remoteName(values.promote);
+    const { from, to } = await withDeployLock(webRoot, name, () => promote(webRoot, name));
+    console.log(`mf-${name}: now serving ${to} to everyone (was ${from})`);
     return;
   }
 
@@ -79,6 +100,24 @@ async function main(argv: string[]): Promise<void> {
   const keep = values.keep === undefined ? DEFAULT_KEEP : Number(values.keep);
   if (!Number.isInteger(keep) || keep < 1) {
     throw new DeployError('--keep takes a whole number of versions, at least 1');
+  }
+  let canary: { share: number; autoPromoteMinutes?: number } | undefined;
+  if (values.canary !== undefined) {
+    const share = parseShare(values.canary);
+    if (share === undefined) {
+      throw new DeployError(
+        '--canary takes the per cent of users who get the new version, 1 to 99',
+      );
+    }
+    canary = { share };
+  }
+  if (values['auto-promote'] !== undefined) {
+    if (!canary) throw new DeployError('--auto-promote goes with --canary');
+    const minutes = parseDuration(values['auto-promote']);
+    if (minutes === undefined) {
+      throw new DeployError('--auto-promote takes a time such as 30m or 2h (at most a week)');
+    }
+    canary.autoPromoteMinutes = minutes;
   }
   await withDeployLock(webRoot, name, () => {
     removeStaleStaging(webRoot, name);
@@ -101,14 +140,23 @@ async function main(argv: string[]): Promise<void> {
           buildSeconds,
         };
       }
-      const result = deployStaged(webRoot, name, staged, info, keep);
+      const result = deployStaged(webRoot, name, staged, info, keep, canary);
       staged = undefined;
       const was = result.previous ? ` (was ${result.previous})` : '';
-      console.log(
-        result.reused
-          ? `mf-${name}: these files are version ${result.version}, served again${was}`
-          : `mf-${name}: now serving ${result.version}${was}`,
-      );
+      if (canary) {
+        const auto = canary.autoPromoteMinutes
+          ? `; served to everyone in ${canary.autoPromoteMinutes} min unless rolled back`
+          : '';
+        console.log(
+          `mf-${name}: serving ${result.version} to ${canary.share}% of signed-in users, ${result.previous} to the others${auto}`,
+        );
+      } else {
+        console.log(
+          result.reused
+            ? `mf-${name}: these files are version ${result.version}, served again${was}`
+            : `mf-${name}: now serving ${result.version}${was}`,
+        );
+      }
       if (result.pruned.length) console.log(`removed old versions: ${result.pruned.join(', ')}`);
       if (result.droppedCopies.length) {
         console.log(

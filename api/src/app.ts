@@ -1,11 +1,13 @@
 // Builds the Fastify application: external plugins first (security headers, compression, rate
 // limit, docs), then auth, then the /api routes, then the web apps. Tests call buildApp and
 // app.inject; server.ts only listens.
+import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type RouteOptions,
 } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -19,7 +21,8 @@ import { BackupService } from './backup/schedule.js';
 import { backupSigningKey } from './backup/signature.js';
 import { startRollupFolder } from './db/rollup-folder.js';
 import { openDatabase, type DatabaseHandle, type Db } from './db/index.js';
-import { authPlugin } from './plugins/auth.js';
+import { authPlugin, bearerToken } from './plugins/auth.js';
+import { findSessionUser } from './repositories/sessions.js';
 import {
   HttpError,
   PG_CONCURRENT_CHANGE,
@@ -60,6 +63,8 @@ import { companyRoutes } from './routes/company/index.js';
 import { exportRoutes } from './routes/exports/index.js';
 import { monthEndRoutes } from './routes/month-end/index.js';
 import { payslipRoutes } from './routes/payslip/index.js';
+import { releaseRoutes } from './routes/releases/index.js';
+import { RolloutWatch } from './web/rollout-watch.js';
 import { named } from './lib/named-plugin.js';
 import { requestContextPlugin } from './lib/request-context.js';
 import { useJsonBodyParser } from './lib/json-body.js';
@@ -80,7 +85,32 @@ declare module 'fastify' {
     backups: BackupService;
     /** The heavy exports each user has under way (lib/export-slots.ts). */
     exportSlots: ExportSlots;
+    /** Rolls back a failing canary, promotes a due one (web/rollout-watch.ts); none without
+     * WEB_ROOT. */
+    rolloutWatch: RolloutWatch | undefined;
   }
+}
+
+/**
+ * The user of a bearer token, for /remotes.json's choice of versions: read from the sessions and
+ * remembered for 30 s (at most 1000 tokens), so a page load's list costs no database read. A
+ * session ended within those seconds may still be listed its canary; the list holds no data.
+ */
+function sessionUserIds(db: Db, policy: AppConfig['session']) {
+  const remembered = new Map<string, { id: number | undefined; until: number }>();
+  return async (request: FastifyRequest): Promise<number | undefined> => {
+    const token = bearerToken(request);
+    if (!token) return undefined;
+    // Kept by its hash, as the sessions table keeps it.
+    const key = createHash('sha256').update(token).digest('base64url');
+    const now = Date.now();
+    const known = remembered.get(key);
+    if (known && known.until > now) return known.id;
+    const id = (await findSessionUser(db, token, policy))?.id;
+    if (remembered.size >= 1000) remembered.delete(remembered.keys().next().value!);
+    remembered.set(key, { id, until: now + 30_000 });
+    return id;
+  };
 }
 
 export interface BuildOptions {
@@ -95,6 +125,8 @@ export interface BuildOptions {
   autoPostRecurring?: boolean;
   /** false: this server does not fold the roll-up queue (tests that fold by hand); default true. */
   foldRollups?: boolean;
+  /** Checks canaries every 30 s (default true); tests call `app.rolloutWatch.check()` instead. */
+  watchRollout?: boolean;
 }
 
 export type App = FastifyInstance;
@@ -196,6 +228,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       });
     });
     app.addHook('preClose', async () => folder?.stop());
+  }
+  // A failing canary is rolled back, a due one promoted, by whichever process looks first.
+  const rolloutWatch = config.webRoot
+    ? new RolloutWatch(database.db, config.webRoot, config.rollout, app.log)
+    : undefined;
+  app.decorate('rolloutWatch', rolloutWatch);
+  if (rolloutWatch && options.watchRollout !== false) {
+    app.addHook('onReady', async () => rolloutWatch.start());
+    app.addHook('preClose', async () => rolloutWatch.stop());
   }
   if (ownsDatabase) app.addHook('onClose', () => database.close());
   capConnections(app.server, config.http.maxConnections);
@@ -313,12 +354,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(named(exportRoutes));
       await api.register(named(payslipRoutes));
       await api.register(named(monthEndRoutes));
+      await api.register(named(releaseRoutes));
     }),
     { prefix: '/api' },
   );
 
   if (config.webRoot)
-    await app.register(webPlugin, { webRoot: config.webRoot, remoteUrls: config.remoteUrls });
+    await app.register(webPlugin, {
+      webRoot: config.webRoot,
+      remoteUrls: config.remoteUrls,
+      remoteSri: config.remoteSri,
+      userOf: sessionUserIds(database.db, config.session),
+    });
 
   await ensureFirstAdmin(app.db, config, app.log);
   await keyUnkeyedExpenseTypes(app.db);

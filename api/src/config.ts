@@ -62,6 +62,11 @@ export interface AppConfig {
   webRoot?: string;
   /** Manifest URLs of remotes deployed elsewhere, by remote name. */
   remoteUrls: Record<string, string>;
+  /** REMOTE_<NAME>_SRI: the SHA-384 of such a remote's entry (`sha384-<base64>`), checked by
+   * the browser before the entry runs. */
+  remoteSri?: Record<string, string>;
+  /** When a canary is rolled back by itself (web/rollout-health.ts). */
+  rollout?: RolloutSettings;
   logLevel: string;
   /** Backups taken by the running server (backup/schedule.ts). */
   backup: BackupSettings;
@@ -81,6 +86,54 @@ export interface FileWorkLimits {
   /** EXPORTS_PER_USER: heavy exports (PDF, Excel, the Journal's CSV) one user may have under
    * way at once in this process; default 2. */
   exportsPerUser: number;
+}
+
+export interface RolloutSettings {
+  /** ROLLOUT_MIN_LOADS: loads of a canary before its failure rate is judged; default 20. */
+  minLoads: number;
+  /** ROLLOUT_MAX_EXTRA_FAILURE_PCT: points of failure rate a canary may have above the served
+   * version's before it is rolled back; default 5. */
+  maxExtraFailurePct: number;
+}
+
+export const DEFAULT_ROLLOUT: RolloutSettings = { minLoads: 20, maxExtraFailurePct: 5 };
+
+/** The environment variable that gives the integrity of a remote deployed elsewhere. */
+export const remoteSriVariable = (name: string): string => `REMOTE_${name.toUpperCase()}_SRI`;
+
+/** An `integrity` value: sha256/384/512 and the digest in base64. */
+const SRI_VALUE = /^sha(256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}$/;
+
+function remoteSriFromEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const sri: Record<string, string> = {};
+  for (const name of REMOTE_NAMES) {
+    const value = env[remoteSriVariable(name)]?.trim();
+    if (!value) continue;
+    if (!SRI_VALUE.test(value)) {
+      // Ignoring it would load the remote unchecked: refuse to start instead.
+      throw new Error(
+        `${remoteSriVariable(name)} must be an integrity value such as sha384-<base64 digest>`,
+      );
+    }
+    if (!env[remoteUrlVariable(name)]) {
+      throw new Error(
+        `${remoteSriVariable(name)} is set without ${remoteUrlVariable(name)}: deployed versions carry their own`,
+      );
+    }
+    sri[name] = value;
+  }
+  return sri;
+}
+
+function rolloutSettings(env: NodeJS.ProcessEnv): RolloutSettings {
+  const pct = Number(env.ROLLOUT_MAX_EXTRA_FAILURE_PCT);
+  return {
+    minLoads: int(env.ROLLOUT_MIN_LOADS, DEFAULT_ROLLOUT.minLoads),
+    maxExtraFailurePct:
+      env.ROLLOUT_MAX_EXTRA_FAILURE_PCT && Number.isFinite(pct) && pct >= 0 && pct <= 100
+        ? pct
+        : DEFAULT_ROLLOUT.maxExtraFailurePct,
+  };
 }
 
 export interface BackupSettings {
@@ -135,6 +188,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 64 * 1024),
     webRoot: env.WEB_ROOT ? path.resolve(env.WEB_ROOT) : undefined,
     remoteUrls,
+    remoteSri: remoteSriFromEnv(env),
+    rollout: rolloutSettings(env),
     logLevel: env.LOG_LEVEL || 'info',
     backup: backupSettings(env),
     rollupFoldMs: rollupFoldMs(env.ROLLUP_FOLD_MS),

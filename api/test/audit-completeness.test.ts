@@ -6,11 +6,12 @@
 // cannot slip past. "Same transaction" is shown by making audit rows impossible to write: the
 // call must then fail and leave every table exactly as it was.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { NobleCryptoPlugin, ScureBase32Plugin, TOTP } from 'otplib';
+import { deployStaged, stageCopy } from '../src/web/deploy.js';
 import {
   ADMIN,
   STAFF,
@@ -25,14 +26,36 @@ import {
 // A two-step key as on PostgreSQL, where none is generated into a data directory; a backup
 // folder, so that "Back up now" takes one.
 const backupDir = await mkdtemp(path.join(os.tmpdir(), 'audit-backups-'));
+// A web root, so that a remote's releases can be promoted and rolled back.
+const webRoot = await mkdtemp(path.join(os.tmpdir(), 'audit-web-'));
 const db = await setupDatabase({
   totpKey: randomBytes(32),
   backup: { dir: backupDir, everyHours: 24, keep: 2 },
+  webRoot,
 });
 afterAll(async () => {
   await db.close();
   await rm(backupDir, { recursive: true, force: true });
+  await rm(webRoot, { recursive: true, force: true });
 });
+
+let releasesMade = 0;
+/** mf-reports deployed afresh: a served version and a canary of 10%. */
+async function servedAndCanary(): Promise<void> {
+  await rm(path.join(webRoot, 'mf-reports'), { recursive: true, force: true });
+  for (const [n, canary] of [
+    [0, undefined],
+    [1, { share: 10 }],
+  ] as const) {
+    const build = await mkdtemp(path.join(os.tmpdir(), 'audit-build-'));
+    await writeFile(path.join(build, 'mf-manifest.json'), `{"build": ${releasesMade}, "n": ${n}}`);
+    await writeFile(path.join(build, 'remoteEntry.js'), `var reports = ${releasesMade};`);
+    deployStaged(webRoot, 'reports', stageCopy(webRoot, 'reports', build), INFO, undefined, canary);
+    await rm(build, { recursive: true, force: true });
+  }
+  releasesMade += 1;
+}
+const INFO = { builtAt: '2026-11-23T07:00:00.000Z', commit: '0123abcd4567' };
 
 interface Tools {
   ctx: TestContext;
@@ -527,6 +550,26 @@ const CASES: Record<string, Case[]> = {
       },
     },
   ],
+  'POST /api/releases/{remote}/promote': [
+    {
+      does: "serves a remote's canary to everyone",
+      status: 200,
+      prepare: async ({ admin }) => {
+        await servedAndCanary();
+        return as(admin, 'POST', '/api/releases/reports/promote');
+      },
+    },
+  ],
+  'POST /api/releases/{remote}/rollback': [
+    {
+      does: "ends a remote's canary",
+      status: 200,
+      prepare: async ({ admin }) => {
+        await servedAndCanary();
+        return as(admin, 'POST', '/api/releases/reports/rollback');
+      },
+    },
+  ],
   'POST /api/backups': [
     {
       does: 'takes a backup now',
@@ -712,7 +755,9 @@ async function schedule(tools: Tools): Promise<number> {
 }
 
 /** Calls that are not GETs yet change nothing: a preview reads a file and writes nothing. */
-const WRITES_NOTHING = ['POST /api/imports/preview'];
+// The shell's health reports add to counts of screen loads: no change of the books or of anyone's
+// access, nothing an audit row would say (what is decided on the counts is recorded).
+const WRITES_NOTHING = ['POST /api/imports/preview', 'POST /api/remote-health'];
 
 let importsMade = 0;
 /** A multipart upload of a CSV of income entries, as the Import screen sends it. */

@@ -1,6 +1,7 @@
 // Versioned deploys of a remote: the operations behind `npm run deploy` on fake builds in a
 // temporary web root, and what the server then serves (read at request time, no restart).
 import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,6 +37,29 @@ function fakeBuild(label: string): string {
   writeFileSync(path.join(dir, 'remoteEntry.js.map'), '{"sources":["secret source"]}');
   return dir;
 }
+
+/** `sha384-<base64>`, computed here independently of the code under test. */
+const sha384 = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
+
+/** The release record a fake build's files should get: its JavaScript files and its manifest. */
+function filesOf(label: string): Record<string, string> {
+  return {
+    [`__federation_expose_IncomeReportPage.${label}.js`]: sha384(label),
+    'mf-manifest.json': sha384(JSON.stringify({ name: 'reports', label })),
+    'remoteEntry.js': sha384(`var reports = "${label}";`),
+  };
+}
+
+/** What /remotes.json adds for a deployed fake build: its integrity and its version. */
+const listed = (label: string, version: string) => ({
+  integrity: {
+    reports: {
+      entry: sha384(`var reports = "${label}";`),
+      manifest: sha384(JSON.stringify({ name: 'reports', label })),
+    },
+  },
+  versions: { reports: version },
+});
 
 const INFO = { builtAt: '2026-11-23T07:00:00.000Z', commit: '0123abcd4567', buildSeconds: 9.5 };
 
@@ -81,7 +105,7 @@ describe('deploying a remote', () => {
     expect(result).toMatchObject({ reused: false, previous: undefined, pruned: [] });
     expect(readDeployState(webRoot, 'reports')).toEqual({
       current: result.version,
-      versions: [{ version: result.version, ...INFO }],
+      versions: [{ version: result.version, ...INFO, files: filesOf('one') }],
     });
     // Nothing is left behind in the releases folder but the version and the state.
     expect(readdir(releasesDir(webRoot, 'reports'))).toEqual([result.version, 'state.json']);
@@ -90,6 +114,7 @@ describe('deploying a remote', () => {
     const list = await get(app, '/remotes.json');
     expect(list.json()).toEqual({
       reports: `/remotes/mf-reports/v/${result.version}/mf-manifest.json`,
+      ...listed('one', result.version),
     });
     const manifest = await get(app, `/remotes/mf-reports/v/${result.version}/mf-manifest.json`);
     expect(manifest.statusCode).toBe(200);
@@ -107,6 +132,7 @@ describe('deploying a remote', () => {
     expect(two).toMatchObject({ reused: false, previous: one.version });
     expect((await get(app, '/remotes.json')).json()).toEqual({
       reports: `/remotes/mf-reports/v/${two.version}/mf-manifest.json`,
+      ...listed('two', two.version),
     });
     const oldChunk = await get(
       app,
@@ -210,6 +236,7 @@ describe('rolling back', () => {
     expect(rollback(webRoot, 'reports')).toEqual({ from: two.version, to: one.version });
     expect((await get(app, '/remotes.json')).json()).toEqual({
       reports: `/remotes/mf-reports/v/${one.version}/mf-manifest.json`,
+      ...listed('one', one.version),
     });
     // The rolled-back version stays served for tabs that loaded it.
     expect((await get(app, `/remotes/mf-reports/v/${two.version}/remoteEntry.js`)).statusCode).toBe(

@@ -40,6 +40,7 @@ import {
 import { defineEndpoint as endpoint, type EndpointTexts } from './endpoint.js';
 import { companyEndpoints, exportEndpoints } from './exports.js';
 import { payslipEndpoints } from './payslip.js';
+import { releaseEndpoints } from './releases.js';
 import {
   EntryMutation,
   ExpenseEntryBody,
@@ -1107,6 +1108,7 @@ export const endpoints = {
   ...exportEndpoints,
   ...payslipEndpoints,
   ...monthEndEndpoints,
+  ...releaseEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

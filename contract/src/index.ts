@@ -31,3 +31,4 @@ export * from './money.js';
 export * from './compare.js';
 export * from './month-end.js';
 export * from './month-end-endpoints.js';
+export * from './releases.js';

@@ -57,13 +57,16 @@ export const AUDIT_ACTIONS = [
   'backup_downloaded',
   'receipt_attached',
   'receipt_removed',
+  'rollout_promoted',
+  'rollout_rolled_back',
 ] as const;
 export const AuditAction = literalUnion(AUDIT_ACTIONS);
 export type AuditAction = Static<typeof AuditAction>;
 
 /**
  * The kinds of record the audit log names: the lists, one kind per kind of entry, a sign-in
- * session, the security settings, the books' closed period, a backup file and a batch of entries.
+ * session, the security settings, the books' closed period, a backup file, a batch of entries
+ * and a remote's release (its served version and canary).
  */
 export const RECORD_KINDS = [
   'user',
@@ -80,6 +83,7 @@ export const RECORD_KINDS = [
   'batch',
   'schedule',
   'company',
+  'release',
 ] as const;
 export const RecordKind = literalUnion(RECORD_KINDS);
 export type RecordKind = Static<typeof RecordKind>;

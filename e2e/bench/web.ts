@@ -7,8 +7,12 @@
 // has by the time a person has typed; printed when pressed without waiting for it), and the time
 // `npm run deploy` takes to rebuild one remote. Each figure is printed with its budget; it exits
 // non-zero beyond any budget. It builds every app first, as the end-to-end setup does.
+// Staged rollout (docs/decisions/022-staged-rollout.md): what checking the remotes' files costs
+// the first remote screen (median of 10 fresh loads with and without the integrity), and the time
+// /remotes.json takes to answer a signed-in user while a canary runs (p95), on a server of its own
+// with mf-reports deployed and a canary of it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -17,6 +21,7 @@ import globalSetup from '../support/global-setup';
 import globalTeardown from '../support/global-teardown';
 import { baseUrl, launch, openPage } from '../support/browser';
 import { ADMIN, repoRoot } from '../support/env';
+import { startServer, stopServer } from '../support/server';
 // Read as data, so the benchmark needs no build of contract before it starts.
 import list from '../../contract/src/remotes.json';
 
@@ -29,7 +34,11 @@ const BUDGET = {
   signInMs: 500,
   reactCopies: 1,
   rebuildSeconds: 12,
+  integrityExtraMs: 20,
+  remotesJsonP95Ms: 5,
 };
+const INTEGRITY_RUNS = 10;
+const REMOTES_JSON_REQUESTS = 400;
 /** The shell's federation runtime core, loaded before the first remote (decision 006). */
 const RUNTIME_PROVIDER = '/federation-runtime.js';
 /** The remote whose rebuild is timed (the largest one). */
@@ -245,6 +254,109 @@ function timeRebuild(remote: string): number {
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+
+/**
+ * On a server of its own (a copy of the builds, mf-reports deployed, so its files carry their
+ * integrity): the first remote screen's load in a fresh page, median of `INTEGRITY_RUNS`, with the
+ * integrity and without it (the list's `integrity` and the entry's chunk table taken out on the
+ * way; both runs go through the same interception), and /remotes.json's p95 for a signed-in user
+ * while a canary of mf-reports runs.
+ */
+async function rolloutFigures(browser: Browser) {
+  const webRoot = mkdtempSync(path.join(tmpdir(), 'office-finance-bench-rollout-'));
+  for (const app of ['shell', 'mf-people', 'mf-entries', 'mf-reports', 'mf-settings']) {
+    cpSync(path.join(repoRoot(), app, 'dist'), path.join(webRoot, app, 'dist'), {
+      recursive: true,
+    });
+  }
+  const deploy = (...args: string[]) => {
+    const result = spawnSync('npm', ['run', '--silent', 'deploy', '--', ...args], {
+      cwd: repoRoot(),
+      env: { ...process.env, WEB_ROOT: webRoot },
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) throw new Error(`deploy ${args.join(' ')}: ${result.stderr}`);
+  };
+  deploy('reports', '--from', path.join(repoRoot(), 'mf-reports', 'dist'));
+  const server = await startServer({ WEB_ROOT: webRoot });
+  try {
+    const token = await apiLogin(server.url);
+    const firstScreen = async (checked: boolean) => {
+      const session = await openPage(browser, { baseURL: server.url });
+      await session.context.addInitScript(
+        (value) => window.sessionStorage.setItem('token', value),
+        token,
+      );
+      await session.page.route('**/remotes.json', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as Record<string, unknown>;
+        if (!checked) delete body.integrity;
+        await route.fulfill({ response, json: body });
+      });
+      await session.page.route('**/remoteEntry.js', async (route) => {
+        const response = await route.fetch();
+        let body = await response.text();
+        if (!checked) body = body.replace(/\{"[^{}]*\.js":"sha384-[^{}]*\}/, '{}');
+        await route.fulfill({ response, body });
+      });
+      await session.page.goto('/');
+      await session.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      const started = Date.now();
+      await session.page.getByRole('button', { name: /Reports/ }).click();
+      await session.page.getByRole('link', { name: 'IncomeReport' }).click();
+      await session.page.getByRole('heading', { level: 1, name: 'Income Report' }).waitFor();
+      const ms = Date.now() - started;
+      await session.context.close();
+      return ms;
+    };
+    const withIntegrity: number[] = [];
+    const without: number[] = [];
+    for (let run = 0; run < INTEGRITY_RUNS; run += 1) {
+      without.push(await firstScreen(false));
+      withIntegrity.push(await firstScreen(true));
+    }
+
+    // A canary needs another version: the same build with one byte more in its manifest.
+    const other = mkdtempSync(path.join(tmpdir(), 'office-finance-bench-canary-'));
+    cpSync(path.join(repoRoot(), 'mf-reports', 'dist'), other, { recursive: true });
+    const manifest = path.join(other, 'mf-manifest.json');
+    spawnSync('sh', ['-c', `printf ' ' >> '${manifest}'`]);
+    deploy('reports', '--from', other, '--canary', '50');
+    rmSync(other, { recursive: true, force: true });
+    const timed = async (headers: Record<string, string>) => {
+      const times: number[] = [];
+      for (let request = 0; request < REMOTES_JSON_REQUESTS; request += 1) {
+        const started = process.hrtime.bigint();
+        const response = await fetch(`${server.url}/remotes.json`, { headers });
+        await response.json();
+        times.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+      return times;
+    };
+    const times = await timed({ Authorization: `Bearer ${token}` });
+    // The same list signed out (no session to read, no canary): what the machine gives any request.
+    const signedOut = await timed({});
+    return {
+      withMs: median(withIntegrity),
+      withoutMs: median(without),
+      withRuns: withIntegrity,
+      withoutRuns: without,
+      // The first requests warm the server's code paths up.
+      remotesJsonP95: percentile(times.slice(20), 95),
+      remotesJsonMedian: percentile(times.slice(20), 50),
+      signedOutP95: percentile(signedOut.slice(20), 95),
+      signedOutMedian: percentile(signedOut.slice(20), 50),
+    };
+  } finally {
+    await stopServer(server);
+    rmSync(webRoot, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<number> {
   await globalSetup();
   const url = baseUrl();
@@ -314,6 +426,7 @@ async function main(): Promise<number> {
     const signInTimes = typedRuns.map((run) => run.fromPress);
     const signInMs = median(signInTimes);
     const rebuildSeconds = timeRebuild(REBUILT_REMOTE);
+    const rollout = await rolloutFigures(browser);
 
     const failures: string[] = [];
     const check = (ok: boolean, text: string) => (ok ? 'ok' : (failures.push(text), 'OVER'));
@@ -374,6 +487,25 @@ async function main(): Promise<number> {
       `${BUDGET.rebuildSeconds} s`,
       check(rebuildSeconds <= BUDGET.rebuildSeconds, 'remote rebuild time'),
     ]);
+    const extraMs = rollout.withMs - rollout.withoutMs;
+    rows.push([
+      `first remote screen (IncomeReport), integrity checked / not (median of ${INTEGRITY_RUNS} fresh loads)`,
+      `${rollout.withMs} / ${rollout.withoutMs} ms (${extraMs >= 0 ? '+' : ''}${extraMs} ms)`,
+      `+${BUDGET.integrityExtraMs} ms`,
+      check(extraMs <= BUDGET.integrityExtraMs, 'integrity checks'),
+    ]);
+    rows.push([
+      `/remotes.json, signed in, canary running (p95 of ${REMOTES_JSON_REQUESTS - 20}; median ${rollout.remotesJsonMedian.toFixed(2)} ms)`,
+      `${rollout.remotesJsonP95.toFixed(2)} ms`,
+      `${BUDGET.remotesJsonP95Ms} ms`,
+      check(rollout.remotesJsonP95 <= BUDGET.remotesJsonP95Ms, '/remotes.json p95'),
+    ]);
+    rows.push([
+      `  the same signed out, no session read (p95; median ${rollout.signedOutMedian.toFixed(2)} ms)`,
+      `${rollout.signedOutP95.toFixed(2)} ms`,
+      '-',
+      '-',
+    ]);
     for (const remote of REMOTES.filter(built)) {
       const bytes = gz(readFileSync(path.join(repoRoot(), remote, 'dist', 'remoteEntry.js')));
       rows.push([
@@ -403,6 +535,9 @@ async function main(): Promise<number> {
     );
     console.log(
       `pressed without waiting for the prefetch, from the press (ms): ${hurriedRuns.map((run) => run.fromPress).join(', ')}`,
+    );
+    console.log(
+      `first remote screen with integrity (ms): ${rollout.withRuns.join(', ')}; without: ${rollout.withoutRuns.join(', ')}`,
     );
     if (failures.length) console.error(`over budget: ${failures.join(', ')}`);
     return failures.length ? 1 : 0;

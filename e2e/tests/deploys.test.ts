@@ -2,12 +2,13 @@
 // fails, is slow to start, or was built against an incompatible library. The deploy test runs its
 // own server on a copy of the builds, so `npm run deploy` never touches the repository's folders.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launch, openPage, signIn } from '../support/browser';
+import { changedBuild } from '../support/builds';
 import { repoRoot } from '../support/env';
 import { startServer, stopServer, type RunningServer } from '../support/server';
 import { portOf, serveBuild } from '../support/static-server';
@@ -72,22 +73,15 @@ describe('deploying mf-reports while a tab is open', () => {
   }
   const servedVersion = (output: string) => /now serving ([0-9a-f]{12})/.exec(output)?.[1];
 
-  /** The reports build with one visible change: the Yearly Report's title. */
+  /** The reports build with one visible change: the Yearly Report's title (a new build's
+   * chunk hashes in its entry, as a build writes them). */
   function changedReportsBuild(): string {
-    const dir = path.join(scratch, 'mf-reports-changed');
-    cpSync(path.join(repoRoot(), 'mf-reports', 'dist'), dir, { recursive: true });
-    let changed = 0;
-    for (const file of readdirSync(dir).filter((name) => name.endsWith('.js'))) {
-      const source = readFileSync(path.join(dir, file), 'utf8');
-      if (!source.includes('title:"Yearly Report"')) continue;
-      writeFileSync(
-        path.join(dir, file),
-        source.replaceAll('title:"Yearly Report"', 'title:"Yearly Report (new)"'),
-      );
-      changed += 1;
-    }
-    if (changed === 0) throw new Error('no chunk of mf-reports holds the Yearly Report title');
-    return dir;
+    return changedBuild(
+      path.join(repoRoot(), 'mf-reports', 'dist'),
+      path.join(scratch, 'mf-reports-changed'),
+      'title:"Yearly Report"',
+      'title:"Yearly Report (new)"',
+    );
   }
 
   it('keeps the tab working, serves the new version on reload and the old one after rollback', async () => {

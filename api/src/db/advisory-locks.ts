@@ -10,4 +10,7 @@ export const ADVISORY_LOCK_KEYS = {
   rollupFold: 727003,
   /** One backup run at a time across server processes (backup/schedule.ts). */
   backupRun: 727004,
+  /** One decision on a remote's canary at a time (rolled back or promoted by itself), across
+   * server processes (web/rollout-watch.ts). */
+  rolloutDecision: 727005,
 } as const;

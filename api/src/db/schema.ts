@@ -207,6 +207,17 @@ export interface RecurringOccurrencesTable {
   done_by: number | null;
 }
 
+/** Screen loads of a remote's version in one minute, as the shells report them (migration 024). */
+export interface RemoteHealthTable {
+  remote: string;
+  version: string;
+  minute: Timestamp;
+  loaded: Generated<number>;
+  failed_loads: Generated<number>;
+  render_errors: Generated<number>;
+  integrity_refusals: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -228,4 +239,5 @@ export interface Database {
   imports: ImportsTable;
   import_parties: ImportPartiesTable;
   import_mappings: ImportMappingsTable;
+  remote_health: RemoteHealthTable;
 }

@@ -21,6 +21,7 @@ import {
   releasesDir,
   versionDir,
   writeDeployState,
+  type Canary,
   type DeployedVersion,
   type DeployState,
 } from './releases.js';
@@ -71,6 +72,27 @@ export function hashFolder(dir: string): string {
     hash.update('\0');
   }
   return hash.digest('hex').slice(0, 12);
+}
+
+/** `sha384-<base64>` of some bytes: the form of an `integrity` attribute. */
+export const sri = (data: Buffer | string): string =>
+  `sha384-${createHash('sha384').update(data).digest('base64')}`;
+
+/** What the browser checks: every JavaScript file and the manifest. */
+const RECORDED_FILE = /(\.js|^mf-manifest\.json)$/;
+
+/**
+ * The release record of a build's files: the SHA-384 of every JavaScript file (entry, chunks,
+ * the federation runtime) and of its manifest, by relative path.
+ */
+export function recordFiles(dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const file of filesUnder(dir)) {
+    if (RECORDED_FILE.test(path.posix.basename(file))) {
+      files[file] = sri(readFileSync(path.join(dir, file)));
+    }
+  }
+  return files;
 }
 
 const isAlive = (pid: number): boolean => {
@@ -183,12 +205,42 @@ export function dropStaleCompressedCopies(dir: string): string[] {
  * state.json. Precompressed copies that do not match their files are dropped first. The staged
  * folder is moved (or removed when that version already exists).
  */
+export interface CanaryOptions {
+  /** Per cent of signed-in users who get the new version, 1 to 99. */
+  share: number;
+  /** Served to everyone by itself after this many minutes unless rolled back first. */
+  autoPromoteMinutes?: number;
+  /** When the canary starts; now by default. */
+  now?: Date;
+}
+
+/** `10` or `10%`: a whole per cent from 1 to 99, or undefined. */
+export function parseShare(value: string): number | undefined {
+  const match = /^(\d{1,2})%?$/.exec(value.trim());
+  const share = match ? Number(match[1]) : Number.NaN;
+  return share >= 1 && share <= 99 ? share : undefined;
+}
+
+/** `30m`, `2h`, `45` (minutes), up to a week: minutes, or undefined. */
+export function parseDuration(value: string): number | undefined {
+  const match = /^(\d{1,5})\s*(m|min|h)?$/.exec(value.trim());
+  if (!match) return undefined;
+  const minutes = Number(match[1]) * (match[2] === 'h' ? 60 : 1);
+  return minutes >= 1 && minutes <= 7 * 24 * 60 ? minutes : undefined;
+}
+
+const canaryRunning = (name: string, canary: Canary) =>
+  new DeployError(
+    `mf-${name} has a canary running (${canary.version}, ${canary.share}%); promote it or roll it back first`,
+  );
+
 export function deployStaged(
   webRoot: string,
   name: string,
   staged: string,
-  info: Omit<DeployedVersion, 'version' | 'rolledBack'>,
+  info: Omit<DeployedVersion, 'version' | 'rolledBack' | 'files'>,
   keep = DEFAULT_KEEP,
+  canary?: CanaryOptions,
 ): DeployResult {
   if (!existsSync(path.join(staged, 'mf-manifest.json'))) {
     rmSync(staged, { recursive: true, force: true });
@@ -197,6 +249,19 @@ export function deployStaged(
   const droppedCopies = dropStaleCompressedCopies(staged);
   const version = hashFolder(staged);
   const before = readDeployState(webRoot, name);
+  if (before?.canary) {
+    rmSync(staged, { recursive: true, force: true });
+    throw canaryRunning(name, before.canary);
+  }
+  if (canary && (!before || before.current === version)) {
+    rmSync(staged, { recursive: true, force: true });
+    throw new DeployError(
+      before
+        ? `these files are mf-${name}'s served version ${version}: nothing to try on a share of users`
+        : `mf-${name} has no served version yet: deploy it to everyone first, without --canary`,
+    );
+  }
+  const files = recordFiles(staged);
   const target = versionDir(webRoot, name, version);
   const known = before?.versions.find((entry) => entry.version === version);
   if (known && existsSync(target)) {
@@ -208,15 +273,35 @@ export function deployStaged(
   // A version served again moves to the end: the order is the order of being served.
   const versions: DeployedVersion[] = [
     ...(before?.versions.filter((entry) => entry.version !== version) ?? []),
-    known ? { ...known, rolledBack: undefined } : { version, ...info },
+    known ? { ...known, rolledBack: undefined, files } : { version, ...info, files },
   ];
-  const { state, pruned } = pruneState({ current: version, versions }, keep);
+  const now = canary?.now ?? new Date();
+  const next: DeployState =
+    canary && before
+      ? {
+          current: before.current,
+          versions,
+          canary: {
+            version,
+            share: canary.share,
+            startedAt: now.toISOString(),
+            ...(canary.autoPromoteMinutes
+              ? {
+                  autoPromoteAt: new Date(
+                    now.getTime() + canary.autoPromoteMinutes * 60_000,
+                  ).toISOString(),
+                }
+              : {}),
+          },
+        }
+      : { current: version, versions };
+  const { state, pruned } = pruneState(next, keep);
   writeDeployState(webRoot, name, state);
   removeVersions(webRoot, name, pruned);
   return { version, reused: Boolean(known), previous: before?.current, pruned, droppedCopies };
 }
 
-/** Keeps the newest `keep` versions (never fewer than one, always the served one). */
+/** Keeps the newest `keep` versions (never fewer than one, always the served one and a canary). */
 export function pruneState(
   state: DeployState,
   keep: number,
@@ -226,15 +311,29 @@ export function pruneState(
   if (excess <= 0) return { state, pruned: [] };
   const dropped = state.versions
     .slice(0, excess)
-    .filter((entry) => entry.version !== state.current)
+    .filter((entry) => entry.version !== state.current && entry.version !== state.canary?.version)
     .map((entry) => entry.version);
   return {
     state: {
-      current: state.current,
+      ...state,
       versions: state.versions.filter((entry) => !dropped.includes(entry.version)),
     },
     pruned: dropped,
   };
+}
+
+/** Serves the canary to everyone: it becomes the served version. */
+export function promote(webRoot: string, name: string): { from: string; to: string } {
+  const state = readDeployState(webRoot, name);
+  if (!state?.canary) throw new DeployError(`mf-${name} has no canary to promote`);
+  const { canary, ...rest } = state;
+  // The promoted version moves to the end: the order is the order of being served.
+  const promoted = rest.versions.find((entry) => entry.version === canary.version)!;
+  writeDeployState(webRoot, name, {
+    current: canary.version,
+    versions: [...rest.versions.filter((entry) => entry !== promoted), promoted],
+  });
+  return { from: state.current, to: canary.version };
 }
 
 function removeVersions(webRoot: string, name: string, versions: string[]): void {
@@ -247,9 +346,23 @@ function removeVersions(webRoot: string, name: string, versions: string[]): void
  * Serves the version served before the current one again: the newest kept version older than
  * the current one that was not itself rolled back from. The current one is marked rolled back.
  */
-export function rollback(webRoot: string, name: string): { from: string; to: string } {
+export function rollback(
+  webRoot: string,
+  name: string,
+): { from: string; to: string; canary?: boolean } {
   const state = readDeployState(webRoot, name);
   if (!state) throw new DeployError(`mf-${name} has no deployed versions to roll back`);
+  if (state.canary) {
+    // A canary is ended: everyone gets the served version, and the canary is not tried again.
+    const { canary, ...rest } = state;
+    writeDeployState(webRoot, name, {
+      ...rest,
+      versions: rest.versions.map((entry) =>
+        entry.version === canary.version ? { ...entry, rolledBack: true } : entry,
+      ),
+    });
+    return { from: canary.version, to: state.current, canary: true };
+  }
   const index = state.versions.findIndex((entry) => entry.version === state.current);
   const target = state.versions
     .slice(0, index)
@@ -282,6 +395,17 @@ export function removeStaleStaging(webRoot: string, name: string): void {
   }
 }
 
+const shortTime = (iso: string) =>
+  iso
+    .replace('T', ' ')
+    .replace(/:\d{2}(\.\d+)?Z$/, '')
+    .replace(/Z$/, '');
+
+function canaryLabel(canary: Canary): string {
+  const auto = canary.autoPromoteAt ? `, promoted at ${shortTime(canary.autoPromoteAt)} UTC` : '';
+  return `canary ${canary.share}%${auto}`;
+}
+
 /** The `--list` table, newest first. */
 export function formatVersions(webRoot: string, name: string): string {
   const state = readDeployState(webRoot, name);
@@ -299,7 +423,13 @@ export function formatVersions(webRoot: string, name: string): string {
         .replace(/Z$/, ''),
       entry.commit,
       entry.buildSeconds === undefined ? '-' : `${entry.buildSeconds.toFixed(1)} s`,
-      entry.version === state.current ? 'served' : entry.rolledBack ? 'rolled back' : 'kept',
+      entry.version === state.current
+        ? 'served'
+        : entry.version === state.canary?.version
+          ? canaryLabel(state.canary)
+          : entry.rolledBack
+            ? 'rolled back'
+            : 'kept',
     ]),
   ];
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));

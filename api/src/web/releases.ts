@@ -27,6 +27,23 @@ export interface DeployedVersion {
   buildSeconds?: number;
   /** Set when this version was rolled back from; a later rollback skips it. */
   rolledBack?: boolean;
+  /**
+   * The release record of its files: `sha384-<base64>` (the form of an `integrity` attribute)
+   * of every JavaScript file and of `mf-manifest.json`, by path inside the version's folder.
+   * Absent for versions deployed before files were recorded.
+   */
+  files?: Record<string, string>;
+}
+
+/** A version served to a share of the signed-in users beside the served one (a canary). */
+export interface Canary {
+  version: string;
+  /** Per cent of signed-in users who get it, 1 to 99. */
+  share: number;
+  /** When the canary started (ISO 8601). */
+  startedAt: string;
+  /** When it is served to everyone by itself unless rolled back first (ISO 8601). */
+  autoPromoteAt?: string;
 }
 
 export interface DeployState {
@@ -34,6 +51,8 @@ export interface DeployState {
   current: string;
   /** Kept versions, in the order they were first served (oldest first). */
   versions: DeployedVersion[];
+  /** A kept version other than `current`, served to a share of the signed-in users. */
+  canary?: Canary;
 }
 
 /** The folder a remote builds into by default, and the one that holds its deployed versions. */
@@ -50,9 +69,26 @@ export const versionDir = (webRoot: string, name: string, version: string): stri
 const stateFile = (webRoot: string, name: string): string =>
   path.join(releasesDir(webRoot, name), 'state.json');
 
+function isCanary(value: unknown, state: DeployState): value is Canary {
+  if (!value || typeof value !== 'object') return false;
+  const { version, share, startedAt, autoPromoteAt } = value as Partial<Canary>;
+  return (
+    typeof version === 'string' &&
+    version !== state.current &&
+    state.versions.some((entry) => entry.version === version) &&
+    typeof share === 'number' &&
+    Number.isInteger(share) &&
+    share >= 1 &&
+    share <= 99 &&
+    typeof startedAt === 'string' &&
+    (autoPromoteAt === undefined || typeof autoPromoteAt === 'string')
+  );
+}
+
 function isDeployState(value: unknown): value is DeployState {
   if (!value || typeof value !== 'object') return false;
-  const { current, versions } = value as Partial<DeployState>;
+  const { current, versions, canary } = value as Partial<DeployState>;
+  if (canary !== undefined && !isCanary(canary, value as DeployState)) return false;
   return (
     typeof current === 'string' &&
     Array.isArray(versions) &&

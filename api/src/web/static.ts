@@ -9,37 +9,37 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import { apiMessages } from 'contract';
-import { REMOTE_NAMES, isKeptVersion, remoteDir, servedVersion, versionDir } from './releases.js';
+import { REMOTE_NAMES, isKeptVersion, remoteDir, versionDir } from './releases.js';
+import { remoteList } from './rollout.js';
 
 export interface WebOptions {
   /** The repository root: holds shell/dist and mf-<name>/dist. */
   webRoot: string;
   /** Manifest URLs of remotes deployed elsewhere, by remote name (REMOTE_<NAME>_URL). */
   remoteUrls?: Record<string, string>;
+  /** The entry's SHA-384 of those remotes, by remote name (REMOTE_<NAME>_SRI). */
+  remoteSri?: Record<string, string>;
+  /**
+   * The signed-in user of a request, if any (its bearer token): /remotes.json lists a canary
+   * only to the users chosen for it. Without it, everyone gets the served versions.
+   */
+  userOf?: (request: FastifyRequest) => Promise<number | undefined>;
 }
 
 export { REMOTE_NAMES } from './releases.js';
 
 /**
- * The runtime remote list, read on every request: a configured URL wins; then the deployed
- * version `npm run deploy` switched to; otherwise the remote's own build, only when it exists (so
- * a missing build shows as "unavailable" in the shell instead of a failed script load).
+ * The manifest URLs of /remotes.json (see remoteList in rollout.ts): a configured URL wins; then
+ * the deployed version `npm run deploy` switched to; otherwise the remote's own build.
  */
 export function remoteManifests(
   webRoot: string,
   remoteUrls: Record<string, string> = {},
 ): Record<string, string> {
-  const list: Record<string, string> = {};
-  for (const name of REMOTE_NAMES) {
-    const configured = remoteUrls[name];
-    const deployed = configured ? undefined : servedVersion(webRoot, name);
-    if (configured) list[name] = configured;
-    else if (deployed) list[name] = `/remotes/${remoteDir(name)}/v/${deployed}/mf-manifest.json`;
-    else if (existsSync(path.join(webRoot, remoteDir(name), 'dist', 'mf-manifest.json'))) {
-      list[name] = `/remotes/${remoteDir(name)}/mf-manifest.json`;
-    }
-  }
-  return list;
+  const body = remoteList(webRoot, { remoteUrls });
+  return Object.fromEntries(
+    Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** Webpack names chunks `<name>.<8 hex>.js|css`; such a file never changes, so caches keep it. */
@@ -149,9 +149,18 @@ export const webPlugin = fp<WebOptions>(
       allowedPath: (pathName) => !isHidden(canonicalPath(pathName)),
     });
 
-    app.get('/remotes.json', async (_request, reply) => {
+    app.get('/remotes.json', async (request, reply) => {
+      // The list depends on who asks (a canary goes to some users): never shared by a cache.
       reply.header('Cache-Control', 'no-cache');
-      return remoteManifests(webRoot, remoteUrls);
+      if (request.headers.authorization) reply.header('Vary', 'Authorization');
+      let userId: number | undefined;
+      try {
+        userId = options.userOf ? await options.userOf(request) : undefined;
+      } catch (error) {
+        // A database hiccup costs this user the canary, never the list.
+        request.log.warn({ err: error }, 'could not read the session for /remotes.json');
+      }
+      return remoteList(webRoot, { remoteUrls, remoteSri: options.remoteSri, userId });
     });
 
     // A deployed version: every file of it is immutable. The version must be one the deploy state

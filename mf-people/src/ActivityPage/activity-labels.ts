@@ -39,6 +39,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   backup_downloaded: 'backup downloaded',
   receipt_attached: 'receipt attached',
   receipt_removed: 'receipt removed',
+  rollout_promoted: 'rollout promoted',
+  rollout_rolled_back: 'rollout rolled back',
 };
 
 /** Every kind of record the log names, in words (typed like ACTION_LABELS). */
@@ -57,6 +59,7 @@ export const KIND_LABELS: Record<RecordKind, string> = {
   batch: 'Batch of entries',
   schedule: 'Repeating entry',
   company: 'Company details',
+  release: 'Release',
 };
 
 const entryKindOf = (kind: string) =>

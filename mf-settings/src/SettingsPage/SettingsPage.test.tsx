@@ -47,6 +47,7 @@ describe('SettingsPage', () => {
       'Security',
       'Backups',
       'Company',
+      'Releases',
     ]);
     expect(await screen.findByRole('button', { name: 'Back up now' })).toBeInTheDocument();
     expect(screen.getByText('No backups yet')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { LoadingScreen, messages, Tabs, useIsAdmin } from 'shared-ui';
 import { BackupSettings } from '../BackupSettings';
 import { ManageExpenseTypes } from '../ManageExpenseTypes';
+import { ReleaseSettings } from '../ReleaseSettings';
 import { SecuritySettings } from '../SecuritySettings';
 
 /**
@@ -14,8 +15,9 @@ const CompanySettings = lazy(() =>
 
 /**
  * The Settings screen (docs/product.md#screens-and-routes): Expenses and a placeholder Other Settings tab, then Security
- * (whether every admin must use two-step sign-in) and, for admins, Backups and Company (the
- * details every Excel and PDF export is headed with).
+ * (whether every admin must use two-step sign-in) and, for admins, Backups, Company (the
+ * details every Excel and PDF export is headed with) and Releases (each remote's served version
+ * and canary, Promote and Roll back).
  */
 export function SettingsPage() {
   const isAdmin = useIsAdmin();
@@ -47,6 +49,9 @@ export function SettingsPage() {
                   ),
                 },
               ]
+            : []),
+          ...(user?.role === 'admin'
+            ? [{ id: 'releases', label: messages.releasesTab, content: <ReleaseSettings /> }]
             : []),
         ]}
       />

@@ -100,6 +100,10 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   endSession: ['listSessions', 'listActivity'],
   endUserSessions: ['listSessions', 'listActivity'],
   takeBackupNow: ['listBackups', 'listActivity'],
+  // The shell's health reports change no screen's figures but the Releases tab's.
+  reportRemoteHealth: [],
+  promoteRelease: ['listReleases', 'listActivity'],
+  rollBackRelease: ['listReleases', 'listActivity'],
   reverseBatch: [...MONEY, 'listBatches'],
   addEntryWithReceipts: [...MONEY, 'listReceipts'],
   attachReceipts: ['listJournal', 'getJournalTotals', 'listReceipts', 'getReceiptsMissing', 'listActivity'],

@@ -4,6 +4,8 @@ import { endpoints, failWith, mockEndpoint, networkFailure } from 'shared-ui/tes
 import { renderApp, stubApi } from '../testing/render-app';
 import { fetchRemoteList, loadRemoteComponent, registerRemoteList } from '../federation/federation';
 
+// Health reports are health.test.ts's: here they are noted, never sent.
+jest.mock('../federation/health', () => ({ reportHealth: jest.fn() }));
 jest.mock('../federation/federation', () => {
   class RemoteUnavailableError extends Error {}
   return {
@@ -11,6 +13,7 @@ jest.mock('../federation/federation', () => {
     fetchRemoteList: jest.fn(),
     registerRemoteList: jest.fn(),
     loadRemoteComponent: jest.fn(),
+    remoteVersion: jest.fn(() => 'unversioned'),
   };
 });
 

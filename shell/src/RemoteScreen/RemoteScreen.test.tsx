@@ -11,6 +11,8 @@ import {
 import type * as Federation from '../federation/federation';
 import type { RemoteRoute } from '../routes/route-table';
 
+// Health reports are health.test.ts's: here they are noted, never sent.
+jest.mock('../federation/health', () => ({ reportHealth: jest.fn() }));
 jest.mock('../federation/federation', () => {
   const actual = jest.requireActual<typeof Federation>('../federation/federation');
   return { ...actual, loadRemoteComponent: jest.fn() };

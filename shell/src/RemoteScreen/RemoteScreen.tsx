@@ -6,8 +6,10 @@ import {
   RemoteLoadError,
   RemoteUnavailableError,
   loadRemoteComponent,
+  remoteVersion,
   type LoadStage,
 } from '../federation/federation';
+import { reportHealth } from '../federation/health';
 import { REMOTE_TITLES, type RemoteRoute } from '../routes/route-table';
 import './RemoteScreen.css';
 
@@ -26,9 +28,16 @@ export function RemoteScreen({ route }: RemoteScreenProps) {
   const [attempt, setAttempt] = useState(0);
   const Screen = useMemo(
     () =>
-      lazy(async () => ({
-        default: await loadRemoteComponent(route.remote, route.module, attempt > 0),
-      })),
+      lazy(async () => {
+        try {
+          const component = await loadRemoteComponent(route.remote, route.module, attempt > 0);
+          reportHealth(route.remote, remoteVersion(route.remote), 'loaded');
+          return { default: component };
+        } catch (error) {
+          reportLoadFailure(route.remote, error);
+          throw error;
+        }
+      }),
     [route.remote, route.module, attempt],
   );
   return (
@@ -39,6 +48,28 @@ export function RemoteScreen({ route }: RemoteScreenProps) {
     </RemoteErrorBoundary>
   );
 }
+
+/** A failed load in the health reports: its stage, or a refusal for the files' bytes. */
+function reportLoadFailure(remote: RemoteRoute['remote'], error: unknown): void {
+  // Not deployed at all is no failure of a version.
+  if (error instanceof RemoteUnavailableError) return;
+  const version = remoteVersion(remote);
+  if (error instanceof RemoteLoadError && error.stage === 'integrity') {
+    reportHealth(remote, version, 'integrity_refused');
+  } else if (error instanceof RemoteLoadError && error.stage !== 'render') {
+    reportHealth(remote, version, 'failed', error.stage);
+  } else if (error instanceof RemoteIncompatibleError) {
+    reportHealth(remote, version, 'failed', 'manifest');
+  } else {
+    reportHealth(remote, version, 'failed', 'chunk');
+  }
+}
+
+/** Errors of loading, which the loader reported already; anything else was thrown rendering. */
+const isLoadError = (error: unknown) =>
+  error instanceof RemoteLoadError ||
+  error instanceof RemoteUnavailableError ||
+  error instanceof RemoteIncompatibleError;
 
 interface BoundaryProps {
   route: RemoteRoute;
@@ -55,6 +86,8 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error(`The ${this.props.route.label} screen failed`, error, info.componentStack);
+    const { remote } = this.props.route;
+    if (!isLoadError(error)) reportHealth(remote, remoteVersion(remote), 'render_error');
   }
 
   override render() {
@@ -74,6 +107,7 @@ const STAGE_TEXT: Record<LoadStage, string> = {
   manifest: "the remote's manifest could not be read",
   entry: "the remote's entry script could not be loaded",
   chunk: "the screen's code could not be loaded",
+  integrity: "the remote's files are not the ones deployed, so they were refused",
   render: 'the screen failed while rendering',
 };
 

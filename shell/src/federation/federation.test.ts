@@ -357,3 +357,90 @@ describe('loadRemoteComponent', () => {
     expect(mockedLoad).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('files verified before they run', () => {
+  const ENTRY = 'sha384-entryentryentryentryentryentryentryentryentryentryentryentryentry';
+  const MANIFEST = 'sha384-manifestmanifestmanifestmanifestmanifestmanifestmanifestmanife';
+  const URL_V = '/remotes/mf-reports/v/0123456789ab/mf-manifest.json';
+  const listWithIntegrity = {
+    reports: URL_V,
+    integrity: { reports: { entry: ENTRY, manifest: MANIFEST } },
+    versions: { reports: '0123456789ab' },
+  };
+  const plugin = () =>
+    (created[0]!.plugins ?? []).find(
+      (candidate) => candidate.name === 'office-finance-verify-files',
+    ) as unknown as {
+      createScript: (args: { url: string; remoteInfo: { name: string } }) => HTMLScriptElement;
+      beforePreloadRemote: (args: { preloadOps: unknown[] }) => void;
+      fetch: (url: string, init: RequestInit) => Promise<Response> | undefined;
+    };
+
+  it('should send the session with the list and keep the integrity and version it gives', async () => {
+    jest.requireActual<typeof SharedUi>('shared-ui').useSession.setState({ token: 'tok' });
+    serveList(listWithIntegrity);
+    await expect(fetchRemoteList()).resolves.toEqual({ reports: URL_V });
+    expect(global.fetch).toHaveBeenCalledWith(
+      '/remotes.json',
+      expect.objectContaining({ headers: { Authorization: 'Bearer tok' } }),
+    );
+  });
+
+  it('should read the manifest with its integrity, put the entry hash on the entry script and load no chunk early', async () => {
+    const module = nextModule();
+    const Screen = () => null;
+    global.fetch = jest.fn((url: string) =>
+      Promise.resolve(
+        url === '/remotes.json'
+          ? { ok: true, status: 200, json: () => Promise.resolve(listWithIntegrity) }
+          : {
+              ok: true,
+              status: 200,
+              text: () => Promise.resolve(JSON.stringify(builtAgainst(SHELL_VERSIONS))),
+            },
+      ),
+    ) as unknown as typeof fetch;
+    mockedLoad.mockResolvedValue({ [module]: Screen });
+    await expect(loadRemoteComponent('reports', module)).resolves.toBe(Screen);
+    expect(global.fetch).toHaveBeenCalledWith(
+      URL_V,
+      expect.objectContaining({ integrity: MANIFEST }),
+    );
+    const hooks = plugin();
+    const script = hooks.createScript({
+      url: '/remotes/mf-reports/v/0123456789ab/remoteEntry.js',
+      remoteInfo: { name: 'reports' },
+    });
+    expect(script.integrity).toBe(ENTRY);
+    expect(script.crossOrigin).toBe('anonymous');
+    const preloadOps = [{ nameOrAlias: 'reports' }];
+    hooks.beforePreloadRemote({ preloadOps });
+    expect(preloadOps).toEqual([]);
+    // The runtime reads the manifest the shell verified, not the network again. (jsdom has no
+    // Response: a stand-in with the one method read here.)
+    Object.assign(globalThis, {
+      Response: class {
+        constructor(private readonly body: string) {}
+        text() {
+          return Promise.resolve(this.body);
+        }
+      },
+    });
+    const verified = await hooks.fetch(URL_V, {});
+    expect(await verified!.text()).toBe(JSON.stringify(builtAgainst(SHELL_VERSIONS)));
+  });
+
+  it('should name the integrity stage when the manifest downloads but not with its hash', async () => {
+    const module = nextModule();
+    global.fetch = jest.fn((url: string, init?: RequestInit) =>
+      url === '/remotes.json'
+        ? Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(listWithIntegrity) })
+        : init?.integrity
+          ? Promise.reject(new TypeError('Failed to fetch'))
+          : Promise.resolve({ ok: true, status: 200, text: () => Promise.resolve('{}') }),
+    ) as unknown as typeof fetch;
+    const error = await loadRemoteComponent('reports', module).catch((e: unknown) => e);
+    expect((error as RemoteLoadError).stage).toBe('integrity');
+    expect(mockedLoad).not.toHaveBeenCalled();
+  });
+});

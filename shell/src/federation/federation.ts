@@ -15,6 +15,7 @@ import type {
   ModuleFederationRuntimePlugin,
   UserOptions,
 } from '@module-federation/runtime-core';
+import { getToken } from 'shared-ui';
 import type { RemoteName } from '../routes/route-table';
 
 /** Remote name -> manifest URL, as served by the API at /remotes.json. */
@@ -28,8 +29,17 @@ export class RemoteUnavailableError extends Error {
   }
 }
 
-/** Where a remote screen's load failed: what the error panel names. */
-export type LoadStage = 'manifest' | 'entry' | 'chunk' | 'render';
+/**
+ * Where a remote screen's load failed: what the error panel names. `integrity`: a file's bytes
+ * were not the ones its release record gives, and the browser refused to run it.
+ */
+export type LoadStage = 'manifest' | 'entry' | 'chunk' | 'integrity' | 'render';
+
+/** The SHA-384 of a remote's entry and manifest (`integrity` of /remotes.json). */
+export interface RemoteIntegrity {
+  entry: string;
+  manifest?: string;
+}
 
 /** A stage of loading a remote screen failed (or did not finish within the time limit). */
 export class RemoteLoadError extends Error {
@@ -67,6 +77,14 @@ export const LOAD_TIME_LIMIT_MS = 10_000;
 const REMOTES_JSON_TIMEOUT_MS = 8000;
 
 const registered = new Map<string, string>();
+/** Manifest URL -> the integrity /remotes.json gave with it (kept for the life of the tab). */
+const integrityOf = new Map<string, RemoteIntegrity>();
+/** Manifest URL -> the deployed version /remotes.json gave with it. */
+const versionOf = new Map<string, string>();
+/** Manifest URL -> its text, once its bytes matched their integrity: what the runtime reads. */
+const verifiedManifests = new Map<string, string>();
+/** Remote name -> the entry URL the runtime loaded it from. */
+const entryUrls = new Map<string, string>();
 /** Manifest URL -> its (successful) compatibility check. */
 const checkedManifests = new Map<string, Promise<void>>();
 const loaded = new Map<string, ComponentType>();
@@ -81,18 +99,85 @@ const reportFailures: ModuleFederationRuntimePlugin = {
   },
 };
 
+/** The integrity the shell holds for a remote's registered manifest, if any. */
+const integrityForRemote = (name: string): RemoteIntegrity | undefined => {
+  const manifestUrl = registered.get(name);
+  return manifestUrl ? integrityOf.get(manifestUrl) : undefined;
+};
+
+/**
+ * Nothing of a remote runs unchecked (docs/decisions/022-staged-rollout.md):
+ * - the runtime reads the manifest the shell has verified (its `fetch` hook);
+ * - the entry's <script> carries the integrity /remotes.json gives (its `createScript` hook);
+ * - the runtime's own early loading of a screen's chunks is turned off (`beforePreloadRemote`):
+ *   those scripts would come from the manifest's list, unchecked. The chunks are loaded by the
+ *   remote's entry instead, whose loader puts each chunk's SHA-384 (built into the checked entry)
+ *   on its <script>.
+ */
+export const verifyFiles: ModuleFederationRuntimePlugin = {
+  name: 'office-finance-verify-files',
+  beforePreloadRemote({ preloadOps }) {
+    preloadOps.splice(0);
+  },
+  fetch(url: string, init: RequestInit) {
+    const verified = verifiedManifests.get(url);
+    if (verified !== undefined) {
+      return Promise.resolve(
+        new Response(verified, { headers: { 'Content-Type': 'application/json' } }),
+      );
+    }
+    const integrity = integrityOf.get(url)?.manifest;
+    return integrity ? fetch(url, { ...init, integrity }) : undefined;
+  },
+  createScript({ url, remoteInfo }) {
+    if (!remoteInfo) return undefined;
+    const integrity = integrityForRemote(remoteInfo.name);
+    entryUrls.set(remoteInfo.name, url);
+    if (!integrity) return undefined;
+    const script = document.createElement('script');
+    script.src = url;
+    script.integrity = integrity.entry;
+    script.crossOrigin = 'anonymous';
+    return script;
+  },
+};
+
+/**
+ * True when `url` downloads but not with `integrity` (or, without one, downloads at all after
+ * its <script> failed): the browser refused bytes that were not the recorded ones.
+ */
+export async function wasRefused(url: string, integrity?: string): Promise<boolean> {
+  try {
+    const plain = await fetch(url, { cache: 'no-store' });
+    if (!plain.ok) return false;
+    if (!integrity) return true;
+    try {
+      await fetch(url, { cache: 'no-store', integrity });
+      return false;
+    } catch {
+      return true;
+    }
+  } catch {
+    return false;
+  }
+}
+
 /** Reads /remotes.json; an unreachable or malformed list means "no remotes", never a crash. */
 export async function fetchRemoteList(): Promise<RemoteList> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REMOTES_JSON_TIMEOUT_MS);
   try {
+    // Signed in, the server may list a canary version for this user.
+    const token = getToken();
     const response = await fetch('/remotes.json', {
       cache: 'no-cache',
       signal: controller.signal,
+      ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
     });
     if (!response.ok) return {};
     const body = (await response.json()) as unknown;
     if (!body || typeof body !== 'object') return {};
+    noteIntegrity(body as Record<string, unknown>);
     return Object.fromEntries(
       Object.entries(body).filter(
         (entry): entry is [string, string] => typeof entry[1] === 'string',
@@ -105,6 +190,37 @@ export async function fetchRemoteList(): Promise<RemoteList> {
     clearTimeout(timer);
   }
 }
+
+/** Keeps the integrity and version /remotes.json gives for each manifest URL it lists. */
+function noteIntegrity(body: Record<string, unknown>): void {
+  const integrity = body.integrity as Record<string, unknown> | undefined;
+  const versions = body.versions as Record<string, unknown> | undefined;
+  for (const [name, url] of Object.entries(body)) {
+    if (typeof url !== 'string') continue;
+    lastListed.set(name, url);
+    const given = integrity?.[name] as Partial<RemoteIntegrity> | undefined;
+    if (given && typeof given.entry === 'string') {
+      integrityOf.set(url, {
+        entry: given.entry,
+        ...(typeof given.manifest === 'string' ? { manifest: given.manifest } : {}),
+      });
+    }
+    const version = versions?.[name];
+    if (typeof version === 'string') versionOf.set(url, version);
+  }
+}
+
+/** Remote name -> the manifest URL the latest read of /remotes.json gave. */
+const lastListed = new Map<string, string>();
+
+/**
+ * The deployed version of the remote this tab loads (or last tried to): 'unversioned' for one
+ * served from its own build or from elsewhere.
+ */
+export const remoteVersion = (remote: string): string => {
+  const url = registered.get(remote) ?? lastListed.get(remote);
+  return (url && versionOf.get(url)) || 'unversioned';
+};
 
 /** Remote name -> manifest URL, for the remotes the host does not know yet. */
 const toRegister = new Map<string, string>();
@@ -187,7 +303,7 @@ function federationHost(): Promise<ModuleFederation> {
       // A remote takes the shared module already loaded (the shell's) instead of every remote's
       // entry being loaded first to compare versions: one offline remote cannot block the others.
       shareStrategy: 'loaded-first',
-      plugins: [reportFailures],
+      plugins: [reportFailures, verifyFiles],
     });
     core.setGlobalFederationInstance(instance);
     hostInstance = instance;
@@ -210,11 +326,28 @@ const major = (version: string): string | undefined => /^\D*(\d+)\./.exec(versio
  */
 async function checkManifest(remote: RemoteName, url: string, signal: AbortSignal): Promise<void> {
   let manifest: unknown;
+  const integrity = integrityOf.get(url)?.manifest;
   try {
-    const response = await fetch(url, { signal });
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    manifest = await response.json();
+    if (integrity) {
+      // The browser compares the bytes with the release record's hash before handing them over.
+      const response = await fetch(url, { signal, integrity });
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      const text = await response.text();
+      manifest = JSON.parse(text);
+      verifiedManifests.set(url, text);
+    } else {
+      const response = await fetch(url, { signal });
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      manifest = await response.json();
+    }
   } catch (error) {
+    if (integrity && !signal.aborted && (await wasRefused(url, integrity))) {
+      throw new RemoteLoadError(
+        'integrity',
+        `The manifest of ${remote} does not match its release record`,
+        error,
+      );
+    }
     throw new RemoteLoadError('manifest', `Could not read the manifest of ${remote}`, error);
   }
   const recorded = (
@@ -245,6 +378,29 @@ function stageOf(error: unknown, remote: RemoteName): LoadStage {
   }
   // Once the entry ran, its container is on the global named after the remote.
   return (globalThis as Record<string, unknown>)[remote] ? 'chunk' : 'entry';
+}
+
+/**
+ * Whether a failed entry or chunk was refused for its bytes: the entry against the integrity
+ * /remotes.json gave; a chunk (its expected hash is inside the entry) when it downloads fine but
+ * did not load. Only asked for remotes that carry integrity.
+ */
+async function refusedFile(remote: RemoteName, stage: LoadStage, error: unknown): Promise<boolean> {
+  const integrity = integrityForRemote(remote);
+  if (!integrity) return false;
+  if (stage === 'entry') {
+    const url = entryUrls.get(remote);
+    return url ? wasRefused(url, integrity.entry) : false;
+  }
+  if (stage === 'chunk') {
+    const request = (error as { request?: unknown; cause?: { request?: unknown } } | null)?.request;
+    const url =
+      typeof request === 'string'
+        ? request
+        : /(https?:\/\/\S+?\.js)\b/.exec(String((error as Error | null)?.message ?? ''))?.[1];
+    return url ? wasRefused(url) : false;
+  }
+  return false;
 }
 
 /** Rejects with a RemoteLoadError of the stage reached when `work` takes longer than the limit. */
@@ -304,7 +460,15 @@ async function attempt(remote: RemoteName, module: string, fresh: boolean): Prom
       try {
         exports = await host.loadRemote<Record<string, unknown>>(id);
       } catch (error) {
-        throw new RemoteLoadError(stageOf(error, remote), `Could not load ${id}`, error);
+        const failed = stageOf(error, remote);
+        if (await refusedFile(remote, failed, error)) {
+          throw new RemoteLoadError(
+            'integrity',
+            `${id}: a file was refused by its integrity`,
+            error,
+          );
+        }
+        throw new RemoteLoadError(failed, `Could not load ${id}`, error);
       }
       const component = exports?.[module] ?? exports?.default;
       if (

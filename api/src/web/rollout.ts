@@ -1,0 +1,112 @@
+// Which version of each remote a user gets, and what /remotes.json says about it
+// (docs/decisions/022-staged-rollout.md).
+//
+// The choice is a pure function of the user's id, the remote and the canary's version (a hash),
+// and of state.json, which every process sharing WEB_ROOT reads: every process gives a user the
+// same version, on every page load, with nothing stored per user. A new canary version draws a
+// new share of users.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import {
+  REMOTE_NAMES,
+  readDeployState,
+  remoteDir,
+  versionDir,
+  type DeployState,
+} from './releases.js';
+
+/** The user's place in 0..99 for this remote's version: stable, the same in every process. */
+export function userBucket(userId: number | string, remote: string, version: string): number {
+  const digest = createHash('sha256').update(`${userId}\0${remote}\0${version}`).digest();
+  return digest.readUInt32BE(0) % 100;
+}
+
+/** True when the user gets the canary of this state. */
+export function getsCanary(
+  userId: number | string | undefined,
+  remote: string,
+  state: DeployState,
+): boolean {
+  const canary = state.canary;
+  if (!canary || userId === undefined) return false;
+  return userBucket(userId, remote, canary.version) < canary.share;
+}
+
+const hasManifest = (webRoot: string, name: string, version: string) =>
+  existsSync(path.join(versionDir(webRoot, name, version), 'mf-manifest.json'));
+
+/** The integrity of a remote's entry (and manifest, when known) that the shell checks. */
+export interface RemoteIntegrity {
+  entry: string;
+  manifest?: string;
+}
+
+/**
+ * The body of /remotes.json: remote name -> manifest URL (what shells have always read), plus
+ * `integrity` (remote -> the SHA-384 of its entry and manifest, from the release record or
+ * `REMOTE_<NAME>_SRI`) and `versions` (remote -> the deployed version listed), for the remotes
+ * that have them. Old shells read only the string entries.
+ */
+export interface RemoteListBody {
+  [remote: string]: string | Record<string, RemoteIntegrity> | Record<string, string> | undefined;
+  integrity?: Record<string, RemoteIntegrity>;
+  versions?: Record<string, string>;
+}
+
+export interface RemoteListOptions {
+  /** Manifest URLs of remotes deployed elsewhere (REMOTE_<NAME>_URL). */
+  remoteUrls?: Record<string, string>;
+  /** The entry's integrity of those remotes (REMOTE_<NAME>_SRI). */
+  remoteSri?: Record<string, string>;
+  /** The signed-in user, when there is one: only signed-in users get a canary. */
+  userId?: number | string;
+}
+
+/**
+ * The runtime remote list, read on every request: a configured URL wins; then the deployed
+ * version (the canary for the users it is served to); otherwise the remote's own build, only
+ * when it exists (so a missing build shows as "unavailable" in the shell).
+ */
+export function remoteList(webRoot: string, options: RemoteListOptions = {}): RemoteListBody {
+  const { remoteUrls = {}, remoteSri = {}, userId } = options;
+  const body: RemoteListBody = {};
+  const integrity: Record<string, RemoteIntegrity> = {};
+  const versions: Record<string, string> = {};
+  for (const name of REMOTE_NAMES) {
+    const configured = remoteUrls[name];
+    if (configured) {
+      body[name] = configured;
+      if (remoteSri[name]) integrity[name] = { entry: remoteSri[name] };
+      continue;
+    }
+    const state = readDeployState(webRoot, name);
+    let version: string | undefined;
+    if (state) {
+      const canary =
+        state.canary &&
+        getsCanary(userId, name, state) &&
+        hasManifest(webRoot, name, state.canary.version)
+          ? state.canary.version
+          : undefined;
+      version = canary ?? (hasManifest(webRoot, name, state.current) ? state.current : undefined);
+    }
+    if (state && version) {
+      body[name] = `/remotes/${remoteDir(name)}/v/${version}/mf-manifest.json`;
+      versions[name] = version;
+      const files = state.versions.find((entry) => entry.version === version)?.files;
+      const entry = files?.['remoteEntry.js'];
+      if (entry) {
+        integrity[name] = {
+          entry,
+          ...(files['mf-manifest.json'] ? { manifest: files['mf-manifest.json'] } : {}),
+        };
+      }
+    } else if (existsSync(path.join(webRoot, remoteDir(name), 'dist', 'mf-manifest.json'))) {
+      body[name] = `/remotes/${remoteDir(name)}/mf-manifest.json`;
+    }
+  }
+  if (Object.keys(integrity).length) body.integrity = integrity;
+  if (Object.keys(versions).length) body.versions = versions;
+  return body;
+}

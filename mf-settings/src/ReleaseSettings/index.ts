@@ -1,0 +1,1 @@
+export { ReleaseSettings } from './ReleaseSettings';
