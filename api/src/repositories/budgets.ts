@@ -9,12 +9,13 @@ import {
   type BudgetBody,
   type BudgetUse,
   type EntryBudget,
+  hasAtMostTwoDecimals,
+  plainMoney,
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
 import { addDays, monthOf, nextMonthStart, type DayRange } from '../lib/dates.js';
 import { badRequest, notFound } from '../lib/errors.js';
-import { hasAtMostTwoDecimals, toNumericString } from '../lib/money.js';
 import { jsonOf, partySums, type JsonText } from './reports.js';
 
 async function budgetOf(db: Db, expenseTypeId: number): Promise<Budget> {
@@ -68,7 +69,7 @@ export async function setBudget(
       );
       if (body.monthly !== null && body.monthly !== undefined)
         await sql`INSERT INTO expense_budgets (expense_type_id, month, amount)
-                  VALUES (${expenseTypeId}, NULL, ${toNumericString(body.monthly)})`.execute(tx);
+                  VALUES (${expenseTypeId}, NULL, ${plainMoney(body.monthly)})`.execute(tx);
     } else {
       const year = body.year as number;
       await sql`DELETE FROM expense_budgets WHERE expense_type_id = ${expenseTypeId}
@@ -77,7 +78,7 @@ export async function setBudget(
       );
       const values = (body.months ?? []).map(
         (amount, i) =>
-          sql`(${expenseTypeId}, ${`${year}-${String(i + 1).padStart(2, '0')}-01`}::date, ${toNumericString(amount)}::numeric)`,
+          sql`(${expenseTypeId}, ${`${year}-${String(i + 1).padStart(2, '0')}-01`}::date, ${plainMoney(amount)}::numeric)`,
       );
       await sql`INSERT INTO expense_budgets (expense_type_id, month, amount)
                 VALUES ${sql.join(values)}`.execute(tx);

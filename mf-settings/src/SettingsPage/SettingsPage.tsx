@@ -50,7 +50,7 @@ export function SettingsPage() {
                 },
               ]
             : []),
-          ...(user?.role === 'admin'
+          ...(isAdmin
             ? [{ id: 'releases', label: messages.releasesTab, content: <ReleaseSettings /> }]
             : []),
         ]}
