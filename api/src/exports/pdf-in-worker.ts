@@ -3,7 +3,6 @@
 // statement held the server's thread for 11 s, during which no other request was answered. The
 // data is read on the server's thread as before (asynchronous database reads); only the drawing
 // moves, and the worker's memory is given back when it ends.
-import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 import type { PdfDocument } from './pdf.js';
 import { startWorker } from './worker.js';
@@ -18,8 +17,12 @@ export type PdfMessage = { pdf: Uint8Array } | { error: string };
  */
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 };
 
-/** PDFs drawn at once in this process, all users together (one a core); the rest wait. */
-const drawing = pLimit(availableParallelism());
+/**
+ * PDFs drawn at once in this process, all users together; the rest wait their turn. One: each
+ * drawing worker holds up to its heap (a 10,000-row statement about 150 MB of RSS), two at once
+ * took the server +250 MB, and on two cores the second took the request thread's core.
+ */
+const drawing = pLimit(1);
 
 /** The document drawn as a PDF by a worker thread. */
 export const renderPdfInWorker = (document: PdfDocument): Promise<Buffer> =>

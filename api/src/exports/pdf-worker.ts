@@ -1,7 +1,20 @@
 // The worker thread that draws one PDF (started by pdf-in-worker.ts) and sends its bytes back.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderPdf, type PdfDocument } from './pdf.js';
 import type { PdfMessage } from './pdf-in-worker.js';
+
+// This thread at the lowest CPU priority (Linux: /proc/thread-self names its thread id): a
+// statement drawn on a busy machine otherwise took the core of the thread that answers
+// requests. It still uses any core nothing else wants.
+if (process.platform === 'linux') {
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 19);
+  } catch {
+    // no /proc: drawn at the normal priority
+  }
+}
 
 const job = workerData as PdfDocument;
 const port = parentPort!;

@@ -11,7 +11,13 @@
 //   two at once were measured at +645 MB against +441 MB for the same ten images one by one);
 // - libvips itself: one thread per image (sharp.concurrency) and no operation cache
 //   (sharp.cache(false)), so nothing decoded is kept once the image is written.
-// The work runs in libuv's threads (sharp is asynchronous); the JS thread only waits.
+// The work runs in libuv's and libvips' threads (sharp is asynchronous); the JS thread only
+// waits. libvips' threads are given the lowest CPU priority (Linux: their nice value is raised
+// to 19): on a busy machine they took the cores from the thread that answers requests, and a
+// dashboard call waited up to 900 ms while receipts were decoded. They still use every core
+// nothing else wants.
+import { readdirSync, readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type SharpModule from 'sharp';
 import type { Sharp } from 'sharp';
@@ -31,6 +37,28 @@ const queue: LimitFunction = pLimit(1);
 /** Sets how many images this process decodes at once (buildApp, from IMAGE_CONCURRENCY). */
 export function configureImages(concurrency: number): void {
   queue.concurrency = Math.max(1, concurrency);
+}
+
+/** libvips' worker threads already given the lowest priority, by thread id. */
+const lowered = new Set<number>();
+
+/**
+ * Gives libvips' worker threads (named so in /proc) the lowest CPU priority, those started since
+ * the last call. Linux only; anywhere else, or should /proc not answer, nothing changes.
+ */
+function lowerImageThreads(): void {
+  if (process.platform !== 'linux') return;
+  try {
+    for (const task of readdirSync('/proc/self/task')) {
+      const tid = Number(task);
+      if (lowered.has(tid)) continue;
+      if (!readFileSync(`/proc/self/task/${task}/comm`, 'utf8').startsWith('libvips')) continue;
+      setPriority(tid, 19);
+      lowered.add(tid);
+    }
+  } catch {
+    // A thread that ended meanwhile, or no /proc: the priorities stay as they are.
+  }
 }
 
 /** sharp, loaded on the first image rather than when the server starts, and set up once. */
@@ -86,7 +114,13 @@ export async function reencodeImage(
   return queue(async () => {
     try {
       // limitInputPixels again: the decoder's own word, should the header have lied.
-      let image: Sharp = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
+      // sequentialRead: decoded top to bottom, a strip at a time, nothing kept whole that the
+      // pipeline does not need.
+      let image: Sharp = sharp(input, {
+        limitInputPixels: IMAGE_MAX_PIXELS,
+        failOn: 'error',
+        sequentialRead: true,
+      })
         // rotate(): the EXIF orientation is applied to the pixels, since the EXIF goes.
         .rotate();
       if (options.fit)
@@ -98,7 +132,15 @@ export async function reencodeImage(
           : as === 'image/png'
             ? image.png()
             : image.webp({ quality: 90 });
-      return await encoded.toBuffer();
+      // The threads libvips starts for this image are lowered as soon as they are there (the
+      // first image's start at normal priority for a moment), and again once it is written.
+      const lowering = setInterval(lowerImageThreads, 50);
+      try {
+        return await encoded.toBuffer();
+      } finally {
+        clearInterval(lowering);
+        lowerImageThreads();
+      }
     } catch {
       throw new ImageRefused('unreadable');
     }
