@@ -171,6 +171,8 @@ async function start(dataDir: string, tempDir: string): Promise<Running> {
     BACKUP_PASSPHRASE: '',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    // As `npm start` starts the server (scripts/start.mjs).
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '1',
   };
   for (const name of ['DATABASE_URL', 'NODE_OPTIONS']) delete env[name];
   const child = spawn(process.execPath, [path.join(repoRoot, 'api/dist/server.js')], {

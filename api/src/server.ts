@@ -3,8 +3,6 @@
 // WORKERS=N (PostgreSQL only) runs N such processes on one port through Node's cluster: every
 // piece of shared state (sessions, idempotency keys, login throttles, rate limits) lives in
 // the database, so they answer exactly like one process.
-// First: may start the process again with the allocator's settings (allocator.ts).
-import './allocator.js';
 import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { preloadImages } from './files/images.js';

@@ -3,18 +3,8 @@
 // build, share and health over the last hour and day, and Promote / Roll back, which do what
 // `npm run deploy -- --promote / --rollback` do and are recorded in the Activity screen
 // (GET /api/releases, POST /api/releases/:remote/promote and /rollback).
-import { useState } from 'react';
 import type { HealthFigures, ReleaseVersion, RemoteRelease } from 'contract';
-import {
-  Button,
-  confirm,
-  endpoints,
-  errorMessage,
-  messages,
-  notify,
-  useApiMutation,
-  useApiQuery,
-} from 'shared-ui';
+import { Button, confirm, endpoints, messages, useApiWrite, useApiQuery } from 'shared-ui';
 import { timeText } from '../BackupSettings/BackupSettings';
 
 const healthText = (figures: HealthFigures) =>
@@ -51,34 +41,17 @@ function VersionFacts({ version }: { version: ReleaseVersion }) {
 }
 
 function RemoteReleaseCard({ release }: { release: RemoteRelease }) {
-  const promote = useApiMutation(endpoints.promoteRelease);
-  const rollBack = useApiMutation(endpoints.rollBackRelease);
-  const [busy, setBusy] = useState(false);
+  const said = { success: (answer: { message: string }) => answer.message };
+  const promote = useApiWrite(endpoints.promoteRelease, said);
+  const rollBack = useApiWrite(endpoints.rollBackRelease, said);
+  const busy = promote.isPending || rollBack.isPending;
   const params = { remote: release.remote };
 
   const run = async (kind: 'promote' | 'rollback') => {
     const question =
       kind === 'promote' ? messages.releaseConfirmPromote : messages.releaseConfirmRollBack;
     if (!(await confirm(question))) return;
-    setBusy(true);
-    try {
-      const answer =
-        kind === 'promote'
-          ? await promote.mutateAsync({ params })
-          : await rollBack.mutateAsync({ params });
-      notify(answer.message);
-    } catch (error) {
-      notify(
-        errorMessage(
-          error,
-          kind === 'promote'
-            ? endpoints.promoteRelease.texts.error
-            : endpoints.rollBackRelease.texts.error,
-        ),
-      );
-    } finally {
-      setBusy(false);
-    }
+    await (kind === 'promote' ? promote : rollBack).run({ params });
   };
 
   const heading = `${release.title} (mf-${release.remote})`;
