@@ -11,7 +11,7 @@ import { audit } from '../lib/audit.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { toMoney } from '../lib/money.js';
 import { idCursor, parseIdCursor } from '../lib/page-cursor.js';
-import { closedThrough } from './entries.js';
+import { insertBatchReversals, refuseClosedPeriod } from '../books/index.js';
 
 /** Runs inside the undo's transaction, after the reversals are written. */
 export type BatchReversalHook = (tx: Db, batchId: number) => Promise<void>;
@@ -23,35 +23,8 @@ export function registerBatchReversal(kind: BatchKind, hook: BatchReversalHook):
   reversalHooks.set(kind, hook);
 }
 
-/**
- * A new batch, and one line for it in the activity (its entries are not audited one by one:
- * the batch names them). Call inside the transaction that inserts the entries with `batch_id`.
- */
-export async function createBatch(
-  tx: Db,
-  input: {
-    kind: BatchKind;
-    label: string;
-    /** Null: the server itself. */
-    userId: number | null;
-    /** What the activity line shows beside kind and label (rows, totals, file name...). */
-    details?: Record<string, unknown>;
-  },
-): Promise<number> {
-  const { id } = await tx
-    .insertInto('entry_batches')
-    .values({ kind: input.kind, label: input.label, created_by: input.userId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await audit(tx, {
-    actorId: input.userId,
-    action: 'create',
-    entity: 'batch',
-    entityId: id,
-    after: { kind: input.kind, label: input.label, ...input.details },
-  });
-  return Number(id);
-}
+/** Batches are created by the books writer, in the transaction that writes their entries. */
+export { createBatch } from '../books/index.js';
 
 type BatchRow = {
   id: number;
@@ -163,30 +136,15 @@ export async function reverseBatch(
     if (!batch) throw notFound(apiMessages.batchNotFound);
     if (batch.reversed_at !== null) throw conflict(apiMessages.batchAlreadyReversed);
 
-    const closed = await closedThrough(tx, { lock: true });
     const { rows: state } = await sql<{ first_day: string | null; reversed: string | number }>`
       SELECT min(e.entry_date) AS first_day,
              count(r.id) AS reversed
       FROM entries e LEFT JOIN entries r ON r.reverses_id = e.id
       WHERE e.batch_id = ${input.id} AND e.reverses_id IS NULL`.execute(tx);
-    const firstDay = state[0]?.first_day ?? null;
     if (Number(state[0]?.reversed ?? 0) > 0) throw conflict(apiMessages.batchEntryReversed);
-    if (closed && firstDay !== null && firstDay <= closed)
-      throw conflict(`${apiMessages.batchInClosedPeriod} ${closed}`);
+    await refuseClosedPeriod(tx, [state[0]?.first_day ?? null], 'batch');
 
-    const { rows: written } = await sql<{ count: string | number }>`
-      WITH reversals AS (
-        INSERT INTO entries (kind, client_id, employee_id, expense_type_id, party_name, amount,
-                             credit_debit, description, entry_date, created_by, reverses_id,
-                             batch_id)
-        SELECT kind, client_id, employee_id, expense_type_id, party_name, -amount, credit_debit,
-               ${reason}, entry_date, ${userId}, id, batch_id
-        FROM entries WHERE batch_id = ${input.id} AND reverses_id IS NULL
-        ORDER BY entry_date, id
-        RETURNING 1
-      )
-      SELECT count(*) AS count FROM reversals`.execute(tx);
-    const count = Number(written[0]?.count ?? 0);
+    const count = await insertBatchReversals(tx, input.id, reason, { userId });
     await sql`
       UPDATE entry_batches
       SET reversed_at = now(), reversed_by = ${userId}, reverse_reason = ${reason}

@@ -50,23 +50,18 @@ import {
 } from '../imports/plan.js';
 import { planEntries } from '../imports/plan-entries.js';
 import { personKey, planPeople } from '../imports/plan-people.js';
-import { closedThrough } from './entries.js';
-import { createBatch, registerBatchReversal } from './batches.js';
+import { parties } from '../db/parties.js';
+import {
+  closedThrough,
+  createBatch,
+  insertEntries,
+  lockParties,
+  refuseClosedPeriod,
+} from '../books/index.js';
+import { registerBatchReversal } from './batches.js';
 
 const ENTRY_KINDS: readonly ImportKind[] = ['income', 'expense', 'salary'];
 const isEntryKind = (kind: ImportKind): kind is EntryKind => ENTRY_KINDS.includes(kind);
-
-/** The party table of each entry kind. */
-const PARTY = {
-  income: { table: 'clients', name: 'name', column: 'client_id', kind: 'client' },
-  salary: { table: 'employees', name: 'name', column: 'employee_id', kind: 'employee' },
-  expense: {
-    table: 'expense_types',
-    name: 'expancetype',
-    column: 'expense_type_id',
-    kind: 'expenseType',
-  },
-} as const;
 
 const PREVIEW_ROWS = 20;
 /** Problems listed in a preview (the count covers them all). */
@@ -128,7 +123,7 @@ async function partiesByKey(
   db: Db,
   kind: EntryKind,
 ): Promise<Map<string, { id: number; name: string; suspended: boolean } | null>> {
-  const party = PARTY[kind];
+  const party = parties[kind];
   const { rows } = await sql<{ id: number; name: string; status: string | null }>`
     SELECT id, ${sql.ref(party.name)} AS name,
            ${kind === 'expense' ? sql.ref('status') : sql`NULL`} AS status
@@ -258,7 +253,7 @@ export async function analyseFile(db: Db, input: ImportInput, file: ReadFile): P
   let undecided = 0;
 
   if (isEntryKind(kind)) {
-    const party = PARTY[kind];
+    const party = parties[kind];
     const choices = new Map(
       (options.parties ?? []).map(({ name, choice }) => [nameKey(name), choice]),
     );
@@ -448,13 +443,11 @@ export async function runImport(
     const importId = await db.transaction().execute(async (tx) => {
       // The closing day cannot move under the import (share lock); a day closed since the
       // preview refuses the whole import.
-      const closed = await closedThrough(tx, { lock: true });
       const earliest = analysis.entries.reduce<string | null>(
         (min, plan) => (min === null || plan.date < min ? plan.date : min),
         null,
       );
-      if (closed && earliest !== null && earliest <= closed)
-        throw conflict(importMessages.closedDate(closed));
+      await refuseClosedPeriod(tx, [earliest], 'import');
 
       const batchId = await createBatch(tx, {
         kind: 'import',
@@ -487,7 +480,7 @@ export async function runImport(
       const created: { party_kind: 'client' | 'employee' | 'expenseType'; party_id: number }[] = [];
 
       if (isEntryKind(kind)) {
-        const party = PARTY[kind];
+        const party = parties[kind];
         const newIds = new Map<string, number>();
         // Only the parties a ready row needs.
         const needed = new Set(analysis.entries.map((plan) => plan.newParty));
@@ -506,25 +499,33 @@ export async function runImport(
                   .returning('id')
                   .executeTakeFirstOrThrow();
           newIds.set(key, row.id);
-          created.push({ party_kind: party.kind, party_id: row.id });
+          created.push({ party_kind: party.recordKind, party_id: row.id });
         }
-        // Column by column (unnest): one statement per 5,000 rows, without an object per value.
-        for (let start = 0; start < analysis.entries.length; start += 5000) {
-          const chunk = analysis.entries.slice(start, start + 5000);
-          await sql`
-            INSERT INTO entries (kind, ${sql.ref(party.column)}, party_name, amount, credit_debit,
-                                 description, entry_date, created_by, batch_id)
-            SELECT ${kind}, u.party, u.name, u.amount, u.side, u.description, u.day,
-                   ${userId}::integer, ${batchId}::bigint
-            FROM unnest(
-              ${chunk.map((plan) => plan.partyId ?? newIds.get(plan.newParty ?? '') ?? null)}::integer[],
-              ${chunk.map((plan) => plan.partyName)}::text[],
-              ${chunk.map((plan) => centsText(plan.cents))}::numeric[],
-              ${chunk.map((plan) => plan.creditDebit)}::text[],
-              ${chunk.map((plan) => plan.description)}::text[],
-              ${chunk.map((plan) => plan.date)}::date[]
-            ) AS u(party, name, amount, side, description, day)`.execute(tx);
-        }
+        // The existing parties stay as planned until the entries are in: none deleted,
+        // renamed or suspended under the import.
+        const names = await lockParties(
+          tx,
+          kind,
+          analysis.entries.flatMap((plan) => (plan.partyId === null ? [] : [plan.partyId])),
+        );
+        await insertEntries(
+          tx,
+          analysis.entries.map((plan) => {
+            const partyId = plan.partyId ?? newIds.get(plan.newParty ?? '');
+            if (partyId === undefined) throw new Error('an import row without its party');
+            return {
+              kind,
+              partyId,
+              partyName:
+                (plan.partyId === null ? undefined : names.get(plan.partyId)) ?? plan.partyName,
+              amount: centsText(plan.cents),
+              creditDebit: plan.creditDebit,
+              description: plan.description,
+              date: plan.date,
+            };
+          }),
+          { userId, batchId },
+        );
       } else {
         for (let start = 0; start < analysis.people.length; start += 1000) {
           const chunk = analysis.people.slice(start, start + 1000);

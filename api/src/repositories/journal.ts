@@ -1,31 +1,21 @@
 // The journal: every entry of every kind, newest first, filtered and paged by position; its
-// totals over everything that matches; the CSV of all of it, streamed; reversals; and the
-// "books closed through" day (docs/decisions/008-reversals-and-closed-periods.md).
+// totals over everything that matches; the CSV of all of it, streamed; and moving the "books
+// closed through" day (docs/decisions/008-reversals-and-closed-periods.md). Reversals are
+// written by the books (books/entries.ts).
 import { sql, type RawBuilder } from 'kysely';
 import {
   apiMessages,
   messages,
   CSV_BOM,
-  ENTRY_RECORD_KINDS,
-  type Entry,
   type JournalPage,
   type JournalRow,
   type JournalTotals,
   type JournalTotalsQuery,
 } from 'contract';
 import type { Db } from '../db/index.js';
-import { audit } from '../lib/audit.js';
 import { BEGINNING, ENDING, isRealDay, splitByMonths } from '../lib/dates.js';
-import {
-  badRequest,
-  conflict,
-  HttpError,
-  notFound,
-  pgCode,
-  PG_UNIQUE_VIOLATION,
-} from '../lib/errors.js';
+import { badRequest } from '../lib/errors.js';
 import { hasAtMostTwoDecimals, toMoney } from '../lib/money.js';
-import { closedThrough, toEntry } from './entries.js';
 import { datedCursor, parseDatedCursor, type Position } from '../lib/page-cursor.js';
 
 export type JournalFilters = JournalTotalsQuery;
@@ -378,112 +368,4 @@ export async function* journalCsv(db: Db, filters: JournalFilters): AsyncGenerat
     before = { date: batch.last_date, id: batch.last_id };
   }
   yield `Totals,${count} entries,,,Credit,${fromCents(credit)},Debit,${fromCents(debit)},,\r\n`;
-}
-
-// --- reversals ----------------------------------------------------------------------------------
-
-const entryColumns = sql`id, kind, party_id, party_name, amount::text AS amount, credit_debit,
-  description, entry_date, created_at, reverses_id`;
-
-type StoredEntry = Parameters<typeof toEntry>[0];
-
-/** Returns the reversal and whether it was recorded now (false: a repeat of an earlier key). */
-export async function reverseEntry(
-  db: Db,
-  userId: number,
-  input: { id: number; reason: string; idempotencyKey?: string },
-): Promise<{ entry: Entry; created: boolean }> {
-  const reason = input.reason.trim();
-  const repeat = async () => {
-    if (!input.idempotencyKey) return undefined;
-    const { rows } = await sql<StoredEntry>`
-      SELECT ${entryColumns} FROM entries
-      WHERE created_by = ${userId} AND idempotency_key = ${input.idempotencyKey}`.execute(db);
-    const earlier = rows[0];
-    if (!earlier) return undefined;
-    if (earlier.reverses_id !== input.id || earlier.description !== reason)
-      throw conflict(apiMessages.reverseKeyConflict);
-    return { entry: toEntry(earlier), created: false };
-  };
-
-  const earlier = await repeat();
-  if (earlier) return earlier;
-
-  try {
-    return await db.transaction().execute(async (tx) => {
-      // The row lock makes a second reversal of the same entry wait for this one and then see it.
-      const { rows } = await sql<StoredEntry & { reversed_by: number | null }>`
-        SELECT ${entryColumns},
-               (SELECT r.id FROM entries r WHERE r.reverses_id = e.id) AS reversed_by
-        FROM entries e WHERE id = ${input.id} FOR UPDATE`.execute(tx);
-      const original = rows[0];
-      if (!original) throw notFound(apiMessages.entryNotFound);
-      if (original.reverses_id !== null) throw conflict(apiMessages.reversalNotReversible);
-      if (original.reversed_by !== null) throw conflict(apiMessages.alreadyReversed);
-      const closed = await closedThrough(tx, { lock: true });
-      if (closed && original.entry_date <= closed)
-        throw conflict(`${apiMessages.periodClosed} ${closed}`);
-
-      const inserted = await sql<StoredEntry>`
-        INSERT INTO entries (kind, client_id, employee_id, expense_type_id, party_name, amount,
-                             credit_debit, description, entry_date, created_by, idempotency_key,
-                             reverses_id)
-        SELECT kind, client_id, employee_id, expense_type_id, party_name, -amount, credit_debit,
-               ${reason}, entry_date, ${userId}, ${input.idempotencyKey ?? null}, id
-        FROM entries WHERE id = ${input.id}
-        RETURNING ${entryColumns}`.execute(tx);
-      const row = inserted.rows[0];
-      if (!row) throw notFound(apiMessages.entryNotFound);
-      const entry = toEntry(row);
-      await audit(tx, {
-        actorId: userId,
-        action: 'reverse',
-        entity: ENTRY_RECORD_KINDS[original.kind],
-        entityId: original.id,
-        before: toEntry(original),
-        after: { reason, reversal: entry },
-      });
-      return { entry, created: true };
-    });
-  } catch (error) {
-    // Two calls with the same key at once: the second finds the entry reversed (or hits the
-    // unique index) and answers with the first one's reversal.
-    const lost =
-      pgCode(error) === PG_UNIQUE_VIOLATION ||
-      (error instanceof HttpError && error.message === apiMessages.alreadyReversed);
-    if (lost) {
-      const winner = await repeat();
-      if (winner) return winner;
-      throw conflict(apiMessages.alreadyReversed);
-    }
-    throw error;
-  }
-}
-
-// --- the closed period --------------------------------------------------------------------------
-
-export async function moveClosedThrough(
-  db: Db,
-  userId: number,
-  day: string | null,
-  today: string,
-): Promise<string | null> {
-  if (day !== null && !isRealDay(day)) throw badRequest(apiMessages.closedThroughInvalid);
-  if (day !== null && day > today) throw badRequest(apiMessages.closedThroughInFuture);
-  return db.transaction().execute(async (tx) => {
-    // FOR UPDATE waits for entries being recorded (they hold a share lock on the row).
-    const { rows } = await sql<{ closed_through: string | null }>`
-      SELECT closed_through FROM books FOR UPDATE`.execute(tx);
-    const before = rows[0]?.closed_through ?? null;
-    await sql`UPDATE books SET closed_through = ${day}`.execute(tx);
-    await audit(tx, {
-      actorId: userId,
-      action: 'update',
-      entity: 'books',
-      entityId: 'closed_through',
-      before: { closedThrough: before },
-      after: { closedThrough: day },
-    });
-    return day;
-  });
 }

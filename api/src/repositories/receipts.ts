@@ -14,10 +14,10 @@ import {
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
-import { HttpError, conflict, notFound } from '../lib/errors.js';
+import { HttpError, notFound } from '../lib/errors.js';
 import { monthStart } from '../lib/dates.js';
 import type { SessionPolicy } from './sessions.js';
-import { closedThrough } from './entries.js';
+import { refuseClosedPeriod } from '../books/index.js';
 import { signedUrl, type Signer } from '../receipts/signing.js';
 import type { StoredBlob } from '../receipts/store.js';
 
@@ -177,9 +177,7 @@ export async function removeReceipt(
       FOR UPDATE OF r`.execute(tx);
     const found = rows[0];
     if (!found) throw notFound(apiMessages.receiptNotFound);
-    const closed = await closedThrough(tx, { lock: true });
-    if (closed && found.date <= closed)
-      throw conflict(`${apiMessages.receiptRemoveClosed} ${closed}`);
+    await refuseClosedPeriod(tx, [found.date], 'receiptRemoval');
     await sql`UPDATE receipts SET removed_at = now(), removed_by = ${userId},
                 removed_reason = ${reason}
               WHERE id = ${receiptId}`.execute(tx);

@@ -4,14 +4,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { apiMessages, endpoints } from 'contract';
 import { currentUser } from '../../plugins/auth.js';
 import { todayIn } from '../../lib/dates.js';
-import { closedThrough } from '../../repositories/entries.js';
+import { closedThrough, moveClosedThrough, reverseEntry } from '../../books/index.js';
 import {
   checkFilters,
   journalCsv,
   journalPage,
   journalTotals,
-  moveClosedThrough,
-  reverseEntry,
 } from '../../repositories/journal.js';
 import { route } from '../route.js';
 

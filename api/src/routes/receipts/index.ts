@@ -20,7 +20,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { todayIn } from '../../lib/dates.js';
 import { badRequest, HttpError, unauthorized } from '../../lib/errors.js';
 import { validationMessage } from '../../lib/validation-message.js';
-import { recordEntry } from '../../repositories/entries.js';
+import { recordEntry } from '../../books/index.js';
 import {
   attachReceipts,
   findEntry,
