@@ -12,6 +12,7 @@ import {
   createBatch,
   insertEntries,
   moveClosedThrough,
+  recordEntries,
   recordEntry,
 } from '../src/books/index.js';
 import { addDays, todayIn } from '../src/lib/dates.js';
@@ -211,5 +212,37 @@ describe('many entries at once', () => {
       ['salary', null, 1, null],
     ]);
     expect(new Set(written.map((row) => row.batch_id)).size).toBe(1);
+  });
+});
+
+describe('entries written as the form writes them, many at once', () => {
+  const write = (inputs: Parameters<typeof recordEntries>[2]) =>
+    ctx.database.db.transaction().execute(async (tx) => {
+      const batchId = await createBatch(tx, { kind: 'import', label: 'statement', userId });
+      return recordEntries(tx, userId, inputs, today, batchId);
+    });
+
+  it('take the names looked up now, in one batch', async () => {
+    const ids = await write([income(10), { ...income(5), kind: 'expense', partyId: 2 }]);
+    expect(ids).toHaveLength(2);
+    const written = await rows<{ party_name: string }>(
+      ctx,
+      'SELECT party_name FROM entries ORDER BY id',
+    );
+    expect(written.map((row) => row.party_name)).toEqual(['Acme Buyer', 'Fuel']);
+  });
+
+  it('are refused all together as the form refuses one', async () => {
+    await expect(write([income(10), { ...income(5), partyId: 99 }])).rejects.toThrow(
+      new HttpError(404, apiMessages.clientNotFound),
+    );
+    await expect(
+      write([income(10), { ...income(5), kind: 'expense', partyId: 3 }]),
+    ).rejects.toThrow(new HttpError(409, apiMessages.expenseTypeSuspended));
+    await expect(write([income(10), income(5, addDays(today, 1))])).rejects.toThrow(
+      new HttpError(400, apiMessages.dateInFuture),
+    );
+    await expect(write([income(10.005)])).rejects.toThrow(HttpError);
+    expect(await entriesNow()).toEqual([]);
   });
 });

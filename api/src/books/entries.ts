@@ -24,8 +24,14 @@ import {
 } from '../lib/errors.js';
 import { hasAtMostTwoDecimals, toMoney, toNumericString } from '../lib/money.js';
 import { refuseClosedPeriod } from './closed-period.js';
-import { lockParty } from './parties.js';
-import { ENTRY_COLUMNS, insertEntry, insertReversal, type WrittenEntry } from './write.js';
+import { lockParties, lockParty } from './parties.js';
+import {
+  ENTRY_COLUMNS,
+  insertEntries,
+  insertEntry,
+  insertReversal,
+  type WrittenEntry,
+} from './write.js';
 
 export interface NewEntry {
   kind: EntryKind;
@@ -253,4 +259,40 @@ export async function correctEntry(
     const entry = await writeEntry(tx, userId, input.corrected, today);
     return { reversal, entry };
   });
+}
+
+/**
+ * Writes many entries in `tx` as the form would write each one (the same checks: cents, Credit
+ * only, a real day neither after today nor closed, an existing party, an Active expense type),
+ * linked to a batch the caller created (createBatch); answers their ids in order. For writers of
+ * many entries at once, such as entries made from bank statement lines.
+ */
+export async function recordEntries(
+  tx: Db,
+  userId: number | null,
+  inputs: readonly Omit<NewEntry, 'idempotencyKey'>[],
+  today: string,
+  batchId: number,
+): Promise<number[]> {
+  for (const input of inputs) checkNewEntry(input);
+  const days = new Set(inputs.map((input) => input.date ?? today));
+  for (const day of [...days].sort()) await checkEntryDate(tx, day, today);
+  const names = new Map<string, string>();
+  for (const kind of ['income', 'salary', 'expense'] as const) {
+    const ids = inputs.filter((input) => input.kind === kind).map((input) => input.partyId);
+    for (const [id, name] of await lockParties(tx, kind, ids)) names.set(`${kind}:${id}`, name);
+  }
+  return insertEntries(
+    tx,
+    inputs.map((input) => ({
+      kind: input.kind,
+      partyId: input.partyId,
+      partyName: names.get(`${input.kind}:${input.partyId}`)!,
+      amount: toNumericString(input.amount),
+      creditDebit: input.creditDebit,
+      description: input.description,
+      date: input.date ?? today,
+    })),
+    { userId, batchId },
+  );
 }

@@ -13,6 +13,7 @@ export { lockParties, lockParty } from './parties.js';
 export {
   checkEntryDate,
   correctEntry,
+  recordEntries,
   recordEntry,
   reverseEntry,
   toEntry,
