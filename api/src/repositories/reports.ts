@@ -8,6 +8,7 @@ import type { EntryKind, Totals } from 'contract';
 import type { Db } from '../db/index.js';
 import { addDays, BEGINNING, splitByMonths, type DayRange } from '../lib/dates.js';
 import { parties } from '../db/parties.js';
+import { notFound } from '../lib/errors.js';
 
 /**
  * A report's answer as JSON text in the shape of its contract schema, sent as it is. NUMERIC
@@ -22,6 +23,21 @@ async function jsonOf(db: Db, query: RawBuilder<unknown>): Promise<JsonText> {
   const { rows } = await sql<{ body: string | null }>`
     SELECT (${query})::text AS body`.execute(db);
   return (rows[0]?.body ?? '[]') as JsonText;
+}
+
+/** The client or employee a ledger is for; 404 with the kind's own text when there is none. */
+export async function ledgerParty(
+  db: Db,
+  kind: 'income' | 'salary',
+  id: number,
+): Promise<{ id: number; name: string }> {
+  const row = await db
+    .selectFrom(parties[kind].table)
+    .select(['id', 'name'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound(parties[kind].missing);
+  return row;
 }
 
 export async function totals(db: Db): Promise<Totals> {

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { apiMessages, endpoints } from 'contract';
 import * as reports from '../../repositories/reports.js';
 import { BEGINNING, ENDING, monthOf, resolveRange, todayIn } from '../../lib/dates.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { route } from '../route.js';
 import type { JsonText, LedgerRows } from '../../repositories/reports.js';
 import { encodeCursor, parseDatedCursor } from '../../lib/page-cursor.js';
@@ -32,10 +32,6 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
   /** startDate..endDate of a report or ledger query, each side defaulting to this month's. */
   const rangeOrThisMonth = (query: { startDate?: string; endDate?: string }) =>
     resolveRange(['startDate', 'endDate'], query.startDate, query.endDate, currentMonth());
-  const exists = async (table: 'clients' | 'employees', id: number, message: string) => {
-    const row = await app.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound(message);
-  };
 
   route(app, endpoints.getTotals, () => reports.totals(app.db));
 
@@ -76,7 +72,7 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.getClientLedger, async (request, reply) => {
     const range = rangeOrThisMonth(request.query);
-    await exists('clients', request.query.clientId, apiMessages.clientNotFound);
+    await reports.ledgerParty(app.db, 'income', request.query.clientId);
     return sendJson(
       reply,
       (await reports.clientLedger(app.db, request.query.clientId, range, pageOf(request.query)))
@@ -86,7 +82,7 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.getEmployeeLedger, async (request, reply) => {
     const range = rangeOrThisMonth(request.query);
-    await exists('employees', request.query.employeeId, apiMessages.employeeNotFound);
+    await reports.ledgerParty(app.db, 'salary', request.query.employeeId);
     return sendJson(
       reply,
       (await reports.employeeLedger(app.db, request.query.employeeId, range, pageOf(request.query)))
@@ -106,8 +102,7 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
       return sendJson(reply, await reports.ledgerOpening(app.db, 'expense', from));
     }
     if (partyId === undefined) throw badRequest(apiMessages.ledgerNeedsParty);
-    if (ledger === 'client') await exists('clients', partyId, apiMessages.clientNotFound);
-    else await exists('employees', partyId, apiMessages.employeeNotFound);
+    await reports.ledgerParty(app.db, ledger === 'client' ? 'income' : 'salary', partyId);
     const kind = ledger === 'client' ? 'income' : 'salary';
     return sendJson(reply, await reports.ledgerOpening(app.db, kind, from, partyId));
   });
@@ -123,7 +118,7 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
   // The ledgers a page at a time (`limit` defaults to 1000 in the schema).
   route(app, endpoints.listClientLedger, async (request, reply) => {
     const range = rangeOrThisMonth(request.query);
-    await exists('clients', request.query.clientId, apiMessages.clientNotFound);
+    await reports.ledgerParty(app.db, 'income', request.query.clientId);
     const { clientId } = request.query;
     return sendJson(
       reply,
@@ -133,7 +128,7 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.listEmployeeLedger, async (request, reply) => {
     const range = rangeOrThisMonth(request.query);
-    await exists('employees', request.query.employeeId, apiMessages.employeeNotFound);
+    await reports.ledgerParty(app.db, 'salary', request.query.employeeId);
     const { employeeId } = request.query;
     return sendJson(
       reply,
