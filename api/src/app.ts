@@ -63,6 +63,8 @@ import { named } from './lib/named-plugin.js';
 import { requestContextPlugin } from './lib/request-context.js';
 import { useJsonBodyParser } from './lib/json-body.js';
 import { webPlugin, contentSecurityPolicy } from './web/static.js';
+import { configureImages } from './files/images.js';
+import { ExportSlots } from './lib/export-slots.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +77,8 @@ declare module 'fastify' {
     twoStepKey: Buffer | undefined;
     /** Backups taken by this server: the schedule and "Back up now" (backup/schedule.ts). */
     backups: BackupService;
+    /** The heavy exports each user has under way (lib/export-slots.ts). */
+    exportSlots: ExportSlots;
   }
 }
 
@@ -150,6 +154,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
+  // Images are decoded a few at a time, whichever request sent them (files/images.ts).
+  configureImages(config.files.imageConcurrency);
   const database = options.database ?? (await openDatabase(config));
   const ownsDatabase = !options.database;
   app.decorate('db', database.db);
@@ -176,6 +182,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   if (backups.enabled && !twoStepKey) app.log.warn(backupMessages.unsigned);
   app.decorate('backups', backups);
+  app.decorate('exportSlots', new ExportSlots(config.files.exportsPerUser));
   // The schedule starts once the server is ready and stops (waiting for a backup being taken)
   // before the database closes.
   if (options.scheduleBackups !== false) app.addHook('onReady', async () => backups.start());

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { REMOTE_NAMES, remoteUrlVariable } from 'contract';
+import { RECEIPT_LIMITS, REMOTE_NAMES, remoteUrlVariable } from 'contract';
 import { parseTotpKey } from './lib/two-step-key.js';
 import { ROLLUP_FOLD_MS } from './db/rollup-folder.js';
 
@@ -68,6 +68,19 @@ export interface AppConfig {
   /** ROLLUP_FOLD_MS: how often this process folds queued entries into the roll-ups
    * (db/rollup-folder.ts); default 1000. */
   rollupFoldMs: number;
+  /** Bounds on the work files cost this process (files/images.ts, lib/export-slots.ts). */
+  files: FileWorkLimits;
+}
+
+export interface FileWorkLimits {
+  /** UPLOAD_MEMORY_MB: bytes of receipt uploads held in memory at once, all requests together;
+   * an upload that does not fit is refused with 429. Never less than one full upload. */
+  uploadMemoryBytes: number;
+  /** IMAGE_CONCURRENCY: images decoded at once in this process; default 1. */
+  imageConcurrency: number;
+  /** EXPORTS_PER_USER: heavy exports (PDF, Excel, the Journal's CSV) one user may have under
+   * way at once in this process; default 2. */
+  exportsPerUser: number;
 }
 
 export interface BackupSettings {
@@ -125,6 +138,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     backup: backupSettings(env),
     rollupFoldMs: rollupFoldMs(env.ROLLUP_FOLD_MS),
+    files: fileWorkLimits(env),
+  };
+}
+
+/** A receipt upload at its largest: every file at its limit, plus the form's own text. */
+export const MAX_UPLOAD_BYTES =
+  RECEIPT_LIMITS.maxFilesPerEntry * (RECEIPT_LIMITS.maxFileBytes + 16 * 1024) + 256 * 1024;
+
+function fileWorkLimits(env: NodeJS.ProcessEnv): FileWorkLimits {
+  return {
+    uploadMemoryBytes: Math.max(int(env.UPLOAD_MEMORY_MB, 128) * 1024 * 1024, MAX_UPLOAD_BYTES),
+    imageConcurrency: int(env.IMAGE_CONCURRENCY, 1),
+    exportsPerUser: int(env.EXPORTS_PER_USER, 2),
   };
 }
 

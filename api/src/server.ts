@@ -5,6 +5,7 @@
 // the database, so they answer exactly like one process.
 import cluster from 'node:cluster';
 import { buildApp } from './app.js';
+import { preloadImages } from './files/images.js';
 import { configFromEnv, type AppConfig } from './config.js';
 import { runPrimary, workerCount } from './workers.js';
 import { DataDirectoryInUse } from './db/data-dir-lock.js';
@@ -57,6 +58,10 @@ async function serve(config: AppConfig): Promise<void> {
   // Which Node answers (the project runs on the one its root package.json declares in `engines`;
   // npm scripts bring it as the `node` devDependency). Logged before "Server listening".
   app.log.info({ node: process.version }, `running on Node ${process.version}`);
+  // Before the first request rather than during it (files/images.ts).
+  await preloadImages().catch((error: unknown) =>
+    app.log.warn({ err: error }, 'the image library could not be loaded'),
+  );
   try {
     await app.listen({ port, host });
   } catch (error) {

@@ -672,7 +672,7 @@ const journal = {
     query: JournalTotalsQuery,
     responses: { 200: CsvText },
     file: { mediaType: 'text/csv', fileName: 'journal.csv' },
-    errors: [],
+    errors: [429],
     texts: texts(messages.failedDownloadCsv, messages.errorDownloadingCsv),
   }),
   reverseEntry: endpoint({

@@ -159,7 +159,7 @@ export const exportEndpoints = {
     query: JournalTotalsQuery,
     responses: { 200: XlsxBytes },
     file: excel('journal'),
-    errors: [],
+    errors: [429],
     texts: EXCEL,
   }),
   financeExcel: endpoint({
@@ -172,7 +172,7 @@ export const exportEndpoints = {
     query: FinanceQuery,
     responses: { 200: XlsxBytes },
     file: excel('finance-report'),
-    errors: [],
+    errors: [429],
     texts: EXCEL,
   }),
   totalsExcel: endpoint({
@@ -184,7 +184,7 @@ export const exportEndpoints = {
     access: 'signedIn',
     responses: { 200: XlsxBytes },
     file: excel('totals-report'),
-    errors: [],
+    errors: [429],
     texts: EXCEL,
   }),
   clientsVsSalesExcel: endpoint({
@@ -196,7 +196,7 @@ export const exportEndpoints = {
     access: 'signedIn',
     responses: { 200: XlsxBytes },
     file: excel('clients-vs-sales'),
-    errors: [],
+    errors: [429],
     texts: EXCEL,
   }),
   employeesVsSalaryExcel: endpoint({
@@ -209,7 +209,7 @@ export const exportEndpoints = {
     query: DateRangeQuery,
     responses: { 200: XlsxBytes },
     file: excel('employees-vs-salary'),
-    errors: [],
+    errors: [429],
     texts: EXCEL,
   }),
   expenseVsTypeExcel: endpoint({
@@ -222,7 +222,7 @@ export const exportEndpoints = {
     query: DateRangeQuery,
     responses: { 200: XlsxBytes },
     file: excel('expense-vs-type'),
-    errors: [],
+    errors: [429],
     texts: EXCEL,
   }),
   incomeReportExcel: endpoint({
@@ -234,7 +234,7 @@ export const exportEndpoints = {
     access: 'signedIn',
     responses: { 200: XlsxBytes },
     file: excel('income-report'),
-    errors: [],
+    errors: [429],
     texts: EXCEL,
   }),
   yearlyExcel: endpoint({
@@ -247,7 +247,7 @@ export const exportEndpoints = {
     query: YearlyQuery,
     responses: { 200: XlsxBytes },
     file: excel('yearly-report'),
-    errors: [],
+    errors: [429],
     texts: EXCEL,
   }),
   clientLedgerExcel: endpoint({
@@ -260,7 +260,7 @@ export const exportEndpoints = {
     query: ClientLedgerExportQuery,
     responses: { 200: XlsxBytes },
     file: excel('client-ledger'),
-    errors: [404],
+    errors: [404, 429],
     texts: EXCEL,
   }),
   employeeLedgerExcel: endpoint({
@@ -273,7 +273,7 @@ export const exportEndpoints = {
     query: EmployeeLedgerExportQuery,
     responses: { 200: XlsxBytes },
     file: excel('employee-ledger'),
-    errors: [404],
+    errors: [404, 429],
     texts: EXCEL,
   }),
   expenseLedgerExcel: endpoint({
@@ -286,7 +286,7 @@ export const exportEndpoints = {
     query: ExpenseLedgerExportQuery,
     responses: { 200: XlsxBytes },
     file: excel('expense-ledger'),
-    errors: [],
+    errors: [429],
     texts: EXCEL,
   }),
   clientLedgerPdf: endpoint({
@@ -301,7 +301,7 @@ export const exportEndpoints = {
     query: ClientLedgerExportQuery,
     responses: { 200: PdfBytes },
     file: pdf('client-statement'),
-    errors: [404],
+    errors: [404, 429],
     texts: PDF,
   }),
   employeeLedgerPdf: endpoint({
@@ -313,7 +313,7 @@ export const exportEndpoints = {
     query: EmployeeLedgerExportQuery,
     responses: { 200: PdfBytes },
     file: pdf('employee-statement'),
-    errors: [404],
+    errors: [404, 429],
     texts: PDF,
   }),
   expenseLedgerPdf: endpoint({
@@ -325,7 +325,7 @@ export const exportEndpoints = {
     query: ExpenseLedgerExportQuery,
     responses: { 200: PdfBytes },
     file: pdf('expense-statement'),
-    errors: [],
+    errors: [429],
     texts: PDF,
   }),
   yearlyPdf: endpoint({
@@ -337,7 +337,7 @@ export const exportEndpoints = {
     query: YearlyQuery,
     responses: { 200: PdfBytes },
     file: pdf('yearly-report'),
-    errors: [],
+    errors: [429],
     texts: PDF,
   }),
   financePdf: endpoint({
@@ -349,7 +349,7 @@ export const exportEndpoints = {
     query: FinanceQuery,
     responses: { 200: PdfBytes },
     file: pdf('finance-report'),
-    errors: [],
+    errors: [429],
     texts: PDF,
   }),
 };

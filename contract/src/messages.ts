@@ -503,6 +503,13 @@ export const apiMessages = {
   receiptRemoveClosed:
     'This receipt belongs to an entry in a closed period and cannot be removed: the books are closed through',
   receiptNotMultipart: 'Receipts are sent as multipart/form-data',
+  imageTooManyPixels:
+    'The image is too large in pixels: images may be at most 25 megapixels (such as 6000 × 4000); send a smaller photo, or scan at 300 dpi',
+  uploadsBusy:
+    'The server is receiving many files just now: wait a minute, then send the files again',
+  exportBusy: 'An export of yours is still being prepared: wait for it to finish, then try again',
+  pdfTooManyRows:
+    'This statement has too many entries for a PDF (at most 15,000): choose a shorter period, or download it as Excel',
   // Payroll runs and repeating entries (issue 23).
   payrollEmployeeTwice: 'An employee is listed twice in the payroll',
   payrollEmployeeMissing: 'An employee of the payroll no longer exists',

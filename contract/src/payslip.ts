@@ -32,7 +32,7 @@ export const payslipEndpoints = {
     query: PayslipQuery,
     responses: { 200: PdfBytes },
     file: { mediaType: PDF_MEDIA_TYPE, fileName: 'payslip.pdf' },
-    errors: [404],
+    errors: [404, 429],
     texts: { failure: messages.failedDownloadPayslip, error: messages.errorDownloadingPayslip },
   }),
 };

@@ -34,7 +34,7 @@ export const receiptEndpoints = {
     access: 'signedIn',
     headers: IdempotencyHeaders,
     responses: { 200: EntryWithReceipts, 201: EntryWithReceipts },
-    errors: [404, 409, 413, 415],
+    errors: [404, 409, 413, 415, 429],
     texts: texts(messages.failedAttachReceipt, messages.errorAttachingReceipt),
   }),
   attachReceipts: endpoint({
@@ -46,7 +46,7 @@ export const receiptEndpoints = {
     access: 'signedIn',
     params: IdParams,
     responses: { 201: ReceiptsAttached },
-    errors: [404, 413, 415],
+    errors: [404, 413, 415, 429],
     texts: texts(messages.failedAttachReceipt, messages.errorAttachingReceipt),
   }),
   listReceipts: endpoint({

@@ -20,6 +20,14 @@ export type ReceiptMediaType = Static<typeof ReceiptMediaType>;
 /** At most this many bytes a file, and this many shown files an entry. */
 export const RECEIPT_LIMITS = { maxFileBytes: 10 * 1024 * 1024, maxFilesPerEntry: 10 } as const;
 
+/**
+ * The most pixels an image (a receipt, the company logo) may have: it is decoded whole to be
+ * written again, at about 9 bytes a pixel at its peak (a progressive JPEG), so 25 megapixels
+ * cost the server up to some 230 MB for a moment. That takes a 24-megapixel camera's photo
+ * (6000 x 4000), any phone's usual 12, and an A4 page scanned at 400 dpi.
+ */
+export const IMAGE_MAX_PIXELS = 25_000_000;
+
 /** The multipart field names of the upload calls. */
 export const RECEIPT_FORM = {
   /** Each file (several allowed). */

@@ -2,7 +2,9 @@
 // same queries as the JSON calls (repositories/reports.ts, repositories/journal.ts), so the
 // files' figures are the API's. Long lists (the Journal, a ledger) are read in keyset pages and
 // written as they come; totals are summed in exact cents.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
+  apiMessages,
   messages,
   personText,
   type ClientLedgerRow,
@@ -13,6 +15,7 @@ import {
   type YearlyRow,
 } from 'contract';
 import type { Db } from '../db/index.js';
+import { badRequest } from '../lib/errors.js';
 import type { DayRange } from '../lib/dates.js';
 import * as reports from '../repositories/reports.js';
 import { journalPage } from '../repositories/journal.js';
@@ -300,10 +303,14 @@ type AnyLedgerRow = Omit<ClientLedgerRow, 'clientName'> & {
 const partyOf = (row: AnyLedgerRow) => row.clientName ?? row.employeeName ?? row.expenseType ?? '';
 
 /** The ledger's rows in keyset pages of PAGE, each page its JSON answer parsed. */
-async function* ledgerPages(db: Db, request: LedgerRequest): AsyncGenerator<AnyLedgerRow[]> {
+async function* ledgerPages(
+  db: Db,
+  request: LedgerRequest,
+  size = PAGE,
+): AsyncGenerator<AnyLedgerRow[]> {
   let after: { date: string; id: number } | undefined;
   for (;;) {
-    const page = { limit: PAGE, after };
+    const page = { limit: size, after };
     const { body: text } =
       request.kind === 'client'
         ? await reports.clientLedger(db, request.party?.id ?? 0, request.range, page)
@@ -313,7 +320,7 @@ async function* ledgerPages(db: Db, request: LedgerRequest): AsyncGenerator<AnyL
     const rows = JSON.parse(text) as AnyLedgerRow[];
     if (rows.length > 0) yield rows;
     const last = rows[rows.length - 1];
-    if (rows.length < PAGE || !last) return;
+    if (rows.length < size || !last) return;
     after = { date: last.date, id: last.id };
   }
 }
@@ -396,6 +403,19 @@ export async function ledgerExcel(
   };
 }
 
+/**
+ * The most entries a statement's PDF lists: drawn in a worker of bounded heap
+ * (pdf-in-worker.ts), which takes about 12 MB a thousand rows. A longer period is refused with
+ * a message pointing to a shorter one, or to the Excel file, which has no such bound.
+ */
+export const PDF_MAX_ROWS = 15_000;
+
+/**
+ * A statement's rows are read for its PDF in pages of this many: the embedded database runs each
+ * query on the server's thread, and a page of 5,000 rows held it 100-200 ms here.
+ */
+const PDF_PAGE = 1000;
+
 /** What a PDF of a ledger shows: the statement's lines and its table. */
 export async function ledgerPdfContent(
   context: ExportContext,
@@ -408,7 +428,12 @@ export async function ledgerPdfContent(
     ...Array.from({ length: span - 1 }, () => ''),
   ];
   const body: PdfCell[][] = [[...label(messages.exportOpeningBalance, 5), printMoney(opening)]];
-  for await (const rows of ledgerPages(context.db, request)) {
+  for await (const rows of ledgerPages(context.db, request, PDF_PAGE)) {
+    // Refused before more is read: past this the drawing would outgrow its worker's heap.
+    if (tally.rows + rows.length > PDF_MAX_ROWS) throw badRequest(apiMessages.pdfTooManyRows);
+    // A turn of the event loop between pages: the embedded database answers through promises
+    // only, and other requests would otherwise wait for the last page.
+    await nextTurn();
     for (const row of rows) {
       tally.add(row);
       body.push([

@@ -9,9 +9,9 @@
 // the worker ends. The embedded database (PGlite) lives in the server's thread: there the file
 // is written in that thread, as before.
 import { Readable } from 'node:stream';
-import { Worker } from 'node:worker_threads';
 import type { JournalTotalsQuery } from 'contract';
 import type { CompanyWithLogo } from '../repositories/company.js';
+import { startWorker } from './worker.js';
 
 export interface JournalJob {
   databaseUrl: string;
@@ -32,19 +32,7 @@ const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 
 
 /** The Journal's .xlsx as a stream, written by a worker thread. */
 export function journalExcelInWorker(job: JournalJob): Readable {
-  const source = new URL(import.meta.url);
-  const typescript = source.pathname.endsWith('.ts');
-  // From the sources (tests, `npm run dev`) the worker is TypeScript too, loaded through tsx.
-  const worker = new Worker(
-    new URL(typescript ? './journal-worker.ts' : './journal-worker.js', source),
-    {
-      workerData: job,
-      resourceLimits: RESOURCE_LIMITS,
-      execArgv: typescript ? ['--import', 'tsx'] : [],
-      stdout: false,
-      stderr: false,
-    },
-  );
+  const worker = startWorker('journal-worker', job, RESOURCE_LIMITS);
   let finished = false;
   /** The worker waits for a "more" that the reader has not asked for yet. */
   let owed = false;

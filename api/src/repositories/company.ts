@@ -1,8 +1,9 @@
 // The company's details (migration 017): read for every export header, changed by admins on the
 // Company tab, each change audited. The logo is typed by its bytes, never by what the browser
-// says, then decoded and encoded again by libvips (sharp): what is kept is an image libvips
-// wrote, without the sender's metadata, that the PDF library can draw, so a saved logo never
-// breaks an export (a PNG with damaged compressed data once stopped the PDF library's process).
+// says, then decoded and encoded again by libvips (files/images.ts, with the receipts' pixel
+// budget and queue): what is kept is an image libvips wrote, without the sender's metadata, that
+// the PDF library can draw, so a saved logo never breaks an export (a PNG with damaged
+// compressed data once stopped the PDF library's process).
 import { sql } from 'kysely';
 import {
   apiMessages,
@@ -15,6 +16,7 @@ import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
 import { badRequest } from '../lib/errors.js';
 import { canDrawImage } from '../exports/pdf.js';
+import { ImageRefused, reencodeImage } from '../files/images.js';
 
 /** The details with the logo's bytes, as the exports use them. */
 export interface CompanyWithLogo extends Omit<Company, 'logo'> {
@@ -107,17 +109,14 @@ export function imageTypeOf(bytes: Buffer): LogoMediaType | null {
   return null;
 }
 
-/** The logo decoded and written again (at most 800 x 400, as it was typed), or null. */
-async function reencode(bytes: Buffer, mediaType: LogoMediaType): Promise<Buffer | null> {
-  // Loaded on the first image, not when the server starts.
-  const { default: sharp } = await import('sharp');
+/** The logo decoded and written again (at most 800 x 400, as it was typed). */
+async function reencode(bytes: Buffer, mediaType: LogoMediaType): Promise<Buffer> {
   try {
-    const image = sharp(bytes, { failOn: 'error', limitInputPixels: 25_000_000 })
-      .rotate()
-      .resize({ width: 800, height: 400, fit: 'inside', withoutEnlargement: true });
-    return await (mediaType === 'image/png' ? image.png() : image.jpeg({ quality: 90 })).toBuffer();
-  } catch {
-    return null;
+    return await reencodeImage(bytes, mediaType, { fit: { width: 800, height: 400 } });
+  } catch (error) {
+    if (error instanceof ImageRefused && error.reason === 'pixels')
+      throw badRequest(apiMessages.imageTooManyPixels);
+    throw badRequest(apiMessages.logoUnreadable);
   }
 }
 
@@ -130,7 +129,7 @@ export async function saveLogo(db: Db, actorId: number, base64: string | null): 
     const mediaType = imageTypeOf(data);
     if (!mediaType) throw badRequest(apiMessages.logoNotAnImage);
     const clean = await reencode(data, mediaType);
-    if (!clean || !(await canDrawImage(clean))) throw badRequest(apiMessages.logoUnreadable);
+    if (!(await canDrawImage(clean))) throw badRequest(apiMessages.logoUnreadable);
     logo = { data: clean, mediaType };
   }
   return db.transaction().execute(async (tx) => {

@@ -1,6 +1,8 @@
 // The Excel and PDF downloads of every report, ledger and the Journal (issue 22). Each takes the
 // query of the JSON call it mirrors and checks it the same way (bad dates, unknown parties) before
-// the first byte goes out; the file is then built by exports/ and streamed.
+// the first byte goes out; the file is then built by exports/ and streamed. A PDF is drawn in a
+// worker thread (exports/pdf-in-worker.ts), and each user has a few exports under way at most
+// (lib/export-slots.ts).
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
@@ -22,7 +24,9 @@ import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { excelStream } from '../../exports/excel.js';
 import { journalExcelInWorker } from '../../exports/journal-in-worker.js';
-import { renderPdf, type PdfContent } from '../../exports/pdf.js';
+import type { PdfContent } from '../../exports/pdf.js';
+import { renderPdfInWorker } from '../../exports/pdf-in-worker.js';
+import { holdExportSlot } from '../../lib/export-slots.js';
 import {
   clientsVsSalesExcel,
   employeesVsSalaryExcel,
@@ -43,6 +47,9 @@ import {
 import { NamedFile, route } from '../route.js';
 
 export const exportRoutes: FastifyPluginAsync = async (app) => {
+  // Every call here is a heavy export: each takes one of its user's slots (lib/export-slots.ts),
+  // once its query has passed its schema.
+  app.addHook('preHandler', async (request, reply) => holdExportSlot(request, reply));
   const today = () => todayIn(app.config.timeZone);
   const rangeOrThisMonth = (query: { startDate?: string; endDate?: string }) =>
     resolveRange(['startDate', 'endDate'], query.startDate, query.endDate, monthOf(today()));
@@ -64,7 +71,9 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
     ctx: ExportContext,
     doc: { title: string; details: string[]; content: PdfContent[] },
   ) => {
-    const bytes = await renderPdf({ ...ctx, ...doc });
+    // Drawn in a worker thread; the data was read here (exports/pdf-in-worker.ts).
+    const { db: _db, ...context } = ctx;
+    const bytes = await renderPdfInWorker({ ...context, ...doc });
     return new NamedFile(fileName, Readable.from([bytes]), bytes.length);
   };
 

@@ -11,6 +11,7 @@ import {
   journalPage,
   journalTotals,
 } from '../../repositories/journal.js';
+import { holdExportSlot } from '../../lib/export-slots.js';
 import { route } from '../route.js';
 
 const DEFAULT_PAGE = 50;
@@ -23,9 +24,10 @@ export const journalRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.getJournalTotals, (request) => journalTotals(app.db, request.query));
 
-  route(app, endpoints.journalCsv, (request) => {
+  route(app, endpoints.journalCsv, (request, reply) => {
     // Bad filters are a 400 before the 200 and the first line go out.
     checkFilters(request.query);
+    holdExportSlot(request, reply);
     return journalCsv(app.db, request.query);
   });
 

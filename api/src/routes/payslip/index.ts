@@ -6,16 +6,19 @@ import { endpoints, payslipFileName, personText } from 'contract';
 import { currentUser } from '../../plugins/auth.js';
 import { companyWithLogo } from '../../repositories/company.js';
 import { payslip } from '../../repositories/payslip.js';
-import { renderPdf } from '../../exports/pdf.js';
+import { renderPdfInWorker } from '../../exports/pdf-in-worker.js';
+import { holdExportSlot } from '../../lib/export-slots.js';
 import { payslipPdf } from '../../exports/payslip.js';
 import { NamedFile, route } from '../route.js';
 
 export const payslipRoutes: FastifyPluginAsync = async (app) => {
-  route(app, endpoints.payslipPdf, async (request) => {
+  route(app, endpoints.payslipPdf, async (request, reply) => {
+    holdExportSlot(request, reply);
     const { employeeId, month } = request.query;
     // Read (and 404 for an unknown employee) before the first byte goes out.
     const slip = await payslip(app.db, employeeId, month);
-    const bytes = await renderPdf({
+    // Drawn in a worker thread (exports/pdf-in-worker.ts).
+    const bytes = await renderPdfInWorker({
       ...payslipPdf(slip),
       company: await companyWithLogo(app.db),
       generatedBy: personText({ ...currentUser(request), former: false }),

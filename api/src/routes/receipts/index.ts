@@ -1,8 +1,9 @@
 // /api receipts (issue 21): record an entry with its receipts in one multipart call, attach
 // receipts to any entry later (closed period too), list them with signed addresses, serve a
 // file at such an address, remove one with a reason, and count this month's expenses that lack
-// one. Uploads stream into the database (receipts/store.ts); limits refuse with 413 as soon as
-// they are passed, not after the body has been read (docs/decisions/015-receipts.md).
+// one. An upload is received whole (bounded by the process's upload memory), then its files are
+// checked and stored (receipts/store.ts); limits refuse with 413 as soon as they are passed, not
+// after the body has been read (docs/decisions/015-receipts.md).
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
@@ -39,15 +40,15 @@ import {
   discardBlobs,
   fileTooLarge,
   readBlob,
+  receiptType,
   storeBlob,
   sweepOrphanBlobs,
 } from '../../receipts/store.js';
+import { SNIFF_BYTES } from '../../receipts/sniff.js';
+import { UploadBudget } from '../../files/upload-budget.js';
+import { MAX_UPLOAD_BYTES } from '../../config.js';
 import { cleanFileName } from '../../lib/file-name.js';
 import { route } from '../route.js';
-
-/** The largest body an upload can be: every file at its limit, plus the form's own text. */
-const MAX_UPLOAD_BYTES =
-  RECEIPT_LIMITS.maxFilesPerEntry * (RECEIPT_LIMITS.maxFileBytes + 16 * 1024) + 256 * 1024;
 
 const FORMS = {
   income: { endpoint: endpoints.addIncome, party: 'clientId', message: messages.incomeEntryAdded },
@@ -119,9 +120,37 @@ interface UploadOptions {
   beforeFirstFile?: (fields: Map<string, string>) => void;
 }
 
+/** A file as received, before it is checked further and stored. */
+interface Received {
+  fileName: string;
+  data: Buffer;
+}
+
+/** One file's bytes in memory, its type checked on its first bytes (415 at once). */
+async function receiveFile(part: MultipartFile): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let length = 0;
+  let typed = false;
+  for await (const chunk of limited(part)) {
+    parts.push(chunk);
+    length += chunk.length;
+    if (!typed && length >= SNIFF_BYTES) {
+      receiptType(Buffer.concat(parts));
+      typed = true;
+    }
+  }
+  const data = Buffer.concat(parts);
+  if (!typed) receiptType(data);
+  return data;
+}
+
 /**
- * Reads a multipart upload, storing each file as it arrives. Anything refused (a limit, a type)
- * stops the reading at once; the files already stored are then deleted again.
+ * Reads a multipart upload whole, then stores its files. The body is read first, to its end,
+ * and only then are images decoded and files written: work that waits for its turn (the image
+ * queue, the database) never holds the body back, so the request timeout, which runs until the
+ * body is in, cannot cut an upload off half-way through its processing. Anything refused while
+ * reading (a limit, a type) stops the reading at once; a file refused later deletes the files
+ * already stored.
  */
 async function receiveFiles(
   request: FastifyRequest,
@@ -129,28 +158,37 @@ async function receiveFiles(
   app: { db: Parameters<typeof storeBlob>[0]; log: FastifyBaseLogger },
   options: UploadOptions,
 ): Promise<NewReceipt[]> {
-  if (!request.isMultipart()) throw new HttpError(415, apiMessages.receiptNotMultipart);
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) throw fileTooLarge();
   const fields = new Map<string, string>();
-  const files: NewReceipt[] = [];
+  const received: Received[] = [];
   try {
     for await (const part of fromBody(request.parts())) {
       if (part.type === 'field') {
-        if (files.length > 0) throw badRequest(apiMessages.receiptFieldsFirst);
+        if (received.length > 0) throw badRequest(apiMessages.receiptFieldsFirst);
         fields.set(part.fieldname, String(part.value));
         continue;
       }
       if (part.fieldname !== RECEIPT_FORM.file) throw badRequest(apiMessages.receiptMissingFile);
-      if (files.length === 0) options.beforeFirstFile?.(fields);
-      if (options.already + files.length + 1 > RECEIPT_LIMITS.maxFilesPerEntry)
+      if (received.length === 0) options.beforeFirstFile?.(fields);
+      if (options.already + received.length + 1 > RECEIPT_LIMITS.maxFilesPerEntry)
         throw tooManyReceipts();
-      const blob = await storeBlob(app.db as never, limited(part));
-      files.push({ blob, fileName: cleanFileName(part.filename, 'receipt', 255) });
+      const data = await receiveFile(part);
+      received.push({ data, fileName: cleanFileName(part.filename, 'receipt', 255) });
     }
-    if (files.length === 0) {
+    if (received.length === 0) {
       options.beforeFirstFile?.(fields);
       throw badRequest(apiMessages.receiptMissingFile);
+    }
+  } catch (error) {
+    await sweep(app);
+    // The rest of the body is not read: the connection closes after the answer.
+    reply.header('connection', 'close');
+    throw uploadError(error);
+  }
+  const files: NewReceipt[] = [];
+  try {
+    for (const file of received) {
+      const blob = await storeBlob(app.db as never, file.data);
+      files.push({ blob, fileName: file.fileName });
     }
     return files;
   } catch (error) {
@@ -159,14 +197,39 @@ async function receiveFiles(
       files.map((file) => file.blob),
     );
     await sweep(app);
-    // The rest of the body is not read: the connection closes after the answer.
-    reply.header('connection', 'close');
     throw uploadError(error);
   }
 }
 
 export const receiptsRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onReady', () => sweep(app));
+  const budget = new UploadBudget(app.config.files.uploadMemoryBytes);
+
+  /**
+   * Runs an upload's handler with its bytes counted in the process's upload memory (its declared
+   * length, else the largest an upload can be): 413 past the largest, 429 when the uploads under
+   * way leave no room, both before a byte of the body is read.
+   */
+  const upload = async <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    handler: () => Promise<T>,
+  ): Promise<T> => {
+    if (!request.isMultipart()) throw new HttpError(415, apiMessages.receiptNotMultipart);
+    const declared = Number(request.headers['content-length']);
+    const known = Number.isFinite(declared) && declared > 0;
+    if (known && declared > MAX_UPLOAD_BYTES) throw fileTooLarge();
+    const giveBack = budget.take(known ? declared : MAX_UPLOAD_BYTES);
+    if (!giveBack) {
+      reply.header('connection', 'close').header('retry-after', '60');
+      throw new HttpError(429, apiMessages.uploadsBusy);
+    }
+    try {
+      return await handler();
+    } finally {
+      giveBack();
+    }
+  };
   await app.register(multipart, {
     limits: {
       fileSize: RECEIPT_LIMITS.maxFileBytes,
@@ -179,84 +242,90 @@ export const receiptsRoutes: FastifyPluginAsync = async (app) => {
     throwFileSizeLimit: true,
   });
 
-  route(app, endpoints.addEntryWithReceipts, async (request, reply) => {
-    const user = currentUser(request);
-    let kind: EntryKind = 'expense';
-    let body: Record<string, unknown> = {};
-    const files = await receiveFiles(request, reply, app, {
-      already: 0,
-      beforeFirstFile: (fields) => {
-        const givenKind = fields.get(RECEIPT_FORM.kind);
-        if (!isOneOf(ENTRY_KINDS, givenKind)) throw badRequest(apiMessages.receiptKindInvalid);
-        kind = givenKind;
-        try {
-          body = JSON.parse(fields.get(RECEIPT_FORM.entry) ?? '') as Record<string, unknown>;
-        } catch {
-          throw badRequest(apiMessages.receiptEntryInvalid);
-        }
-        const validate = request.compileValidationSchema(
-          FORMS[kind].endpoint.body as never,
-          'body',
-        );
-        if (!validate(body)) throw badRequest(validationMessage(validate.errors ?? []));
-      },
-    });
-    const form = FORMS[kind];
-    try {
-      const { entry, created } = await recordEntry(
-        app.db,
-        user.id,
-        {
-          kind,
-          partyId: body[form.party] as number,
-          amount: Number(body.amount),
-          creditDebit: body.Creditdebit as 'Credit' | 'Debit',
-          description: String(body.description ?? '').trim(),
-          date: body.date as string | undefined,
-          idempotencyKey: request.headers['idempotency-key'],
+  route(app, endpoints.addEntryWithReceipts, (request, reply) =>
+    upload(request, reply, async () => {
+      const user = currentUser(request);
+      let kind: EntryKind = 'expense';
+      let body: Record<string, unknown> = {};
+      const files = await receiveFiles(request, reply, app, {
+        already: 0,
+        beforeFirstFile: (fields) => {
+          const givenKind = fields.get(RECEIPT_FORM.kind);
+          if (!isOneOf(ENTRY_KINDS, givenKind)) throw badRequest(apiMessages.receiptKindInvalid);
+          kind = givenKind;
+          try {
+            body = JSON.parse(fields.get(RECEIPT_FORM.entry) ?? '') as Record<string, unknown>;
+          } catch {
+            throw badRequest(apiMessages.receiptEntryInvalid);
+          }
+          const validate = request.compileValidationSchema(
+            FORMS[kind].endpoint.body as never,
+            'body',
+          );
+          if (!validate(body)) throw badRequest(validationMessage(validate.errors ?? []));
         },
-        todayIn(app.config.timeZone),
-        // The receipts go in the entry's own activity row.
-        async (tx, recorded) => ({ receipts: await linkReceipts(tx, user.id, recorded.id, files) }),
-      );
-      // A repeated Idempotency-Key: the entry and its receipts as first recorded.
-      if (!created)
+      });
+      const form = FORMS[kind];
+      try {
+        const { entry, created } = await recordEntry(
+          app.db,
+          user.id,
+          {
+            kind,
+            partyId: body[form.party] as number,
+            amount: Number(body.amount),
+            creditDebit: body.Creditdebit as 'Credit' | 'Debit',
+            description: String(body.description ?? '').trim(),
+            date: body.date as string | undefined,
+            idempotencyKey: request.headers['idempotency-key'],
+          },
+          todayIn(app.config.timeZone),
+          // The receipts go in the entry's own activity row.
+          async (tx, recorded) => ({
+            receipts: await linkReceipts(tx, user.id, recorded.id, files),
+          }),
+        );
+        // A repeated Idempotency-Key: the entry and its receipts as first recorded.
+        if (!created)
+          await discardBlobs(
+            app.db,
+            files.map((file) => file.blob),
+          );
+        const receipts = await listReceipts(app.db, entry.id, user);
+        return reply.status(created ? 201 : 200).send({ message: form.message, entry, receipts });
+      } catch (error) {
         await discardBlobs(
           app.db,
           files.map((file) => file.blob),
         );
-      const receipts = await listReceipts(app.db, entry.id, user);
-      return reply.status(created ? 201 : 200).send({ message: form.message, entry, receipts });
-    } catch (error) {
-      await discardBlobs(
-        app.db,
-        files.map((file) => file.blob),
-      );
-      throw error;
-    }
-  });
+        throw error;
+      }
+    }),
+  );
 
-  route(app, endpoints.attachReceipts, async (request, reply) => {
-    const user = currentUser(request);
-    const entry = await findEntry(app.db, request.params.id);
-    const files = await receiveFiles(request, reply, app, {
-      already: await shownCount(app.db, entry.id),
-    });
-    let ids: number[];
-    try {
-      ids = await attachReceipts(app.db, user.id, entry, files);
-    } catch (error) {
-      await discardBlobs(
-        app.db,
-        files.map((file) => file.blob),
+  route(app, endpoints.attachReceipts, (request, reply) =>
+    upload(request, reply, async () => {
+      const user = currentUser(request);
+      const entry = await findEntry(app.db, request.params.id);
+      const files = await receiveFiles(request, reply, app, {
+        already: await shownCount(app.db, entry.id),
+      });
+      let ids: number[];
+      try {
+        ids = await attachReceipts(app.db, user.id, entry, files);
+      } catch (error) {
+        await discardBlobs(
+          app.db,
+          files.map((file) => file.blob),
+        );
+        throw error;
+      }
+      const receipts = (await listReceipts(app.db, entry.id, user)).filter((receipt) =>
+        ids.includes(receipt.id),
       );
-      throw error;
-    }
-    const receipts = (await listReceipts(app.db, entry.id, user)).filter((receipt) =>
-      ids.includes(receipt.id),
-    );
-    return reply.status(201).send({ message: messages.receiptsAttached, receipts });
-  });
+      return reply.status(201).send({ message: messages.receiptsAttached, receipts });
+    }),
+  );
 
   route(app, endpoints.listReceipts, async (request) => ({
     receipts: await listReceipts(app.db, request.params.id, currentUser(request)),

@@ -1,0 +1,50 @@
+// Every PDF (statements, reports, payslips) is drawn in a worker thread (pdf-worker.ts) with a
+// bounded heap. pdfkit draws synchronously on the thread that calls it: a 10,000-row client
+// statement held the server's thread for 11 s, during which no other request was answered. The
+// data is read on the server's thread as before (asynchronous database reads); only the drawing
+// moves, and the worker's memory is given back when it ends.
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
+import type { PdfDocument } from './pdf.js';
+import { startWorker } from './worker.js';
+
+/** What the worker sends back: the file, or why it stopped. */
+export type PdfMessage = { pdf: Uint8Array } | { error: string };
+
+/**
+ * The worker's heap: pdfkit keeps every page of a document until it ends (page numbers are
+ * written last), about 12 MB of heap per 1,000 rows of a statement; a document that needs more
+ * than this fails (500) rather than growing the server.
+ */
+const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 };
+
+/** PDFs drawn at once in this process, all users together (one a core); the rest wait. */
+const drawing = pLimit(availableParallelism());
+
+/** The document drawn as a PDF by a worker thread. */
+export const renderPdfInWorker = (document: PdfDocument): Promise<Buffer> =>
+  drawing(() => draw(document));
+
+function draw(document: PdfDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const worker = startWorker('pdf-worker', document, RESOURCE_LIMITS);
+    let settled = false;
+    const settle = (work: () => void) => {
+      if (settled) return;
+      settled = true;
+      work();
+      void worker.terminate();
+    };
+    worker.once('message', (message: PdfMessage) =>
+      settle(() =>
+        'pdf' in message
+          ? resolve(Buffer.from(message.pdf.buffer, message.pdf.byteOffset, message.pdf.length))
+          : reject(new Error(message.error)),
+      ),
+    );
+    worker.once('error', (error) => settle(() => reject(error)));
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`the PDF worker stopped (exit code ${code})`))),
+    );
+  });
+}

@@ -1,0 +1,26 @@
+// The files are drawn in worker threads of bounded heap (journal-in-worker.ts, pdf-in-worker.ts):
+// what an export builds (rows, strings, pages) never grows the heap of the thread that answers
+// requests, and a synchronous renderer (pdfkit) never holds that thread. This starts one: from
+// the built JavaScript (`npm start`), or from the TypeScript sources through tsx (tests,
+// `npm run dev`), whichever this module itself was loaded from.
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+
+/** Starts `./<name>.js` (or `.ts`) beside this module with `workerData` and a bounded heap. */
+export function startWorker(
+  name: 'journal-worker' | 'pdf-worker',
+  workerData: unknown,
+  resourceLimits: ResourceLimits,
+): Worker {
+  const source = new URL(import.meta.url);
+  const options = { workerData, resourceLimits, stdout: false, stderr: false };
+  if (!source.pathname.endsWith('.ts'))
+    return new Worker(new URL(`./${name}.js`, source), { ...options, execArgv: [] });
+  // From the sources the worker registers tsx itself, then loads its TypeScript: with
+  // `--import tsx` in the worker's execArgv, a worker started from a process running under tsx
+  // (`npm run dev`) or from plain node refused the `.ts` file (tsx's hooks came too late).
+  const file = new URL(`./${name}.ts`, source).href;
+  return new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(file)}); });`,
+    { ...options, eval: true, execArgv: [] },
+  );
+}

@@ -1,0 +1,106 @@
+// Every image the product keeps (receipts, the company logo) is checked and written again here,
+// by libvips (sharp): typed by its bytes elsewhere, then its size in pixels read from its header
+// (cheap, nothing decoded), refused past IMAGE_MAX_PIXELS, and only then decoded and encoded
+// again, which drops the sender's metadata (EXIF GPS, camera) and anything appended to the file.
+//
+// Decoding costs memory by the pixel, not by the byte (a 530 KB progressive JPEG of 60
+// megapixels took ~0.7 s and ~460 MB), so it is bounded three ways:
+// - the pixel budget (contract's IMAGE_MAX_PIXELS);
+// - a process-wide queue: at most `imageConcurrency` images are decoded at once, whichever
+//   request sent them (default 1: each decode of a 25-megapixel image peaks near 230 MB, and
+//   two at once were measured at +645 MB against +441 MB for the same ten images one by one);
+// - libvips itself: one thread per image (sharp.concurrency) and no operation cache
+//   (sharp.cache(false)), so nothing decoded is kept once the image is written.
+// The work runs in libuv's threads (sharp is asynchronous); the JS thread only waits.
+import pLimit, { type LimitFunction } from 'p-limit';
+import type SharpModule from 'sharp';
+import type { Sharp } from 'sharp';
+import { IMAGE_MAX_PIXELS } from 'contract';
+
+export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
+
+/** Why an image was refused: too many pixels, or it does not decode. */
+export class ImageRefused extends Error {
+  constructor(readonly reason: 'pixels' | 'unreadable') {
+    super(reason === 'pixels' ? 'image over the pixel budget' : 'image does not decode');
+  }
+}
+
+const queue: LimitFunction = pLimit(1);
+
+/** Sets how many images this process decodes at once (buildApp, from IMAGE_CONCURRENCY). */
+export function configureImages(concurrency: number): void {
+  queue.concurrency = Math.max(1, concurrency);
+}
+
+/** sharp, loaded on the first image rather than when the server starts, and set up once. */
+let loading: Promise<typeof SharpModule> | undefined;
+const loadSharp = () =>
+  (loading ??= import('sharp').then(
+    ({ default: sharp }) => {
+      sharp.cache(false);
+      sharp.concurrency(1);
+      return sharp;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  ));
+
+/**
+ * Loads sharp now (server.ts, before listening): loading its native library holds the JS thread
+ * some 300 ms, which the first image's request would otherwise wait through, and every other
+ * request with it. Tests and tools load it on the first image instead.
+ */
+export const preloadImages = async (): Promise<void> => void (await loadSharp());
+
+export interface ReencodeOptions {
+  /** Resized to fit inside this box (never enlarged), as the logo is. */
+  fit?: { width: number; height: number };
+  /** The type to write: the image's own by default. */
+  as?: ImageType;
+}
+
+/**
+ * The image decoded and written again in its own type (EXIF orientation applied to the pixels,
+ * metadata dropped). Throws ImageRefused when it has more than IMAGE_MAX_PIXELS pixels or does
+ * not decode.
+ */
+export async function reencodeImage(
+  input: Buffer,
+  type: ImageType,
+  options: ReencodeOptions = {},
+): Promise<Buffer> {
+  const sharp = await loadSharp();
+  // The header only: a refusal costs nothing and never waits in the queue.
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    ({ width, height } = await sharp(input).metadata());
+  } catch {
+    throw new ImageRefused('unreadable');
+  }
+  if (!width || !height) throw new ImageRefused('unreadable');
+  if (width * height > IMAGE_MAX_PIXELS) throw new ImageRefused('pixels');
+  return queue(async () => {
+    try {
+      // limitInputPixels again: the decoder's own word, should the header have lied.
+      let image: Sharp = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
+        // rotate(): the EXIF orientation is applied to the pixels, since the EXIF goes.
+        .rotate();
+      if (options.fit)
+        image = image.resize({ ...options.fit, fit: 'inside', withoutEnlargement: true });
+      const as = options.as ?? type;
+      const encoded =
+        as === 'image/jpeg'
+          ? image.jpeg({ quality: 90 })
+          : as === 'image/png'
+            ? image.png()
+            : image.webp({ quality: 90 });
+      return await encoded.toBuffer();
+    } catch {
+      throw new ImageRefused('unreadable');
+    }
+  });
+}

@@ -1,0 +1,234 @@
+// Receipt images against the server's limits (issue 30, finding 6): an image over the pixel
+// budget is refused by its header, before it is decoded; several uploads of large images at once,
+// against the real listening server with a short request timeout, all complete (the body is
+// received whole before the images are decoded, so the server's own work never makes the body
+// late); an upload that does not fit in the upload memory is refused at once with 429; and the
+// company logo has the same budget.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { apiMessages, IMAGE_MAX_PIXELS, LOGO_MAX_BYTES, messages } from 'contract';
+import { bearer, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
+import { insertEntries, seedParties } from './fixtures.js';
+import { todayIn } from '../src/lib/dates.js';
+import { MAX_UPLOAD_BYTES } from '../src/config.js';
+
+const LIMITS = {
+  headersTimeoutMs: 1000,
+  requestTimeoutMs: 1500,
+  keepAliveTimeoutMs: 1000,
+  maxConnections: 100,
+};
+const db = await setupDatabase({
+  http: LIMITS,
+  files: { uploadMemoryBytes: MAX_UPLOAD_BYTES, imageConcurrency: 1, exportsPerUser: 2 },
+});
+afterAll(() => db.close());
+let ctx: TestContext;
+let staff: string;
+let admin: string;
+
+const BOUNDARY = '----receipt-images-boundary';
+function form(files: { filename: string; data: Buffer }[]) {
+  const pieces: Buffer[] = [];
+  for (const part of files)
+    pieces.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="receipt"; filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      part.data,
+      Buffer.from('\r\n'),
+    );
+  pieces.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(pieces);
+}
+const multipart = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+
+const blobs = async () =>
+  Number((await rows<{ n: number }>(ctx, 'SELECT count(*)::int AS n FROM receipt_blobs'))[0]?.n);
+
+/** A progressive JPEG of `width` x `height` with some detail (noise costs the decoder). */
+const photo = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#f4f1ea' } })
+    .composite([
+      {
+        input: {
+          create: {
+            width: 64,
+            height: 64,
+            channels: 3,
+            background: 'black',
+            noise: { type: 'gaussian' },
+          },
+        },
+        tile: true,
+        blend: 'multiply',
+      },
+    ])
+    .jpeg({ progressive: true, quality: 60 })
+    .toBuffer();
+
+beforeEach(async () => {
+  ctx = await db.reset();
+  await seedParties(ctx);
+  const today = todayIn('UTC');
+  await insertEntries(
+    ctx,
+    [1, 2, 3, 4].map((party) => ({
+      kind: 'expense' as const,
+      party: (party % 2) + 1,
+      amount: '10.00',
+      day: today,
+      description: `Entry ${party}`,
+    })),
+  );
+  ({ staff, admin } = await signInBoth(ctx.app));
+});
+
+describe('the pixel budget', () => {
+  it('should refuse an image over the budget with 413 naming it, and attach nothing', async () => {
+    expect(apiMessages.imageTooManyPixels).toContain(`${IMAGE_MAX_PIXELS / 1_000_000} megapixels`);
+    // 60 megapixels in a few hundred kilobytes: the finding's file.
+    const huge = await sharp({
+      create: { width: 7745, height: 7745, channels: 3, background: 'white' },
+    })
+      .jpeg({ progressive: true })
+      .toBuffer();
+    // Just over the budget, in PNG.
+    const over = await sharp({
+      create: {
+        width: 10_000,
+        height: IMAGE_MAX_PIXELS / 10_000 + 1,
+        channels: 3,
+        background: 'red',
+      },
+    })
+      .png()
+      .toBuffer();
+    for (const data of [huge, over]) {
+      const started = performance.now();
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/journal/1/receipts',
+        payload: form([
+          { filename: 'ok.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') },
+          { filename: 'big.jpg', data },
+        ]),
+        headers: { ...bearer(staff), ...multipart },
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({
+        code: 'image_too_many_pixels',
+        message: apiMessages.imageTooManyPixels,
+      });
+      // Refused by its header: nothing was decoded.
+      expect(performance.now() - started).toBeLessThan(500);
+    }
+    expect(await blobs()).toBe(0);
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/journal/1/receipts',
+      headers: bearer(staff),
+    });
+    expect(listed.json().receipts).toEqual([]);
+  });
+
+  it('should refuse a logo over the budget with 400 naming it, and keep the one there was', async () => {
+    // A few kilobytes of two-colour PNG, 26 megapixels.
+    const logo = await sharp({
+      create: { width: 6500, height: 4000, channels: 3, background: 'white' },
+    })
+      .png({ compressionLevel: 9, palette: true, colours: 2 })
+      .toBuffer();
+    expect(logo.length).toBeLessThan(LOGO_MAX_BYTES);
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/settings/company/logo',
+      payload: { logo: logo.toString('base64') },
+      headers: bearer(admin),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(apiMessages.imageTooManyPixels);
+    const company = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/settings/company',
+      headers: bearer(admin),
+    });
+    expect(company.json().logo).toBeNull();
+  });
+});
+
+describe('uploads of large images at once, against a short request timeout', () => {
+  it('should answer every one with 201 (never 408), each file attached', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    // Each 16 megapixels: allowed, and some 0.2 s of decoding each, one at a time, so the
+    // uploads' work together lasts several times the request timeout.
+    const images = await Promise.all([0, 1, 2].map(() => photo(4000, 4000)));
+    const uploads = [1, 2, 3, 4].map(async (entryId, index) => {
+      const files = images.map((data, i) => ({ filename: `scan-${index}-${i}.jpg`, data }));
+      const response = await fetch(`http://127.0.0.1:${port}/api/journal/${entryId}/receipts`, {
+        method: 'POST',
+        body: form(files),
+        headers: { ...bearer(staff), ...multipart },
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    });
+    const started = performance.now();
+    const answers = await Promise.all(uploads);
+    const took = performance.now() - started;
+    for (const answer of answers) {
+      expect(answer.status).toBe(201);
+      expect(answer.body.message).toBe(messages.receiptsAttached);
+    }
+    // The work did outlast the request timeout: the test would have seen 408s before.
+    expect(took).toBeGreaterThan(LIMITS.requestTimeoutMs);
+    for (const answer of answers) expect(answer.body.receipts).toHaveLength(3);
+    const attached = await rows<{ n: number }>(ctx, 'SELECT count(*)::int AS n FROM receipts');
+    expect(attached[0]?.n).toBe(12);
+  }, 60_000);
+
+  it('should refuse at once with 429 an upload that does not fit in the upload memory', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const images = await Promise.all([0, 1].map(() => photo(4000, 4000)));
+    const body = form(images.map((data, i) => ({ filename: `p${i}.jpg`, data })));
+    // A client that declares the largest upload and sends its bytes slowly holds the whole
+    // budget (UPLOAD_MEMORY_MB at its least) while it sends.
+    const held = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/journal/1/receipts',
+      headers: {
+        ...bearer(staff),
+        ...multipart,
+        'content-length': String(MAX_UPLOAD_BYTES - 1024),
+      },
+    });
+    const heldEnded = new Promise<void>((resolve) => held.on('close', () => resolve()));
+    held.on('error', () => undefined);
+    held.write(`--${BOUNDARY}\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const refused = await fetch(`http://127.0.0.1:${port}/api/journal/2/receipts`, {
+      method: 'POST',
+      body,
+      headers: { ...bearer(staff), ...multipart },
+    });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      code: 'uploads_busy',
+      message: apiMessages.uploadsBusy,
+    });
+    held.destroy();
+    await heldEnded;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Once the first upload has ended, its room is free again.
+    const accepted = await fetch(`http://127.0.0.1:${port}/api/journal/2/receipts`, {
+      method: 'POST',
+      body,
+      headers: { ...bearer(staff), ...multipart },
+    });
+    expect(accepted.status).toBe(201);
+  }, 30_000);
+});
