@@ -19,7 +19,7 @@ import { monthStart } from '../lib/dates.js';
 import type { SessionPolicy } from './sessions.js';
 import { refuseClosedPeriod } from '../books/index.js';
 import { signedUrl, type Signer } from '../receipts/signing.js';
-import type { StoredBlob } from '../receipts/store.js';
+import type { StoredBlob } from './receipt-blobs.js';
 
 export interface NewReceipt {
   blob: StoredBlob;
