@@ -2,8 +2,8 @@
 // receipts to any entry later (closed period too), list them with signed addresses, serve a
 // file at such an address, remove one with a reason, and count this month's expenses that lack
 // one. An upload is received whole (bounded by the process's upload memory), then its files are
-// checked (receipts/store.ts) and stored (repositories/receipt-blobs.ts); limits refuse with 413 as soon as they are passed, not
-// after the body has been read (docs/decisions/015-receipts.md).
+// checked (receipts/store.ts) and stored (repositories/receipt-blobs.ts); limits refuse with 413
+// as soon as they are passed, not after the body has been read (docs/decisions/015-receipts.md).
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
