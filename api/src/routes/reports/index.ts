@@ -3,8 +3,9 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { apiMessages, endpoints } from 'contract';
 import * as reports from '../../repositories/reports.js';
-import { BEGINNING, ENDING, monthOf, resolveRange, todayIn } from '../../lib/dates.js';
+import { ENDING, monthOf, resolveRange, todayIn } from '../../lib/dates.js';
 import { badRequest } from '../../lib/errors.js';
+import { reportRanges } from '../../lib/report-ranges.js';
 import { route } from '../route.js';
 import type { JsonText, LedgerRows } from '../../repositories/reports.js';
 import { encodeCursor, parseDatedCursor } from '../../lib/page-cursor.js';
@@ -29,20 +30,14 @@ const sendJson = (reply: FastifyReply, body: JsonText) =>
 export const reportsRoutes: FastifyPluginAsync = async (app) => {
   const today = () => todayIn(app.config.timeZone);
   const currentMonth = () => monthOf(today());
-  /** startDate..endDate of a report or ledger query, each side defaulting to this month's. */
+  const ranges = () => reportRanges(today());
   const rangeOrThisMonth = (query: { startDate?: string; endDate?: string }) =>
-    resolveRange(['startDate', 'endDate'], query.startDate, query.endDate, currentMonth());
+    ranges().thisMonth(query);
 
   route(app, endpoints.getTotals, () => reports.totals(app.db));
 
   route(app, endpoints.getFinance, async (request, reply) =>
-    sendJson(
-      reply,
-      await reports.finance(
-        app.db,
-        resolveRange(['from', 'to'], request.query.from, request.query.to, currentMonth()),
-      ),
-    ),
+    sendJson(reply, await reports.finance(app.db, ranges().finance(request.query))),
   );
 
   route(app, endpoints.getClientsVsSales, async (_request, reply) =>
@@ -52,13 +47,7 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
   route(app, endpoints.getEmployeesVsSalary, async (request, reply) =>
     sendJson(
       reply,
-      await reports.employeesVsSalary(
-        app.db,
-        resolveRange(['startDate', 'endDate'], request.query.startDate, request.query.endDate, {
-          from: BEGINNING,
-          to: today(),
-        }),
-      ),
+      await reports.employeesVsSalary(app.db, ranges().employeesVsSalary(request.query)),
     ),
   );
 
