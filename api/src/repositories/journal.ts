@@ -1,12 +1,10 @@
 // The journal: every entry of every kind, newest first, filtered and paged by position; its
-// totals over everything that matches; the CSV of all of it, streamed; and moving the "books
-// closed through" day (docs/decisions/008-reversals-and-closed-periods.md). Reversals are
-// written by the books (books/entries.ts).
+// totals over everything that matches; and the CSV lines of all of it, a batch at a time (the
+// file is exports/journal-csv.ts). Reversals and the closed period are the books' (books/).
 import { sql, type RawBuilder } from 'kysely';
 import {
   apiMessages,
   messages,
-  CSV_BOM,
   type JournalPage,
   type JournalRow,
   type JournalTotals,
@@ -268,25 +266,10 @@ function totalsQuery(filters: JournalFilters): RawBuilder<SumRow> {
       FROM entries e ${whereClause(conditions(filters))}`;
 }
 
-// --- CSV ----------------------------------------------------------------------------------------
+// --- CSV lines ----------------------------------------------------------------------------------
 
-const CSV_BATCH = 10_000;
-/** The byte-order mark first, so that Excel reads the names as UTF-8. */
-const CSV_HEADER =
-  CSV_BOM + 'id,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state\r\n';
-
-/** Exact cents of a NUMERIC string such as '-1234.50'. */
-const cents = (amount: string): bigint => {
-  const negative = amount.startsWith('-');
-  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
-  const value = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
-  return negative ? -value : value;
-};
-const fromCents = (value: bigint): string => {
-  const sign = value < 0n ? '-' : '';
-  const size = value < 0n ? -value : value;
-  return `${sign}${size / 100n}.${String(size % 100n).padStart(2, '0')}`;
-};
+/** Entries per batch of CSV lines. */
+export const JOURNAL_CSV_BATCH = 10_000;
 
 /**
  * The contract's personText in SQL, over `users u` (NULL without a user): who recorded an entry
@@ -296,7 +279,7 @@ const recorderText = sql`u.name
   || CASE WHEN u.deleted_at IS NOT NULL THEN ${` ${messages.formerUser}`}::text ELSE '' END
   || ' <' || u.email || '>'`;
 
-type CsvBatch = {
+export type JournalCsvBatch = {
   body: string | null;
   rows: number;
   credit: string;
@@ -309,16 +292,20 @@ type CsvBatch = {
  * One batch of CSV lines, newest first, strictly before `before`: PostgreSQL builds the text
  * (csv_field, migration 010: the contract's csvCell in SQL), so the server only passes it on.
  */
-async function csvBatch(db: Db, filters: JournalFilters, before?: Position): Promise<CsvBatch> {
+export async function journalCsvBatch(
+  db: Db,
+  filters: JournalFilters,
+  before?: Position,
+): Promise<JournalCsvBatch> {
   const where = conditions(filters);
   if (before) where.push(sql`(e.entry_date, e.id) < (${before.date}::date, ${before.id}::bigint)`);
-  const { rows } = await sql<CsvBatch>`
+  const { rows } = await sql<JournalCsvBatch>`
     WITH batch AS (
       SELECT e.id, e.entry_date, e.kind, e.party_name, e.credit_debit, e.amount, e.description,
              e.created_by, e.created_at, e.reverses_id
       FROM entries e ${whereClause(where)}
       ORDER BY e.entry_date DESC, e.id DESC
-      LIMIT ${CSV_BATCH}
+      LIMIT ${JOURNAL_CSV_BATCH}
     ),
     lines AS (
       SELECT b.id, b.entry_date, b.credit_debit, b.amount,
@@ -345,27 +332,4 @@ async function csvBatch(db: Db, filters: JournalFilters, before?: Position): Pro
   return (
     rows[0] ?? { body: null, rows: 0, credit: '0', debit: '0', last_date: null, last_id: null }
   );
-}
-
-/**
- * Every matching entry as CSV, newest first, read in batches by position so that memory holds
- * one batch whatever the number of rows; the last line is the totals row, summed exactly.
- */
-export async function* journalCsv(db: Db, filters: JournalFilters): AsyncGenerator<string> {
-  checkFilters(filters);
-  yield CSV_HEADER;
-  let before: Position | undefined;
-  let count = 0;
-  let credit = 0n;
-  let debit = 0n;
-  for (;;) {
-    const batch = await csvBatch(db, filters, before);
-    if (batch.body) yield batch.body;
-    count += batch.rows;
-    credit += cents(batch.credit);
-    debit += cents(batch.debit);
-    if (batch.rows < CSV_BATCH || !batch.last_date || batch.last_id === null) break;
-    before = { date: batch.last_date, id: batch.last_id };
-  }
-  yield `Totals,${count} entries,,,Credit,${fromCents(credit)},Debit,${fromCents(debit)},,\r\n`;
 }

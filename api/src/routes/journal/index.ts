@@ -5,12 +5,8 @@ import { apiMessages, endpoints } from 'contract';
 import { currentUser } from '../../plugins/auth.js';
 import { todayIn } from '../../lib/dates.js';
 import { closedThrough, moveClosedThrough, reverseEntry } from '../../books/index.js';
-import {
-  checkFilters,
-  journalCsv,
-  journalPage,
-  journalTotals,
-} from '../../repositories/journal.js';
+import { journalCsv } from '../../exports/journal-csv.js';
+import { checkFilters, journalPage, journalTotals } from '../../repositories/journal.js';
 import { holdExportSlot } from '../../lib/export-slots.js';
 import { route } from '../route.js';
 
