@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { apiMessages, type Batch, type BatchKind, type BatchListQuery } from 'contract';
 import type { Db } from '../db/index.js';
+import { isoText, personColumns, toPerson } from '../db/fragments.js';
 import { audit } from '../lib/audit.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { toMoney } from '../lib/money.js';
@@ -46,29 +47,19 @@ type BatchRow = {
   rev_former: boolean | null;
 };
 
-const person = (
-  id: number | null,
-  name: string | null,
-  email: string | null,
-  former: boolean | null,
-) => (id === null ? null : { id, name: name ?? '', email: email ?? '', former: former === true });
-
 const toBatch = (row: BatchRow): Batch => ({
   id: Number(row.id),
   kind: row.kind,
   label: row.label,
-  createdBy: person(row.by_id, row.by_name, row.by_email, row.by_former),
+  createdBy: toPerson(row.by_id, row.by_name, row.by_email, row.by_former),
   createdAt: row.created_at,
   entries: Number(row.entries),
   credit: toMoney(row.credit ?? 0),
   debit: toMoney(row.debit ?? 0),
   reversedAt: row.reversed_at,
-  reversedBy: person(row.rev_id, row.rev_name, row.rev_email, row.rev_former),
+  reversedBy: toPerson(row.rev_id, row.rev_name, row.rev_email, row.rev_former),
   reverseReason: row.reverse_reason,
 });
-
-const iso = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 async function batchRows(
   db: Db,
@@ -76,13 +67,10 @@ async function batchRows(
   limit: number,
 ): Promise<Batch[]> {
   const { rows } = await sql<BatchRow>`
-    SELECT b.id, b.kind, b.label, ${iso('b.created_at')} AS created_at,
-           ${iso('b.reversed_at')} AS reversed_at, b.reverse_reason,
+    SELECT b.id, b.kind, b.label, ${isoText('b.created_at')} AS created_at,
+           ${isoText('b.reversed_at')} AS reversed_at, b.reverse_reason,
            s.entries, s.credit::text AS credit, s.debit::text AS debit,
-           u.id AS by_id, u.name AS by_name, u.email AS by_email,
-           u.deleted_at IS NOT NULL AS by_former,
-           r.id AS rev_id, r.name AS rev_name, r.email AS rev_email,
-           r.deleted_at IS NOT NULL AS rev_former
+           ${personColumns('u', 'by')}, ${personColumns('r', 'rev')}
     FROM entry_batches b
     LEFT JOIN users u ON u.id = b.created_by
     LEFT JOIN users r ON r.id = b.reversed_by

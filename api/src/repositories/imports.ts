@@ -28,6 +28,7 @@ import {
   type ImportProblem,
 } from 'contract';
 import type { Db } from '../db/index.js';
+import { isoText, personColumns } from '../db/fragments.js';
 import { badRequest, conflict, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
 import { ExactMoney, exactJson } from '../lib/exact-json.js';
 import { readImportFile, type Cell, type ReadFile } from '../imports/read-file.js';
@@ -104,7 +105,7 @@ const sha256 = (data: Buffer | string) => createHash('sha256').update(data).dige
 async function earlierImport(db: Db, hash: string): Promise<EarlierImport | null> {
   const { rows } = await sql<{ id: number; batch_id: number; file_name: string; at: string }>`
     SELECT i.id, i.batch_id, i.file_name,
-           to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+           ${isoText('b.created_at')} AS at
     FROM imports i JOIN entry_batches b ON b.id = i.batch_id
     WHERE i.sha256 = ${hash} AND NOT i.undone`.execute(db);
   const row = rows[0];
@@ -620,11 +621,9 @@ export async function listImports(db: Db, id?: number): Promise<ExactImportRecor
     SELECT i.id, i.batch_id, i.kind, i.file_name, i.sha256, i.rows,
            i.credit::text AS credit, i.debit::text AS debit,
            (SELECT count(*) FROM import_parties p WHERE p.import_id = i.id) AS parties,
-           to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-           to_char(b.reversed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS reversed_at,
+           ${isoText('b.created_at')} AS created_at, ${isoText('b.reversed_at')} AS reversed_at,
            b.reverse_reason,
-           u.id AS by_id, u.name AS by_name, u.email AS by_email,
-           u.deleted_at IS NOT NULL AS by_former
+           ${personColumns('u', 'by')}
     FROM imports i
     JOIN entry_batches b ON b.id = i.batch_id
     LEFT JOIN users u ON u.id = b.created_by

@@ -11,6 +11,7 @@ import {
   type JournalTotalsQuery,
 } from 'contract';
 import type { Db } from '../db/index.js';
+import { isoText, personColumns } from '../db/fragments.js';
 import { BEGINNING, ENDING, isRealDay, splitByMonths } from '../lib/dates.js';
 import { badRequest } from '../lib/errors.js';
 import { hasAtMostTwoDecimals, toMoney } from '../lib/money.js';
@@ -97,10 +98,8 @@ async function journalRows(
   if (before) where.push(sql`(e.entry_date, e.id) < (${before.date}::date, ${before.id}::bigint)`);
   const { rows } = await sql<JournalDbRow>`
     SELECT e.id, e.entry_date AS date, e.kind, e.party_id, e.party_name, e.credit_debit,
-           e.amount::text AS amount, e.description, u.id AS recorded_by_id,
-           u.name AS recorded_by_name, u.email AS recorded_by_email,
-           u.deleted_at IS NOT NULL AS recorded_by_former,
-           to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at,
+           e.amount::text AS amount, e.description, ${personColumns('u', 'recorded_by')},
+           ${isoText('e.created_at')} AS recorded_at,
            e.reverses_id, r.id AS reversed_by_id,
            (SELECT count(*)::int FROM receipts rc
             WHERE rc.entry_id = e.id AND rc.removed_at IS NULL) AS receipts
@@ -312,7 +311,7 @@ export async function journalCsvBatch(
              b.id || ',' || b.entry_date || ',' || b.kind || ',' || csv_field(b.party_name) || ','
                || b.credit_debit || ',' || b.amount || ',' || csv_field(b.description) || ','
                || csv_field(${recorderText}) || ','
-               || to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ','
+               || ${isoText('b.created_at')} || ','
                || CASE WHEN b.reverses_id IS NOT NULL THEN 'reverses #' || b.reverses_id
                        WHEN r.id IS NOT NULL THEN 'reversed by #' || r.id
                        ELSE '' END

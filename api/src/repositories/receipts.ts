@@ -13,6 +13,7 @@ import {
   type ReceiptsMissing,
 } from 'contract';
 import type { Db } from '../db/index.js';
+import { isoText, personColumns } from '../db/fragments.js';
 import { audit } from '../lib/audit.js';
 import { HttpError, notFound } from '../lib/errors.js';
 import { monthStart } from '../lib/dates.js';
@@ -128,9 +129,7 @@ export async function listReceipts(db: Db, entryId: number, signer: Signer): Pro
   await findEntry(db, entryId);
   const { rows } = await sql<ReceiptRow>`
     SELECT r.id, r.entry_id, r.file_name, b.media_type, b.bytes,
-           to_char(r.added_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS added_at,
-           u.id AS user_id, u.name AS user_name, u.email AS user_email,
-           u.deleted_at IS NOT NULL AS user_former
+           ${isoText('r.added_at')} AS added_at, ${personColumns('u', 'user')}
     FROM receipts r
     JOIN receipt_blobs b ON b.id = r.blob_id
     LEFT JOIN users u ON u.id = r.added_by

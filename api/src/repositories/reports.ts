@@ -6,6 +6,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EntryKind, Totals } from 'contract';
 import type { Db } from '../db/index.js';
+import { isoText } from '../db/fragments.js';
 import { addDays, BEGINNING, splitByMonths, type DayRange } from '../lib/dates.js';
 import { parties } from '../db/parties.js';
 import { notFound } from '../lib/errors.js';
@@ -267,7 +268,7 @@ async function ledger(
     SELECT '[' || string_agg(
                '{"id" : ' || id
                || ', "createdAt" : "'
-               || to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+               || ${isoText('created_at')}
                || '", "date" : ' || to_json(entry_date)
                || ', "ammount" : ' || amount
                || ', "Creditdebit" : "' || credit_debit
