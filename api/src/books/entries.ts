@@ -127,6 +127,29 @@ const sameSubmission = (row: WrittenEntry, input: NewEntry) =>
   row.description === input.description &&
   (input.date === undefined || row.entry_date === input.date);
 
+/**
+ * A write made once per idempotency key: the earlier result of the key when there is one (the
+ * check throws when it was another submission), else the write now. A write that lost a race to
+ * the same key (`lost` says so) answers the winner's result, or `lost`'s refusal without one.
+ */
+async function writeOnce(
+  earlier: () => Promise<Entry | undefined>,
+  write: () => Promise<Entry>,
+  lost: (error: unknown) => { refusal: unknown } | undefined,
+): Promise<{ entry: Entry; created: boolean }> {
+  const first = await earlier();
+  if (first) return { entry: first, created: false };
+  try {
+    return { entry: await write(), created: true };
+  } catch (error) {
+    const race = lost(error);
+    if (!race) throw error;
+    const winner = await earlier();
+    if (winner) return { entry: winner, created: false };
+    throw race.refusal;
+  }
+}
+
 /** Returns the entry and whether it was recorded now (false: a repeat of an earlier key). */
 export async function recordEntry(
   db: Db,
@@ -140,31 +163,21 @@ export async function recordEntry(
   within?: (tx: Db, entry: Entry) => Promise<Record<string, unknown>>,
 ): Promise<{ entry: Entry; created: boolean }> {
   checkNewEntry(input);
-
-  const repeat = async (): Promise<{ entry: Entry; created: boolean } | undefined> => {
-    if (!input.idempotencyKey) return undefined;
-    const earlier = await findByKey(db, userId, input.idempotencyKey);
-    if (!earlier) return undefined;
-    if (!sameSubmission(earlier, input)) throw conflict(apiMessages.idempotencyConflict);
-    return { entry: toEntry(earlier), created: false };
-  };
-
-  const earlier = await repeat();
-  if (earlier) return earlier;
-
-  try {
-    const entry = await db
-      .transaction()
-      .execute((tx) => writeEntry(tx, userId, input, today, within));
-    return { entry, created: true };
-  } catch (error) {
+  return writeOnce(
+    async () => {
+      if (!input.idempotencyKey) return undefined;
+      const earlier = await findByKey(db, userId, input.idempotencyKey);
+      if (earlier && !sameSubmission(earlier, input))
+        throw conflict(apiMessages.idempotencyConflict);
+      return earlier && toEntry(earlier);
+    },
+    () => db.transaction().execute((tx) => writeEntry(tx, userId, input, today, within)),
     // Two requests with the same key at once: the loser answers with the winner's entry.
-    if (pgCode(error) === PG_UNIQUE_VIOLATION && input.idempotencyKey) {
-      const winner = await repeat();
-      if (winner) return winner;
-    }
-    throw error;
-  }
+    (error) =>
+      pgCode(error) === PG_UNIQUE_VIOLATION && input.idempotencyKey
+        ? { refusal: error }
+        : undefined,
+  );
 }
 
 /** Writes the reversal of one entry and its activity line inside `tx`, after every check. */
@@ -208,36 +221,23 @@ export async function reverseEntry(
   input: { id: number; reason: string; idempotencyKey?: string },
 ): Promise<{ entry: Entry; created: boolean }> {
   const reason = input.reason.trim();
-  const repeat = async () => {
-    if (!input.idempotencyKey) return undefined;
-    const earlier = await findByKey(db, userId, input.idempotencyKey);
-    if (!earlier) return undefined;
-    if (earlier.reverses_id !== input.id || earlier.description !== reason)
-      throw conflict(apiMessages.reverseKeyConflict);
-    return { entry: toEntry(earlier), created: false };
-  };
-
-  const earlier = await repeat();
-  if (earlier) return earlier;
-
-  try {
-    const entry = await db
-      .transaction()
-      .execute((tx) => writeReversal(tx, userId, { ...input, reason }));
-    return { entry, created: true };
-  } catch (error) {
+  return writeOnce(
+    async () => {
+      if (!input.idempotencyKey) return undefined;
+      const earlier = await findByKey(db, userId, input.idempotencyKey);
+      if (earlier && (earlier.reverses_id !== input.id || earlier.description !== reason))
+        throw conflict(apiMessages.reverseKeyConflict);
+      return earlier && toEntry(earlier);
+    },
+    () => db.transaction().execute((tx) => writeReversal(tx, userId, { ...input, reason })),
     // Two calls with the same key at once: the second finds the entry reversed (or hits the
     // unique index) and answers with the first one's reversal.
-    const lost =
+    (error) =>
       pgCode(error) === PG_UNIQUE_VIOLATION ||
-      (error instanceof HttpError && error.message === apiMessages.alreadyReversed);
-    if (lost) {
-      const winner = await repeat();
-      if (winner) return winner;
-      throw conflict(apiMessages.alreadyReversed);
-    }
-    throw error;
-  }
+      (error instanceof HttpError && error.message === apiMessages.alreadyReversed)
+        ? { refusal: conflict(apiMessages.alreadyReversed) }
+        : undefined,
+  );
 }
 
 /**
