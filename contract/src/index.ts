@@ -27,3 +27,4 @@ export * from './paging.js';
 export * from './imports.js';
 export * from './exports.js';
 export * from './payslip.js';
+export * from './money.js';

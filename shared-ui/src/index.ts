@@ -20,7 +20,12 @@ export type { Endpoint, EndpointInput, EndpointResult, EndpointTexts } from 'con
 export { useSession, getToken, TOKEN_KEY } from './session/session-store';
 export type { SessionState } from './session/session-store';
 export { logOut } from './session/log-out';
-export { useCurrentUser, useCanWrite, refreshCurrentUser } from './session/current-user';
+export {
+  useCurrentUser,
+  useCanWrite,
+  useIsAdmin,
+  refreshCurrentUser,
+} from './session/current-user';
 export type { CurrentUserState } from './session/current-user';
 export { saveFile } from './files/save-file';
 export { notify, confirm } from './notify/notify';
@@ -33,19 +38,26 @@ export {
   lastDayOfMonth,
   currentMonthRange,
   fillWithCurrentMonth,
+  formatTimestamp,
 } from './dates/dates';
-export type { DateRange } from './dates/dates';
+export type { DateRange, TimestampStyle } from './dates/dates';
+// Money: the contract's one module, exact in whole cents for the browser and the server.
 export {
+  addMoney,
+  centsText,
+  compareMoney,
   formatMoney,
   formatRs,
   fromCents,
+  parseMoney,
   plainMoney,
   subtractMoney,
   sumMoney,
   toCents,
-} from './money/money';
-export type { Money } from './money/money';
+} from 'contract';
+export type { MoneyValue as Money } from 'contract';
 export { parseJson } from './http/exact-json';
+export { useAppliedFilters } from './filters/useAppliedFilters';
 export { useScreenQuery, useSetScreenQuery, addressQuery, replaceAddressQuery } from './screens';
 // Screen addresses: every link between apps is built from the contract's screen descriptions.
 export { href, readQuery } from 'contract';
@@ -55,6 +67,7 @@ export * from './components/AppLink';
 export * from './components/Button';
 export * from './components/Tabs';
 export * from './components/Modal';
+export * from './components/ReasonDialog';
 export * from './components/Table';
 export * from './components/Field';
 export * from './components/DateInput';
@@ -80,6 +93,8 @@ export {
   useApiStream,
 } from './data/api-query';
 export type { ApiMutationVariables, ApiQueryOptions, ApiStream } from './data/api-query';
+export { useApiWrite } from './data/useApiWrite';
+export type { ApiWriteOptions, ApiWriteOutcome, ApiWriteVariables } from './data/useApiWrite';
 export { invalidates } from './data/invalidation';
 export type { ReadName, WriteName } from './data/invalidation';
 export * from './components/FilteredList';

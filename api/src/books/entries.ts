@@ -5,8 +5,11 @@
 // first result instead of writing the money twice.
 import { sql } from 'kysely';
 import {
+  amountNumber,
   apiMessages,
   ENTRY_RECORD_KINDS,
+  hasAtMostTwoDecimals,
+  plainMoney,
   type CreditDebit,
   type Entry,
   type EntryKind,
@@ -22,7 +25,6 @@ import {
   pgCode,
   PG_UNIQUE_VIOLATION,
 } from '../lib/errors.js';
-import { hasAtMostTwoDecimals, toMoney, toNumericString } from '../lib/money.js';
 import { refuseClosedPeriod } from './closed-period.js';
 import { lockParties, lockParty } from './parties.js';
 import {
@@ -49,7 +51,7 @@ export const toEntry = (row: WrittenEntry): Entry => ({
   kind: row.kind,
   partyId: row.party_id,
   partyName: row.party_name,
-  amount: toMoney(row.amount),
+  amount: amountNumber(row.amount),
   description: row.description,
   Creditdebit: row.credit_debit,
   date: row.entry_date,
@@ -100,7 +102,7 @@ async function writeEntry(
       kind: input.kind,
       partyId: input.partyId,
       partyName,
-      amount: toNumericString(input.amount),
+      amount: plainMoney(input.amount),
       creditDebit: input.creditDebit,
       description: input.description,
       date: day,
@@ -122,7 +124,7 @@ async function writeEntry(
 const sameSubmission = (row: WrittenEntry, input: NewEntry) =>
   row.kind === input.kind &&
   row.party_id === input.partyId &&
-  row.amount === toNumericString(input.amount) &&
+  row.amount === plainMoney(input.amount) &&
   row.credit_debit === input.creditDebit &&
   row.description === input.description &&
   (input.date === undefined || row.entry_date === input.date);
@@ -288,7 +290,7 @@ export async function recordEntries(
       kind: input.kind,
       partyId: input.partyId,
       partyName: names.get(`${input.kind}:${input.partyId}`)!,
-      amount: toNumericString(input.amount),
+      amount: plainMoney(input.amount),
       creditDebit: input.creditDebit,
       description: input.description,
       date: input.date ?? today,

@@ -12,7 +12,7 @@ export interface EntryLine {
   kind: EntryKind;
   partyId: number;
   partyName: string;
-  /** NUMERIC text (toNumericString). */
+  /** NUMERIC text (the contract's plainMoney). */
   amount: string;
   creditDebit: CreditDebit;
   description: string;

@@ -5,8 +5,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   apiMessages,
+  centsText,
+  formatMoney,
   messages,
   personText,
+  toCents,
   type ClientLedgerRow,
   type Finance,
   type JournalTotalsQuery as JournalQuery,
@@ -45,16 +48,15 @@ class Cents {
   private value = 0n;
   add(amount: number | string | null | undefined): void {
     if (amount === null || amount === undefined || amount === '') return;
-    this.value += BigInt(Math.round(Number(amount) * 100));
+    this.value += toCents(amount) ?? 0n;
   }
   get amount(): number {
-    return Number(this.value) / 100;
+    return Number(centsText(this.value));
   }
 }
 
 /** `1,234.50`, `-20.00`: money as the statements print it. */
-export const printMoney = (amount: number | string): string =>
-  Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const printMoney = (amount: number | string): string => formatMoney(amount);
 
 const periodLine = (range: DayRange) => `${messages.exportPeriod}: ${range.from} to ${range.to}`;
 

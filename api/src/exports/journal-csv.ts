@@ -1,6 +1,6 @@
 // The Journal as a CSV file: every entry that matches the filters, newest first, streamed a batch
 // of lines at a time (PostgreSQL writes the lines: repositories/journal.ts), then a totals line.
-import { CSV_BOM } from 'contract';
+import { centsOf, centsText, CSV_BOM } from 'contract';
 import type { Db } from '../db/index.js';
 import type { Position } from '../lib/page-cursor.js';
 import {
@@ -13,19 +13,6 @@ import {
 /** The byte-order mark first, so that Excel reads the names as UTF-8. */
 const CSV_HEADER =
   CSV_BOM + 'id,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state\r\n';
-
-/** Exact cents of a NUMERIC string such as '-1234.50'. */
-const cents = (amount: string): bigint => {
-  const negative = amount.startsWith('-');
-  const [whole = '0', fraction = ''] = amount.replace('-', '').split('.');
-  const value = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
-  return negative ? -value : value;
-};
-const fromCents = (value: bigint): string => {
-  const sign = value < 0n ? '-' : '';
-  const size = value < 0n ? -value : value;
-  return `${sign}${size / 100n}.${String(size % 100n).padStart(2, '0')}`;
-};
 
 /**
  * Every matching entry as CSV, newest first, read in batches by position so that memory holds
@@ -42,10 +29,10 @@ export async function* journalCsv(db: Db, filters: JournalFilters): AsyncGenerat
     const batch = await journalCsvBatch(db, filters, before);
     if (batch.body) yield batch.body;
     count += batch.rows;
-    credit += cents(batch.credit);
-    debit += cents(batch.debit);
+    credit += centsOf(batch.credit);
+    debit += centsOf(batch.debit);
     if (batch.rows < JOURNAL_CSV_BATCH || !batch.last_date || batch.last_id === null) break;
     before = { date: batch.last_date, id: batch.last_id };
   }
-  yield `Totals,${count} entries,,,Credit,${fromCents(credit)},Debit,${fromCents(debit)},,\r\n`;
+  yield `Totals,${count} entries,,,Credit,${centsText(credit)},Debit,${centsText(debit)},,\r\n`;
 }

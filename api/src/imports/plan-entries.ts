@@ -3,6 +3,7 @@
 // rules; duplicates within the file. What the database knows (the closing day, the parties, the
 // picked ones) is looked up by the caller and handed in.
 import {
+  centsOf,
   importMessages,
   nameKey,
   type CreditDebit,
@@ -15,7 +16,7 @@ import {
 import { inClosedPeriod } from '../books/closed-period.js';
 import { cellText, parseAmount, parseDate } from './detect.js';
 import { newPartyRule } from './rules.js';
-import { centsOf, clean, duplicateKey, type EntryPlan, type RowReading } from './plan.js';
+import { clean, duplicateKey, type EntryPlan, type RowReading } from './plan.js';
 
 /** A party as the planner sees it. */
 export interface KnownParty {

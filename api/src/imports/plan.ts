@@ -1,7 +1,6 @@
 // What planning an import's rows shares: how a row's cells are read for a field, how a row
 // error is recorded, and the ready rows as they will be written.
 import type { CreditDebit, ImportField, ImportKind } from 'contract';
-import { toNumericString } from '../lib/money.js';
 import type { Cell, FileRow } from './read-file.js';
 import type { formRules } from './rules.js';
 
@@ -46,16 +45,6 @@ export interface RowReading {
 
 /** A cell's text as stored: normal form C, trimmed. */
 export const clean = (value: string) => value.normalize('NFC').trim();
-
-/** An amount of at most two decimals (as read, or NUMERIC text) in cents. */
-export const centsOf = (amount: number | string): bigint =>
-  BigInt((typeof amount === 'number' ? toNumericString(amount) : amount).replace('.', ''));
-
-/** Cents as NUMERIC text: `1234.50`, `-0.05`. */
-export const centsText = (cents: bigint): string => {
-  const digits = (cents < 0n ? -cents : cents).toString().padStart(3, '0');
-  return `${cents < 0n ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-};
 
 /** Two entries are duplicates when these are equal. */
 export const duplicateKey = (

@@ -10,7 +10,7 @@ import type { Db } from '../db/index.js';
 import { isoText, personColumns, toPerson } from '../db/fragments.js';
 import { audit } from '../lib/audit.js';
 import { conflict, notFound } from '../lib/errors.js';
-import { toMoney } from '../lib/money.js';
+import { amountNumber } from 'contract';
 import { idCursor, parseIdCursor } from '../lib/page-cursor.js';
 import { insertBatchReversals, refuseClosedPeriod } from '../books/index.js';
 
@@ -54,8 +54,8 @@ const toBatch = (row: BatchRow): Batch => ({
   createdBy: toPerson(row.by_id, row.by_name, row.by_email, row.by_former),
   createdAt: row.created_at,
   entries: Number(row.entries),
-  credit: toMoney(row.credit ?? 0),
-  debit: toMoney(row.debit ?? 0),
+  credit: amountNumber(row.credit ?? 0),
+  debit: amountNumber(row.debit ?? 0),
   reversedAt: row.reversed_at,
   reversedBy: toPerson(row.rev_id, row.rev_name, row.rev_email, row.rev_former),
   reverseReason: row.reverse_reason,

@@ -1,7 +1,7 @@
 // Employees: the parties salary entries are recorded against.
 import { apiMessages, type Employee } from 'contract';
 import { badRequest } from '../lib/errors.js';
-import { hasAtMostTwoDecimals, toMoney, toNumericString } from '../lib/money.js';
+import { amountNumber, hasAtMostTwoDecimals, plainMoney } from 'contract';
 import { crud, type CrudRepository, type Fields } from './crud.js';
 
 const table = crud<Employee>({
@@ -17,7 +17,7 @@ const table = crud<Employee>({
       ...row,
       ...(monthlySalary === null || monthlySalary === undefined
         ? {}
-        : { monthlySalary: toMoney(monthlySalary as string) }),
+        : { monthlySalary: amountNumber(monthlySalary as string) }),
     }) as Employee,
 });
 
@@ -35,7 +35,7 @@ const stored = (values: Partial<Fields<Employee>>): Partial<Fields<Employee>> =>
     // Sent as a number or a decimal string; null clears it.
     ...(values.monthlySalary === undefined || values.monthlySalary === null
       ? {}
-      : { monthlySalary: toNumericString(Number(values.monthlySalary)) as unknown as number }),
+      : { monthlySalary: plainMoney(Number(values.monthlySalary)) as unknown as number }),
   };
 };
 

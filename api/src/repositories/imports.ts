@@ -26,6 +26,8 @@ import {
   type NumberFormat,
   type PreviewRow,
   type ImportProblem,
+  centsOf,
+  centsText,
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { isoText, personColumns } from '../db/fragments.js';
@@ -41,14 +43,7 @@ import {
   guessMapping,
 } from '../imports/detect.js';
 import { formRules } from '../imports/rules.js';
-import {
-  centsOf,
-  centsText,
-  duplicateKey,
-  type EntryPlan,
-  type PersonPlan,
-  type RowReading,
-} from '../imports/plan.js';
+import { duplicateKey, type EntryPlan, type PersonPlan, type RowReading } from '../imports/plan.js';
 import { planEntries } from '../imports/plan-entries.js';
 import { personKey, planPeople } from '../imports/plan-people.js';
 import { parties } from '../db/parties.js';

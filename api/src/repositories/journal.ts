@@ -3,7 +3,9 @@
 // file is exports/journal-csv.ts). Reversals and the closed period are the books' (books/).
 import { sql, type RawBuilder } from 'kysely';
 import {
+  amountNumber,
   apiMessages,
+  hasAtMostTwoDecimals,
   messages,
   type JournalPage,
   type JournalRow,
@@ -14,7 +16,6 @@ import type { Db } from '../db/index.js';
 import { isoText, personColumns } from '../db/fragments.js';
 import { BEGINNING, ENDING, isRealDay, splitByMonths } from '../lib/dates.js';
 import { badRequest } from '../lib/errors.js';
-import { hasAtMostTwoDecimals, toMoney } from '../lib/money.js';
 import { datedCursor, parseDatedCursor, type Position } from '../lib/page-cursor.js';
 
 export type JournalFilters = JournalTotalsQuery;
@@ -121,7 +122,7 @@ const toJournalRow = (row: JournalDbRow): JournalRow => ({
   partyId: row.party_id,
   partyName: row.party_name,
   Creditdebit: row.credit_debit,
-  amount: toMoney(row.amount),
+  amount: amountNumber(row.amount),
   description: row.description,
   recordedBy:
     row.recorded_by_id === null
@@ -155,8 +156,8 @@ type SumRow = { count: string | number; credit: string | null; debit: string | n
 
 const toTotals = (row: SumRow | undefined): JournalTotals => ({
   count: Number(row?.count ?? 0),
-  credit: toMoney(row?.credit ?? 0),
-  debit: toMoney(row?.debit ?? 0),
+  credit: amountNumber(row?.credit ?? 0),
+  debit: amountNumber(row?.debit ?? 0),
 });
 
 /**

@@ -6,7 +6,11 @@
 // employee-months (the hook registered below).
 import { sql } from 'kysely';
 import {
+  amountNumber,
   apiMessages,
+  formatMoney,
+  hasAtMostTwoDecimals,
+  plainMoney,
   payrollPostedText,
   type PayrollLine,
   type PayrollPosted,
@@ -14,7 +18,6 @@ import {
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { badRequest } from '../lib/errors.js';
-import { formatAmount, hasAtMostTwoDecimals, toMoney, toNumericString } from '../lib/money.js';
 import {
   checkEntryDate,
   closedThrough,
@@ -72,8 +75,8 @@ export async function payrollSheet(db: Db, month: string, today: string): Promis
       employeeId: row.id,
       name: row.name,
       number: row.number,
-      monthlySalary: row.salary === null ? null : toMoney(row.salary),
-      paid: toMoney(row.paid),
+      monthlySalary: row.salary === null ? null : amountNumber(row.salary),
+      paid: amountNumber(row.paid),
       paidByPayroll: row.by_payroll,
     })),
   };
@@ -99,7 +102,7 @@ export async function postPayroll(
   const month = `${input.month}-01`;
   const date = payrollDate(input.month, today);
   const name = monthName(input.month);
-  const amounts = lines.map((line) => toNumericString(line.amount));
+  const amounts = lines.map((line) => plainMoney(line.amount));
   try {
     return await db.transaction().execute(async (tx) => {
       await checkEntryDate(tx, date, today);
@@ -149,9 +152,9 @@ export async function postPayroll(
         WHERE batch_id = ${batchId}`.execute(tx);
       const total = sums[0]?.total ?? '0';
       return {
-        message: payrollPostedText(posting.length, formatAmount(total)),
+        message: payrollPostedText(posting.length, formatMoney(total)),
         posted: posting.length,
-        total: toMoney(total),
+        total: amountNumber(total),
         batchId,
         alreadyPaid: ids.filter((id) => !paid.has(id)).sort((a, b) => a - b),
       };
@@ -159,7 +162,7 @@ export async function postPayroll(
   } catch (error) {
     if (!(error instanceof NothingToPost)) throw error;
     return {
-      message: payrollPostedText(0, formatAmount('0')),
+      message: payrollPostedText(0, formatMoney('0')),
       posted: 0,
       total: 0,
       batchId: null,

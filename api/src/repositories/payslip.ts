@@ -4,7 +4,7 @@
 // Employees Vs Salary report's: salary amounts as stored, a reversal's negative amount netting
 // what it undoes.
 import { sql } from 'kysely';
-import { apiMessages } from 'contract';
+import { apiMessages, centsOf, centsText } from 'contract';
 import type { Db } from '../db/index.js';
 import { notFound } from '../lib/errors.js';
 import { monthDays } from './payroll.js';
@@ -35,10 +35,7 @@ export interface Payslip {
 
 /** The exact sum of amounts given as numeric(14, 2) text (`1000.00`, `-0.50`). */
 function netOf(amounts: string[]): string {
-  const cents = amounts.reduce((sum, amount) => sum + BigInt(amount.replace('.', '')), 0n);
-  const sign = cents < 0n ? '-' : '';
-  const digits = (cents < 0n ? -cents : cents).toString().padStart(3, '0');
-  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  return centsText(amounts.reduce((sum, amount) => sum + centsOf(amount), 0n));
 }
 
 export async function payslip(db: Db, employeeId: number, month: string): Promise<Payslip> {

@@ -24,7 +24,7 @@ import { parties } from '../db/parties.js';
 import { audit } from '../lib/audit.js';
 import { addDays, isRealDay } from '../lib/dates.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
-import { hasAtMostTwoDecimals, toMoney, toNumericString } from '../lib/money.js';
+import { amountNumber, hasAtMostTwoDecimals, plainMoney } from 'contract';
 import {
   isOccurrence,
   nthOccurrence,
@@ -63,7 +63,7 @@ const toSchedule = (row: ScheduleRow): Schedule => ({
   partyId: row.party_id,
   partyName: row.party_name,
   creditDebit: row.credit_debit,
-  amount: toMoney(row.amount),
+  amount: amountNumber(row.amount),
   description: row.description,
   repeats: row.repeats,
   starts: row.starts_on,
@@ -135,7 +135,7 @@ export async function addSchedule(
       .values({
         kind: body.kind,
         [party.column]: body.partyId,
-        amount: toNumericString(amount),
+        amount: plainMoney(amount),
         credit_debit: body.creditDebit,
         description: (body.description ?? '').trim(),
         repeats: body.repeats,
@@ -229,7 +229,7 @@ export async function dueOccurrences(
       kind: row.kind,
       partyName: row.party_name,
       creditDebit: row.credit_debit,
-      amount: toMoney(row.amount),
+      amount: amountNumber(row.amount),
       description: row.description,
       closed: inClosedPeriod(day, closedEnd),
     });

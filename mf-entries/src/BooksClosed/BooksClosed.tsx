@@ -1,13 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  DateInput,
-  endpoints,
-  errorMessage,
-  notify,
-  useApiMutation,
-  useApiQuery,
-} from 'shared-ui';
+import { Button, DateInput, endpoints, useApiQuery, useApiWrite } from 'shared-ui';
 import './BooksClosed.css';
 
 export interface BooksClosedProps {
@@ -19,7 +11,11 @@ export interface BooksClosedProps {
 export function BooksClosed({ editable = false }: BooksClosedProps) {
   // The note is a help; the server refuses closed days whether it shows or not.
   const { data: state } = useApiQuery(endpoints.getBooksClosed, undefined, { onError: 'quiet' });
-  const move = useApiMutation(endpoints.moveBooksClosed);
+  const move = useApiWrite(endpoints.moveBooksClosed, {
+    onSuccess: () => setTyped(undefined),
+    success: (answer) =>
+      answer.closedThrough ? `Books closed through ${answer.closedThrough}` : 'No period is closed',
+  });
   // What the user typed; undefined shows the day the server has.
   const [typed, setTyped] = useState<string | undefined>();
 
@@ -27,19 +23,7 @@ export function BooksClosed({ editable = false }: BooksClosedProps) {
   const draft = typed ?? state.closedThrough ?? '';
 
   const save = async () => {
-    try {
-      const answer = await move.mutateAsync({
-        body: { closedThrough: draft === '' ? null : draft },
-      });
-      setTyped(undefined);
-      notify(
-        answer.closedThrough
-          ? `Books closed through ${answer.closedThrough}`
-          : 'No period is closed',
-      );
-    } catch (error) {
-      notify(errorMessage(error, endpoints.moveBooksClosed.texts.error));
-    }
+    await move.run({ body: { closedThrough: draft === '' ? null : draft } });
   };
 
   return (

@@ -7,14 +7,13 @@ import type { FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { readQuery } from 'contract';
 import {
-  errorMessage,
   notify,
   toIsoDate,
-  useApiMutation,
   useApiQuery,
-  useApiUpload,
+  useApiWrite,
   endpoints,
   messages,
+  type UploadVariables,
 } from 'shared-ui';
 import { entryWithFilesForm } from '../Receipts';
 import type { EntryInput, EntryKind, Party } from '../entry-kinds';
@@ -64,8 +63,6 @@ export function useEntryForm(kind: EntryKind) {
   const parties = useApiQuery(kind.parties.endpoint, undefined, {
     select: (answer) => kind.parties.select(answer),
   });
-  const record = useApiMutation(kind.post.endpoint);
-  const recordWithFiles = useApiUpload(endpoints.addEntryWithReceipts);
   const [files, setFiles] = useState<File[]>([]);
   // Changed after each recorded entry, so that the file input empties too.
   const [filesReset, setFilesReset] = useState(0);
@@ -75,6 +72,23 @@ export function useEntryForm(kind: EntryKind) {
   // before the disabled button is rendered.
   const inFlight = useRef(false);
   const idempotency = useIdempotencyKey();
+  // With or without receipts, a recorded entry empties the form and says so; a failure keeps the
+  // key: submitting the same content again is a retry, never a second entry.
+  const recorded = {
+    onSuccess: () => {
+      idempotency.renew();
+      setDraft(empty());
+      setFiles([]);
+      setFilesReset((value) => value + 1);
+    },
+    success: kind.added,
+    errorText: kind.post.endpoint.texts.error,
+  };
+  const record = useApiWrite(kind.post.endpoint, recorded);
+  const recordWithFiles = useApiWrite<typeof endpoints.addEntryWithReceipts, UploadVariables>(
+    endpoints.addEntryWithReceipts,
+    recorded,
+  );
   const partyList = parties.data ?? NO_PARTIES;
 
   const change = (field: keyof Draft) => (value: string) =>
@@ -111,23 +125,15 @@ export function useEntryForm(kind: EntryKind) {
       // retry after a lost answer cannot record the money twice.
       // With receipts, the entry and its files go in one call: both are saved, or neither.
       if (files.length > 0)
-        await recordWithFiles.mutateAsync({
+        await recordWithFiles.run({
           form: entryWithFilesForm(RECORDS[kind.screen], kind.post.toBody(entry), files),
           headers: { 'Idempotency-Key': key },
         });
       else
-        await record.mutateAsync({
+        await record.run({
           body: kind.post.toBody(entry) as never,
           headers: { 'Idempotency-Key': key },
         });
-      idempotency.renew();
-      setDraft(empty());
-      setFiles([]);
-      setFilesReset((value) => value + 1);
-      notify(kind.added);
-    } catch (error) {
-      // The key is kept: submitting the same content again is a retry, never a second entry.
-      notify(errorMessage(error, kind.post.endpoint.texts.error));
     } finally {
       inFlight.current = false;
     }

@@ -3,39 +3,30 @@ import { IMPORT_KIND_LABELS, importMessages, type ImportRecord } from 'contract'
 import {
   AppLink,
   Button,
+  ReasonDialog,
   Table,
-  Modal,
-  TextField,
   endpoints,
-  errorMessage,
   formatRs,
+  formatTimestamp,
   href,
-  notify,
-  useApiMutation,
   useApiQuery,
+  useApiWrite,
 } from 'shared-ui';
 
 /** Past imports, newest first, each undone in one step with one reason. */
 export function PastImports() {
   const imports = useApiQuery(endpoints.listImports, undefined);
-  const undo = useApiMutation(endpoints.reverseBatch);
+  const undo = useApiWrite(endpoints.reverseBatch, {
+    // The batch's undo refreshes the books; the import's own line (Undone) is read again here.
+    onSuccess: () => imports.refetch(),
+    success: (answer) => answer.message,
+  });
   const [pending, setPending] = useState<ImportRecord | undefined>();
-  const [reason, setReason] = useState('');
 
-  const confirmUndo = async () => {
+  const confirmUndo = async (reason: string) => {
     if (!pending) return;
-    try {
-      const answer = await undo.mutateAsync({
-        params: { id: pending.batchId },
-        body: { reason: reason.trim() },
-      });
-      // The batch's undo refreshes the books; the import's own line (Undone) is read again here.
-      await imports.refetch();
-      notify(answer.message);
-      setPending(undefined);
-    } catch (error) {
-      notify(errorMessage(error, endpoints.reverseBatch.texts.error));
-    }
+    const outcome = await undo.run({ params: { id: pending.batchId }, body: { reason } });
+    if (outcome.ok) setPending(undefined);
   };
 
   return (
@@ -58,7 +49,7 @@ export function PastImports() {
           {
             key: 'at',
             header: 'When',
-            render: (row) => row.createdAt.slice(0, 16).replace('T', ' '),
+            render: (row) => formatTimestamp(row.createdAt, 'stored'),
           },
           {
             key: 'actions',
@@ -69,13 +60,7 @@ export function PastImports() {
                 {row.reversedAt ? (
                   <span>{`Undone: ${row.reverseReason ?? ''}`}</span>
                 ) : (
-                  <Button
-                    variant="danger"
-                    onClick={() => {
-                      setReason('');
-                      setPending(row);
-                    }}
-                  >
+                  <Button variant="danger" onClick={() => setPending(row)}>
                     {importMessages.undoImport}
                   </Button>
                 )}
@@ -84,25 +69,15 @@ export function PastImports() {
           },
         ]}
       />
-      <Modal
-        open={pending !== undefined}
+      <ReasonDialog
+        subject={pending}
         title={pending ? `${importMessages.undoImport} #${pending.id}` : importMessages.undoImport}
+        label={importMessages.undoReason}
+        action={importMessages.undoImport}
+        busy={undo.isPending}
         onClose={() => setPending(undefined)}
-        closeDisabled={undo.isPending}
-        actions={
-          <Button variant="danger" busy={undo.isPending} onClick={() => void confirmUndo()}>
-            {importMessages.undoImport}
-          </Button>
-        }
-      >
-        <TextField
-          label={importMessages.undoReason}
-          name="reason"
-          maxLength={500}
-          value={reason}
-          onChange={setReason}
-        />
-      </Modal>
+        onConfirm={(reason) => void confirmUndo(reason)}
+      />
     </section>
   );
 }

@@ -12,7 +12,7 @@ import {
   type NumberFormat,
   type PartyChoice,
 } from 'contract';
-import { endpoints, errorMessage, notify, useApiUpload } from 'shared-ui';
+import { endpoints, notify, useApiWrite, type UploadVariables } from 'shared-ui';
 
 export interface ImportChoices {
   mapping?: ImportMapping;
@@ -34,8 +34,12 @@ export function useImport() {
   const [preview, setPreview] = useState<ImportPreview | undefined>();
   /** The preview answers the choices as they were when it was asked for. */
   const [fresh, setFresh] = useState(false);
-  const previewCall = useApiUpload(endpoints.previewImport);
-  const importCall = useApiUpload(endpoints.runImport);
+  const previewCall = useApiWrite<typeof endpoints.previewImport, UploadVariables>(
+    endpoints.previewImport,
+  );
+  const importCall = useApiWrite<typeof endpoints.runImport, UploadVariables>(endpoints.runImport, {
+    success: (answer) => answer.message,
+  });
 
   const form = (): FormData | undefined => {
     if (!file) {
@@ -72,28 +76,21 @@ export function useImport() {
   const runPreview = async () => {
     const body = form();
     if (!body) return;
-    try {
-      const answer = await previewCall.mutateAsync({ form: body });
-      setPreview(answer);
-      setFresh(true);
-      // The mapping shown is the one the preview used (detected, remembered or chosen).
-      setChoices((current) => ({ ...current, mapping: answer.mapping }));
-    } catch (error) {
-      notify(errorMessage(error, endpoints.previewImport.texts.error));
-    }
+    const outcome = await previewCall.run({ form: body });
+    if (!outcome.ok) return;
+    const { answer } = outcome;
+    setPreview(answer);
+    setFresh(true);
+    // The mapping shown is the one the preview used (detected, remembered or chosen).
+    setChoices((current) => ({ ...current, mapping: answer.mapping }));
   };
 
   const runImport = async () => {
     const body = form();
     if (!body) return;
-    try {
-      const answer = await importCall.mutateAsync({ form: body });
-      notify(answer.message);
-      setFile(null);
-      setFileInput((count) => count + 1);
-    } catch (error) {
-      notify(errorMessage(error, endpoints.runImport.texts.error));
-    }
+    if (!(await importCall.run({ form: body })).ok) return;
+    setFile(null);
+    setFileInput((count) => count + 1);
   };
 
   return {

@@ -1,6 +1,6 @@
 import { personText } from 'contract';
 import type { JournalRow } from 'contract';
-import { Button, formatMoney, messages } from 'shared-ui';
+import { Button, formatMoney, formatTimestamp, messages } from 'shared-ui';
 import { AttachReceipt } from '../Receipts';
 import type { TableColumn } from 'shared-ui';
 import { KINDS, stateOf } from './journal-kinds';
@@ -34,7 +34,7 @@ export function journalColumns(
     {
       key: 'at',
       header: 'Recorded at',
-      render: (row) => new Date(row.recordedAt).toLocaleString(),
+      render: (row) => formatTimestamp(row.recordedAt),
     },
     { key: 'state', header: 'State', render: stateOf },
     {

@@ -9,11 +9,10 @@ import type { EntryKind, JournalRow } from 'contract';
 import {
   confirm,
   endpoints,
-  errorMessage,
   href,
   notify,
-  useApiMutation,
   useApiQuery,
+  useApiWrite,
   useFilteredList,
 } from 'shared-ui';
 import { useIdempotencyKey } from '../EntryForm/useIdempotencyKey';
@@ -58,7 +57,7 @@ export function useJournal() {
     enabled: kind !== undefined,
     onError: 'quiet',
   });
-  const reverse = useApiMutation(endpoints.reverseEntry);
+  const reverse = useApiWrite(endpoints.reverseEntry);
   const navigate = useNavigate();
   const idempotency = useIdempotencyKey();
   // The mutation's state is not enough against a double click: both clicks can be handled
@@ -80,18 +79,13 @@ export function useJournal() {
       : `Reverse entry #${row.id}? It will be cancelled in every report.`;
     if (!confirm(question)) return false;
     inFlight.current = true;
-    try {
-      await reverse.mutateAsync({
-        params: { id: row.id },
-        body: { reason },
-        headers: { 'Idempotency-Key': idempotency.keyFor(`${row.id}:${reason}`) },
-      });
-    } catch (error) {
-      notify(errorMessage(error, endpoints.reverseEntry.texts.error));
-      return false;
-    } finally {
-      inFlight.current = false;
-    }
+    const outcome = await reverse.run({
+      params: { id: row.id },
+      body: { reason },
+      headers: { 'Idempotency-Key': idempotency.keyFor(`${row.id}:${reason}`) },
+    });
+    inFlight.current = false;
+    if (!outcome.ok) return false;
     if (correct) {
       navigate(
         href(KINDS[row.kind].form, {

@@ -6,13 +6,12 @@ import { useState } from 'react';
 import { payrollPostedText, type PayrollRow } from 'contract';
 import {
   endpoints,
-  errorMessage,
   formatMoney,
   messages,
   notify,
   sumMoney,
   toIsoDate,
-  useApiMutation,
+  useApiWrite,
   useApiQuery,
   useScreenQuery,
   useSetScreenQuery,
@@ -41,7 +40,13 @@ export function usePayroll() {
     { query: { month } },
     { refetchOnMount: 'always' },
   );
-  const post = useApiMutation(endpoints.postPayroll);
+  const post = useApiWrite(endpoints.postPayroll, {
+    onSuccess: (answer) => {
+      setDrafts({});
+      setBatchId(answer.batchId);
+    },
+    success: (answer) => payrollPostedText(answer.posted, formatMoney(answer.total)),
+  });
   // Keyed by month and employee, so another month starts from the server's figures.
   const [drafts, setDrafts] = useState<Record<string, RowDraft>>({});
   // The batch the last run of this visit posted: a link to its entries in the journal.
@@ -70,16 +75,9 @@ export function usePayroll() {
       amount: parseAmount(row.amount),
     }));
     if (lines.some((line) => line.amount === undefined)) return notify(messages.invalidAmount);
-    try {
-      const answer = await post.mutateAsync({
-        body: { month, lines: lines as Array<{ employeeId: number; amount: number }> },
-      });
-      setDrafts({});
-      setBatchId(answer.batchId);
-      notify(payrollPostedText(answer.posted, formatMoney(answer.total)));
-    } catch (error) {
-      notify(errorMessage(error, endpoints.postPayroll.texts.error));
-    }
+    await post.run({
+      body: { month, lines: lines as Array<{ employeeId: number; amount: number }> },
+    });
   };
 
   return {

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { JournalRow } from 'contract';
-import { Button, endpoints, errorMessage, messages, notify, useApiUpload } from 'shared-ui';
+import { Button, endpoints, messages, useApiWrite, type UploadVariables } from 'shared-ui';
 import { RECEIPT_ACCEPT, filesForm } from './receipt-files';
 
 export interface AttachReceiptProps {
@@ -10,17 +10,14 @@ export interface AttachReceiptProps {
 /** A Journal row's Attach receipt: picks files and uploads them to the entry at once. */
 export function AttachReceipt({ row }: AttachReceiptProps) {
   const input = useRef<HTMLInputElement>(null);
-  const attach = useApiUpload(endpoints.attachReceipts);
+  const attach = useApiWrite<typeof endpoints.attachReceipts, UploadVariables>(
+    endpoints.attachReceipts,
+    { success: messages.receiptsAttached },
+  );
   const send = async (files: File[]) => {
     if (files.length === 0) return;
-    try {
-      await attach.mutateAsync({ params: { id: row.id }, form: filesForm(files) });
-      notify(messages.receiptsAttached);
-    } catch (error) {
-      notify(errorMessage(error, endpoints.attachReceipts.texts.error));
-    } finally {
-      if (input.current) input.current.value = '';
-    }
+    await attach.run({ params: { id: row.id }, form: filesForm(files) });
+    if (input.current) input.current.value = '';
   };
   return (
     <>

@@ -6,10 +6,9 @@ import {
   Modal,
   TextField,
   endpoints,
-  errorMessage,
   messages,
   notify,
-  useApiMutation,
+  useApiWrite,
   useApiQuery,
   useCanWrite,
 } from 'shared-ui';
@@ -95,20 +94,18 @@ function ShownReceipt({ receipt }: { receipt: Receipt }) {
 function RemoveReceipt({ receipt }: { receipt: Receipt }) {
   const canWrite = useCanWrite() === true;
   const [reason, setReason] = useState('');
-  const remove = useApiMutation(endpoints.removeReceipt);
+  const remove = useApiWrite(endpoints.removeReceipt, { success: messages.receiptRemoved });
   if (!canWrite) return null;
   const submit = async () => {
     if (reason.trim() === '') {
       notify(messages.receiptRemoveReason);
       return;
     }
-    try {
-      await remove.mutateAsync({ params: { id: receipt.id }, body: { reason: reason.trim() } });
-      notify(messages.receiptRemoved);
-      setReason('');
-    } catch (error) {
-      notify(errorMessage(error, endpoints.removeReceipt.texts.error));
-    }
+    const outcome = await remove.run({
+      params: { id: receipt.id },
+      body: { reason: reason.trim() },
+    });
+    if (outcome.ok) setReason('');
   };
   return (
     <span className="mf-receipts__remove">

@@ -7,47 +7,24 @@ import {
   type ScheduleBody,
   type ScheduleState,
 } from 'contract';
-import {
-  endpoints,
-  errorMessage,
-  messages,
-  notify,
-  useApiMutation,
-  useApiQuery,
-  useCurrentUser,
-} from 'shared-ui';
+import { endpoints, messages, notify, useApiQuery, useApiWrite, useIsAdmin } from 'shared-ui';
 
-/** Runs a write, alerts its outcome; resolves true when it succeeded. */
-async function attempt<T>(
-  write: () => Promise<T>,
-  success: (answer: T) => string,
-  errorText: string,
-): Promise<boolean> {
-  try {
-    notify(success(await write()));
-    return true;
-  } catch (error) {
-    notify(errorMessage(error, errorText));
-    return false;
-  }
-}
+/** Every write of the screen says the server's answer. */
+const SAID = { success: (answer: { message: string }) => answer.message };
 
 export function useRecurring() {
   const schedules = useApiQuery(endpoints.listSchedules, undefined, { refetchOnMount: 'always' });
   const due = useApiQuery(endpoints.listDue, undefined, { refetchOnMount: 'always' });
-  const { user } = useCurrentUser();
-  const add = useApiMutation(endpoints.addSchedule);
-  const state = useApiMutation(endpoints.setScheduleState);
-  const autoPost = useApiMutation(endpoints.setScheduleAutoPost);
-  const post = useApiMutation(endpoints.postOccurrences);
-  const skip = useApiMutation(endpoints.skipOccurrence);
+  const isAdmin = useIsAdmin();
+  const add = useApiWrite(endpoints.addSchedule, SAID);
+  const state = useApiWrite(endpoints.setScheduleState, SAID);
+  const autoPost = useApiWrite(endpoints.setScheduleAutoPost, SAID);
+  const post = useApiWrite(endpoints.postOccurrences, SAID);
+  const skip = useApiWrite(endpoints.skipOccurrence, SAID);
+  /** Resolves true when the write succeeded. */
+  const ok = async (outcome: Promise<{ ok: boolean }>) => (await outcome).ok;
 
-  const postAll = (occurrences: OccurrenceRef[]) =>
-    attempt(
-      () => post.mutateAsync({ body: { occurrences } }),
-      (answer) => answer.message,
-      endpoints.postOccurrences.texts.error,
-    );
+  const postAll = (occurrences: OccurrenceRef[]) => ok(post.run({ body: { occurrences } }));
 
   const openDue = (due.data?.occurrences ?? []).filter((occurrence) => !occurrence.closed);
 
@@ -58,27 +35,14 @@ export function useRecurring() {
     /** How many occurrences of all schedules lie in the closed period (only a few are listed). */
     closedCount: (due.data?.closedCounts ?? []).reduce((sum, { count }) => sum + count, 0),
     dueLoading: due.isPending,
-    isAdmin: user?.role === 'admin',
+    isAdmin,
     busy: post.isPending || skip.isPending,
     adding: add.isPending,
-    addSchedule: (body: ScheduleBody) =>
-      attempt(
-        () => add.mutateAsync({ body }),
-        (answer) => answer.message,
-        endpoints.addSchedule.texts.error,
-      ),
+    addSchedule: (body: ScheduleBody) => ok(add.run({ body })),
     setState: (id: number, next: ScheduleState) =>
-      attempt(
-        () => state.mutateAsync({ params: { id }, body: { state: next } }),
-        (answer) => answer.message,
-        endpoints.setScheduleState.texts.error,
-      ),
+      ok(state.run({ params: { id }, body: { state: next } })),
     setAutoPost: (id: number, on: boolean) =>
-      attempt(
-        () => autoPost.mutateAsync({ params: { id }, body: { autoPost: on } }),
-        (answer) => answer.message,
-        endpoints.setScheduleAutoPost.texts.error,
-      ),
+      ok(autoPost.run({ params: { id }, body: { autoPost: on } })),
     post: (occurrence: OccurrenceRef) => postAll([occurrence]),
     postAllDue: () =>
       openDue.length === 0
@@ -89,12 +53,7 @@ export function useRecurring() {
               .slice(0, RECURRING_LIMITS.postedAtOnce)
               .map(({ scheduleId, date }) => ({ scheduleId, date })),
           ),
-    skip: (occurrence: OccurrenceRef) =>
-      attempt(
-        () => skip.mutateAsync({ body: occurrence }),
-        (answer) => answer.message,
-        endpoints.skipOccurrence.texts.error,
-      ),
+    skip: (occurrence: OccurrenceRef) => ok(skip.run({ body: occurrence })),
   };
 }
 

@@ -3,11 +3,11 @@ import {
   Button,
   confirm,
   Table,
+  formatTimestamp,
   endpoints,
   errorMessage,
-  notify,
-  useApiMutation,
   useApiQuery,
+  useApiWrite,
   type TableColumn,
   messages,
 } from 'shared-ui';
@@ -18,21 +18,20 @@ const NO_SESSIONS: OpenSession[] = [];
 export function SessionsPanel() {
   const sessions = useApiQuery(endpoints.listSessions, { query: {} }, { onError: 'quiet' });
   // Ending a session refreshes the list (shared-ui's `invalidates`).
-  const endOne = useApiMutation(endpoints.endSession);
-  const endAll = useApiMutation(endpoints.endUserSessions);
-  const busy = endOne.isPending
-    ? `one-${endOne.variables.params.id}`
-    : endAll.isPending
-      ? `all-${endAll.variables.params.id}`
+  const said = { success: (answer: { message: string }) => answer.message };
+  const endOne = useApiWrite(endpoints.endSession, said);
+  const endAll = useApiWrite(endpoints.endUserSessions, {
+    ...said,
+    errorText: endpoints.endSession.texts.error,
+  });
+  const busy = endOne.pending
+    ? `one-${endOne.pending.params.id}`
+    : endAll.pending
+      ? `all-${endAll.pending.params.id}`
       : null;
 
-  const end = async (question: string, endCall: () => Promise<{ message: string }>) => {
-    if (!confirm(question)) return;
-    try {
-      notify((await endCall()).message);
-    } catch (error) {
-      notify(errorMessage(error, endpoints.endSession.texts.error));
-    }
+  const end = async (question: string, endCall: () => Promise<unknown>) => {
+    if (confirm(question)) await endCall();
   };
 
   const columns: Array<TableColumn<OpenSession>> = [
@@ -40,12 +39,12 @@ export function SessionsPanel() {
     {
       key: 'signedInAt',
       header: 'Signed in at',
-      render: (row) => new Date(row.signedInAt).toLocaleString(),
+      render: (row) => formatTimestamp(row.signedInAt),
     },
     {
       key: 'lastSeenAt',
       header: 'Last seen',
-      render: (row) => new Date(row.lastSeenAt).toLocaleString(),
+      render: (row) => formatTimestamp(row.lastSeenAt),
     },
     { key: 'address', header: 'Address', render: (row) => row.address || '—' },
     { key: 'browser', header: 'Browser', render: (row) => row.browser || '—' },
@@ -61,11 +60,9 @@ export function SessionsPanel() {
               variant="danger"
               busy={busy === `one-${row.id}`}
               busyLabel="Ending..."
-              aria-label={`End session of ${row.email} signed in ${new Date(row.signedInAt).toLocaleString()}`}
+              aria-label={`End session of ${row.email} signed in ${formatTimestamp(row.signedInAt)}`}
               onClick={() =>
-                void end(messages.confirmEndSession, () =>
-                  endOne.mutateAsync({ params: { id: row.id } }),
-                )
+                void end(messages.confirmEndSession, () => endOne.run({ params: { id: row.id } }))
               }
             >
               End session
@@ -77,7 +74,7 @@ export function SessionsPanel() {
               aria-label={`End all sessions of ${row.email}`}
               onClick={() =>
                 void end(messages.confirmEndUserSessions, () =>
-                  endAll.mutateAsync({ params: { id: row.userId } }),
+                  endAll.run({ params: { id: row.userId } }),
                 )
               }
             >

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { personText, type ActivityRow } from 'contract';
-import { messages, type TableColumn } from 'shared-ui';
+import { formatTimestamp, messages, type TableColumn } from 'shared-ui';
 import { actionLabel, kindLabel, recordLink, valueText } from './activity-labels';
 
 /**
@@ -31,7 +31,7 @@ function RecordCell({ row }: { row: ActivityRow }) {
 }
 
 export const activityColumns: Array<TableColumn<ActivityRow>> = [
-  { key: 'at', header: 'When', render: (row) => new Date(row.at).toLocaleString() },
+  { key: 'at', header: 'When', render: (row) => formatTimestamp(row.at) },
   { key: 'who', header: 'Who', render: whoText },
   { key: 'action', header: 'Action', render: actionLabel },
   { key: 'record', header: 'Record', render: (row) => <RecordCell row={row} /> },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, errorMessage, notify, messages } from 'shared-ui';
+import { Button, notify, messages } from 'shared-ui';
 import { emptyValues, hasMissing, toBody } from '../PeopleScreen/person-values';
 import type { PeopleScreenConfig, PersonRecord } from '../PeopleScreen/types';
 import { usePersonWrites } from '../PeopleScreen/usePersonWrites';
@@ -27,15 +27,9 @@ export function AddPersonForm<Row extends PersonRecord>({ config }: AddPersonFor
       return;
     }
     setAdding(true);
-    try {
-      await writes.add(toBody(fields, values, 'add'));
-      notify(config.messages.added);
-      setValues(emptyValues(fields));
-    } catch (error) {
-      notify(errorMessage(error, config.messages.add.error));
-    } finally {
-      setAdding(false);
-    }
+    const added = await writes.add(toBody(fields, values, 'add'));
+    setAdding(false);
+    if (added) setValues(emptyValues(fields));
   };
 
   return (

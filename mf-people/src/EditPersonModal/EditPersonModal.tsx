@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, Modal, errorMessage, notify, messages } from 'shared-ui';
+import { Button, Modal, notify, messages } from 'shared-ui';
 import { hasMissing, toBody, valuesOf } from '../PeopleScreen/person-values';
 import type { PeopleScreenConfig, PersonRecord } from '../PeopleScreen/types';
 import { usePersonWrites } from '../PeopleScreen/usePersonWrites';
@@ -42,16 +42,8 @@ export function EditPersonModal<Row extends PersonRecord>({
       return;
     }
     setBusy(true);
-    let saved = false;
-    try {
-      await writes.update(row.id, toBody(fields, values, 'edit'));
-      notify(config.messages.updated);
-      saved = true;
-    } catch (error) {
-      notify(errorMessage(error, config.messages.update.error));
-    } finally {
-      setBusy(false);
-    }
+    const saved = await writes.update(row.id, toBody(fields, values, 'edit'));
+    setBusy(false);
     if (saved) onSaved();
   };
 

@@ -1,4 +1,4 @@
-import { Button } from 'shared-ui';
+import { ListPager } from 'shared-ui';
 import './Pager.css';
 
 export interface PagerProps {
@@ -28,24 +28,15 @@ export function Pager({
   const first = page * pageSize + 1;
   const last = Math.min(total, first + pageSize - 1);
   return (
-    <nav aria-label={label} className="mf-people__pager">
-      <Button
-        variant="secondary"
-        disabled={disabled || page === 0}
-        onClick={() => onPageChange(page - 1)}
-      >
-        Previous page
-      </Button>
-      <span aria-live="polite">
-        Page {page + 1} of {pageCount} ({first}–{last} of {total})
-      </span>
-      <Button
-        variant="secondary"
-        disabled={disabled || page >= pageCount - 1}
-        onClick={() => onPageChange(page + 1)}
-      >
-        Next page
-      </Button>
-    </nav>
+    <ListPager
+      label={label}
+      className="mf-people__pager"
+      firstLabel="Previous page"
+      onFirst={page > 0 ? () => onPageChange(page - 1) : undefined}
+      nextLabel="Next page"
+      onNext={page < pageCount - 1 ? () => onPageChange(page + 1) : undefined}
+      status={`Page ${page + 1} of ${pageCount} (${first}–${last} of ${total})`}
+      disabled={disabled}
+    />
   );
 }

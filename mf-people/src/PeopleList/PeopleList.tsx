@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { Button, Table, Field, confirm, errorMessage, notify, messages } from 'shared-ui';
+import { Button, Table, Field, confirm, messages } from 'shared-ui';
 import type { TableColumn } from 'shared-ui';
 import { EditPersonModal } from '../EditPersonModal';
 import { Pager } from '../Pager';
@@ -58,14 +58,8 @@ export function PeopleList<Row extends PersonRecord>({
   const onDelete = async (row: Row) => {
     if (!confirm(config.messages.confirmDelete)) return;
     setDeletingId(row.id);
-    try {
-      await writes.remove(row.id);
-      notify(config.messages.deleted);
-    } catch (error) {
-      notify(errorMessage(error, config.messages.remove.error));
-    } finally {
-      setDeletingId(null);
-    }
+    await writes.remove(row.id);
+    setDeletingId(null);
   };
 
   const columns: Array<TableColumn<Row>> = listed.map((field) => ({

@@ -5,16 +5,7 @@
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
 import type { User } from 'contract';
-import {
-  Button,
-  confirm,
-  endpoints,
-  errorMessage,
-  messages,
-  notify,
-  useApiMutation,
-  useApiQuery,
-} from 'shared-ui';
+import { Button, confirm, endpoints, messages, useApiQuery, useApiWrite } from 'shared-ui';
 
 const NOBODY: ReadonlySet<number> = new Set();
 const TwoStepUsersContext = createContext<ReadonlySet<number>>(NOBODY);
@@ -35,17 +26,14 @@ export function TwoStepUsersProvider({ children }: { children: ReactNode }) {
 export function TwoStepAction({ row }: { row: User }) {
   const ids = useContext(TwoStepUsersContext);
   // Refreshes the list of users with two-step sign-in on once it succeeded.
-  const turnOffFor = useApiMutation(endpoints.turnOffUserTwoStep);
+  const turnOffFor = useApiWrite(endpoints.turnOffUserTwoStep, {
+    success: (answer) => answer.message,
+  });
   if (!ids.has(row.id)) return null;
 
   const turnOff = async () => {
     if (!confirm(messages.confirmTurnOffUserTwoStep)) return;
-    try {
-      const answer = await turnOffFor.mutateAsync({ params: { id: row.id } });
-      notify(answer.message);
-    } catch (error) {
-      notify(errorMessage(error, endpoints.turnOffUserTwoStep.texts.error));
-    }
+    await turnOffFor.run({ params: { id: row.id } });
   };
 
   return (

@@ -2,28 +2,12 @@
 // backups the server took, with time, size and rows, a Download per backup, "Back up now", the
 // schedule and the last failure. The server takes, keeps and streams the files
 // (GET/POST /api/backups, GET /api/backups/:name/download).
-import { useState } from 'react';
 import type { BackupInfo } from 'contract';
-import {
-  Button,
-  Table,
-  download,
-  endpoints,
-  errorMessage,
-  messages,
-  notify,
-  toIsoDate,
-  useApiMutation,
-  useApiQuery,
-} from 'shared-ui';
-
-const pad = (n: number) => String(n).padStart(2, '0');
+import { Button, Table, formatTimestamp, messages } from 'shared-ui';
+import { useBackups } from './useBackups';
 
 /** A time in the browser's time zone, to the second: 2026-11-24 03:00:00. */
-export function timeText(iso: string): string {
-  const at = new Date(iso);
-  return `${toIsoDate(at)} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
-}
+export const timeText = (iso: string): string => formatTimestamp(iso, 'seconds');
 
 /** A file size in bytes, KB, MB or GB (powers of 1024, one decimal). */
 export function sizeText(bytes: number): string {
@@ -41,36 +25,10 @@ export function sizeText(bytes: number): string {
 const rowsText = (rows: number) => rows.toLocaleString('en-US');
 
 export function BackupSettings() {
-  const list = useApiQuery(endpoints.listBackups, undefined);
-  const take = useApiMutation(endpoints.takeBackupNow);
-  const [downloading, setDownloading] = useState<string | null>(null);
+  const { state, backingUp, backUpNow, downloading, downloadOne } = useBackups();
+  if (!state) return <p>{messages.loading}</p>;
 
-  if (!list.data) return <p>{messages.loading}</p>;
-
-  const backUpNow = async () => {
-    try {
-      // A good backup refreshes the list (the shared invalidation map).
-      await take.mutateAsync();
-      notify(messages.backupTaken);
-    } catch (error) {
-      notify(errorMessage(error, endpoints.takeBackupNow.texts.error));
-      // The failure the server recorded, from its own list.
-      await list.refetch();
-    }
-  };
-
-  const downloadOne = async (name: string) => {
-    setDownloading(name);
-    try {
-      await download(endpoints.downloadBackup, { params: { name } }, { fileName: name });
-    } catch (error) {
-      notify(errorMessage(error, endpoints.downloadBackup.texts.error));
-    } finally {
-      setDownloading(null);
-    }
-  };
-
-  const { schedule, lastFailure, backups } = list.data;
+  const { schedule, lastFailure, backups } = state;
   return (
     <section aria-label={messages.backupsTab}>
       {schedule.enabled ? (
@@ -94,11 +52,7 @@ export function BackupSettings() {
       ) : null}
       {schedule.enabled ? (
         <p>
-          <Button
-            busy={take.isPending}
-            busyLabel={messages.backingUp}
-            onClick={() => void backUpNow()}
-          >
+          <Button busy={backingUp} busyLabel={messages.backingUp} onClick={() => void backUpNow()}>
             {messages.backUpNow}
           </Button>
         </p>

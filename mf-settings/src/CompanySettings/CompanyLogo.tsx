@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { apiMessages, LOGO_MAX_BYTES, type Company } from 'contract';
-import { Button, endpoints, errorMessage, messages, notify, useApiMutation } from 'shared-ui';
+import { Button, endpoints, messages, notify, useApiWrite } from 'shared-ui';
 
 export interface CompanyLogoProps {
   logo: Company['logo'];
@@ -19,8 +19,8 @@ function base64Of(file: File): Promise<string> {
 
 /** The logo: what is kept (type and size), a file picker to replace it, and Remove logo. */
 export function CompanyLogo({ logo }: CompanyLogoProps) {
-  const save = useApiMutation(endpoints.saveCompanyLogo);
-  const remove = useApiMutation(endpoints.removeCompanyLogo);
+  const save = useApiWrite(endpoints.saveCompanyLogo, { success: messages.logoSaved });
+  const remove = useApiWrite(endpoints.removeCompanyLogo, { success: messages.logoRemoved });
 
   const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
@@ -32,23 +32,20 @@ export function CompanyLogo({ logo }: CompanyLogoProps) {
         notify(apiMessages.logoTooLarge);
         return;
       }
-      await save.mutateAsync({ body: { logo: await base64Of(file) } });
-      notify(messages.logoSaved);
-    } catch (error) {
-      notify(errorMessage(error, endpoints.saveCompanyLogo.texts.error));
+      let logo: string;
+      try {
+        logo = await base64Of(file);
+      } catch {
+        notify(endpoints.saveCompanyLogo.texts.error);
+        return;
+      }
+      await save.run({ body: { logo } });
     } finally {
       input.value = '';
     }
   };
 
-  const onRemove = async () => {
-    try {
-      await remove.mutateAsync(undefined);
-      notify(messages.logoRemoved);
-    } catch (error) {
-      notify(errorMessage(error, endpoints.removeCompanyLogo.texts.error));
-    }
-  };
+  const onRemove = () => remove.run();
 
   return (
     <div className="ofs-card">

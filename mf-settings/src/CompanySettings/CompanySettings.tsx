@@ -3,16 +3,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Company } from 'contract';
-import {
-  Button,
-  TextField,
-  endpoints,
-  errorMessage,
-  messages,
-  notify,
-  useApiMutation,
-  useApiQuery,
-} from 'shared-ui';
+import { Button, TextField, endpoints, messages, useApiQuery, useApiWrite } from 'shared-ui';
 import { CompanyLogo } from './CompanyLogo';
 
 type Draft = Pick<Company, 'name' | 'address' | 'phone' | 'email' | 'taxNumber'>;
@@ -39,18 +30,13 @@ export function CompanySettings() {
 
 function CompanyForm({ saved }: { saved: Company }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
-  const save = useApiMutation(endpoints.saveCompany);
+  const save = useApiWrite(endpoints.saveCompany, { success: messages.companySaved });
   const field = (name: keyof Draft) => (value: string) =>
     setDraft((previous) => ({ ...previous, [name]: value }));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    try {
-      await save.mutateAsync({ body: draft });
-      notify(messages.companySaved);
-    } catch (error) {
-      notify(errorMessage(error, endpoints.saveCompany.texts.error));
-    }
+    await save.run({ body: draft });
   };
 
   return (

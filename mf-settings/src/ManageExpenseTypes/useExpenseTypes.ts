@@ -2,15 +2,7 @@
 // with the spec's alerts. A write refreshes the list through the cache (shared-ui's
 // `invalidates`), so nothing here reloads by hand.
 import type { ExpenseType } from 'contract';
-import {
-  confirm,
-  endpoints,
-  errorMessage,
-  messages,
-  notify,
-  useApiMutation,
-  useApiQuery,
-} from 'shared-ui';
+import { confirm, endpoints, messages, notify, useApiQuery, useApiWrite } from 'shared-ui';
 
 /** Which row action is in flight; every row button is disabled meanwhile. */
 export type RowAction = 'delete' | 'status' | 'update';
@@ -21,10 +13,10 @@ const NO_TYPES: ExpenseType[] = [];
 
 export function useExpenseTypes() {
   const list = useApiQuery(endpoints.listExpenseTypes, undefined);
-  const add = useApiMutation(endpoints.addExpenseType);
-  const update = useApiMutation(endpoints.updateExpenseType);
-  const remove = useApiMutation(endpoints.deleteExpenseType);
-  const toggle = useApiMutation(endpoints.toggleExpenseTypeStatus);
+  const add = useApiWrite(endpoints.addExpenseType, { success: messages.expenseTypeAdded });
+  const update = useApiWrite(endpoints.updateExpenseType, { success: messages.expenseTypeUpdated });
+  const remove = useApiWrite(endpoints.deleteExpenseType);
+  const toggle = useApiWrite(endpoints.toggleExpenseTypeStatus);
 
   /** Adds a type; true when it was added (the form then clears). */
   const addType = async (name: string): Promise<boolean> => {
@@ -32,14 +24,7 @@ export function useExpenseTypes() {
       notify(messages.enterExpenseType);
       return false;
     }
-    try {
-      await add.mutateAsync({ body: { expancetype: name } });
-      notify(messages.expenseTypeAdded);
-      return true;
-    } catch (error) {
-      notify(errorMessage(error, endpoints.addExpenseType.texts.error));
-      return false;
-    }
+    return (await add.run({ body: { expancetype: name } })).ok;
   };
 
   /** Renames a type; false when the name is empty (edit mode stays), true once it was tried. */
@@ -48,22 +33,13 @@ export function useExpenseTypes() {
       notify(messages.enterAValue);
       return false;
     }
-    try {
-      await update.mutateAsync({ params: { id }, body: { expancetype: name } });
-      notify(messages.expenseTypeUpdated);
-    } catch (error) {
-      notify(errorMessage(error, endpoints.updateExpenseType.texts.error));
-    }
+    await update.run({ params: { id }, body: { expancetype: name } });
     return true;
   };
 
   const deleteType = async (type: ExpenseType) => {
     if (!confirm(messages.confirmDeleteExpenseType)) return;
-    try {
-      await remove.mutateAsync({ params: { id: type.id } });
-    } catch (error) {
-      notify(errorMessage(error, endpoints.deleteExpenseType.texts.error));
-    }
+    await remove.run({ params: { id: type.id } });
   };
 
   const toggleStatus = async (type: ExpenseType) => {
@@ -71,20 +47,16 @@ export function useExpenseTypes() {
       ? messages.confirmSuspendExpenseType
       : messages.confirmActivateExpenseType;
     if (!confirm(question)) return;
-    try {
-      // The server decides from the status the row showed (docs/product.md#calls).
-      await toggle.mutateAsync({ params: { id: type.id, currentStatus: type.status } });
-    } catch (error) {
-      notify(errorMessage(error, endpoints.toggleExpenseTypeStatus.texts.error));
-    }
+    // The server decides from the status the row showed (docs/product.md#calls).
+    await toggle.run({ params: { id: type.id, currentStatus: type.status } });
   };
 
-  const inFlight: { id: number; action: RowAction } | null = update.isPending
-    ? { id: update.variables.params.id, action: 'update' }
-    : remove.isPending
-      ? { id: remove.variables.params.id, action: 'delete' }
-      : toggle.isPending
-        ? { id: toggle.variables.params.id, action: 'status' }
+  const inFlight: { id: number; action: RowAction } | null = update.pending
+    ? { id: update.pending.params.id, action: 'update' }
+    : remove.pending
+      ? { id: remove.pending.params.id, action: 'delete' }
+      : toggle.pending
+        ? { id: toggle.pending.params.id, action: 'status' }
         : null;
 
   return {

@@ -1,23 +1,16 @@
 // The Settings screen's Security tab: whether every admin must use two-step sign-in. Admins
 // change it; everyone else sees it (the server refuses their change anyway).
-import { endpoints, errorMessage, messages, notify, useApiMutation, useApiQuery } from 'shared-ui';
+import { endpoints, messages, useApiQuery, useApiWrite } from 'shared-ui';
 
 export function SecuritySettings() {
   const settings = useApiQuery(endpoints.getSecuritySettings, undefined);
   const me = useApiQuery(endpoints.getCurrentUser, undefined, { onError: 'quiet' });
-  const save = useApiMutation(endpoints.saveSecuritySettings);
+  const save = useApiWrite(endpoints.saveSecuritySettings, { success: messages.securitySaved });
 
   if (!settings.data || me.isPending) return <p>{messages.loading}</p>;
   const isAdmin = me.data?.user.role === 'admin';
 
-  const onChange = async (required: boolean) => {
-    try {
-      await save.mutateAsync({ body: { requireTwoStepForAdmins: required } });
-      notify(messages.securitySaved);
-    } catch (error) {
-      notify(errorMessage(error, endpoints.saveSecuritySettings.texts.error));
-    }
-  };
+  const onChange = (required: boolean) => save.run({ body: { requireTwoStepForAdmins: required } });
 
   return (
     <section aria-label={messages.securityTab}>

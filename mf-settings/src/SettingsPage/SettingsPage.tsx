@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { LoadingScreen, messages, Tabs, useCurrentUser } from 'shared-ui';
+import { LoadingScreen, messages, Tabs, useIsAdmin } from 'shared-ui';
 import { BackupSettings } from '../BackupSettings';
 import { ManageExpenseTypes } from '../ManageExpenseTypes';
 import { SecuritySettings } from '../SecuritySettings';
@@ -18,7 +18,7 @@ const CompanySettings = lazy(() =>
  * details every Excel and PDF export is headed with).
  */
 export function SettingsPage() {
-  const { user } = useCurrentUser();
+  const isAdmin = useIsAdmin();
   return (
     <div>
       <h1 className="ofs-page-title">Settings</h1>
@@ -32,10 +32,10 @@ export function SettingsPage() {
             content: <p>Other settings will appear here.</p>,
           },
           { id: 'security', label: messages.securityTab, content: <SecuritySettings /> },
-          ...(user?.role === 'admin'
+          ...(isAdmin
             ? [{ id: 'backups', label: messages.backupsTab, content: <BackupSettings /> }]
             : []),
-          ...(user?.role === 'admin'
+          ...(isAdmin
             ? [
                 {
                   id: 'company',

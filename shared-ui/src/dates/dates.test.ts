@@ -1,6 +1,7 @@
 import {
   currentMonthRange,
   fillWithCurrentMonth,
+  formatTimestamp,
   firstDayOfMonth,
   lastDayOfMonth,
   toIsoDate,
@@ -34,5 +35,17 @@ describe('date helpers', () => {
       from: '2025-12-01',
       to: '2026-02-28',
     });
+  });
+
+  it('should show a moment in each of the styles the screens use', () => {
+    const iso = '2026-11-24T03:04:05.000Z';
+    const at = new Date(iso);
+    expect(formatTimestamp(iso)).toBe(at.toLocaleString());
+    expect(formatTimestamp(iso, 'stored')).toBe('2026-11-24 03:04');
+    expect(formatTimestamp(iso, 'seconds')).toBe(
+      `${toIsoDate(at)} ${[at.getHours(), at.getMinutes(), at.getSeconds()]
+        .map((part) => String(part).padStart(2, '0'))
+        .join(':')}`,
+    );
   });
 });

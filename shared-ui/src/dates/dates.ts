@@ -34,3 +34,19 @@ export function fillWithCurrentMonth(range: DateRange, today: Date = new Date())
   const month = currentMonthRange(today);
   return { from: range.from || month.from, to: range.to || month.to };
 }
+
+/**
+ * How a screen shows a moment (an ISO timestamp from the server): `locale`, as the browser's
+ * locale writes it in its time zone (the journal, the activity log, the sessions); `seconds`,
+ * `2026-11-24 03:00:00` in the browser's time zone (the backups); `stored`, the server's own text
+ * to the minute, `2026-11-24 03:00` (past imports).
+ */
+export type TimestampStyle = 'locale' | 'seconds' | 'stored';
+
+/** The one formatter of moments on screen; see `TimestampStyle`. */
+export function formatTimestamp(iso: string, style: TimestampStyle = 'locale'): string {
+  if (style === 'stored') return iso.slice(0, 16).replace('T', ' ');
+  const at = new Date(iso);
+  if (style === 'locale') return at.toLocaleString();
+  return `${toIsoDate(at)} ${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`;
+}

@@ -50,3 +50,11 @@ export function useCanWrite(): boolean | undefined {
   if (!settled) return undefined;
   return user ? canWrite(user.role) : true;
 }
+
+/**
+ * Whether the signed-in user is an admin: false until the server has said so (the admins' links
+ * and controls appear once it has). The server refuses an admin's calls to anyone else anyway.
+ */
+export function useIsAdmin(): boolean {
+  return useCurrentUser().user?.role === 'admin';
+}

@@ -8,6 +8,7 @@ import {
   type Dialogs,
   render,
 } from 'shared-ui/testing';
+import { queryClient } from 'shared-ui';
 import { AccountPage } from './AccountPage';
 
 const ME = { user: { id: 3, name: 'Sam Staff', email: 'sam@test.local', role: 'staff' as const } };
@@ -125,5 +126,36 @@ describe('AccountPage', () => {
       newPassword: 'a-new-password-1',
     });
     expect(screen.getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it('should refresh what its writes change: the sessions after a new password, the admins list after two-step', async () => {
+    const status = mockEndpoint(endpoints.getTwoStep, {
+      enabled: true,
+      recoveryCodesLeft: 7,
+      required: false,
+    });
+    mockEndpoint(endpoints.changeOwnPassword, { message: 'Password changed' });
+    mockEndpoint(endpoints.turnOffTwoStep, { message: 'Two-step sign-in is off' });
+    // Answers another screen of the page read before: cached, not on screen.
+    for (const read of ['listSessions', 'listActivity', 'listTwoStepUsers'] as const)
+      queryClient.setQueryData([read, {}], { cached: true });
+    render(<AccountPage />);
+    await screen.findByText('Sam Staff');
+
+    await userEvent.type(screen.getByLabelText('Current password'), 'my-password-1');
+    await userEvent.type(screen.getByLabelText('New password'), 'a-new-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(dialogs.alerts).toHaveLength(1));
+    const stale = () =>
+      (['listSessions', 'listActivity', 'listTwoStepUsers'] as const).filter(
+        (read) => queryClient.getQueryState([read, {}])?.isInvalidated,
+      );
+    expect(stale()).toEqual(['listSessions', 'listActivity']);
+
+    status.answer(OFF);
+    await userEvent.type(screen.getByLabelText('Password'), 'my-password-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn off two-step sign-in' }));
+    await waitFor(() => expect(dialogs.alerts).toHaveLength(2));
+    expect(stale()).toEqual(['listSessions', 'listActivity', 'listTwoStepUsers']);
   });
 });

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, call, endpoints, errorMessage, messages, notify, TextField } from 'shared-ui';
+import { Button, endpoints, messages, notify, TextField, useApiWrite } from 'shared-ui';
 
 /** Change the own password: the current one is required; the other sessions end. */
 export function PasswordForm() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const change = useApiWrite(endpoints.changeOwnPassword, { success: messages.passwordChanged });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -15,16 +16,12 @@ export function PasswordForm() {
       return;
     }
     setBusy(true);
-    try {
-      await call(endpoints.changeOwnPassword, { body: { currentPassword, newPassword } });
-      notify(messages.passwordChanged);
+    const outcome = await change.run({ body: { currentPassword, newPassword } });
+    if (outcome.ok) {
       setCurrentPassword('');
       setNewPassword('');
-    } catch (error) {
-      notify(errorMessage(error, endpoints.changeOwnPassword.texts.error));
-    } finally {
-      setBusy(false);
     }
+    setBusy(false);
   };
 
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, call, endpoints, errorMessage, messages, notify, TextField } from 'shared-ui';
+import { Button, endpoints, messages, notify, TextField, useApiWrite } from 'shared-ui';
 import type { EndpointResult } from 'shared-ui';
 import type { TwoStepStatus } from './useAccount';
 
@@ -20,16 +20,13 @@ export function TwoStepPanel({ status, onChanged }: TwoStepPanelProps) {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
+  const setUp = useApiWrite(endpoints.setUpTwoStep);
 
   const startSetup = async () => {
     setBusy(true);
-    try {
-      setSetup(await call(endpoints.setUpTwoStep));
-    } catch (error) {
-      notify(errorMessage(error, endpoints.setUpTwoStep.texts.error));
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await setUp.run();
+    if (outcome.ok) setSetup(outcome.answer);
+    setBusy(false);
   };
 
   const turnedOn = async (codes: string[]) => {
@@ -74,6 +71,7 @@ function SetupForm({
 }) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  const turnOn = useApiWrite(endpoints.turnOnTwoStep);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -82,13 +80,9 @@ function SetupForm({
       return;
     }
     setBusy(true);
-    try {
-      const answer = await call(endpoints.turnOnTwoStep, { body: { code: code.trim() } });
-      await onTurnedOn(answer.recoveryCodes);
-    } catch (error) {
-      notify(errorMessage(error, endpoints.turnOnTwoStep.texts.error));
-      setBusy(false);
-    }
+    const outcome = await turnOn.run({ body: { code: code.trim() } });
+    if (outcome.ok) await onTurnedOn(outcome.answer.recoveryCodes);
+    else setBusy(false);
   };
 
   return (
@@ -134,6 +128,9 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 function TurnOff({ onChanged }: { onChanged: () => Promise<void> }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const turnOff = useApiWrite(endpoints.turnOffTwoStep, {
+    success: (answer) => answer.message,
+  });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -142,14 +139,9 @@ function TurnOff({ onChanged }: { onChanged: () => Promise<void> }) {
       return;
     }
     setBusy(true);
-    try {
-      const answer = await call(endpoints.turnOffTwoStep, { body: { password } });
-      notify(answer.message);
-      await onChanged();
-    } catch (error) {
-      notify(errorMessage(error, endpoints.turnOffTwoStep.texts.error));
-      setBusy(false);
-    }
+    const outcome = await turnOff.run({ body: { password } });
+    if (outcome.ok) await onChanged();
+    else setBusy(false);
   };
 
   return (

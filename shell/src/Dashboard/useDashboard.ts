@@ -5,6 +5,7 @@ import {
   fillWithCurrentMonth,
   keepPreviousData,
   useApiQuery,
+  useAppliedFilters,
 } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { takeEarlyCall } from './dashboard-calls';
@@ -17,7 +18,7 @@ import { takeEarlyCall } from './dashboard-calls';
 export function useDashboard() {
   // The dates in the inputs, and the ones the cards show.
   const [range, setRange] = useState<DateRange>(() => currentMonthRange());
-  const [applied, setApplied] = useState<DateRange>(() => fillWithCurrentMonth(range));
+  const { applied, apply: ask } = useAppliedFilters<DateRange>(() => fillWithCurrentMonth(range));
   // Right after sign-in the page has already asked for both (see startDashboardCalls): the first
   // mount shows those answers; every later visit asks again.
   const [early] = useState(() => ({
@@ -36,11 +37,7 @@ export function useDashboard() {
   );
 
   /** Shows the totals of the dates in the inputs (empty ones: this month), asked again. */
-  const apply = () => {
-    const dates = fillWithCurrentMonth(range);
-    if (dates.from === applied.from && dates.to === applied.to) void finance.refetch();
-    else setApplied(dates);
-  };
+  const apply = () => ask(fillWithCurrentMonth(range), finance.refetch);
 
   return {
     range,

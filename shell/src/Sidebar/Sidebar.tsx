@@ -1,16 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import {
-  call,
   confirm,
   endpoints,
-  errorMessage,
   href,
   logOut,
   messages,
-  notify,
+  useApiWrite,
   useCanWrite,
   useCurrentUser,
+  useIsAdmin,
 } from 'shared-ui';
 import { preloadRemoteComponent } from '../federation/federation';
 import { REMOTE_ROUTES, type RemoteRoute } from '../routes/route-table';
@@ -32,19 +31,18 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * account screen reads again after a change.
  */
 function useMe(): { isAdmin: boolean; mustSetUpTwoStep: boolean } {
-  const { user, twoStepSetupRequired } = useCurrentUser();
-  return { isAdmin: user?.role === 'admin', mustSetUpTwoStep: twoStepSetupRequired };
+  const { twoStepSetupRequired } = useCurrentUser();
+  return { isAdmin: useIsAdmin(), mustSetUpTwoStep: twoStepSetupRequired };
 }
 
 /** Ends every other session of this user (another browser, a shared computer). */
-async function signOutEverywhereElse(): Promise<void> {
-  if (!confirm(messages.confirmSignOutEverywhereElse)) return;
-  try {
-    const answer = await call(endpoints.endOtherSessions);
-    notify(answer.message);
-  } catch (error) {
-    notify(errorMessage(error, endpoints.endOtherSessions.texts.error));
-  }
+function useSignOutEverywhereElse(): () => Promise<void> {
+  const endOthers = useApiWrite(endpoints.endOtherSessions, {
+    success: (answer) => answer.message,
+  });
+  return async () => {
+    if (confirm(messages.confirmSignOutEverywhereElse)) await endOthers.run();
+  };
 }
 
 /**
@@ -61,6 +59,7 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
   const reportsListId = useId();
   const { isAdmin, mustSetUpTwoStep } = useMe();
   const canWrite = useCanWrite();
+  const signOutEverywhereElse = useSignOutEverywhereElse();
   // Hidden only once known: the links of staff stay put while the answer is on its way.
   const offered = (route: RemoteRoute) => !route.writesOnly || canWrite !== false;
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import type { ReadFailure } from 'shared-ui';
+import { useAppliedFilters, type ReadFailure } from 'shared-ui';
 import { ReportLayout } from '../ReportLayout';
 import { ReportTable } from '../ReportTable';
 import type { ReportColumn } from '../ReportTable';
@@ -61,7 +61,7 @@ export function FilteredReport<Row, Params>({
   const [initial] = useState(() => address?.read() ?? initialParams);
   // The parameters in the controls, and the ones the rows on screen were asked for.
   const [params, setParams] = useState(initial);
-  const [applied, setApplied] = useState(initial);
+  const { applied, apply } = useAppliedFilters(initial);
   const { rows = NO_ROWS as Row[], loading, refetch } = useReportRows(source, applied, onFailure);
 
   const controls: FilterControls<Params> = {
@@ -69,9 +69,7 @@ export function FilteredReport<Row, Params>({
     setParams,
     apply: (wanted = params) => {
       address?.write(wanted);
-      // The same parameters again are asked again (the figures may have changed meanwhile).
-      if (JSON.stringify(wanted) === JSON.stringify(applied)) void refetch();
-      else setApplied(wanted);
+      apply(wanted, refetch);
     },
     busy: loading,
   };

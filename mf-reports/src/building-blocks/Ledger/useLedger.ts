@@ -3,7 +3,7 @@
 // first pages of a long range are on screen while the rest arrive, and recording an entry
 // refreshes an open ledger.
 import { useState } from 'react';
-import { notify, partiesOf, useApiQuery, useApiStream } from 'shared-ui';
+import { notify, partiesOf, useApiQuery, useApiStream, useAppliedFilters } from 'shared-ui';
 import type { DateRange, Money, Party } from 'shared-ui';
 import { call, endpoints } from 'shared-ui';
 import type { LedgerOpeningQuery } from 'contract';
@@ -88,7 +88,7 @@ export function useLedger<Row extends LedgerEntry>({
   const [range, setRange] = useState(fromAddress.range);
   const [partyId, setPartyId] = useState(fromAddress.partyId);
   // Nothing is asked until Get Ledger, unless the screen opens on a ledger.
-  const [asked, setAsked] = useState<Asked | undefined>(() =>
+  const { applied: asked, apply } = useAppliedFilters<Asked | undefined>(() =>
     loadOnMount || (picker && fromAddress.partyId) ? fromAddress : undefined,
   );
 
@@ -117,12 +117,7 @@ export function useLedger<Row extends LedgerEntry>({
       return;
     }
     address.write(partyId, range);
-    const wanted = { partyId, range };
-    // The same ledger again is asked again (entries may have been recorded meanwhile).
-    const same =
-      asked?.partyId === partyId && asked.range.from === range.from && asked.range.to === range.to;
-    if (same) void ledger.refetch();
-    else setAsked(wanted);
+    apply({ partyId, range }, ledger.refetch);
   };
 
   return {

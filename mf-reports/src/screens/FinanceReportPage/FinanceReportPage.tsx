@@ -6,6 +6,7 @@ import {
   fillWithCurrentMonth,
   href,
   useApiQuery,
+  useAppliedFilters,
   messages,
 } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
@@ -23,16 +24,13 @@ const LABELS = { income: 'Income', salary: 'Salary', expense: 'Expense' } as con
 export function FinanceReportPage() {
   const [range, setRange] = useState<DateRange>(() => address.read() ?? EMPTY_RANGE);
   // docs/product.md#constants: empty dates mean the current month.
-  const [applied, setApplied] = useState(() => fillWithCurrentMonth(range));
+  const { applied, apply } = useAppliedFilters(() => fillWithCurrentMonth(range));
   // docs/product.md#messages: failures of this report are logged, not shown.
   const finance = useApiQuery(endpoints.getFinance, { query: applied }, { onError: 'log' });
 
   const onFilter = () => {
     address.write(range);
-    const wanted = fillWithCurrentMonth(range);
-    // The same dates again are asked again (entries may have been recorded meanwhile).
-    if (wanted.from === applied.from && wanted.to === applied.to) void finance.refetch();
-    else setApplied(wanted);
+    apply(fillWithCurrentMonth(range), finance.refetch);
   };
   /** Each card opens the journal of the entries it adds up (Credit: money received or paid). */
   const cardLink = (kind: EntryKind) =>

@@ -1,19 +1,25 @@
+import type { ReactNode } from 'react';
 import { Button } from '../Button';
 
 export interface ListPagerProps {
   /** Accessible name of the pager ("Pages", "Activity pages"). */
   label: string;
   className?: string;
-  /** The first page's button ("First page", "Newest"), enabled when not on it. */
+  /** The back button ("First page", "Newest", "Previous page"), enabled when given a handler. */
   firstLabel: string;
   onFirst?: () => void;
   /** The next page's button ("Next page", "Older"), enabled when there is one. */
   nextLabel: string;
   onNext?: () => void;
+  /** Where the list is ("Page 2 of 5"), between the buttons, announced politely. */
+  status?: ReactNode;
   disabled?: boolean;
 }
 
-/** The two buttons of a list paged by position: back to the first page, on to the next. */
+/**
+ * The one pager of the lists: a back button (to the first page of a list paged by position, or
+ * the previous page of one paged by number), where the list is, and on to the next page.
+ */
 export function ListPager({
   label,
   className,
@@ -21,6 +27,7 @@ export function ListPager({
   onFirst,
   nextLabel,
   onNext,
+  status,
   disabled = false,
 }: ListPagerProps) {
   return (
@@ -28,6 +35,7 @@ export function ListPager({
       <Button variant="secondary" disabled={!onFirst || disabled} onClick={onFirst}>
         {firstLabel}
       </Button>
+      {status !== undefined && <span aria-live="polite">{status}</span>}
       <Button variant="secondary" disabled={!onNext || disabled} onClick={onNext}>
         {nextLabel}
       </Button>

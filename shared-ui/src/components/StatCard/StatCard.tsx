@@ -1,4 +1,4 @@
-import { formatRs } from '../../money/money';
+import { formatRs } from 'contract';
 import { AppLink } from '../AppLink';
 import './StatCard.css';
 

@@ -1,7 +1,6 @@
 import { Suspense, lazy } from 'react';
 import type { ReactNode, RefObject } from 'react';
-import { messages } from 'contract';
-import { formatMoney } from '../../money/money';
+import { formatMoney, messages } from 'contract';
 import type FiguresTableType from './FiguresTable';
 import './Table.css';
 

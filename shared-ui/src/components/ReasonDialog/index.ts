@@ -1,0 +1,2 @@
+export { ReasonDialog } from './ReasonDialog';
+export type { ReasonDialogProps } from './ReasonDialog';
