@@ -25,7 +25,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../src/db/schema.js';
 import { openDatabase } from '../src/db/index.js';
-import { recordEntry } from '../src/repositories/entries.js';
+import { recordEntry } from '../src/books/index.js';
 import { foldRollups, ROLLUP_FOLD_MS, startRollupFolder } from '../src/db/rollup-folder.js';
 import { todayIn } from '../src/lib/dates.js';
 

@@ -23,6 +23,10 @@ import { startRollupFolder } from './db/rollup-folder.js';
 import { openDatabase, type DatabaseHandle, type Db } from './db/index.js';
 import { authPlugin, bearerToken } from './plugins/auth.js';
 import { findSessionUser } from './repositories/sessions.js';
+import { helmetSettings } from './plugins/settings/helmet.js';
+import { rateLimitSettings } from './plugins/settings/rate-limit.js';
+import { swaggerSettings } from './plugins/settings/swagger.js';
+import { swaggerUiSettings } from './plugins/settings/swagger-ui.js';
 import {
   HttpError,
   PG_CONCURRENT_CHANGE,
@@ -31,14 +35,12 @@ import {
   pgCode,
 } from './lib/errors.js';
 import { validationMessage } from './lib/validation-message.js';
-import { withNamedComponents } from './lib/openapi-components.js';
 import { cachedSerializers } from './lib/serializer.js';
 import { ajvOptions, strictValidators } from './lib/validator.js';
 import { LoginThrottle } from './lib/login-throttle.js';
 import { resolveTotpKey } from './lib/two-step-key.js';
 import { capConnections } from './lib/connection-cap.js';
 import { clientErrorHandler } from './lib/client-errors.js';
-import { sharedRateLimitStore } from './lib/rate-limit-store.js';
 import { RateCounters } from './repositories/rate-counters.js';
 import { ensureFirstAdmin } from './repositories/users.js';
 import { keyUnkeyedExpenseTypes } from './repositories/expense-types.js';
@@ -68,7 +70,7 @@ import { RolloutWatch } from './web/rollout-watch.js';
 import { named } from './lib/named-plugin.js';
 import { requestContextPlugin } from './lib/request-context.js';
 import { useJsonBodyParser } from './lib/json-body.js';
-import { webPlugin, contentSecurityPolicy } from './web/static.js';
+import { webPlugin } from './web/static.js';
 import { configureImages } from './files/images.js';
 import { ExportSlots } from './lib/export-slots.js';
 
@@ -276,48 +278,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return reply.status(500).send({ message: apiMessages.internalError });
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config.remoteUrls) },
-    crossOriginEmbedderPolicy: false,
-  });
-  await app.register(rateLimit, {
-    global: false,
-    store: sharedRateLimitStore(counters),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      message: apiMessages.tooManyAttempts,
-    }),
-  });
-  await app.register(swagger, {
-    // Only the operations of the contract (each has a tag); the web apps' files are not API.
-    hideUntagged: true,
-    openapi: {
-      // 3.1: JSON Schema as the contract writes it (a numeric exclusiveMinimum on amounts).
-      openapi: '3.1.0',
-      info: {
-        title: 'Office finance API',
-        description: 'Users, employees, clients, expense types, entries, reports and ledgers.',
-        version: '1.0.0',
-        // The company's own, not published (every package is private).
-        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-      },
-      servers: [{ url: '/', description: 'The server that serves this document' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    // Every GET also answers HEAD (Fastify's default), so the document lists both.
-    exposeHeadRoutes: true,
-    transformObject: (documents) =>
-      'openapiObject' in documents
-        ? withNamedComponents(documents.openapiObject)
-        : documents.swaggerObject,
-  });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: { docExpansion: 'list' },
-    // The docs page needs inline styles/scripts that the product's CSP forbids.
-    staticCSP: true,
-  });
+  await app.register(helmet, helmetSettings(config));
+  await app.register(rateLimit, rateLimitSettings(counters));
+  await app.register(swagger, swaggerSettings);
+  await app.register(swaggerUi, swaggerUiSettings);
 
   // Before auth, so that the session bookkeeping auth does is stamped with the request's origin.
   await app.register(requestContextPlugin);

@@ -21,4 +21,17 @@ describe('advisory lock keys', () => {
     }
     expect([...taken]).toEqual([ADVISORY_LOCK_KEYS.rollupFold]);
   });
+
+  it('come from the table wherever the server takes one', async () => {
+    const dir = path.join(here, '..', 'src');
+    const unlisted: string[] = [];
+    for (const file of await readdir(dir, { recursive: true })) {
+      if (!file.endsWith('.ts')) continue;
+      const text = await readFile(path.join(dir, file), 'utf8');
+      // Each call and what follows it up to the end of its statement (its template's backtick).
+      for (const [call] of text.matchAll(/pg_\w*advisory_\w*lock\w*\([^`]{0,200}/g))
+        if (!call.includes('ADVISORY_LOCK_KEYS.')) unlisted.push(`${file}: ${call}`);
+    }
+    expect(unlisted).toEqual([]);
+  });
 });

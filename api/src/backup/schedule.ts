@@ -13,7 +13,7 @@ import { constants as fsConstants } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CompiledQuery, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   BACKUP_NAME_PATTERN,
   backupMessages,
@@ -21,7 +21,7 @@ import {
   type BackupInfo,
   type BackupList,
 } from 'contract';
-import type { DatabaseHandle } from '../db/index.js';
+import type { DatabaseHandle, Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { takeBackup } from './backup.js';
 import type { KdfParams } from './cipher.js';
@@ -30,7 +30,13 @@ import { checkBackupFile, verifyBackupFile, type Manifest } from './file.js';
 import type { SignatureCheck } from './signature.js';
 import { SERVER_PACE } from './pace.js';
 import { backUpInWorker } from './run-in-worker.js';
-import { ADVISORY_LOCK_KEYS } from '../db/advisory-locks.js';
+import {
+  lastBackupFailure,
+  lastBackupRuns,
+  recordBackupRun,
+  recordedBackups,
+  tryLockBackupRun,
+} from '../repositories/backup-runs.js';
 
 const KEPT_NAME = new RegExp(BACKUP_NAME_PATTERN);
 /** What a run that was killed can leave behind: takeBackup's and this file's hidden names. */
@@ -78,9 +84,6 @@ export interface BackupServiceOptions {
   };
 }
 
-/** Runs a statement with parameters where the run reads (under the lock on PostgreSQL). */
-type Query = <R>(text: string, params?: unknown[]) => Promise<R[]>;
-
 interface Due {
   due: boolean;
   nextDue: Date;
@@ -115,7 +118,7 @@ export class BackupService {
   ): Promise<RunOutcome> {
     if (!this.enabled) return { kind: 'off' };
     if (this.current) return { kind: 'busy' };
-    const running = this.locked((query) => this.runLocked(trigger, query, recorded));
+    const running = this.locked((db) => this.runLocked(trigger, db, recorded));
     this.current = running;
     try {
       return await running;
@@ -157,42 +160,33 @@ export class BackupService {
     this.schedule(delay);
   }
 
-  /** Runs `work` holding the backup lock, or answers busy when another process holds it. */
-  private async locked(work: (query: Query) => Promise<RunOutcome>): Promise<RunOutcome> {
+  /**
+   * Runs `work` holding the backup lock, or answers busy when another process holds it; `work`
+   * reads `backup_runs` through the database it is given (under the lock on PostgreSQL).
+   */
+  private async locked(work: (db: Db) => Promise<RunOutcome>): Promise<RunOutcome> {
     const { database } = this.options;
     if (database.driver === 'pglite') {
       // The one process of the data directory: `current` is the lock. (A transaction here would
       // hold PGlite's only connection for the whole run.)
-      return work(async <R>(text: string, params: unknown[] = []) => {
-        const result = await database.db.executeQuery<R>(CompiledQuery.raw(text, params));
-        return result.rows;
-      });
+      return work(database.db);
     }
     // A transaction of its own holds the lock for the run and reads at read committed, so each
     // statement sees what other processes committed; the backup and its record use other
     // connections of the pool.
-    return database.transaction(async (tx) => {
-      const [row] = await tx.query<{ locked: boolean }>(
-        'SELECT pg_try_advisory_xact_lock($1) AS locked',
-        [ADVISORY_LOCK_KEYS.backupRun],
-      );
-      if (!row?.locked) return { kind: 'busy' } as const;
-      return work((text, params) => tx.query(text, params));
+    return database.db.transaction().execute(async (tx) => {
+      if (!(await tryLockBackupRun(tx))) return { kind: 'busy' } as const;
+      return work(tx);
     });
   }
 
   /** When the schedule is due, from what `backup_runs` says (the database's clock). */
-  private async due(query: Query): Promise<Due & { now: Date }> {
-    const [row] = await query<{ ok: Date | null; failed: Date | null; now: Date }>(
-      `SELECT max(started_at) FILTER (WHERE status = 'ok') AS ok,
-              max(started_at) FILTER (WHERE status = 'failed') AS failed,
-              clock_timestamp() AS now
-         FROM backup_runs`,
-    );
-    const now = new Date(row!.now);
+  private async due(db: Db): Promise<Due & { now: Date }> {
+    const row = await lastBackupRuns(db);
+    const now = new Date(row.now);
     const times = [
-      row?.ok ? new Date(row.ok).getTime() + this.everyMs : 0,
-      row?.failed ? new Date(row.failed).getTime() + Math.min(this.everyMs, RETRY_MS) : 0,
+      row.ok ? new Date(row.ok).getTime() + this.everyMs : 0,
+      row.failed ? new Date(row.failed).getTime() + Math.min(this.everyMs, RETRY_MS) : 0,
     ];
     const nextDue = new Date(Math.max(now.getTime(), ...times));
     return { due: Math.max(...times) <= now.getTime(), nextDue, now };
@@ -200,11 +194,11 @@ export class BackupService {
 
   private async runLocked(
     trigger: Trigger,
-    query: Query,
+    db: Db,
     recorded?: (tx: Transaction<Database>, backup: BackupInfo) => Promise<void>,
   ): Promise<RunOutcome> {
     const dir = this.options.dir!;
-    const { due, nextDue, now } = await this.due(query);
+    const { due, nextDue, now } = await this.due(db);
     if (trigger === 'schedule' && !due) return { kind: 'not due', nextDue };
     const startedAt = now;
     let name = backupFileName(startedAt);
@@ -286,25 +280,7 @@ export class BackupService {
   ): Promise<void> {
     await this.options.database.db.transaction().execute(async (tx) => {
       const { backup } = run;
-      await tx.executeQuery(
-        CompiledQuery.raw(
-          `INSERT INTO backup_runs (started_at, status, trigger, file, bytes, taken_at, tables,
-                                    encrypted, message, taken_by)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-          [
-            run.startedAt.toISOString(),
-            run.status,
-            run.trigger,
-            run.file,
-            backup?.bytes ?? null,
-            backup?.takenAt ?? null,
-            backup ? JSON.stringify(backup.tables) : null,
-            backup?.encrypted ?? null,
-            run.message ?? null,
-            this.takenBy,
-          ],
-        ),
-      );
+      await recordBackupRun(tx, { ...run, takenBy: this.takenBy });
       if (backup && recorded) await recorded(tx, backup);
     });
   }
@@ -335,19 +311,8 @@ export class BackupService {
     const { dir, everyHours, keep, database } = this.options;
     const schedule = { enabled: this.enabled, dir: dir ?? null, everyHours, keep, nextDue: null };
     if (!dir) return { backups: [], schedule, lastFailure: null };
-    const query: Query = async (text, params = []) =>
-      (await database.db.executeQuery<never>(CompiledQuery.raw(text, params))).rows;
     const names = await keptNames(dir).catch(() => []);
-    const recordedRuns = await query<{
-      file: string;
-      taken_at: Date;
-      tables: BackupInfo['tables'] | string;
-      encrypted: boolean;
-    }>(
-      `SELECT DISTINCT ON (file) file, taken_at, tables, encrypted FROM backup_runs
-        WHERE status = 'ok' AND file = ANY($1::text[]) ORDER BY file, started_at DESC`,
-      [names],
-    );
+    const recordedRuns = await recordedBackups(database.db, names);
     const byName = new Map(recordedRuns.map((run) => [run.file, run]));
     const backups: BackupInfo[] = [];
     for (const name of names) {
@@ -363,17 +328,11 @@ export class BackupService {
       const info = await this.manifestOf(name, file, stats.size, stats.mtimeMs);
       if (info) backups.push(info);
     }
-    const [failure] = await query<{ at: Date; message: string }>(
-      `SELECT started_at AS at, message FROM backup_runs
-        WHERE status = 'failed'
-          AND started_at > coalesce((SELECT max(started_at) FROM backup_runs WHERE status = 'ok'),
-                                    '-infinity')
-        ORDER BY started_at DESC LIMIT 1`,
-    );
+    const failure = await lastBackupFailure(database.db);
     const lastFailure: BackupFailure | null = failure
       ? { at: new Date(failure.at).toISOString(), message: failure.message }
       : null;
-    const { nextDue } = await this.due(query);
+    const { nextDue } = await this.due(database.db);
     return { backups, schedule: { ...schedule, nextDue: nextDue.toISOString() }, lastFailure };
   }
 

@@ -8,9 +8,14 @@ export const ADVISORY_LOCK_KEYS = {
   userChanges: 727002,
   /** One roll-up fold at a time: fold_entry_rollups() and rebuild_entry_rollups() (migration 021). */
   rollupFold: 727003,
-  /** One backup run at a time across server processes (backup/schedule.ts). */
+  /** One backup run at a time across server processes (repositories/backup-runs.ts). */
   backupRun: 727004,
   /** One decision on a remote's canary at a time (rolled back or promoted by itself), across
    * server processes (web/rollout-watch.ts). */
   rolloutDecision: 727005,
+  /**
+   * Two uploads of the same bytes queue on one lock per content: the seed of
+   * hashtextextended(sha256 in hex, seed) (repositories/receipt-blobs.ts).
+   */
+  receiptBlob: 21,
 } as const;

@@ -218,6 +218,23 @@ export interface RemoteHealthTable {
   integrity_refusals: Generated<number>;
 }
 
+/** One backup attempt of the running server, good or failed (migration 012). */
+export interface BackupRunsTable {
+  id: Generated<number>;
+  started_at: Timestamp;
+  finished_at: Generated<Timestamp>;
+  status: 'ok' | 'failed';
+  trigger: 'schedule' | 'manual';
+  file: string | null;
+  bytes: number | null;
+  taken_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  /** JSONB: each table with its rows (a string when written). */
+  tables: ColumnType<unknown, string | null, string | null>;
+  encrypted: boolean | null;
+  message: string | null;
+  taken_by: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -240,4 +257,5 @@ export interface Database {
   import_parties: ImportPartiesTable;
   import_mappings: ImportMappingsTable;
   remote_health: RemoteHealthTable;
+  backup_runs: BackupRunsTable;
 }

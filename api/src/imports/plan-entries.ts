@@ -13,6 +13,7 @@ import {
   type NumberFormat,
   type PartyChoice,
 } from 'contract';
+import { inClosedPeriod } from '../books/closed-period.js';
 import { cellText, parseAmount, parseDate } from './detect.js';
 import { newPartyRule } from './rules.js';
 import { clean, duplicateKey, type EntryPlan, type RowReading } from './plan.js';
@@ -70,7 +71,8 @@ export function planEntries(reading: RowReading, facts: EntryFacts): EntriesPlan
       date = dateFormat ? parseDate(cellOf(cells, 'date'), dateFormat) : null;
       if (date === null) fail(line, importMessages.badDate(rawDate));
       else if (date > facts.today) fail(line, importMessages.futureDate);
-      else if (closed && date <= closed) fail(line, importMessages.closedDate(closed));
+      else if (closed !== null && inClosedPeriod(date, closed))
+        fail(line, importMessages.closedDate(closed));
     }
 
     // The amount and its side: one signed column, or a Debit and a Credit column.

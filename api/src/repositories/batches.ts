@@ -7,11 +7,12 @@
 import { sql } from 'kysely';
 import { apiMessages, type Batch, type BatchKind, type BatchListQuery } from 'contract';
 import type { Db } from '../db/index.js';
+import { isoText, personColumns, toPerson } from '../db/fragments.js';
 import { audit } from '../lib/audit.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { amountNumber } from 'contract';
 import { idCursor, parseIdCursor } from '../lib/page-cursor.js';
-import { closedThrough } from './entries.js';
+import { insertBatchReversals, refuseClosedPeriod } from '../books/index.js';
 
 /** Runs inside the undo's transaction, after the reversals are written. */
 export type BatchReversalHook = (tx: Db, batchId: number) => Promise<void>;
@@ -23,35 +24,8 @@ export function registerBatchReversal(kind: BatchKind, hook: BatchReversalHook):
   reversalHooks.set(kind, hook);
 }
 
-/**
- * A new batch, and one line for it in the activity (its entries are not audited one by one:
- * the batch names them). Call inside the transaction that inserts the entries with `batch_id`.
- */
-export async function createBatch(
-  tx: Db,
-  input: {
-    kind: BatchKind;
-    label: string;
-    /** Null: the server itself. */
-    userId: number | null;
-    /** What the activity line shows beside kind and label (rows, totals, file name...). */
-    details?: Record<string, unknown>;
-  },
-): Promise<number> {
-  const { id } = await tx
-    .insertInto('entry_batches')
-    .values({ kind: input.kind, label: input.label, created_by: input.userId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await audit(tx, {
-    actorId: input.userId,
-    action: 'create',
-    entity: 'batch',
-    entityId: id,
-    after: { kind: input.kind, label: input.label, ...input.details },
-  });
-  return Number(id);
-}
+/** Batches are created by the books writer, in the transaction that writes their entries. */
+export { createBatch } from '../books/index.js';
 
 type BatchRow = {
   id: number;
@@ -73,29 +47,19 @@ type BatchRow = {
   rev_former: boolean | null;
 };
 
-const person = (
-  id: number | null,
-  name: string | null,
-  email: string | null,
-  former: boolean | null,
-) => (id === null ? null : { id, name: name ?? '', email: email ?? '', former: former === true });
-
 const toBatch = (row: BatchRow): Batch => ({
   id: Number(row.id),
   kind: row.kind,
   label: row.label,
-  createdBy: person(row.by_id, row.by_name, row.by_email, row.by_former),
+  createdBy: toPerson(row.by_id, row.by_name, row.by_email, row.by_former),
   createdAt: row.created_at,
   entries: Number(row.entries),
   credit: amountNumber(row.credit ?? 0),
   debit: amountNumber(row.debit ?? 0),
   reversedAt: row.reversed_at,
-  reversedBy: person(row.rev_id, row.rev_name, row.rev_email, row.rev_former),
+  reversedBy: toPerson(row.rev_id, row.rev_name, row.rev_email, row.rev_former),
   reverseReason: row.reverse_reason,
 });
-
-const iso = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 async function batchRows(
   db: Db,
@@ -103,13 +67,10 @@ async function batchRows(
   limit: number,
 ): Promise<Batch[]> {
   const { rows } = await sql<BatchRow>`
-    SELECT b.id, b.kind, b.label, ${iso('b.created_at')} AS created_at,
-           ${iso('b.reversed_at')} AS reversed_at, b.reverse_reason,
+    SELECT b.id, b.kind, b.label, ${isoText('b.created_at')} AS created_at,
+           ${isoText('b.reversed_at')} AS reversed_at, b.reverse_reason,
            s.entries, s.credit::text AS credit, s.debit::text AS debit,
-           u.id AS by_id, u.name AS by_name, u.email AS by_email,
-           u.deleted_at IS NOT NULL AS by_former,
-           r.id AS rev_id, r.name AS rev_name, r.email AS rev_email,
-           r.deleted_at IS NOT NULL AS rev_former
+           ${personColumns('u', 'by')}, ${personColumns('r', 'rev')}
     FROM entry_batches b
     LEFT JOIN users u ON u.id = b.created_by
     LEFT JOIN users r ON r.id = b.reversed_by
@@ -163,30 +124,15 @@ export async function reverseBatch(
     if (!batch) throw notFound(apiMessages.batchNotFound);
     if (batch.reversed_at !== null) throw conflict(apiMessages.batchAlreadyReversed);
 
-    const closed = await closedThrough(tx, { lock: true });
     const { rows: state } = await sql<{ first_day: string | null; reversed: string | number }>`
       SELECT min(e.entry_date) AS first_day,
              count(r.id) AS reversed
       FROM entries e LEFT JOIN entries r ON r.reverses_id = e.id
       WHERE e.batch_id = ${input.id} AND e.reverses_id IS NULL`.execute(tx);
-    const firstDay = state[0]?.first_day ?? null;
     if (Number(state[0]?.reversed ?? 0) > 0) throw conflict(apiMessages.batchEntryReversed);
-    if (closed && firstDay !== null && firstDay <= closed)
-      throw conflict(`${apiMessages.batchInClosedPeriod} ${closed}`);
+    await refuseClosedPeriod(tx, [state[0]?.first_day ?? null], 'batch');
 
-    const { rows: written } = await sql<{ count: string | number }>`
-      WITH reversals AS (
-        INSERT INTO entries (kind, client_id, employee_id, expense_type_id, party_name, amount,
-                             credit_debit, description, entry_date, created_by, reverses_id,
-                             batch_id)
-        SELECT kind, client_id, employee_id, expense_type_id, party_name, -amount, credit_debit,
-               ${reason}, entry_date, ${userId}, id, batch_id
-        FROM entries WHERE batch_id = ${input.id} AND reverses_id IS NULL
-        ORDER BY entry_date, id
-        RETURNING 1
-      )
-      SELECT count(*) AS count FROM reversals`.execute(tx);
-    const count = Number(written[0]?.count ?? 0);
+    const count = await insertBatchReversals(tx, input.id, reason, { userId });
     await sql`
       UPDATE entry_batches
       SET reversed_at = now(), reversed_by = ${userId}, reverse_reason = ${reason}

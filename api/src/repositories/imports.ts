@@ -30,6 +30,7 @@ import {
   centsText,
 } from 'contract';
 import type { Db } from '../db/index.js';
+import { isoText, personColumns } from '../db/fragments.js';
 import { badRequest, conflict, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
 import { ExactMoney, exactJson } from '../lib/exact-json.js';
 import { readImportFile, type Cell, type ReadFile } from '../imports/read-file.js';
@@ -45,23 +46,18 @@ import { formRules } from '../imports/rules.js';
 import { duplicateKey, type EntryPlan, type PersonPlan, type RowReading } from '../imports/plan.js';
 import { planEntries } from '../imports/plan-entries.js';
 import { personKey, planPeople } from '../imports/plan-people.js';
-import { closedThrough } from './entries.js';
-import { createBatch, registerBatchReversal } from './batches.js';
+import { parties } from '../db/parties.js';
+import {
+  closedThrough,
+  createBatch,
+  insertEntries,
+  lockParties,
+  refuseClosedPeriod,
+} from '../books/index.js';
+import { registerBatchReversal } from './batches.js';
 
 const ENTRY_KINDS: readonly ImportKind[] = ['income', 'expense', 'salary'];
 const isEntryKind = (kind: ImportKind): kind is EntryKind => ENTRY_KINDS.includes(kind);
-
-/** The party table of each entry kind. */
-const PARTY = {
-  income: { table: 'clients', name: 'name', column: 'client_id', kind: 'client' },
-  salary: { table: 'employees', name: 'name', column: 'employee_id', kind: 'employee' },
-  expense: {
-    table: 'expense_types',
-    name: 'expancetype',
-    column: 'expense_type_id',
-    kind: 'expenseType',
-  },
-} as const;
 
 const PREVIEW_ROWS = 20;
 /** Problems listed in a preview (the count covers them all). */
@@ -104,7 +100,7 @@ const sha256 = (data: Buffer | string) => createHash('sha256').update(data).dige
 async function earlierImport(db: Db, hash: string): Promise<EarlierImport | null> {
   const { rows } = await sql<{ id: number; batch_id: number; file_name: string; at: string }>`
     SELECT i.id, i.batch_id, i.file_name,
-           to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+           ${isoText('b.created_at')} AS at
     FROM imports i JOIN entry_batches b ON b.id = i.batch_id
     WHERE i.sha256 = ${hash} AND NOT i.undone`.execute(db);
   const row = rows[0];
@@ -123,7 +119,7 @@ async function partiesByKey(
   db: Db,
   kind: EntryKind,
 ): Promise<Map<string, { id: number; name: string; suspended: boolean } | null>> {
-  const party = PARTY[kind];
+  const party = parties[kind];
   const { rows } = await sql<{ id: number; name: string; status: string | null }>`
     SELECT id, ${sql.ref(party.name)} AS name,
            ${kind === 'expense' ? sql.ref('status') : sql`NULL`} AS status
@@ -253,7 +249,7 @@ export async function analyseFile(db: Db, input: ImportInput, file: ReadFile): P
   let undecided = 0;
 
   if (isEntryKind(kind)) {
-    const party = PARTY[kind];
+    const party = parties[kind];
     const choices = new Map(
       (options.parties ?? []).map(({ name, choice }) => [nameKey(name), choice]),
     );
@@ -443,13 +439,11 @@ export async function runImport(
     const importId = await db.transaction().execute(async (tx) => {
       // The closing day cannot move under the import (share lock); a day closed since the
       // preview refuses the whole import.
-      const closed = await closedThrough(tx, { lock: true });
       const earliest = analysis.entries.reduce<string | null>(
         (min, plan) => (min === null || plan.date < min ? plan.date : min),
         null,
       );
-      if (closed && earliest !== null && earliest <= closed)
-        throw conflict(importMessages.closedDate(closed));
+      await refuseClosedPeriod(tx, [earliest], 'import');
 
       const batchId = await createBatch(tx, {
         kind: 'import',
@@ -482,7 +476,7 @@ export async function runImport(
       const created: { party_kind: 'client' | 'employee' | 'expenseType'; party_id: number }[] = [];
 
       if (isEntryKind(kind)) {
-        const party = PARTY[kind];
+        const party = parties[kind];
         const newIds = new Map<string, number>();
         // Only the parties a ready row needs.
         const needed = new Set(analysis.entries.map((plan) => plan.newParty));
@@ -501,25 +495,33 @@ export async function runImport(
                   .returning('id')
                   .executeTakeFirstOrThrow();
           newIds.set(key, row.id);
-          created.push({ party_kind: party.kind, party_id: row.id });
+          created.push({ party_kind: party.recordKind, party_id: row.id });
         }
-        // Column by column (unnest): one statement per 5,000 rows, without an object per value.
-        for (let start = 0; start < analysis.entries.length; start += 5000) {
-          const chunk = analysis.entries.slice(start, start + 5000);
-          await sql`
-            INSERT INTO entries (kind, ${sql.ref(party.column)}, party_name, amount, credit_debit,
-                                 description, entry_date, created_by, batch_id)
-            SELECT ${kind}, u.party, u.name, u.amount, u.side, u.description, u.day,
-                   ${userId}::integer, ${batchId}::bigint
-            FROM unnest(
-              ${chunk.map((plan) => plan.partyId ?? newIds.get(plan.newParty ?? '') ?? null)}::integer[],
-              ${chunk.map((plan) => plan.partyName)}::text[],
-              ${chunk.map((plan) => centsText(plan.cents))}::numeric[],
-              ${chunk.map((plan) => plan.creditDebit)}::text[],
-              ${chunk.map((plan) => plan.description)}::text[],
-              ${chunk.map((plan) => plan.date)}::date[]
-            ) AS u(party, name, amount, side, description, day)`.execute(tx);
-        }
+        // The existing parties stay as planned until the entries are in: none deleted,
+        // renamed or suspended under the import.
+        const names = await lockParties(
+          tx,
+          kind,
+          analysis.entries.flatMap((plan) => (plan.partyId === null ? [] : [plan.partyId])),
+        );
+        await insertEntries(
+          tx,
+          analysis.entries.map((plan) => {
+            const partyId = plan.partyId ?? newIds.get(plan.newParty ?? '');
+            if (partyId === undefined) throw new Error('an import row without its party');
+            return {
+              kind,
+              partyId,
+              partyName:
+                (plan.partyId === null ? undefined : names.get(plan.partyId)) ?? plan.partyName,
+              amount: centsText(plan.cents),
+              creditDebit: plan.creditDebit,
+              description: plan.description,
+              date: plan.date,
+            };
+          }),
+          { userId, batchId },
+        );
       } else {
         for (let start = 0; start < analysis.people.length; start += 1000) {
           const chunk = analysis.people.slice(start, start + 1000);
@@ -614,11 +616,9 @@ export async function listImports(db: Db, id?: number): Promise<ExactImportRecor
     SELECT i.id, i.batch_id, i.kind, i.file_name, i.sha256, i.rows,
            i.credit::text AS credit, i.debit::text AS debit,
            (SELECT count(*) FROM import_parties p WHERE p.import_id = i.id) AS parties,
-           to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-           to_char(b.reversed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS reversed_at,
+           ${isoText('b.created_at')} AS created_at, ${isoText('b.reversed_at')} AS reversed_at,
            b.reverse_reason,
-           u.id AS by_id, u.name AS by_name, u.email AS by_email,
-           u.deleted_at IS NOT NULL AS by_former
+           ${personColumns('u', 'by')}
     FROM imports i
     JOIN entry_batches b ON b.id = i.batch_id
     LEFT JOIN users u ON u.id = b.created_by

@@ -1,31 +1,21 @@
 // The journal: every entry of every kind, newest first, filtered and paged by position; its
-// totals over everything that matches; the CSV of all of it, streamed; reversals; and the
-// "books closed through" day (docs/decisions/008-reversals-and-closed-periods.md).
+// totals over everything that matches; and the CSV lines of all of it, a batch at a time (the
+// file is exports/journal-csv.ts). Reversals and the closed period are the books' (books/).
 import { sql, type RawBuilder } from 'kysely';
 import {
+  amountNumber,
   apiMessages,
+  hasAtMostTwoDecimals,
   messages,
-  CSV_BOM,
-  ENTRY_RECORD_KINDS,
-  type Entry,
   type JournalPage,
   type JournalRow,
   type JournalTotals,
   type JournalTotalsQuery,
 } from 'contract';
 import type { Db } from '../db/index.js';
-import { audit } from '../lib/audit.js';
+import { isoText, personColumns } from '../db/fragments.js';
 import { BEGINNING, ENDING, isRealDay, splitByMonths } from '../lib/dates.js';
-import {
-  badRequest,
-  conflict,
-  HttpError,
-  notFound,
-  pgCode,
-  PG_UNIQUE_VIOLATION,
-} from '../lib/errors.js';
-import { amountNumber, centsOf, centsText, hasAtMostTwoDecimals } from 'contract';
-import { closedThrough, toEntry } from './entries.js';
+import { badRequest } from '../lib/errors.js';
 import { datedCursor, parseDatedCursor, type Position } from '../lib/page-cursor.js';
 
 export type JournalFilters = JournalTotalsQuery;
@@ -112,10 +102,8 @@ async function journalRows(
   if (before) where.push(sql`(e.entry_date, e.id) < (${before.date}::date, ${before.id}::bigint)`);
   const { rows } = await sql<JournalDbRow>`
     SELECT e.id, e.entry_date AS date, e.kind, e.party_id, e.party_name, e.credit_debit,
-           e.amount::text AS amount, e.description, u.id AS recorded_by_id,
-           u.name AS recorded_by_name, u.email AS recorded_by_email,
-           u.deleted_at IS NOT NULL AS recorded_by_former,
-           to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at,
+           e.amount::text AS amount, e.description, ${personColumns('u', 'recorded_by')},
+           ${isoText('e.created_at')} AS recorded_at,
            e.reverses_id, r.id AS reversed_by_id,
            (SELECT count(*)::int FROM receipts rc
             WHERE rc.entry_id = e.id AND rc.removed_at IS NULL) AS receipts
@@ -282,12 +270,10 @@ function totalsQuery(filters: JournalFilters): RawBuilder<SumRow> {
       FROM entries e ${whereClause(conditions(filters))}`;
 }
 
-// --- CSV ----------------------------------------------------------------------------------------
+// --- CSV lines ----------------------------------------------------------------------------------
 
-const CSV_BATCH = 10_000;
-/** The byte-order mark first, so that Excel reads the names as UTF-8. */
-const CSV_HEADER =
-  CSV_BOM + 'id,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state\r\n';
+/** Entries per batch of CSV lines. */
+export const JOURNAL_CSV_BATCH = 10_000;
 
 /**
  * The contract's personText in SQL, over `users u` (NULL without a user): who recorded an entry
@@ -297,7 +283,7 @@ const recorderText = sql`u.name
   || CASE WHEN u.deleted_at IS NOT NULL THEN ${` ${messages.formerUser}`}::text ELSE '' END
   || ' <' || u.email || '>'`;
 
-type CsvBatch = {
+export type JournalCsvBatch = {
   body: string | null;
   rows: number;
   credit: string;
@@ -310,23 +296,27 @@ type CsvBatch = {
  * One batch of CSV lines, newest first, strictly before `before`: PostgreSQL builds the text
  * (csv_field, migration 010: the contract's csvCell in SQL), so the server only passes it on.
  */
-async function csvBatch(db: Db, filters: JournalFilters, before?: Position): Promise<CsvBatch> {
+export async function journalCsvBatch(
+  db: Db,
+  filters: JournalFilters,
+  before?: Position,
+): Promise<JournalCsvBatch> {
   const where = conditions(filters);
   if (before) where.push(sql`(e.entry_date, e.id) < (${before.date}::date, ${before.id}::bigint)`);
-  const { rows } = await sql<CsvBatch>`
+  const { rows } = await sql<JournalCsvBatch>`
     WITH batch AS (
       SELECT e.id, e.entry_date, e.kind, e.party_name, e.credit_debit, e.amount, e.description,
              e.created_by, e.created_at, e.reverses_id
       FROM entries e ${whereClause(where)}
       ORDER BY e.entry_date DESC, e.id DESC
-      LIMIT ${CSV_BATCH}
+      LIMIT ${JOURNAL_CSV_BATCH}
     ),
     lines AS (
       SELECT b.id, b.entry_date, b.credit_debit, b.amount,
              b.id || ',' || b.entry_date || ',' || b.kind || ',' || csv_field(b.party_name) || ','
                || b.credit_debit || ',' || b.amount || ',' || csv_field(b.description) || ','
                || csv_field(${recorderText}) || ','
-               || to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || ','
+               || ${isoText('b.created_at')} || ','
                || CASE WHEN b.reverses_id IS NOT NULL THEN 'reverses #' || b.reverses_id
                        WHEN r.id IS NOT NULL THEN 'reversed by #' || r.id
                        ELSE '' END
@@ -346,135 +336,4 @@ async function csvBatch(db: Db, filters: JournalFilters, before?: Position): Pro
   return (
     rows[0] ?? { body: null, rows: 0, credit: '0', debit: '0', last_date: null, last_id: null }
   );
-}
-
-/**
- * Every matching entry as CSV, newest first, read in batches by position so that memory holds
- * one batch whatever the number of rows; the last line is the totals row, summed exactly.
- */
-export async function* journalCsv(db: Db, filters: JournalFilters): AsyncGenerator<string> {
-  checkFilters(filters);
-  yield CSV_HEADER;
-  let before: Position | undefined;
-  let count = 0;
-  let credit = 0n;
-  let debit = 0n;
-  for (;;) {
-    const batch = await csvBatch(db, filters, before);
-    if (batch.body) yield batch.body;
-    count += batch.rows;
-    credit += centsOf(batch.credit);
-    debit += centsOf(batch.debit);
-    if (batch.rows < CSV_BATCH || !batch.last_date || batch.last_id === null) break;
-    before = { date: batch.last_date, id: batch.last_id };
-  }
-  yield `Totals,${count} entries,,,Credit,${centsText(credit)},Debit,${centsText(debit)},,\r\n`;
-}
-
-// --- reversals ----------------------------------------------------------------------------------
-
-const entryColumns = sql`id, kind, party_id, party_name, amount::text AS amount, credit_debit,
-  description, entry_date, created_at, reverses_id`;
-
-type StoredEntry = Parameters<typeof toEntry>[0];
-
-/** Returns the reversal and whether it was recorded now (false: a repeat of an earlier key). */
-export async function reverseEntry(
-  db: Db,
-  userId: number,
-  input: { id: number; reason: string; idempotencyKey?: string },
-): Promise<{ entry: Entry; created: boolean }> {
-  const reason = input.reason.trim();
-  const repeat = async () => {
-    if (!input.idempotencyKey) return undefined;
-    const { rows } = await sql<StoredEntry>`
-      SELECT ${entryColumns} FROM entries
-      WHERE created_by = ${userId} AND idempotency_key = ${input.idempotencyKey}`.execute(db);
-    const earlier = rows[0];
-    if (!earlier) return undefined;
-    if (earlier.reverses_id !== input.id || earlier.description !== reason)
-      throw conflict(apiMessages.reverseKeyConflict);
-    return { entry: toEntry(earlier), created: false };
-  };
-
-  const earlier = await repeat();
-  if (earlier) return earlier;
-
-  try {
-    return await db.transaction().execute(async (tx) => {
-      // The row lock makes a second reversal of the same entry wait for this one and then see it.
-      const { rows } = await sql<StoredEntry & { reversed_by: number | null }>`
-        SELECT ${entryColumns},
-               (SELECT r.id FROM entries r WHERE r.reverses_id = e.id) AS reversed_by
-        FROM entries e WHERE id = ${input.id} FOR UPDATE`.execute(tx);
-      const original = rows[0];
-      if (!original) throw notFound(apiMessages.entryNotFound);
-      if (original.reverses_id !== null) throw conflict(apiMessages.reversalNotReversible);
-      if (original.reversed_by !== null) throw conflict(apiMessages.alreadyReversed);
-      const closed = await closedThrough(tx, { lock: true });
-      if (closed && original.entry_date <= closed)
-        throw conflict(`${apiMessages.periodClosed} ${closed}`);
-
-      const inserted = await sql<StoredEntry>`
-        INSERT INTO entries (kind, client_id, employee_id, expense_type_id, party_name, amount,
-                             credit_debit, description, entry_date, created_by, idempotency_key,
-                             reverses_id)
-        SELECT kind, client_id, employee_id, expense_type_id, party_name, -amount, credit_debit,
-               ${reason}, entry_date, ${userId}, ${input.idempotencyKey ?? null}, id
-        FROM entries WHERE id = ${input.id}
-        RETURNING ${entryColumns}`.execute(tx);
-      const row = inserted.rows[0];
-      if (!row) throw notFound(apiMessages.entryNotFound);
-      const entry = toEntry(row);
-      await audit(tx, {
-        actorId: userId,
-        action: 'reverse',
-        entity: ENTRY_RECORD_KINDS[original.kind],
-        entityId: original.id,
-        before: toEntry(original),
-        after: { reason, reversal: entry },
-      });
-      return { entry, created: true };
-    });
-  } catch (error) {
-    // Two calls with the same key at once: the second finds the entry reversed (or hits the
-    // unique index) and answers with the first one's reversal.
-    const lost =
-      pgCode(error) === PG_UNIQUE_VIOLATION ||
-      (error instanceof HttpError && error.message === apiMessages.alreadyReversed);
-    if (lost) {
-      const winner = await repeat();
-      if (winner) return winner;
-      throw conflict(apiMessages.alreadyReversed);
-    }
-    throw error;
-  }
-}
-
-// --- the closed period --------------------------------------------------------------------------
-
-export async function moveClosedThrough(
-  db: Db,
-  userId: number,
-  day: string | null,
-  today: string,
-): Promise<string | null> {
-  if (day !== null && !isRealDay(day)) throw badRequest(apiMessages.closedThroughInvalid);
-  if (day !== null && day > today) throw badRequest(apiMessages.closedThroughInFuture);
-  return db.transaction().execute(async (tx) => {
-    // FOR UPDATE waits for entries being recorded (they hold a share lock on the row).
-    const { rows } = await sql<{ closed_through: string | null }>`
-      SELECT closed_through FROM books FOR UPDATE`.execute(tx);
-    const before = rows[0]?.closed_through ?? null;
-    await sql`UPDATE books SET closed_through = ${day}`.execute(tx);
-    await audit(tx, {
-      actorId: userId,
-      action: 'update',
-      entity: 'books',
-      entityId: 'closed_through',
-      before: { closedThrough: before },
-      after: { closedThrough: day },
-    });
-    return day;
-  });
 }

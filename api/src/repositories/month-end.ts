@@ -11,11 +11,10 @@ import {
   type Repeats,
 } from 'contract';
 import type { Db } from '../db/index.js';
-import { audit } from '../lib/audit.js';
 import { addDays, monthOf } from '../lib/dates.js';
 import { conflict } from '../lib/errors.js';
 import { occurrencesThrough } from '../lib/recurrence.js';
-import { closedThrough } from './entries.js';
+import { closedThrough, moveClosedThrough } from '../books/index.js';
 
 const LABELS: Record<MonthEndItemKey, string> = {
   expensesWithoutReceipt: m.itemExpensesWithoutReceipt,
@@ -136,24 +135,14 @@ export async function closeMonth(
   today: string,
 ): Promise<MonthClosed> {
   const { to } = monthOf(`${month}-01`);
-  return db.transaction().execute(async (tx) => {
-    const { rows } = await sql<{ closed_through: string | null }>`
-      SELECT to_char(closed_through, 'YYYY-MM-DD') AS closed_through FROM books FOR UPDATE`.execute(
-      tx,
-    );
-    const before = rows[0]?.closed_through ?? null;
+  // A month not over is refused as the checklist says, before the move's own day checks.
+  if (to >= today) throw conflict(m.monthNotOver);
+  let open: MonthClosed['open'] | undefined;
+  await moveClosedThrough(db, actorId, to, today, async (tx, before) => {
     const refusal = refusalOf(month, before, today);
     if (refusal !== null) throw conflict(refusal);
-    const open = await openCounts(tx, month, today);
-    await sql`UPDATE books SET closed_through = ${to}`.execute(tx);
-    await audit(tx, {
-      actorId,
-      action: 'update',
-      entity: 'books',
-      entityId: 'closed_through',
-      before: { closedThrough: before },
-      after: { closedThrough: to, monthClosed: month, open },
-    });
-    return { message: m.monthClosed, closedThrough: to, open };
+    open = await openCounts(tx, month, today);
+    return { monthClosed: month, open };
   });
+  return { message: m.monthClosed, closedThrough: to, open: open! };
 }

@@ -6,17 +6,27 @@
 // employee-months (the hook registered below).
 import { sql } from 'kysely';
 import {
+  amountNumber,
   apiMessages,
+  formatMoney,
+  hasAtMostTwoDecimals,
+  plainMoney,
   payrollPostedText,
   type PayrollLine,
   type PayrollPosted,
   type PayrollSheet,
 } from 'contract';
 import type { Db } from '../db/index.js';
-import { badRequest, notFound } from '../lib/errors.js';
-import { amountNumber, formatMoney, hasAtMostTwoDecimals, plainMoney } from 'contract';
-import { createBatch, registerBatchReversal } from './batches.js';
-import { checkEntryDate, closedThrough } from './entries.js';
+import { badRequest } from '../lib/errors.js';
+import {
+  checkEntryDate,
+  closedThrough,
+  createBatch,
+  inClosedPeriod,
+  insertEntries,
+  lockParties,
+} from '../books/index.js';
+import { registerBatchReversal } from './batches.js';
 
 /** First and last day of a month given as YYYY-MM (9999-12 included). */
 export function monthDays(month: string): { from: string; to: string } {
@@ -60,7 +70,7 @@ export async function payrollSheet(db: Db, month: string, today: string): Promis
   return {
     month,
     date,
-    closed: closed !== null && date <= closed,
+    closed: inClosedPeriod(date, closed),
     rows: rows.map((row) => ({
       employeeId: row.id,
       name: row.name,
@@ -96,10 +106,8 @@ export async function postPayroll(
   try {
     return await db.transaction().execute(async (tx) => {
       await checkEntryDate(tx, date, today);
-      // FOR SHARE: no employee is deleted or renamed before their entry is in.
-      const { rows: found } = await sql<{ id: number }>`
-        SELECT id FROM employees WHERE id = ANY(${ids}::int[]) FOR SHARE`.execute(tx);
-      if (found.length !== ids.length) throw notFound(apiMessages.payrollEmployeeMissing);
+      // No employee is deleted or renamed before their entry is in.
+      const names = await lockParties(tx, 'salary', ids, apiMessages.payrollEmployeeMissing);
 
       const batchId = await createBatch(tx, {
         kind: 'payroll',
@@ -121,20 +129,23 @@ export async function postPayroll(
       const posting = lines.flatMap((line, i) =>
         paid.has(line.employeeId) ? [{ ...line, amount: amounts[i]! }] : [],
       );
-      const { rows: written } = await sql<{ id: number; employee_id: number }>`
-        INSERT INTO entries (kind, employee_id, party_name, amount, credit_debit, description,
-                             entry_date, created_by, batch_id)
-        SELECT 'salary', e.id, e.name, l.amount, 'Credit', ${`Salary for ${name}`}, ${date},
-               ${userId}, ${batchId}
-        FROM unnest(${posting.map((l) => l.employeeId)}::int[],
-                    ${posting.map((l) => l.amount)}::numeric[]) AS l(employee_id, amount)
-        JOIN employees e ON e.id = l.employee_id
-        ORDER BY e.id
-        RETURNING id, employee_id`.execute(tx);
+      const written = await insertEntries(
+        tx,
+        posting.map((line) => ({
+          kind: 'salary' as const,
+          partyId: line.employeeId,
+          partyName: names.get(line.employeeId)!,
+          amount: line.amount,
+          creditDebit: 'Credit' as const,
+          description: `Salary for ${name}`,
+          date,
+        })),
+        { userId, batchId },
+      );
       await sql`
         UPDATE payroll_payments p SET entry_id = w.id
-        FROM unnest(${written.map((w) => Number(w.id))}::bigint[],
-                    ${written.map((w) => w.employee_id)}::int[]) AS w(id, employee_id)
+        FROM unnest(${written}::bigint[],
+                    ${posting.map((line) => line.employeeId)}::int[]) AS w(id, employee_id)
         WHERE p.batch_id = ${batchId} AND p.employee_id = w.employee_id`.execute(tx);
       const { rows: sums } = await sql<{ total: string }>`
         SELECT coalesce(sum(amount), 0)::text AS total FROM entries

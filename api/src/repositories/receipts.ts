@@ -13,13 +13,14 @@ import {
   type ReceiptsMissing,
 } from 'contract';
 import type { Db } from '../db/index.js';
+import { isoText, personColumns } from '../db/fragments.js';
 import { audit } from '../lib/audit.js';
-import { HttpError, conflict, notFound } from '../lib/errors.js';
+import { HttpError, notFound } from '../lib/errors.js';
 import { monthStart } from '../lib/dates.js';
 import type { SessionPolicy } from './sessions.js';
-import { closedThrough } from './entries.js';
+import { refuseClosedPeriod } from '../books/index.js';
 import { signedUrl, type Signer } from '../receipts/signing.js';
-import type { StoredBlob } from '../receipts/store.js';
+import type { StoredBlob } from './receipt-blobs.js';
 
 export interface NewReceipt {
   blob: StoredBlob;
@@ -128,9 +129,7 @@ export async function listReceipts(db: Db, entryId: number, signer: Signer): Pro
   await findEntry(db, entryId);
   const { rows } = await sql<ReceiptRow>`
     SELECT r.id, r.entry_id, r.file_name, b.media_type, b.bytes,
-           to_char(r.added_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS added_at,
-           u.id AS user_id, u.name AS user_name, u.email AS user_email,
-           u.deleted_at IS NOT NULL AS user_former
+           ${isoText('r.added_at')} AS added_at, ${personColumns('u', 'user')}
     FROM receipts r
     JOIN receipt_blobs b ON b.id = r.blob_id
     LEFT JOIN users u ON u.id = r.added_by
@@ -177,9 +176,7 @@ export async function removeReceipt(
       FOR UPDATE OF r`.execute(tx);
     const found = rows[0];
     if (!found) throw notFound(apiMessages.receiptNotFound);
-    const closed = await closedThrough(tx, { lock: true });
-    if (closed && found.date <= closed)
-      throw conflict(`${apiMessages.receiptRemoveClosed} ${closed}`);
+    await refuseClosedPeriod(tx, [found.date], 'receiptRemoval');
     await sql`UPDATE receipts SET removed_at = now(), removed_by = ${userId},
                 removed_reason = ${reason}
               WHERE id = ${receiptId}`.execute(tx);

@@ -31,8 +31,15 @@ import {
   occurrencesBetween,
   occurrencesThrough,
 } from '../lib/recurrence.js';
-import { createBatch } from './batches.js';
-import { checkEntryDate, closedThrough } from './entries.js';
+import {
+  checkEntryDate,
+  closedPeriodGuard,
+  closedThrough,
+  createBatch,
+  inClosedPeriod,
+  insertEntries,
+  lockParty,
+} from '../books/index.js';
 
 type ScheduleRow = {
   id: number;
@@ -122,12 +129,7 @@ export async function addSchedule(
   if (past > RECURRING_LIMITS.maxPastOccurrences) throw badRequest(apiMessages.scheduleTooFarBack);
   const party = parties[body.kind];
   return db.transaction().execute(async (tx) => {
-    const { rows: found } = await sql<{ status: string | null }>`
-      SELECT ${body.kind === 'expense' ? sql.ref('status') : sql`NULL`} AS status
-      FROM ${sql.table(party.table)} WHERE id = ${body.partyId} FOR SHARE`.execute(tx);
-    if (!found[0]) throw notFound(party.missing);
-    if (body.kind === 'expense' && found[0].status !== 'Active')
-      throw conflict(apiMessages.expenseTypeSuspended);
+    await lockParty(tx, body.kind, body.partyId);
     const { id } = await tx
       .insertInto('recurring_schedules')
       .values({
@@ -214,7 +216,7 @@ export async function dueOccurrences(
   const closedDone = new Map<number, number>();
   if (closedEnd !== null) {
     for (const row of done) {
-      if (row.occurs_on <= closedEnd)
+      if (inClosedPeriod(row.occurs_on, closedEnd))
         closedDone.set(row.schedule_id, (closedDone.get(row.schedule_id) ?? 0) + 1);
     }
   }
@@ -229,10 +231,12 @@ export async function dueOccurrences(
       creditDebit: row.credit_debit,
       amount: amountNumber(row.amount),
       description: row.description,
-      closed: closedEnd !== null && day <= closedEnd,
+      closed: inClosedPeriod(day, closedEnd),
     });
     const from =
-      closedEnd !== null && closedEnd >= row.starts_on ? addDays(closedEnd, 1) : row.starts_on;
+      closedEnd !== null && inClosedPeriod(row.starts_on, closedEnd)
+        ? addDays(closedEnd, 1)
+        : row.starts_on;
     for (const day of occurrencesBetween(rule(row), from, today, Number.POSITIVE_INFINITY)) {
       if (!taken.has(`${row.id}_${day}`)) occurrences.push(occurrence(day));
     }
@@ -276,13 +280,12 @@ async function checkOccurrences(
     if (row.state !== 'active') throw conflict(apiMessages.scheduleNotActive);
     schedules.set(id, row);
   }
-  const closed = await closedThrough(tx, { lock: true });
+  const closedPeriod = await closedPeriodGuard(tx);
   for (const ref of refs) {
     const row = schedules.get(ref.scheduleId)!;
     if (!isRealDay(ref.date) || ref.date > today || !isOccurrence(rule(row), ref.date))
       throw conflict(apiMessages.occurrenceNotDue);
-    if (closed !== null && ref.date <= closed)
-      throw conflict(`${apiMessages.occurrenceClosed} ${closed}`);
+    closedPeriod.refuse(ref.date, 'occurrence');
   }
   return schedules;
 }
@@ -302,14 +305,7 @@ export async function postOccurrences(
   try {
     return await db.transaction().execute(async (tx) => {
       const schedules = await checkOccurrences(tx, refs, today);
-      for (const row of schedules.values()) {
-        const party = parties[row.kind];
-        const { rows: found } = await sql<{ status: string | null }>`
-          SELECT ${row.kind === 'expense' ? sql.ref('status') : sql`NULL`} AS status
-          FROM ${sql.table(party.table)} WHERE id = ${row.party_id} FOR SHARE`.execute(tx);
-        if (row.kind === 'expense' && found[0]?.status !== 'Active')
-          throw conflict(apiMessages.expenseTypeSuspended);
-      }
+      for (const row of schedules.values()) await lockParty(tx, row.kind, row.party_id);
       for (const day of new Set(refs.map((ref) => ref.date))) await checkEntryDate(tx, day, today);
 
       const batchId = await createBatch(tx, {
@@ -332,19 +328,28 @@ export async function postOccurrences(
         RETURNING schedule_id, occurs_on`.execute(tx);
       if (claimed.length === 0) throw new NothingToPost();
 
-      for (const claim of claimed) {
-        const row = schedules.get(claim.schedule_id)!;
-        const { rows: written } = await sql<{ id: number }>`
-          INSERT INTO entries (kind, client_id, employee_id, expense_type_id, party_name, amount,
-                               credit_debit, description, entry_date, created_by, batch_id)
-          SELECT kind, client_id, employee_id, expense_type_id, ${row.party_name}, amount,
-                 credit_debit, description, ${claim.occurs_on}, ${userId}::int, ${batchId}
-          FROM recurring_schedules WHERE id = ${row.id}
-          RETURNING id`.execute(tx);
-        await sql`
-          UPDATE recurring_occurrences SET entry_id = ${written[0]!.id}
-          WHERE schedule_id = ${row.id} AND occurs_on = ${claim.occurs_on}`.execute(tx);
-      }
+      const ids = await insertEntries(
+        tx,
+        claimed.map((claim) => {
+          const row = schedules.get(claim.schedule_id)!;
+          return {
+            kind: row.kind,
+            partyId: row.party_id,
+            partyName: row.party_name,
+            amount: row.amount,
+            creditDebit: row.credit_debit,
+            description: row.description,
+            date: claim.occurs_on,
+          };
+        }),
+        { userId, batchId },
+      );
+      await sql`
+        UPDATE recurring_occurrences o SET entry_id = w.id
+        FROM unnest(${ids}::bigint[], ${claimed.map((claim) => claim.schedule_id)}::int[],
+                    ${claimed.map((claim) => claim.occurs_on)}::date[])
+             AS w(id, schedule_id, occurs_on)
+        WHERE o.schedule_id = w.schedule_id AND o.occurs_on = w.occurs_on`.execute(tx);
       return {
         message: `${messages.occurrencesPosted} ${claimed.length}`,
         posted: claimed.length,

@@ -6,8 +6,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EntryKind, Totals } from 'contract';
 import type { Db } from '../db/index.js';
+import { isoText } from '../db/fragments.js';
 import { addDays, BEGINNING, splitByMonths, type DayRange } from '../lib/dates.js';
 import { parties } from '../db/parties.js';
+import { notFound } from '../lib/errors.js';
 
 /**
  * A report's answer as JSON text in the shape of its contract schema, sent as it is. NUMERIC
@@ -22,6 +24,21 @@ export async function jsonOf(db: Db, query: RawBuilder<unknown>): Promise<JsonTe
   const { rows } = await sql<{ body: string | null }>`
     SELECT (${query})::text AS body`.execute(db);
   return (rows[0]?.body ?? '[]') as JsonText;
+}
+
+/** The client or employee a ledger is for; 404 with the kind's own text when there is none. */
+export async function ledgerParty(
+  db: Db,
+  kind: 'income' | 'salary',
+  id: number,
+): Promise<{ id: number; name: string }> {
+  const row = await db
+    .selectFrom(parties[kind].table)
+    .select(['id', 'name'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound(parties[kind].missing);
+  return row;
 }
 
 export async function totals(db: Db): Promise<Totals> {
@@ -251,7 +268,7 @@ async function ledger(
     SELECT '[' || string_agg(
                '{"id" : ' || id
                || ', "createdAt" : "'
-               || to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+               || ${isoText('created_at')}
                || '", "date" : ' || to_json(entry_date)
                || ', "ammount" : ' || amount
                || ', "Creditdebit" : "' || credit_debit

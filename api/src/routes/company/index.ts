@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { endpoints, messages } from 'contract';
 import { currentUser } from '../../plugins/auth.js';
+import { cleanLogo } from '../../files/logo.js';
 import { getCompany, saveCompany, saveLogo } from '../../repositories/company.js';
 import { route } from '../route.js';
 
@@ -16,7 +17,7 @@ export const companyRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.saveCompanyLogo, async (request) => ({
     message: messages.logoSaved,
-    company: await saveLogo(app.db, currentUser(request).id, request.body.logo),
+    company: await saveLogo(app.db, currentUser(request).id, await cleanLogo(request.body.logo)),
   }));
 
   route(app, endpoints.removeCompanyLogo, async (request) => ({

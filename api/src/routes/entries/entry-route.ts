@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Endpoints } from 'contract';
 import { currentUser } from '../../plugins/auth.js';
-import { recordEntry } from '../../repositories/entries.js';
+import { recordEntry } from '../../books/index.js';
 import { entryBudget } from '../../repositories/budgets.js';
 import { todayIn } from '../../lib/dates.js';
 import type { EntryKind } from 'contract';

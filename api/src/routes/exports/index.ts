@@ -6,7 +6,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
-  apiMessages,
   endpoints,
   type BudgetReport,
   type Change,
@@ -24,7 +23,6 @@ import * as reports from '../../repositories/reports.js';
 import { checkFilters } from '../../repositories/journal.js';
 import { companyWithLogo } from '../../repositories/company.js';
 import { BEGINNING, monthOf, resolveRange, todayIn } from '../../lib/dates.js';
-import { notFound } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { excelStream } from '../../exports/excel.js';
 import { journalExcelInWorker } from '../../exports/journal-in-worker.js';
@@ -48,6 +46,7 @@ import {
   type ExportContext,
   type LedgerRequest,
 } from '../../exports/documents.js';
+import { reportRanges } from '../../lib/report-ranges.js';
 import { NamedFile, route } from '../route.js';
 import * as compared from '../../repositories/compare-reports.js';
 import { comparedDays, comparedRange, comparisonOf } from '../../lib/compare.js';
@@ -77,10 +76,11 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
   // once its query has passed its schema.
   app.addHook('preHandler', async (request, reply) => holdExportSlot(request, reply));
   const today = () => todayIn(app.config.timeZone);
+  // The same defaults as the JSON calls (lib/report-ranges.ts): a file covers what its screen shows.
+  const ranges = () => reportRanges(today());
   const rangeOrThisMonth = (query: { startDate?: string; endDate?: string }) =>
-    resolveRange(['startDate', 'endDate'], query.startDate, query.endDate, monthOf(today()));
-  const financeRange = (query: { from?: string; to?: string }) =>
-    resolveRange(['from', 'to'], query.from, query.to, monthOf(today()));
+    ranges().thisMonth(query);
+  const financeRange = (query: { from?: string; to?: string }) => ranges().finance(query);
 
   const context = async (request: FastifyRequest): Promise<ExportContext> => ({
     db: app.db,
@@ -103,15 +103,6 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
     return new NamedFile(fileName, Readable.from([bytes]), bytes.length);
   };
 
-  const party = async (table: 'clients' | 'employees', id: number, message: string) => {
-    const row = await app.db
-      .selectFrom(table)
-      .select(['id', 'name'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound(message);
-    return { id: row.id, name: row.name };
-  };
   const clientLedger = async (
     query: { clientId: number } & DateRangeLike,
   ): Promise<LedgerRequest> => {
@@ -119,7 +110,7 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
     return {
       kind: 'client',
       range,
-      party: await party('clients', query.clientId, apiMessages.clientNotFound),
+      party: await reports.ledgerParty(app.db, 'income', query.clientId),
     };
   };
   const employeeLedger = async (
@@ -129,7 +120,7 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
     return {
       kind: 'employee',
       range,
-      party: await party('employees', query.employeeId, apiMessages.employeeNotFound),
+      party: await reports.ledgerParty(app.db, 'salary', query.employeeId),
     };
   };
   const expenseLedger = (query: DateRangeLike): LedgerRequest => ({
@@ -187,12 +178,7 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, endpoints.employeesVsSalaryExcel, async (request) => {
-    const range = resolveRange(
-      ['startDate', 'endDate'],
-      request.query.startDate,
-      request.query.endDate,
-      { from: BEGINNING, to: today() },
-    );
+    const range = ranges().employeesVsSalary(request.query);
     const choice = comparisonOf(request.query.compare, range);
     if (choice) {
       const other = comparedRange(range, choice);

@@ -4,15 +4,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { apiMessages, endpoints } from 'contract';
 import { currentUser } from '../../plugins/auth.js';
 import { todayIn } from '../../lib/dates.js';
-import { closedThrough } from '../../repositories/entries.js';
-import {
-  checkFilters,
-  journalCsv,
-  journalPage,
-  journalTotals,
-  moveClosedThrough,
-  reverseEntry,
-} from '../../repositories/journal.js';
+import { closedThrough, moveClosedThrough, reverseEntry } from '../../books/index.js';
+import { journalCsv } from '../../exports/journal-csv.js';
+import { checkFilters, journalPage, journalTotals } from '../../repositories/journal.js';
 import { holdExportSlot } from '../../lib/export-slots.js';
 import { route } from '../route.js';
 

@@ -2,8 +2,8 @@
 // receipts to any entry later (closed period too), list them with signed addresses, serve a
 // file at such an address, remove one with a reason, and count this month's expenses that lack
 // one. An upload is received whole (bounded by the process's upload memory), then its files are
-// checked and stored (receipts/store.ts); limits refuse with 413 as soon as they are passed, not
-// after the body has been read (docs/decisions/015-receipts.md).
+// checked (receipts/store.ts) and stored (repositories/receipt-blobs.ts); limits refuse with 413
+// as soon as they are passed, not after the body has been read (docs/decisions/015-receipts.md).
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
@@ -21,7 +21,7 @@ import { currentUser } from '../../plugins/auth.js';
 import { todayIn } from '../../lib/dates.js';
 import { badRequest, HttpError, unauthorized } from '../../lib/errors.js';
 import { validationMessage } from '../../lib/validation-message.js';
-import { recordEntry } from '../../repositories/entries.js';
+import { recordEntry } from '../../books/index.js';
 import {
   attachReceipts,
   findEntry,
@@ -36,14 +36,8 @@ import {
   type NewReceipt,
 } from '../../repositories/receipts.js';
 import { validSignature } from '../../receipts/signing.js';
-import {
-  discardBlobs,
-  fileTooLarge,
-  readBlob,
-  receiptType,
-  storeBlob,
-  sweepOrphanBlobs,
-} from '../../receipts/store.js';
+import { fileTooLarge, receiptType, storeBlob } from '../../receipts/store.js';
+import { discardBlobs, readBlob, sweepOrphanBlobs } from '../../repositories/receipt-blobs.js';
 import { SNIFF_BYTES } from '../../receipts/sniff.js';
 import { UploadBudget } from '../../files/upload-budget.js';
 import { MAX_UPLOAD_BYTES } from '../../config.js';
@@ -101,7 +95,7 @@ function uploadError(error: unknown): unknown {
 }
 
 /**
- * Deletes what crashed uploads left behind (receipts/store.ts): at start, and after a refused
+ * Deletes what crashed uploads left behind (repositories/receipt-blobs.ts): at start, and after a refused
  * upload. A failure here is logged, never the request's or the start's.
  */
 async function sweep(app: { db: Parameters<typeof storeBlob>[0]; log: FastifyBaseLogger }) {

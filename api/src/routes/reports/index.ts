@@ -4,7 +4,8 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { apiMessages, endpoints } from 'contract';
 import * as reports from '../../repositories/reports.js';
 import { BEGINNING, ENDING, monthOf, resolveRange, todayIn } from '../../lib/dates.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
+import { reportRanges } from '../../lib/report-ranges.js';
 import { route } from '../route.js';
 import type { JsonText, LedgerRows } from '../../repositories/reports.js';
 import { encodeCursor, parseDatedCursor } from '../../lib/page-cursor.js';
@@ -31,23 +32,14 @@ const sendJson = (reply: FastifyReply, body: JsonText) =>
 export const reportsRoutes: FastifyPluginAsync = async (app) => {
   const today = () => todayIn(app.config.timeZone);
   const currentMonth = () => monthOf(today());
-  /** startDate..endDate of a report or ledger query, each side defaulting to this month's. */
+  const ranges = () => reportRanges(today());
   const rangeOrThisMonth = (query: { startDate?: string; endDate?: string }) =>
-    resolveRange(['startDate', 'endDate'], query.startDate, query.endDate, currentMonth());
-  const exists = async (table: 'clients' | 'employees', id: number, message: string) => {
-    const row = await app.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound(message);
-  };
+    ranges().thisMonth(query);
 
   route(app, endpoints.getTotals, () => reports.totals(app.db));
 
   route(app, endpoints.getFinance, async (request, reply) => {
-    const range = resolveRange(
-      ['from', 'to'],
-      request.query.from,
-      request.query.to,
-      currentMonth(),
-    );
+    const range = ranges().finance(request.query);
     const { compare } = request.query;
     if (compare === undefined) return sendJson(reply, await reports.finance(app.db, range));
     const choice = comparisonOf(compare, range);
@@ -60,12 +52,7 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
   );
 
   route(app, endpoints.getEmployeesVsSalary, async (request, reply) => {
-    const range = resolveRange(
-      ['startDate', 'endDate'],
-      request.query.startDate,
-      request.query.endDate,
-      { from: BEGINNING, to: today() },
-    );
+    const range = ranges().employeesVsSalary(request.query);
     const choice = comparisonOf(request.query.compare, range);
     return sendJson(
       reply,
@@ -104,7 +91,7 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.getClientLedger, async (request, reply) => {
     const range = rangeOrThisMonth(request.query);
-    await exists('clients', request.query.clientId, apiMessages.clientNotFound);
+    await reports.ledgerParty(app.db, 'income', request.query.clientId);
     return sendJson(
       reply,
       (await reports.clientLedger(app.db, request.query.clientId, range, pageOf(request.query)))
@@ -114,7 +101,7 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.getEmployeeLedger, async (request, reply) => {
     const range = rangeOrThisMonth(request.query);
-    await exists('employees', request.query.employeeId, apiMessages.employeeNotFound);
+    await reports.ledgerParty(app.db, 'salary', request.query.employeeId);
     return sendJson(
       reply,
       (await reports.employeeLedger(app.db, request.query.employeeId, range, pageOf(request.query)))
@@ -134,8 +121,7 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
       return sendJson(reply, await reports.ledgerOpening(app.db, 'expense', from));
     }
     if (partyId === undefined) throw badRequest(apiMessages.ledgerNeedsParty);
-    if (ledger === 'client') await exists('clients', partyId, apiMessages.clientNotFound);
-    else await exists('employees', partyId, apiMessages.employeeNotFound);
+    await reports.ledgerParty(app.db, ledger === 'client' ? 'income' : 'salary', partyId);
     const kind = ledger === 'client' ? 'income' : 'salary';
     return sendJson(reply, await reports.ledgerOpening(app.db, kind, from, partyId));
   });
@@ -151,7 +137,7 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
   // The ledgers a page at a time (`limit` defaults to 1000 in the schema).
   route(app, endpoints.listClientLedger, async (request, reply) => {
     const range = rangeOrThisMonth(request.query);
-    await exists('clients', request.query.clientId, apiMessages.clientNotFound);
+    await reports.ledgerParty(app.db, 'income', request.query.clientId);
     const { clientId } = request.query;
     return sendJson(
       reply,
@@ -161,7 +147,7 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.listEmployeeLedger, async (request, reply) => {
     const range = rangeOrThisMonth(request.query);
-    await exists('employees', request.query.employeeId, apiMessages.employeeNotFound);
+    await reports.ledgerParty(app.db, 'salary', request.query.employeeId);
     const { employeeId } = request.query;
     return sendJson(
       reply,

@@ -1,0 +1,300 @@
+// The writes of single entries that the forms and the journal make: recording an entry (the party
+// must exist, an expense type be Active; the name stored is the one looked up now), reversing one
+// (docs/decisions/008-reversals-and-closed-periods.md), and correcting one (its reversal and the
+// corrected entry in one transaction). An idempotency key makes a repeated submission answer the
+// first result instead of writing the money twice.
+import { sql } from 'kysely';
+import {
+  amountNumber,
+  apiMessages,
+  ENTRY_RECORD_KINDS,
+  hasAtMostTwoDecimals,
+  plainMoney,
+  type CreditDebit,
+  type Entry,
+  type EntryKind,
+} from 'contract';
+import type { Db } from '../db/index.js';
+import { audit } from '../lib/audit.js';
+import { isRealDay } from '../lib/dates.js';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  notFound,
+  pgCode,
+  PG_UNIQUE_VIOLATION,
+} from '../lib/errors.js';
+import { refuseClosedPeriod } from './closed-period.js';
+import { lockParties, lockParty } from './parties.js';
+import {
+  ENTRY_COLUMNS,
+  insertEntries,
+  insertEntry,
+  insertReversal,
+  type WrittenEntry,
+} from './write.js';
+
+export interface NewEntry {
+  kind: EntryKind;
+  partyId: number;
+  amount: number;
+  creditDebit: CreditDebit;
+  description: string;
+  /** YYYY-MM-DD; today when left out. */
+  date?: string;
+  idempotencyKey?: string;
+}
+
+export const toEntry = (row: WrittenEntry): Entry => ({
+  id: row.id,
+  kind: row.kind,
+  partyId: row.party_id,
+  partyName: row.party_name,
+  amount: amountNumber(row.amount),
+  description: row.description,
+  Creditdebit: row.credit_debit,
+  date: row.entry_date,
+  createdAt: row.created_at.toISOString(),
+  reversesId: row.reverses_id,
+});
+
+/**
+ * Refuses a day that does not exist, lies after today, or falls in the closed period. Inside a
+ * transaction, the share lock on the books row keeps the closing day from moving until the
+ * entry is in.
+ */
+export async function checkEntryDate(tx: Db, day: string, today: string): Promise<void> {
+  if (!isRealDay(day)) throw badRequest(apiMessages.dateInvalid);
+  if (day > today) throw badRequest(apiMessages.dateInFuture);
+  await refuseClosedPeriod(tx, [day], 'entry');
+}
+
+/** The checks that need no database: cents, Credit only, a real day. */
+function checkNewEntry(input: NewEntry): void {
+  if (!hasAtMostTwoDecimals(input.amount)) throw badRequest('amount must have at most 2 decimals');
+  if (input.kind !== 'income' && input.creditDebit !== 'Credit')
+    throw badRequest(apiMessages.creditOnly);
+  if (input.date !== undefined && !isRealDay(input.date)) throw badRequest(apiMessages.dateInvalid);
+}
+
+async function findByKey(db: Db, userId: number, key: string): Promise<WrittenEntry | undefined> {
+  const { rows } = await sql<WrittenEntry>`
+    SELECT ${ENTRY_COLUMNS} FROM entries
+    WHERE created_by = ${userId} AND idempotency_key = ${key}`.execute(db);
+  return rows[0];
+}
+
+/** Writes one entry and its activity line inside `tx`, after every check. */
+async function writeEntry(
+  tx: Db,
+  userId: number,
+  input: NewEntry,
+  today: string,
+  within?: (tx: Db, entry: Entry) => Promise<Record<string, unknown>>,
+): Promise<Entry> {
+  const day = input.date ?? today;
+  await checkEntryDate(tx, day, today);
+  const partyName = await lockParty(tx, input.kind, input.partyId);
+  const row = await insertEntry(
+    tx,
+    {
+      kind: input.kind,
+      partyId: input.partyId,
+      partyName,
+      amount: plainMoney(input.amount),
+      creditDebit: input.creditDebit,
+      description: input.description,
+      date: day,
+    },
+    { userId, idempotencyKey: input.idempotencyKey },
+  );
+  const entry = toEntry(row);
+  const also = within ? await within(tx, entry) : {};
+  await audit(tx, {
+    actorId: userId,
+    action: 'create',
+    entity: ENTRY_RECORD_KINDS[input.kind],
+    entityId: entry.id,
+    after: { ...entry, ...also },
+  });
+  return entry;
+}
+
+const sameSubmission = (row: WrittenEntry, input: NewEntry) =>
+  row.kind === input.kind &&
+  row.party_id === input.partyId &&
+  row.amount === plainMoney(input.amount) &&
+  row.credit_debit === input.creditDebit &&
+  row.description === input.description &&
+  (input.date === undefined || row.entry_date === input.date);
+
+/**
+ * A write made once per idempotency key: the earlier result of the key when there is one (the
+ * check throws when it was another submission), else the write now. A write that lost a race to
+ * the same key (`lost` says so) answers the winner's result, or `lost`'s refusal without one.
+ */
+async function writeOnce(
+  earlier: () => Promise<Entry | undefined>,
+  write: () => Promise<Entry>,
+  lost: (error: unknown) => { refusal: unknown } | undefined,
+): Promise<{ entry: Entry; created: boolean }> {
+  const first = await earlier();
+  if (first) return { entry: first, created: false };
+  try {
+    return { entry: await write(), created: true };
+  } catch (error) {
+    const race = lost(error);
+    if (!race) throw error;
+    const winner = await earlier();
+    if (winner) return { entry: winner, created: false };
+    throw race.refusal;
+  }
+}
+
+/** Returns the entry and whether it was recorded now (false: a repeat of an earlier key). */
+export async function recordEntry(
+  db: Db,
+  userId: number,
+  input: NewEntry,
+  today: string,
+  /**
+   * Runs in the entry's transaction once it is recorded (receipts saved with it); what it
+   * answers is added to the entry's one activity row.
+   */
+  within?: (tx: Db, entry: Entry) => Promise<Record<string, unknown>>,
+): Promise<{ entry: Entry; created: boolean }> {
+  checkNewEntry(input);
+  return writeOnce(
+    async () => {
+      if (!input.idempotencyKey) return undefined;
+      const earlier = await findByKey(db, userId, input.idempotencyKey);
+      if (earlier && !sameSubmission(earlier, input))
+        throw conflict(apiMessages.idempotencyConflict);
+      return earlier && toEntry(earlier);
+    },
+    () => db.transaction().execute((tx) => writeEntry(tx, userId, input, today, within)),
+    // Two requests with the same key at once: the loser answers with the winner's entry.
+    (error) =>
+      pgCode(error) === PG_UNIQUE_VIOLATION && input.idempotencyKey
+        ? { refusal: error }
+        : undefined,
+  );
+}
+
+/** Writes the reversal of one entry and its activity line inside `tx`, after every check. */
+async function writeReversal(
+  tx: Db,
+  userId: number,
+  input: { id: number; reason: string; idempotencyKey?: string },
+): Promise<Entry> {
+  // The row lock makes a second reversal of the same entry wait for this one and then see it.
+  const { rows } = await sql<WrittenEntry & { reversed_by: number | null }>`
+    SELECT ${ENTRY_COLUMNS},
+           (SELECT r.id FROM entries r WHERE r.reverses_id = e.id) AS reversed_by
+    FROM entries e WHERE id = ${input.id} FOR UPDATE`.execute(tx);
+  const original = rows[0];
+  if (!original) throw notFound(apiMessages.entryNotFound);
+  if (original.reverses_id !== null) throw conflict(apiMessages.reversalNotReversible);
+  if (original.reversed_by !== null) throw conflict(apiMessages.alreadyReversed);
+  await refuseClosedPeriod(tx, [original.entry_date], 'entry');
+
+  const row = await insertReversal(tx, input.id, input.reason, {
+    userId,
+    idempotencyKey: input.idempotencyKey,
+  });
+  if (!row) throw notFound(apiMessages.entryNotFound);
+  const entry = toEntry(row);
+  await audit(tx, {
+    actorId: userId,
+    action: 'reverse',
+    entity: ENTRY_RECORD_KINDS[original.kind],
+    entityId: original.id,
+    before: toEntry(original),
+    after: { reason: input.reason, reversal: entry },
+  });
+  return entry;
+}
+
+/** Returns the reversal and whether it was recorded now (false: a repeat of an earlier key). */
+export async function reverseEntry(
+  db: Db,
+  userId: number,
+  input: { id: number; reason: string; idempotencyKey?: string },
+): Promise<{ entry: Entry; created: boolean }> {
+  const reason = input.reason.trim();
+  return writeOnce(
+    async () => {
+      if (!input.idempotencyKey) return undefined;
+      const earlier = await findByKey(db, userId, input.idempotencyKey);
+      if (earlier && (earlier.reverses_id !== input.id || earlier.description !== reason))
+        throw conflict(apiMessages.reverseKeyConflict);
+      return earlier && toEntry(earlier);
+    },
+    () => db.transaction().execute((tx) => writeReversal(tx, userId, { ...input, reason })),
+    // Two calls with the same key at once: the second finds the entry reversed (or hits the
+    // unique index) and answers with the first one's reversal.
+    (error) =>
+      pgCode(error) === PG_UNIQUE_VIOLATION ||
+      (error instanceof HttpError && error.message === apiMessages.alreadyReversed)
+        ? { refusal: conflict(apiMessages.alreadyReversed) }
+        : undefined,
+  );
+}
+
+/**
+ * Corrects an entry: its reversal and the corrected entry, both in one transaction, so the books
+ * never show one without the other. Entries stay immutable; the journal shows both.
+ */
+export async function correctEntry(
+  db: Db,
+  userId: number,
+  input: { id: number; reason: string; corrected: Omit<NewEntry, 'idempotencyKey'> },
+  today: string,
+): Promise<{ reversal: Entry; entry: Entry }> {
+  checkNewEntry(input.corrected);
+  return db.transaction().execute(async (tx) => {
+    const reversal = await writeReversal(tx, userId, {
+      id: input.id,
+      reason: input.reason.trim(),
+    });
+    const entry = await writeEntry(tx, userId, input.corrected, today);
+    return { reversal, entry };
+  });
+}
+
+/**
+ * Writes many entries in `tx` as the form would write each one (the same checks: cents, Credit
+ * only, a real day neither after today nor closed, an existing party, an Active expense type),
+ * linked to a batch the caller created (createBatch); answers their ids in order. For writers of
+ * many entries at once, such as entries made from bank statement lines.
+ */
+export async function recordEntries(
+  tx: Db,
+  userId: number | null,
+  inputs: readonly Omit<NewEntry, 'idempotencyKey'>[],
+  today: string,
+  batchId: number,
+): Promise<number[]> {
+  for (const input of inputs) checkNewEntry(input);
+  const days = new Set(inputs.map((input) => input.date ?? today));
+  for (const day of [...days].sort()) await checkEntryDate(tx, day, today);
+  const names = new Map<string, string>();
+  for (const kind of ['income', 'salary', 'expense'] as const) {
+    const ids = inputs.filter((input) => input.kind === kind).map((input) => input.partyId);
+    for (const [id, name] of await lockParties(tx, kind, ids)) names.set(`${kind}:${id}`, name);
+  }
+  return insertEntries(
+    tx,
+    inputs.map((input) => ({
+      kind: input.kind,
+      partyId: input.partyId,
+      partyName: names.get(`${input.kind}:${input.partyId}`)!,
+      amount: plainMoney(input.amount),
+      creditDebit: input.creditDebit,
+      description: input.description,
+      date: input.date ?? today,
+    })),
+    { userId, batchId },
+  );
+}

@@ -1,0 +1,32 @@
+// The books: the one writer of entries and reversals (docs/decisions/020-one-writer-of-the-books.md).
+// Every feature that puts money in the books (the forms, corrections, batches, imports, payroll,
+// repeating entries, receipts saved with an entry) writes through here.
+export {
+  closedPeriodGuard,
+  closedThrough,
+  inClosedPeriod,
+  moveClosedThrough,
+  refuseClosedPeriod,
+} from './closed-period.js';
+export type { ClosedPeriodCase } from './closed-period.js';
+export { lockParties, lockParty } from './parties.js';
+export {
+  checkEntryDate,
+  correctEntry,
+  recordEntries,
+  recordEntry,
+  reverseEntry,
+  toEntry,
+  type NewEntry,
+} from './entries.js';
+export {
+  createBatch,
+  ENTRY_COLUMNS,
+  insertBatchReversals,
+  insertEntries,
+  insertEntry,
+  insertReversal,
+  type EntryLine,
+  type WrittenEntry,
+  type Writer,
+} from './write.js';
