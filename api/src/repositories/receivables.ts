@@ -48,7 +48,7 @@ export function receivables(db: Db, day: string, clientId?: number): Promise<Jso
       WHERE balance > 0
       GROUP BY party_id, balance
     ),
-    -- Per client through the index of income Debits by party and date (migration 024), which
+    -- Per client through the index of income Debits by party and date (migration 025), which
     -- holds every column read here: only the months needed are read, and no table page.
     invoices AS (
       SELECT s.party_id, i.day, i.id, i.amount
