@@ -48,7 +48,8 @@ export function receivables(db: Db, day: string, clientId?: number): Promise<Jso
       WHERE balance > 0
       GROUP BY party_id, balance
     ),
-    -- Per client through the index on (kind, party, date): only the months needed are read.
+    -- Per client through the index of income Debits by party and date (migration 025), which
+    -- holds every column read here: only the months needed are read, and no table page.
     invoices AS (
       SELECT s.party_id, i.day, i.id, i.amount
       FROM starts s
