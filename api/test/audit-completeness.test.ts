@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { NobleCryptoPlugin, ScureBase32Plugin, TOTP } from 'otplib';
 import { deployStaged, stageCopy } from '../src/web/deploy.js';
+import { addDays, monthOf, todayIn } from '../src/lib/dates.js';
 import {
   ADMIN,
   STAFF,
@@ -518,6 +519,31 @@ const CASES: Record<string, Case[]> = {
           batch_id: String(batch),
         });
         return as(tools.staff, 'POST', `/api/batches/${batch}/reverse`, { reason: 'Wrong file' });
+      },
+    },
+  ],
+  'PUT /api/expance/{id}/budget': [
+    {
+      does: "sets an expense type's monthly budget",
+      status: 200,
+      prepare: async (tools) =>
+        as(tools.admin, 'PUT', `/api/expance/${await party(tools, 'expense')}/budget`, {
+          monthly: 1500,
+        }),
+    },
+  ],
+  'POST /api/month-end/close': [
+    {
+      does: 'closes last month',
+      status: 200,
+      // The books closed through the month before it first, so that no earlier month is open.
+      prepare: async ({ ctx, admin }) => {
+        const thisMonth = monthOf(todayIn('UTC'));
+        const lastMonth = monthOf(addDays(thisMonth.from, -1));
+        await ctx.app.inject(
+          as(admin, 'PUT', '/api/journal/closed', { closedThrough: addDays(lastMonth.from, -1) }),
+        );
+        return as(admin, 'POST', '/api/month-end/close', { month: lastMonth.from.slice(0, 7) });
       },
     },
   ],

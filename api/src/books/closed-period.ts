@@ -2,10 +2,10 @@
 // reads and moves "books closed through" and compares a day against it. Every feature that writes or
 // removes something dated asks here; each case keeps its own refusal text from the catalogue.
 import { sql } from 'kysely';
-import { apiMessages, importMessages } from 'contract';
+import { apiMessages, importMessages, monthEndMessages } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
-import { isRealDay } from '../lib/dates.js';
+import { addDays, isRealDay, monthOf } from '../lib/dates.js';
 import { badRequest, conflict } from '../lib/errors.js';
 
 /** The "books closed through" day, or null. `lock`: held until the transaction ends. */
@@ -87,4 +87,21 @@ export async function moveClosedThrough(
     });
     return day;
   });
+}
+
+/**
+ * Why a month cannot be closed now (books closed through its last day), or null: it is not over,
+ * it is closed already, or an earlier month is still open.
+ */
+export function monthCloseRefusal(
+  month: string,
+  closed: string | null,
+  today: string,
+): string | null {
+  const { from, to } = monthOf(`${month}-01`);
+  if (to >= today) return monthEndMessages.monthNotOver;
+  if (closed !== null && closed >= to) return `${monthEndMessages.monthAlreadyClosed} ${closed}`;
+  if (closed !== null && closed < addDays(from, -1))
+    return `${monthEndMessages.earlierMonthOpen} ${closed}`;
+  return null;
 }

@@ -5,6 +5,7 @@ export {
   closedPeriodGuard,
   closedThrough,
   inClosedPeriod,
+  monthCloseRefusal,
   moveClosedThrough,
   refuseClosedPeriod,
 } from './closed-period.js';

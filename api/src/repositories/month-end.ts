@@ -14,7 +14,12 @@ import type { Db } from '../db/index.js';
 import { addDays, monthOf } from '../lib/dates.js';
 import { conflict } from '../lib/errors.js';
 import { occurrencesThrough } from '../lib/recurrence.js';
-import { closedThrough, moveClosedThrough } from '../books/index.js';
+import {
+  closedThrough,
+  inClosedPeriod,
+  monthCloseRefusal,
+  moveClosedThrough,
+} from '../books/index.js';
 
 const LABELS: Record<MonthEndItemKey, string> = {
   expensesWithoutReceipt: m.itemExpensesWithoutReceipt,
@@ -95,27 +100,18 @@ const itemsOf = (month: string, counts: Counts): MonthEndItem[] => {
   }));
 };
 
-/** Why a month cannot be closed now, or null. */
-function refusalOf(month: string, closed: string | null, today: string): string | null {
-  const { from, to } = monthOf(`${month}-01`);
-  if (to >= today) return m.monthNotOver;
-  if (closed !== null && closed >= to) return `${m.monthAlreadyClosed} ${closed}`;
-  if (closed !== null && closed < addDays(from, -1)) return `${m.earlierMonthOpen} ${closed}`;
-  return null;
-}
-
 export async function monthEnd(db: Db, month: string, today: string): Promise<MonthEnd> {
   const { from, to } = monthOf(`${month}-01`);
   const closed = await closedThrough(db);
   const counts = await openCounts(db, month, today);
   const items = itemsOf(month, counts);
-  const refusal = refusalOf(month, closed, today);
+  const refusal = monthCloseRefusal(month, closed, today);
   return {
     month,
     from,
     to,
     closedThrough: closed,
-    closed: closed !== null && closed >= to,
+    closed: inClosedPeriod(to, closed),
     canClose: refusal === null,
     refusal,
     items,
@@ -139,7 +135,7 @@ export async function closeMonth(
   if (to >= today) throw conflict(m.monthNotOver);
   let open: MonthClosed['open'] | undefined;
   await moveClosedThrough(db, actorId, to, today, async (tx, before) => {
-    const refusal = refusalOf(month, before, today);
+    const refusal = monthCloseRefusal(month, before, today);
     if (refusal !== null) throw conflict(refusal);
     open = await openCounts(tx, month, today);
     return { monthClosed: month, open };
