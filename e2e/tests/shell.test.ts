@@ -56,6 +56,7 @@ describe('the signed-in shell', () => {
       'Import',
       'Payroll',
       'Recurring',
+      'Month end',
       'Settings',
       'Activity',
       'My account',
