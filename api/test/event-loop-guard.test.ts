@@ -6,7 +6,7 @@
 // computing meanwhile). A case fails
 // when the longest delay passes MAX_DELAY_MS. Every path is warmed first with a small ordinary
 // request, so that loading a library the first time is not counted.
-import { performance } from 'node:perf_hooks';
+import { watchEventLoop } from './event-loop-hold.js';
 import { todayIn } from '../src/lib/dates.js';
 import { insertEntries } from './fixtures.js';
 import {
@@ -48,41 +48,16 @@ interface Sent {
 const RESOLUTION_MS = 10;
 const turn = () => new Promise((resolve) => setTimeout(resolve, 3 * RESOLUTION_MS));
 
-/** CPU time, in ms, this thread (the event loop's) has used so far. */
-const threadCpuMs = () => {
-  const { user, system } = process.threadCpuUsage();
-  return (user + system) / 1000;
-};
-
-/**
- * The event loop's longest hold, in ms, while `work` runs; and what `work` answered. A timer
- * every 10 ms notes how late it fires; the gap still open when the work ends counts too: an
- * in-memory database answers through promises alone, so a request can hold the loop from its
- * start to its end without one turn of it (perf_hooks' monitorEventLoopDelay records nothing
- * then). A gap counts only as far as this thread spent CPU in it: a loop that is late because
- * the machine's other processes (the other test lanes) had the cores was not held by a request,
- * while a request that computes on this thread is counted whatever the machine's load.
- */
+/** The event loop's longest hold, in ms, while `work` runs; and what `work` answered. */
 async function longestDelay(work: () => Promise<Sent[]>): Promise<{ ms: number; sent: Sent[] }> {
-  let last = performance.now();
-  let lastCpu = threadCpuMs();
-  let longest = 0;
-  const note = () => {
-    const now = performance.now();
-    const cpu = threadCpuMs();
-    longest = Math.max(longest, Math.min(now - last - RESOLUTION_MS, cpu - lastCpu));
-    last = now;
-    lastCpu = cpu;
-  };
-  const timer = setInterval(note, RESOLUTION_MS);
+  await turn();
+  const loop = watchEventLoop();
   try {
-    await turn();
-    longest = 0;
     const sent = await work();
-    note();
-    return { ms: longest, sent };
-  } finally {
-    clearInterval(timer);
+    return { ms: loop.stop(), sent };
+  } catch (error) {
+    loop.stop();
+    throw error;
   }
 }
 

