@@ -7,7 +7,8 @@
 // npm run deploy -- --list <remote>                    the kept versions and the canary
 //
 // Versions live under <WEB_ROOT>/mf-<remote>/releases (WEB_ROOT as for the server, default the
-// repository root); the running server picks a switch up on the next page load, no restart.
+// repository root); the running server picks a switch up on the next page load, no restart, and
+// writes the Activity line of a promote or a rollback made here (web/command-changes.ts).
 import { spawnSync } from 'node:child_process';
 import { rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -28,7 +29,8 @@ import {
   stagingDir,
   withDeployLock,
 } from '../src/web/deploy.js';
-import { REMOTE_NAMES } from '../src/web/releases.js';
+import { noteCommandChange } from '../src/web/command-changes.js';
+import { readDeployState, REMOTE_NAMES } from '../src/web/releases.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const USAGE = `usage: npm run deploy -- <remote> [--keep N] [--from DIR] [--canary PCT [--auto-promote 30m]]
@@ -80,7 +82,16 @@ async function main(argv: string[]): Promise<void> {
   }
   if (values.rollback !== undefined) {
     const name = remoteName(values.rollback);
-    const { from, to, canary } = await withDeployLock(webRoot, name, () => rollback(webRoot, name));
+    const { from, to, canary } = await withDeployLock(webRoot, name, () => {
+      const before = readDeployState(webRoot, name);
+      const outcome = rollback(webRoot, name);
+      noteCommandChange(webRoot, name, {
+        action: 'rollout_rolled_back',
+        before: { served: before?.current, canary: before?.canary?.version ?? null },
+        after: { nowServed: outcome.to, rolledBackFrom: outcome.from },
+      });
+      return outcome;
+    });
     console.log(
       canary
         ? `mf-${name}: canary ${from} ended; everyone gets ${to}`
@@ -90,7 +101,16 @@ async function main(argv: string[]): Promise<void> {
   }
   if (values.promote !== undefined) {
     const name = remoteName(values.promote);
-    const { from, to } = await withDeployLock(webRoot, name, () => promote(webRoot, name));
+    const { from, to } = await withDeployLock(webRoot, name, () => {
+      const share = readDeployState(webRoot, name)?.canary?.share;
+      const outcome = promote(webRoot, name);
+      noteCommandChange(webRoot, name, {
+        action: 'rollout_promoted',
+        before: { served: outcome.from, canary: outcome.to, share },
+        after: { nowServed: outcome.to },
+      });
+      return outcome;
+    });
     console.log(`mf-${name}: now serving ${to} to everyone (was ${from})`);
     return;
   }

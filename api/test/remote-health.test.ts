@@ -2,9 +2,11 @@
 // viewer, bounded in size and rate, nothing stored from a bad report), the counts per version and
 // minute, the automatic rollback of a failing canary (once, with two app instances on one
 // database) and its Activity line, the automatic promote, and the Releases calls (admins only).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp, type App } from '../src/app.js';
 import { deployStaged, stageCopy } from '../src/web/deploy.js';
 import { readDeployState } from '../src/web/releases.js';
@@ -325,6 +327,86 @@ describe('automatic rollback of a canary', () => {
     expect(await activity('rollout_promoted')).toHaveLength(1);
     expect(one).not.toBe(two);
   });
+});
+
+describe('npm run deploy -- --promote / --rollback', () => {
+  const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const cli = (...args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/deploy.ts', ...args],
+        { cwd: apiDir, env: { ...process.env, WEB_ROOT: webRoot } },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  const noted = path.join(webRoot, 'mf-reports', 'releases', 'unrecorded.jsonl');
+
+  it('are in the Activity once the server looks, once with two app instances, by the account that ran them', async () => {
+    const one = deploy('one');
+    const two = deploy('two', { share: 10 });
+    expect((await cli('--promote', 'reports')).code).toBe(0);
+    // The command opened no database: nothing is in the Activity yet.
+    expect(await activity('rollout_promoted')).toEqual([]);
+    const other = await buildApp(ctx.config, {
+      database: ctx.database,
+      logger: false,
+      autoPostRecurring: false,
+      foldRollups: false,
+      scheduleBackups: false,
+      watchRollout: false,
+    });
+    try {
+      const written = await Promise.all([
+        ctx.app.rolloutWatch!.recordCommandChanges(),
+        other.rolloutWatch!.recordCommandChanges(),
+      ]);
+      expect(written.sort()).toEqual([0, 1]);
+      const [promoted] = await activity('rollout_promoted');
+      expect(promoted).toMatchObject({ kind: 'release', recordId: 'mf-reports', actor: null });
+      expect(promoted!.changes).toEqual(
+        expect.arrayContaining([
+          { field: 'served', before: one, after: null },
+          expect.objectContaining({ field: 'nowServed', after: two }),
+          expect.objectContaining({
+            field: 'by',
+            after: expect.stringMatching(/^npm run deploy \(.+\)$/),
+          }),
+        ]),
+      );
+      expect(readFileSync(noted, 'utf8')).toBe('');
+
+      expect((await cli('--rollback', 'reports')).code).toBe(0);
+      expect(await other.rolloutWatch!.check()).toEqual([]);
+      const [rolledBack] = await activity('rollout_rolled_back');
+      expect(rolledBack!.changes).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ field: 'nowServed', after: one }),
+          expect.objectContaining({ field: 'rolledBackFrom', after: two }),
+        ]),
+      );
+      // Looked at again, by either: nothing more.
+      expect(await ctx.app.rolloutWatch!.recordCommandChanges()).toBe(0);
+      expect(await activity('rollout_promoted')).toHaveLength(1);
+      expect(await activity('rollout_rolled_back')).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+
+  it('are recorded once when the file could not be emptied after the lines were written', async () => {
+    deploy('one');
+    deploy('two', { share: 10 });
+    expect((await cli('--promote', 'reports')).code).toBe(0);
+    const before = readFileSync(noted, 'utf8');
+    expect(await ctx.app.rolloutWatch!.recordCommandChanges()).toBe(1);
+    // As if the process had stopped between writing the line and emptying the file.
+    writeFileSync(noted, `${before}not json\n`);
+    expect(await ctx.app.rolloutWatch!.recordCommandChanges()).toBe(0);
+    expect(await activity('rollout_promoted')).toHaveLength(1);
+    expect(existsSync(noted) && readFileSync(noted, 'utf8')).toBe('');
+  }, 120_000);
 });
 
 describe('the Releases calls', () => {

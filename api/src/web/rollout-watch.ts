@@ -13,6 +13,7 @@ import type { Db } from '../db/index.js';
 import { ADVISORY_LOCK_KEYS } from '../db/advisory-locks.js';
 import { audit } from '../lib/audit.js';
 import { DEFAULT_ROLLOUT, type RolloutSettings } from '../config.js';
+import { recordCommandChanges } from './command-changes.js';
 import { DeployError, promote, rollback, withDeployLock } from './deploy.js';
 import { readDeployState, remoteDir, type Canary } from './releases.js';
 
@@ -194,6 +195,7 @@ export class RolloutWatch {
 
   /** Checks every `everyMs` (unref'd: it never keeps the process alive). */
   start(everyMs = 30_000): void {
+    void this.recordCommandChanges();
     this.timer = setInterval(() => void this.check().catch(() => undefined), everyMs);
     this.timer.unref();
   }
@@ -211,8 +213,22 @@ export class RolloutWatch {
     return this.running;
   }
 
+  /** Writes the Activity lines of the command line's promotes and rollbacks; answers how many. */
+  async recordCommandChanges(): Promise<number> {
+    let written = 0;
+    for (const remote of REMOTE_NAMES) {
+      try {
+        written += await recordCommandChanges(this.db, this.webRoot, remote);
+      } catch (error) {
+        this.log.warn({ err: error, remote }, 'could not record the deploy command changes');
+      }
+    }
+    return written;
+  }
+
   private async checkAll(now: Date): Promise<RolloutDecision[]> {
     const decisions: RolloutDecision[] = [];
+    await this.recordCommandChanges();
     for (const remote of REMOTE_NAMES) {
       try {
         const decision = await this.checkRemote(remote, now);
