@@ -30,5 +30,6 @@ export * from './payslip.js';
 export * from './money.js';
 export * from './compare.js';
 export * from './month-end.js';
+export * from './months.js';
 export * from './month-end-endpoints.js';
 export * from './releases.js';

@@ -16,6 +16,7 @@ import {
   type LedgerOpening,
   type Totals,
   type YearlyRow,
+  MONTH_NAMES,
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { badRequest } from '../lib/errors.js';
@@ -233,21 +234,6 @@ export const incomeReportExcel = (
     rows.map((row) => [row.date, row.totalIncome]),
   );
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 const YEARLY_COLUMNS: SheetColumn[] = [
   { header: 'Month', kind: 'text', width: 14 },
   { header: 'Income', kind: 'money' },
@@ -258,7 +244,7 @@ const YEARLY_COLUMNS: SheetColumn[] = [
 
 const yearlyCells = (rows: YearlyRow[]): SheetCell[][] =>
   rows.map((row) => [
-    MONTHS[row.month - 1] ?? String(row.month),
+    MONTH_NAMES[row.month - 1] ?? String(row.month),
     row.income,
     row.salary,
     row.expense,
@@ -487,7 +473,7 @@ export function yearlyPdf(year: number, rows: YearlyRow[]) {
       sums[index]?.add(value),
     );
     return [
-      MONTHS[row.month - 1] ?? String(row.month),
+      MONTH_NAMES[row.month - 1] ?? String(row.month),
       printMoney(row.income),
       printMoney(row.salary),
       printMoney(row.expense),

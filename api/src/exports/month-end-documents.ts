@@ -10,6 +10,7 @@ import {
   type MonthEnd,
   type Receivables,
   type YearlyRow,
+  MONTH_NAMES,
 } from 'contract';
 import type { DayRange } from '../lib/dates.js';
 import type { ExcelExport, ExportContext } from './documents.js';
@@ -24,21 +25,6 @@ import {
   type SheetColumn,
 } from './excel.js';
 import { repeatedHeaderTable, type PdfCell, type PdfContent, type PdfTable } from './pdf.js';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** Exact sums in cents. */
 class Cents {
@@ -216,7 +202,7 @@ export function yearlyComparedExcel(context: ExportContext, year: number, rows: 
     );
   const sums = figures.map(() => [new Cents(), new Cents()] as const);
   const cells = rows.map((row) => {
-    const out: SheetCell[] = [MONTHS[row.month - 1] ?? String(row.month)];
+    const out: SheetCell[] = [MONTH_NAMES[row.month - 1] ?? String(row.month)];
     figures.forEach((figure, index) => {
       const change = row.compare?.[figure];
       sums[index]?.[0].add(row[figure]);
@@ -247,7 +233,7 @@ export function yearlyComparedExcel(context: ExportContext, year: number, rows: 
 export function yearlyComparedPdf(year: number, rows: YearlyRow[]) {
   const figures = ['income', 'salary', 'expense', 'pending'] as const;
   const body: PdfCell[][] = rows.map((row) => [
-    MONTHS[row.month - 1] ?? String(row.month),
+    MONTH_NAMES[row.month - 1] ?? String(row.month),
     ...figures.flatMap((figure) => [
       printMoney(row[figure]),
       printMoney(row.compare?.[figure].other ?? 0),

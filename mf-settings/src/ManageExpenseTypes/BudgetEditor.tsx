@@ -1,7 +1,7 @@
 // Settings > Expenses, Budget column (issue 34): each type's budget for this month, and for admins
 // an editor of one monthly amount or an amount for each month of a year.
 import { useState } from 'react';
-import type { ExpenseType } from 'contract';
+import { MONTH_NAMES, type ExpenseType } from 'contract';
 import {
   Button,
   Modal,
@@ -13,21 +13,6 @@ import {
   useApiWrite,
   useCurrentUser,
 } from 'shared-ui';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 const AMOUNT = /^[0-9]{1,12}(\.[0-9]{1,2})?$/;
 
@@ -135,7 +120,7 @@ export function BudgetEditor({ type, onClose }: BudgetEditorProps) {
             }))}
           />
           <div className="mf-settings__budget-months">
-            {MONTHS.map((name, index) => (
+            {MONTH_NAMES.map((name, index) => (
               <TextField
                 key={name}
                 label={name}

@@ -1,25 +1,10 @@
 import { lazy } from 'react';
-import type { YearlyRow } from 'contract';
+import { SHORT_MONTH_NAMES, type YearlyRow } from 'contract';
 import { ChartFrame } from './ChartFrame';
 import { yearlySummary } from './chart-summary';
 import type { YearlySeries } from './YearlyCanvas';
 
 const YearlyCanvas = lazy(() => import(/* webpackChunkName: "chart-yearly" */ './YearlyCanvas'));
-
-const SHORT_MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-];
 
 export interface YearlyChartProps {
   rows: YearlyRow[];
@@ -29,7 +14,7 @@ export interface YearlyChartProps {
 /** Income, salary and expense bars per month with a profit/loss line. */
 export function YearlyChart({ rows, year }: YearlyChartProps) {
   const data: YearlySeries = {
-    months: rows.map((row) => SHORT_MONTHS[row.month - 1] ?? String(row.month)),
+    months: rows.map((row) => SHORT_MONTH_NAMES[row.month - 1] ?? String(row.month)),
     // The drawing takes plain numbers (a total past what a double holds arrives as exact text).
     income: rows.map((row) => Number(row.income)),
     salary: rows.map((row) => Number(row.salary)),

@@ -1,4 +1,4 @@
-import type { EntryKind, YearlyRow } from 'contract';
+import { MONTH_NAMES, type EntryKind, type YearlyRow } from 'contract';
 import {
   AppLink,
   Select,
@@ -18,21 +18,6 @@ import { CompareSelect, changeColumns, comparedOf } from '../../building-blocks/
 import type { Compared } from '../../building-blocks/Compare';
 import { reportSource } from '../../helpers/report-source';
 import { DownloadButtons } from '../../building-blocks/DownloadButtons';
-
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** A row of the table: the server's month figures and the year they belong to. */
 export interface YearMonth extends YearlyRow {
