@@ -4,6 +4,7 @@ import { apiMessages } from 'contract';
 import { bearer, login, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
 import { insertEntries, seedParties, type DatedEntry } from './fixtures.js';
 import { todayIn } from '../src/lib/dates.js';
+import { bigPdf, multipartBody } from './hostile-files.js';
 
 const db = await setupDatabase();
 let ctx: TestContext;
@@ -305,6 +306,47 @@ describe('budgets', () => {
       Creditdebit: 'Credit',
     });
     expect(Object.keys(plain.body).sort()).toEqual(['entry', 'message']);
+  });
+
+  it('an expense saved with its receipts says the same when it takes the type past its budget', async () => {
+    const today = todayIn(ctx.config.timeZone);
+    const withFile = async (amount: number) => {
+      const form = multipartBody([
+        { name: 'kind', value: 'expense' },
+        {
+          name: 'entry',
+          value: JSON.stringify({ expanceTypeId: 1, amount, Creditdebit: 'Credit', date: today }),
+        },
+        {
+          name: 'receipt',
+          fileName: 'bill.pdf',
+          contentType: 'application/pdf',
+          value: bigPdf(2048),
+        },
+      ]);
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/receipts/entries',
+        headers: { ...bearer(staff), 'content-type': form.contentType },
+        payload: form.body,
+      });
+      return { status: response.statusCode, body: response.json() };
+    };
+    expect((await call(admin, 'PUT', '/api/expance/1/budget', { monthly: 5000 })).status).toBe(200);
+    const used = Number((await get('/api/expance/1/budget')).body.actual);
+    const within = await withFile(1);
+    expect(within.status).toBe(201);
+    expect(within.body.receipts).toHaveLength(1);
+    expect(within.body.budget).toMatchObject({ budget: 5000, actual: used + 1, wentOver: false });
+    expect(within.body.budget).not.toHaveProperty('notice');
+    const over = await withFile(5000 - used);
+    expect(over.status).toBe(201);
+    expect(over.body.budget).toMatchObject({
+      budget: 5000,
+      actual: 5001,
+      wentOver: true,
+      notice: 'This expense takes the type past its budget for the month',
+    });
   });
 });
 

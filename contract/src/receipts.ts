@@ -4,6 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, IsoDate, Text } from './common.js';
 import { Entry } from './expenses.js';
+import { EntryBudget } from './month-end.js';
 import { literalUnion } from './kinds.js';
 import { Person } from './users.js';
 
@@ -71,6 +72,8 @@ export const EntryWithReceipts = Type.Object({
   message: Type.String(),
   entry: Entry,
   receipts: Type.Array(Receipt),
+  /** As EntryMutation's: an expense whose type has a budget for the entry's month. */
+  budget: Type.Optional(EntryBudget),
 });
 export type EntryWithReceipts = Static<typeof EntryWithReceipts>;
 

@@ -87,8 +87,7 @@ export function useEntryForm(kind: EntryKind) {
       setFilesReset((value) => value + 1);
     },
     // The spec's text as it is; an expense that took its type past the month's budget says so
-    // in a sentence after it (the entry is saved: spending is a fact). The answer with receipts
-    // carries no budget.
+    // in a sentence after it (the entry is saved: spending is a fact), with receipts or without.
     success: (answer: object) => {
       const notice = 'budget' in answer ? (answer as Budgeted).budget?.notice : undefined;
       return notice ? `${kind.added}\n${notice}` : kind.added;

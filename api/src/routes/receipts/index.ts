@@ -37,6 +37,7 @@ import {
 } from '../../repositories/receipts.js';
 import { validSignature } from '../../receipts/signing.js';
 import { fileTooLarge, receiptType, storeBlob } from '../../receipts/store.js';
+import { entryBudget } from '../../repositories/budgets.js';
 import { discardBlobs, readBlob, sweepOrphanBlobs } from '../../repositories/receipt-blobs.js';
 import { SNIFF_BYTES } from '../../receipts/sniff.js';
 import { UploadBudget } from '../../files/upload-budget.js';
@@ -286,7 +287,13 @@ export const receiptsRoutes: FastifyPluginAsync = async (app) => {
             files.map((file) => file.blob),
           );
         const receipts = await listReceipts(app.db, entry.id, user);
-        return reply.status(created ? 201 : 200).send({ message: form.message, entry, receipts });
+        const budget =
+          kind === 'expense' && created
+            ? await entryBudget(app.db, entry.partyId, entry.date, entry.amount)
+            : undefined;
+        return reply
+          .status(created ? 201 : 200)
+          .send({ message: form.message, entry, receipts, ...(budget ? { budget } : {}) });
       } catch (error) {
         await discardBlobs(
           app.db,
