@@ -8,7 +8,8 @@
 // INSERT ... SELECT FROM generate_series in batches, backdated entries and reversals on top,
 // rebuild_entry_rollups(), VACUUM ANALYZE), plus ten recurring schedules. Then starts the app on
 // a loopback port, signs in and times each call (p50/p95 of BENCH_CALLS sequential calls after
-// a warm-up; the pack PDF BENCH_PACK_CALLS times).
+// a warm-up; the pack PDF BENCH_PACK_CALLS times; a report and its two comparisons in turns,
+// BENCH_COMPARE_CALLS rounds).
 //
 // Budgets (exit code 1 beyond any of them, or on any failed call):
 //   every report with a comparison: p95 <= 2x the same report without one, and <= 100 ms
@@ -33,6 +34,8 @@ const int = (value: string | undefined, fallback: number) => {
 const ENTRIES = int(process.env.BENCH_ENTRIES, 1_000_000);
 const CALLS = int(process.env.BENCH_CALLS, 30);
 const PACK_CALLS = int(process.env.BENCH_PACK_CALLS, 5);
+/** Rounds of a report with and without its comparisons, timed in turns (p95 of 100 each). */
+const COMPARE_CALLS = int(process.env.BENCH_COMPARE_CALLS, 100);
 const WARMUP = 3;
 const BACKDATED = Math.ceil(ENTRIES / 50);
 const REVERSALS = Math.ceil(ENTRIES / 100);
@@ -186,6 +189,37 @@ async function time(
   return { name, path, status, p50: round(at(0.5)), p95: round(at(0.95)) };
 }
 
+/**
+ * Times several calls in turns (one of each, again and again), so that what else the machine does
+ * meanwhile falls on all of them alike: the comparison's budget is a ratio of two of them.
+ */
+async function timeInTurns(
+  client: HttpClient,
+  token: string,
+  calls: Array<{ name: string; path: string }>,
+  rounds = COMPARE_CALLS,
+): Promise<Figure[]> {
+  const durations = calls.map(() => [] as number[]);
+  const statuses = calls.map(() => 0);
+  for (let i = 0; i < WARMUP + rounds; i++) {
+    for (const [index, { name, path }] of calls.entries()) {
+      const answer = await client.call('GET', path, undefined, token);
+      statuses[index] = answer.status;
+      if (answer.status !== 200) {
+        log(`  ${name}: HTTP ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+        return calls.map((call, k) => ({ ...call, status: statuses[k]!, p50: NaN, p95: NaN }));
+      }
+      if (i >= WARMUP) durations[index]!.push(answer.ms);
+    }
+  }
+  return calls.map((call, index) => {
+    const sorted = durations[index]!.sort((a, b) => a - b);
+    const at = (q: number) =>
+      sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+    return { ...call, status: statuses[index]!, p50: round(at(0.5)), p95: round(at(0.95)) };
+  });
+}
+
 const adminPassword = randomBytes(12).toString('base64url');
 const config: AppConfig = {
   ...configFromEnv(),
@@ -238,16 +272,16 @@ try {
     ];
     const figures: Figure[] = [];
     for (const [name, path] of reports) {
-      const plain = await time(http, token, `${name}, no comparison`, path);
-      figures.push(plain);
-      for (const compare of ['previous', 'lastYear']) {
-        const withCompare = await time(
-          http,
-          token,
-          `${name}, compare=${compare}`,
-          `${path}&compare=${compare}`,
-        );
-        withCompare.budget = Math.min(100, 2 * plain.p95);
+      const [plain, ...compared] = await timeInTurns(http, token, [
+        { name: `${name}, no comparison`, path },
+        ...['previous', 'lastYear'].map((compare) => ({
+          name: `${name}, compare=${compare}`,
+          path: `${path}&compare=${compare}`,
+        })),
+      ]);
+      figures.push(plain!);
+      for (const withCompare of compared) {
+        withCompare.budget = Math.min(100, 2 * plain!.p95);
         figures.push(withCompare);
       }
     }
