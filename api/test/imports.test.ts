@@ -194,6 +194,26 @@ describe('detection', () => {
     const notes = await preview(bytes, { kind: 'expenseTypes', sheet: 'Notes' }, 'books.xlsx');
     expect(notes).toMatchObject({ sheet: 'Notes', rows: 0 });
   });
+
+  it('reads a computed amount as the spreadsheet shows it, and refuses a third decimal', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Books');
+    sheet.addRow(['Date', 'Client', 'Amount']);
+    // 0.1 + 0.2 in binary, as Excel stores =0.1+0.2; then a sum of many; then 10.005.
+    sheet.addRow([
+      new Date(`${day(-2)}T00:00:00Z`),
+      'Acme Buyer',
+      { formula: '0.1+0.2', result: 0.1 + 0.2 },
+    ]);
+    sheet.addRow([new Date(`${day(-2)}T00:00:00Z`), 'Acme Buyer', 1234567.89 * 3]);
+    sheet.addRow([new Date(`${day(-2)}T00:00:00Z`), 'Acme Buyer', 10.005]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const answer = await preview(bytes, { kind: 'income' }, 'sums.xlsx');
+    expect(shown(answer, 0).Amount).toBe('0.30');
+    expect(shown(answer, 1).Amount).toBe('3703703.67');
+    expect([answer.ready, answer.withErrors]).toEqual([2, 1]);
+    expect(answer.problems[0]).toMatchObject({ line: 4 });
+  });
 });
 
 describe('rows with errors', () => {

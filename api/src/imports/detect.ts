@@ -4,6 +4,7 @@
 // leaves it open and the person importing chooses.
 import {
   DATE_FORMATS,
+  hasAtMostTwoDecimals,
   IMPORT_KIND_FIELDS,
   NUMBER_FORMATS,
   type DateFormat,
@@ -144,8 +145,10 @@ const COMMA = /^(\d{1,3}(\.\d{3})+|\d+)(,\d{1,2})?$/;
 /** A signed amount read in the given format (RS / Rs. and spaces allowed), or null. */
 export function parseAmount(cell: Cell, format: NumberFormat): number | null {
   if (typeof cell === 'number') {
-    if (!Number.isFinite(cell) || Math.abs(Math.round(cell * 100) - cell * 100) > 1e-6) return null;
-    return cell;
+    // A spreadsheet's computed cell carries binary noise (=0.1+0.2 is 0.30000000000000004): read
+    // to 15 significant digits, as the spreadsheet shows it, then held to the forms' two decimals.
+    const shown = Number(cell.toPrecision(15));
+    return hasAtMostTwoDecimals(shown) ? shown : null;
   }
   let value = cell.trim().replace(/[\s\u00a0\u202f]/g, '');
   let negative = false;
