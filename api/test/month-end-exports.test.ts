@@ -116,6 +116,38 @@ const pdftotext = await hasTool('pdftotext', ['-v']);
     );
   });
 
+  it('Expense Vs Type, Employees Vs Salary and the Income Report as PDFs, alone and compared', async () => {
+    const byType = await pdfToText(
+      await download(
+        '/api/dashboard/getExpenseVsType/pdf?startDate=2025-03-01&endDate=2025-03-31&compare=previous',
+      ),
+    );
+    expect(byType).toContain('Expense Vs Type');
+    expect(byType).toContain('Compared with: 2025-02-01 to 2025-02-28');
+    expect(byType).toMatch(/Rent\s+650\.00\s+400\.00\s+250\.00\s+62\.50%/);
+    expect(byType).toMatch(/Fuel\s+25\.50\s+0\.00\s+25\.50/);
+    expect(byType).toMatch(/Totals\s+675\.50\s+400\.00\s+275\.50\s+68\.88%/);
+    const plain = await pdfToText(
+      await download('/api/dashboard/getExpenseVsType/pdf?startDate=2025-03-01&endDate=2025-03-31'),
+    );
+    expect(plain).toMatch(/Rent\s+650\.00/);
+    expect(plain).toMatch(/Totals\s+675\.50/);
+    expect(plain).not.toContain('Compared with');
+    const salaries = await pdfToText(
+      await download(
+        '/api/dashboard/getEmployeesVsSalary/pdf?startDate=2025-03-01&endDate=2025-03-31&compare=previous',
+      ),
+    );
+    expect(salaries).toMatch(/Totals\s+700\.00\s+700\.00\s+0\.00\s+0\.00%/);
+    const income = await pdfToText(
+      await download('/api/dashboard/getIncomeReport/pdf?startDate=2025-03-01&endDate=2025-03-31'),
+    );
+    expect(income).toContain('Income Report');
+    // Money received: the credit of 15 March; the invoices (debits) are not income received.
+    expect(income).toMatch(/2025-03-15\s+500\.00/);
+    expect(income).toMatch(/Totals\s+500\.00/);
+  });
+
   it('the month-end pack: every part in one PDF and one workbook', async () => {
     const text = await pdfToText(await download('/api/month-end/pack.pdf?month=2025-03'));
     for (const part of [

@@ -130,3 +130,16 @@ export function compareMoney(a: MoneyValue, b: MoneyValue): -1 | 0 | 1 {
   const right = toCents(b) ?? 0n;
   return left < right ? -1 : left > right ? 1 : 0;
 }
+
+/** A running exact total of money amounts (a report's totals row); missing and blank add nothing. */
+export class MoneyTotal {
+  private cents = 0n;
+  add(amount: MoneyValue | null | undefined): void {
+    if (amount === null || amount === undefined || amount === '') return;
+    this.cents += toCents(amount) ?? 0n;
+  }
+  /** The total as a JSON number (exact at the contract's bound). */
+  get amount(): number {
+    return Number(centsText(this.cents));
+  }
+}

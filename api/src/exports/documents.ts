@@ -5,11 +5,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   apiMessages,
-  centsText,
   formatMoney,
   messages,
   personText,
-  toCents,
+  MoneyTotal,
   type ClientLedgerRow,
   type Finance,
   type JournalTotalsQuery as JournalQuery,
@@ -43,18 +42,6 @@ export interface ExcelExport {
 }
 
 const PAGE = 5000;
-
-/** Exact sums of money given as JSON numbers with at most two decimals. */
-class Cents {
-  private value = 0n;
-  add(amount: number | string | null | undefined): void {
-    if (amount === null || amount === undefined || amount === '') return;
-    this.value += toCents(amount) ?? 0n;
-  }
-  get amount(): number {
-    return Number(centsText(this.value));
-  }
-}
 
 /** `1,234.50`, `-20.00`: money as the statements print it. */
 export const printMoney = (amount: number | string): string => formatMoney(amount);
@@ -102,7 +89,7 @@ export function financeExcel(
     ['Salary', finance.salary],
     ['Expense', finance.expense],
   ];
-  const left = new Cents();
+  const left = new MoneyTotal();
   left.add(finance.income);
   left.add(-finance.salary);
   left.add(-finance.expense);
@@ -155,7 +142,7 @@ function moneyTable(
   columns: SheetColumn[],
   rows: SheetCell[][],
 ): ExcelExport {
-  const sums = columns.map(() => new Cents());
+  const sums = columns.map(() => new MoneyTotal());
   for (const row of rows)
     row.forEach((value, index) => {
       if (columns[index]?.kind === 'money') sums[index]?.add(value);
@@ -340,8 +327,8 @@ const LEDGER_COLUMNS = (kind: LedgerKind): SheetColumn[] => [
 
 /** A ledger's running totals as its rows go by. */
 class LedgerTally {
-  debit = new Cents();
-  credit = new Cents();
+  debit = new MoneyTotal();
+  credit = new MoneyTotal();
   closing: number;
   rows = 0;
   constructor(readonly opening: number) {
@@ -467,7 +454,7 @@ export async function ledgerPdfContent(
 }
 
 export function yearlyPdf(year: number, rows: YearlyRow[]) {
-  const sums = [new Cents(), new Cents(), new Cents(), new Cents()];
+  const sums = [new MoneyTotal(), new MoneyTotal(), new MoneyTotal(), new MoneyTotal()];
   const body = rows.map((row) => {
     [row.income, row.salary, row.expense, row.pending].forEach((value, index) =>
       sums[index]?.add(value),
@@ -496,7 +483,7 @@ export function yearlyPdf(year: number, rows: YearlyRow[]) {
 }
 
 export function financePdf(range: DayRange, finance: Finance) {
-  const left = new Cents();
+  const left = new MoneyTotal();
   left.add(finance.income);
   left.add(-finance.salary);
   left.add(-finance.expense);
@@ -548,8 +535,8 @@ export function journalFilterLine(filters: JournalQuery): string {
 }
 
 export function journalExcel(context: ExportContext, filters: JournalQuery): ExcelExport {
-  const credit = new Cents();
-  const debit = new Cents();
+  const credit = new MoneyTotal();
+  const debit = new MoneyTotal();
   let count = 0;
   const batches = (async function* () {
     // The next page is asked for while this one is written (on PostgreSQL, on another

@@ -3,7 +3,9 @@
 // exports/excel.ts and exports/pdf.ts as every other export is; the pack's workbook, the one
 // export with several sheets, is small and built in memory here.
 import {
+  apiMessages,
   messages,
+  MoneyTotal,
   type BudgetReport,
   type Change,
   type Finance,
@@ -14,7 +16,8 @@ import {
 } from 'contract';
 import type { DayRange } from '../lib/dates.js';
 import type { ExcelExport, ExportContext } from './documents.js';
-import { printMoney } from './documents.js';
+import { PDF_MAX_ROWS, printMoney } from './documents.js';
+import { badRequest } from '../lib/errors.js';
 import {
   companyLines,
   DATE_FORMAT,
@@ -25,18 +28,6 @@ import {
   type SheetColumn,
 } from './excel.js';
 import { repeatedHeaderTable, type PdfCell, type PdfContent, type PdfTable } from './pdf.js';
-
-/** Exact sums in cents. */
-class Cents {
-  private value = 0n;
-  add(amount: number | null | undefined): void {
-    if (amount === null || amount === undefined) return;
-    this.value += BigInt(Math.round(Number(amount) * 100));
-  }
-  get amount(): number {
-    return Number(this.value) / 100;
-  }
-}
 
 const periodLine = (range: DayRange) => `${messages.exportPeriod}: ${range.from} to ${range.to}`;
 export const comparedLine = (other: DayRange) => `Compared with: ${other.from} to ${other.to}`;
@@ -96,8 +87,8 @@ export function comparedExcel(
   totalsLabel: string = messages.exportTotals,
   totalsLine?: ComparedLine,
 ): ExcelExport {
-  const value = new Cents();
-  const other = new Cents();
+  const value = new MoneyTotal();
+  const other = new MoneyTotal();
   for (const line of lines) {
     value.add(line.value);
     other.add(line.change.other);
@@ -178,6 +169,49 @@ const comparedPdfTable = (headers: [string, string], lines: ComparedLine[], bold
     { boldRows: bold === undefined ? undefined : new Set([bold]) },
   );
 
+/**
+ * A report of one figure per row (Expense Vs Type, Employees Vs Salary, the Income Report) as a
+ * PDF, with a totals row: beside the other period when `compared`, else the figure alone.
+ */
+export function figuresPdf(
+  title: string,
+  details: string[],
+  headers: [string, string],
+  lines: ComparedLine[],
+  compared: boolean,
+) {
+  if (lines.length + 1 > PDF_MAX_ROWS) throw badRequest(apiMessages.pdfTooManyRows);
+  const value = new MoneyTotal();
+  const other = new MoneyTotal();
+  for (const line of lines) {
+    value.add(line.value);
+    other.add(line.change.other);
+  }
+  const change = new MoneyTotal();
+  change.add(value.amount);
+  change.add(-other.amount);
+  const total: ComparedLine = {
+    name: messages.exportTotals,
+    value: value.amount,
+    change: {
+      other: other.amount,
+      change: change.amount,
+      percent: percentOf(value.amount, other.amount),
+    },
+  };
+  const table = compared
+    ? comparedPdfTable(headers, [...lines, total], lines.length)
+    : repeatedHeaderTable(
+        [
+          { header: headers[0], width: '*' },
+          { header: headers[1], width: 120, align: 'right' },
+        ],
+        [...lines, total].map((line) => [line.name, printMoney(line.value)]),
+        { boldRows: new Set([lines.length]) },
+      );
+  return { title, details, content: [table] as PdfContent[] };
+}
+
 export function financeComparedPdf(range: DayRange, finance: Finance) {
   const { lines, profit } = financeLines(finance);
   const other = finance.compare as DayRange;
@@ -200,7 +234,7 @@ export function yearlyComparedExcel(context: ExportContext, year: number, rows: 
       { header: `${names[figure]} change`, kind: 'money' },
       { header: `${names[figure]} change %`, kind: 'money' },
     );
-  const sums = figures.map(() => [new Cents(), new Cents()] as const);
+  const sums = figures.map(() => [new MoneyTotal(), new MoneyTotal()] as const);
   const cells = rows.map((row) => {
     const out: SheetCell[] = [MONTH_NAMES[row.month - 1] ?? String(row.month)];
     figures.forEach((figure, index) => {
@@ -213,7 +247,7 @@ export function yearlyComparedExcel(context: ExportContext, year: number, rows: 
   });
   const totals: Record<number, SheetCell> = {};
   figures.forEach((_, index) => {
-    const [value, other] = sums[index] ?? [new Cents(), new Cents()];
+    const [value, other] = sums[index] ?? [new MoneyTotal(), new MoneyTotal()];
     totals[1 + index * 4] = value.amount;
     totals[2 + index * 4] = other.amount;
     totals[3 + index * 4] = Math.round((value.amount - other.amount) * 100) / 100;
@@ -543,7 +577,7 @@ export async function monthEndPackExcel(
   );
   const byType = byTypeLines(pack);
   const sumOf = (values: number[]) => {
-    const sum = new Cents();
+    const sum = new MoneyTotal();
     values.forEach((value) => sum.add(value));
     return sum.amount;
   };

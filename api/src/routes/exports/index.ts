@@ -9,6 +9,7 @@ import {
   endpoints,
   type BudgetReport,
   type Change,
+  type CompareChoice,
   type MonthEnd,
   type Receivables,
   personText,
@@ -61,6 +62,7 @@ import {
   comparedExcel,
   comparedLine,
   financeComparedExcel,
+  figuresPdf,
   financeComparedPdf,
   monthEndPackExcel,
   monthEndPackPdf,
@@ -177,97 +179,141 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
     );
   });
 
-  route(app, endpoints.employeesVsSalaryExcel, async (request) => {
-    const range = ranges().employeesVsSalary(request.query);
-    const choice = comparisonOf(request.query.compare, range);
-    if (choice) {
-      const other = comparedRange(range, choice);
-      const rows = json<EmployeesVsSalaryRow[]>(
-        await compared.employeesVsSalaryCompared(app.db, range, other),
-      );
-      return excel(
-        endpoints.employeesVsSalaryExcel.file.fileName,
-        comparedExcel(
-          await context(request),
-          'Employees Vs Salary',
-          [periodLabel(range), comparedLine(other)],
-          ['Employee', 'Total Salary'],
-          rows.map((row) => lineOf(row.employeeName, row.totalSalary, row.compare?.totalSalary)),
+  // Employees Vs Salary, Expense Vs Type and the Income Report, read once for their Excel and
+  // PDF: the rows of the JSON call, beside the other period when `compare` asks for one.
+  const employeesVsSalary = async (query: DateRangeLike & { compare?: CompareChoice }) => {
+    const range = ranges().employeesVsSalary(query);
+    const choice = comparisonOf(query.compare, range);
+    const other = choice ? comparedRange(range, choice) : undefined;
+    const rows = json<EmployeesVsSalaryRow[]>(
+      other
+        ? await compared.employeesVsSalaryCompared(app.db, range, other)
+        : await reports.employeesVsSalary(app.db, range),
+    );
+    return {
+      range,
+      other,
+      rows,
+      title: 'Employees Vs Salary',
+      headers: ['Employee', 'Total Salary'] as [string, string],
+      lines: rows.map((row) => lineOf(row.employeeName, row.totalSalary, row.compare?.totalSalary)),
+    };
+  };
+  const expenseVsType = async (query: DateRangeLike & { compare?: CompareChoice }) => {
+    const range = rangeOrThisMonth(query);
+    const choice = comparisonOf(query.compare, range);
+    const other = choice ? comparedRange(range, choice) : undefined;
+    const rows = json<ExpenseVsTypeRow[]>(
+      other
+        ? await compared.expenseVsTypeCompared(app.db, range, other)
+        : await reports.expenseVsType(app.db, range),
+    );
+    return {
+      range,
+      other,
+      rows,
+      title: 'Expense Vs Type',
+      headers: ['Expense type', 'Total Expense'] as [string, string],
+      lines: rows.map((row) =>
+        lineOf(row.expenseType, row.totalExpense, row.compare?.totalExpense),
+      ),
+    };
+  };
+  /** Every day since the first entry without dates; the range asked for (and compared) else. */
+  const incomeReport = async (query: DateRangeLike & { compare?: CompareChoice }) => {
+    const { startDate, endDate, compare } = query;
+    const ranged = startDate || endDate || (compare !== undefined && compare !== 'none');
+    const range = ranged
+      ? resolveRange(['startDate', 'endDate'], startDate, endDate, { from: BEGINNING, to: today() })
+      : undefined;
+    const choice = range && comparisonOf(compare, range);
+    const other = choice ? comparedDays(range, choice) : undefined;
+    const rows = json<IncomeReportRow[]>(
+      range
+        ? await compared.incomeReportCompared(app.db, range, other)
+        : await reports.incomeReport(app.db),
+    );
+    return {
+      range,
+      other,
+      rows,
+      title: 'Income Report',
+      headers: ['Date', 'Total Income'] as [string, string],
+      lines: rows.map((row) =>
+        lineOf(
+          row.compare ? `${row.date} (${row.compare.date})` : row.date,
+          row.totalIncome,
+          row.compare?.totalIncome,
         ),
-      );
-    }
-    const rows = json<EmployeesVsSalaryRow[]>(await reports.employeesVsSalary(app.db, range));
+      ),
+    };
+  };
+  const comparedFile = async (request: FastifyRequest, report: FigureReport) =>
+    comparedExcel(
+      await context(request),
+      report.title,
+      [periodLabel(report.range!), comparedLine(report.other!)],
+      report.headers,
+      report.lines,
+    );
+  const figuresPdfOf = (report: FigureReport) =>
+    figuresPdf(
+      report.title,
+      [
+        ...(report.range ? [periodLabel(report.range)] : []),
+        ...(report.other ? [comparedLine(report.other)] : []),
+      ],
+      report.headers,
+      report.lines,
+      report.other !== undefined,
+    );
+
+  route(app, endpoints.employeesVsSalaryExcel, async (request) => {
+    const report = await employeesVsSalary(request.query);
     return excel(
       endpoints.employeesVsSalaryExcel.file.fileName,
-      employeesVsSalaryExcel(await context(request), range, rows),
+      report.other
+        ? await comparedFile(request, report)
+        : employeesVsSalaryExcel(await context(request), report.range, report.rows),
     );
   });
 
   route(app, endpoints.expenseVsTypeExcel, async (request) => {
-    const range = rangeOrThisMonth(request.query);
-    const choice = comparisonOf(request.query.compare, range);
-    if (choice) {
-      const other = comparedRange(range, choice);
-      const rows = json<ExpenseVsTypeRow[]>(
-        await compared.expenseVsTypeCompared(app.db, range, other),
-      );
-      return excel(
-        endpoints.expenseVsTypeExcel.file.fileName,
-        comparedExcel(
-          await context(request),
-          'Expense Vs Type',
-          [periodLabel(range), comparedLine(other)],
-          ['Expense type', 'Total Expense'],
-          rows.map((row) => lineOf(row.expenseType, row.totalExpense, row.compare?.totalExpense)),
-        ),
-      );
-    }
-    const rows = json<ExpenseVsTypeRow[]>(await reports.expenseVsType(app.db, range));
+    const report = await expenseVsType(request.query);
     return excel(
       endpoints.expenseVsTypeExcel.file.fileName,
-      expenseVsTypeExcel(await context(request), range, rows),
+      report.other
+        ? await comparedFile(request, report)
+        : expenseVsTypeExcel(await context(request), report.range, report.rows),
     );
   });
 
   route(app, endpoints.incomeReportExcel, async (request) => {
-    const { startDate, endDate, compare } = request.query;
-    if (startDate || endDate || (compare !== undefined && compare !== 'none')) {
-      const range = resolveRange(['startDate', 'endDate'], startDate, endDate, {
-        from: BEGINNING,
-        to: today(),
-      });
-      const choice = comparisonOf(compare, range);
-      const other = choice && comparedDays(range, choice);
-      const rows = json<IncomeReportRow[]>(
-        await compared.incomeReportCompared(app.db, range, other),
-      );
-      if (!other)
-        return excel(
-          endpoints.incomeReportExcel.file.fileName,
-          incomeReportExcel(await context(request), rows),
-        );
-      return excel(
-        endpoints.incomeReportExcel.file.fileName,
-        comparedExcel(
-          await context(request),
-          'Income Report',
-          [periodLabel(range), comparedLine(other)],
-          ['Date', 'Total Income'],
-          rows.map((row) =>
-            lineOf(
-              row.compare ? `${row.date} (${row.compare.date})` : row.date,
-              row.totalIncome,
-              row.compare?.totalIncome,
-            ),
-          ),
-        ),
-      );
-    }
-    const rows = json<IncomeReportRow[]>(await reports.incomeReport(app.db));
+    const report = await incomeReport(request.query);
     return excel(
       endpoints.incomeReportExcel.file.fileName,
-      incomeReportExcel(await context(request), rows),
+      report.other
+        ? await comparedFile(request, report)
+        : incomeReportExcel(await context(request), report.rows),
     );
+  });
+
+  route(app, endpoints.employeesVsSalaryPdf, async (request) => {
+    const report = await employeesVsSalary(request.query);
+    const ctx = await context(request);
+    return pdf(endpoints.employeesVsSalaryPdf.file.fileName, ctx, figuresPdfOf(report));
+  });
+
+  route(app, endpoints.expenseVsTypePdf, async (request) => {
+    const report = await expenseVsType(request.query);
+    const ctx = await context(request);
+    return pdf(endpoints.expenseVsTypePdf.file.fileName, ctx, figuresPdfOf(report));
+  });
+
+  route(app, endpoints.incomeReportPdf, async (request) => {
+    const report = await incomeReport(request.query);
+    const ctx = await context(request);
+    return pdf(endpoints.incomeReportPdf.file.fileName, ctx, figuresPdfOf(report));
   });
 
   route(app, endpoints.yearlyExcel, async (request) => {
@@ -429,6 +475,15 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
 };
 
 const periodLabel = (range: { from: string; to: string }) => `Period: ${range.from} to ${range.to}`;
+
+/** A report of one figure per row as its Excel and PDF read it (the range: none for all days). */
+interface FigureReport {
+  range?: { from: string; to: string };
+  other?: { from: string; to: string };
+  title: string;
+  headers: [string, string];
+  lines: ComparedLine[];
+}
 
 /** A compared row of a report; a row with no comparison stands against nothing. */
 const lineOf = (name: string, value: number, change?: Change): ComparedLine => ({

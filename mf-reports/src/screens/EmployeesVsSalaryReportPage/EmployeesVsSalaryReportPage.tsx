@@ -69,6 +69,7 @@ export function EmployeesVsSalaryReportPage() {
       downloads={(params) => (
         <DownloadButtons
           excel={endpoints.employeesVsSalaryExcel}
+          pdf={endpoints.employeesVsSalaryPdf}
           input={source.input(params) as object}
         />
       )}

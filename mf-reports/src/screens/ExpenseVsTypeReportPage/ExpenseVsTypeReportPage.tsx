@@ -80,6 +80,7 @@ export function ExpenseVsTypeReportPage() {
       downloads={(params) => (
         <DownloadButtons
           excel={endpoints.expenseVsTypeExcel}
+          pdf={endpoints.expenseVsTypePdf}
           input={source.input(params) as object}
         />
       )}

@@ -67,6 +67,7 @@ export function IncomeReportPage() {
       downloads={(params) => (
         <DownloadButtons
           excel={endpoints.incomeReportExcel}
+          pdf={endpoints.incomeReportPdf}
           input={source.input(params) as object}
         />
       )}
