@@ -99,7 +99,11 @@ export const CorrectBody = Type.Object(
     /** Income only may be Debit; expenses and salaries stay Credit. */
     Creditdebit: Type.Optional(CreditDebit),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    // A correction changes at least one field: the reason alone is refused.
+    examples: [{ reason: 'Typed the wrong amount', amount: '80.05' }],
+  },
 );
 export type CorrectBody = Static<typeof CorrectBody>;
 
