@@ -7,7 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launch, openPage, signIn } from '../support/browser';
 import type { Session } from '../support/browser';
-import { apiAs, type ApiCall } from '../support/api';
+import { addExpenseType, apiAs, type ApiCall } from '../support/api';
 import { ADMIN } from '../support/env';
 
 let browser: Browser;
@@ -88,12 +88,7 @@ const focusedName = (page: Page) =>
 
 beforeAll(async () => {
   call = await apiAs();
-  await call('POST', '/expance/addexpancetype', { expancetype: TYPE });
-  const { users } = await call<{ users: Array<{ id: number; expancetype: string }> }>(
-    'GET',
-    '/expance/getExpancetype',
-  );
-  typeId = users.find((type) => type.expancetype === TYPE)?.id ?? 0;
+  typeId = await addExpenseType(call, TYPE);
   browser = await launch();
 });
 afterAll(async () => {
