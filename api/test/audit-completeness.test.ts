@@ -74,6 +74,8 @@ interface Case {
   prepare(tools: Tools): Promise<InjectOptions>;
   /** False for a refused sign-in: nothing else changes, so there is no transaction to share. */
   sharesTransaction?: boolean;
+  /** The audit rows it writes when it is two changes in one (a correction: reverse, create). */
+  auditRows?: number;
 }
 
 let newUsers = 0;
@@ -503,6 +505,28 @@ const CASES: Record<string, Case[]> = {
       },
     },
   ],
+  'POST /api/journal/{id}/correct': [
+    {
+      does: 'corrects an entry: its reversal and the corrected entry',
+      status: 201,
+      auditRows: 2,
+      prepare: async (tools) => {
+        const recorded = await tools.ctx.app.inject(
+          as(tools.staff, 'POST', '/api/incoms/addIncome', {
+            clientId: await party(tools, 'client'),
+            amount: 12.5,
+            description: 'To correct',
+            Creditdebit: 'Credit',
+          }),
+        );
+        const { entry } = recorded.json<{ entry: { id: number } }>();
+        return as(tools.staff, 'POST', `/api/journal/${entry.id}/correct`, {
+          reason: 'Typo',
+          amount: 15,
+        });
+      },
+    },
+  ],
   'POST /api/batches/{id}/reverse': [
     {
       does: 'undoes a batch of entries',
@@ -876,14 +900,14 @@ describe('audit completeness', () => {
   );
 
   it.each(cases)(
-    '%s (%s) writes exactly one audit row, in its own transaction',
+    '%s (%s) writes its audit rows, in its own transaction',
     async (_route, _does, one) => {
       const t = await tools();
       const request = await one.prepare(t);
       const before = await auditCount(t.ctx);
       const response = await send(t.ctx, request);
       expect(response.statusCode).toBe(one.status);
-      expect(await auditCount(t.ctx)).toBe(before + 1);
+      expect(await auditCount(t.ctx)).toBe(before + (one.auditRows ?? 1));
 
       if (one.sharesTransaction === false) return;
       // Now the audit row cannot be written: the change must not happen either.

@@ -101,7 +101,7 @@ describe('a correction', () => {
     const { reversal, entry: corrected } = await correctEntry(
       ctx.database.db,
       userId,
-      { id: entry.id, reason: ' wrong amount ', corrected: income(120) },
+      { id: entry.id, reason: ' wrong amount ', changes: { amount: 120 } },
       today,
     );
     expect(reversal).toMatchObject({
@@ -123,15 +123,16 @@ describe('a correction', () => {
   });
 
   it('writes nothing when the corrected entry is refused', async () => {
-    const { entry } = await recordEntry(ctx.database.db, userId, income(100), today);
+    const { entry } = await recordEntry(
+      ctx.database.db,
+      userId,
+      { ...income(100), kind: 'expense', partyId: 1 },
+      today,
+    );
     const refused = correctEntry(
       ctx.database.db,
       userId,
-      {
-        id: entry.id,
-        reason: 'wrong type',
-        corrected: { ...income(100), kind: 'expense', partyId: 3 },
-      },
+      { id: entry.id, reason: 'wrong type', changes: { partyId: 3 } },
       today,
     );
     await expect(refused).rejects.toThrow(new HttpError(409, apiMessages.expenseTypeSuspended));
@@ -145,7 +146,7 @@ describe('a correction', () => {
     const refused = correctEntry(
       ctx.database.db,
       userId,
-      { id: entry.id, reason: 'late', corrected: income(90, today) },
+      { id: entry.id, reason: 'late', changes: { amount: 90, date: today } },
       today,
     );
     await expect(refused).rejects.toThrow(`${apiMessages.periodClosed} ${day}`);

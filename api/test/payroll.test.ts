@@ -95,7 +95,7 @@ describe('a payroll run', () => {
   it('lists every employee with their salary and what they were paid in the month', async () => {
     const ali = await addEmployee('Ali', 1000);
     const bina = await addEmployee('Bina');
-    await call('POST', '/api/expance/addsalery', {
+    const advance = await call('POST', '/api/expance/addsalery', {
       employeeId: bina,
       amount: 250,
       Creditdebit: 'Credit',
@@ -116,6 +116,7 @@ describe('a payroll run', () => {
           monthlySalary: 1000,
           paid: 0,
           paidByPayroll: false,
+          lastMonthPaid: null,
         },
         {
           employeeId: bina,
@@ -124,9 +125,26 @@ describe('a payroll run', () => {
           monthlySalary: null,
           paid: 250,
           paidByPayroll: false,
+          lastMonthPaid: null,
         },
       ],
     });
+    // The month after offers what each was paid in this one.
+    const next = monthOf(addDays(lastMonthEnd, 1)).from.slice(0, 7);
+    const after = await call('GET', `/api/payroll?month=${next}`);
+    expect(
+      after.body.rows.map((row: { name: string; lastMonthPaid: number | null }) => [
+        row.name,
+        row.lastMonthPaid,
+      ]),
+    ).toEqual([
+      ['Ali', null],
+      ['Bina', 250],
+    ]);
+    // A month whose salary was reversed offers nothing.
+    await call('POST', `/api/journal/${advance.body.entry.id}/reverse`, { reason: 'Typo' });
+    const reversed = await call('GET', `/api/payroll?month=${next}`);
+    expect(reversed.body.rows[1]).toMatchObject({ name: 'Bina', lastMonthPaid: null });
     // This month by default, dated today while it runs.
     const now = await call('GET', '/api/payroll');
     expect(now.body).toMatchObject({

@@ -55,6 +55,8 @@ import {
 import {
   BooksClosed,
   BooksClosedBody,
+  CorrectBody,
+  CorrectResponse,
   JournalPage,
   JournalQuery,
   JournalTotals,
@@ -695,6 +697,25 @@ const journal = {
     responses: { 200: ReverseResponse, 201: ReverseResponse },
     errors: [404, 409],
     texts: texts(messages.failedReverseEntry, messages.errorReversingEntry),
+  }),
+  correctEntry: endpoint({
+    method: 'POST',
+    path: '/journal/:id/correct',
+    tag: 'journal',
+    summary: 'Correct an entry in one step: its reversal and the corrected entry, both or neither',
+    description:
+      "Fields left out keep the entry's value; its receipts are carried over to the corrected " +
+      'entry. Refused for a reversal, an entry reversed already, a correction that changes ' +
+      "nothing, and when the entry's day or the new day is in the closed period. Send an " +
+      'Idempotency-Key header to make the call safe to repeat.',
+    access: 'signedIn',
+    params: ReverseParams,
+    headers: IdempotencyHeaders,
+    body: CorrectBody,
+    // 201 records the correction; 200 answers a repeated Idempotency-Key with the one made.
+    responses: { 200: CorrectResponse, 201: CorrectResponse },
+    errors: [404, 409],
+    texts: texts(messages.failedCorrectEntry, messages.errorCorrectingEntry),
   }),
   getBooksClosed: endpoint({
     method: 'GET',

@@ -1,6 +1,6 @@
 // The journal of every entry, reversals and the closed period (docs/decisions/008).
 import { Type, type Static } from '@sinclair/typebox';
-import { CreditDebit, Id, IsoDate, Money, Text } from './common.js';
+import { Amount, CreditDebit, Id, IsoDate, Money, OptionalText, Text } from './common.js';
 import { NextCursor, pagingQuery } from './paging.js';
 import { Entry } from './expenses.js';
 import { EntryKind } from './kinds.js';
@@ -82,6 +82,38 @@ export type ReverseBody = Static<typeof ReverseBody>;
 
 export const ReverseResponse = Type.Object({ message: Type.String(), entry: Entry });
 export type ReverseResponse = Static<typeof ReverseResponse>;
+
+/**
+ * A correction in one step: the reason, and the fields that change; a field left out keeps the
+ * entry's value. The kind stays the entry's (an income stays an income).
+ */
+export const CorrectBody = Type.Object(
+  {
+    reason: Text(500),
+    amount: Type.Optional(Amount),
+    /** The corrected entry's day; the reversal keeps the original's day. */
+    date: Type.Optional(IsoDate),
+    description: OptionalText(500),
+    /** A client, an employee or an expense type, as the entry's kind records. */
+    partyId: Type.Optional(Id),
+    /** Income only may be Debit; expenses and salaries stay Credit. */
+    Creditdebit: Type.Optional(CreditDebit),
+  },
+  {
+    additionalProperties: false,
+    // A correction changes at least one field: the reason alone is refused.
+    examples: [{ reason: 'Typed the wrong amount', amount: '80.05' }],
+  },
+);
+export type CorrectBody = Static<typeof CorrectBody>;
+
+/** Both numbers: the reversal of the entry and the corrected entry recorded with it. */
+export const CorrectResponse = Type.Object({
+  message: Type.String(),
+  reversal: Entry,
+  entry: Entry,
+});
+export type CorrectResponse = Static<typeof CorrectResponse>;
 
 /** "Books closed through": null while no period is closed; `canMove`: the caller is an admin. */
 export const BooksClosed = Type.Object({

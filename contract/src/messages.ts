@@ -127,6 +127,8 @@ export const messages = {
   errorLoadingJournal: 'Error loading the journal',
   failedReverseEntry: 'Failed to reverse the entry',
   errorReversingEntry: 'Error reversing the entry',
+  failedCorrectEntry: 'Failed to correct the entry',
+  errorCorrectingEntry: 'Error correcting the entry',
   failedLoadBooksClosed: 'Failed to load the books closed through date',
   errorLoadingBooksClosed: 'Error loading the books closed through date',
   failedSaveBooksClosed: 'Failed to save the books closed through date',
@@ -462,6 +464,11 @@ export const apiMessages = {
   alreadyReversed: 'This entry has already been reversed',
   reversalNotReversible: 'A reversal cannot be reversed; record a new entry instead',
   reverseKeyConflict: 'This submission key was already used for a different reversal',
+  /** Followed by "#<entry>: reversed by #<reversal>, recorded again as #<corrected>". */
+  entryCorrected: 'Entry corrected',
+  correctionChangesNothing:
+    'Nothing to correct: change the amount, date, description, party or Credit/Debit',
+  correctKeyConflict: 'This submission key was already used for a different correction',
   amountRange: 'minAmount must not be more than maxAmount',
   amountBoundDecimals: 'minAmount and maxAmount must have at most 2 decimals',
   partyNeedsKind: 'kind is required with partyId',

@@ -23,6 +23,11 @@ export const PayrollRow = Type.Object({
   paid: Money,
   /** True when a payroll run (not undone) has paid them for the month: not paid again. */
   paidByPayroll: Type.Boolean(),
+  /**
+   * What they were paid in the month before, reversals counted (payroll runs and the Salary
+   * form); null when nothing: the amount offered to someone without a monthly salary.
+   */
+  lastMonthPaid: Type.Union([Money, Type.Null()]),
 });
 export type PayrollRow = Static<typeof PayrollRow>;
 

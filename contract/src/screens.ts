@@ -83,15 +83,6 @@ const journalQuery = {
   recordedAfter: day,
 };
 
-/** An entry form opened filled in (the journal's Correct): the original entry's values. */
-const entryFormQuery = {
-  partyId: id,
-  Creditdebit: oneOf(CREDIT_DEBIT),
-  amount: text,
-  description: text,
-  date: day,
-};
-
 /** startDate/endDate, as the spec's report calls name them. */
 const reportDates = { startDate: day, endDate: day };
 
@@ -136,9 +127,9 @@ export const screens = define({
       after: cursor,
     },
   },
-  income: { path: '/Income', query: entryFormQuery },
-  expenses: { path: '/Expances', query: entryFormQuery },
-  salary: { path: '/Salary', query: entryFormQuery },
+  income: { path: '/Income', query: {} },
+  expenses: { path: '/Expances', query: {} },
+  salary: { path: '/Salary', query: {} },
   journal: { path: '/Journal', query: journalQuery },
   incomeReport: { path: '/IncomeReport', query: comparedDates },
   financeReport: { path: '/FinanceReport', query: comparedDates },

@@ -30,3 +30,15 @@ export async function apiAs(who: { email: string; password: string } = ADMIN): P
   const { token } = await request<{ token: string }>('POST', '/users/login', who);
   return (method, path, body) => request(method, path, body, token);
 }
+
+/** Adds an expense type (the spec's call answers no id) and answers its id. */
+export async function addExpenseType(call: ApiCall, name: string): Promise<number> {
+  await call('POST', '/expance/addexpancetype', { expancetype: name });
+  const { users } = await call<{ users: Array<{ id: number; expancetype: string }> }>(
+    'GET',
+    '/expance/getExpancetype',
+  );
+  const found = users.find((type) => type.expancetype === name);
+  if (!found) throw new Error(`expense type ${name} was not added`);
+  return found.id;
+}

@@ -1,7 +1,10 @@
 // Payroll runs and repeating entries (issue 23) in Chromium against the built product: a month's
 // payroll for three employees posted from /Payroll, the Employees Vs Salary report and the
-// journal showing the same salaries, a second run posting nothing twice, and the due occurrences
-// of a monthly schedule that started two months ago posted from /Recurring.
+// journal showing the same salaries, a second run posting nothing twice, employees without a
+// monthly salary offered last month's pay and posted in two clicks (Pay all, typing ticks Pay,
+// Tab from row to row, names linking to the ledger), and the due occurrences of a monthly
+// schedule that started two months ago posted from /Recurring.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { dialogCount, launch, openPage, signIn } from '../support/browser';
 import type { Session } from '../support/browser';
@@ -28,6 +31,16 @@ const twoAgo = new Date(now.getFullYear(), now.getMonth() - 2, 1);
 const STARTS = `${twoAgo.getFullYear()}-${pad(twoAgo.getMonth() + 1)}-01`;
 const RETAINER = `Retainer ${stamp}`;
 
+/** Employees without a monthly salary, paid by hand in PAST_LAST_MONTH (names sort together). */
+const HOURLY = [
+  { name: `Hourly ${stamp} A`, paid: 410.5 },
+  { name: `Hourly ${stamp} B`, paid: 620 },
+  { name: `Hourly ${stamp} C`, paid: 75.25 },
+];
+/** A month long past whose payroll this file posts and undoes again: nothing else looks at it. */
+const PAST_MONTH = '2001-02';
+const PAST_LAST_MONTH_DAY = '2001-01-31';
+
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
 const cells = (text: string) => row(text).locator('th, td').allTextContents();
 
@@ -41,6 +54,20 @@ beforeAll(async () => {
       email: `${person.name.split(' ')[0]!.toLowerCase()}-${stamp}@e2e.local`,
       number: '0300',
       monthlySalary: person.salary,
+    });
+  }
+  for (const person of HOURLY) {
+    const added = await call<{ user: { id: number } }>('POST', '/employees/addEmployee', {
+      name: person.name,
+      email: `hourly-${person.name.slice(-1).toLowerCase()}-${stamp}@e2e.local`,
+      number: '0300',
+    });
+    await call('POST', '/expance/addsalery', {
+      employeeId: added.user.id,
+      amount: person.paid,
+      Creditdebit: 'Credit',
+      description: 'Hours of January',
+      date: PAST_LAST_MONTH_DAY,
     });
   }
   const client = await call<{ user: { id: number } }>('POST', '/clients/addClient', {
@@ -114,6 +141,94 @@ describe('payroll', () => {
     await page.goto('/EmployeesVsSalaryReport');
     await row(STAFF[0]!.name).waitFor();
     expect(await cells(STAFF[0]!.name)).toEqual([STAFF[0]!.name, '1,000.00']);
+  }, 60_000);
+});
+
+describe('payroll without retyping', () => {
+  it("offers last month's pay to employees without a salary, posted with two clicks", async () => {
+    await page.goto(`/Payroll?month=${PAST_MONTH}`);
+    await page.getByRole('heading', { name: 'Payroll', level: 1 }).waitFor();
+    for (const person of HOURLY) {
+      const amount = page.getByLabel(`Amount for ${person.name}`);
+      await amount.waitFor();
+      expect(await amount.inputValue()).toBe(String(person.paid));
+      expect(await page.getByLabel(`Pay ${person.name}`).isChecked()).toBe(true);
+      expect(await row(person.name).getByText('last month').count()).toBe(1);
+    }
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((violation) => violation.id)).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // Typing an amount ticks Pay; emptying it unticks it.
+    const [first, second, third] = HOURLY.map((person) => person.name);
+    await page.getByLabel(`Amount for ${first}`).fill('');
+    expect(await page.getByLabel(`Pay ${first}`).isChecked()).toBe(false);
+    await page.getByLabel(`Amount for ${first}`).pressSequentially('410.50');
+    expect(await page.getByLabel(`Pay ${first}`).isChecked()).toBe(true);
+
+    // Tab goes from a row's Pay box to the next row's name and amount, past no Payslip button.
+    await page.getByLabel(`Amount for ${first}`).focus();
+    const focused = () =>
+      page.evaluate(
+        () =>
+          document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent,
+      );
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe(`Pay ${first}`);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe(second);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe(`Amount for ${second}`);
+
+    // Pay all: every payable row, then none.
+    const all = page.getByLabel('Pay all');
+    await all.check();
+    expect(await page.getByLabel(`Pay ${third}`).isChecked()).toBe(true);
+    await all.uncheck();
+    for (const name of [first, second, third])
+      expect(await page.getByLabel(`Pay ${name}`).isChecked()).toBe(false);
+
+    // A fresh sheet: what is offered is what is posted, in two clicks (the sidebar, Post).
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.evaluate(() => {
+      const counted = window as unknown as { clicks: number };
+      counted.clicks = 0;
+      document.addEventListener('click', () => (counted.clicks += 1), true);
+    });
+    await page.getByRole('link', { name: 'Payroll', exact: true }).click();
+    await page.getByLabel('Month').fill(PAST_MONTH);
+    await page.getByLabel(`Pay ${third}`).waitFor();
+    expect(await page.getByLabel(`Pay ${third}`).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Post payroll' }).click();
+    const [posted] = await dialogCount(session.dialogs, 1);
+    expect(posted).toMatch(/^Payroll posted: \d+ salaries, RS: /);
+    expect(await page.evaluate(() => (window as unknown as { clicks: number }).clicks)).toBe(2);
+
+    const sheet = await call<{
+      rows: Array<{ name: string; paid: number; paidByPayroll: boolean }>;
+    }>('GET', `/payroll?month=${PAST_MONTH}`);
+    expect(
+      sheet.rows
+        .filter((one) => one.name.startsWith(`Hourly ${stamp}`))
+        .map((one) => [one.name, one.paid, one.paidByPayroll]),
+    ).toEqual(HOURLY.map((person) => [person.name, person.paid, true]));
+
+    // The run is undone again, so that the long-past month holds nothing.
+    const link = page.getByRole('link', { name: 'Entries of this payroll in the journal' });
+    const batchId = new URL((await link.getAttribute('href'))!, 'http://x').searchParams.get(
+      'batchId',
+    );
+    await call('POST', `/batches/${batchId}/reverse`, { reason: 'Test run' });
+
+    // Each name opens the employee's ledger.
+    await page.getByRole('link', { name: first, exact: true }).click();
+    await page.getByRole('heading', { name: 'Employee Ledger' }).waitFor();
+    expect(new URL(page.url()).search).toMatch(/^\?employeeId=\d+$/);
   }, 60_000);
 });
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, ElementHandle, Frame, Locator, Page } from 'playwright-core';
 import { dialogCount, expectTextsToSettle, launch, openPage, signIn } from '../support/browser';
-import { apiAs, type ApiCall } from '../support/api';
+import { addExpenseType, apiAs, type ApiCall } from '../support/api';
 
 let browser: Browser;
 let call: ApiCall;
@@ -90,12 +90,7 @@ const journal = (query: string) =>
 
 beforeAll(async () => {
   call = await apiAs();
-  await call('POST', '/expance/addexpancetype', { expancetype: TYPE });
-  const { users } = await call<{ users: Array<{ id: number; expancetype: string }> }>(
-    'GET',
-    '/expance/getExpancetype',
-  );
-  typeId = users.find((type) => type.expancetype === TYPE)?.id ?? 0;
+  typeId = await addExpenseType(call, TYPE);
   browser = await launch();
 });
 afterAll(async () => {

@@ -47,7 +47,7 @@ const picker = <P extends PartyEndpoint>(
 export type EntryFormScreen = Extract<ScreenName, 'income' | 'expenses' | 'salary'>;
 
 export interface EntryKind<E extends EntryEndpoint = EntryEndpoint> {
-  /** The form's screen: its address may carry the values to start from. */
+  /** The form's screen. */
   screen: EntryFormScreen;
   /** Page heading, also the submit button's label. */
   title: string;

@@ -134,20 +134,20 @@ const sameSubmission = (row: WrittenEntry, input: NewEntry) =>
  * check throws when it was another submission), else the write now. A write that lost a race to
  * the same key (`lost` says so) answers the winner's result, or `lost`'s refusal without one.
  */
-async function writeOnce(
-  earlier: () => Promise<Entry | undefined>,
-  write: () => Promise<Entry>,
+async function writeOnce<T>(
+  earlier: () => Promise<T | undefined>,
+  write: () => Promise<T>,
   lost: (error: unknown) => { refusal: unknown } | undefined,
-): Promise<{ entry: Entry; created: boolean }> {
+): Promise<{ result: T; created: boolean }> {
   const first = await earlier();
-  if (first) return { entry: first, created: false };
+  if (first) return { result: first, created: false };
   try {
-    return { entry: await write(), created: true };
+    return { result: await write(), created: true };
   } catch (error) {
     const race = lost(error);
     if (!race) throw error;
     const winner = await earlier();
-    if (winner) return { entry: winner, created: false };
+    if (winner) return { result: winner, created: false };
     throw race.refusal;
   }
 }
@@ -165,7 +165,7 @@ export async function recordEntry(
   within?: (tx: Db, entry: Entry) => Promise<Record<string, unknown>>,
 ): Promise<{ entry: Entry; created: boolean }> {
   checkNewEntry(input);
-  return writeOnce(
+  const { result, created } = await writeOnce(
     async () => {
       if (!input.idempotencyKey) return undefined;
       const earlier = await findByKey(db, userId, input.idempotencyKey);
@@ -180,26 +180,35 @@ export async function recordEntry(
         ? { refusal: error }
         : undefined,
   );
+  return { entry: result, created };
 }
 
-/** Writes the reversal of one entry and its activity line inside `tx`, after every check. */
-async function writeReversal(
-  tx: Db,
-  userId: number,
-  input: { id: number; reason: string; idempotencyKey?: string },
-): Promise<Entry> {
-  // The row lock makes a second reversal of the same entry wait for this one and then see it.
+/**
+ * Locks an entry that may be reversed (the row lock makes a second reversal of the same entry
+ * wait for this one and then see it) and answers it: 404 when there is none, 409 for a reversal,
+ * an entry reversed already, or one in the closed period.
+ */
+async function lockReversible(tx: Db, id: number): Promise<WrittenEntry> {
   const { rows } = await sql<WrittenEntry & { reversed_by: number | null }>`
     SELECT ${ENTRY_COLUMNS},
            (SELECT r.id FROM entries r WHERE r.reverses_id = e.id) AS reversed_by
-    FROM entries e WHERE id = ${input.id} FOR UPDATE`.execute(tx);
+    FROM entries e WHERE id = ${id} FOR UPDATE`.execute(tx);
   const original = rows[0];
   if (!original) throw notFound(apiMessages.entryNotFound);
   if (original.reverses_id !== null) throw conflict(apiMessages.reversalNotReversible);
   if (original.reversed_by !== null) throw conflict(apiMessages.alreadyReversed);
   await refuseClosedPeriod(tx, [original.entry_date], 'entry');
+  return original;
+}
 
-  const row = await insertReversal(tx, input.id, input.reason, {
+/** Writes the reversal of a locked entry and its activity line inside `tx`. */
+async function writeReversal(
+  tx: Db,
+  userId: number,
+  original: WrittenEntry,
+  input: { reason: string; idempotencyKey?: string },
+): Promise<Entry> {
+  const row = await insertReversal(tx, original.id, input.reason, {
     userId,
     idempotencyKey: input.idempotencyKey,
   });
@@ -216,6 +225,16 @@ async function writeReversal(
   return entry;
 }
 
+/**
+ * Two calls with the same key at once: the second finds the entry reversed (or hits the unique
+ * index) and answers with the first one's result.
+ */
+const lostReversalRace = (error: unknown) =>
+  pgCode(error) === PG_UNIQUE_VIOLATION ||
+  (error instanceof HttpError && error.message === apiMessages.alreadyReversed)
+    ? { refusal: conflict(apiMessages.alreadyReversed) }
+    : undefined;
+
 /** Returns the reversal and whether it was recorded now (false: a repeat of an earlier key). */
 export async function reverseEntry(
   db: Db,
@@ -223,7 +242,7 @@ export async function reverseEntry(
   input: { id: number; reason: string; idempotencyKey?: string },
 ): Promise<{ entry: Entry; created: boolean }> {
   const reason = input.reason.trim();
-  return writeOnce(
+  const { result, created } = await writeOnce(
     async () => {
       if (!input.idempotencyKey) return undefined;
       const earlier = await findByKey(db, userId, input.idempotencyKey);
@@ -231,36 +250,107 @@ export async function reverseEntry(
         throw conflict(apiMessages.reverseKeyConflict);
       return earlier && toEntry(earlier);
     },
-    () => db.transaction().execute((tx) => writeReversal(tx, userId, { ...input, reason })),
-    // Two calls with the same key at once: the second finds the entry reversed (or hits the
-    // unique index) and answers with the first one's reversal.
-    (error) =>
-      pgCode(error) === PG_UNIQUE_VIOLATION ||
-      (error instanceof HttpError && error.message === apiMessages.alreadyReversed)
-        ? { refusal: conflict(apiMessages.alreadyReversed) }
-        : undefined,
+    () =>
+      db.transaction().execute(async (tx) => {
+        const original = await lockReversible(tx, input.id);
+        return writeReversal(tx, userId, original, { ...input, reason });
+      }),
+    lostReversalRace,
   );
+  return { entry: result, created };
+}
+
+/** The fields a correction may change; one left out keeps the entry's value. */
+export type EntryChanges = Partial<
+  Pick<NewEntry, 'partyId' | 'amount' | 'creditDebit' | 'description' | 'date'>
+>;
+
+export interface Correction {
+  id: number;
+  reason: string;
+  changes: EntryChanges;
+  /** Kept on the reversal; the corrected entry holds it too, under correctionKey. */
+  idempotencyKey?: string;
+}
+
+/** The key the corrected entry of a correction is stored under (the reversal holds the key). */
+const correctionKey = (key: string) => `correction:${key}`;
+
+/** True when the stored entry has every value the changes give. */
+const hasChanges = (row: WrittenEntry, changes: EntryChanges) =>
+  (changes.partyId === undefined || row.party_id === changes.partyId) &&
+  (changes.amount === undefined || row.amount === plainMoney(changes.amount)) &&
+  (changes.creditDebit === undefined || row.credit_debit === changes.creditDebit) &&
+  (changes.description === undefined || row.description === changes.description) &&
+  (changes.date === undefined || row.entry_date === changes.date);
+
+/** Writes a correction inside `tx`: every check first, then the reversal, then the entry. */
+async function writeCorrection(
+  tx: Db,
+  userId: number,
+  input: Correction,
+  today: string,
+  within?: (tx: Db, entry: Entry) => Promise<Record<string, unknown>>,
+): Promise<{ reversal: Entry; entry: Entry }> {
+  const original = await lockReversible(tx, input.id);
+  const { changes } = input;
+  const corrected: NewEntry = {
+    kind: original.kind,
+    partyId: changes.partyId ?? original.party_id,
+    amount: changes.amount ?? amountNumber(original.amount),
+    creditDebit: changes.creditDebit ?? original.credit_debit,
+    description: changes.description ?? original.description,
+    date: changes.date ?? original.entry_date,
+    idempotencyKey: input.idempotencyKey && correctionKey(input.idempotencyKey),
+  };
+  if (sameSubmission(original, corrected)) throw badRequest(apiMessages.correctionChangesNothing);
+  checkNewEntry(corrected);
+  // Whatever writeEntry refuses (the new day, the party) undoes the reversal with it.
+  const reversal = await writeReversal(tx, userId, original, input);
+  const entry = await writeEntry(tx, userId, corrected, today, async (inner, written) => ({
+    correctionOf: original.id,
+    reversal: reversal.id,
+    ...(within ? await within(inner, written) : {}),
+  }));
+  return { reversal, entry };
 }
 
 /**
  * Corrects an entry: its reversal and the corrected entry, both in one transaction, so the books
- * never show one without the other. Entries stay immutable; the journal shows both.
+ * never show one without the other. Entries stay immutable; the journal shows both. `within`
+ * runs in the transaction once the corrected entry is written (its receipts carried over); what
+ * it answers goes in the entry's activity line. Answers whether it was recorded now (false: a
+ * repeat of an earlier key).
  */
 export async function correctEntry(
   db: Db,
   userId: number,
-  input: { id: number; reason: string; corrected: Omit<NewEntry, 'idempotencyKey'> },
+  input: Correction,
   today: string,
-): Promise<{ reversal: Entry; entry: Entry }> {
-  checkNewEntry(input.corrected);
-  return db.transaction().execute(async (tx) => {
-    const reversal = await writeReversal(tx, userId, {
-      id: input.id,
-      reason: input.reason.trim(),
-    });
-    const entry = await writeEntry(tx, userId, input.corrected, today);
-    return { reversal, entry };
-  });
+  within?: (tx: Db, entry: Entry) => Promise<Record<string, unknown>>,
+): Promise<{ reversal: Entry; entry: Entry; created: boolean }> {
+  const correction: Correction = { ...input, reason: input.reason.trim() };
+  const { result, created } = await writeOnce(
+    async () => {
+      const key = correction.idempotencyKey;
+      if (!key) return undefined;
+      const reversal = await findByKey(db, userId, key);
+      const entry = await findByKey(db, userId, correctionKey(key));
+      if (!reversal && !entry) return undefined;
+      if (
+        !reversal ||
+        !entry ||
+        reversal.reverses_id !== correction.id ||
+        reversal.description !== correction.reason ||
+        !hasChanges(entry, correction.changes)
+      )
+        throw conflict(apiMessages.correctKeyConflict);
+      return { reversal: toEntry(reversal), entry: toEntry(entry) };
+    },
+    () => db.transaction().execute((tx) => writeCorrection(tx, userId, correction, today, within)),
+    lostReversalRace,
+  );
+  return { ...result, created };
 }
 
 /**

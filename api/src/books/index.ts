@@ -18,6 +18,8 @@ export {
   recordEntry,
   reverseEntry,
   toEntry,
+  type Correction,
+  type EntryChanges,
   type NewEntry,
 } from './entries.js';
 export {

@@ -57,6 +57,7 @@ export async function payrollSheet(db: Db, month: string, today: string): Promis
     salary: string | null;
     paid: string;
     by_payroll: boolean;
+    last_paid: string | null;
   }>`
     SELECT e.id, e.name, e.number, e.monthly_salary::text AS salary,
            coalesce((SELECT sum(x.amount) FROM entries x
@@ -64,7 +65,11 @@ export async function payrollSheet(db: Db, month: string, today: string): Promis
                        AND x.entry_date BETWEEN ${from} AND ${to}), 0)::text AS paid,
            EXISTS (SELECT 1 FROM payroll_payments p
                    WHERE p.employee_id = e.id AND p.month = ${from}
-                     AND p.reversed_at IS NULL) AS by_payroll
+                     AND p.reversed_at IS NULL) AS by_payroll,
+           (SELECT sum(x.amount) FROM entries x
+            WHERE x.kind = 'salary' AND x.employee_id = e.id
+              AND x.entry_date >= (${from}::date - interval '1 month')::date
+              AND x.entry_date < ${from}::date)::text AS last_paid
     FROM employees e
     ORDER BY e.name, e.id`.execute(db);
   return {
@@ -78,6 +83,11 @@ export async function payrollSheet(db: Db, month: string, today: string): Promis
       monthlySalary: row.salary === null ? null : amountNumber(row.salary),
       paid: amountNumber(row.paid),
       paidByPayroll: row.by_payroll,
+      // Nothing, or a month whose salaries were all reversed, offers nothing.
+      lastMonthPaid:
+        row.last_paid === null || amountNumber(row.last_paid) <= 0
+          ? null
+          : amountNumber(row.last_paid),
     })),
   };
 }

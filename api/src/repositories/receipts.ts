@@ -89,6 +89,41 @@ export async function linkReceipts(
 }
 
 /**
+ * Links the shown receipts of one entry to another (a correction's corrected entry), inside the
+ * caller's transaction: new receipt rows pointing at the same stored files, no bytes copied.
+ * Answers what to record of them in the activity.
+ */
+export async function carryReceipts(
+  tx: Db,
+  userId: number,
+  fromEntryId: number,
+  toEntryId: number,
+): Promise<LinkedReceipt[]> {
+  const { rows } = await sql<{
+    id: number;
+    file_name: string;
+    media_type: ReceiptMediaType;
+    bytes: string | number;
+  }>`
+    WITH carried AS (
+      INSERT INTO receipts (entry_id, blob_id, file_name, added_by)
+      SELECT ${toEntryId}, blob_id, file_name, ${userId} FROM receipts
+      WHERE entry_id = ${fromEntryId} AND removed_at IS NULL
+      ORDER BY id
+      RETURNING id, blob_id, file_name
+    )
+    SELECT c.id, c.file_name, b.media_type, b.bytes
+    FROM carried c JOIN receipt_blobs b ON b.id = c.blob_id
+    ORDER BY c.id`.execute(tx);
+  return rows.map((row) => ({
+    receipt: Number(row.id),
+    fileName: row.file_name,
+    mediaType: row.media_type,
+    bytes: Number(row.bytes),
+  }));
+}
+
+/**
  * Attaches files to an existing entry in one transaction: one activity row on the entry's record
  * lists every file attached. Answers the new receipts' ids.
  */

@@ -4,8 +4,6 @@
 // `invalidates`).
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useLocation } from 'react-router';
-import { readQuery } from 'contract';
 import {
   notify,
   toIsoDate,
@@ -38,22 +36,6 @@ const empty = (): Draft => ({
   date: toIsoDate(new Date()),
 });
 
-/**
- * The form filled from the address (the journal's Correct opens the form with the original
- * entry's values: `?partyId=&Creditdebit=&amount=&description=&date=`), else empty.
- */
-function initialDraft(kind: EntryKind, search: string): Draft {
-  const given = readQuery(kind.screen, search);
-  const draft = empty();
-  return {
-    partyId: given.partyId === undefined ? draft.partyId : String(given.partyId),
-    creditDebit: given.Creditdebit ?? draft.creditDebit,
-    amount: given.amount ?? draft.amount,
-    description: given.description ?? draft.description,
-    date: given.date ?? draft.date,
-  };
-}
-
 const NO_PARTIES: Party[] = [];
 
 /** The entry kind each form records (its receipts go with it: contract RECEIPT_FORM). */
@@ -71,8 +53,7 @@ export function useEntryForm(kind: EntryKind) {
   const [files, setFiles] = useState<File[]>([]);
   // Changed after each recorded entry, so that the file input empties too.
   const [filesReset, setFilesReset] = useState(0);
-  const { search } = useLocation();
-  const [draft, setDraft] = useState<Draft>(() => initialDraft(kind, search));
+  const [draft, setDraft] = useState<Draft>(empty);
   // The mutation's state alone is not enough against a double click: both clicks can be handled
   // before the disabled button is rendered.
   const inFlight = useRef(false);

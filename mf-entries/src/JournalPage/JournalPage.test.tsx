@@ -13,7 +13,6 @@ import {
   type MockedEndpoint,
   render,
 } from 'shared-ui/testing';
-import { IncomePage } from '../IncomePage';
 import { JournalPage } from './JournalPage';
 
 const row = (id: number, extra: Partial<JournalRow> = {}): JournalRow => ({
@@ -43,6 +42,19 @@ const FIRST: Page = {
 };
 const SECOND: Page = { entries: [row(9, { kind: 'salary', partyName: 'Bina' })], next: null };
 
+const REVERSAL = {
+  id: 13,
+  kind: 'income',
+  partyId: 3,
+  partyName: 'Acme',
+  Creditdebit: 'Credit',
+  amount: -1500.5,
+  description: 'Reverses #10',
+  date: '2025-05-10',
+  createdAt: '2025-05-11T08:00:00.000Z',
+  reversesId: 10,
+} as const;
+
 let dialogs: Dialogs;
 let journal: MockedEndpoint<typeof endpoints.listJournal>;
 let totals: MockedEndpoint<typeof endpoints.getJournalTotals>;
@@ -63,21 +75,7 @@ beforeEach(() => {
   });
   mockEndpoint(endpoints.listEmployees, { users: [] });
   mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [] });
-  reverse = mockEndpoint(endpoints.reverseEntry, {
-    message: 'Entry reversed',
-    entry: {
-      id: 13,
-      kind: 'income',
-      partyId: 3,
-      partyName: 'Acme',
-      Creditdebit: 'Credit',
-      amount: -1500.5,
-      description: 'Reverses #10',
-      date: '2025-05-10',
-      createdAt: '2025-05-11T08:00:00.000Z',
-      reversesId: 10,
-    },
-  });
+  reverse = mockEndpoint(endpoints.reverseEntry, { message: 'Entry reversed', entry: REVERSAL });
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -92,7 +90,6 @@ function renderAt(path: string) {
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/Journal" element={<JournalPage />} />
-        <Route path="/Income" element={<IncomePage />} />
       </Routes>
       <Address />
     </MemoryRouter>,
@@ -209,26 +206,20 @@ describe('Journal', () => {
     expect(address()).toBe('/Journal?kind=income');
   });
 
-  it('reverses an entry after a reason and a confirmation, once for a double click', async () => {
+  it('reverses an entry after a reason, with no other question, once for a double click', async () => {
     renderAt('/Journal');
     await screen.findByText('Entry 10');
     await userEvent.click(screen.getByRole('button', { name: 'Reverse entry #10' }));
     const dialog = screen.getByRole('dialog', { name: 'Reverse entry #10' });
+    expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse' }));
     expect(dialogs.alerts).toEqual(['Please enter a reason']);
     expect(reverse.calls).toHaveLength(0);
 
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Typed twice');
-    dialogs.answerConfirms(false);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse' }));
-    expect(reverse.calls).toHaveLength(0);
-
-    dialogs.answerConfirms(true);
     await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Reverse' }));
-    expect(dialogs.confirms.at(-1)).toBe(
-      'Reverse entry #10? It will be cancelled in every report.',
-    );
     await waitFor(() => expect(dialogs.alerts).toContain('Entry reversed'));
+    expect(dialogs.confirms).toEqual([]);
     expect(reverse.calls).toHaveLength(1);
     expect(reverse.calls[0]).toMatchObject({
       params: { id: '10' },
@@ -257,26 +248,36 @@ describe('Journal', () => {
     expect(screen.getByRole('dialog', { name: 'Reverse entry #10' })).toBeInTheDocument();
   });
 
-  it('corrects an entry: reverses it, then opens its form filled with its values', async () => {
+  it('corrects an entry in one dialog and one press, then shows the journal again', async () => {
+    const correct = mockEndpoint(endpoints.correctEntry, {
+      message: 'Entry corrected #10: reversed by #13, recorded again as #14',
+      reversal: { ...REVERSAL, id: 13 },
+      entry: { ...REVERSAL, id: 14, amount: 1400, reversesId: null },
+    });
     renderAt('/Journal');
     await screen.findByText('Entry 10');
     await userEvent.click(screen.getByRole('button', { name: 'Correct entry #10' }));
     const dialog = screen.getByRole('dialog', { name: 'Correct entry #10' });
+    expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Wrong amount');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse and correct' }));
-    await waitFor(() => expect(reverse.calls).toHaveLength(1));
-    expect(reverse.calls[0]).toMatchObject({
+    await userEvent.clear(within(dialog).getByLabelText('Amount'));
+    await userEvent.type(within(dialog).getByLabelText('Amount'), '1400');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save correction' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(correct.calls).toHaveLength(1);
+    expect(correct.calls[0]).toMatchObject({
       params: { id: '10' },
-      body: { reason: 'Wrong amount' },
+      body: { reason: 'Wrong amount', amount: 1400 },
     });
-    await screen.findByRole('heading', { name: 'Add Income' });
-    expect(address()).toBe(
-      '/Income?partyId=3&Creditdebit=Credit&amount=1500.5&description=Entry+10&date=2025-05-10',
-    );
-    await screen.findByRole('option', { name: 'Acme' });
-    expect(screen.getByLabelText('Client')).toHaveValue('3');
-    expect(screen.getByLabelText('Amount')).toHaveValue('1500.5');
-    expect(screen.getByLabelText('Date')).toHaveValue('2025-05-10');
+    expect(reverse.calls).toHaveLength(0);
+    expect(
+      screen.getByText('Entry corrected #10: reversed by #13, recorded again as #14'),
+    ).toHaveAttribute('role', 'status');
+    expect(dialogs.alerts).toEqual([]);
+    expect(dialogs.confirms).toEqual([]);
+    // Still on the journal, which loads again.
+    expect(address()).toBe('/Journal');
+    await waitFor(() => expect(journalCalls()).toHaveLength(2));
   });
 
   it('lets an admin move the books closed through date', async () => {

@@ -4,7 +4,8 @@ import { Table, ListPager, formatRs, useCanWrite } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
 import { BatchLine } from './BatchLine';
 import { JournalFilters } from './JournalFilters';
-import { ReverseDialog, type PendingReversal } from './ReverseDialog';
+import { CorrectDialog } from './CorrectDialog';
+import { ReverseDialog } from './ReverseDialog';
 import { journalColumns } from './journal-columns';
 import { useJournal } from './useJournal';
 import { ReceiptViewer } from '../Receipts';
@@ -28,18 +29,23 @@ const totalsText = ({
  */
 export function JournalPage() {
   const journal = useJournal();
-  const [pending, setPending] = useState<PendingReversal | undefined>();
+  const [pending, setPending] = useState<JournalRow | undefined>();
+  const [correcting, setCorrecting] = useState<JournalRow | undefined>();
   const [receiptsOf, setReceiptsOf] = useState<number | undefined>();
   // Reverse and Correct show once the server has said the user writes: never to a viewer.
   const canWrite = useCanWrite() === true;
 
   const open = (row: JournalRow, correct: boolean) => {
+    if (correct) {
+      setCorrecting(row);
+      return;
+    }
     journal.startReversal();
-    setPending({ row, correct });
+    setPending(row);
   };
   const reverse = async (reason: string) => {
     if (!pending) return false;
-    const done = await journal.reverseEntry(pending.row, reason, pending.correct);
+    const done = await journal.reverseEntry(pending, reason);
     if (done) setPending(undefined);
     return done;
   };
@@ -63,6 +69,8 @@ export function JournalPage() {
       <p className="mf-journal__totals" role="status" aria-label="Totals">
         {journal.totals ? totalsText(journal.totals) : ''}
       </p>
+
+      <CorrectDialog row={correcting} onClose={() => setCorrecting(undefined)} />
 
       <Table
         caption="Journal"

@@ -2,32 +2,23 @@ import type { JournalRow } from 'contract';
 import { ReasonDialog, formatRs } from 'shared-ui';
 import { KINDS } from './journal-kinds';
 
-/** What the Reverse or Correct dialog is about. */
-export interface PendingReversal {
-  row: JournalRow;
-  correct: boolean;
-}
-
 export interface ReverseDialogProps {
-  pending: PendingReversal | undefined;
+  /** The entry to reverse; undefined keeps the dialog closed. */
+  pending: JournalRow | undefined;
   busy: boolean;
   onClose: () => void;
   /** Reverses with the reason given; resolves true once reversed (the dialog then closes). */
   onReverse: (reason: string) => Promise<boolean>;
 }
 
-/** Asks for the reason of a reversal (or a correction) of one entry. */
+/** Asks for the reason of a reversal of one entry (the Reason field focused); nothing more. */
 export function ReverseDialog({ pending, busy, onClose, onReverse }: ReverseDialogProps) {
   return (
     <ReasonDialog
       subject={pending}
-      title={
-        pending
-          ? `${pending.correct ? 'Correct' : 'Reverse'} entry #${pending.row.id}`
-          : 'Reverse entry'
-      }
+      title={pending ? `Reverse entry #${pending.id}` : 'Reverse entry'}
       label="Reason"
-      action={pending?.correct ? 'Reverse and correct' : 'Reverse'}
+      action="Reverse"
       busy={busy}
       busyLabel="Reversing..."
       onClose={onClose}
@@ -35,8 +26,8 @@ export function ReverseDialog({ pending, busy, onClose, onReverse }: ReverseDial
     >
       {pending && (
         <p>
-          {`${KINDS[pending.row.kind].label}, ${pending.row.partyName}, ` +
-            `${pending.row.Creditdebit} ${formatRs(pending.row.amount)} on ${pending.row.date}. ` +
+          {`${KINDS[pending.kind].label}, ${pending.partyName}, ` +
+            `${pending.Creditdebit} ${formatRs(pending.amount)} on ${pending.date}. ` +
             'A reversal cancels it in every report; the entry stays in the journal.'}
         </p>
       )}

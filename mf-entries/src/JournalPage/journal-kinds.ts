@@ -1,10 +1,8 @@
-// What the journal shows and offers of each kind of entry: its label, the form a correction
-// opens, and the list its party picker offers (suspended expense types included: old entries
-// point at them too).
+// What the journal shows and offers of each kind of entry: its label, and the list its party
+// pickers offer (suspended expense types included: old entries point at them too).
 import type { EntryKind, JournalRow } from 'contract';
 import { endpoints, partiesOf } from 'shared-ui';
 import type { EndpointResult } from 'shared-ui';
-import type { EntryFormScreen } from '../entry-kinds';
 
 type PartyList =
   | typeof endpoints.listClients
@@ -18,7 +16,6 @@ export interface PickerOption {
 
 interface JournalKind {
   label: string;
-  form: EntryFormScreen;
   parties: PartyList;
   options: (answer: EndpointResult<PartyList>) => PickerOption[];
 }
@@ -29,14 +26,12 @@ const asOptions = (parties: Array<{ id: number; name: string }>): PickerOption[]
 export const KINDS: Record<EntryKind, JournalKind> = {
   income: {
     label: 'Income',
-    form: 'income',
     parties: endpoints.listClients,
     options: (answer) =>
       asOptions(partiesOf(answer as EndpointResult<typeof endpoints.listClients>)),
   },
   expense: {
     label: 'Expense',
-    form: 'expenses',
     parties: endpoints.listExpenseTypesForEntries,
     options: (answer) =>
       asOptions(
@@ -47,7 +42,6 @@ export const KINDS: Record<EntryKind, JournalKind> = {
   },
   salary: {
     label: 'Salary',
-    form: 'salary',
     parties: endpoints.listEmployees,
     options: (answer) =>
       asOptions(partiesOf(answer as EndpointResult<typeof endpoints.listEmployees>)),

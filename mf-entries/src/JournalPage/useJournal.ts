@@ -1,20 +1,12 @@
 // The data of the /Journal screen: the filtered, paged list (shared-ui's useFilteredList over
 // the contract's journal screen), the totals over everything that matches, the party picker of
-// the chosen kind, and the reversal of an entry. Reversing refreshes the list and the totals,
-// and every open report and the dashboard (shared-ui's `invalidates`).
+// the chosen kind, and the reversal of an entry (a correction is CorrectDialog's). Reversing
+// refreshes the list and the totals, and every open report and the dashboard (shared-ui's
+// `invalidates`).
 import { useRef } from 'react';
-import { useNavigate } from 'react-router';
 import { ENTRY_KINDS, isOneOf } from 'contract';
 import type { EntryKind, JournalRow } from 'contract';
-import {
-  confirm,
-  endpoints,
-  href,
-  notify,
-  useApiQuery,
-  useApiWrite,
-  useFilteredList,
-} from 'shared-ui';
+import { endpoints, notify, useApiQuery, useApiWrite, useFilteredList } from 'shared-ui';
 import { useIdempotencyKey } from '../EntryForm/useIdempotencyKey';
 import { KINDS, type PickerOption } from './journal-kinds';
 
@@ -58,26 +50,18 @@ export function useJournal() {
     onError: 'quiet',
   });
   const reverse = useApiWrite(endpoints.reverseEntry);
-  const navigate = useNavigate();
   const idempotency = useIdempotencyKey();
   // The mutation's state is not enough against a double click: both clicks can be handled
   // before the disabled button is rendered.
   const inFlight = useRef(false);
 
-  /**
-   * Reverses an entry (and, to correct it, opens its form filled with its values); true once it
-   * was reversed, so the dialog closes.
-   */
-  const reverseEntry = async (row: JournalRow, reason: string, correct: boolean) => {
+  /** Reverses an entry with the reason given; true once it was reversed, so the dialog closes. */
+  const reverseEntry = async (row: JournalRow, reason: string) => {
     if (inFlight.current) return false;
     if (reason === '') {
       notify('Please enter a reason');
       return false;
     }
-    const question = correct
-      ? `Reverse entry #${row.id} and record it again corrected?`
-      : `Reverse entry #${row.id}? It will be cancelled in every report.`;
-    if (!confirm(question)) return false;
     inFlight.current = true;
     const outcome = await reverse.run({
       params: { id: row.id },
@@ -86,17 +70,7 @@ export function useJournal() {
     });
     inFlight.current = false;
     if (!outcome.ok) return false;
-    if (correct) {
-      navigate(
-        href(KINDS[row.kind].form, {
-          partyId: row.partyId,
-          Creditdebit: row.Creditdebit,
-          amount: String(row.amount),
-          description: row.description,
-          date: row.date,
-        }),
-      );
-    } else notify('Entry reversed');
+    notify('Entry reversed');
     return true;
   };
 

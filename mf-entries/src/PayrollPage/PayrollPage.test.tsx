@@ -20,7 +20,15 @@ const SHEET: PayrollSheet = {
   date: '2026-10-31',
   closed: false,
   rows: [
-    { employeeId: 1, name: 'Ali', number: '1', monthlySalary: 1000, paid: 0, paidByPayroll: false },
+    {
+      employeeId: 1,
+      name: 'Ali',
+      number: '1',
+      monthlySalary: 1000,
+      paid: 0,
+      paidByPayroll: false,
+      lastMonthPaid: null,
+    },
     {
       employeeId: 2,
       name: 'Bina',
@@ -28,8 +36,17 @@ const SHEET: PayrollSheet = {
       monthlySalary: 2500.5,
       paid: 0,
       paidByPayroll: false,
+      lastMonthPaid: null,
     },
-    { employeeId: 3, name: 'Cem', number: '3', monthlySalary: null, paid: 0, paidByPayroll: false },
+    {
+      employeeId: 3,
+      name: 'Cem',
+      number: '3',
+      monthlySalary: null,
+      paid: 0,
+      paidByPayroll: false,
+      lastMonthPaid: null,
+    },
     {
       employeeId: 4,
       name: 'Dana',
@@ -37,6 +54,7 @@ const SHEET: PayrollSheet = {
       monthlySalary: 900,
       paid: 900,
       paidByPayroll: true,
+      lastMonthPaid: 900,
     },
   ],
 };
@@ -102,9 +120,7 @@ describe('PayrollPage', () => {
         ],
       },
     ]);
-    expect(
-      within(screen.getByRole('link')).getByText(/Entries of this payroll/),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Entries of this payroll/ })).toBeInTheDocument();
   }, 20_000);
 
   it('should refuse a ticked row without a valid amount, posting nothing', async () => {
@@ -131,8 +147,8 @@ describe('PayrollPage', () => {
     const downloads = collectDownloads();
     renderPage();
     const row = (await screen.findByLabelText('Pay Bina')).closest('tr') as HTMLElement;
-    expect(screen.getAllByRole('button', { name: 'Payslip' })).toHaveLength(4);
-    await userEvent.click(within(row).getByRole('button', { name: 'Payslip' }));
+    expect(screen.getAllByRole('button', { name: /^Payslip of / })).toHaveLength(4);
+    await userEvent.click(within(row).getByRole('button', { name: 'Payslip of Bina' }));
     await waitFor(() => expect(downloads.fileNames).toEqual(['payslip-2026-10-2.pdf']));
     expect(payslip.calls.map((call) => call.query)).toEqual([
       { employeeId: '2', month: '2026-10' },
@@ -145,7 +161,97 @@ describe('PayrollPage', () => {
     collectDownloads();
     renderPage();
     const row = (await screen.findByLabelText('Pay Ali')).closest('tr') as HTMLElement;
-    await userEvent.click(within(row).getByRole('button', { name: 'Payslip' }));
+    await userEvent.click(within(row).getByRole('button', { name: 'Payslip of Ali' }));
     await waitFor(() => expect(dialogs.alerts).toEqual(['Employee not found']));
+  }, 20_000);
+
+  it("should offer last month's pay to someone without a monthly salary, ticked", async () => {
+    sheet.answer({
+      ...SHEET,
+      rows: [
+        ...SHEET.rows,
+        {
+          employeeId: 5,
+          name: 'Eda',
+          number: '5',
+          monthlySalary: null,
+          paid: 0,
+          paidByPayroll: false,
+          lastMonthPaid: 800.25,
+        },
+      ],
+    });
+    renderPage();
+    expect(await screen.findByLabelText('Amount for Eda')).toHaveValue('800.25');
+    expect(screen.getByLabelText('Pay Eda')).toBeChecked();
+    expect(screen.getByLabelText('Amount for Eda')).toHaveAccessibleDescription('last month');
+    expect(screen.getByLabelText('Amount for Cem')).toHaveValue('');
+    expect(screen.getByText('RS: 4,300.75')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Post payroll' }));
+    await waitFor(() => expect(post.calls).toHaveLength(1));
+    expect(post.calls[0]?.body?.lines).toEqual([
+      { employeeId: 1, amount: 1000 },
+      { employeeId: 2, amount: 2500.5 },
+      { employeeId: 5, amount: 800.25 },
+    ]);
+  }, 20_000);
+
+  it('should tick a row when an amount is typed in it, and untick it when emptied', async () => {
+    renderPage();
+    const cem = await screen.findByLabelText('Amount for Cem');
+    await userEvent.type(cem, '450');
+    expect(screen.getByLabelText('Pay Cem')).toBeChecked();
+    expect(screen.getByText('RS: 3,950.50')).toBeInTheDocument();
+    await userEvent.clear(cem);
+    expect(screen.getByLabelText('Pay Cem')).not.toBeChecked();
+  }, 20_000);
+
+  it('should tick and untick every payable row with Pay all', async () => {
+    renderPage();
+    const all = await screen.findByLabelText('Pay all');
+    await screen.findByLabelText('Pay Cem');
+    // Ali and Bina ticked, Cem not: some.
+    expect(all).not.toBeChecked();
+    expect(all).toHaveProperty('indeterminate', true);
+    await userEvent.click(all);
+    for (const name of ['Ali', 'Bina', 'Cem'])
+      expect(screen.getByLabelText(`Pay ${name}`)).toBeChecked();
+    expect(screen.getByLabelText('Pay Dana')).not.toBeChecked();
+    expect(all).toBeChecked();
+    await userEvent.click(all);
+    for (const name of ['Ali', 'Bina', 'Cem'])
+      expect(screen.getByLabelText(`Pay ${name}`)).not.toBeChecked();
+    expect(screen.getByText('RS: 0.00')).toBeInTheDocument();
+  }, 20_000);
+
+  it('should Tab from row to row past no Payslip button, and offer payslips by name', async () => {
+    const payslip = mockEndpoint(endpoints.payslipPdf, 'pdf bytes');
+    const downloads = collectDownloads();
+    renderPage();
+    const ali = await screen.findByLabelText('Amount for Ali');
+    ali.focus();
+    await userEvent.tab();
+    expect(screen.getByLabelText('Pay Ali')).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'Bina' })).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByLabelText('Amount for Bina')).toHaveFocus();
+    for (const button of screen.getAllByRole('button', { name: /^Payslip of / }))
+      expect(button).toHaveAttribute('tabindex', '-1');
+
+    await userEvent.selectOptions(screen.getByLabelText('Payslip of'), 'Cem');
+    await userEvent.click(screen.getByRole('button', { name: 'Download payslip' }));
+    await waitFor(() => expect(downloads.fileNames).toEqual(['payslip-2026-10-3.pdf']));
+    expect(payslip.calls.map((call) => call.query)).toEqual([
+      { employeeId: '3', month: '2026-10' },
+    ]);
+  }, 20_000);
+
+  it("should link each name to the employee's ledger", async () => {
+    renderPage();
+    expect(await screen.findByRole('link', { name: 'Ali' })).toHaveAttribute(
+      'href',
+      '/EmployeeLedgerPage?employeeId=1',
+    );
   }, 20_000);
 });

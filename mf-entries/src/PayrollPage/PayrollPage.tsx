@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { payslipFileName } from 'contract';
 import {
@@ -11,17 +12,26 @@ import {
   formatRs,
   href,
   messages,
+  Select,
 } from 'shared-ui';
 import type { TableColumn } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
 import { usePayroll, type PayrollLineView } from './usePayroll';
 import './PayrollPage.css';
 
-type Change = ReturnType<typeof usePayroll>['change'];
+type Payroll = ReturnType<typeof usePayroll>;
 
-function columns(change: Change, month: string): Array<TableColumn<PayrollLineView>> {
+function columns(payroll: Payroll): Array<TableColumn<PayrollLineView>> {
+  const { change, typeAmount, month } = payroll;
   return [
-    { key: 'name', header: 'Employee', render: (row) => row.name },
+    {
+      key: 'name',
+      header: 'Employee',
+      // Their record: what they were paid, month by month.
+      render: (row) => (
+        <AppLink to={href('employeeLedger', { employeeId: row.employeeId })}>{row.name}</AppLink>
+      ),
+    },
     { key: 'number', header: 'Number', render: (row) => row.number },
     {
       key: 'amount',
@@ -35,10 +45,23 @@ function columns(change: Change, month: string): Array<TableColumn<PayrollLineVi
           value={row.amount}
           disabled={row.paidByPayroll}
           onChange={(event: ChangeEvent<HTMLInputElement>) =>
-            change(row.employeeId, { amount: event.target.value })
+            typeAmount(row.employeeId, event.target.value)
           }
+          aria-describedby={row.fromLastMonth ? `mf-payroll-last-${row.employeeId}` : undefined}
         />
       ),
+    },
+    {
+      key: 'offered',
+      header: 'From',
+      render: (row) =>
+        row.fromLastMonth ? (
+          <span id={`mf-payroll-last-${row.employeeId}`} className="mf-payroll__hint">
+            last month
+          </span>
+        ) : row.monthlySalary !== null ? (
+          'monthly salary'
+        ) : null,
     },
     {
       key: 'pay',
@@ -64,15 +87,64 @@ function columns(change: Change, month: string): Array<TableColumn<PayrollLineVi
       key: 'payslip',
       header: messages.payslip,
       render: (row) => (
+        // Out of the Tab order, so that Tab goes from row to row; the Payslip picker under the
+        // table offers every payslip to the keyboard.
         <DownloadButton
           endpoint={endpoints.payslipPdf}
           input={{ query: { employeeId: row.employeeId, month } }}
           label={messages.payslip}
           fileName={payslipFileName(month, row.employeeId)}
+          tabIndex={-1}
+          aria-label={`${messages.payslip} of ${row.name}`}
         />
       ),
     },
   ];
+}
+
+/** Ticks or unticks every row that can still be paid; "mixed" while only some are ticked. */
+function PayAll({ payroll }: { payroll: Payroll }) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = payroll.allTicked === 'some';
+  }, [payroll.allTicked]);
+  return (
+    <label className="mf-payroll__all">
+      <input
+        ref={box}
+        type="checkbox"
+        checked={payroll.allTicked === true}
+        disabled={payroll.rows.every((row) => row.paidByPayroll)}
+        onChange={(event) => payroll.payAll(event.target.checked)}
+      />{' '}
+      Pay all
+    </label>
+  );
+}
+
+/** Any employee's payslip for the month, for the keyboard (the rows' buttons are out of Tab). */
+function PayslipPicker({ payroll }: { payroll: Payroll }) {
+  const [employeeId, setEmployeeId] = useState('');
+  const chosen = payroll.rows.find((row) => String(row.employeeId) === employeeId);
+  return (
+    <div className="mf-payroll__payslip">
+      <Select
+        label="Payslip of"
+        name="payslipOf"
+        value={employeeId}
+        onChange={setEmployeeId}
+        placeholder="Select employee"
+        options={payroll.rows.map((row) => ({ value: String(row.employeeId), label: row.name }))}
+      />
+      <DownloadButton
+        endpoint={endpoints.payslipPdf}
+        input={{ query: { employeeId: chosen?.employeeId, month: payroll.month } }}
+        label="Download payslip"
+        fileName={chosen ? payslipFileName(payroll.month, chosen.employeeId) : undefined}
+        disabled={!chosen}
+      />
+    </div>
+  );
 }
 
 /**
@@ -102,9 +174,10 @@ export function PayrollPage() {
         {payroll.sheet && <p>Salaries are dated {payroll.sheet.date}.</p>}
       </div>
       {closed && <p role="status">{messages.payrollClosed}</p>}
+      <PayAll payroll={payroll} />
       <Table
         caption={`Payroll ${payroll.month}`}
-        columns={columns(payroll.change, payroll.month)}
+        columns={columns(payroll)}
         rows={payroll.rows}
         rowKey={(row) => row.employeeId}
         loading={payroll.loading}
@@ -121,6 +194,7 @@ export function PayrollPage() {
         >
           Post payroll
         </Button>
+        <PayslipPicker payroll={payroll} />
         {payroll.batchId !== null && (
           <AppLink to={href('journal', { batchId: payroll.batchId })}>
             Entries of this payroll in the journal

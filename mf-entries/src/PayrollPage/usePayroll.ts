@@ -1,6 +1,7 @@
 // The data of the /Payroll screen: the month (in the address, this month by default), its sheet
-// from the server, what the user changed on it (amounts typed, rows ticked or not), the total of
-// the ticked rows, and posting the run. Posting refreshes the sheet, every report and the journal
+// from the server, what the user changed on it (amounts typed, rows ticked or not: typing an
+// amount ticks its row, Pay all ticks every row), the total of the ticked rows, and posting the
+// run. Someone without a monthly salary is offered what they were paid the month before. Posting refreshes the sheet, every report and the journal
 // (shared-ui's `invalidates`).
 import { useState } from 'react';
 import { payrollPostedText, type PayrollRow } from 'contract';
@@ -28,7 +29,17 @@ interface RowDraft {
 export interface PayrollLineView extends PayrollRow {
   amount: string;
   pay: boolean;
+  /** The amount shown is the month before's pay (no monthly salary, nothing typed). */
+  fromLastMonth: boolean;
 }
+
+/** The amount a row starts from: the monthly salary, else what was paid the month before. */
+const offered = (row: PayrollRow): string =>
+  row.monthlySalary !== null
+    ? String(row.monthlySalary)
+    : row.lastMonthPaid !== null
+      ? String(row.lastMonthPaid)
+      : '';
 
 export const thisMonth = () => toIsoDate(new Date()).slice(0, 7);
 
@@ -55,18 +66,34 @@ export function usePayroll() {
 
   const rows: PayrollLineView[] = (sheet.data?.rows ?? []).map((row) => {
     const draft = drafts[keyOf(row.employeeId)] ?? {};
+    const amount = draft.amount ?? offered(row);
     return {
       ...row,
-      amount: draft.amount ?? (row.monthlySalary === null ? '' : String(row.monthlySalary)),
+      amount,
       // Someone a payroll run already paid this month is never ticked.
-      pay: !row.paidByPayroll && (draft.pay ?? row.monthlySalary !== null),
+      pay: !row.paidByPayroll && (draft.pay ?? amount !== ''),
+      fromLastMonth: draft.amount === undefined && row.monthlySalary === null && amount !== '',
     };
   });
   const ticked = rows.filter((row) => row.pay);
+  const payable = rows.filter((row) => !row.paidByPayroll);
   const total = sumMoney(ticked.map((row) => parseAmount(row.amount) ?? 0));
 
   const change = (employeeId: number, next: RowDraft) =>
     setDrafts((all) => ({ ...all, [keyOf(employeeId)]: { ...all[keyOf(employeeId)], ...next } }));
+
+  /** Typing an amount ticks the row; emptying it unticks it. */
+  const typeAmount = (employeeId: number, amount: string) =>
+    change(employeeId, { amount, pay: amount.trim() !== '' });
+
+  /** Ticks (or unticks) every row that can still be paid. */
+  const payAll = (pay: boolean) =>
+    setDrafts((all) => {
+      const next = { ...all };
+      for (const row of payable)
+        next[keyOf(row.employeeId)] = { ...all[keyOf(row.employeeId)], pay };
+      return next;
+    });
 
   const submit = async () => {
     if (ticked.length === 0) return notify(messages.payrollNothingTicked);
@@ -88,6 +115,15 @@ export function usePayroll() {
     rows,
     total,
     change,
+    typeAmount,
+    payAll,
+    /** Pay all: every payable row ticked, some of them, or none. */
+    allTicked:
+      payable.length > 0 && ticked.length === payable.length
+        ? true
+        : ticked.length > 0
+          ? ('some' as const)
+          : false,
     submit,
     posting: post.isPending,
     batchId,

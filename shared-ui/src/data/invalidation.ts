@@ -87,6 +87,7 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   addSalary: MONEY,
   addExpense: MONEY,
   reverseEntry: MONEY,
+  correctEntry: [...MONEY, 'listReceipts'],
   moveBooksClosed: ['listActivity', 'getMonthEnd'],
   setExpenseTypeBudget: [
     'listExpenseTypes',

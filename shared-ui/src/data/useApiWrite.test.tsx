@@ -92,6 +92,16 @@ describe('useApiWrite', () => {
     expect(after).not.toHaveBeenCalled();
   });
 
+  it('should hand a failure to the screen instead of the alert when asked', async () => {
+    const dialogs = collectDialogs();
+    mockEndpoint(endpoints.deleteClient, failWith(409, 'Client has entries'));
+    const shown = jest.fn();
+    render(<Writer endpoint={endpoints.deleteClient} options={{ onFailure: shown }} />);
+    expect((await run({ params: { id: 4 } }))?.ok).toBe(false);
+    expect(shown).toHaveBeenCalledWith('Client has entries');
+    expect(dialogs.alerts).toEqual([]);
+  });
+
   it('should make the success text of the answer, after what the screen does next', async () => {
     const dialogs = collectDialogs();
     mockEndpoint(endpoints.endOtherSessions, { message: '2 sessions ended' } as never);

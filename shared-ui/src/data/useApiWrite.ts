@@ -31,6 +31,11 @@ export interface ApiWriteOptions<E extends Endpoint, V = ApiWriteVariables<E>> {
    * does next that the alert should follow (reading a list of its own again, closing a dialog).
    */
   onSuccess?: (answer: EndpointResult<E>, variables: V) => unknown;
+  /**
+   * Where a failure's text goes instead of the alert: a screen that shows it beside what failed
+   * (in an open dialog), so that nothing blocks the keyboard.
+   */
+  onFailure?: (message: string) => void;
 }
 
 const isUpload = (variables: unknown): variables is UploadVariables =>
@@ -66,14 +71,14 @@ export function useApiWrite<E extends Endpoint, V extends ApiWriteVariables<E> =
     mutationFn: (variables) => send(endpoint, variables),
     onSuccess: (answer) => refreshAfter(client, endpoint, answer),
   });
-  const { success, errorText, onSuccess } = options;
+  const { success, errorText, onSuccess, onFailure } = options;
 
   const run = async (variables: V): Promise<ApiWriteOutcome<E>> => {
     let answer: EndpointResult<E>;
     try {
       answer = await mutation.mutateAsync(variables);
     } catch (error) {
-      notify(errorMessage(error, errorText ?? endpoint.texts.error));
+      (onFailure ?? notify)(errorMessage(error, errorText ?? endpoint.texts.error));
       return { ok: false, error };
     }
     await onSuccess?.(answer, variables);

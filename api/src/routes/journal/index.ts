@@ -1,10 +1,11 @@
 // /api/journal: every entry, filtered and paged by position; totals over what matches; the CSV
-// of it, streamed; reversals; and the "books closed through" day (admins move it).
+// of it, streamed; reversals and corrections; and the "books closed through" day (admins move it).
 import type { FastifyPluginAsync } from 'fastify';
 import { apiMessages, endpoints } from 'contract';
 import { currentUser } from '../../plugins/auth.js';
 import { todayIn } from '../../lib/dates.js';
-import { closedThrough, moveClosedThrough, reverseEntry } from '../../books/index.js';
+import { closedThrough, correctEntry, moveClosedThrough, reverseEntry } from '../../books/index.js';
+import { carryReceipts } from '../../repositories/receipts.js';
 import { journalCsv } from '../../exports/journal-csv.js';
 import { checkFilters, journalPage, journalTotals } from '../../repositories/journal.js';
 import { holdExportSlot } from '../../lib/export-slots.js';
@@ -34,6 +35,42 @@ export const journalRoutes: FastifyPluginAsync = async (app) => {
       idempotencyKey: request.headers['idempotency-key'],
     });
     return reply.status(created ? 201 : 200).send({ message: apiMessages.entryReversed, entry });
+  });
+
+  route(app, endpoints.correctEntry, async (request, reply) => {
+    const userId = currentUser(request).id;
+    const { id } = request.params;
+    const { reason, amount, date, description, partyId, Creditdebit } = request.body;
+    const { reversal, entry, created } = await correctEntry(
+      app.db,
+      userId,
+      {
+        id,
+        reason,
+        changes: {
+          // A decimal string has passed the schema's plain-digits pattern.
+          amount: amount === undefined ? undefined : Number(amount),
+          date,
+          description: description?.trim(),
+          partyId,
+          creditDebit: Creditdebit,
+        },
+        idempotencyKey: request.headers['idempotency-key'],
+      },
+      todayIn(app.config.timeZone),
+      // The receipts go with the corrected entry, by reference.
+      async (tx, corrected) => {
+        const receipts = await carryReceipts(tx, userId, id, corrected.id);
+        return receipts.length > 0 ? { receipts } : {};
+      },
+    );
+    return reply.status(created ? 201 : 200).send({
+      message:
+        `${apiMessages.entryCorrected} #${id}: reversed by #${reversal.id}, ` +
+        `recorded again as #${entry.id}`,
+      reversal,
+      entry,
+    });
   });
 
   route(app, endpoints.getBooksClosed, async (request) => ({

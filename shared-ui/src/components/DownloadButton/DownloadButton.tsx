@@ -14,6 +14,10 @@ export interface DownloadButtonProps {
   disabled?: boolean;
   /** The saved file's name, when it is not the endpoint's (one file of many: a payslip). */
   fileName?: string;
+  /** -1 keeps a button of every row out of the Tab order (the screen offers it another way). */
+  tabIndex?: number;
+  /** A name that says more than the label (which row's file). */
+  'aria-label'?: string;
 }
 
 /**
@@ -26,6 +30,8 @@ export function DownloadButton({
   label,
   disabled,
   fileName,
+  tabIndex,
+  'aria-label': ariaLabel,
 }: DownloadButtonProps) {
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
@@ -52,6 +58,8 @@ export function DownloadButton({
       busy={busy}
       busyLabel={messages.downloading}
       disabled={disabled}
+      tabIndex={tabIndex}
+      aria-label={ariaLabel}
     >
       {label}
     </Button>

@@ -26,7 +26,8 @@ const reachable = (root: HTMLElement) =>
 
 /**
  * The one dialog of every app: a native `<dialog>` opened with `showModal()`, so the page behind
- * it is inert (no click, no focus, hidden from screen readers). Focus moves into it on open,
+ * it is inert (no click, no focus, hidden from screen readers). Focus moves into it on open (to
+ * the control marked `data-autofocus` when there is one),
  * Tab and Shift+Tab go round inside it, Escape and both close buttons close it (unless closing
  * is disabled), and on close focus returns to the element that had it before (the Edit button).
  */
@@ -50,7 +51,8 @@ function OpenModal({
     if (!node) return undefined;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!node.open) node.showModal();
-    node.focus();
+    // The field marked `data-autofocus` (a reason to give) takes focus; else the dialog itself.
+    (node.querySelector<HTMLElement>('[data-autofocus]') ?? node).focus();
     // The dialog is React's to close: a cancel (Escape) must not close it behind React's back.
     const cancel = (event: Event) => event.preventDefault();
     node.addEventListener('cancel', cancel);

@@ -26,7 +26,8 @@ export interface ReasonDialogProps {
 
 /**
  * The one dialog that asks for a reason before an undo (a reversal, a correction, an import
- * undone): a text of at most 500 characters, the confirming button, and Close.
+ * undone): a text of at most 500 characters, focused when the dialog opens, the confirming
+ * button, and Close.
  */
 export function ReasonDialog({
   subject,
@@ -64,7 +65,14 @@ export function ReasonDialog({
       }
     >
       {children}
-      <TextField label={label} name="reason" maxLength={500} value={reason} onChange={setReason} />
+      <TextField
+        label={label}
+        name="reason"
+        maxLength={500}
+        value={reason}
+        onChange={setReason}
+        data-autofocus
+      />
     </Modal>
   );
 }

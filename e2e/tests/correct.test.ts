@@ -1,0 +1,254 @@
+// Correcting an entry from the Journal in Chromium against the built product: one dialog with the
+// entry's fields and the Reason focused, one press saves the reversal and the corrected entry
+// together (at most 3 clicks, no browser pop-up), the receipts go with the corrected entry; a
+// correction abandoned half-way (closed, or left for the Dashboard) changes nothing, and one
+// refused by the closed period says so and writes nothing.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launch, openPage, signIn } from '../support/browser';
+import type { Session } from '../support/browser';
+import { addExpenseType, apiAs, type ApiCall } from '../support/api';
+import { ADMIN } from '../support/env';
+
+let browser: Browser;
+let call: ApiCall;
+const stamp = Date.now().toString(36);
+const TYPE = `Correct type ${stamp}`;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const iso = (date: Date) =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const now = new Date();
+/** The last day of the month before last: closed while a test needs a closed period. */
+const CLOSED_THROUGH = iso(new Date(now.getFullYear(), now.getMonth() - 1, 0));
+const money = (amount: number) =>
+  amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+);
+
+interface Row {
+  id: number;
+  amount: number;
+  reversesId: number | null;
+  reversedById: number | null;
+  receipts: number;
+}
+interface Finance {
+  expense: number;
+}
+
+let typeId: number;
+
+const entriesOfType = () =>
+  call<{ entries: Row[] }>('GET', `/journal?kind=expense&partyId=${typeId}&limit=50`).then(
+    (answer) => answer.entries,
+  );
+const entry = async (id: number) => (await entriesOfType()).find((row) => row.id === id);
+
+const expense = (amount: number, description: string) =>
+  call<{ entry: { id: number } }>('POST', '/expance/addexpance', {
+    expanceTypeId: typeId,
+    amount,
+    Creditdebit: 'Credit',
+    description,
+  }).then((answer) => answer.entry.id);
+
+/** Attaches a PDF to an entry as the Journal's Attach receipt does (multipart). */
+async function attachPdf(id: number, name: string): Promise<void> {
+  const login = await fetch(`${baseUrl()}/api/users/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const form = new FormData();
+  form.append('receipt', new Blob([PDF], { type: 'application/pdf' }), name);
+  const response = await fetch(`${baseUrl()}/api/journal/${id}/receipts`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(response.status).toBe(201);
+}
+
+/** Counts the user's clicks on the page (mouse presses that reach the document). */
+async function countClicks(page: Page) {
+  await page.evaluate(() => {
+    const counted = window as unknown as { clicks: number };
+    counted.clicks = 0;
+    document.addEventListener('click', () => (counted.clicks += 1), true);
+  });
+  return () => page.evaluate(() => (window as unknown as { clicks: number }).clicks);
+}
+
+const focusedName = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? '');
+
+beforeAll(async () => {
+  call = await apiAs();
+  typeId = await addExpenseType(call, TYPE);
+  browser = await launch();
+});
+afterAll(async () => {
+  await call('PUT', '/journal/closed', { closedThrough: null });
+  await browser?.close();
+});
+
+async function journalOfType(): Promise<Session> {
+  const session = await openPage(browser);
+  await signIn(session.page);
+  await session.page.goto(`/Journal?kind=expense&partyId=${typeId}`);
+  return session;
+}
+
+describe('correcting an entry', () => {
+  it('corrects an amount from the Journal in at most 3 clicks and 1 dialog, its receipt carried', async () => {
+    const id = await expense(100.25, 'Printer paper');
+    await attachPdf(id, 'bill.pdf');
+    const { page, context, dialogs } = await journalOfType();
+    const table = page.getByRole('table', { name: 'Journal' });
+    const correct = table.getByRole('button', { name: `Correct entry #${id}` });
+    await correct.waitFor();
+    const clicks = await countClicks(page);
+
+    await correct.click();
+    const dialog = page.getByRole('dialog', { name: `Correct entry #${id}` });
+    await dialog.waitFor();
+    expect(await focusedName(page)).toBe('reason');
+    expect(await dialog.getByLabel('Amount').inputValue()).toBe('100.25');
+    expect(await dialog.getByLabel('Description').inputValue()).toBe('Printer paper');
+    await page.keyboard.type('Typed the wrong amount');
+    await page.keyboard.press('Tab');
+    expect(await focusedName(page)).toBe('amount');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('80.05');
+    await dialog.getByRole('button', { name: 'Save correction' }).click();
+
+    const done = page.getByRole('status').filter({ hasText: 'Entry corrected' });
+    await done.waitFor();
+    const text = (await done.textContent()) ?? '';
+    const [, reversalId, correctedId] = /reversed by #(\d+), recorded again as #(\d+)/
+      .exec(text)!
+      .map(Number);
+    expect(text).toBe(
+      `Entry corrected #${id}: reversed by #${reversalId}, recorded again as #${correctedId}`,
+    );
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await clicks()).toBeLessThanOrEqual(3);
+    expect(dialogs).toEqual([]);
+
+    // The journal shows the three rows and totals to the cent.
+    await table.getByText(`reversed by #${reversalId}`).waitFor();
+    await table.getByText(`reverses #${id}`).waitFor();
+    await table.getByRole('cell', { name: `#${correctedId}`, exact: true }).waitFor();
+    await page
+      .getByRole('status', { name: 'Totals' })
+      .getByText(`3 entries match · Credit RS: ${money(80.05)} · Debit RS: 0.00`)
+      .waitFor();
+    expect((await entriesOfType()).map((row) => [row.id, row.amount])).toEqual([
+      [correctedId, 80.05],
+      [reversalId, -100.25],
+      [id, 100.25],
+    ]);
+
+    // The receipt is on the corrected entry.
+    await table.getByRole('button', { name: `Receipt of entry #${correctedId}` }).click();
+    const viewer = page.getByRole('dialog', { name: `Receipts of entry #${correctedId}` });
+    await viewer.getByText('bill.pdf').first().waitFor();
+    await context.close();
+  });
+
+  it('a correction closed half-way, or left for the Dashboard, leaves the entry as it was', async () => {
+    const id = await expense(55.5, 'Taxi');
+    const financeBefore = await call<Finance>('GET', '/dashboard/finance');
+    const { page, context, dialogs } = await openPage(browser);
+    await signIn(page);
+    await page.getByRole('link', { name: 'Journal' }).click();
+    await page.getByRole('heading', { name: 'Journal' }).waitFor();
+
+    // Closed with the amount changed and a reason given.
+    await page.getByRole('button', { name: `Correct entry #${id}` }).click();
+    let dialog = page.getByRole('dialog', { name: `Correct entry #${id}` });
+    await dialog.getByLabel('Reason').fill('Wrong fare');
+    await dialog.getByLabel('Amount').fill('5.55');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Left for the Dashboard (the browser's Back) with the dialog open.
+    await page.getByRole('button', { name: `Correct entry #${id}` }).click();
+    dialog = page.getByRole('dialog', { name: `Correct entry #${id}` });
+    await dialog.getByLabel('Reason').fill('Wrong fare');
+    await dialog.getByLabel('Amount').fill('5.55');
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Total Expense' })
+      .getByText(`RS: ${money(financeBefore.expense)}`)
+      .waitFor();
+
+    expect(await entry(id)).toMatchObject({ amount: 55.5, reversedById: null });
+    expect(await entriesOfType().then((rows) => rows.filter((row) => row.id >= id))).toHaveLength(
+      1,
+    );
+    expect(await call<Finance>('GET', '/dashboard/finance')).toEqual(financeBefore);
+    expect(dialogs).toEqual([]);
+    await context.close();
+  });
+
+  it('a correction into the closed period shows the refusal and writes nothing', async () => {
+    const id = await expense(12.34, 'Stamps');
+    await call('PUT', '/journal/closed', { closedThrough: CLOSED_THROUGH });
+    try {
+      const before = await entriesOfType();
+      const { page, context, dialogs } = await journalOfType();
+      await page.getByRole('button', { name: `Correct entry #${id}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Correct entry #${id}` });
+      await dialog.getByLabel('Reason').fill('Belongs to an old month');
+      await dialog.getByLabel('Date').fill(CLOSED_THROUGH);
+      await dialog.getByRole('button', { name: 'Save correction' }).click();
+      await dialog
+        .getByRole('alert')
+        .getByText(`date is in a closed period: the books are closed through ${CLOSED_THROUGH}`)
+        .waitFor();
+      // The dialog stays open with what was typed; nothing was written.
+      expect(await dialog.getByLabel('Reason').inputValue()).toBe('Belongs to an old month');
+      expect(await entriesOfType()).toEqual(before);
+      expect(await entry(id)).toMatchObject({ reversedById: null });
+      expect(dialogs).toEqual([]);
+      await context.close();
+    } finally {
+      await call('PUT', '/journal/closed', { closedThrough: null });
+    }
+  });
+
+  it('the Correct dialog, with a refusal shown, has no axe violations, light and dark', async () => {
+    const id = await expense(3.5, 'Pens');
+    const { page, context } = await journalOfType();
+    await page.getByRole('button', { name: `Correct entry #${id}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Correct entry #${id}` });
+    await dialog.getByRole('button', { name: 'Save correction' }).click();
+    await dialog.getByRole('alert').getByText('Please enter a reason').waitFor();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const { violations } = await new AxeBuilder({ page }).include('dialog').analyze();
+      expect(violations.map((violation) => violation.id)).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('Reverse asks for the reason in one dialog, focused, and nothing else', async () => {
+    const id = await expense(9.99, 'Duplicate');
+    const { page, context, dialogs } = await journalOfType();
+    await page.getByRole('button', { name: `Reverse entry #${id}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Reverse entry #${id}` });
+    await dialog.waitFor();
+    expect(await focusedName(page)).toBe('reason');
+    await page.keyboard.type('Recorded twice');
+    await dialog.getByRole('button', { name: 'Reverse' }).click();
+    await page.getByRole('table', { name: 'Journal' }).getByText(`reverses #${id}`).waitFor();
+    expect(dialogs).toEqual(['Entry reversed']);
+    await context.close();
+  });
+});

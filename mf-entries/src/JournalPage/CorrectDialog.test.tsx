@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { JournalRow } from 'contract';
+import {
+  collectDialogs,
+  endpoints,
+  failWith,
+  mockCurrentUser,
+  mockEndpoint,
+  type Dialogs,
+  type MockedEndpoint,
+  render,
+} from 'shared-ui/testing';
+import { CorrectDialog } from './CorrectDialog';
+
+const ROW: JournalRow = {
+  id: 10,
+  date: '2025-05-10',
+  kind: 'income',
+  partyId: 3,
+  partyName: 'Acme',
+  Creditdebit: 'Debit',
+  amount: 1500.5,
+  description: 'Invoice 7',
+  recordedBy: null,
+  recordedAt: '2025-05-10T09:30:00.000Z',
+  reversesId: null,
+  reversedById: null,
+  receipts: 1,
+};
+
+const written = (id: number, amount: number) => ({
+  id,
+  kind: 'income' as const,
+  partyId: 3,
+  partyName: 'Acme',
+  Creditdebit: 'Debit' as const,
+  amount,
+  description: 'Invoice 7',
+  date: '2025-05-10',
+  createdAt: '2025-05-11T08:00:00.000Z',
+  reversesId: amount < 0 ? 10 : null,
+});
+
+let dialogs: Dialogs;
+let correct: MockedEndpoint<typeof endpoints.correctEntry>;
+
+beforeEach(() => {
+  mockCurrentUser('staff');
+  dialogs = collectDialogs();
+  mockEndpoint(endpoints.listClients, {
+    users: [
+      { id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' },
+      { id: 4, name: 'Beta', email: 'b@b.test', companyName: 'B' },
+    ],
+  });
+  mockEndpoint(endpoints.listExpenseTypesForEntries, {
+    users: [{ id: 7, expancetype: 'Rent', status: 'Active' }],
+  });
+  correct = mockEndpoint(endpoints.correctEntry, {
+    message: 'Entry corrected #10: reversed by #11, recorded again as #12',
+    reversal: written(11, -1500.5),
+    entry: written(12, 1450.5),
+  });
+});
+afterEach(() => jest.restoreAllMocks());
+
+/** The journal's part: a Correct button that opens the dialog for a row. */
+function Host({ row = ROW }: { row?: JournalRow }) {
+  const [open, setOpen] = useState<JournalRow | undefined>();
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(row)}>
+        Correct
+      </button>
+      <CorrectDialog row={open} onClose={() => setOpen(undefined)} />
+    </>
+  );
+}
+
+async function openDialog(row?: JournalRow) {
+  render(<Host row={row} />);
+  await userEvent.click(screen.getByRole('button', { name: 'Correct' }));
+  return screen.getByRole('dialog', { name: `Correct entry #${(row ?? ROW).id}` });
+}
+
+describe('CorrectDialog', () => {
+  it("opens with the Reason focused and the entry's values filled in", async () => {
+    const dialog = await openDialog();
+    expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
+    expect(within(dialog).getByLabelText('Reason')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Amount')).toHaveValue('1500.50');
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('2025-05-10');
+    expect(within(dialog).getByLabelText('Description')).toHaveValue('Invoice 7');
+    expect(within(dialog).getByLabelText('Client')).toHaveValue('3');
+    expect(within(dialog).getByLabelText('Credit/Debit')).toHaveValue('Debit');
+    await within(dialog).findByRole('option', { name: 'Beta' });
+  });
+
+  it('offers Credit/Debit for income only', async () => {
+    const dialog = await openDialog({
+      ...ROW,
+      kind: 'expense',
+      partyId: 7,
+      partyName: 'Rent',
+      Creditdebit: 'Credit',
+    });
+    expect(within(dialog).getByLabelText('Expense type')).toHaveValue('7');
+    expect(within(dialog).queryByLabelText('Credit/Debit')).not.toBeInTheDocument();
+  });
+
+  it('saves with one press, sending the reason and what changed only', async () => {
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Discount forgotten');
+    const amount = within(dialog).getByLabelText('Amount');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1450.50');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Credit/Debit'), 'Credit');
+    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Save correction' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(correct.calls).toHaveLength(1);
+    expect(correct.calls[0]).toMatchObject({
+      params: { id: '10' },
+      body: { reason: 'Discount forgotten', amount: 1450.5, Creditdebit: 'Credit' },
+      headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    });
+    expect(Object.keys(correct.calls[0]?.body ?? {}).sort()).toEqual([
+      'Creditdebit',
+      'amount',
+      'reason',
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Entry corrected #10: reversed by #11, recorded again as #12',
+    );
+    expect(dialogs.alerts).toEqual([]);
+    expect(dialogs.confirms).toEqual([]);
+  });
+
+  it('shows the refusal in the dialog, keeps it open, and sends the same key again', async () => {
+    correct.once(
+      failWith(409, 'date is in a closed period: the books are closed through 2025-05-31'),
+    );
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Late');
+    await userEvent.type(within(dialog).getByLabelText('Description'), ' (paid)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save correction' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'date is in a closed period: the books are closed through 2025-05-31',
+    );
+    expect(dialogs.alerts).toEqual([]);
+    expect(screen.getByRole('dialog', { name: 'Correct entry #10' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save correction' }));
+    await waitFor(() => expect(correct.calls).toHaveLength(2));
+    expect(correct.calls[1]?.headers).toEqual(correct.calls[0]?.headers);
+  });
+
+  it.each([
+    ['no reason', '', '1450', 'Please enter a reason'],
+    [
+      'no change',
+      'Why',
+      '1500.5',
+      'Nothing to correct: change the amount, date, description, party or Credit/Debit',
+    ],
+    [
+      'an amount that is not one',
+      'Why',
+      '12,5x',
+      'Enter a valid amount (greater than 0, at most 2 decimals)',
+    ],
+    ['no amount', 'Why', '', 'Please fill all fields'],
+  ])('says what is missing for %s and sends nothing', async (_name, reason, amount, text) => {
+    const dialog = await openDialog();
+    if (reason) await userEvent.type(within(dialog).getByLabelText('Reason'), reason);
+    await userEvent.clear(within(dialog).getByLabelText('Amount'));
+    if (amount) await userEvent.type(within(dialog).getByLabelText('Amount'), amount);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save correction' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(text);
+    expect(correct.calls).toHaveLength(0);
+  });
+
+  it('writes nothing when closed, and opens afresh next time', async () => {
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Changed my mind');
+    await userEvent.clear(within(dialog).getByLabelText('Amount'));
+    await userEvent.type(within(dialog).getByLabelText('Amount'), '1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Correct' }));
+    const again = screen.getByRole('dialog', { name: 'Correct entry #10' });
+    expect(within(again).getByLabelText('Reason')).toHaveValue('');
+    expect(within(again).getByLabelText('Amount')).toHaveValue('1500.50');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(correct.calls).toHaveLength(0);
+    expect(dialogs.alerts).toEqual([]);
+  });
+});

@@ -1,0 +1,210 @@
+// The Journal's Correct: one dialog with the entry's fields to change and the reason, saved by one
+// press in one call (POST /api/journal/:id/correct) that writes the entry's reversal and the
+// corrected entry together, or neither; the receipts go with the corrected entry. Closing the
+// dialog, or leaving the page with it open, writes nothing.
+import { useId, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { apiMessages, CREDIT_DEBIT, type CorrectBody, type JournalRow } from 'contract';
+import {
+  Button,
+  DateInput,
+  Modal,
+  Select,
+  TextField,
+  endpoints,
+  formatRs,
+  messages,
+  useApiQuery,
+  useApiWrite,
+} from 'shared-ui';
+import { parseAmount } from '../EntryForm/amount';
+import { useIdempotencyKey } from '../EntryForm/useIdempotencyKey';
+import { KINDS } from './journal-kinds';
+import './CorrectDialog.css';
+
+/** What the party of each kind is called beside its picker. */
+const PARTY_LABELS = { income: 'Client', salary: 'Employee', expense: 'Expense type' } as const;
+
+interface Draft {
+  reason: string;
+  amount: string;
+  date: string;
+  description: string;
+  partyId: string;
+  Creditdebit: string;
+}
+
+const draftOf = (row: JournalRow): Draft => ({
+  reason: '',
+  amount: row.amount.toFixed(2),
+  date: row.date,
+  description: row.description,
+  partyId: String(row.partyId),
+  Creditdebit: row.Creditdebit,
+});
+
+/**
+ * The body of the correction: the reason and the fields that differ from the entry (one left out
+ * keeps the entry's value), or the text that says why it cannot be sent.
+ */
+export function correctionOf(row: JournalRow, draft: Draft): CorrectBody | string {
+  const reason = draft.reason.trim();
+  if (reason === '') return 'Please enter a reason';
+  if (draft.amount.trim() === '' || draft.date === '') return messages.fillAllFields;
+  const amount = parseAmount(draft.amount);
+  if (amount === undefined) return messages.invalidAmount;
+  const body: CorrectBody = { reason };
+  if (amount !== row.amount) body.amount = amount;
+  if (draft.date !== row.date) body.date = draft.date;
+  if (draft.description.trim() !== row.description) body.description = draft.description.trim();
+  if (draft.partyId !== String(row.partyId)) body.partyId = Number(draft.partyId);
+  if (draft.Creditdebit !== row.Creditdebit && row.kind === 'income')
+    body.Creditdebit = draft.Creditdebit as CorrectBody['Creditdebit'];
+  return Object.keys(body).length === 1 ? apiMessages.correctionChangesNothing : body;
+}
+
+export interface CorrectDialogProps {
+  /** The entry to correct; undefined keeps the dialog closed. */
+  row: JournalRow | undefined;
+  onClose: () => void;
+}
+
+/**
+ * Corrects one entry: the dialog, and after a correction a line that says what was written (the
+ * reversal's number and the corrected entry's), in place of an alert.
+ */
+export function CorrectDialog({ row, onClose }: CorrectDialogProps) {
+  const formId = useId();
+  const [draft, setDraft] = useState<Draft | undefined>();
+  const [draftFor, setDraftFor] = useState<JournalRow | undefined>();
+  const [error, setError] = useState('');
+  const [done, setDone] = useState('');
+  const idempotency = useIdempotencyKey();
+  // The mutation's state is not enough against a double press: both presses can be handled
+  // before the disabled button is rendered.
+  const inFlight = useRef(false);
+  // A new entry starts from its own values, an empty reason and a new submission key.
+  if (draftFor !== row) {
+    setDraftFor(row);
+    setDraft(row && draftOf(row));
+    setError('');
+    idempotency.renew();
+  }
+
+  const kind = row?.kind ?? 'income';
+  const parties = useApiQuery(KINDS[kind].parties, undefined, {
+    enabled: row !== undefined,
+    onError: 'quiet',
+  });
+  const listed = parties.data ? KINDS[kind].options(parties.data) : [];
+  // The entry's own party is offered even when the list does not hold it (yet).
+  const partyOptions =
+    row && !listed.some((option) => option.value === String(row.partyId))
+      ? [{ value: String(row.partyId), label: row.partyName }, ...listed]
+      : listed;
+
+  const correct = useApiWrite(endpoints.correctEntry, {
+    onFailure: setError,
+    onSuccess: (answer) => {
+      setDone(answer.message);
+      onClose();
+    },
+  });
+
+  const change = (field: keyof Draft) => (value: string) =>
+    setDraft((previous) => previous && { ...previous, [field]: value });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!row || !draft || inFlight.current) return;
+    const body = correctionOf(row, draft);
+    if (typeof body === 'string') {
+      setError(body);
+      return;
+    }
+    setError('');
+    inFlight.current = true;
+    try {
+      await correct.run({
+        params: { id: row.id },
+        body,
+        headers: { 'Idempotency-Key': idempotency.keyFor(JSON.stringify([row.id, body])) },
+      });
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  return (
+    <>
+      <p className="mf-journal__corrected" role="status">
+        {done}
+      </p>
+      <Modal
+        open={row !== undefined && draft !== undefined}
+        title={row ? `Correct entry #${row.id}` : 'Correct entry'}
+        onClose={onClose}
+        closeDisabled={correct.isPending}
+        actions={
+          <Button type="submit" form={formId} busy={correct.isPending} busyLabel="Saving...">
+            Save correction
+          </Button>
+        }
+      >
+        {row && draft && (
+          <form id={formId} className="mf-correct" onSubmit={(event) => void onSubmit(event)}>
+            <p className="mf-correct__about">
+              {`${KINDS[row.kind].label}, ${row.partyName}, ${row.Creditdebit} ` +
+                `${formatRs(row.amount)} on ${row.date}. Saving reverses it and records it ` +
+                'again with the values below, both at once; its receipts go with it.'}
+            </p>
+            <TextField
+              label="Reason"
+              name="reason"
+              maxLength={500}
+              value={draft.reason}
+              onChange={change('reason')}
+              data-autofocus
+            />
+            <TextField
+              label="Amount"
+              name="amount"
+              inputMode="decimal"
+              value={draft.amount}
+              onChange={change('amount')}
+            />
+            <DateInput label="Date" name="date" value={draft.date} onChange={change('date')} />
+            <TextField
+              label="Description"
+              name="description"
+              maxLength={500}
+              value={draft.description}
+              onChange={change('description')}
+            />
+            <Select
+              label={PARTY_LABELS[row.kind]}
+              name="partyId"
+              value={draft.partyId}
+              onChange={change('partyId')}
+              options={partyOptions}
+            />
+            {row.kind === 'income' && (
+              <Select
+                label="Credit/Debit"
+                name="Creditdebit"
+                value={draft.Creditdebit}
+                onChange={change('Creditdebit')}
+                options={CREDIT_DEBIT.map((value) => ({ value, label: value }))}
+              />
+            )}
+            {error && (
+              <p className="mf-correct__error" role="alert">
+                {error}
+              </p>
+            )}
+          </form>
+        )}
+      </Modal>
+    </>
+  );
+}
