@@ -20,6 +20,8 @@ export interface TableColumn<Row> {
    * its `figure` (the amount or balance; the last money column by default) comes right after.
    */
   card?: 'lead' | 'figure';
+  /** A class of the column's header and cells (a screen's widths, a sticky column). */
+  className?: string;
 }
 
 /** A line outside the data rows: a label in the first column and figures by column key. */
@@ -66,7 +68,7 @@ export function cellAttributes<Row>(
   roles: Map<string, 'lead' | 'figure'>,
 ): { className?: string; 'data-label': string } {
   const role = roles.get(column.key);
-  const className = [numericClass(column), role && `ofs-table__card-${role}`]
+  const className = [numericClass(column), column.className, role && `ofs-table__card-${role}`]
     .filter(Boolean)
     .join(' ');
   return { className: className || undefined, 'data-label': column.header };
@@ -122,7 +124,13 @@ export function HeaderRow<Row>({
   return (
     <tr aria-rowindex={rowIndex}>
       {columns.map((column) => (
-        <th key={column.key} scope="col" className={numericClass(column)}>
+        <th
+          key={column.key}
+          scope="col"
+          className={
+            [numericClass(column), column.className].filter(Boolean).join(' ') || undefined
+          }
+        >
           {column.header}
         </th>
       ))}
