@@ -88,6 +88,8 @@ import {
   Finance,
   LedgerOpening,
   LedgerOpeningQuery,
+  PartyBalances,
+  PartyBalancesQuery,
   FinanceQuery,
   IncomeReport,
   IncomeReportQuery,
@@ -636,6 +638,20 @@ const ledgers = {
     query: LedgerOpeningQuery,
     responses: { 200: LedgerOpening },
     errors: [404],
+    texts: texts(messages.errorFetchingLedgerData),
+  }),
+  listPartyBalances: endpoint({
+    method: 'GET',
+    path: '/ledgers/balances',
+    tag: 'ledgers',
+    summary: "Each client's or employee's balance as their ledger ends (Manage Clients, Manage Employees)",
+    description:
+      'For a client, every Debit less every Credit (positive: the client owes); for an employee, ' +
+      'everything paid. Read from the monthly roll-ups: one row per party with entries.',
+    access: 'signedIn',
+    query: PartyBalancesQuery,
+    responses: { 200: PartyBalances },
+    errors: [],
     texts: texts(messages.errorFetchingLedgerData),
   }),
 };

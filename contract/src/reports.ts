@@ -207,6 +207,22 @@ export const LedgerOpening = Type.Object({
 });
 export type LedgerOpening = Static<typeof LedgerOpening>;
 
+/** Whose balances Manage Clients and Manage Employees show beside each one. */
+export const PartyBalancesQuery = Type.Object({
+  ledger: Type.Union([Type.Literal('client'), Type.Literal('employee')]),
+});
+export type PartyBalancesQuery = Static<typeof PartyBalancesQuery>;
+
+/**
+ * The balance of each client or employee with entries, as its ledger ends today: for a client,
+ * everything billed (Debit) less everything received (Credit), positive when the client owes;
+ * for an employee, everything paid. One not listed has no entries: a balance of 0.
+ */
+export const PartyBalances = Type.Object({
+  balances: Type.Array(Type.Object({ id: Id, balance: Money })),
+});
+export type PartyBalances = Static<typeof PartyBalances>;
+
 export const YearlyQuery = Type.Object({
   year: Type.Integer({ minimum: 1900, maximum: 9999 }),
   /** previous and lastYear both compare each month with the same month of the year before. */

@@ -71,6 +71,7 @@ export * from './components/ReasonDialog';
 export * from './components/Table';
 export * from './components/Field';
 export * from './components/DateInput';
+export * from './components/PeriodPresets';
 export * from './components/Select';
 export * from './components/StatCard';
 export * from './components/FinanceCards';

@@ -204,6 +204,23 @@ function openingSql(kind: EntryKind, from: string, partyId?: number): RawBuilder
           FROM (${partySums(kind, before, partyId)}) AS b`;
 }
 
+/**
+ * Every client's or employee's balance as their ledger ends (contract: PartyBalances), summed
+ * from the monthly roll-ups: one row a party and month, so a million entries cost what their
+ * months do. Parties without entries are left out.
+ */
+export const partyBalances = (db: Db, kind: 'income' | 'salary') =>
+  jsonOf(
+    db,
+    sql`SELECT json_build_object(
+               'balances',
+               coalesce(json_agg(json_build_object('id', party_id, 'balance', balance)
+                                 ORDER BY party_id), '[]'::json))
+        FROM (SELECT party_id, sum(${signedBy(kind)} * total) AS balance
+              FROM entry_monthly_current WHERE kind = ${kind}
+              GROUP BY party_id) AS sums`,
+  );
+
 /** The balance a ledger brings forward into a range starting on `from` (contract: LedgerOpening). */
 export const ledgerOpening = (db: Db, kind: EntryKind, from: string, partyId?: number) =>
   jsonOf(

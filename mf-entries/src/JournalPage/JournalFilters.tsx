@@ -1,9 +1,11 @@
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ENTRY_KINDS } from 'contract';
 import {
   Button,
   DateInput,
   DownloadButton,
+  PeriodPresets,
   Select,
   TextField,
   endpoints,
@@ -17,16 +19,26 @@ export interface JournalFiltersProps {
   draft: FilterDraft<FilterName>;
   change: (name: FilterName, also?: Partial<FilterDraft<FilterName>>) => (value: string) => void;
   partyOptions: PickerOption[];
-  onApply: () => void;
+  /** Applies the draft, with the filters `also` sets (a period chosen in one click). */
+  onApply: (also?: Partial<FilterDraft<FilterName>>) => void;
   onClear: () => void;
   onDownload: () => void;
   /** The filters applied (the address's), which Download Excel asks the server's file for. */
   applied: object;
+  /** How many filters are applied: the Filters button says so. */
+  activeCount: number;
 }
+
+/** The Filters button's text: `Filters`, or `Filters (2)` with two applied. */
+export const filtersButtonText = (active: number) =>
+  active > 0 ? `Filters (${active})` : 'Filters';
 
 const KIND_OPTIONS = ENTRY_KINDS.map((kind) => ({ value: kind, label: KINDS[kind].label }));
 
-/** The journal's filter form, with Apply filters, Clear filters, Download CSV and Excel. */
+/**
+ * The journal's filters, folded behind a Filters button that counts the applied ones, beside
+ * Download CSV and Excel; unfolded: the form, with periods in one click, Apply and Clear filters.
+ */
 export function JournalFilters({
   draft,
   change,
@@ -35,81 +47,24 @@ export function JournalFilters({
   onClear,
   onDownload,
   applied,
+  activeCount,
 }: JournalFiltersProps) {
+  const [open, setOpen] = useState(false);
+  const formId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply();
   };
   return (
-    <form className="ofs-card mf-journal__filters" onSubmit={submit} aria-label="Filters">
-      <DateInput label="From" name="from" value={draft.from} onChange={change('from')} />
-      <DateInput label="To" name="to" value={draft.to} onChange={change('to')} />
-      <Select
-        label="Kind"
-        name="kind"
-        value={draft.kind}
-        // A party belongs to one kind.
-        onChange={change('kind', { partyId: '' })}
-        placeholder="All kinds"
-        options={KIND_OPTIONS}
-      />
-      <Select
-        label="Party"
-        name="partyId"
-        value={draft.partyId}
-        onChange={change('partyId')}
-        placeholder={isKind(draft.kind) ? 'All parties' : 'Choose a kind first'}
-        options={partyOptions}
-        disabled={!isKind(draft.kind)}
-      />
-      <Select
-        label="Credit/Debit"
-        name="Creditdebit"
-        value={draft.Creditdebit}
-        onChange={change('Creditdebit')}
-        placeholder="Credit and Debit"
-        options={[
-          { value: 'Credit', label: 'Credit' },
-          { value: 'Debit', label: 'Debit' },
-        ]}
-      />
-      <TextField
-        label="Amount from"
-        name="minAmount"
-        inputMode="decimal"
-        value={draft.minAmount}
-        onChange={change('minAmount')}
-      />
-      <TextField
-        label="Amount to"
-        name="maxAmount"
-        inputMode="decimal"
-        value={draft.maxAmount}
-        onChange={change('maxAmount')}
-      />
-      <TextField
-        label="Text in description or party"
-        name="q"
-        type="search"
-        maxLength={100}
-        value={draft.q}
-        onChange={change('q')}
-      />
-      <Select
-        label={messages.receipt}
-        name="receipt"
-        value={draft.receipt}
-        onChange={change('receipt')}
-        placeholder={messages.receiptAny}
-        options={[
-          { value: 'with', label: messages.withReceipt },
-          { value: 'without', label: messages.withoutReceipt },
-        ]}
-      />
-      <div className="mf-journal__buttons">
-        <Button type="submit">Apply filters</Button>
-        <Button variant="secondary" onClick={onClear}>
-          Clear filters
+    <>
+      <div className="mf-journal__toolbar">
+        <Button
+          variant="secondary"
+          aria-expanded={open}
+          aria-controls={formId}
+          onClick={() => setOpen(!open)}
+        >
+          {filtersButtonText(activeCount)}
         </Button>
         <Button variant="secondary" onClick={onDownload}>
           Download CSV
@@ -120,6 +75,88 @@ export function JournalFilters({
           label={messages.downloadExcel}
         />
       </div>
-    </form>
+      <form
+        id={formId}
+        className="ofs-card mf-journal__filters"
+        onSubmit={submit}
+        aria-label="Filters"
+        hidden={!open}
+      >
+        <DateInput label="From" name="from" value={draft.from} onChange={change('from')} />
+        <DateInput label="To" name="to" value={draft.to} onChange={change('to')} />
+        <PeriodPresets
+          range={{ from: draft.from, to: draft.to }}
+          onPick={(range) => onApply(range)}
+        />
+        <Select
+          label="Kind"
+          name="kind"
+          value={draft.kind}
+          // A party belongs to one kind.
+          onChange={change('kind', { partyId: '' })}
+          placeholder="All kinds"
+          options={KIND_OPTIONS}
+        />
+        <Select
+          label="Party"
+          name="partyId"
+          value={draft.partyId}
+          onChange={change('partyId')}
+          placeholder={isKind(draft.kind) ? 'All parties' : 'Choose a kind first'}
+          options={partyOptions}
+          disabled={!isKind(draft.kind)}
+        />
+        <Select
+          label="Credit/Debit"
+          name="Creditdebit"
+          value={draft.Creditdebit}
+          onChange={change('Creditdebit')}
+          placeholder="Credit and Debit"
+          options={[
+            { value: 'Credit', label: 'Credit' },
+            { value: 'Debit', label: 'Debit' },
+          ]}
+        />
+        <TextField
+          label="Amount from"
+          name="minAmount"
+          inputMode="decimal"
+          value={draft.minAmount}
+          onChange={change('minAmount')}
+        />
+        <TextField
+          label="Amount to"
+          name="maxAmount"
+          inputMode="decimal"
+          value={draft.maxAmount}
+          onChange={change('maxAmount')}
+        />
+        <TextField
+          label="Text in description or party"
+          name="q"
+          type="search"
+          maxLength={100}
+          value={draft.q}
+          onChange={change('q')}
+        />
+        <Select
+          label={messages.receipt}
+          name="receipt"
+          value={draft.receipt}
+          onChange={change('receipt')}
+          placeholder={messages.receiptAny}
+          options={[
+            { value: 'with', label: messages.withReceipt },
+            { value: 'without', label: messages.withoutReceipt },
+          ]}
+        />
+        <div className="mf-journal__buttons">
+          <Button type="submit">Apply filters</Button>
+          <Button variant="secondary" onClick={onClear}>
+            Clear filters
+          </Button>
+        </div>
+      </form>
+    </>
   );
 }

@@ -109,7 +109,12 @@ describe('Journal', () => {
     expect(within(rows[1] as HTMLElement).getByText('reverses #11')).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).getByText('reversed by #12')).toBeInTheDocument();
     expect(within(rows[3] as HTMLElement).getByText('1,500.50')).toBeInTheDocument();
-    expect(within(rows[3] as HTMLElement).getByText('Sara <sara@x.test>')).toBeInTheDocument();
+    // The name on one line; the e-mail in its tooltip.
+    expect(within(rows[3] as HTMLElement).getByText('Sara')).toHaveAttribute(
+      'title',
+      'sara@x.test',
+    );
+    expect(within(rows[3] as HTMLElement).getByText('2025-05-10')).toBeInTheDocument();
     // Only an entry that is neither reversed nor a reversal can be reversed or corrected.
     expect(screen.getAllByRole('button', { name: /^Reverse entry/ })).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Correct entry #10' })).toBeInTheDocument();
@@ -139,8 +144,15 @@ describe('Journal', () => {
     const recordedBy = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((line) => within(line).getAllByRole('cell')[7]?.textContent);
-    expect(recordedBy).toEqual(['Sam <sam@new.test>', 'Sam (former user) <sam@old.test>', '']);
+      .map((line) => {
+        const cell = within(line).getAllByRole('cell')[8];
+        return [cell?.textContent, cell?.querySelector('[title]')?.getAttribute('title')];
+      });
+    expect(recordedBy).toEqual([
+      ['Sam', 'sam@new.test'],
+      ['Sam (former user)', 'sam@old.test'],
+      ['', undefined],
+    ]);
   });
 
   it('reads its filters from the address and sends them', async () => {
@@ -159,6 +171,7 @@ describe('Journal', () => {
   it('puts the applied filters in the address, so that a filter state is a link', async () => {
     renderAt('/Journal');
     await screen.findByText('Entry 10');
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     await userEvent.selectOptions(screen.getByLabelText('Kind'), 'income');
     await userEvent.selectOptions(screen.getByLabelText('Credit/Debit'), 'Debit');
     await userEvent.type(screen.getByLabelText('Amount from'), '100');
@@ -175,6 +188,40 @@ describe('Journal', () => {
     expect(screen.getByLabelText('Kind')).toHaveValue('');
   });
 
+  it('folds the filters behind a Filters button that counts the applied ones', async () => {
+    renderAt('/Journal?kind=income&from=2025-05-01&q=acme');
+    await screen.findByText('Entry 10');
+    const button = screen.getByRole('button', { name: 'Filters (3)' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('button', { name: 'Apply filters' })).not.toBeInTheDocument();
+    await userEvent.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.clear(screen.getByLabelText('Text in description or party'));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(address()).toBe('/Journal?from=2025-05-01&kind=income');
+    expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
+  });
+
+  it('applies a period in one click and shows it in From and To', async () => {
+    renderAt('/Journal?kind=income');
+    await screen.findByText('Entry 10');
+    await userEvent.click(screen.getByRole('button', { name: 'Filters (1)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Last year' }));
+    const year = new Date().getFullYear() - 1;
+    expect(address()).toBe(`/Journal?from=${year}-01-01&to=${year}-12-31&kind=income`);
+    expect(screen.getByLabelText('From')).toHaveValue(`${year}-01-01`);
+    expect(screen.getByLabelText('To')).toHaveValue(`${year}-12-31`);
+    expect(screen.getByRole('button', { name: 'Last year' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await waitFor(() =>
+      expect(journalCalls()).toContain(`from=${year}-01-01&to=${year}-12-31&kind=income&limit=50`),
+    );
+  });
+
   it('reads only the filters of the address that are values of their kind', async () => {
     renderAt('/Journal?kind=loan&partyId=3x&from=2025-05-01&minAmount=1e3');
     await screen.findByText('Entry 10');
@@ -185,6 +232,7 @@ describe('Journal', () => {
   it('names the filters that are not valid instead of applying them', async () => {
     renderAt('/Journal?kind=income');
     await screen.findByText('Entry 10');
+    await userEvent.click(screen.getByRole('button', { name: 'Filters (1)' }));
     await userEvent.type(screen.getByLabelText('Amount from'), '10,5');
     await userEvent.type(screen.getByLabelText('Amount to'), 'lots');
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
@@ -280,32 +328,14 @@ describe('Journal', () => {
     await waitFor(() => expect(journalCalls()).toHaveLength(2));
   });
 
-  it('lets an admin move the books closed through date', async () => {
-    const move = mockEndpoint(endpoints.moveBooksClosed, {
-      closedThrough: '2025-04-30',
-      canMove: true,
-    });
+  it('shows the closed period on one line, and no control to move it (that is in Settings)', async () => {
     renderAt('/Journal');
-    const control = await screen.findByLabelText('Books closed through');
-    await userEvent.clear(control);
-    await userEvent.type(control, '2025-04-30');
-    await userEvent.click(screen.getByRole('button', { name: 'Save closing date' }));
-    await waitFor(() => expect(dialogs.alerts).toEqual(['Books closed through 2025-04-30']));
-    expect(move.calls.map((call) => call.body)).toEqual([{ closedThrough: '2025-04-30' }]);
-  });
-
-  it("shows the server's refusal to move the date", async () => {
-    mockEndpoint(
-      endpoints.moveBooksClosed,
-      failWith(403, 'Only admins can move the books closed through date'),
-    );
-    renderAt('/Journal');
-    const control = await screen.findByLabelText('Books closed through');
-    await userEvent.clear(control);
-    await userEvent.click(screen.getByRole('button', { name: 'Save closing date' }));
-    await waitFor(() =>
-      expect(dialogs.alerts).toEqual(['Only admins can move the books closed through date']),
-    );
+    expect(
+      await screen.findByText(
+        'Books closed through 2025-03-31: nothing dated on or before it is accepted.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Books closed through')).not.toBeInTheDocument();
   });
 
   it('offers a read-only viewer no Reverse or Correct, and still the list and its CSV', async () => {

@@ -54,13 +54,14 @@ export function JournalPage() {
   return (
     <div>
       <h1 className="ofs-page-title">Journal</h1>
-      <BooksClosed editable />
+      <BooksClosed />
       <BatchLine />
       <JournalFilters
         draft={journal.draft}
         change={journal.change}
         partyOptions={journal.partyOptions}
         onApply={journal.apply}
+        activeCount={journal.activeCount}
         onClear={journal.clear}
         onDownload={() => void journal.downloadCsv()}
         applied={journal.filters}
@@ -72,13 +73,15 @@ export function JournalPage() {
 
       <CorrectDialog row={correcting} onClose={() => setCorrecting(undefined)} />
 
-      <Table
-        caption="Journal"
-        columns={journalColumns(canWrite ? open : undefined, (row) => setReceiptsOf(row.id))}
-        rows={journal.page?.entries ?? []}
-        rowKey={(row) => row.id}
-        loading={journal.loading}
-      />
+      <div className="mf-journal__table">
+        <Table
+          caption="Journal"
+          columns={journalColumns(canWrite ? open : undefined, (row) => setReceiptsOf(row.id))}
+          rows={journal.page?.entries ?? []}
+          rowKey={(row) => row.id}
+          loading={journal.loading}
+        />
+      </div>
 
       <ListPager
         className="mf-journal__pager"

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import type { User } from 'contract';
-import { Button, DateInput, Select, TextField } from 'shared-ui';
+import { Button, DateInput, PeriodPresets, Select, TextField } from 'shared-ui';
 import type { FilterDraft } from 'shared-ui';
 import { ACTION_OPTIONS, KIND_OPTIONS } from './activity-labels';
 import type { FilterName } from './useActivityLog';
@@ -9,7 +9,8 @@ export interface ActivityFiltersProps {
   draft: FilterDraft<FilterName>;
   change: (name: FilterName) => (value: string) => void;
   users: User[];
-  onApply: () => void;
+  /** Applies the draft, with the filters `also` sets (a period chosen in one click). */
+  onApply: (also?: Partial<FilterDraft<FilterName>>) => void;
   onClear: () => void;
   onDownload: () => void;
   downloading: boolean;
@@ -64,6 +65,10 @@ export function ActivityFilters({
       />
       <DateInput label="From" value={draft.from} onChange={change('from')} />
       <DateInput label="To" value={draft.to} onChange={change('to')} />
+      <PeriodPresets
+        range={{ from: draft.from, to: draft.to }}
+        onPick={(range) => onApply(range)}
+      />
       <TextField
         label="Record id"
         value={draft.record}

@@ -14,6 +14,7 @@ export const clientsConfig = createPeopleConfig<Client>({
   title: 'Clients',
   manageTab: 'Manage Clients',
   fields,
+  balances: 'client',
   endpoints: {
     list: endpoints.listClients,
     add: endpoints.addClient,

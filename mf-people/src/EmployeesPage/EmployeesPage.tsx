@@ -17,6 +17,7 @@ export const employeesConfig = createPeopleConfig<Employee>({
   title: 'Employees',
   manageTab: 'Manage Employees',
   fields,
+  balances: 'employee',
   endpoints: {
     list: endpoints.listEmployees,
     add: endpoints.addEmployee,

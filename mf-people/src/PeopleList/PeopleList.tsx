@@ -6,6 +6,7 @@ import { Pager } from '../Pager';
 import { cellText } from '../PeopleScreen/person-values';
 import { usePersonWrites } from '../PeopleScreen/usePersonWrites';
 import type { PeopleScreenConfig, PersonRecord } from '../PeopleScreen/types';
+import { useBalanceColumn } from './balances';
 import './PeopleList.css';
 
 /**
@@ -62,11 +63,13 @@ export function PeopleList<Row extends PersonRecord>({
     setDeletingId(null);
   };
 
+  const balance = useBalanceColumn<Row>(config.balances);
   const columns: Array<TableColumn<Row>> = listed.map((field) => ({
     key: field.name,
     header: field.label,
     render: (row: Row) => cellText(field, row),
   }));
+  if (balance) columns.push(balance);
   if (canWrite)
     columns.push({
       key: 'actions',

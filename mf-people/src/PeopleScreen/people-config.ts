@@ -22,6 +22,8 @@ export interface PeoplePageDefinition {
   manageTab: string;
   fields: PersonField[];
   endpoints: PeopleEndpoints;
+  /** Whose balances the list shows (Manage Clients, Manage Employees). */
+  balances?: 'client' | 'employee';
 }
 
 export function createPeopleConfig<Row extends PersonRecord>({
@@ -30,8 +32,10 @@ export function createPeopleConfig<Row extends PersonRecord>({
   manageTab,
   fields,
   endpoints,
+  balances,
 }: PeoplePageDefinition): PeopleScreenConfig<Row> {
   return {
+    balances,
     title,
     manageTab,
     noun: kind,

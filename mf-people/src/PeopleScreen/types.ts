@@ -65,6 +65,8 @@ export interface PeopleScreenConfig<Row extends PersonRecord> {
   messages: PeopleMessages;
   /** The four calls of the screen (tests answer them). */
   endpoints: PeopleEndpoints;
+  /** Whose balances the list shows beside each record, linked to their ledger. */
+  balances?: 'client' | 'employee';
   /** A further action of the screen on each row, beside Edit and Delete. */
   RowAction?: ComponentType<{ row: Row }>;
 }

@@ -20,6 +20,8 @@ export interface PeopleMocks {
   remove: MockedEndpoint<PeopleEndpoints['remove']>;
   /** The Users screen's list of users with two-step sign-in on (none unless a test says). */
   twoStepUsers: MockedEndpoint<typeof allEndpoints.listTwoStepUsers>;
+  /** The balances beside clients and employees (none unless a test says). */
+  balances: MockedEndpoint<typeof allEndpoints.listPartyBalances>;
 }
 
 /**
@@ -39,6 +41,7 @@ export function mockPeopleEndpoints(
     mocks.update = mockEndpoint(endpoints.update, { message: 'ok' });
     mocks.remove = mockEndpoint(endpoints.remove, { message: 'ok' });
     mocks.twoStepUsers = mockEndpoint(allEndpoints.listTwoStepUsers, { userIds: [] });
+    mocks.balances = mockEndpoint(allEndpoints.listPartyBalances, { balances: [] });
   });
   return mocks;
 }

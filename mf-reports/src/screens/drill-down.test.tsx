@@ -66,14 +66,14 @@ describe('drill-down links', () => {
     );
   });
 
-  it("Clients Vs Sales: a client opens the client's ledger over all time", async () => {
+  it("Clients Vs Sales: a client opens the client's ledger on this year", async () => {
     mockEndpoint(endpoints.getClientsVsSales, [
       { clientId: 7, clientname: 'Acme', totalDebit: 10, totalCredit: 5, netTotal: 5 },
     ]);
     openAt('/ClientsVsSales', <ClientsVsSalesPage />);
     await screen.findByRole('link', { name: 'Acme' });
     expect(hrefOf('Acme')).toBe(
-      `/ClientLedgerPage?clientId=7&startDate=1900-01-01&endDate=${toIsoDate(new Date())}`,
+      `/ClientLedgerPage?clientId=7&startDate=${new Date().getFullYear()}-01-01&endDate=${toIsoDate(new Date())}`,
     );
   });
 

@@ -45,6 +45,7 @@ describe('SettingsPage', () => {
       'Expenses',
       'Other Settings',
       'Security',
+      'Books closed',
       'Backups',
       'Company',
       'Releases',

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { LoadingScreen, messages, Tabs, useIsAdmin } from 'shared-ui';
 import { BackupSettings } from '../BackupSettings';
+import { BooksClosedSettings } from '../BooksClosedSettings';
 import { ManageExpenseTypes } from '../ManageExpenseTypes';
 import { ReleaseSettings } from '../ReleaseSettings';
 import { SecuritySettings } from '../SecuritySettings';
@@ -15,7 +16,8 @@ const CompanySettings = lazy(() =>
 
 /**
  * The Settings screen (docs/product.md#screens-and-routes): Expenses and a placeholder Other Settings tab, then Security
- * (whether every admin must use two-step sign-in) and, for admins, Backups, Company (the
+ * (whether every admin must use two-step sign-in) and, for admins, Books closed (the day through
+ * which no entry is accepted), Backups, Company (the
  * details every Excel and PDF export is headed with) and Releases (each remote's served version
  * and canary, Promote and Roll back).
  */
@@ -34,6 +36,9 @@ export function SettingsPage() {
             content: <p>Other settings will appear here.</p>,
           },
           { id: 'security', label: messages.securityTab, content: <SecuritySettings /> },
+          ...(isAdmin
+            ? [{ id: 'books', label: 'Books closed', content: <BooksClosedSettings /> }]
+            : []),
           ...(isAdmin
             ? [{ id: 'backups', label: messages.backupsTab, content: <BackupSettings /> }]
             : []),

@@ -25,6 +25,7 @@ const MONEY: readonly ReadName[] = [
   'getEmployeeLedger',
   'getExpenseLedger',
   'getLedgerOpening',
+  'listPartyBalances',
   'listJournal',
   'getJournalTotals',
   'listActivity',

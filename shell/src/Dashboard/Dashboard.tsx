@@ -1,6 +1,15 @@
 import type { FormEvent } from 'react';
 import type { CompareChoice, EntryKind } from 'contract';
-import { Button, DateInput, FinanceCards, Select, StatCard, href, logOut } from 'shared-ui';
+import {
+  Button,
+  DateInput,
+  FinanceCards,
+  PeriodPresets,
+  Select,
+  StatCard,
+  href,
+  logOut,
+} from 'shared-ui';
 import { useDashboard } from './useDashboard';
 import { ReceiptsMissingCard } from './ReceiptsMissingCard';
 import { OverBudgetList } from './OverBudgetList';
@@ -64,19 +73,23 @@ export function Dashboard() {
           }))}
         />
         <Button type="submit">Apply Filter</Button>
+        <PeriodPresets range={range} onPick={apply} />
       </form>
-      <div className="ofs-grid">
-        <StatCard label="Total Admins" value={totals?.admins ?? 0} />
-        <StatCard label="Total Employees" value={totals?.employees ?? 0} />
-        <StatCard label="Total Clients" value={totals?.clients ?? 0} />
-        <ReceiptsMissingCard />
+      {/* On a phone the money figures come first (Layout.css). */}
+      <div className="shell-dashboard__figures">
+        <div className="ofs-grid shell-dashboard__counts">
+          <StatCard label="Total Admins" value={totals?.admins ?? 0} />
+          <StatCard label="Total Employees" value={totals?.employees ?? 0} />
+          <StatCard label="Total Clients" value={totals?.clients ?? 0} />
+          <ReceiptsMissingCard />
+        </div>
+        <FinanceCards
+          finance={finance}
+          labels={FINANCE_LABELS}
+          hrefOf={journalOf}
+          compareLabel={shownCompare ? COMPARE_LABELS[shownCompare] : undefined}
+        />
       </div>
-      <FinanceCards
-        finance={finance}
-        labels={FINANCE_LABELS}
-        hrefOf={journalOf}
-        compareLabel={shownCompare ? COMPARE_LABELS[shownCompare] : undefined}
-      />
       <OverBudgetList />
     </div>
   );

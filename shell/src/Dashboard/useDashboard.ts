@@ -41,9 +41,13 @@ export function useDashboard() {
     { onError: 'log', refetchOnMount: !early.finance, placeholderData: keepPreviousData },
   );
 
-  /** Shows the totals of the dates in the inputs (empty ones: this month), asked again. */
-  const apply = () => {
-    const dates = fillWithCurrentMonth(range);
+  /**
+   * Shows the totals of the dates in the inputs (empty ones: this month), asked again; or of a
+   * period just chosen (This month, Last month...), which goes into the inputs.
+   */
+  const apply = (period?: DateRange) => {
+    if (period) setRange(period);
+    const dates = fillWithCurrentMonth(period ?? range);
     // Without a comparison the call is the spec's, as the page asked it at sign-in.
     ask(compare === 'none' ? dates : { ...dates, compare }, finance.refetch);
   };

@@ -126,6 +126,13 @@ export const reportsRoutes: FastifyPluginAsync = async (app) => {
     return sendJson(reply, await reports.ledgerOpening(app.db, kind, from, partyId));
   });
 
+  route(app, endpoints.listPartyBalances, async (request, reply) =>
+    sendJson(
+      reply,
+      await reports.partyBalances(app.db, request.query.ledger === 'client' ? 'income' : 'salary'),
+    ),
+  );
+
   route(app, endpoints.getExpenseLedger, async (request, reply) =>
     sendJson(
       reply,

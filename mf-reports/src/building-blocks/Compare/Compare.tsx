@@ -142,7 +142,7 @@ export function comparedDateFilters({
       range={params}
       onRangeChange={(range) => setParams({ ...params, from: range.from, to: range.to })}
       submitLabel="Filter"
-      onSubmit={() => apply()}
+      onSubmit={(period) => apply(period ? { ...params, ...period } : params)}
       busy={busy}
     >
       <CompareSelect

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Button, DateInput } from 'shared-ui';
+import { Button, DateInput, PeriodPresets } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 
 export interface FilterBarProps {
@@ -7,13 +7,20 @@ export interface FilterBarProps {
   onRangeChange: (range: DateRange) => void;
   /** "Filter" on reports, "Get Ledger" on ledgers. */
   submitLabel: string;
-  onSubmit: () => void;
+  /**
+   * Shows the figures of the dates on screen; with `range`, of a period just chosen (This month,
+   * Last month...), which is already on its way into the inputs.
+   */
+  onSubmit: (range?: DateRange) => void;
   busy?: boolean;
   /** A picker shown before the dates (client, employee). */
   children?: ReactNode;
 }
 
-/** Start and End Date inputs and the action button; Enter in a date input submits too. */
+/**
+ * Start and End Date inputs, the periods in one click and the action button; Enter in a date
+ * input submits too.
+ */
 export function FilterBar({
   range,
   onRangeChange,
@@ -44,6 +51,13 @@ export function FilterBar({
       <Button type="submit" disabled={busy}>
         {submitLabel}
       </Button>
+      <PeriodPresets
+        range={range}
+        onPick={(period) => {
+          onRangeChange(period);
+          onSubmit(period);
+        }}
+      />
     </form>
   );
 }

@@ -15,7 +15,7 @@ export function dateFilters({
       range={params}
       onRangeChange={setParams}
       submitLabel="Filter"
-      onSubmit={() => apply()}
+      onSubmit={(period) => apply(period ?? params)}
       busy={busy}
     />
   );

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { type LedgerOpeningQuery } from 'contract';
-import { Select, messages } from 'shared-ui';
-import type { DateRange, Endpoint, endpoints } from 'shared-ui';
+import { Select, formatRs, messages } from 'shared-ui';
+import type { DateRange, Endpoint, Money, endpoints } from 'shared-ui';
 import { FilterBar } from '../FilterBar';
 import { ReportLayout } from '../ReportLayout';
 import { ReportTable } from '../ReportTable';
@@ -66,6 +66,28 @@ export interface LedgerPageOf<Row> {
 }
 
 /**
+ * Above the table: the balance brought forward and where the range ends, as the opening line and
+ * the closing totals say them (the closing once every page is in).
+ */
+function BalancesLine<Row extends LedgerEntry>({
+  opening,
+  rows,
+  complete,
+}: {
+  opening: Money;
+  rows: Row[];
+  complete: boolean;
+}) {
+  const closing = rows.at(-1)?.balance ?? opening;
+  return (
+    <p className="reports-ledger__balances" aria-label="Balances">
+      <span>Opening balance {formatRs(opening)}</span>
+      {complete && <span>Closing balance {formatRs(closing)}</span>}
+    </p>
+  );
+}
+
+/**
  * One ledger screen: optional party picker, dates, Get Ledger, then the entries with an
  * opening balance line, Debit/Credit columns, the running balance and closing totals.
  */
@@ -111,6 +133,9 @@ export function Ledger<Row extends LedgerEntry>(props: LedgerProps<Row>) {
         </FilterBar>
       }
     >
+      {shown && !(loading && !morePending) && (
+        <BalancesLine opening={shown.opening} rows={rows} complete={shown.complete} />
+      )}
       <ReportTable
         caption={title}
         columns={columns}

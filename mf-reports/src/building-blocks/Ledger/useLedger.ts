@@ -111,13 +111,17 @@ export function useLedger<Row extends LedgerEntry>({
     { enabled: asked !== undefined },
   );
 
-  const getLedger = () => {
+  /** Shows the ledger of the dates on screen, or of a period just chosen (This month...). */
+  const getLedger = (period?: DateRange) => {
+    const wanted = period ?? range;
+    if (period) setRange(period);
     if (picker && !partyId) {
-      notify(picker.required);
+      // A period chosen before the party only fills the dates.
+      if (!period) notify(picker.required);
       return;
     }
-    address.write(partyId, range);
-    apply({ partyId, range }, ledger.refetch);
+    address.write(partyId, wanted);
+    apply({ partyId, range: wanted }, ledger.refetch);
   };
 
   return {

@@ -5,17 +5,18 @@
 import { addressQuery, replaceAddressQuery, toIsoDate } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 
-/** Earliest day a link asks for when a report covers all time (as the server's reports do). */
-export const ALL_TIME_FROM = '1900-01-01';
-
 /** A range open at both ends: all time. */
 export const ALL_TIME: DateRange = { from: '', to: '' };
 
-/** A ledger's dates for a range: all time up to today where the range is open. */
-export const ledgerDates = (range: DateRange) => ({
-  startDate: range.from || ALL_TIME_FROM,
-  endDate: range.to || toIsoDate(new Date()),
-});
+/**
+ * A ledger's dates for a range a report covers. An open end is today, an open start 1 January of
+ * the end's year (what came before is the ledger's opening balance), so a client opened from
+ * Clients Vs Sales shows this year's entries, not a century of empty years.
+ */
+export const ledgerDates = (range: DateRange) => {
+  const endDate = range.to || toIsoDate(new Date());
+  return { startDate: range.from || `${endDate.slice(0, 4)}-01-01`, endDate };
+};
 
 /** The first and last day of a month (`month` 1-12). */
 export function monthRange(year: number, month: number): DateRange {

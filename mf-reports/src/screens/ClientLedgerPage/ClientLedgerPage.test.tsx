@@ -106,6 +106,15 @@ describe('ClientLedgerPage', () => {
       ['Closing totals', '', '', '1,020.05', '400.10', '769.95'],
     ]);
     expect(screen.getByText('Period: Client: Acme, 2026-03-01 to 2026-03-31')).toBeInTheDocument();
+    // Both balances above the table too, without scrolling to its end.
+    const balances = screen.getByLabelText('Balances');
+    expect(balances.compareDocumentPosition(screen.getByRole('table'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(Array.from(balances.children).map((part) => part.textContent)).toEqual([
+      'Opening balance RS: 150.00',
+      'Closing balance RS: 769.95',
+    ]);
   });
 
   it('should export the ledger with opening line and closing totals, dates ISO, amounts plain', async () => {

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { currentMonthRange } from 'shared-ui';
+import { currentMonthRange, periodRange } from 'shared-ui';
 import { captureDownloads, renderScreen, tableText } from '../../testing/test-utils';
 import { ExpenseVsTypeReportPage } from './ExpenseVsTypeReportPage';
 import { endpoints, mockEndpoint } from 'shared-ui/testing';
@@ -55,7 +55,9 @@ describe('ExpenseVsTypeReportPage', () => {
     const downloads = captureDownloads();
     const { user } = renderScreen(<ExpenseVsTypeReportPage />);
     await screen.findByText('Rent');
+    await user.clear(screen.getByLabelText('Start Date'));
     await user.type(screen.getByLabelText('Start Date'), '2026-01-01');
+    await user.clear(screen.getByLabelText('End Date'));
     await user.type(screen.getByLabelText('End Date'), '2026-01-31');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() =>
@@ -66,6 +68,28 @@ describe('ExpenseVsTypeReportPage', () => {
     expect((await downloads.last()).text).toBe(
       'Expense Type,Total Expense\r\nRent,600.00\r\nFuel,400.00\r\nTotal,1000.00\r\n',
     );
+  });
+
+  it('should show the month it applies in its inputs, and change period in one click', async () => {
+    const get = mockEndpoint(endpoints.getExpenseVsType, ROWS);
+    const { user } = renderScreen(<ExpenseVsTypeReportPage />);
+    await screen.findByText('Rent');
+    const month = currentMonthRange();
+    expect(screen.getByLabelText('Start Date')).toHaveValue(month.from);
+    expect(screen.getByLabelText('End Date')).toHaveValue(month.to);
+    expect(screen.getByRole('button', { name: 'This month' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await user.click(screen.getByRole('button', { name: 'Last month' }));
+    const last = periodRange('lastMonth');
+    await waitFor(() =>
+      expect(get.calls.at(-1)?.query).toEqual({ startDate: last.from, endDate: last.to }),
+    );
+    expect(screen.getByLabelText('Start Date')).toHaveValue(last.from);
+    expect(screen.getByLabelText('End Date')).toHaveValue(last.to);
+    expect(await screen.findByText(`Period: ${last.from} to ${last.to}`)).toBeInTheDocument();
+    expect(window.location.search).toBe(`?startDate=${last.from}&endDate=${last.to}`);
   });
 
   it('should show No records found and no chart for an empty period', async () => {

@@ -1,12 +1,13 @@
 import type { ExpenseVsTypeRow } from 'contract';
-import { AppLink, endpoints, fillWithCurrentMonth, href } from 'shared-ui';
+import { AppLink, currentMonthRange, endpoints, fillWithCurrentMonth, href } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { ExpenseShareChart } from '../../building-blocks/Charts';
 import type { ReportColumn } from '../../building-blocks/ReportTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
 import { changeColumns, comparedAddress, comparedDateFilters } from '../../building-blocks/Compare';
 import type { ComparedRange } from '../../building-blocks/Compare';
-import { EMPTY_RANGE, describePeriod } from '../../helpers/periods';
+import type { AddressParams } from '../../building-blocks/links';
+import { describePeriod } from '../../helpers/periods';
 import { reportSource } from '../../helpers/report-source';
 import { DownloadButtons } from '../../building-blocks/DownloadButtons';
 
@@ -65,6 +66,15 @@ const chart = (rows: ExpenseVsTypeRow[], range: DateRange) => (
   <ExpenseShareChart rows={rows} period={describe(range)} />
 );
 
+/** The address's dates and comparison, with the month that empty dates stand for in the inputs. */
+const address: AddressParams<ComparedRange> = {
+  ...comparedAddress('expenseVsTypeReport'),
+  read: () => {
+    const read = comparedAddress('expenseVsTypeReport').read();
+    return read && { ...read, ...fillWithCurrentMonth(read) };
+  },
+};
+
 /** Expense Vs Type: what each expense type cost in a period, with its share as a doughnut. */
 export function ExpenseVsTypeReportPage() {
   return (
@@ -72,7 +82,8 @@ export function ExpenseVsTypeReportPage() {
       title="Expense Vs Type"
       columns={columns}
       rowKey={(row) => row.expanceTypeId}
-      initialParams={EMPTY_RANGE}
+      // The dates it applies are in the inputs: this month's unless the address says otherwise.
+      initialParams={currentMonthRange()}
       source={source}
       // docs/product.md#messages: failures of this report are logged, not shown.
       onFailure="log"
@@ -85,7 +96,7 @@ export function ExpenseVsTypeReportPage() {
         />
       )}
       filters={comparedDateFilters}
-      address={comparedAddress('expenseVsTypeReport')}
+      address={address}
       describe={describe}
       chart={chart}
     />

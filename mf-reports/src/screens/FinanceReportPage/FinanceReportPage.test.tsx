@@ -19,12 +19,29 @@ describe('FinanceReportPage', () => {
     expect(card('Expense')).toHaveTextContent('RS: 0.00');
     expect(get.calls.map((call) => call.query)).toEqual([{ from: month.from, to: month.to }]);
     expect(screen.getByText(`Period: ${month.from} to ${month.to}`)).toBeInTheDocument();
+    // The month it applies is in its inputs.
+    expect(screen.getByLabelText('Start Date')).toHaveValue(month.from);
+    expect(screen.getByLabelText('End Date')).toHaveValue(month.to);
+  });
+
+  it('should show this year in one click', async () => {
+    const get = mockEndpoint(endpoints.getFinance, { income: 1, salary: 2, expense: 3 });
+    const { user } = renderScreen(<FinanceReportPage />);
+    await user.click(screen.getByRole('button', { name: 'This year' }));
+    const year = new Date().getFullYear();
+    await waitFor(() =>
+      expect(get.calls.at(-1)?.query).toEqual({ from: `${year}-01-01`, to: `${year}-12-31` }),
+    );
+    expect(screen.getByLabelText('Start Date')).toHaveValue(`${year}-01-01`);
+    expect(await screen.findByText(`Period: ${year}-01-01 to ${year}-12-31`)).toBeInTheDocument();
   });
 
   it('should reload for the dates given on Filter', async () => {
     const get = mockEndpoint(endpoints.getFinance, { income: 1, salary: 2, expense: 3 });
     const { user } = renderScreen(<FinanceReportPage />);
+    await user.clear(screen.getByLabelText('Start Date'));
     await user.type(screen.getByLabelText('Start Date'), '2026-01-01');
+    await user.clear(screen.getByLabelText('End Date'));
     await user.type(screen.getByLabelText('End Date'), '2026-03-31');
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     await waitFor(() =>

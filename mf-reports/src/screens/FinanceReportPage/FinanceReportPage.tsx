@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { EntryKind } from 'contract';
+import type { DateRange } from 'shared-ui';
 import {
   FinanceCards,
   endpoints,
@@ -33,15 +34,18 @@ const asked = (range: ComparedRange): ComparedRange => {
 
 /** Finance Report: income received, salary and expense paid in a period (default: this month). */
 export function FinanceReportPage() {
-  const [range, setRange] = useState<ComparedRange>(() => address.read() ?? EMPTY_RANGE);
+  // The dates it applies are in the inputs: this month's unless the address says otherwise.
+  const [range, setRange] = useState<ComparedRange>(() => asked(address.read() ?? EMPTY_RANGE));
   // docs/product.md#constants: empty dates mean the current month.
   const { applied, apply } = useAppliedFilters<ComparedRange>(() => asked(range));
   // docs/product.md#messages: failures of this report are logged, not shown.
   const finance = useApiQuery(endpoints.getFinance, { query: applied }, { onError: 'log' });
 
-  const onFilter = () => {
-    address.write(range);
-    apply(asked(range), finance.refetch);
+  const onFilter = (period?: DateRange) => {
+    const wanted = period ? { ...range, ...period } : range;
+    if (period) setRange(wanted);
+    address.write(wanted);
+    apply(asked(wanted), finance.refetch);
   };
   /** Each card opens the journal of the entries it adds up (Credit: money received or paid). */
   const cardLink = (kind: EntryKind) =>

@@ -59,12 +59,12 @@ describe('ReceivablesReportPage', () => {
     ]);
   });
 
-  it("should link each client to their ledger from the beginning to the report's day", async () => {
+  it("should link each client to their ledger from 1 January to the report's day", async () => {
     mockEndpoint(endpoints.getReceivables, ANSWER);
     renderScreen(<ReceivablesReportPage />);
     expect(await screen.findByRole('link', { name: 'Acme' })).toHaveAttribute(
       'href',
-      `/ClientLedgerPage?clientId=7&startDate=1900-01-01&endDate=${toIsoDate(new Date())}`,
+      `/ClientLedgerPage?clientId=7&startDate=${new Date().getFullYear()}-01-01&endDate=${toIsoDate(new Date())}`,
     );
   });
 
@@ -80,7 +80,7 @@ describe('ReceivablesReportPage', () => {
     expect(window.location.search).toBe('?date=2026-03-31');
     expect(await screen.findByRole('link', { name: 'Acme' })).toHaveAttribute(
       'href',
-      '/ClientLedgerPage?clientId=7&startDate=1900-01-01&endDate=2026-03-31',
+      '/ClientLedgerPage?clientId=7&startDate=2026-01-01&endDate=2026-03-31',
     );
     expect(screen.getByRole('button', { name: 'Download Excel' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();

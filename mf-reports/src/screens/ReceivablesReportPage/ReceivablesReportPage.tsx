@@ -1,17 +1,9 @@
-import {
-  AppLink,
-  DateInput,
-  Button,
-  addressQuery,
-  href,
-  replaceAddressQuery,
-  toIsoDate,
-} from 'shared-ui';
+import { AppLink, DateInput, Button, addressQuery, href, replaceAddressQuery } from 'shared-ui';
 import type { ReceivablesRow } from 'contract';
 import type { ReportColumn } from '../../building-blocks/ReportTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
 import type { FilterControls } from '../../building-blocks/FilteredReport';
-import { ALL_TIME_FROM } from '../../building-blocks/links';
+import { ledgerDates } from '../../building-blocks/links';
 import type { AddressParams } from '../../building-blocks/links';
 import { DownloadButtons } from '../../building-blocks/DownloadButtons';
 import { reportSource } from '../../helpers/report-source';
@@ -28,7 +20,8 @@ const money = (
   total: 'sum',
 });
 
-// Each client opens their ledger from the beginning up to the report's day.
+// Each client opens their ledger from 1 January up to the report's day (the balance before it
+// is the ledger's opening balance).
 const columns = (date: string): Array<ReportColumn<ReceivablesRow>> => [
   {
     key: 'client',
@@ -38,8 +31,7 @@ const columns = (date: string): Array<ReportColumn<ReceivablesRow>> => [
       <AppLink
         to={href('clientLedger', {
           clientId: row.clientId,
-          startDate: ALL_TIME_FROM,
-          endDate: date || toIsoDate(new Date()),
+          ...ledgerDates({ from: '', to: date }),
         })}
       >
         {row.clientName}

@@ -96,8 +96,11 @@ export function useFilteredList<
     { onError: config.onError ?? 'alert' },
   );
 
-  /** The draft's text, trimmed, as the parameters of the screen's address. */
-  const draftParams = { get: (name: string) => draft[name as F]?.trim() ?? null };
+  /** The draft's text (with any filters `also` sets), trimmed, as the address's parameters. */
+  const draftParams = (also: Partial<FilterDraft<F>> = {}) => {
+    const wanted: Partial<FilterDraft<F>> = { ...draft, ...also };
+    return { get: (name: string) => wanted[name as F]?.trim() ?? null };
+  };
 
   return {
     draft,
@@ -108,15 +111,25 @@ export function useFilteredList<
     filters: filters as Omit<ScreenQuery<S>, P>,
     /** Where the page starts (undefined: the first page), in either form. */
     position: (position ?? deprecatedPosition) as ScreenQuery<S>[P] | undefined,
-    /** Puts the draft in the address, or names the filters that are not valid. */
-    apply: () => {
-      const wrong = unreadableParams(screen, draftParams) as F[];
+    /**
+     * Puts the draft in the address (with the filters `also` sets: a period chosen in one
+     * click), or names the filters that are not valid.
+     */
+    apply: (also?: Partial<FilterDraft<F>>) => {
+      const params = draftParams(also);
+      const wrong = unreadableParams(screen, params) as F[];
       if (wrong.length > 0) {
         notify(`${messages.filterNotValid}: ${wrong.map((name) => labels[name]).join(', ')}`);
         return;
       }
-      setAddress(readQuery(screen, draftParams));
+      if (also) setDraft((previous) => ({ ...previous, ...also }));
+      setAddress(readQuery(screen, params));
     },
+    /** How many filters the address applies (a Filters button shows it). */
+    activeCount: names.filter((name) => {
+      const value = (filters as Record<string, unknown>)[name];
+      return value !== undefined && value !== '';
+    }).length,
     clear: () => setAddress({}),
     /** Opens the page at a position (none: the first page) with the same filters. */
     goTo: (at: ScreenQuery<S>[P] | null) =>

@@ -6,9 +6,11 @@ import {
   StateRow,
   TableFrame,
   VIRTUALISE_AFTER,
+  TABLE_CLASS,
+  cardRoles,
+  cellAttributes,
   cellOf,
   displayValue,
-  numericClass,
 } from './Table';
 import type { SummaryLine, TableFigures, TableProps } from './Table';
 import { usePrinting } from './usePrinting';
@@ -36,6 +38,7 @@ export default function FiguresTable<Row>({
   const { opening, totals, morePending = false } = figures;
   const hasRows = !loading && rows.length > 0;
   const virtual = hasRows && rows.length > VIRTUALISE_AFTER && !printing;
+  const roles = cardRoles(columns);
   const rowWindow = useRowWindow(rows.length, ROW_HEIGHT, scrollRef, virtual);
 
   const summaryRow = (summary: SummaryLine, className: string, rowIndex?: number) => (
@@ -46,7 +49,7 @@ export default function FiguresTable<Row>({
             {summary.label}
           </th>
         ) : (
-          <td key={column.key} className={numericClass(column)}>
+          <td key={column.key} {...cellAttributes(column, roles)}>
             {displayValue(column, summary.values[column.key] ?? null)}
           </td>
         ),
@@ -57,7 +60,7 @@ export default function FiguresTable<Row>({
   const dataRow = (row: Row, rowIndex: number) => (
     <tr key={rowKey(row)} aria-rowindex={virtual ? rowIndex : undefined}>
       {columns.map((column) => (
-        <td key={column.key} className={numericClass(column)}>
+        <td key={column.key} {...cellAttributes(column, roles)}>
           {cellOf(column, row)}
         </td>
       ))}
@@ -90,7 +93,7 @@ export default function FiguresTable<Row>({
       loading={loading}
       scrollRef={scrollRef}
       scrollClass={`ofs-table__scroll ofs-table__scroll--figures${virtual ? ' ofs-table__scroll--windowed' : ''}`}
-      tableClass={`ofs-table ofs-table--figures${virtual ? ' ofs-table--windowed' : ''}`}
+      tableClass={`${TABLE_CLASS} ofs-table--figures${virtual ? ' ofs-table--windowed' : ''}`}
       rowCount={virtual ? lastIndex : undefined}
     >
       <thead>

@@ -15,6 +15,13 @@ export interface TableColumn<Row> {
   render?: (row: Row) => ReactNode;
   /** `money` and `count` right-align; a `money` value shows as `1,234.50`. */
   kind?: 'text' | 'money' | 'count';
+  /**
+   * On a phone each row is a card: its `lead` (the party; the first column by default) heads it,
+   * its `figure` (the amount or balance; the last money column by default) comes right after.
+   */
+  card?: 'lead' | 'figure';
+  /** A class of the column's header and cells (a screen's widths, a sticky column). */
+  className?: string;
 }
 
 /** A line outside the data rows: a label in the first column and figures by column key. */
@@ -40,9 +47,39 @@ export function numericClass<Row>(column: TableColumn<Row>): string | undefined 
   return column.kind === 'money' || column.kind === 'count' ? 'ofs-table__num' : undefined;
 }
 
+/** Which columns head a row's card on a phone: the marked ones, else the first and the last money. */
+export function cardRoles<Row>(columns: Array<TableColumn<Row>>): Map<string, 'lead' | 'figure'> {
+  const roles = new Map<string, 'lead' | 'figure'>();
+  const lead = columns.find((column) => column.card === 'lead') ?? columns[0];
+  const figure =
+    columns.find((column) => column.card === 'figure') ??
+    [...columns].reverse().find((column) => column.kind === 'money');
+  if (lead) roles.set(lead.key, 'lead');
+  if (figure && figure !== lead) roles.set(figure.key, 'figure');
+  return roles;
+}
+
+/**
+ * The attributes of a body cell: right-aligned figures, and on a phone its header as the label
+ * beside it in the row's card and its place in the card (see Table.css).
+ */
+export function cellAttributes<Row>(
+  column: TableColumn<Row>,
+  roles: Map<string, 'lead' | 'figure'>,
+): { className?: string; 'data-label': string } {
+  const role = roles.get(column.key);
+  const className = [numericClass(column), column.className, role && `ofs-table__card-${role}`]
+    .filter(Boolean)
+    .join(' ');
+  return { className: className || undefined, 'data-label': column.header };
+}
+
 /** Above this many rows a figures table renders only the rows in view (README, "Table"): a
  * 50,000-row ledger renders as fast as a 50-row one. Smaller tables render whole (find-in-page). */
 export const VIRTUALISE_AFTER = 300;
+
+/** Every table of the product: on a phone (under 600 px) its rows show as cards. */
+export const TABLE_CLASS = 'ofs-table ofs-table--cards';
 
 // The parts below are shared with the figures role (FiguresTable.tsx), kept in this one module
 // so that the screens that show no table carry as little of it as they did before. They are not
@@ -53,7 +90,7 @@ export function TableFrame({
   caption,
   loading,
   scrollClass = 'ofs-table__scroll',
-  tableClass = 'ofs-table',
+  tableClass = TABLE_CLASS,
   rowCount,
   scrollRef,
   children,
@@ -87,7 +124,13 @@ export function HeaderRow<Row>({
   return (
     <tr aria-rowindex={rowIndex}>
       {columns.map((column) => (
-        <th key={column.key} scope="col" className={numericClass(column)}>
+        <th
+          key={column.key}
+          scope="col"
+          className={
+            [numericClass(column), column.className].filter(Boolean).join(' ') || undefined
+          }
+        >
           {column.header}
         </th>
       ))}
@@ -155,6 +198,7 @@ const FiguresTable = lazy(preloadFiguresTable) as unknown as typeof FiguresTable
  */
 export function Table<Row>(props: TableProps<Row>) {
   const { caption, columns, rows, rowKey, loading = false, emptyText, figures } = props;
+  const roles = cardRoles(columns);
   if (figures) {
     return (
       <Suspense fallback={<Table {...props} figures={undefined} loading />}>
@@ -163,7 +207,7 @@ export function Table<Row>(props: TableProps<Row>) {
     );
   }
   return (
-    <TableFrame caption={caption} loading={loading}>
+    <TableFrame caption={caption} loading={loading} tableClass={TABLE_CLASS}>
       <thead>
         <HeaderRow columns={columns} />
       </thead>
@@ -178,7 +222,7 @@ export function Table<Row>(props: TableProps<Row>) {
           rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column) => (
-                <td key={column.key} className={numericClass(column)}>
+                <td key={column.key} {...cellAttributes(column, roles)}>
                   {cellOf(column, row)}
                 </td>
               ))}

@@ -1,0 +1,1 @@
+export { BooksClosedSettings } from './BooksClosedSettings';
