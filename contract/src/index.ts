@@ -32,3 +32,4 @@ export * from './compare.js';
 export * from './month-end.js';
 export * from './month-end-endpoints.js';
 export * from './releases.js';
+export * from './clerk.js';

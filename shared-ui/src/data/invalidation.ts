@@ -37,6 +37,8 @@ const MONEY: readonly ReadName[] = [
   'getOverBudget',
   'getReceivables',
   'getMonthEnd',
+  'listJustRecorded',
+  'getClientBalance',
 ];
 
 /** The pickers' and Settings' expense types, and the report that names them. */
@@ -106,7 +108,14 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   rollBackRelease: ['listReleases', 'listActivity'],
   reverseBatch: [...MONEY, 'listBatches'],
   addEntryWithReceipts: [...MONEY, 'listReceipts'],
-  attachReceipts: ['listJournal', 'getJournalTotals', 'listReceipts', 'getReceiptsMissing', 'listActivity'],
+  attachReceipts: [
+    'listJournal',
+    'getJournalTotals',
+    'listReceipts',
+    'getReceiptsMissing',
+    'listActivity',
+    'listJustRecorded',
+  ],
   removeReceipt: ['listJournal', 'getJournalTotals', 'listReceipts', 'getReceiptsMissing', 'listActivity'],
   postPayroll: [...MONEY, 'getPayroll', 'listBatches'],
   addSchedule: ['listSchedules', 'listDue', 'listActivity'],
@@ -124,6 +133,7 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
     'getTotals',
     ...EXPENSE_TYPES,
   ],
+  savePreferences: ['getPreferences', 'listActivity'],
   saveCompany: ['getCompany', 'listActivity'],
   saveCompanyLogo: ['getCompany', 'listActivity'],
   removeCompanyLogo: ['getCompany', 'listActivity'],
@@ -136,4 +146,5 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
 export const answers: { readonly [N in WriteName]?: ReadName } = {
   saveSecuritySettings: 'getSecuritySettings',
   moveBooksClosed: 'getBooksClosed',
+  savePreferences: 'getPreferences',
 };
