@@ -22,7 +22,6 @@ export interface EntryFormProps {
   kind: EntryKind;
 }
 
-
 /**
  * The Income, Expances and Salary screens: one form, configured by the kind of entry. A
  * read-only viewer who opens one (the sidebar has no link for them) is told so instead; the
@@ -69,6 +68,7 @@ function EntryFormFields({ kind }: EntryFormProps) {
         className="ofs-card mf-entries__form"
         onSubmit={(event) => void onSubmit(event)}
         noValidate
+        data-screen-start
       >
         <Select
           label={kind.partyLabel}
@@ -129,12 +129,7 @@ function EntryFormFields({ kind }: EntryFormProps) {
           </Button>
           {emptyNamed && <p className="mf-entries__empty-fields">{emptyNamed}</p>}
         </div>
-        <p
-          className="mf-entries__notice"
-          role="status"
-          aria-live="polite"
-          aria-atomic="true"
-        >
+        <p className="mf-entries__notice" role="status" aria-live="polite" aria-atomic="true">
           {notice.text}
         </p>
       </form>

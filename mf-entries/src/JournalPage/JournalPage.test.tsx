@@ -258,6 +258,10 @@ describe('Journal', () => {
   });
 
   it('corrects an entry: reverses it, then opens its form filled with its values', async () => {
+    // The form it opens reads the preference, today's entries and the client's balance.
+    mockEndpoint(endpoints.getPreferences, { confirmWithNotice: false });
+    mockEndpoint(endpoints.listJustRecorded, { entries: [] });
+    mockEndpoint(endpoints.getClientBalance, { clientId: 3, balance: 0 });
     renderAt('/Journal');
     await screen.findByText('Entry 10');
     await userEvent.click(screen.getByRole('button', { name: 'Correct entry #10' }));
@@ -273,7 +277,7 @@ describe('Journal', () => {
     expect(address()).toBe(
       '/Income?partyId=3&Creditdebit=Credit&amount=1500.5&description=Entry+10&date=2025-05-10',
     );
-    await screen.findByRole('option', { name: 'Acme' });
+    await screen.findByRole('option', { name: 'Acme (A)' });
     expect(screen.getByLabelText('Client')).toHaveValue('3');
     expect(screen.getByLabelText('Amount')).toHaveValue('1500.5');
     expect(screen.getByLabelText('Date')).toHaveValue('2025-05-10');

@@ -28,13 +28,11 @@ const byLabel = new Intl.Collator(undefined, { sensitivity: 'base', numeric: tru
 
 /** Parties by what the picker shows, so that the browser's type-ahead finds them (issue 32). */
 export const sortParties = <P extends Party>(parties: readonly P[]): P[] =>
-  [...parties].sort(
-    (a, b) => byLabel.compare(partyLabel(a), partyLabel(b)) || a.id - b.id,
-  );
+  [...parties].sort((a, b) => byLabel.compare(partyLabel(a), partyLabel(b)) || a.id - b.id);
 
 /**
  * The parties of a list of clients or employees (for `useApiQuery`'s `select`), by name; a
- * client reads `Name (Company)`.
+ * client reads `Name (Company)` (the name alone when the company is of the same name).
  */
 export const partiesOf = ({
   users,
@@ -42,9 +40,13 @@ export const partiesOf = ({
   users: ReadonlyArray<Party & { companyName?: string }>;
 }): Party[] =>
   sortParties(
-    users.map(({ id, name, companyName }) =>
-      companyName?.trim() ? { id, name, label: `${name} (${companyName.trim()})` } : { id, name },
-    ),
+    users.map(({ id, name, companyName }) => {
+      const company = companyName?.trim() ?? '';
+      // A company of the client's own name says nothing more.
+      return company && byLabel.compare(company, name.trim()) !== 0
+        ? { id, name, label: `${name} (${company})` }
+        : { id, name };
+    }),
   );
 
 /** The clients or the employees a picker offers. */
