@@ -292,11 +292,12 @@ describe.each(CASES)('$screen form', (c) => {
     expect(screen.queryByRole('button', { name: 'Save closing date' })).not.toBeInTheDocument();
   });
 
-  const missing: Array<[string, { picker: boolean; creditDebit: boolean; amount: string }]> = [
+  type Missing = [string, { picker: boolean; creditDebit: boolean; amount: string }];
+  const missing: Missing[] = [
     ['the picker', { picker: false, creditDebit: true, amount: '10' }],
     // Where Credit is the only choice, it is chosen already.
     ...(c.creditDebit.length > 1
-      ? [['Credit/Debit', { picker: true, creditDebit: false, amount: '10' }] as const]
+      ? [['Credit/Debit', { picker: true, creditDebit: false, amount: '10' }] as Missing]
       : []),
     ['the amount', { picker: true, creditDebit: true, amount: '' }],
     ['the amount (blank)', { picker: true, creditDebit: true, amount: '   ' }],
