@@ -77,8 +77,8 @@ async function waitForFocusOn(page: Page, label: string, timeoutMs = 10_000): Pr
  * Types `expenses` into the Expances form, whose first field (Expense Type) has the keyboard.
  * After each save it waits for the confirmation (a pop-up, counted when `alerts`, or the notice)
  * and for the keyboard to be back on Expense Type, and reports where it was (`focusAfterSave`).
- * Field order: Expense Type, Credit/Debit, Amount, Date, Description, Receipt, Take a photo, the
- * button.
+ * Field order: Expense Type, Credit/Debit, Amount, Description, Date (three stops in Chromium:
+ * month, day, year), Receipt, Take a photo, the button; Enter in a text field saves.
  */
 export async function typeExpenses(
   page: Page,
@@ -99,10 +99,11 @@ export async function typeExpenses(
     if (expense.typeAhead) await hands.type(expense.typeAhead);
     await hands.press('Tab', 2); // Credit/Debit (chosen already), Amount
     await hands.type(expense.amount);
-    await hands.press('Tab', 2); // Date (kept), Description
+    await hands.press('Tab'); // Description
     await hands.type(expense.description);
     if (expense.receipt) {
-      await hands.press('Tab'); // Receipt
+      // Past the date (kept; Chromium stops on its month, day and year) to Receipt.
+      await hands.press('Tab', 4);
       const chooser = page.waitForEvent('filechooser');
       await hands.press('Space');
       await (await chooser).setFiles(expense.receipt);

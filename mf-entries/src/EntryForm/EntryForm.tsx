@@ -107,6 +107,13 @@ function EntryFormFields({ kind }: EntryFormProps) {
           error={errors.amount}
           inputRef={fieldRef('amount')}
         />
+        <TextField
+          label="Description (optional)"
+          name="description"
+          maxLength={500}
+          value={draft.description}
+          onChange={change('description')}
+        />
         <DateInput
           label="Date"
           name="date"
@@ -114,13 +121,6 @@ function EntryFormFields({ kind }: EntryFormProps) {
           onChange={change('date')}
           error={errors.date}
           inputRef={fieldRef('date')}
-        />
-        <TextField
-          label="Description (optional)"
-          name="description"
-          maxLength={500}
-          value={draft.description}
-          onChange={change('description')}
         />
         <ReceiptInput onChange={setFiles} resetKey={filesReset} />
         <div className="mf-entries__actions">

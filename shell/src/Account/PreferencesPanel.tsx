@@ -10,10 +10,12 @@ export function PreferencesPanel() {
   const id = useId();
   const preferences = useApiQuery(endpoints.getPreferences, undefined);
   const [saved, setSaved] = useState('');
+  // What was just ticked shows at once; a refused save goes back to what the server keeps.
+  const [wanted, setWanted] = useState<boolean | undefined>(undefined);
   const save = useApiWrite(endpoints.savePreferences, {
     onSuccess: () => setSaved(clerkMessages.preferencesSaved),
   });
-  const checked = preferences.data?.confirmWithNotice ?? false;
+  const checked = wanted ?? preferences.data?.confirmWithNotice ?? false;
   return (
     <section className="ofs-card shell-account__section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{clerkMessages.preferences}</h2>
@@ -22,10 +24,14 @@ export function PreferencesPanel() {
           id={id}
           type="checkbox"
           checked={checked}
-          disabled={preferences.data === undefined || save.isPending}
+          disabled={preferences.data === undefined}
           onChange={(event) => {
+            const confirmWithNotice = event.target.checked;
             setSaved('');
-            void save.run({ body: { confirmWithNotice: event.target.checked } });
+            setWanted(confirmWithNotice);
+            void save.run({ body: { confirmWithNotice } }).then((outcome) => {
+              if (!outcome.ok) setWanted(undefined);
+            });
           }}
         />
         <label htmlFor={id}>{clerkMessages.confirmWithNotice}</label>
