@@ -169,7 +169,7 @@ const journalRowsVisible: Measure = async ({ clerk }) => {
   const sideways = await page.evaluate(
     () =>
       document.documentElement.scrollWidth > window.innerWidth ||
-      [...document.querySelectorAll('table')].some(
+      Array.from(document.querySelectorAll('table')).some(
         (table) => table.getBoundingClientRect().right > window.innerWidth,
       ),
   );
@@ -205,7 +205,7 @@ const tablesOnPhones: Measure = async ({ clerk }) => {
     await page.waitForLoadState('networkidle');
     await pause(300);
     const over = await page.evaluate(() =>
-      [...document.querySelectorAll('table')].some(
+      Array.from(document.querySelectorAll('table')).some(
         (table) => table.getBoundingClientRect().width > window.innerWidth,
       ),
     );
@@ -277,17 +277,15 @@ const payroll: Measure = async ({ clerk }) => {
   await page.getByRole('button', { name: 'Post payroll' }).waitFor();
   await page.waitForLoadState('networkidle');
   const { toTick, toType } = await page.evaluate(() => {
-    const ticks = [
-      ...document.querySelectorAll<HTMLInputElement>('input[type="checkbox"][aria-label^="Pay "]'),
-    ];
-    const amounts = [
-      ...document.querySelectorAll<HTMLInputElement>('input[aria-label^="Amount for "]'),
-    ];
+    const ticks = Array.from(
+      document.querySelectorAll<HTMLInputElement>('input[type="checkbox"][aria-label^="Pay "]'),
+    );
+    const amounts = Array.from(
+      document.querySelectorAll<HTMLInputElement>('input[aria-label^="Amount for "]'),
+    );
     return {
       toTick: ticks.filter((box) => !box.checked && !box.disabled).length,
-      toType: amounts
-        .filter((input) => input.value.trim() === '' && !input.disabled)
-        .reduce((n) => n + 1, 0),
+      toType: amounts.filter((input) => input.value.trim() === '' && !input.disabled).length,
     };
   });
   await session.context.close();
