@@ -213,6 +213,16 @@ const CASES: Record<string, Case[]> = {
       },
     },
   ],
+  'PUT /api/account/preferences': [
+    {
+      does: 'turns on confirming saves with a notice',
+      status: 200,
+      prepare: async (tools) =>
+        as((await freshUser(tools)).token, 'PUT', '/api/account/preferences', {
+          confirmWithNotice: true,
+        }),
+    },
+  ],
   'POST /api/account/two-step/setup': [
     {
       does: 'issues a two-step secret',

@@ -41,6 +41,7 @@ import { defineEndpoint as endpoint, type EndpointTexts } from './endpoint.js';
 import { companyEndpoints, exportEndpoints } from './exports.js';
 import { payslipEndpoints } from './payslip.js';
 import { releaseEndpoints } from './releases.js';
+import { clerkEndpoints } from './clerk.js';
 import {
   EntryMutation,
   ExpenseEntryBody,
@@ -1146,6 +1147,7 @@ export const endpoints = {
   ...payslipEndpoints,
   ...monthEndEndpoints,
   ...releaseEndpoints,
+  ...clerkEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

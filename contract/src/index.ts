@@ -33,3 +33,4 @@ export * from './month-end.js';
 export * from './months.js';
 export * from './month-end-endpoints.js';
 export * from './releases.js';
+export * from './clerk.js';

@@ -212,7 +212,9 @@ describe('journal', () => {
     const { page, context } = await signedIn();
     await page.goto('/Journal');
     await page.getByLabel('Kind').selectOption('income');
-    await page.getByLabel('Party', { exact: true }).selectOption({ label: CLIENT });
+    await page
+      .getByLabel('Party', { exact: true })
+      .selectOption({ label: `${CLIENT} (Journal Ltd)` });
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL(/partyId=/);
     const table = page.getByRole('table', { name: 'Journal' });

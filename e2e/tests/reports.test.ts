@@ -306,7 +306,9 @@ describe('Reports against the real API', () => {
     await page.getByRole('button', { name: 'Get Ledger' }).click();
     expect(await dialogCount(session.dialogs, 1)).toEqual(['Please select a client']);
 
-    await page.getByLabel('Client', { exact: true }).selectOption({ label: BILLED });
+    await page
+      .getByLabel('Client', { exact: true })
+      .selectOption({ label: `${BILLED} (Billed Ltd)` });
     await page.getByRole('button', { name: 'Get Ledger' }).click();
     await row('Closing totals').waitFor();
     const rows = await table()

@@ -2,7 +2,7 @@
 // which Credit/Debit values are allowed, which endpoint records the entry and in which body
 // shape, and the texts of each outcome. EntryForm is the one component that renders them all.
 import type { CreditDebit, EndpointBody, EndpointResult, ScreenName } from 'contract';
-import { endpoints, partiesOf, messages } from 'shared-ui';
+import { endpoints, partiesOf, messages, sortParties } from 'shared-ui';
 import type { Party } from 'shared-ui';
 
 export type { Party };
@@ -45,6 +45,9 @@ const picker = <P extends PartyEndpoint>(
 
 /** The screens of the entry forms (the contract's `income`, `expenses`, `salary`). */
 export type EntryFormScreen = Extract<ScreenName, 'income' | 'expenses' | 'salary'>;
+
+/** The kind of entry each form records, as the journal and the receipts name it. */
+export const RECORDS = { income: 'income', expenses: 'expense', salary: 'salary' } as const;
 
 export interface EntryKind<E extends EntryEndpoint = EntryEndpoint> {
   /** The form's screen. */
@@ -90,9 +93,11 @@ export const expenseKind: EntryKind<typeof endpoints.addExpense> = {
   // The forms use the lower-case spelling of the list (docs/product.md#calls). Suspended types take no new
   // expenses (docs/product.md#validation); the server refuses them too.
   parties: picker(endpoints.listExpenseTypesForEntries, ({ users }) =>
-    users
-      .filter((type) => type.status === 'Active')
-      .map((type) => ({ id: type.id, name: type.expancetype })),
+    sortParties(
+      users
+        .filter((type) => type.status === 'Active')
+        .map((type) => ({ id: type.id, name: type.expancetype })),
+    ),
   ),
   post: {
     endpoint: endpoints.addExpense,

@@ -15,7 +15,7 @@ export type {
 } from './http/api-client';
 // The apps reach the endpoint list and the message catalogue through shared-ui, a federation
 // singleton, so they are in one shared chunk rather than bundled again into each app.
-export { endpoints, messages } from 'contract';
+export { endpoints, messages, clerkMessages } from 'contract';
 export type { Endpoint, EndpointInput, EndpointResult, EndpointTexts } from 'contract';
 export { useSession, getToken, TOKEN_KEY } from './session/session-store';
 export type { SessionState } from './session/session-store';
@@ -30,7 +30,14 @@ export type { CurrentUserState } from './session/current-user';
 export { saveFile } from './files/save-file';
 export { notify, confirm } from './notify/notify';
 export { page } from './notify/page';
-export { fetchTotals, fetchFinance, fetchParties, partiesOf } from './http/shared-calls';
+export {
+  fetchTotals,
+  fetchFinance,
+  fetchParties,
+  partiesOf,
+  partyLabel,
+  sortParties,
+} from './http/shared-calls';
 export type { Party } from './http/shared-calls';
 export {
   toIsoDate,

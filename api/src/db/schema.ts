@@ -16,6 +16,8 @@ export interface UsersTable {
   updated_at: Timestamp;
   /** Set when the user is deleted: a former user keeps their row (migration 007). */
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Saves confirmed by a notice on the page rather than a pop-up (migration 030). */
+  confirm_with_notice: Generated<boolean>;
 }
 
 export interface SessionsTable {

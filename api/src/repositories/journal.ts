@@ -92,7 +92,7 @@ type JournalDbRow = {
 };
 
 /** Rows newest first, strictly before `before` when given. */
-async function journalRows(
+function journalRows(
   db: Db,
   filters: JournalFilters,
   limit: number,
@@ -100,6 +100,16 @@ async function journalRows(
 ): Promise<JournalDbRow[]> {
   const where = conditions(filters);
   if (before) where.push(sql`(e.entry_date, e.id) < (${before.date}::date, ${before.id}::bigint)`);
+  return selectRows(db, where, sql`e.entry_date DESC, e.id DESC`, limit);
+}
+
+/** The rows of the entries that match `where`, in `order`, at most `limit`. */
+async function selectRows(
+  db: Db,
+  where: RawBuilder<unknown>[],
+  order: RawBuilder<unknown>,
+  limit: number,
+): Promise<JournalDbRow[]> {
   const { rows } = await sql<JournalDbRow>`
     SELECT e.id, e.entry_date AS date, e.kind, e.party_id, e.party_name, e.credit_debit,
            e.amount::text AS amount, e.description, ${personColumns('u', 'recorded_by')},
@@ -109,13 +119,38 @@ async function journalRows(
             WHERE rc.entry_id = e.id AND rc.removed_at IS NULL) AS receipts
     FROM (
       SELECT e.* FROM entries e ${whereClause(where)}
-      ORDER BY e.entry_date DESC, e.id DESC
+      ORDER BY ${order}
       LIMIT ${limit}
     ) e
     LEFT JOIN users u ON u.id = e.created_by
     LEFT JOIN entries r ON r.reverses_id = e.id
-    ORDER BY e.entry_date DESC, e.id DESC`.execute(db);
+    ORDER BY ${order}`.execute(db);
   return rows;
+}
+
+/** At most this many of a form's entries are listed under it. */
+export const JUST_RECORDED_LIMIT = 50;
+
+/**
+ * The entries of `kind` that `userId` recorded through a form on `today` (server time zone, the
+ * session's), newest recorded first: no reversal, and none a batch wrote (payroll, an import,
+ * a recurring posting).
+ */
+export async function justRecorded(
+  db: Db,
+  userId: number,
+  kind: JournalRow['kind'],
+  today: string,
+): Promise<JournalRow[]> {
+  const where = [
+    sql`e.created_by = ${userId}`,
+    sql`e.kind = ${kind}`,
+    sql`e.created_at >= ${today}::date::timestamptz`,
+    sql`e.reverses_id IS NULL`,
+    sql`e.batch_id IS NULL`,
+  ];
+  const rows = await selectRows(db, where, sql`e.created_at DESC, e.id DESC`, JUST_RECORDED_LIMIT);
+  return rows.map(toJournalRow);
 }
 
 const toJournalRow = (row: JournalDbRow): JournalRow => ({

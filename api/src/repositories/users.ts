@@ -4,7 +4,7 @@
 // wrote still name them; every lookup here sees current users only.
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { apiMessages, type Role, type User } from 'contract';
+import { apiMessages, type Preferences, type Role, type User } from 'contract';
 import type { Db } from '../db/index.js';
 import { ADVISORY_LOCK_KEYS } from '../db/advisory-locks.js';
 import type { AppConfig } from '../config.js';
@@ -317,4 +317,36 @@ export async function ensureFirstAdmin(
       `created the first admin ${config.adminEmail} with the generated password: ${password}`,
     );
   }
+}
+
+/** The caller's own preferences (migration 030). */
+export async function preferencesOf(db: Db, userId: number): Promise<Preferences> {
+  const row = await db
+    .selectFrom('users')
+    .select('confirm_with_notice')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { confirmWithNotice: row.confirm_with_notice };
+}
+
+/** Sets one's own preferences; a change is audited as an update of the user, in its transaction. */
+export function savePreferences(db: Db, userId: number, wanted: Preferences): Promise<Preferences> {
+  return db.transaction().execute(async (tx) => {
+    const before = await preferencesOf(tx, userId);
+    if (before.confirmWithNotice === wanted.confirmWithNotice) return before;
+    await tx
+      .updateTable('users')
+      .set({ confirm_with_notice: wanted.confirmWithNotice, updated_at: sql`now()` })
+      .where('id', '=', userId)
+      .execute();
+    await audit(tx, {
+      actorId: userId,
+      action: 'update',
+      entity: 'user',
+      entityId: userId,
+      before,
+      after: wanted,
+    });
+    return { confirmWithNotice: wanted.confirmWithNotice };
+  });
 }

@@ -38,6 +38,8 @@ beforeEach(() => {
   dialogs = collectDialogs();
   mockEndpoint(endpoints.getBooksClosed, { closedThrough: null, canMove: false });
   mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT, TRAVEL] });
+  mockEndpoint(endpoints.getPreferences, { confirmWithNotice: false });
+  mockEndpoint(endpoints.listJustRecorded, { entries: [] });
 });
 
 const use = (id: number, budget: number | null, actual: number) => ({

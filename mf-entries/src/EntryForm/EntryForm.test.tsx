@@ -51,6 +51,8 @@ interface Case {
   picker: string;
   placeholder: string;
   party: string;
+  /** What the picker shows for the party (a client with their company). */
+  option: string;
   creditDebit: string[];
   list: Endpoint;
   listed: unknown;
@@ -69,6 +71,7 @@ const CASES: Case[] = [
     picker: 'Client',
     placeholder: 'Select client',
     party: 'Acme',
+    option: 'Acme (Acme Ltd)',
     creditDebit: ['Credit', 'Debit'],
     list: endpoints.listClients,
     listed: { users: [ACME] },
@@ -85,6 +88,7 @@ const CASES: Case[] = [
     picker: 'Expense Type',
     placeholder: 'Select expense type',
     party: 'Rent',
+    option: 'Rent',
     creditDebit: ['Credit'],
     list: endpoints.listExpenseTypesForEntries,
     listed: { users: [RENT, FUEL] },
@@ -104,6 +108,7 @@ const CASES: Case[] = [
     picker: 'Employee',
     placeholder: 'Select employee',
     party: 'Sara',
+    option: 'Sara',
     creditDebit: ['Credit'],
     list: endpoints.listEmployees,
     listed: { users: [SARA] },
@@ -117,12 +122,23 @@ const CASES: Case[] = [
 
 let dialogs: Dialogs;
 let booksClosed: MockedEndpoint<typeof endpoints.getBooksClosed>;
+let preferences: MockedEndpoint<typeof endpoints.getPreferences>;
+let justRecorded: MockedEndpoint<typeof endpoints.listJustRecorded>;
 
 beforeEach(() => {
   mockCurrentUser('staff');
   dialogs = collectDialogs();
   // The forms say through which day the books are closed (the journal's call).
   booksClosed = mockEndpoint(endpoints.getBooksClosed, { closedThrough: null, canMove: false });
+  // Saves are confirmed by the spec's alert unless the user's preference says otherwise.
+  preferences = mockEndpoint(endpoints.getPreferences, { confirmWithNotice: false });
+  // Under each form: what the user recorded in it today.
+  justRecorded = mockEndpoint(endpoints.listJustRecorded, { entries: [] });
+  // The Income form shows the chosen client's balance.
+  mockEndpoint(endpoints.getClientBalance, (call) => ({
+    clientId: Number(call.params.id),
+    balance: 0,
+  }));
   // The Expances form says how much of the month's budget the chosen type has used.
   mockEndpoint(endpoints.getExpenseTypeBudget, (call) => ({
     expenseTypeId: Number(call.params.id),
@@ -148,11 +164,11 @@ describe.each(CASES)('$screen form', (c) => {
 
   async function renderLoaded() {
     render(<c.Page />);
-    await screen.findByRole('option', { name: c.party });
+    await screen.findByRole('option', { name: c.option });
   }
 
   async function fill(amount = '1500.50', description = '') {
-    await userEvent.selectOptions(screen.getByLabelText(c.picker), c.party);
+    await userEvent.selectOptions(screen.getByLabelText(c.picker), c.option);
     await userEvent.selectOptions(screen.getByLabelText('Credit/Debit'), 'Credit');
     await userEvent.type(screen.getByLabelText('Amount'), amount);
     if (description) await userEvent.type(screen.getByLabelText(/Description/), description);
@@ -176,7 +192,7 @@ describe.each(CASES)('$screen form', (c) => {
     expect(values).toEqual(['Select Credit/Debit', ...c.creditDebit]);
   });
 
-  it('should post the spec payload with an Idempotency-Key, alert success and clear the form', async () => {
+  it('should post the spec payload with an Idempotency-Key, alert success and clear the amount and description', async () => {
     await renderLoaded();
     await fill('1500.50', '  March rent ');
     await submit();
@@ -191,8 +207,12 @@ describe.each(CASES)('$screen form', (c) => {
       date: TODAY,
     });
     expect(keyOf(0)).toMatch(/^[0-9a-f-]{36}$/);
-    expect(screen.getByLabelText(c.picker)).toHaveValue('');
-    expect(screen.getByLabelText('Credit/Debit')).toHaveValue('');
+    // The party, Credit/Debit and date stay for the next entry; the keyboard is back on the
+    // first field.
+    const id = String(Object.values(c.body)[0]);
+    expect(screen.getByLabelText(c.picker)).toHaveValue(id);
+    expect(screen.getByLabelText(c.picker)).toHaveFocus();
+    expect(screen.getByLabelText('Credit/Debit')).toHaveValue('Credit');
     expect(screen.getByLabelText('Amount')).toHaveValue('');
     expect(screen.getByLabelText(/Description/)).toHaveValue('');
   });
@@ -222,8 +242,10 @@ describe.each(CASES)('$screen form', (c) => {
     await submit();
     await waitFor(() => expect(post.calls).toHaveLength(1));
     expect(post.calls[0]?.body).toMatchObject({ amount: 20, date: '2025-12-31' });
-    // The next entry starts from today again.
-    await waitFor(() => expect(screen.getByLabelText('Date')).toHaveValue(TODAY));
+    // The next entry keeps the day: a week's receipts are typed one day at a time.
+    await waitFor(() => expect(screen.getByLabelText(c.picker)).toHaveFocus());
+    expect(screen.getByLabelText('Date')).toHaveValue('2025-12-31');
+    expect(screen.getByLabelText('Amount')).toHaveValue('');
   });
 
   it('should alert "Please fill all fields" without a date and post nothing', async () => {
@@ -241,7 +263,7 @@ describe.each(CASES)('$screen form', (c) => {
       <c.Page />,
       `/?partyId=${id}&Creditdebit=Credit&amount=75.5&description=Fixed&date=2025-06-30`,
     );
-    await screen.findByRole('option', { name: c.party });
+    await screen.findByRole('option', { name: c.option });
     expect(screen.getByLabelText(c.picker)).toHaveValue('');
     expect(screen.getByLabelText('Amount')).toHaveValue('');
     expect(screen.getByLabelText(/Description/)).toHaveValue('');
@@ -260,22 +282,30 @@ describe.each(CASES)('$screen form', (c) => {
     expect(screen.queryByRole('button', { name: 'Save closing date' })).not.toBeInTheDocument();
   });
 
-  it.each([
+  type Missing = [string, { picker: boolean; creditDebit: boolean; amount: string }];
+  const missing: Missing[] = [
     ['the picker', { picker: false, creditDebit: true, amount: '10' }],
-    ['Credit/Debit', { picker: true, creditDebit: false, amount: '10' }],
+    // Where Credit is the only choice, it is chosen already.
+    ...(c.creditDebit.length > 1
+      ? [['Credit/Debit', { picker: true, creditDebit: false, amount: '10' }] as Missing]
+      : []),
     ['the amount', { picker: true, creditDebit: true, amount: '' }],
     ['the amount (blank)', { picker: true, creditDebit: true, amount: '   ' }],
-  ])('should alert "Please fill all fields" without %s and post nothing', async (_, given) => {
-    await renderLoaded();
-    if (given.picker) await userEvent.selectOptions(screen.getByLabelText(c.picker), c.party);
-    if (given.creditDebit) {
-      await userEvent.selectOptions(screen.getByLabelText('Credit/Debit'), 'Credit');
-    }
-    if (given.amount) await userEvent.type(screen.getByLabelText('Amount'), given.amount);
-    await submit();
-    expect(dialogs.alerts).toEqual(['Please fill all fields']);
-    expect(post.calls).toEqual([]);
-  });
+  ];
+  it.each(missing)(
+    'should alert "Please fill all fields" without %s and post nothing',
+    async (_, given) => {
+      await renderLoaded();
+      if (given.picker) await userEvent.selectOptions(screen.getByLabelText(c.picker), c.option);
+      if (given.creditDebit) {
+        await userEvent.selectOptions(screen.getByLabelText('Credit/Debit'), 'Credit');
+      }
+      if (given.amount) await userEvent.type(screen.getByLabelText('Amount'), given.amount);
+      await submit();
+      expect(dialogs.alerts).toEqual(['Please fill all fields']);
+      expect(post.calls).toEqual([]);
+    },
+  );
 
   it.each(['abc', '0', '-5', '1.234', '1e3'])(
     'should alert that %p is not a valid amount and post nothing',
@@ -404,5 +434,204 @@ describe.each(CASES)('$screen form for a read-only viewer', (c) => {
     expect(screen.getByRole('heading', { level: 1, name: c.title })).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  });
+});
+
+describe('the clerk’s habits (issue 32)', () => {
+  const ZED: Client = { id: 7, name: 'zed', email: 'z@zed.test', companyName: '' };
+  const BOB: Client = { id: 8, name: 'Bob', email: 'b@bob.test', companyName: 'Bob & Sons' };
+  const recordedRow = (id: number, amount: number, receipts = 0) => ({
+    id,
+    date: '2026-11-20',
+    kind: 'expense' as const,
+    partyId: 1,
+    partyName: 'Rent',
+    Creditdebit: 'Credit' as const,
+    amount,
+    description: '',
+    recordedBy: { id: 2, name: 'Staff', email: 's@office.test', former: false },
+    recordedAt: '2026-11-20T10:00:00.000Z',
+    reversesId: null,
+    reversedById: null,
+    receipts,
+  });
+
+  it('offers Credit already chosen where it is the only choice', async () => {
+    mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT] });
+    render(<ExpensePage />);
+    await screen.findByRole('option', { name: 'Rent' });
+    expect(screen.getByLabelText('Credit/Debit')).toHaveValue('Credit');
+  });
+
+  it('lists the entries recorded today under the form, and asks again after a save', async () => {
+    mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT] });
+    mockEndpoint(endpoints.addExpense, { message: 'ok', entry: { ...ENTRY, kind: 'expense' } });
+    justRecorded.answer({ entries: [recordedRow(12, 12500.5, 2), recordedRow(11, 40)] });
+    render(<ExpensePage />);
+    const section = await screen.findByRole('region', { name: 'Just recorded' });
+    await within(section).findByText('#12');
+    const lines = within(section)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 6)
+          .map((cell) => cell.textContent),
+      );
+    expect(lines).toEqual([
+      ['#12', '2026-11-20', 'Rent', 'Credit', 'RS: 12,500.50', '2'],
+      ['#11', '2026-11-20', 'Rent', 'Credit', 'RS: 40.00', '0'],
+    ]);
+    expect(justRecorded.calls[0]?.query).toEqual({ kind: 'expense' });
+    expect(within(section).getByRole('link', { name: 'Correct entry #12' })).toHaveAttribute(
+      'href',
+      '/Journal?from=2026-11-20&to=2026-11-20&kind=expense&partyId=1&minAmount=12500.5&maxAmount=12500.5',
+    );
+    expect(
+      within(section).getByRole('button', { name: 'Attach receipt to entry #12' }),
+    ).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Expense Type'), 'Rent');
+    await userEvent.type(screen.getByLabelText('Amount'), '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Expense' }));
+    await waitFor(() => expect(justRecorded.calls).toHaveLength(2));
+  });
+
+  it('says "Nothing recorded" when nothing was recorded in the form today', async () => {
+    mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT] });
+    render(<ExpensePage />);
+    expect(await screen.findByText('Nothing recorded in this form today.')).toBeInTheDocument();
+  });
+
+  it('confirms a save with a notice on the page when the preference is on, and no alert', async () => {
+    preferences.answer({ confirmWithNotice: true });
+    mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT] });
+    mockEndpoint(endpoints.addExpense, {
+      message: 'ok',
+      entry: { ...ENTRY, id: 41, kind: 'expense', amount: 12500.5 },
+    });
+    render(<ExpensePage />);
+    await screen.findByRole('option', { name: 'Rent' });
+    await waitFor(() => expect(preferences.calls).toHaveLength(1));
+    await userEvent.selectOptions(screen.getByLabelText('Expense Type'), 'Rent');
+    await userEvent.type(screen.getByLabelText('Amount'), '12,500.50{Enter}');
+    const notice = await screen.findByText('Expense Added Successfully. No. 41, RS: 12,500.50.');
+    expect(notice).toHaveAttribute('aria-live', 'polite');
+    expect(dialogs.alerts).toEqual([]);
+    expect(screen.getByLabelText('Expense Type')).toHaveFocus();
+  });
+
+  it('confirms a save with the spec alert when the preference is off, and leaves the notice empty', async () => {
+    mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT] });
+    mockEndpoint(endpoints.addExpense, { message: 'ok', entry: { ...ENTRY, kind: 'expense' } });
+    render(<ExpensePage />);
+    await screen.findByRole('option', { name: 'Rent' });
+    await userEvent.selectOptions(screen.getByLabelText('Expense Type'), 'Rent');
+    await userEvent.type(screen.getByLabelText('Amount'), '5{Enter}');
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Expense Added Successfully']));
+    const notice = screen
+      .getAllByRole('status')
+      .find((region) => region.getAttribute('aria-live') === 'polite');
+    expect(notice).toBeDefined();
+    expect(notice?.textContent).toBe('');
+  });
+
+  it.each([
+    ['12,500', 12500],
+    ['12,500.50', 12500.5],
+    ['1,234,567.05', 1234567.05],
+  ])('reads %p typed with thousands separators and sends the plain number', async (typed, sent) => {
+    mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT] });
+    const post = mockEndpoint(endpoints.addExpense, RECORDED);
+    render(<ExpensePage />);
+    await screen.findByRole('option', { name: 'Rent' });
+    await userEvent.selectOptions(screen.getByLabelText('Expense Type'), 'Rent');
+    await userEvent.type(screen.getByLabelText('Amount'), typed);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Expense' }));
+    await waitFor(() => expect(post.calls).toHaveLength(1));
+    expect(post.calls[0]?.body).toMatchObject({ amount: sent });
+  });
+
+  it('marks the empty fields, names them beside the alert, and puts the keyboard on the first', async () => {
+    mockEndpoint(endpoints.listClients, { users: [ACME] });
+    render(<IncomePage />);
+    await screen.findByRole('option', { name: 'Acme (Acme Ltd)' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Income' }));
+    expect(dialogs.alerts).toEqual(['Please fill all fields']);
+    expect(screen.getByText('Empty: Client, Credit/Debit, Amount.')).toBeInTheDocument();
+    const client = screen.getByLabelText('Client');
+    expect(client).toHaveAttribute('aria-invalid', 'true');
+    expect(client).toHaveAccessibleDescription('Choose the client');
+    expect(client).toHaveFocus();
+    expect(screen.getByLabelText('Amount')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Date')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('marks a refused amount with its message beside it', async () => {
+    mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT] });
+    render(<ExpensePage />);
+    await screen.findByRole('option', { name: 'Rent' });
+    await userEvent.selectOptions(screen.getByLabelText('Expense Type'), 'Rent');
+    await userEvent.type(screen.getByLabelText('Amount'), '12,50{Enter}');
+    const text = 'Enter a valid amount (greater than 0, at most 2 decimals)';
+    expect(dialogs.alerts).toEqual([text]);
+    expect(screen.getByLabelText('Amount')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Amount')).toHaveAccessibleDescription(text);
+  });
+
+  it('lists clients by name as "Name (Company)", and says what Credit and Debit mean', async () => {
+    mockEndpoint(endpoints.listClients, { users: [ZED, ACME, BOB] });
+    render(<IncomePage />);
+    await screen.findByRole('option', { name: 'Acme (Acme Ltd)' });
+    const picker = within(screen.getByRole('combobox', { name: 'Client' }));
+    expect(picker.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Select client',
+      'Acme (Acme Ltd)',
+      'Bob (Bob & Sons)',
+      'zed',
+    ]);
+    const choice = screen.getByRole('combobox', { name: 'Credit/Debit' });
+    expect(choice).toHaveAccessibleDescription(
+      'Debit: an invoice, the client owes. Credit: a payment received.',
+    );
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select Credit/Debit', 'Credit', 'Debit']);
+  });
+
+  it('lists expense types and employees by name', async () => {
+    mockEndpoint(endpoints.listExpenseTypesForEntries, {
+      users: [
+        { id: 4, expancetype: 'Water', status: 'Active' },
+        { id: 5, expancetype: 'electricity', status: 'Active' },
+        RENT,
+      ],
+    });
+    render(<ExpensePage />);
+    await screen.findByRole('option', { name: 'Rent' });
+    const picker = within(screen.getByRole('combobox', { name: 'Expense Type' }));
+    expect(picker.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Select expense type',
+      'electricity',
+      'Rent',
+      'Water',
+    ]);
+  });
+
+  it("shows the chosen client's balance beside the picker, exact to the cent", async () => {
+    mockEndpoint(endpoints.listClients, { users: [ACME, BOB] });
+    mockEndpoint(endpoints.getClientBalance, (call) => ({
+      clientId: Number(call.params.id),
+      balance: Number(call.params.id) === 3 ? 12500.1 : -0.3,
+    }));
+    render(<IncomePage />);
+    await screen.findByRole('option', { name: 'Acme (Acme Ltd)' });
+    await userEvent.selectOptions(screen.getByLabelText('Client'), 'Acme (Acme Ltd)');
+    expect(await screen.findByText('Balance: RS: 12,500.10 (owes us)')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Client'), String(BOB.id));
+    expect(await screen.findByText('Balance: RS: 0.30 (in credit)')).toBeInTheDocument();
   });
 });

@@ -4,14 +4,18 @@ import {
   LoadingScreen,
   Select,
   TextField,
+  clerkMessages,
+  partyLabel,
   useCanWrite,
   messages,
 } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
+import { JustRecorded } from '../JustRecorded';
 import { ReceiptInput } from '../Receipts';
-import type { EntryKind } from '../entry-kinds';
+import { RECORDS, type EntryKind } from '../entry-kinds';
 import { useEntryForm } from './useEntryForm';
 import { BudgetUse } from './BudgetUse';
+import { ClientBalance } from './ClientBalance';
 import './EntryForm.css';
 
 export interface EntryFormProps {
@@ -41,8 +45,20 @@ export function EntryForm({ kind }: EntryFormProps) {
 }
 
 function EntryFormFields({ kind }: EntryFormProps) {
-  const { parties, loadingParties, draft, change, submitting, onSubmit, setFiles, filesReset } =
-    useEntryForm(kind);
+  const {
+    parties,
+    loadingParties,
+    draft,
+    change,
+    errors,
+    emptyNamed,
+    notice,
+    fieldRef,
+    submitting,
+    onSubmit,
+    setFiles,
+    filesReset,
+  } = useEntryForm(kind);
 
   return (
     <div>
@@ -52,6 +68,7 @@ function EntryFormFields({ kind }: EntryFormProps) {
         className="ofs-card mf-entries__form"
         onSubmit={(event) => void onSubmit(event)}
         noValidate
+        data-screen-start
       >
         <Select
           label={kind.partyLabel}
@@ -59,8 +76,13 @@ function EntryFormFields({ kind }: EntryFormProps) {
           value={draft.partyId}
           onChange={change('partyId')}
           placeholder={loadingParties ? messages.loading : kind.partyPlaceholder}
-          options={parties.map((party) => ({ value: String(party.id), label: party.name }))}
+          options={parties.map((party) => ({ value: String(party.id), label: partyLabel(party) }))}
+          error={errors.partyId}
+          selectRef={fieldRef('partyId')}
         />
+        {kind.screen === 'income' && draft.partyId !== '' && (
+          <ClientBalance clientId={Number(draft.partyId)} />
+        )}
         {kind.screen === 'expenses' && draft.partyId !== '' && /^\d{4}-\d{2}/.test(draft.date) && (
           <BudgetUse expenseTypeId={Number(draft.partyId)} month={draft.date.slice(0, 7)} />
         )}
@@ -71,6 +93,9 @@ function EntryFormFields({ kind }: EntryFormProps) {
           onChange={change('creditDebit')}
           placeholder="Select Credit/Debit"
           options={kind.creditDebit.map((value) => ({ value, label: value }))}
+          hint={kind.screen === 'income' ? clerkMessages.incomeCreditDebitHint : undefined}
+          error={errors.creditDebit}
+          selectRef={fieldRef('creditDebit')}
         />
         <TextField
           label="Amount"
@@ -79,8 +104,9 @@ function EntryFormFields({ kind }: EntryFormProps) {
           autoComplete="off"
           value={draft.amount}
           onChange={change('amount')}
+          error={errors.amount}
+          inputRef={fieldRef('amount')}
         />
-        <DateInput label="Date" name="date" value={draft.date} onChange={change('date')} />
         <TextField
           label="Description (optional)"
           name="description"
@@ -88,13 +114,26 @@ function EntryFormFields({ kind }: EntryFormProps) {
           value={draft.description}
           onChange={change('description')}
         />
+        <DateInput
+          label="Date"
+          name="date"
+          value={draft.date}
+          onChange={change('date')}
+          error={errors.date}
+          inputRef={fieldRef('date')}
+        />
         <ReceiptInput onChange={setFiles} resetKey={filesReset} />
         <div className="mf-entries__actions">
           <Button type="submit" busy={submitting} busyLabel={messages.adding}>
             {kind.title}
           </Button>
+          {emptyNamed && <p className="mf-entries__empty-fields">{emptyNamed}</p>}
         </div>
+        <p className="mf-entries__notice" role="status" aria-live="polite" aria-atomic="true">
+          {notice.text}
+        </p>
       </form>
+      <JustRecorded kind={RECORDS[kind.screen]} partyLabel={kind.partyLabel} />
     </div>
   );
 }

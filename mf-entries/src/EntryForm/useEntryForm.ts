@@ -5,6 +5,8 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
+  clerkMessages,
+  formatRs,
   notify,
   toIsoDate,
   useApiQuery,
@@ -14,7 +16,7 @@ import {
   type UploadVariables,
 } from 'shared-ui';
 import { entryWithFilesForm } from '../Receipts';
-import type { EntryInput, EntryKind, Party } from '../entry-kinds';
+import { RECORDS, type EntryInput, type EntryKind, type Party } from '../entry-kinds';
 import { parseAmount } from './amount';
 import { useIdempotencyKey } from './useIdempotencyKey';
 
@@ -28,50 +30,95 @@ export interface Draft {
   date: string;
 }
 
-const empty = (): Draft => ({
+/** An empty form; a kind with one Credit/Debit value has it chosen already. */
+const empty = (kind: EntryKind): Draft => ({
   partyId: '',
-  creditDebit: '',
+  creditDebit: kind.creditDebit.length === 1 ? (kind.creditDebit[0] ?? '') : '',
   amount: '',
   description: '',
   date: toIsoDate(new Date()),
 });
 
+/** The fields a save needs, in the form's order, with what the page calls them. */
+type Required = 'partyId' | 'creditDebit' | 'amount' | 'date';
+
+/** Refused fields and the text shown beside each. */
+export type FieldErrors = Partial<Record<Required, string>>;
+
+/** What was just saved, for the notice on the page (the preference is on). */
+export interface Notice {
+  text: string;
+  /** Changes with every save, so the same text is announced again. */
+  serial: number;
+}
+
 const NO_PARTIES: Party[] = [];
 
-/** The entry kind each form records (its receipts go with it: contract RECEIPT_FORM). */
 /** An expense's answer: what it did to its type's budget, when the type has one. */
 interface Budgeted {
   budget?: { notice?: string };
 }
 
-const RECORDS = { income: 'income', expenses: 'expense', salary: 'salary' } as const;
+/** What every recording answers: the entry made. */
+interface Recorded {
+  entry: { id: number; amount: number | string };
+}
+
+
+/** The fields a save needs, in the form's order. */
+const REQUIRED: readonly Required[] = ['partyId', 'creditDebit', 'amount', 'date'];
+const LABELS: Record<Exclude<Required, 'partyId'>, string> = {
+  creditDebit: 'Credit/Debit',
+  amount: 'Amount',
+  date: 'Date',
+};
 
 export function useEntryForm(kind: EntryKind) {
   const parties = useApiQuery(kind.parties.endpoint, undefined, {
     select: (answer) => kind.parties.select(answer),
   });
+  const preferences = useApiQuery(endpoints.getPreferences, undefined, { onError: 'log' });
+  const withNotice = preferences.data?.confirmWithNotice === true;
   const [files, setFiles] = useState<File[]>([]);
   // Changed after each recorded entry, so that the file input empties too.
   const [filesReset, setFilesReset] = useState(0);
-  const [draft, setDraft] = useState<Draft>(empty);
+  const [draft, setDraft] = useState<Draft>(() => empty(kind));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [emptyNamed, setEmptyNamed] = useState('');
+  const [notice, setNotice] = useState<Notice>({ text: '', serial: 0 });
+  // The form's first field, where the keyboard goes back after a save.
+  const firstField = useRef<HTMLSelectElement>(null);
+  const fields = useRef<Partial<Record<Required, HTMLElement | null>>>({});
   // The mutation's state alone is not enough against a double click: both clicks can be handled
   // before the disabled button is rendered.
   const inFlight = useRef(false);
   const idempotency = useIdempotencyKey();
-  // With or without receipts, a recorded entry empties the form and says so; a failure keeps the
-  // key: submitting the same content again is a retry, never a second entry.
+  // With or without receipts, a recorded entry empties the amount, description and files (the
+  // party, Credit/Debit and date stay for the next one), puts the keyboard back on the first
+  // field and says so; a failure keeps the key: submitting the same content again is a retry,
+  // never a second entry.
   const recorded = {
     onSuccess: () => {
       idempotency.renew();
-      setDraft(empty());
+      setDraft((previous) => ({ ...previous, amount: '', description: '' }));
       setFiles([]);
       setFilesReset((value) => value + 1);
+      setErrors({});
+      setEmptyNamed('');
+      firstField.current?.focus();
     },
     // The spec's text as it is; an expense that took its type past the month's budget says so
     // in a sentence after it (the entry is saved: spending is a fact), with receipts or without.
+    // With the preference on, the text goes to the page instead, with the entry's number and
+    // amount, and nothing takes the keyboard.
     success: (answer: object) => {
       const notice = 'budget' in answer ? (answer as Budgeted).budget?.notice : undefined;
-      return notice ? `${kind.added}\n${notice}` : kind.added;
+      const text = notice ? `${kind.added}\n${notice}` : kind.added;
+      if (!withNotice) return text;
+      const entry = (answer as Partial<Recorded>).entry;
+      const which = entry ? ` No. ${entry.id}, ${formatRs(entry.amount)}.` : '';
+      setNotice((previous) => ({ text: `${text}.${which}`, serial: previous.serial + 1 }));
+      return undefined;
     },
     errorText: kind.post.endpoint.texts.error,
   };
@@ -85,20 +132,40 @@ export function useEntryForm(kind: EntryKind) {
   const change = (field: keyof Draft) => (value: string) =>
     setDraft((previous) => ({ ...previous, [field]: value }));
 
+  /** Marks the refused fields, names the empty ones on the page, and goes to the first. */
+  const refuse = (found: FieldErrors, named: string) => {
+    setErrors(found);
+    setEmptyNamed(named);
+    const first = REQUIRED.find((field) => found[field] !== undefined);
+    if (first) fields.current[first]?.focus();
+  };
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current) return;
     const party = partyList.find((candidate) => String(candidate.id) === draft.partyId);
     const creditDebit = kind.creditDebit.find((value) => value === draft.creditDebit);
+    const missing: FieldErrors = {};
+    if (!party) missing.partyId = `Choose the ${kind.partyLabel.toLowerCase()}`;
+    if (!creditDebit) missing.creditDebit = 'Choose Credit or Debit';
+    if (draft.amount.trim() === '') missing.amount = 'Type the amount';
+    if (draft.date === '') missing.date = 'Choose the date';
     if (!party || !creditDebit || draft.amount.trim() === '' || draft.date === '') {
+      const labels = REQUIRED.filter((field) => missing[field] !== undefined).map((field) =>
+        field === 'partyId' ? kind.partyLabel : LABELS[field],
+      );
+      refuse(missing, `${clerkMessages.emptyFieldsPrefix} ${labels.join(', ')}.`);
       notify(messages.fillAllFields);
       return;
     }
     const amount = parseAmount(draft.amount);
     if (amount === undefined) {
+      refuse({ amount: messages.invalidAmount }, '');
       notify(messages.invalidAmount);
       return;
     }
+    setErrors({});
+    setEmptyNamed('');
     const entry: EntryInput = {
       party,
       amount,
@@ -135,6 +202,15 @@ export function useEntryForm(kind: EntryKind) {
     loadingParties: parties.isPending,
     draft,
     change,
+    errors,
+    emptyNamed,
+    notice,
+    firstField,
+    /** Registers a required field's control, so a refusal can put the keyboard on it. */
+    fieldRef: (field: Required) => (element: HTMLElement | null) => {
+      fields.current[field] = element;
+      if (field === 'partyId') firstField.current = element as HTMLSelectElement | null;
+    },
     submitting: record.isPending || recordWithFiles.isPending,
     onSubmit,
     setFiles,

@@ -142,7 +142,7 @@ describe('Import', () => {
       within(screen.getByLabelText('Nobody'))
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['', 'Create', 'Acme']);
+    ).toEqual(['', 'Create', 'Acme (A)']);
     expect(preview.calls).toHaveLength(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Import 2 rows' }));

@@ -95,7 +95,7 @@ describe('CorrectDialog', () => {
     expect(within(dialog).getByLabelText('Description')).toHaveValue('Invoice 7');
     expect(within(dialog).getByLabelText('Client')).toHaveValue('3');
     expect(within(dialog).getByLabelText('Credit/Debit')).toHaveValue('Debit');
-    await within(dialog).findByRole('option', { name: 'Beta' });
+    await within(dialog).findByRole('option', { name: 'Beta (B)' });
   });
 
   it('offers Credit/Debit for income only', async () => {

@@ -1,8 +1,8 @@
 // What the journal shows and offers of each kind of entry: its label, and the list its party
 // pickers offer (suspended expense types included: old entries point at them too).
 import type { EntryKind, JournalRow } from 'contract';
-import { endpoints, partiesOf } from 'shared-ui';
-import type { EndpointResult } from 'shared-ui';
+import { endpoints, partiesOf, partyLabel, sortParties } from 'shared-ui';
+import type { EndpointResult, Party } from 'shared-ui';
 
 type PartyList =
   | typeof endpoints.listClients
@@ -20,8 +20,9 @@ interface JournalKind {
   options: (answer: EndpointResult<PartyList>) => PickerOption[];
 }
 
-const asOptions = (parties: Array<{ id: number; name: string }>): PickerOption[] =>
-  parties.map((party) => ({ value: String(party.id), label: party.name }));
+/** The picker's options, by name (a client as `Name (Company)`). */
+const asOptions = (parties: Party[]): PickerOption[] =>
+  sortParties(parties).map((party) => ({ value: String(party.id), label: partyLabel(party) }));
 
 export const KINDS: Record<EntryKind, JournalKind> = {
   income: {

@@ -111,6 +111,7 @@ describe('Receipts in the Journal', () => {
   it('should keep the Receipt filter in the address', async () => {
     renderJournal();
     await screen.findByRole('table', { name: 'Journal' });
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     const filter = screen.getByLabelText('Receipt');
     expect(within(filter).getByRole('option', { name: 'Any' })).toBeInTheDocument();
     await userEvent.selectOptions(filter, 'Without receipt');
@@ -147,6 +148,8 @@ describe('Receipt on the entry forms', () => {
       receipts: [],
     });
     const plain = mockEndpoint(endpoints.addExpense, { message: 'x', entry: undefined as never });
+    mockEndpoint(endpoints.getPreferences, { confirmWithNotice: false });
+    mockEndpoint(endpoints.listJustRecorded, { entries: [] });
     render(
       <MemoryRouter>
         <ExpensePage />
@@ -165,5 +168,54 @@ describe('Receipt on the entry forms', () => {
     await waitFor(() => expect(withFiles.calls).toHaveLength(1));
     expect(plain.calls).toHaveLength(0);
     expect(dialogs.alerts).toContain('Expense Added Successfully');
+    // Focus is back on the first field after a save with receipts too.
+    expect(screen.getByLabelText(/Expense Type/i)).toHaveFocus();
+  });
+
+  it('should offer the camera for a photo beside the file input, which keeps PDFs possible', async () => {
+    mockEndpoint(endpoints.getPreferences, { confirmWithNotice: false });
+    mockEndpoint(endpoints.listJustRecorded, { entries: [] });
+    const withFiles = mockEndpoint(endpoints.addEntryWithReceipts, {
+      message: 'Expense Added Successfully',
+      entry: {
+        id: 9,
+        kind: 'expense',
+        partyId: 1,
+        partyName: 'Rent',
+        Creditdebit: 'Credit',
+        amount: 40,
+        description: '',
+        date: '2025-05-10',
+        createdAt: '2025-05-10T09:30:00.000Z',
+        reversesId: null,
+      },
+      receipts: [],
+    });
+    const sent = jest.spyOn(globalThis, 'fetch');
+    render(
+      <MemoryRouter>
+        <ExpensePage />
+      </MemoryRouter>,
+    );
+    const files = await screen.findByLabelText('Receipt');
+    expect(files).not.toHaveAttribute('capture');
+    expect(files.getAttribute('accept')).toContain('.pdf');
+    const camera = screen.getByLabelText('Take a photo');
+    expect(camera).toHaveAttribute('capture', 'environment');
+    expect(camera).toHaveAttribute('accept', 'image/*');
+    await userEvent.selectOptions(await screen.findByLabelText(/Expense Type/i), 'Rent');
+    await userEvent.type(screen.getByLabelText('Amount'), '40');
+    await userEvent.upload(files, [
+      new File(['%PDF-1.4'], 'bill.pdf', { type: 'application/pdf' }),
+    ]);
+    await userEvent.upload(camera, [new File(['jpg'], 'shot.jpg', { type: 'image/jpeg' })]);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Expense' }));
+    await waitFor(() => expect(withFiles.calls).toHaveLength(1));
+    const form = sent.mock.calls
+      .map(([, init]) => init?.body)
+      .find((body): body is FormData => body instanceof FormData);
+    const names = form?.getAll('receipt').map((file) => (file as File).name);
+    expect(names).toEqual(['bill.pdf', 'shot.jpg']);
+    sent.mockRestore();
   });
 });

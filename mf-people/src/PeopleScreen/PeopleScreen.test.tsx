@@ -167,6 +167,11 @@ describe.each(cases)('$title screen', (c) => {
         await userEvent.click(addButton());
         expect(spies.dialogs.alerts).toContain('Please fill all fields');
         expect(spies.add.calls).toEqual([]);
+        // Marked, named beside the button, and the keyboard on it.
+        const field = screen.getByLabelText(missing);
+        expect(field).toHaveAttribute('aria-invalid', 'true');
+        expect(field).toHaveFocus();
+        expect(screen.getByText(`Empty: ${missing}.`)).toBeInTheDocument();
       },
     );
 
@@ -184,6 +189,8 @@ describe.each(cases)('$title screen', (c) => {
 
       await waitFor(() => expect(spies.dialogs.alerts).toContain(`${Noun} added successfully!`));
       for (const label of Object.keys(c.fill)) expect(screen.getByLabelText(label)).toHaveValue('');
+      // The keyboard is back on the first field, for the next one.
+      expect(screen.getByLabelText(Object.keys(c.fill)[0] ?? '')).toHaveFocus();
       expect(spies.list.calls).toHaveLength(2);
       expect(addButton()).toBeEnabled();
     });

@@ -35,7 +35,16 @@ export function hasMissing(
   values: PersonValues,
   mode: 'add' | 'edit',
 ): boolean {
-  return fields.some(
+  return missingFields(fields, values, mode).length > 0;
+}
+
+/** The required fields left empty, in the form's order. */
+export function missingFields(
+  fields: PersonField[],
+  values: PersonValues,
+  mode: 'add' | 'edit',
+): PersonField[] {
+  return fields.filter(
     (field) => isRequired(field, mode) && (values[field.name] ?? '').trim() === '',
   );
 }

@@ -8,6 +8,8 @@ export interface PersonFieldsProps {
   onChange: (values: PersonValues) => void;
   /** The edit modal honours each field's `edit` rule; the add form asks for everything. */
   mode: 'add' | 'edit';
+  /** Refused fields by name, each with the text shown beside it. */
+  errors?: Record<string, string>;
 }
 
 const INPUT_TYPE = {
@@ -19,7 +21,7 @@ const INPUT_TYPE = {
 } as const;
 
 /** The labelled inputs of one People form, shared by the Add tab and the edit modal. */
-export function PersonFields({ fields, values, onChange, mode }: PersonFieldsProps) {
+export function PersonFields({ fields, values, onChange, mode, errors = {} }: PersonFieldsProps) {
   const set = (name: string, value: string) => onChange({ ...values, [name]: value });
 
   return (
@@ -35,6 +37,7 @@ export function PersonFields({ fields, values, onChange, mode }: PersonFieldsPro
               value={value}
               options={field.options ?? []}
               onChange={(next) => set(field.name, next)}
+              error={errors[field.name]}
             />
           );
         }
@@ -42,16 +45,16 @@ export function PersonFields({ fields, values, onChange, mode }: PersonFieldsPro
         const digits = field.kind === 'digits';
         const hint = mode === 'edit' ? field.editHint : undefined;
         return (
-          <Field key={field.name} label={field.label} hint={hint}>
-            {(id) => (
+          <Field key={field.name} label={field.label} hint={hint} error={errors[field.name]}>
+            {(id, described) => (
               <input
+                {...described}
                 id={id}
                 name={field.name}
                 className="ofs-input"
                 type={type}
                 value={value}
                 readOnly={mode === 'edit' && field.edit === 'readOnly'}
-                aria-description={hint}
                 // Browsers must not fill a saved password into a form that sets one.
                 autoComplete={field.kind === 'password' ? 'new-password' : 'off'}
                 inputMode={digits ? 'numeric' : field.kind === 'money' ? 'decimal' : undefined}

@@ -86,6 +86,10 @@ describe('ManageExpenseTypes: add', () => {
     expect(dialogs.alerts[0]).toBe('Enter expense type');
     expect(dialogs.alerts[1]).toBe('Enter expense type');
     expect(add.calls).toEqual([]);
+    const field = screen.getByLabelText('Expense Type');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('Enter expense type');
+    expect(field).toHaveFocus();
   });
 
   it('should show Adding..., then confirm, clear the input and reload the list', async () => {
@@ -103,6 +107,7 @@ describe('ManageExpenseTypes: add', () => {
 
     await waitFor(() => expect(dialogs.alerts).toContain('Expense added successfully!'));
     expect(screen.getByLabelText('Expense Type')).toHaveValue('');
+    expect(screen.getByLabelText('Expense Type')).toHaveFocus();
     await waitFor(() => expect(list.calls).toHaveLength(2));
     expect(screen.getByRole('button', { name: 'Add Expense' })).toBeEnabled();
   });

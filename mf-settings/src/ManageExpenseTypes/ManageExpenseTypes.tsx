@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ExpenseType } from 'contract';
 import { Button, Table, TextField, useCanWrite, messages } from 'shared-ui';
@@ -26,11 +26,20 @@ export function ManageExpenseTypes() {
     toggleStatus,
   } = useExpenseTypes();
   const [newName, setNewName] = useState('');
+  const [refused, setRefused] = useState(false);
+  // The add form's field: the keyboard goes back there after an add, and to it when refused.
+  const nameField = useRef<HTMLInputElement>(null);
   const [editing, setEditing] = useState<{ id: number; value: string } | null>(null);
 
   const onAdd = async (event: FormEvent) => {
     event.preventDefault();
-    if (await addType(newName.trim())) setNewName('');
+    const name = newName.trim();
+    setRefused(name === '');
+    if (name === '') nameField.current?.focus();
+    if (await addType(name)) {
+      setNewName('');
+      nameField.current?.focus();
+    }
   };
 
   const onUpdate = async () => {
@@ -127,6 +136,8 @@ export function ManageExpenseTypes() {
             name="expancetype"
             value={newName}
             onChange={setNewName}
+            inputRef={nameField}
+            error={refused ? messages.enterExpenseType : undefined}
           />
           <Button type="submit" busy={adding} busyLabel={messages.adding}>
             Add Expense

@@ -38,6 +38,8 @@ const MONEY: readonly ReadName[] = [
   'getOverBudget',
   'getReceivables',
   'getMonthEnd',
+  'listJustRecorded',
+  'getClientBalance',
 ];
 
 /** The pickers' and Settings' expense types, and the report that names them. */
@@ -108,7 +110,14 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   rollBackRelease: ['listReleases', 'listActivity'],
   reverseBatch: [...MONEY, 'listBatches'],
   addEntryWithReceipts: [...MONEY, 'listReceipts'],
-  attachReceipts: ['listJournal', 'getJournalTotals', 'listReceipts', 'getReceiptsMissing', 'listActivity'],
+  attachReceipts: [
+    'listJournal',
+    'getJournalTotals',
+    'listReceipts',
+    'getReceiptsMissing',
+    'listActivity',
+    'listJustRecorded',
+  ],
   removeReceipt: ['listJournal', 'getJournalTotals', 'listReceipts', 'getReceiptsMissing', 'listActivity'],
   postPayroll: [...MONEY, 'getPayroll', 'listBatches'],
   addSchedule: ['listSchedules', 'listDue', 'listActivity'],
@@ -126,6 +135,7 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
     'getTotals',
     ...EXPENSE_TYPES,
   ],
+  savePreferences: ['getPreferences', 'listActivity'],
   saveCompany: ['getCompany', 'listActivity'],
   saveCompanyLogo: ['getCompany', 'listActivity'],
   removeCompanyLogo: ['getCompany', 'listActivity'],
@@ -138,4 +148,5 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
 export const answers: { readonly [N in WriteName]?: ReadName } = {
   saveSecuritySettings: 'getSecuritySettings',
   moveBooksClosed: 'getBooksClosed',
+  savePreferences: 'getPreferences',
 };

@@ -17,16 +17,41 @@ export function fetchFinance(range: DateRange) {
 export interface Party {
   id: number;
   name: string;
+  /** What the picker shows when it is not the name alone: a client's `Name (Company)`. */
+  label?: string;
 }
 
-/** The parties of a list of clients or employees (for `useApiQuery`'s `select`). */
-export const partiesOf = ({ users }: { users: ReadonlyArray<Party> }): Party[] =>
-  users.map(({ id, name }) => ({ id, name }));
+/** What a picker shows for a party. */
+export const partyLabel = (party: Party): string => party.label ?? party.name;
+
+const byLabel = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+/** Parties by what the picker shows, so that the browser's type-ahead finds them (issue 32). */
+export const sortParties = <P extends Party>(parties: readonly P[]): P[] =>
+  [...parties].sort((a, b) => byLabel.compare(partyLabel(a), partyLabel(b)) || a.id - b.id);
+
+/**
+ * The parties of a list of clients or employees (for `useApiQuery`'s `select`), by name; a
+ * client reads `Name (Company)` (the name alone when the company is of the same name).
+ */
+export const partiesOf = ({
+  users,
+}: {
+  users: ReadonlyArray<Party & { companyName?: string }>;
+}): Party[] =>
+  sortParties(
+    users.map(({ id, name, companyName }) => {
+      const company = companyName?.trim() ?? '';
+      // A company of the client's own name says nothing more.
+      return company && byLabel.compare(company, name.trim()) !== 0
+        ? { id, name, label: `${name} (${company})` }
+        : { id, name };
+    }),
+  );
 
 /** The clients or the employees a picker offers. */
 export async function fetchParties(
   list: typeof endpoints.listClients | typeof endpoints.listEmployees,
 ): Promise<Party[]> {
-  const { users } = await call(list);
-  return users.map(({ id, name }) => ({ id, name }));
+  return partiesOf(await call(list));
 }

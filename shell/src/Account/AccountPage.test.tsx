@@ -25,6 +25,27 @@ describe('AccountPage', () => {
   beforeEach(() => {
     dialogs = collectDialogs();
     mockEndpoint(endpoints.getCurrentUser, ME);
+    mockEndpoint(endpoints.getPreferences, { confirmWithNotice: false });
+  });
+
+  it('should keep the preference to confirm saves with a notice on the server', async () => {
+    mockEndpoint(endpoints.getTwoStep, OFF);
+    const save = mockEndpoint(endpoints.savePreferences, { confirmWithNotice: true });
+    const kept = mockEndpoint(endpoints.getPreferences, { confirmWithNotice: false });
+    render(<AccountPage />);
+    const box = await screen.findByRole('checkbox', {
+      name: 'Confirm saves with a notice instead of a pop-up',
+    });
+    await waitFor(() => expect(box).toBeEnabled());
+    expect(box).not.toBeChecked();
+    // What the server keeps from now on.
+    kept.answer({ confirmWithNotice: true });
+    await userEvent.click(box);
+    await waitFor(() => expect(save.calls).toHaveLength(1));
+    expect(save.calls[0]?.body).toEqual({ confirmWithNotice: true });
+    expect(await screen.findByText('Preferences saved')).toBeInTheDocument();
+    await waitFor(() => expect(box).toBeChecked());
+    expect(dialogs.alerts).toEqual([]);
   });
 
   it("should show the signed-in user's name, e-mail and role", async () => {

@@ -1,8 +1,9 @@
 // /Account (sidebar "My account", every role): the signed-in user's name, e-mail and role, the
-// own password, and two-step sign-in. Loaded only when opened: neither this screen nor its
+// own password, two-step sign-in, and one's preferences. Loaded only when opened: neither this screen nor its
 // texts are in the login page's or the dashboard's scripts.
 import { messages } from 'shared-ui';
 import { PasswordForm } from './PasswordForm';
+import { PreferencesPanel } from './PreferencesPanel';
 import { TwoStepPanel } from './TwoStepPanel';
 import { useAccount } from './useAccount';
 import './AccountPage.css';
@@ -24,6 +25,7 @@ export function AccountPage() {
       ) : (
         <p>{messages.loading}</p>
       )}
+      <PreferencesPanel />
       {twoStep && <TwoStepPanel status={twoStep} onChanged={changed} />}
       <PasswordForm />
     </div>

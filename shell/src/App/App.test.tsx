@@ -13,6 +13,7 @@ jest.mock('../federation/federation', () => {
     fetchRemoteList: jest.fn(),
     registerRemoteList: jest.fn(),
     loadRemoteComponent: jest.fn(),
+    preloadRemoteComponent: jest.fn(),
     remoteVersion: jest.fn(() => 'unversioned'),
   };
 });
@@ -117,6 +118,25 @@ describe('signed in', () => {
       .getAllByRole('link')
       .map((one) => one.textContent);
     expect(names.slice(-3)).toEqual(['Settings', 'Activity', 'My account']);
+  });
+
+  it('should offer "Skip to content" first in the page, taking the keyboard to the screen', async () => {
+    renderApp();
+    await screen.findByRole('navigation', { name: 'Main' });
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it("should put the keyboard on a screen's heading when moving to it from the sidebar", async () => {
+    renderApp();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Expances' }));
+    const heading = await screen.findByRole('heading', { name: /ExpancesPage from remote/ });
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('should open My account from the sidebar, loading the screen when asked', async () => {

@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { clerkMessages } from 'shared-ui';
 import { Sidebar } from '../Sidebar';
+import { useFocusOnNavigation } from './useFocusOnNavigation';
 import './Layout.css';
 
 const SIDEBAR_ID = 'shell-sidebar';
+const MAIN_ID = 'shell-main';
 
 export interface LayoutProps {
   children: ReactNode;
@@ -14,6 +17,8 @@ export interface LayoutProps {
 export function Layout({ children }: LayoutProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  useFocusOnNavigation(main);
 
   // Navigating (also with the browser's back button) closes the drawer.
   useEffect(() => setDrawerOpen(false), [pathname]);
@@ -29,6 +34,17 @@ export function Layout({ children }: LayoutProps) {
 
   return (
     <div className="shell-layout">
+      {/* First in the page: past the sidebar to the screen, for the keyboard. */}
+      <a
+        href={`#${MAIN_ID}`}
+        className="shell-layout__skip ofs-no-print"
+        onClick={(event) => {
+          event.preventDefault();
+          main.current?.focus();
+        }}
+      >
+        {clerkMessages.skipToContent}
+      </a>
       <header className="shell-layout__topbar ofs-no-print">
         <button
           type="button"
@@ -51,7 +67,9 @@ export function Layout({ children }: LayoutProps) {
           />
         )}
       </div>
-      <main className="shell-layout__main ofs-shell-main">{children}</main>
+      <main ref={main} id={MAIN_ID} tabIndex={-1} className="shell-layout__main ofs-shell-main">
+        {children}
+      </main>
     </div>
   );
 }

@@ -7,7 +7,12 @@ import { apiMessages, endpoints } from 'contract';
 import { currentUser } from '../../plugins/auth.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
-import { changeOwnPassword, findUserForLogin } from '../../repositories/users.js';
+import {
+  changeOwnPassword,
+  findUserForLogin,
+  preferencesOf,
+  savePreferences,
+} from '../../repositories/users.js';
 import {
   isTwoStepOn,
   listTwoStepUserIds,
@@ -56,6 +61,13 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     await changeOwnPassword(app.db, user, await hashPassword(newPassword, app.config.argon2));
     return { message: apiMessages.passwordChanged };
   });
+
+  // One's own preferences: every role, a viewer too (they change nothing but the caller's screens).
+  route(app, endpoints.getPreferences, (request) => preferencesOf(app.db, currentUser(request).id));
+
+  route(app, endpoints.savePreferences, (request) =>
+    savePreferences(app.db, currentUser(request).id, request.body),
+  );
 
   route(app, endpoints.getTwoStep, (request) => twoStepStatus(app.db, currentUser(request)));
 

@@ -7,7 +7,12 @@ import { todayIn } from '../../lib/dates.js';
 import { closedThrough, correctEntry, moveClosedThrough, reverseEntry } from '../../books/index.js';
 import { carryReceipts } from '../../repositories/receipts.js';
 import { journalCsv } from '../../exports/journal-csv.js';
-import { checkFilters, journalPage, journalTotals } from '../../repositories/journal.js';
+import {
+  checkFilters,
+  journalPage,
+  journalTotals,
+  justRecorded,
+} from '../../repositories/journal.js';
 import { holdExportSlot } from '../../lib/export-slots.js';
 import { route } from '../route.js';
 
@@ -18,6 +23,16 @@ export const journalRoutes: FastifyPluginAsync = async (app) => {
     const { limit, after, ...filters } = request.query;
     return journalPage(app.db, filters, limit ?? DEFAULT_PAGE, after);
   });
+
+  // Under each entry form: what the caller recorded in it today (issue 32).
+  route(app, endpoints.listJustRecorded, async (request) => ({
+    entries: await justRecorded(
+      app.db,
+      currentUser(request).id,
+      request.query.kind,
+      todayIn(app.config.timeZone),
+    ),
+  }));
 
   route(app, endpoints.getJournalTotals, (request) => journalTotals(app.db, request.query));
 

@@ -3,7 +3,7 @@
 // first pages of a long range are on screen while the rest arrive, and recording an entry
 // refreshes an open ledger.
 import { useState } from 'react';
-import { notify, partiesOf, useApiQuery, useApiStream, useAppliedFilters } from 'shared-ui';
+import { notify, partiesOf, partyLabel, useApiQuery, useApiStream, useAppliedFilters } from 'shared-ui';
 import type { DateRange, Money, Party } from 'shared-ui';
 import { call, endpoints } from 'shared-ui';
 import type { LedgerOpeningQuery } from 'contract';
@@ -39,7 +39,7 @@ interface Asked {
 }
 
 const partyOptionsOf = (answer: { users: ReadonlyArray<Party> }) =>
-  partiesOf(answer).map(({ id, name }) => ({ value: String(id), label: name }));
+  partiesOf(answer).map((party) => ({ value: String(party.id), label: partyLabel(party) }));
 
 async function* pages<Row extends LedgerEntry>(
   load: LedgerProps<Row>['load'],

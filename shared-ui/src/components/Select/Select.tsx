@@ -1,3 +1,4 @@
+import type { ReactNode, Ref } from 'react';
 import { Field } from '../Field';
 
 export interface SelectOption {
@@ -14,6 +15,11 @@ export interface SelectProps {
   placeholder?: string;
   name?: string;
   disabled?: boolean;
+  /** A short text under the picker (what the choices mean, a figure about the chosen one). */
+  hint?: ReactNode;
+  /** Set when the choice was refused: marked invalid, the text shown beside it. */
+  error?: string;
+  selectRef?: Ref<HTMLSelectElement>;
 }
 
 /** A labelled picker (client, employee, expense type, year, Credit/Debit). */
@@ -25,11 +31,16 @@ export function Select({
   placeholder,
   name,
   disabled,
+  hint,
+  error,
+  selectRef,
 }: SelectProps) {
   return (
-    <Field label={label}>
-      {(id) => (
+    <Field label={label} hint={hint} error={error}>
+      {(id, described) => (
         <select
+          {...described}
+          ref={selectRef}
           id={id}
           name={name}
           className="ofs-input"

@@ -1,0 +1,3 @@
+export { JustRecorded } from './JustRecorded';
+export type { JustRecordedProps } from './JustRecorded';
+export { CorrectEntryLink } from './CorrectEntryLink';
