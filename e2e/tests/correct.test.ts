@@ -136,6 +136,8 @@ describe('correcting an entry', () => {
       `Entry corrected #${id}: reversed by #${reversalId}, recorded again as #${correctedId}`,
     );
     expect(await page.getByRole('dialog').count()).toBe(0);
+    // Focus is on the line that says what was written.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(text);
     expect(await clicks()).toBeLessThanOrEqual(3);
     expect(dialogs).toEqual([]);
 

@@ -133,6 +133,8 @@ describe('CorrectDialog', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'Entry corrected #10: reversed by #11, recorded again as #12',
     );
+    // Focus is on what was written, not lost with the row's button.
+    expect(screen.getByRole('status')).toHaveFocus();
     expect(dialogs.alerts).toEqual([]);
     expect(dialogs.confirms).toEqual([]);
   });

@@ -2,7 +2,7 @@
 // press in one call (POST /api/journal/:id/correct) that writes the entry's reversal and the
 // corrected entry together, or neither; the receipts go with the corrected entry. Closing the
 // dialog, or leaving the page with it open, writes nothing.
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { apiMessages, CREDIT_DEBIT, type CorrectBody, type JournalRow } from 'contract';
 import {
@@ -78,7 +78,14 @@ export function CorrectDialog({ row, onClose }: CorrectDialogProps) {
   const [draft, setDraft] = useState<Draft | undefined>();
   const [draftFor, setDraftFor] = useState<JournalRow | undefined>();
   const [error, setError] = useState('');
-  const [done, setDone] = useState('');
+  /** What the last correction wrote, and how many were made (each moves focus to the line). */
+  const [done, setDone] = useState({ text: '', count: 0 });
+  const doneLine = useRef<HTMLParagraphElement>(null);
+  // The row's Correct button is gone once the journal shows the correction: focus goes to the
+  // line that says what was written, not to the page.
+  useEffect(() => {
+    if (done.count > 0) doneLine.current?.focus();
+  }, [done.count]);
   const idempotency = useIdempotencyKey();
   // The mutation's state is not enough against a double press: both presses can be handled
   // before the disabled button is rendered.
@@ -106,7 +113,7 @@ export function CorrectDialog({ row, onClose }: CorrectDialogProps) {
   const correct = useApiWrite(endpoints.correctEntry, {
     onFailure: setError,
     onSuccess: (answer) => {
-      setDone(answer.message);
+      setDone((previous) => ({ text: answer.message, count: previous.count + 1 }));
       onClose();
     },
   });
@@ -137,8 +144,8 @@ export function CorrectDialog({ row, onClose }: CorrectDialogProps) {
 
   return (
     <>
-      <p className="mf-journal__corrected" role="status">
-        {done}
+      <p className="mf-journal__corrected" role="status" tabIndex={-1} ref={doneLine}>
+        {done.text}
       </p>
       <Modal
         open={row !== undefined && draft !== undefined}
