@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { callAt } from './api';
 import { repoRoot } from './env';
 
 const APPS = ['shell', 'mf-people', 'mf-entries', 'mf-reports', 'mf-settings'];
@@ -53,26 +54,7 @@ export async function until(check: () => Promise<boolean> | boolean, what: strin
 }
 
 /** A JSON call to the server at `baseUrl`; a non-2xx answer throws with its body. */
-export async function callApi<T>(
-  baseUrl: string,
-  method: string,
-  url: string,
-  token?: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const parsed = (await response.json()) as T;
-  if (!response.ok)
-    throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(parsed)}`);
-  return parsed;
-}
+export const callApi = callAt;
 
 export const tokenAt = async (baseUrl: string, email: string, password: string) =>
   (
