@@ -56,6 +56,12 @@ const listed = (label: string, version: string) => ({
     reports: {
       entry: sha384(`var reports = "${label}";`),
       manifest: sha384(JSON.stringify({ name: 'reports', label })),
+      // The version's chunk table: its one chunk.
+      chunks: sha384(
+        JSON.stringify({
+          [`__federation_expose_IncomeReportPage.${label}.js`]: sha384(label),
+        }),
+      ),
     },
   },
   versions: { reports: version },

@@ -36,6 +36,7 @@ function fakeBuild(label: string): string {
   writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ name: 'reports', label }));
   writeFileSync(path.join(dir, 'remoteEntry.js'), `var reports = "${label}";`);
   writeFileSync(path.join(dir, 'federation-runtime.js'), `/* runtime ${label} */`);
+  writeFileSync(path.join(dir, `page.${label}.js`), `/* page ${label} */`);
   mkdirSync(path.join(dir, 'assets'), { recursive: true });
   writeFileSync(path.join(dir, 'assets', `lazy.${label}.js`), `/* lazy ${label} */`);
   writeFileSync(path.join(dir, `page.${label}.css`), `.page{}`);
@@ -74,18 +75,61 @@ describe('the release record of a version', () => {
       'assets/lazy.one.js': sha384('/* lazy one */'),
       'federation-runtime.js': sha384('/* runtime one */'),
       'mf-manifest.json': sha384(JSON.stringify({ name: 'reports', label: 'one' })),
+      'page.one.js': sha384('/* page one */'),
       'remoteEntry.js': sha384('var reports = "one";'),
     });
+    // The chunk table: the chunks the entry's loader may load (top of the folder, no entries).
+    const table = JSON.stringify({ 'page.one.js': sha384('/* page one */') });
     expect(remoteList(webRoot)).toEqual({
       reports: `/remotes/mf-reports/v/${one.version}/mf-manifest.json`,
       integrity: {
         reports: {
           entry: sha384('var reports = "one";'),
           manifest: sha384(JSON.stringify({ name: 'reports', label: 'one' })),
+          chunks: sha384(table),
         },
       },
       versions: { reports: one.version },
     });
+  });
+
+  it("serves each kept version's chunk table from its record, with the hash /remotes.json gives", async () => {
+    const one = deploy('one');
+    const two = deploy('two');
+    const server = Fastify();
+    await server.register(webPlugin, { webRoot });
+    try {
+      for (const [label, version] of [
+        ['one', one.version],
+        ['two', two.version],
+      ] as const) {
+        const response = await server.inject({
+          method: 'GET',
+          url: `/remotes/mf-reports/v/${version}/chunk-integrity.json`,
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(response.json()).toEqual({ [`page.${label}.js`]: sha384(`/* page ${label} */`) });
+      }
+      // The served version's table is the one whose hash the list gives.
+      const listed = (await server.inject({ method: 'GET', url: '/remotes.json' })).json() as {
+        integrity: { reports: { chunks: string } };
+      };
+      const served = await server.inject({
+        method: 'GET',
+        url: `/remotes/mf-reports/v/${two.version}/chunk-integrity.json`,
+      });
+      expect(sha384(served.body)).toBe(listed.integrity.reports.chunks);
+      // Not a kept version, or not a remote: nothing.
+      for (const url of [
+        '/remotes/mf-reports/v/000000000000/chunk-integrity.json',
+        `/remotes/mf-nothing/v/${one.version}/chunk-integrity.json`,
+      ]) {
+        expect((await server.inject({ method: 'GET', url })).statusCode).toBe(404);
+      }
+    } finally {
+      await server.close();
+    }
   });
 
   it('gives no integrity for a remote served from its own build, which no deploy recorded', () => {

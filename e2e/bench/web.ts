@@ -262,9 +262,10 @@ const percentile = (values: number[], p: number) => {
 /**
  * On a server of its own (a copy of the builds, mf-reports deployed, so its files carry their
  * integrity): the first remote screen's load in a fresh page, median of `INTEGRITY_RUNS`, with the
- * integrity and without it (the list's `integrity` and the entry's chunk table taken out on the
- * way; both runs go through the same interception), and /remotes.json's p95 for a signed-in user
- * while a canary of mf-reports runs.
+ * integrity and without it (the list's `integrity` taken out on the way, so the shell reads no
+ * chunk table and checks nothing; both runs go through the same interception), the deployed
+ * version's chunk table (gzip), and /remotes.json's p95 and size for a signed-in user while a
+ * canary of mf-reports runs.
  */
 async function rolloutFigures(browser: Browser) {
   const webRoot = mkdtempSync(path.join(tmpdir(), 'office-finance-bench-rollout-'));
@@ -296,12 +297,6 @@ async function rolloutFigures(browser: Browser) {
         const body = (await response.json()) as Record<string, unknown>;
         if (!checked) delete body.integrity;
         await route.fulfill({ response, json: body });
-      });
-      await session.page.route('**/remoteEntry.js', async (route) => {
-        const response = await route.fetch();
-        let body = await response.text();
-        if (!checked) body = body.replace(/\{"[^{}]*\.js":"sha384-[^{}]*\}/, '{}');
-        await route.fulfill({ response, body });
       });
       await session.page.goto('/');
       await session.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -338,6 +333,15 @@ async function rolloutFigures(browser: Browser) {
       return times;
     };
     const times = await timed({ Authorization: `Bearer ${token}` });
+    const listed = (await (
+      await fetch(`${server.url}/remotes.json`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { versions: Record<string, string> };
+    const table = await fetch(
+      `${server.url}/remotes/mf-reports/v/${listed.versions.reports}/chunk-integrity.json`,
+    );
+    if (!table.ok) throw new Error(`the chunk table answered ${table.status}`);
+    const tableBytes = gz(Buffer.from(await table.arrayBuffer()));
+    const listBytes = gz(JSON.stringify(listed));
     // The same list signed out (no session to read, no canary): what the machine gives any request.
     const signedOut = await timed({});
     return {
@@ -350,6 +354,8 @@ async function rolloutFigures(browser: Browser) {
       remotesJsonMedian: percentile(times.slice(20), 50),
       signedOutP95: percentile(signedOut.slice(20), 95),
       signedOutMedian: percentile(signedOut.slice(20), 50),
+      tableBytes,
+      listBytes,
     };
   } finally {
     await stopServer(server);
@@ -503,6 +509,18 @@ async function main(): Promise<number> {
     rows.push([
       `  the same signed out, no session read (p95; median ${rollout.signedOutMedian.toFixed(2)} ms)`,
       `${rollout.signedOutP95.toFixed(2)} ms`,
+      '-',
+      '-',
+    ]);
+    rows.push([
+      '/remotes.json size, signed in, canary running (gzip)',
+      `${kb(rollout.listBytes)} KB`,
+      '-',
+      '-',
+    ]);
+    rows.push([
+      `mf-reports: deployed version's chunk table, read beside its manifest (gzip)`,
+      `${kb(rollout.tableBytes)} KB`,
       '-',
       '-',
     ]);

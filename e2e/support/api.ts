@@ -5,13 +5,15 @@ import { ADMIN } from './env';
 /** Calls `/api<path>` as the signed-in user; a non-ok answer fails the test with its message. */
 export type ApiCall = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
-const request = async <T>(
+/** Calls `url` on the server at `base`; a non-ok answer throws with its message. */
+export async function callAt<T>(
+  base: string,
   method: string,
-  path: string,
-  body: unknown,
+  url: string,
   token?: string,
-): Promise<T> => {
-  const response = await fetch(`${baseUrl()}/api${path}`, {
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${base}${url}`, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
@@ -21,9 +23,12 @@ const request = async <T>(
   });
   const parsed = (await response.json()) as T;
   if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(parsed)}`);
+    throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(parsed)}`);
   return parsed;
-};
+}
+
+const request = <T>(method: string, path: string, body: unknown, token?: string): Promise<T> =>
+  callAt<T>(baseUrl(), method, `/api${path}`, token, body);
 
 /** Signs in (the admin unless told otherwise) and answers a caller that uses the session. */
 export async function apiAs(who: { email: string; password: string } = ADMIN): Promise<ApiCall> {

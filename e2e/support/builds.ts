@@ -1,6 +1,8 @@
-// Copies of a remote's build changed as a new build would be: a changed build's entry carries the
-// SHA-384 of each of its chunks (webpack/chunk-integrity-plugin.mjs), so after changing a chunk the
-// table in the entry is written again. (A chunk changed without that is what the browser refuses.)
+// Copies of a remote's build changed as a new build would be: the standalone page's `main.js` (and
+// a `remoteEntry.js` built with CHUNK_INTEGRITY_IN_ENTRY=1) carries the SHA-384 of each of its
+// chunks (webpack/chunk-integrity-plugin.mjs), so after changing a chunk that table is written
+// again. A deployed copy gets its chunk table from its release record, made by the deploy.
+// (A chunk changed after its deploy is what the browser refuses.)
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

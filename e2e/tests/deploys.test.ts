@@ -1,7 +1,7 @@
 // Deploying a remote while a tab is open, rolling back, and how the shell meets a remote that
 // fails, is slow to start, or was built against an incompatible library. The deploy test runs its
 // own server on a copy of the builds, so `npm run deploy` never touches the repository's folders.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launch, openPage, signIn } from '../support/browser';
 import { changedBuild } from '../support/builds';
+import { deployTo } from '../support/rollout';
 import { repoRoot } from '../support/env';
 import { startServer, stopServer, type RunningServer } from '../support/server';
 import { portOf, serveBuild } from '../support/static-server';
@@ -62,15 +63,7 @@ describe('deploying mf-reports while a tab is open', () => {
   });
 
   /** `npm run deploy -- <args>` against this test's web root. */
-  function deploy(...args: string[]) {
-    const result = spawnSync('npm', ['run', '--silent', 'deploy', '--', ...args], {
-      cwd: repoRoot(),
-      env: { ...process.env, WEB_ROOT: webRoot },
-      encoding: 'utf8',
-    });
-    if (result.status !== 0) throw new Error(`deploy ${args.join(' ')} failed: ${result.stderr}`);
-    return result.stdout;
-  }
+  const deploy = (...args: string[]) => deployTo(webRoot, ...args);
   const servedVersion = (output: string) => /now serving ([0-9a-f]{12})/.exec(output)?.[1];
 
   /** The reports build with one visible change: the Yearly Report's title (a new build's

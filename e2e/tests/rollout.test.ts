@@ -4,18 +4,26 @@
 // rollback; a deployed chunk altered on disk is refused with the panel and none of it runs; a
 // canary whose screen throws is rolled back by itself after enough loads, and the Activity screen
 // says so.
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launch, openPage, signIn } from '../support/browser';
 import { changedBuild } from '../support/builds';
 import { ADMIN, repoRoot } from '../support/env';
+import {
+  callApi,
+  copyBuilds,
+  deployTo,
+  registerClerks,
+  reportsBucket as bucket,
+  reportsState,
+  tokenAt,
+  until,
+  type Clerk,
+} from '../support/rollout';
 import { startServer, stopServer, type RunningServer } from '../support/server';
 
-const APPS = ['shell', 'mf-people', 'mf-entries', 'mf-reports', 'mf-settings'];
 const PASSWORD = 'clerk-password-1';
 
 let browser: Browser;
@@ -27,87 +35,22 @@ let adminToken: string;
 const heading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true });
 
-async function api<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const parsed = (await response.json()) as T;
-  if (!response.ok)
-    throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(parsed)}`);
-  return parsed;
-}
-
-const tokenOf = async (email: string, password: string) =>
-  (await api<{ token: string }>('POST', '/api/users/login', undefined, { email, password })).token;
+const api = <T>(method: string, url: string, token?: string, body?: unknown) =>
+  callApi<T>(server.url, method, url, token, body);
 
 /** `npm run deploy -- <args>` against this test's web root. */
-function deploy(...args: string[]): string {
-  const result = spawnSync('npm', ['run', '--silent', 'deploy', '--', ...args], {
-    cwd: repoRoot(),
-    env: { ...process.env, WEB_ROOT: webRoot },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`deploy ${args.join(' ')} failed: ${result.stderr}`);
-  return result.stdout;
-}
+const deploy = (...args: string[]) => deployTo(webRoot, ...args);
+const state = () => reportsState(webRoot);
 
-const state = () =>
-  JSON.parse(readFileSync(path.join(webRoot, 'mf-reports', 'releases', 'state.json'), 'utf8')) as {
-    current: string;
-    canary?: { version: string; share: number };
-  };
-
-/** As the server chooses (api/src/web/rollout.ts): user id, remote and version, hashed. */
-const bucket = (userId: number, version: string) =>
-  createHash('sha256').update(`${userId}\0reports\0${version}`).digest().readUInt32BE(0) % 100;
-
-interface Clerk {
-  id: number;
-  email: string;
-}
 let clerks: Clerk[];
-
-async function until(check: () => Promise<boolean> | boolean, what: string, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 beforeAll(async () => {
   browser = await launch();
-  webRoot = mkdtempSync(path.join(tmpdir(), 'office-finance-rollout-'));
+  webRoot = copyBuilds('office-finance-rollout-');
   scratch = mkdtempSync(path.join(tmpdir(), 'office-finance-rollout-builds-'));
-  for (const app of APPS) {
-    cpSync(path.join(repoRoot(), app, 'dist'), path.join(webRoot, app, 'dist'), {
-      recursive: true,
-    });
-  }
   server = await startServer({ WEB_ROOT: webRoot, ROLLOUT_MIN_LOADS: '4' });
-  adminToken = await tokenOf(ADMIN.email, ADMIN.password);
-  clerks = [];
-  for (let n = 1; n <= 10; n += 1) {
-    const email = `clerk${n}@e2e.local`;
-    await api('POST', '/api/users/register', adminToken, {
-      name: `Clerk ${n}`,
-      email,
-      password: PASSWORD,
-      role: 'staff',
-    });
-    const me = await api<{ user: { id: number } }>(
-      'GET',
-      '/api/sessions/current',
-      await tokenOf(email, PASSWORD),
-    );
-    clerks.push({ id: me.user.id, email });
-  }
+  adminToken = await tokenAt(server.url, ADMIN.email, ADMIN.password);
+  clerks = await registerClerks(server.url, adminToken, 10, PASSWORD);
   deploy('reports', '--from', path.join(repoRoot(), 'mf-reports', 'dist'));
 }, 240_000);
 

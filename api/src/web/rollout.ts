@@ -40,12 +40,57 @@ const hasManifest = (webRoot: string, name: string, version: string) =>
 export interface RemoteIntegrity {
   entry: string;
   manifest?: string;
+  /**
+   * The SHA-384 of the version's chunk table (`chunk-integrity.json` beside its manifest), which
+   * the shell reads before the remote's first chunk and the entry's loader checks each chunk by.
+   */
+  chunks?: string;
+}
+
+/** The name of a version's chunk table, served beside its manifest. */
+export const CHUNK_TABLE_FILE = 'chunk-integrity.json';
+
+/** Files of a build that are entries, never loaded as chunks by the entry's loader. */
+const NOT_CHUNKS = new Set(['remoteEntry.js', 'main.js', 'federation-runtime.js']);
+
+/** A version's chunk table: its body and the body's own SHA-384. */
+export interface ChunkTable {
+  body: string;
+  integrity: string;
+}
+
+const chunkTables = new Map<string, ChunkTable>();
+const CHUNK_TABLES_KEPT = 64;
+
+/**
+ * The chunk table of a deployed version, from its release record: file name -> SHA-384 of every
+ * JavaScript file at the top of its folder that the entry's loader may load. A version's record
+ * never changes, so each table is made once (a few dozen kept).
+ */
+export function chunkTable(
+  name: string,
+  version: string,
+  files: Record<string, string>,
+): ChunkTable {
+  const key = `${name}/${version}`;
+  const known = chunkTables.get(key);
+  if (known) return known;
+  const table = Object.fromEntries(
+    Object.entries(files)
+      .filter(([file]) => file.endsWith('.js') && !file.includes('/') && !NOT_CHUNKS.has(file))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+  const body = JSON.stringify(table);
+  const made = { body, integrity: `sha384-${createHash('sha384').update(body).digest('base64')}` };
+  if (chunkTables.size >= CHUNK_TABLES_KEPT) chunkTables.clear();
+  chunkTables.set(key, made);
+  return made;
 }
 
 /**
  * The body of /remotes.json: remote name -> manifest URL (what shells have always read), plus
- * `integrity` (remote -> the SHA-384 of its entry and manifest, from the release record or
- * `REMOTE_<NAME>_SRI`) and `versions` (remote -> the deployed version listed), for the remotes
+ * `integrity` (remote -> the SHA-384 of its entry, manifest and chunk table, from the release
+ * record, or of its entry only from `REMOTE_<NAME>_SRI`) and `versions` (remote -> the deployed version listed), for the remotes
  * that have them. Old shells read only the string entries.
  */
 export interface RemoteListBody {
@@ -100,6 +145,7 @@ export function remoteList(webRoot: string, options: RemoteListOptions = {}): Re
         integrity[name] = {
           entry,
           ...(files['mf-manifest.json'] ? { manifest: files['mf-manifest.json'] } : {}),
+          chunks: chunkTable(name, version, files).integrity,
         };
       }
     } else if (existsSync(path.join(webRoot, remoteDir(name), 'dist', 'mf-manifest.json'))) {

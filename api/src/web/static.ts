@@ -9,8 +9,8 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import { apiMessages } from 'contract';
-import { REMOTE_NAMES, isKeptVersion, remoteDir, versionDir } from './releases.js';
-import { remoteList } from './rollout.js';
+import { REMOTE_NAMES, isKeptVersion, readDeployState, remoteDir, versionDir } from './releases.js';
+import { CHUNK_TABLE_FILE, chunkTable, remoteList } from './rollout.js';
 
 export interface WebOptions {
   /** The repository root: holds shell/dist and mf-<name>/dist. */
@@ -162,6 +162,23 @@ export const webPlugin = fp<WebOptions>(
       }
       return remoteList(webRoot, { remoteUrls, remoteSri: options.remoteSri, userId });
     });
+
+    // A deployed version's chunk table, from its release record (not a file of the version: one
+    // altered on disk would vouch for altered chunks). The shell checks it against the hash
+    // /remotes.json gives.
+    app.get<{ Params: { dir: string; version: string } }>(
+      `/remotes/:dir/v/:version/${CHUNK_TABLE_FILE}`,
+      (request, reply) => {
+        const { dir, version } = request.params;
+        const name = REMOTE_NAMES.find((known) => remoteDir(known) === dir);
+        const files = name
+          ? readDeployState(webRoot, name)?.versions.find((kept) => kept.version === version)?.files
+          : undefined;
+        if (!name || !files) return notFound(reply);
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        return reply.type('application/json').send(chunkTable(name, version, files).body);
+      },
+    );
 
     // A deployed version: every file of it is immutable. The version must be one the deploy state
     // keeps (a 12-hex-digit name), and the file is resolved under that version's folder.

@@ -430,6 +430,95 @@ describe('files verified before they run', () => {
     expect(await verified!.text()).toBe(JSON.stringify(builtAgainst(SHELL_VERSIONS)));
   });
 
+  describe("the version's chunk table", () => {
+    const CHUNKS = 'sha384-chunkschunkschunkschunkschunkschunkschunkschunkschunkschunkschunks';
+    const FOLDER = `${location.origin}/remotes/mf-reports/v/0123456789ab/`;
+    const TABLE = {
+      'page.0123abcd.js': 'sha384-pagepagepagepagepagepagepagepagepagepagepagepagepagepage',
+    };
+    const withChunks = {
+      ...listWithIntegrity,
+      integrity: { reports: { entry: ENTRY, manifest: MANIFEST, chunks: CHUNKS } },
+    };
+    const REFUSED = `sha384-${'A'.repeat(64)}`;
+    /** What a container's loader does with a chunk's <script>: the shell's function decides. */
+    const chunkScript = (url: string, own: Record<string, string> | null = null) => {
+      const script = document.createElement('script');
+      const check = (globalThis as { __CHUNK_INTEGRITY__?: unknown }).__CHUNK_INTEGRITY__ as (
+        script: HTMLScriptElement,
+        url: string,
+        own: Record<string, string> | null,
+      ) => void;
+      check(script, url, own);
+      // jsdom leaves `integrity` undefined until it is set.
+      return { integrity: (script.integrity as string | undefined) ?? '' };
+    };
+    /** The list, the verified manifest, and the table (refused when `refuse` is set). */
+    const serveTable = (list: unknown, refuse = false) => {
+      global.fetch = jest.fn((url: string, init?: RequestInit) => {
+        if (url === '/remotes.json') {
+          return Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(list) });
+        }
+        if (url.endsWith('/chunk-integrity.json')) {
+          return refuse && init?.integrity
+            ? Promise.reject(new TypeError('Failed to fetch'))
+            : Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(TABLE) });
+        }
+        return Promise.resolve({
+          ok: true,
+          status: 200,
+          text: () => Promise.resolve(JSON.stringify(builtAgainst(SHELL_VERSIONS))),
+          json: () => Promise.resolve(builtAgainst(SHELL_VERSIONS)),
+        });
+      }) as unknown as typeof fetch;
+    };
+    it('should be read with its hash and given to the loader under the version folder before the remote loads', async () => {
+      const module = nextModule();
+      const Screen = () => null;
+      serveTable(withChunks);
+      let seenByLoad: string[] = [];
+      mockedLoad.mockImplementation(() => {
+        seenByLoad = [
+          chunkScript(`${FOLDER}page.0123abcd.js`).integrity,
+          chunkScript(`${FOLDER}other.99999999.js?x=1`).integrity,
+          chunkScript(`${location.origin}/remotes/mf-reports/page.0123abcd.js`).integrity,
+        ];
+        return Promise.resolve({ [module]: Screen });
+      });
+      await expect(loadRemoteComponent('reports', module)).resolves.toBe(Screen);
+      expect(global.fetch).toHaveBeenCalledWith(
+        `${FOLDER}chunk-integrity.json`,
+        expect.objectContaining({ integrity: CHUNKS }),
+      );
+      // The chunk's own hash; one the table does not name, refused; another folder (a build
+      // served as it is, with no record), not checked.
+      expect(seenByLoad).toEqual([TABLE['page.0123abcd.js'], REFUSED, '']);
+    });
+
+    it('should name the integrity stage and load nothing when the table is not the recorded one', async () => {
+      const module = nextModule();
+      serveTable(withChunks, true);
+      const error = await loadRemoteComponent('reports', module).catch((e: unknown) => e);
+      expect((error as RemoteLoadError).stage).toBe('integrity');
+      expect(mockedLoad).not.toHaveBeenCalled();
+      expect(chunkScript(`${FOLDER}page.0123abcd.js`).integrity).toBe('');
+    });
+
+    it('should mark a remote checked by its entry hash alone, so that only a table in its entry loads chunks', async () => {
+      const module = nextModule();
+      const Screen = () => null;
+      serveTable({
+        reports: 'https://cdn.example.com/reports/mf-manifest.json',
+        integrity: { reports: { entry: ENTRY } },
+      });
+      mockedLoad.mockResolvedValue({ [module]: Screen });
+      await expect(loadRemoteComponent('reports', module)).resolves.toBe(Screen);
+      const cdn = 'https://cdn.example.com/reports/page.0123abcd.js';
+      expect(chunkScript(cdn, { 'page.0123abcd.js': 'sha384-own' }).integrity).toBe('sha384-own');
+      expect(chunkScript(cdn).integrity).toBe(REFUSED);
+    });
+  });
+
   it('should name the integrity stage when the manifest downloads but not with its hash', async () => {
     const module = nextModule();
     global.fetch = jest.fn((url: string, init?: RequestInit) =>

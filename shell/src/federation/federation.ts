@@ -35,10 +35,14 @@ export class RemoteUnavailableError extends Error {
  */
 export type LoadStage = 'manifest' | 'entry' | 'chunk' | 'integrity' | 'render';
 
-/** The SHA-384 of a remote's entry and manifest (`integrity` of /remotes.json). */
+/**
+ * The SHA-384 of a remote's entry, manifest and chunk table (`integrity` of /remotes.json). A
+ * remote hosted elsewhere has its entry's only (REMOTE_<NAME>_SRI).
+ */
 export interface RemoteIntegrity {
   entry: string;
   manifest?: string;
+  chunks?: string;
 }
 
 /** A stage of loading a remote screen failed (or did not finish within the time limit). */
@@ -111,8 +115,8 @@ const integrityForRemote = (name: string): RemoteIntegrity | undefined => {
  * - the entry's <script> carries the integrity /remotes.json gives (its `createScript` hook);
  * - the runtime's own early loading of a screen's chunks is turned off (`beforePreloadRemote`):
  *   those scripts would come from the manifest's list, unchecked. The chunks are loaded by the
- *   remote's entry instead, whose loader puts each chunk's SHA-384 (built into the checked entry)
- *   on its <script>.
+ *   remote's entry instead, whose loader puts each chunk's SHA-384 on its <script>, from the
+ *   version's chunk table the shell read first (provideChunkTable).
  */
 export const verifyFiles: ModuleFederationRuntimePlugin = {
   name: 'office-finance-verify-files',
@@ -203,6 +207,7 @@ function noteIntegrity(body: Record<string, unknown>): void {
       integrityOf.set(url, {
         entry: given.entry,
         ...(typeof given.manifest === 'string' ? { manifest: given.manifest } : {}),
+        ...(typeof given.chunks === 'string' ? { chunks: given.chunks } : {}),
       });
     }
     const version = versions?.[name];
@@ -362,6 +367,79 @@ async function checkManifest(remote: RemoteName, url: string, signal: AbortSigna
   }
 }
 
+/** A version's chunk table, beside its manifest, served from its release record. */
+export const CHUNK_TABLE_FILE = 'chunk-integrity.json';
+/** An integrity no file has: a chunk its table does not name is refused. */
+const REFUSED_CHUNK = `sha384-${'A'.repeat(64)}`;
+
+/**
+ * Version folder (absolute URL, with its last slash) -> the SHA-384 of each of its chunks by file
+ * name; `false` for a remote whose entry is checked but whose files no record of this server
+ * holds (hosted elsewhere).
+ */
+const chunkTables = new Map<string, Readonly<Record<string, string>> | false>();
+
+/**
+ * What a remote's chunk loader calls with each chunk's <script> (webpack/chunk-integrity-plugin.mjs,
+ * which names the global): puts on it the chunk's SHA-384 from the table of the version folder it
+ * comes from, or the container's own table (`own`, built in with CHUNK_INTEGRITY_IN_ENTRY=1) when
+ * the shell has none for that folder. A folder with a table, or marked `false`, loads no chunk
+ * unchecked. A remote served from its own build (no record, no entry hash) is not checked.
+ */
+export function checkChunkScript(
+  script: HTMLScriptElement,
+  url: string,
+  own?: Readonly<Record<string, string>> | null,
+): void {
+  const href = new URL(url, location.href).href.split(/[?#]/)[0] ?? '';
+  const cut = href.lastIndexOf('/') + 1;
+  const given = chunkTables.get(href.slice(0, cut));
+  const table = given || own || (given === false ? {} : undefined);
+  if (!table) return;
+  const file = href.slice(cut);
+  script.integrity = Object.hasOwn(table, file) ? (table[file] as string) : REFUSED_CHUNK;
+  // A remote on another origin answers with CORS (it must already, for its manifest).
+  script.crossOrigin = 'anonymous';
+}
+(globalThis as Record<string, unknown>).__CHUNK_INTEGRITY__ = checkChunkScript;
+
+/**
+ * Gives the entry's chunk loader the SHA-384 of each chunk of exactly this version, before the
+ * remote's first chunk is requested: reads the version's table (its hash from /remotes.json) and
+ * keeps it under the version's folder, where checkChunkScript looks for the chunk's folder. A
+ * remote whose entry is checked but that has no table (hosted elsewhere, hashed by
+ * REMOTE_<NAME>_SRI) is marked `false`: its chunks load only with a table inside its entry.
+ */
+async function provideChunkTable(
+  remote: RemoteName,
+  manifestUrl: string,
+  signal: AbortSignal,
+): Promise<void> {
+  const integrity = integrityOf.get(manifestUrl);
+  if (!integrity) return;
+  const folder = new URL('.', new URL(manifestUrl, location.href)).href;
+  if (!integrity.chunks) {
+    chunkTables.set(folder, false);
+    return;
+  }
+  if (chunkTables.get(folder)) return;
+  const url = new URL(CHUNK_TABLE_FILE, folder).href;
+  try {
+    const response = await fetch(url, { signal, integrity: integrity.chunks });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    chunkTables.set(folder, Object.freeze((await response.json()) as Record<string, string>));
+  } catch (error) {
+    if (!signal.aborted && (await wasRefused(url, integrity.chunks))) {
+      throw new RemoteLoadError(
+        'integrity',
+        `The chunk table of ${remote} does not match its release record`,
+        error,
+      );
+    }
+    throw new RemoteLoadError('entry', `Could not read the chunk table of ${remote}`, error);
+  }
+}
+
 const MANIFEST_CODES = /RUNTIME-00[37]|RUNTIME-013/;
 const CHUNK_CODES = /RUNTIME-014/;
 
@@ -382,8 +460,8 @@ function stageOf(error: unknown, remote: RemoteName): LoadStage {
 
 /**
  * Whether a failed entry or chunk was refused for its bytes: the entry against the integrity
- * /remotes.json gave; a chunk (its expected hash is inside the entry) when it downloads fine but
- * did not load. Only asked for remotes that carry integrity.
+ * /remotes.json gave; a chunk (its expected hash is in the version's chunk table) when it
+ * downloads fine but did not load. Only asked for remotes that carry integrity.
  */
 async function refusedFile(remote: RemoteName, stage: LoadStage, error: unknown): Promise<boolean> {
   const integrity = integrityForRemote(remote);
@@ -443,7 +521,11 @@ async function attempt(remote: RemoteName, module: string, fresh: boolean): Prom
     async (signal) => {
       let check = checkedManifests.get(manifestUrl);
       if (!check || fresh) {
-        check = checkManifest(remote, manifestUrl, signal);
+        // The chunk table is read beside the manifest, so it costs the screen no extra wait.
+        check = Promise.all([
+          checkManifest(remote, manifestUrl, signal),
+          provideChunkTable(remote, manifestUrl, signal),
+        ]).then(() => undefined);
         checkedManifests.set(manifestUrl, check);
         check.catch(() => checkedManifests.delete(manifestUrl));
       }

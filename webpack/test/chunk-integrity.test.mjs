@@ -1,0 +1,50 @@
+// The chunk-integrity plugin: a remote's container (`remoteEntry.js`) carries no table of its
+// chunks' hashes and hands each chunk's <script> to the shell's function; the standalone page's
+// `main.js` carries its own table; a container built with CHUNK_INTEGRITY_IN_ENTRY=1 (for a remote
+// hosted elsewhere) carries one too, which it hands to the shell's function.
+import { afterAll, afterEach, expect, test } from '@jest/globals';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CHECK_GLOBAL, ChunkIntegrityPlugin, sri } from '../chunk-integrity-plugin.mjs';
+import { buildOnce } from './build-once.mjs';
+
+const outs = [];
+afterEach(() => delete process.env.CHUNK_INTEGRITY_IN_ENTRY);
+afterAll(() => outs.forEach((out) => rmSync(out, { recursive: true, force: true })));
+
+/** Builds the fixture as a standalone page (`main`) and a container (`remoteEntry`). */
+async function build() {
+  const out = mkdtempSync(path.join(tmpdir(), 'web-build-integrity-'));
+  outs.push(out);
+  await buildOnce({
+    entry: {
+      main: './fixtures/class-fields-entry.mjs',
+      remoteEntry: './fixtures/class-fields-entry.mjs',
+    },
+    output: { path: out, filename: '[name].js', chunkFilename: 'chunk.[contenthash:8].js' },
+    plugins: [new ChunkIntegrityPlugin()],
+  });
+  const read = (file) => readFileSync(path.join(out, file), 'utf8');
+  const chunks = readdirSync(out).filter((file) => file.startsWith('chunk.'));
+  const table = Object.fromEntries(
+    chunks.map((file) => [file, sri(readFileSync(path.join(out, file)))]),
+  );
+  return { main: read('main.js'), entry: read('remoteEntry.js'), table };
+}
+
+test('the container carries no table and asks the shell; the standalone page carries its own', async () => {
+  const { main, entry, table } = await build();
+  expect(Object.keys(table)).toHaveLength(1);
+  expect(main).toContain(JSON.stringify(table));
+  expect(main).not.toContain(CHECK_GLOBAL);
+  expect(entry).toContain(`globalThis.${CHECK_GLOBAL}`);
+  expect(entry).not.toContain('sha384-');
+});
+
+test('a container built for another origin carries its table and hands it to the shell', async () => {
+  process.env.CHUNK_INTEGRITY_IN_ENTRY = '1';
+  const { entry, table } = await build();
+  expect(entry).toContain(JSON.stringify(table));
+  expect(entry).toContain(`globalThis.${CHECK_GLOBAL}`);
+});
