@@ -32,3 +32,5 @@ export * from './compare.js';
 export * from './month-end.js';
 export * from './month-end-endpoints.js';
 export * from './releases.js';
+export * from './accounts.js';
+export * from './account-endpoints.js';

@@ -60,6 +60,8 @@ export const ScheduleBody = Type.Object(
     repeats: Repeats,
     starts: IsoDate,
     ends: Type.Optional(Type.Union([IsoDate, Type.Null()])),
+    /** The account its entries move (issue 33); the default when left out. */
+    accountId: Type.Optional(Id),
   },
   { additionalProperties: false },
 );

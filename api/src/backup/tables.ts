@@ -40,6 +40,9 @@ export const LEFT_OUT: Record<string, LeftOut> = {
 export const SEEDED_BY_MIGRATIONS: Record<string, string> = {
   books: 'closed_through IS NULL',
   security_settings: 'require_two_step_for_admins = false',
+  // Migration 026: the account Cash, the default, and the reconciliation settings.
+  accounts: "id = 1 AND name = 'Cash' AND kind = 'Cash' AND opening_balance = 0 AND is_default",
+  bank_settings: 'suggestion_days = 7',
 };
 
 export interface Column {

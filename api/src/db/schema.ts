@@ -77,6 +77,8 @@ export interface EntriesTable {
   reverses_id: number | null;
   /** The batch that wrote it (migration 014), if any. */
   batch_id: ColumnType<number | null, number | null | undefined, never>;
+  /** The money account (migration 026); null for an invoice (income Debit). */
+  account_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
 export interface EntryBatchesTable {
