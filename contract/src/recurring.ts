@@ -44,6 +44,8 @@ export const Schedule = Type.Object({
   autoPost: Type.Boolean(),
   /** Occurrences posted so far. */
   posted: Type.Integer({ minimum: 0 }),
+  /** The money account its entries move (issue 33); null: the default account at posting. */
+  accountId: Type.Optional(Type.Union([Id, Type.Null()])),
 });
 export type Schedule = Static<typeof Schedule>;
 

@@ -22,6 +22,8 @@ export const LEFT_OUT: Record<string, LeftOut> = {
   entry_monthly: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
   // Entries not yet folded into the two above (migration 021); the rebuild empties it.
   entry_rollup_queue: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
+  // Each account's money in and out per day (migration 027), from the entries.
+  account_daily: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
   // The entries with a shown receipt and their sums (migration 019), from `receipts`.
   receipted_entries: { why: 'derived', rebuild: 'SELECT rebuild_receipt_rollups()' },
   receipted_monthly: { why: 'derived', rebuild: 'SELECT rebuild_receipt_rollups()' },

@@ -195,6 +195,8 @@ export interface RecurringSchedulesTable {
   ends_on: string | null;
   state: Generated<'active' | 'paused' | 'ended'>;
   auto_post: Generated<boolean>;
+  /** Migration 026: null is the default account at the time of posting. */
+  account_id?: number | null;
   created_by: number | null;
   created_at: Generated<Timestamp>;
 }

@@ -51,6 +51,11 @@ BEGIN
   IF NEW.credit_debit = 'Debit' AND NEW.account_id IS NOT NULL THEN
     RAISE EXCEPTION 'an invoice moves no money and has no account' USING ERRCODE = 'check_violation';
   END IF;
+  -- A payment or receipt written without an account belongs to the default account (the books
+  -- writer names it in the INSERT; this keeps any other insert, such as a bulk load, right).
+  IF NEW.credit_debit = 'Credit' AND NEW.account_id IS NULL THEN
+    SELECT id INTO NEW.account_id FROM accounts WHERE is_default;
+  END IF;
   IF NEW.reverses_id IS NOT NULL THEN
     SELECT * INTO original FROM entries WHERE id = NEW.reverses_id;
     IF original.reverses_id IS NOT NULL

@@ -1,0 +1,36 @@
+// /api/accounts (issue 33): money accounts, transfers, each account's register, statements and
+// their reconciliation; /api/bank-rules and /api/bank-settings.
+import type { FastifyPluginAsync } from 'fastify';
+import { accountMessages as m, endpoints } from 'contract';
+import { currentUser } from '../../plugins/auth.js';
+import { todayIn } from '../../lib/dates.js';
+import {
+  createAccount,
+  listAccounts,
+  updateAccount,
+} from '../../repositories/accounts.js';
+import { route } from '../route.js';
+
+export const accountsRoutes: FastifyPluginAsync = async (app) => {
+  const today = () => todayIn(app.config.timeZone);
+
+  route(app, endpoints.listAccounts, async () => ({ accounts: await listAccounts(app.db, today()) }));
+
+  route(app, endpoints.createAccount, async (request, reply) =>
+    reply.status(201).send({
+      message: m.accountCreated,
+      account: await createAccount(app.db, currentUser(request).id, request.body, today()),
+    }),
+  );
+
+  route(app, endpoints.updateAccount, async (request) => ({
+    message: m.accountUpdated,
+    account: await updateAccount(
+      app.db,
+      currentUser(request).id,
+      request.params.id,
+      request.body,
+      today(),
+    ),
+  }));
+};
