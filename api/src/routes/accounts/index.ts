@@ -9,6 +9,8 @@ import {
   listAccounts,
   updateAccount,
 } from '../../repositories/accounts.js';
+import { recordTransfer, reverseTransfer } from '../../books/index.js';
+import { registerPage } from '../../repositories/register.js';
 import { route } from '../route.js';
 
 export const accountsRoutes: FastifyPluginAsync = async (app) => {
@@ -33,4 +35,25 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
       today(),
     ),
   }));
+
+  route(app, endpoints.createTransfer, async (request, reply) =>
+    reply.status(201).send({
+      message: m.transferSaved,
+      transfer: await recordTransfer(app.db, currentUser(request).id, request.body, today()),
+    }),
+  );
+
+  route(app, endpoints.reverseTransfer, async (request, reply) =>
+    reply.status(201).send({
+      message: m.transferReversed,
+      transfer: await reverseTransfer(app.db, currentUser(request).id, {
+        id: request.params.id,
+        reason: request.body.reason,
+      }),
+    }),
+  );
+
+  route(app, endpoints.getRegister, async (request) =>
+    registerPage(app.db, request.params.id, request.query.limit ?? 100, request.query.after, today()),
+  );
 };
