@@ -4,6 +4,10 @@
 import { accountMessages as am } from 'contract';
 import { bearer, login, requestAs, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
 import { seedParties } from './fixtures.js';
+import ExcelJS from 'exceljs';
+import { hasTool, pdfToText } from './office-tools.js';
+
+const pdftotext = await hasTool('pdftotext', ['-v']);
 
 const db = await setupDatabase();
 let ctx: TestContext;
@@ -242,5 +246,52 @@ describe('reconciled through', () => {
     const audit = await rows<{ action: string; after: { reason?: string } }>(ctx, `SELECT action, after FROM audit_log WHERE action IN ('reconciled', 'unmatched') ORDER BY id`);
     expect(audit.map((a) => a.action)).toEqual(['reconciled', 'unmatched']);
     expect(audit[1]!.after.reason).toBe('matched to the wrong payment');
+  });
+});
+
+describe('the bank reconciliation statement', () => {
+  async function scenario() {
+    const paid = await income(1, 200, '2026-01-05', 'Invoice 7');
+    await income(2, 75, '2026-01-30', 'Deposit in transit');
+    await expense(1, 40, '2026-01-29', 'Cheque not yet cashed');
+    await importCsv('Date,Description,Amount,Balance\n2026-01-05,Payment,200.00,1200.00\n2026-01-31,Bank charge,-3.00,1197.00\n');
+    const [line] = (await worklist()).lines;
+    await call(staff, 'POST', `/api/accounts/${bank}/matches`, { lineId: line!.id, entryIds: [paid] });
+  }
+
+  test('as Excel: bank balance, recorded not on the statement, on the statement not recorded, books; they agree', async () => {
+    await scenario();
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/accounts/${bank}/reconciliation/excel?date=2026-01-31`, headers: bearer(viewer) });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const values: unknown[][] = [];
+    workbook.worksheets[0]!.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
+    const row = (label: string) => values.find((r) => r[0] === label)!;
+    expect(values.some((r) => r[0] === 'Bank reconciliation statement')).toBe(true);
+    expect(row('Balance as per bank statement')[4]).toBe(1197);
+    expect(row('Total recorded, not yet on the statement')[4]).toBe(35);
+    expect(row('Total on the statement, not yet recorded')[4]).toBe(-3);
+    expect(row('Adjusted bank balance')[4]).toBe(1235);
+    expect(row('Balance as per books')[4]).toBe(1235);
+    expect(row('Difference')[4]).toBe(0);
+    expect(values.some((r) => r[3] === 'Cheque not yet cashed' && r[4] === -40)).toBe(true);
+    expect(values.some((r) => r[3] === 'Bank charge' && r[4] === -3)).toBe(true);
+    expect((await call(viewer, 'GET', `/api/accounts/999/reconciliation/excel`)).status).toBe(404);
+    expect((await call(viewer, 'GET', `/api/accounts/${bank}/reconciliation/excel?date=2026-02-30`)).status).toBe(400);
+  });
+
+  (pdftotext ? test : test.skip)('as PDF, read back with pdftotext', async () => {
+    await scenario();
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/accounts/${bank}/reconciliation/pdf?date=2026-01-31`, headers: bearer(viewer) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const text = await pdfToText(response.rawPayload, true);
+    expect(text).toContain('Bank reconciliation statement');
+    expect(text).toContain('Account: HBL');
+    expect(text).toMatch(/Balance as per bank\b.*1,197\.00/);
+    expect(text).toMatch(/Balance as per books\s+1,235\.00/);
+    expect(text).toContain('Deposit in transit');
+    expect(text).toMatch(/Difference\s+0\.00/);
   });
 });
