@@ -70,7 +70,12 @@ export const TransferBody = Type.Object(
     date: IsoDate,
     description: OptionalText(500),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      { fromAccountId: 1, toAccountId: 2, amount: 500, date: '2026-01-05', description: 'Cash deposited' },
+    ],
+  },
 );
 export type TransferBody = Static<typeof TransferBody>;
 

@@ -239,12 +239,14 @@ function readOfx(bytes: Buffer): StatementRead {
   const starts = [...text.matchAll(/<STMTTRN>/gi)].map((match) => match.index!);
   checkCount(starts.length);
   const lines: StatementLineRead[] = [];
+  const closing = /<\/STMTTRN>|<\/BANKTRANLIST>/gi;
   let lineNo = 1;
   let scanned = 0;
   for (let i = 0; i < starts.length; i += 1) {
     const start = starts[i]!;
-    const endTag = text.slice(start).search(/<\/STMTTRN>|<\/BANKTRANLIST>/i);
-    const end = Math.min(starts[i + 1] ?? text.length, endTag === -1 ? text.length : start + endTag);
+    closing.lastIndex = start;
+    const endTag = closing.exec(text);
+    const end = Math.min(starts[i + 1] ?? text.length, endTag ? endTag.index : text.length);
     // Counted from the previous block on, so the whole file is walked once.
     lineNo += lineAt(text.slice(scanned, start), Infinity) - 1;
     scanned = start;
