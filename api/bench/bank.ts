@@ -188,7 +188,13 @@ interface Figure {
   ok: boolean;
 }
 
-async function timeCalls(client: HttpClient, token: string, name: string, path: string, budget: number): Promise<Figure> {
+async function timeCalls(
+  client: HttpClient,
+  token: string,
+  name: string,
+  path: string,
+  budget: number,
+): Promise<Figure> {
   const durations: number[] = [];
   for (let i = 0; i < WARMUP + CALLS; i++) {
     const answer = await client.call('GET', path, undefined, token);
@@ -199,7 +205,8 @@ async function timeCalls(client: HttpClient, token: string, name: string, path: 
     if (i >= WARMUP) durations.push(answer.ms);
   }
   durations.sort((a, b) => a - b);
-  const at = (q: number) => durations[Math.min(durations.length - 1, Math.ceil(q * durations.length) - 1)] ?? NaN;
+  const at = (q: number) =>
+    durations[Math.min(durations.length - 1, Math.ceil(q * durations.length) - 1)] ?? NaN;
   return { name, ms: round(at(0.95)), p50: round(at(0.5)), budget, ok: at(0.95) <= budget };
 }
 
@@ -222,7 +229,9 @@ let failed = false;
 try {
   await ensureFirstAdmin(database.db, config, { info() {}, warn() {} } as never);
   log(`PostgreSQL: seeded in ${round(await seed(database.db))} s`);
-  const ids = await sql<{ name: string; id: number }>`SELECT name, id FROM accounts`.execute(database.db);
+  const ids = await sql<{ name: string; id: number }>`SELECT name, id FROM accounts`.execute(
+    database.db,
+  );
   const account = (name: string) => ids.rows.find((row) => row.name === name)!.id;
   const lines = await linesFromEntries(database.db, STATEMENT_LINES);
   const app = await buildApp(config, { database, logger: false });
@@ -230,7 +239,10 @@ try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
     const http = new HttpClient({ port });
-    const login = await http.call('POST', '/api/users/login', { email: config.adminEmail, password: adminPassword });
+    const login = await http.call('POST', '/api/users/login', {
+      email: config.adminEmail,
+      password: adminPassword,
+    });
     const token = (login.body as { token?: string } | null)?.token;
     if (!token) throw new Error(`sign-in failed: HTTP ${login.status}`);
     const figures: Figure[] = [];
@@ -240,17 +252,41 @@ try {
       const response = await app.inject({
         method: 'POST',
         url: `/api/accounts/${accountId}/statements`,
-        headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        },
         payload: multipart(fileName, text),
       });
       const ms = round(performance.now() - started);
       const added = response.statusCode === 201 ? (response.json() as { added: number }).added : -1;
-      if (response.statusCode !== 201) log(`  ${name}: HTTP ${response.statusCode} ${response.body.slice(0, 200)}`);
-      figures.push({ name: `${name} (${added.toLocaleString('en')} lines added)`, ms, budget: 5000, ok: response.statusCode === 201 && ms <= 5000 });
+      if (response.statusCode !== 201)
+        log(`  ${name}: HTTP ${response.statusCode} ${response.body.slice(0, 200)}`);
+      figures.push({
+        name: `${name} (${added.toLocaleString('en')} lines added)`,
+        ms,
+        budget: 5000,
+        ok: response.statusCode === 201 && ms <= 5000,
+      });
     };
-    await importOnce(`Import a ${lines.length.toLocaleString('en')}-line CSV statement`, account('Bank'), 'bank.csv', csvOf(lines));
-    await importOnce(`Import a ${lines.length.toLocaleString('en')}-line OFX statement`, account('OFX bank'), 'bank.ofx', ofxOf(lines));
-    await importOnce(`Import a ${lines.length.toLocaleString('en')}-line CAMT.053 statement`, account('CAMT bank'), 'camt053.xml', camtOf(lines));
+    await importOnce(
+      `Import a ${lines.length.toLocaleString('en')}-line CSV statement`,
+      account('Bank'),
+      'bank.csv',
+      csvOf(lines),
+    );
+    await importOnce(
+      `Import a ${lines.length.toLocaleString('en')}-line OFX statement`,
+      account('OFX bank'),
+      'bank.ofx',
+      ofxOf(lines),
+    );
+    await importOnce(
+      `Import a ${lines.length.toLocaleString('en')}-line CAMT.053 statement`,
+      account('CAMT bank'),
+      'camt053.xml',
+      camtOf(lines),
+    );
 
     const bank = account('Bank');
     // The whole worklist over the first 5,000 unmatched lines, in pages of 1,000.
@@ -262,7 +298,12 @@ try {
       let ok = true;
       while (seen < WORKLIST_LINES) {
         const query: string = after ? `?limit=1000&after=${after}` : '?limit=1000';
-        const answer = await http.call('GET', `/api/accounts/${bank}/reconcile${query}`, undefined, token);
+        const answer = await http.call(
+          'GET',
+          `/api/accounts/${bank}/reconcile${query}`,
+          undefined,
+          token,
+        );
         if (answer.status !== 200) {
           ok = false;
           log(`  worklist: HTTP ${answer.status}`);
@@ -282,20 +323,51 @@ try {
         ok: ok && ms <= 2000,
       });
     }
-    figures.push(await timeCalls(http, token, 'Worklist, first page (200 lines), p95', `/api/accounts/${bank}/reconcile`, 200));
+    figures.push(
+      await timeCalls(
+        http,
+        token,
+        'Worklist, first page (200 lines), p95',
+        `/api/accounts/${bank}/reconcile`,
+        200,
+      ),
+    );
 
-    figures.push(await timeCalls(http, token, 'Register, first page, p95', `/api/accounts/${bank}/register?limit=100`, 50));
+    figures.push(
+      await timeCalls(
+        http,
+        token,
+        'Register, first page, p95',
+        `/api/accounts/${bank}/register?limit=100`,
+        50,
+      ),
+    );
     // A deep page: walk a few pages, then time the page there.
     let after: string | null = null;
     for (let i = 0; i < 50; i++) {
       const query: string = after ? `?limit=500&after=${after}` : '?limit=500';
-      const answer = await http.call('GET', `/api/accounts/${bank}/register${query}`, undefined, token);
+      const answer = await http.call(
+        'GET',
+        `/api/accounts/${bank}/register${query}`,
+        undefined,
+        token,
+      );
       after = (answer.body as { next: string | null }).next;
       if (!after) break;
     }
     if (after)
-      figures.push(await timeCalls(http, token, 'Register, a page 25,000 movements deep, p95', `/api/accounts/${bank}/register?limit=100&after=${after}`, 50));
-    figures.push(await timeCalls(http, token, 'Account balances (dashboard), p95', '/api/accounts', 20));
+      figures.push(
+        await timeCalls(
+          http,
+          token,
+          'Register, a page 25,000 movements deep, p95',
+          `/api/accounts/${bank}/register?limit=100&after=${after}`,
+          50,
+        ),
+      );
+    figures.push(
+      await timeCalls(http, token, 'Account balances (dashboard), p95', '/api/accounts', 20),
+    );
     http.close();
 
     log('');

@@ -77,7 +77,10 @@ const comparedCells = (lines: ComparedLine[]): SheetCell[][] =>
     line.change.percent,
   ]);
 
-export function fixed(rows: SheetCell[][], totals: { label: string; cells: Record<number, SheetCell> }) {
+export function fixed(
+  rows: SheetCell[][],
+  totals: { label: string; cells: Record<number, SheetCell> },
+) {
   return {
     batches: (async function* () {
       if (rows.length > 0) yield rows;

@@ -37,7 +37,11 @@ export interface Reconciliation {
 
 const n = (cents: bigint) => fromCents(cents) as number;
 
-export async function reconciliation(db: Db, accountId: number, date: string): Promise<Reconciliation> {
+export async function reconciliation(
+  db: Db,
+  accountId: number,
+  date: string,
+): Promise<Reconciliation> {
   const account = await getAccount(db, accountId, date);
   const { rows: bankRows } = await sql<{ computed: string; given: string | null }>`
     SELECT (a.opening_balance + coalesce((SELECT sum(l.amount) FROM statement_lines l
@@ -55,7 +59,13 @@ export async function reconciliation(db: Db, accountId: number, date: string): P
   const onStatement = (match: ReturnType<typeof sql>) => sql`EXISTS (
     SELECT 1 FROM statement_matches sm JOIN statement_lines l ON l.id = sm.line_id
     WHERE ${match} AND l.line_date <= ${date}::date)`;
-  const { rows: outstanding } = await sql<{ date: string; name: string; description: string; amount: string; total: string }>`
+  const { rows: outstanding } = await sql<{
+    date: string;
+    name: string;
+    description: string;
+    amount: string;
+    total: string;
+  }>`
     WITH moves AS (
       SELECT e.entry_date AS date, e.party_name AS name, e.description,
              CASE WHEN e.kind = 'income' THEN e.amount ELSE -e.amount END AS amount, e.id, 0 AS source
@@ -73,7 +83,13 @@ export async function reconciliation(db: Db, accountId: number, date: string): P
     )
     SELECT date, name, description, amount::text AS amount, (sum(amount) OVER ())::text AS total
     FROM moves ORDER BY date, source, id LIMIT ${RECONCILIATION_MAX_ROWS}`.execute(db);
-  const { rows: unrecorded } = await sql<{ date: string; description: string; status: string; amount: string; total: string }>`
+  const { rows: unrecorded } = await sql<{
+    date: string;
+    description: string;
+    status: string;
+    amount: string;
+    total: string;
+  }>`
     SELECT l.line_date AS date, l.description, l.status, l.amount::text AS amount,
            (sum(l.amount) OVER ())::text AS total
     FROM statement_lines l
@@ -86,7 +102,12 @@ export async function reconciliation(db: Db, accountId: number, date: string): P
     account,
     date,
     bankBalance: n(bank),
-    outstanding: outstanding.map((row) => ({ date: row.date, name: row.name, description: row.description, amount: n(centsOf(row.amount)) })),
+    outstanding: outstanding.map((row) => ({
+      date: row.date,
+      name: row.name,
+      description: row.description,
+      amount: n(centsOf(row.amount)),
+    })),
     outstandingTotal: n(outstandingTotal),
     unrecorded: unrecorded.map((row) => ({
       date: row.date,

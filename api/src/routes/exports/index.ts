@@ -440,13 +440,20 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
   route(app, endpoints.reconciliationExcel, async (request) =>
     excel(
       endpoints.reconciliationExcel.file.fileName,
-      reconciliationExcel(await context(request), await reconciliationOf(request.params.id, request.query.date)),
+      reconciliationExcel(
+        await context(request),
+        await reconciliationOf(request.params.id, request.query.date),
+      ),
     ),
   );
 
   route(app, endpoints.reconciliationPdf, async (request) => {
     const report = await reconciliationOf(request.params.id, request.query.date);
-    return pdf(endpoints.reconciliationPdf.file.fileName, await context(request), reconciliationPdf(report));
+    return pdf(
+      endpoints.reconciliationPdf.file.fileName,
+      await context(request),
+      reconciliationPdf(report),
+    );
   });
 };
 
