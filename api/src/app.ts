@@ -66,6 +66,7 @@ import { exportRoutes } from './routes/exports/index.js';
 import { monthEndRoutes } from './routes/month-end/index.js';
 import { payslipRoutes } from './routes/payslip/index.js';
 import { releaseRoutes } from './routes/releases/index.js';
+import { accountsRoutes } from './routes/accounts/index.js';
 import { RolloutWatch } from './web/rollout-watch.js';
 import { named } from './lib/named-plugin.js';
 import { requestContextPlugin } from './lib/request-context.js';
@@ -319,6 +320,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(named(payslipRoutes));
       await api.register(named(monthEndRoutes));
       await api.register(named(releaseRoutes));
+      await api.register(named(accountsRoutes));
     }),
     { prefix: '/api' },
   );

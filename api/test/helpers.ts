@@ -45,7 +45,7 @@ export interface TestContext {
 }
 
 const TABLES =
-  'audit_log, entries, entry_daily, entry_monthly, entry_rollup_queue, sessions, users, employees, clients, expense_types, rate_counters, two_step, two_step_recovery_codes, two_step_challenges, entry_batches, receipts, receipt_chunks, receipt_blobs, import_mappings, company, receipted_entries, receipted_monthly';
+  'audit_log, entries, entry_daily, entry_monthly, entry_rollup_queue, sessions, users, employees, clients, expense_types, rate_counters, two_step, two_step_recovery_codes, two_step_challenges, entry_batches, receipts, receipt_chunks, receipt_blobs, import_mappings, company, receipted_entries, receipted_monthly, account_daily, accounts, account_transfers, statement_imports, statement_lines, statement_matches, bank_rules';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsDir = path.join(here, '..', 'src', 'db', 'migrations');
@@ -145,6 +145,11 @@ export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
       emptying ??= emptyingStatement(database);
       await sql.raw(await emptying).execute(database.db);
       await sql`UPDATE books SET closed_through = NULL`.execute(database.db);
+      // The one account a fresh database has (migration 026).
+      await sql`INSERT INTO accounts (id, name, kind, opening_balance, opening_date, is_default)
+                VALUES (1, 'Cash', 'Cash', 0, DATE '1900-01-01', true)`.execute(database.db);
+      await sql`SELECT setval(pg_get_serial_sequence('accounts', 'id'), 1)`.execute(database.db);
+      await sql`UPDATE bank_settings SET suggestion_days = 7`.execute(database.db);
       await sql`UPDATE security_settings SET require_two_step_for_admins = false`.execute(
         database.db,
       );

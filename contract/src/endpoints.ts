@@ -115,6 +115,7 @@ import {
 } from './users.js';
 import { receiptEndpoints } from './receipt-endpoints.js';
 import { monthEndEndpoints } from './month-end-endpoints.js';
+import { accountEndpoints } from './account-endpoints.js';
 
 const texts = (failure: string, error = failure): EndpointTexts => ({ failure, error });
 
@@ -1146,6 +1147,7 @@ export const endpoints = {
   ...exportEndpoints,
   ...payslipEndpoints,
   ...monthEndEndpoints,
+  ...accountEndpoints,
   ...releaseEndpoints,
   ...clerkEndpoints,
 };

@@ -60,6 +60,8 @@ export const Entry = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   /** The entry this one reverses, or null. */
   reversesId: Type.Union([Id, Type.Null()]),
+  /** The money account it moved (issue 33); null for an invoice. */
+  accountId: Type.Optional(Type.Union([Id, Type.Null()])),
 });
 export type Entry = Static<typeof Entry>;
 
@@ -81,6 +83,8 @@ export const ExpenseEntryBody = Type.Object(
     description: Description,
     Creditdebit: CreditDebit,
     date: EntryDate,
+    /** The money account (issue 33); the default when left out; none for an invoice. */
+    accountId: Type.Optional(Id),
   },
   { additionalProperties: false },
 );
@@ -94,6 +98,8 @@ export const IncomeEntryBody = Type.Object(
     description: Description,
     Creditdebit: CreditDebit,
     date: EntryDate,
+    /** The money account (issue 33); the default when left out; none for an invoice. */
+    accountId: Type.Optional(Id),
   },
   { additionalProperties: false },
 );
@@ -107,6 +113,8 @@ export const SalaryEntryBody = Type.Object(
     description: Description,
     Creditdebit: CreditDebit,
     date: EntryDate,
+    /** The money account (issue 33); the default when left out; none for an invoice. */
+    accountId: Type.Optional(Id),
   },
   { additionalProperties: false },
 );

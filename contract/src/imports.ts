@@ -155,6 +155,8 @@ export const ImportOptions = Type.Object(
     includeDuplicates: Type.Optional(
       Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 200000 }),
     ),
+    /** The account the imported payments and receipts moved (issue 33); the default when left out. */
+    accountId: Type.Optional(Id),
   },
   { additionalProperties: false },
 );

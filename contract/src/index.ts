@@ -34,3 +34,5 @@ export * from './months.js';
 export * from './month-end-endpoints.js';
 export * from './releases.js';
 export * from './clerk.js';
+export * from './accounts.js';
+export * from './account-endpoints.js';

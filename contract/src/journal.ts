@@ -26,6 +26,8 @@ export const JournalFilters = {
   receipt: Type.Optional(ReceiptFilter),
   /** Entries recorded after the end of this day (server time zone): the month-end checklist. */
   recordedAfter: Type.Optional(IsoDate),
+  /** The payments and receipts of one money account (issue 33). */
+  accountId: Type.Optional(Id),
 };
 
 export const JournalTotalsQuery = Type.Object(JournalFilters, { additionalProperties: false });
@@ -56,6 +58,9 @@ export const JournalRow = Type.Object({
   reversedById: Type.Union([Id, Type.Null()]),
   /** How many shown (not removed) receipts the entry has. */
   receipts: Type.Integer({ minimum: 0 }),
+  /** The money account (issue 33); null for an invoice. */
+  accountId: Type.Optional(Type.Union([Id, Type.Null()])),
+  accountName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type JournalRow = Static<typeof JournalRow>;
 

@@ -59,6 +59,12 @@ export const AUDIT_ACTIONS = [
   'receipt_removed',
   'rollout_promoted',
   'rollout_rolled_back',
+  'statement_imported',
+  'statement_undone',
+  'matched',
+  'unmatched',
+  'excluded',
+  'reconciled',
 ] as const;
 export const AuditAction = literalUnion(AUDIT_ACTIONS);
 export type AuditAction = Static<typeof AuditAction>;
@@ -84,6 +90,11 @@ export const RECORD_KINDS = [
   'schedule',
   'company',
   'release',
+  'account',
+  'transfer',
+  'statement',
+  'statement_line',
+  'bank_rule',
 ] as const;
 export const RecordKind = literalUnion(RECORD_KINDS);
 export type RecordKind = Static<typeof RecordKind>;

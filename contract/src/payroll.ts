@@ -48,7 +48,12 @@ export const PayrollLine = Type.Object(
 export type PayrollLine = Static<typeof PayrollLine>;
 
 export const PostPayrollBody = Type.Object(
-  { month: Month, lines: Type.Array(PayrollLine, { minItems: 1, maxItems: 1000 }) },
+  {
+    month: Month,
+    lines: Type.Array(PayrollLine, { minItems: 1, maxItems: 1000 }),
+    /** The account the salaries are paid from (issue 33); the default when left out. */
+    accountId: Type.Optional(Id),
+  },
   { additionalProperties: false },
 );
 export type PostPayrollBody = Static<typeof PostPayrollBody>;

@@ -44,6 +44,8 @@ export const Schedule = Type.Object({
   autoPost: Type.Boolean(),
   /** Occurrences posted so far. */
   posted: Type.Integer({ minimum: 0 }),
+  /** The money account its entries move (issue 33); null: the default account at posting. */
+  accountId: Type.Optional(Type.Union([Id, Type.Null()])),
 });
 export type Schedule = Static<typeof Schedule>;
 
@@ -60,6 +62,8 @@ export const ScheduleBody = Type.Object(
     repeats: Repeats,
     starts: IsoDate,
     ends: Type.Optional(Type.Union([IsoDate, Type.Null()])),
+    /** The account its entries move (issue 33); the default when left out. */
+    accountId: Type.Optional(Id),
   },
   { additionalProperties: false },
 );

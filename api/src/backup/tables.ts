@@ -22,6 +22,8 @@ export const LEFT_OUT: Record<string, LeftOut> = {
   entry_monthly: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
   // Entries not yet folded into the two above (migration 021); the rebuild empties it.
   entry_rollup_queue: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
+  // Each account's money in and out per day (migration 027), from the entries.
+  account_daily: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
   // The entries with a shown receipt and their sums (migration 019), from `receipts`.
   receipted_entries: { why: 'derived', rebuild: 'SELECT rebuild_receipt_rollups()' },
   receipted_monthly: { why: 'derived', rebuild: 'SELECT rebuild_receipt_rollups()' },
@@ -40,6 +42,9 @@ export const LEFT_OUT: Record<string, LeftOut> = {
 export const SEEDED_BY_MIGRATIONS: Record<string, string> = {
   books: 'closed_through IS NULL',
   security_settings: 'require_two_step_for_admins = false',
+  // Migration 026: the account Cash, the default, and the reconciliation settings.
+  accounts: "id = 1 AND name = 'Cash' AND kind = 'Cash' AND opening_balance = 0 AND is_default",
+  bank_settings: 'suggestion_days = 7',
 };
 
 export interface Column {

@@ -25,6 +25,7 @@ import {
   pgCode,
   PG_UNIQUE_VIOLATION,
 } from '../lib/errors.js';
+import { checkEntryAccount, lockAccounts } from './accounts.js';
 import { refuseClosedPeriod } from './closed-period.js';
 import { lockParties, lockParty } from './parties.js';
 import {
@@ -44,6 +45,8 @@ export interface NewEntry {
   /** YYYY-MM-DD; today when left out. */
   date?: string;
   idempotencyKey?: string;
+  /** The money account; the default when left out; none for an invoice (income Debit). */
+  accountId?: number;
 }
 
 export const toEntry = (row: WrittenEntry): Entry => ({
@@ -57,6 +60,7 @@ export const toEntry = (row: WrittenEntry): Entry => ({
   date: row.entry_date,
   createdAt: row.created_at.toISOString(),
   reversesId: row.reverses_id,
+  accountId: row.account_id,
 });
 
 /**
@@ -75,6 +79,7 @@ function checkNewEntry(input: NewEntry): void {
   if (!hasAtMostTwoDecimals(input.amount)) throw badRequest('amount must have at most 2 decimals');
   if (input.kind !== 'income' && input.creditDebit !== 'Credit')
     throw badRequest(apiMessages.creditOnly);
+  checkEntryAccount(input);
   if (input.date !== undefined && !isRealDay(input.date)) throw badRequest(apiMessages.dateInvalid);
 }
 
@@ -96,6 +101,7 @@ async function writeEntry(
   const day = input.date ?? today;
   await checkEntryDate(tx, day, today);
   const partyName = await lockParty(tx, input.kind, input.partyId);
+  await lockAccounts(tx, [input.accountId]);
   const row = await insertEntry(
     tx,
     {
@@ -106,6 +112,7 @@ async function writeEntry(
       creditDebit: input.creditDebit,
       description: input.description,
       date: day,
+      accountId: input.accountId,
     },
     { userId, idempotencyKey: input.idempotencyKey },
   );
@@ -127,6 +134,7 @@ const sameSubmission = (row: WrittenEntry, input: NewEntry) =>
   row.amount === plainMoney(input.amount) &&
   row.credit_debit === input.creditDebit &&
   row.description === input.description &&
+  (input.accountId === undefined || row.account_id === input.accountId) &&
   (input.date === undefined || row.entry_date === input.date);
 
 /**
@@ -374,6 +382,10 @@ export async function recordEntries(
     const ids = inputs.filter((input) => input.kind === kind).map((input) => input.partyId);
     for (const [id, name] of await lockParties(tx, kind, ids)) names.set(`${kind}:${id}`, name);
   }
+  await lockAccounts(
+    tx,
+    inputs.map((input) => input.accountId),
+  );
   return insertEntries(
     tx,
     inputs.map((input) => ({
@@ -384,6 +396,7 @@ export async function recordEntries(
       creditDebit: input.creditDebit,
       description: input.description,
       date: input.date ?? today,
+      accountId: input.accountId,
     })),
     { userId, batchId },
   );

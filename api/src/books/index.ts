@@ -11,6 +11,7 @@ export {
 } from './closed-period.js';
 export type { ClosedPeriodCase } from './closed-period.js';
 export { lockParties, lockParty } from './parties.js';
+export { checkEntryAccount, defaultAccountId, lockAccounts } from './accounts.js';
 export {
   checkEntryDate,
   correctEntry,
@@ -33,3 +34,4 @@ export {
   type WrittenEntry,
   type Writer,
 } from './write.js';
+export { recordTransfer, reverseTransfer } from './transfers.js';

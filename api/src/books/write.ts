@@ -18,6 +18,11 @@ export interface EntryLine {
   description: string;
   /** YYYY-MM-DD. */
   date: string;
+  /**
+   * The money account (migration 026): the default account when left out; an invoice (Debit)
+   * never has one, whatever is given. Callers check a given account exists (books/accounts.ts).
+   */
+  accountId?: number | null;
 }
 
 /** Who writes: null is the server itself; `batchId` links every line to its batch. */
@@ -28,7 +33,7 @@ export interface Writer {
 
 /** The columns a written entry is read back with (toEntry). */
 export const ENTRY_COLUMNS = sql`id, kind, party_id, party_name, amount::text AS amount,
-  credit_debit, description, entry_date, created_at, reverses_id`;
+  credit_debit, description, entry_date, created_at, reverses_id, account_id`;
 
 export type WrittenEntry = {
   id: number;
@@ -41,6 +46,7 @@ export type WrittenEntry = {
   entry_date: string;
   created_at: Date;
   reverses_id: number | null;
+  account_id: number | null;
 };
 
 const CHUNK = 5000;
@@ -56,10 +62,12 @@ const insertStatement = (
   return sql`
     INSERT INTO entries (kind, client_id, employee_id, expense_type_id, party_name, amount,
                          credit_debit, description, entry_date, created_by, idempotency_key,
-                         batch_id)
+                         batch_id, account_id)
     SELECT u.kind, u.client, u.employee, u.expense_type, u.name, u.amount, u.side,
            u.description, u.day, ${by.userId}::integer, ${by.idempotencyKey ?? null}::text,
-           ${by.batchId ?? null}::bigint
+           ${by.batchId ?? null}::bigint,
+           CASE WHEN u.side = 'Credit'
+                THEN coalesce(u.account, (SELECT a.id FROM accounts a WHERE a.is_default)) END
     FROM unnest(
       ${lines.map((line) => line.kind)}::text[],
       ${party('income')}::integer[],
@@ -69,9 +77,10 @@ const insertStatement = (
       ${lines.map((line) => line.amount)}::numeric[],
       ${lines.map((line) => line.creditDebit)}::text[],
       ${lines.map((line) => line.description)}::text[],
-      ${lines.map((line) => line.date)}::date[]
+      ${lines.map((line) => line.date)}::date[],
+      ${lines.map((line) => line.accountId ?? null)}::integer[]
     ) WITH ORDINALITY AS u(kind, client, employee, expense_type, name, amount, side,
-                           description, day, position)
+                           description, day, account, position)
     ORDER BY u.position
     RETURNING ${returning}`;
 };
@@ -109,10 +118,12 @@ const reversalStatement = (
 ) => sql`
   INSERT INTO entries (kind, client_id, employee_id, expense_type_id, party_name, amount,
                        credit_debit, description, entry_date, created_by, idempotency_key,
-                       reverses_id, batch_id)
+                       reverses_id, batch_id, account_id)
   SELECT kind, client_id, employee_id, expense_type_id, party_name, -amount, credit_debit,
          ${reason}, entry_date, ${by.userId}, ${by.idempotencyKey ?? null}, id,
-         ${'entryId' in of ? sql`NULL::bigint` : sql`batch_id`}
+         ${'entryId' in of ? sql`NULL::bigint` : sql`batch_id`},
+         -- (an invoice recorded before accounts existed carries Cash: its reversal has none)
+         CASE WHEN credit_debit = 'Credit' THEN account_id END
   FROM entries
   WHERE ${'entryId' in of ? sql`id = ${of.entryId}` : sql`batch_id = ${of.batchId} AND reverses_id IS NULL`}
   ORDER BY entry_date, id`;

@@ -79,6 +79,8 @@ export interface EntriesTable {
   reverses_id: number | null;
   /** The batch that wrote it (migration 014), if any. */
   batch_id: ColumnType<number | null, number | null | undefined, never>;
+  /** The money account (migration 026); null for an invoice (income Debit). */
+  account_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
 export interface EntryBatchesTable {
@@ -195,6 +197,8 @@ export interface RecurringSchedulesTable {
   ends_on: string | null;
   state: Generated<'active' | 'paused' | 'ended'>;
   auto_post: Generated<boolean>;
+  /** Migration 026: null is the default account at the time of posting. */
+  account_id?: number | null;
   created_by: number | null;
   created_at: Generated<Timestamp>;
 }

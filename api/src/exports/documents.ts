@@ -518,6 +518,7 @@ const JOURNAL_COLUMNS: SheetColumn[] = [
   { header: 'recorded by', kind: 'text', width: 30 },
   { header: 'recorded at', kind: 'timestamp' },
   { header: 'state', kind: 'text', width: 18 },
+  { header: 'account', kind: 'text', width: 18 },
 ];
 
 /** The journal's filters in words: `kind income, from 2026-01-01, text "rent"`. */
@@ -531,6 +532,7 @@ export function journalFilterLine(filters: JournalQuery): string {
   if (filters.minAmount !== undefined) parts.push(`amount at least ${filters.minAmount}`);
   if (filters.maxAmount !== undefined) parts.push(`amount at most ${filters.maxAmount}`);
   if (filters.q?.trim()) parts.push(`text "${filters.q.trim()}"`);
+  if (filters.accountId !== undefined) parts.push(`account #${filters.accountId}`);
   return `${messages.exportFilters}: ${parts.length ? parts.join(', ') : messages.exportNoFilters}`;
 }
 
@@ -572,6 +574,7 @@ export function journalExcel(context: ExportContext, filters: JournalQuery): Exc
             entry.recordedBy ? personText(entry.recordedBy) : '',
             entry.recordedAt,
             state,
+            entry.accountName ?? '',
           ];
         });
       if (!page.next) return;

@@ -12,7 +12,7 @@ import {
 
 /** The byte-order mark first, so that Excel reads the names as UTF-8. */
 const CSV_HEADER =
-  CSV_BOM + 'id,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state\r\n';
+  CSV_BOM + 'id,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state,account\r\n';
 
 /**
  * Every matching entry as CSV, newest first, read in batches by position so that memory holds
@@ -34,5 +34,5 @@ export async function* journalCsv(db: Db, filters: JournalFilters): AsyncGenerat
     if (batch.rows < JOURNAL_CSV_BATCH || !batch.last_date || batch.last_id === null) break;
     before = { date: batch.last_date, id: batch.last_id };
   }
-  yield `Totals,${count} entries,,,Credit,${centsText(credit)},Debit,${centsText(debit)},,\r\n`;
+  yield `Totals,${count} entries,,,Credit,${centsText(credit)},Debit,${centsText(debit)},,,\r\n`;
 }

@@ -51,6 +51,7 @@ import {
   closedThrough,
   createBatch,
   insertEntries,
+  lockAccounts,
   lockParties,
   refuseClosedPeriod,
 } from '../books/index.js';
@@ -504,6 +505,7 @@ export async function runImport(
           kind,
           analysis.entries.flatMap((plan) => (plan.partyId === null ? [] : [plan.partyId])),
         );
+        await lockAccounts(tx, [options.accountId]);
         await insertEntries(
           tx,
           analysis.entries.map((plan) => {
@@ -518,6 +520,7 @@ export async function runImport(
               creditDebit: plan.creditDebit,
               description: plan.description,
               date: plan.date,
+              accountId: options.accountId,
             };
           }),
           { userId, batchId },

@@ -51,6 +51,9 @@ function conditions(filters: JournalFilters): RawBuilder<unknown>[] {
   if (filters.partyId !== undefined) where.push(sql`e.party_id = ${filters.partyId}`);
   if (filters.Creditdebit) where.push(sql`e.credit_debit = ${filters.Creditdebit}`);
   if (filters.batchId !== undefined) where.push(sql`e.batch_id = ${filters.batchId}`);
+  // An account's payments and receipts (an invoice moves no money: decision 023).
+  if (filters.accountId !== undefined)
+    where.push(sql`e.account_id = ${filters.accountId} AND e.credit_debit = 'Credit'`);
   // Bounds apply to the size of the amount, so an entry and its reversal match together.
   if (filters.minAmount !== undefined) where.push(sql`abs(e.amount) >= ${filters.minAmount}`);
   if (filters.maxAmount !== undefined) where.push(sql`abs(e.amount) <= ${filters.maxAmount}`);
@@ -89,6 +92,8 @@ type JournalDbRow = {
   reverses_id: number | null;
   reversed_by_id: number | null;
   receipts: number;
+  account_id: number | null;
+  account_name: string | null;
 };
 
 /** Rows newest first, strictly before `before` when given. */
@@ -116,7 +121,8 @@ async function selectRows(
            ${isoText('e.created_at')} AS recorded_at,
            e.reverses_id, r.id AS reversed_by_id,
            (SELECT count(*)::int FROM receipts rc
-            WHERE rc.entry_id = e.id AND rc.removed_at IS NULL) AS receipts
+            WHERE rc.entry_id = e.id AND rc.removed_at IS NULL) AS receipts,
+           ac.id AS account_id, ac.name AS account_name
     FROM (
       SELECT e.* FROM entries e ${whereClause(where)}
       ORDER BY ${order}
@@ -124,6 +130,8 @@ async function selectRows(
     ) e
     LEFT JOIN users u ON u.id = e.created_by
     LEFT JOIN entries r ON r.reverses_id = e.id
+    -- (an invoice recorded before accounts existed carries Cash's id: decision 023)
+    LEFT JOIN accounts ac ON ac.id = e.account_id AND e.credit_debit = 'Credit'
     ORDER BY ${order}`.execute(db);
   return rows;
 }
@@ -175,6 +183,8 @@ const toJournalRow = (row: JournalDbRow): JournalRow => ({
   reversesId: row.reverses_id,
   reversedById: row.reversed_by_id,
   receipts: row.receipts,
+  accountId: row.account_id,
+  accountName: row.account_name,
 });
 
 export async function journalPage(
@@ -226,6 +236,7 @@ const rollupsAnswer = (filters: JournalFilters) =>
   filters.minAmount === undefined &&
   filters.maxAmount === undefined &&
   filters.batchId === undefined &&
+  filters.accountId === undefined &&
   !filters.q?.trim() &&
   !filters.receipt &&
   !filters.recordedAfter;
@@ -341,7 +352,8 @@ export async function journalCsvBatch(
   const { rows } = await sql<JournalCsvBatch>`
     WITH batch AS (
       SELECT e.id, e.entry_date, e.kind, e.party_name, e.credit_debit, e.amount, e.description,
-             e.created_by, e.created_at, e.reverses_id
+             e.created_by, e.created_at, e.reverses_id,
+             CASE WHEN e.credit_debit = 'Credit' THEN e.account_id END AS account_id
       FROM entries e ${whereClause(where)}
       ORDER BY e.entry_date DESC, e.id DESC
       LIMIT ${JOURNAL_CSV_BATCH}
@@ -355,8 +367,10 @@ export async function journalCsvBatch(
                || CASE WHEN b.reverses_id IS NOT NULL THEN 'reverses #' || b.reverses_id
                        WHEN r.id IS NOT NULL THEN 'reversed by #' || r.id
                        ELSE '' END
+               || ',' || coalesce(csv_field(ac.name), '')
                || E'\r\n' AS line
       FROM batch b
+      LEFT JOIN accounts ac ON ac.id = b.account_id
       LEFT JOIN users u ON u.id = b.created_by
       LEFT JOIN entries r ON r.reverses_id = b.id
     )

@@ -24,6 +24,7 @@ import {
   createBatch,
   inClosedPeriod,
   insertEntries,
+  lockAccounts,
   lockParties,
 } from '../books/index.js';
 import { registerBatchReversal } from './batches.js';
@@ -98,7 +99,7 @@ class NothingToPost extends Error {}
 export async function postPayroll(
   db: Db,
   userId: number,
-  input: { month: string; lines: PayrollLine[] },
+  input: { month: string; lines: PayrollLine[]; accountId?: number },
   today: string,
 ): Promise<PayrollPosted> {
   const ids = input.lines.map((line) => line.employeeId);
@@ -118,6 +119,7 @@ export async function postPayroll(
       await checkEntryDate(tx, date, today);
       // No employee is deleted or renamed before their entry is in.
       const names = await lockParties(tx, 'salary', ids, apiMessages.payrollEmployeeMissing);
+      await lockAccounts(tx, [input.accountId]);
 
       const batchId = await createBatch(tx, {
         kind: 'payroll',
@@ -149,6 +151,7 @@ export async function postPayroll(
           creditDebit: 'Credit' as const,
           description: `Salary for ${name}`,
           date,
+          accountId: input.accountId,
         })),
         { userId, batchId },
       );

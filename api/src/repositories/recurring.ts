@@ -37,7 +37,9 @@ import {
   closedThrough,
   createBatch,
   inClosedPeriod,
+  checkEntryAccount,
   insertEntries,
+  lockAccounts,
   lockParty,
 } from '../books/index.js';
 
@@ -55,6 +57,7 @@ type ScheduleRow = {
   state: ScheduleState;
   auto_post: boolean;
   posted: string | number;
+  account_id: number | null;
 };
 
 const toSchedule = (row: ScheduleRow): Schedule => ({
@@ -71,6 +74,7 @@ const toSchedule = (row: ScheduleRow): Schedule => ({
   state: row.state,
   autoPost: row.auto_post,
   posted: Number(row.posted),
+  accountId: row.account_id,
 });
 
 const rule = (row: ScheduleRow) => ({
@@ -87,7 +91,7 @@ async function scheduleRows(
     SELECT s.id, s.kind, coalesce(s.client_id, s.employee_id, s.expense_type_id) AS party_id,
            coalesce(c.name, e.name, x.expancetype) AS party_name, s.credit_debit,
            s.amount::text AS amount, s.description, s.repeats, s.starts_on, s.ends_on, s.state,
-           s.auto_post,
+           s.auto_post, s.account_id,
            (SELECT count(*) FROM recurring_occurrences o
             WHERE o.schedule_id = s.id AND o.entry_id IS NOT NULL) AS posted
     FROM recurring_schedules s
@@ -130,6 +134,8 @@ export async function addSchedule(
   const party = parties[body.kind];
   return db.transaction().execute(async (tx) => {
     await lockParty(tx, body.kind, body.partyId);
+    checkEntryAccount({ creditDebit: body.creditDebit, accountId: body.accountId });
+    await lockAccounts(tx, [body.accountId]);
     const { id } = await tx
       .insertInto('recurring_schedules')
       .values({
@@ -141,6 +147,7 @@ export async function addSchedule(
         repeats: body.repeats,
         starts_on: body.starts,
         ends_on: ends,
+        account_id: body.accountId ?? null,
         created_by: userId,
       })
       .returning('id')
@@ -340,6 +347,7 @@ export async function postOccurrences(
             creditDebit: row.credit_debit,
             description: row.description,
             date: claim.occurs_on,
+            accountId: row.account_id,
           };
         }),
         { userId, batchId },

@@ -35,6 +35,7 @@ export const entryRoute =
           creditDebit: body.Creditdebit,
           description: (body.description ?? '').trim(),
           date: body.date,
+          accountId: body.accountId,
           idempotencyKey: request.headers['idempotency-key'],
         },
         todayIn(app.config.timeZone),

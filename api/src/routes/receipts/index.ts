@@ -272,6 +272,7 @@ export const receiptsRoutes: FastifyPluginAsync = async (app) => {
             creditDebit: body.Creditdebit as 'Credit' | 'Debit',
             description: String(body.description ?? '').trim(),
             date: body.date as string | undefined,
+            accountId: body.accountId as number | undefined,
             idempotencyKey: request.headers['idempotency-key'],
           },
           todayIn(app.config.timeZone),

@@ -1,0 +1,187 @@
+// Money accounts (issue 33, docs/decisions/023-bank-accounts.md): the list with each account's
+// balance today (from the per-day roll-up of migration 027 and the transfers), and the admins'
+// create and update, keeping exactly one default account.
+import { sql, type RawBuilder } from 'kysely';
+import {
+  accountMessages as m,
+  hasAtMostTwoDecimals,
+  plainMoney,
+  type Account,
+  type AccountBody,
+} from 'contract';
+import type { Db } from '../db/index.js';
+import { audit } from '../lib/audit.js';
+import { addDays, isRealDay } from '../lib/dates.js';
+import { badRequest, conflict, notFound, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
+
+/** An account not reconciled through a day within this many days is overdue (the dashboard). */
+export const RECONCILE_OVERDUE_DAYS = 35;
+
+interface AccountRow {
+  id: number;
+  name: string;
+  kind: Account['kind'];
+  bank_name: string | null;
+  last4: string | null;
+  opening_balance: string;
+  opening_date: string;
+  is_default: boolean;
+  reconciled_through: string | null;
+  balance: string;
+}
+
+const toAccount = (row: AccountRow, today: string): Account => ({
+  id: row.id,
+  name: row.name,
+  kind: row.kind,
+  bankName: row.bank_name,
+  last4: row.last4,
+  openingBalance: Number(row.opening_balance),
+  openingDate: row.opening_date,
+  isDefault: row.is_default,
+  balance: Number(row.balance),
+  reconciledThrough: row.reconciled_through,
+  reconcileOverdue:
+    row.kind === 'Bank' &&
+    (row.reconciled_through === null ||
+      row.reconciled_through < addDays(today, -RECONCILE_OVERDUE_DAYS)),
+});
+
+/**
+ * The SQL of an account's balance at the end of `day`: opening balance, entries' money in and out
+ * (the roll-up and what is still queued), transfers in and out.
+ */
+export const balanceAt = (accountId: RawBuilder<unknown>, day: string) => sql`(
+  SELECT acc.opening_balance
+    + coalesce((SELECT sum(d.total) FROM account_daily_current d
+                WHERE d.account_id = acc.id AND d.day <= ${day}::date), 0)
+    + coalesce((SELECT sum(t.amount) FROM account_transfers t
+                WHERE t.to_account_id = acc.id AND t.transfer_date <= ${day}::date), 0)
+    - coalesce((SELECT sum(t.amount) FROM account_transfers t
+                WHERE t.from_account_id = acc.id AND t.transfer_date <= ${day}::date), 0)
+  FROM accounts acc WHERE acc.id = ${accountId})`;
+
+const COLUMNS = (today: string) => sql`a.id, a.name, a.kind, a.bank_name, a.last4,
+  a.opening_balance::text AS opening_balance, a.opening_date, a.is_default, a.reconciled_through,
+  ${balanceAt(sql`a.id`, today)}::text AS balance`;
+
+export async function listAccounts(db: Db, today: string): Promise<Account[]> {
+  const { rows } = await sql<AccountRow>`
+    SELECT ${COLUMNS(today)} FROM accounts a ORDER BY a.is_default DESC, lower(a.name), a.id`.execute(
+    db,
+  );
+  return rows.map((row) => toAccount(row, today));
+}
+
+export async function getAccount(db: Db, id: number, today: string): Promise<Account> {
+  const { rows } = await sql<AccountRow>`
+    SELECT ${COLUMNS(today)} FROM accounts a WHERE a.id = ${id}`.execute(db);
+  if (!rows[0]) throw notFound(m.accountNotFound);
+  return toAccount(rows[0], today);
+}
+
+/** The cents text of a signed amount from the contract (number or text), or a 400. */
+export function signedMoney(value: number | string, field: string): string {
+  if (typeof value === 'number' && !hasAtMostTwoDecimals(value))
+    throw badRequest(`${field} must have at most 2 decimals`);
+  return plainMoney(value);
+}
+
+function checkBody(body: AccountBody): void {
+  if (!isRealDay(body.openingDate)) throw badRequest('openingDate must be a valid date');
+  if (body.kind === 'Cash' && (body.last4 || body.bankName))
+    throw badRequest('A cash account has no bank name or account number');
+}
+
+const values = (body: AccountBody) => ({
+  name: body.name.trim(),
+  kind: body.kind,
+  bank_name: body.bankName?.trim() || null,
+  last4: body.last4 ?? null,
+  opening_balance: signedMoney(body.openingBalance, 'openingBalance'),
+  opening_date: body.openingDate,
+});
+
+const nameTaken = (error: unknown) => {
+  if (pgCode(error) === PG_UNIQUE_VIOLATION) return conflict(m.accountNameTaken);
+  return error;
+};
+
+/** Makes `id` the only default (inside the caller's transaction). */
+async function makeDefault(tx: Db, id: number): Promise<void> {
+  // The one default row is locked first, so two admins switching at once take turns.
+  await sql`SELECT id FROM accounts WHERE is_default FOR UPDATE`.execute(tx);
+  await sql`UPDATE accounts SET is_default = false, updated_at = now()
+            WHERE is_default AND id <> ${id}`.execute(tx);
+  await sql`UPDATE accounts SET is_default = true, updated_at = now() WHERE id = ${id}`.execute(tx);
+}
+
+export async function createAccount(
+  db: Db,
+  userId: number,
+  body: AccountBody,
+  today: string,
+): Promise<Account> {
+  checkBody(body);
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const v = values(body);
+      const { rows } = await sql<{ id: number }>`
+        INSERT INTO accounts (name, kind, bank_name, last4, opening_balance, opening_date)
+        VALUES (${v.name}, ${v.kind}, ${v.bank_name}, ${v.last4}, ${v.opening_balance}::numeric,
+                ${v.opening_date}::date)
+        RETURNING id`.execute(tx);
+      const id = Number(rows[0]!.id);
+      if (body.isDefault) await makeDefault(tx, id);
+      const account = await getAccount(tx, id, today);
+      await audit(tx, {
+        actorId: userId,
+        action: 'create',
+        entity: 'account',
+        entityId: id,
+        after: account,
+      });
+      return account;
+    });
+  } catch (error) {
+    throw nameTaken(error);
+  }
+}
+
+export async function updateAccount(
+  db: Db,
+  userId: number,
+  id: number,
+  body: AccountBody,
+  today: string,
+): Promise<Account> {
+  checkBody(body);
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const { rows } = await sql<{ is_default: boolean }>`
+        SELECT is_default FROM accounts WHERE id = ${id} FOR UPDATE`.execute(tx);
+      if (!rows[0]) throw notFound(m.accountNotFound);
+      if (rows[0].is_default && body.isDefault === false) throw conflict(m.defaultRequired);
+      const before = await getAccount(tx, id, today);
+      const v = values(body);
+      await sql`
+        UPDATE accounts SET name = ${v.name}, kind = ${v.kind}, bank_name = ${v.bank_name},
+               last4 = ${v.last4}, opening_balance = ${v.opening_balance}::numeric,
+               opening_date = ${v.opening_date}::date, updated_at = now()
+        WHERE id = ${id}`.execute(tx);
+      if (body.isDefault && !rows[0].is_default) await makeDefault(tx, id);
+      const after = await getAccount(tx, id, today);
+      await audit(tx, {
+        actorId: userId,
+        action: 'update',
+        entity: 'account',
+        entityId: id,
+        before,
+        after,
+      });
+      return after;
+    });
+  } catch (error) {
+    throw nameTaken(error);
+  }
+}

@@ -1,0 +1,190 @@
+// /api/accounts (issue 33): money accounts, transfers, each account's register, statements and
+// their reconciliation; /api/bank-rules and /api/bank-settings.
+import type { FastifyPluginAsync } from 'fastify';
+import { accountMessages as m, endpoints, StatementOptions } from 'contract';
+import { currentUser } from '../../plugins/auth.js';
+import { todayIn } from '../../lib/dates.js';
+import { createAccount, listAccounts, updateAccount } from '../../repositories/accounts.js';
+import { recordTransfer, reverseTransfer } from '../../books/index.js';
+import { registerPage } from '../../repositories/register.js';
+import { acceptUploads, readUpload } from '../../imports/upload.js';
+import { importStatement, listStatements, undoStatement } from '../../statements/import.js';
+import {
+  acceptSuggested,
+  entryFromLine,
+  excludeLine,
+  listRules,
+  markReconciled,
+  matchLine,
+  saveRule,
+  setSuggestionDays,
+  suggestionDays,
+  unmatchLine,
+  worklist,
+} from '../../statements/reconcile.js';
+import { route } from '../route.js';
+
+export const accountsRoutes: FastifyPluginAsync = async (app) => {
+  const today = () => todayIn(app.config.timeZone);
+  await acceptUploads(app);
+
+  route(app, endpoints.listAccounts, async () => ({
+    accounts: await listAccounts(app.db, today()),
+  }));
+
+  route(app, endpoints.createAccount, async (request, reply) =>
+    reply.status(201).send({
+      message: m.accountCreated,
+      account: await createAccount(app.db, currentUser(request).id, request.body, today()),
+    }),
+  );
+
+  route(app, endpoints.updateAccount, async (request) => ({
+    message: m.accountUpdated,
+    account: await updateAccount(
+      app.db,
+      currentUser(request).id,
+      request.params.id,
+      request.body,
+      today(),
+    ),
+  }));
+
+  route(app, endpoints.createTransfer, async (request, reply) =>
+    reply.status(201).send({
+      message: m.transferSaved,
+      transfer: await recordTransfer(app.db, currentUser(request).id, request.body, today()),
+    }),
+  );
+
+  route(app, endpoints.reverseTransfer, async (request, reply) =>
+    reply.status(201).send({
+      message: m.transferReversed,
+      transfer: await reverseTransfer(app.db, currentUser(request).id, {
+        id: request.params.id,
+        reason: request.body.reason,
+      }),
+    }),
+  );
+
+  route(app, endpoints.getRegister, async (request) =>
+    registerPage(
+      app.db,
+      request.params.id,
+      request.query.limit ?? 100,
+      request.query.after,
+      today(),
+    ),
+  );
+
+  route(app, endpoints.importStatement, async (request, reply) => {
+    const upload = await readUpload(request, StatementOptions);
+    return reply
+      .status(201)
+      .send(await importStatement(app.db, currentUser(request).id, request.params.id, upload));
+  });
+
+  route(app, endpoints.listStatements, async (request) => ({
+    imports: await listStatements(app.db, request.params.id),
+  }));
+
+  route(app, endpoints.undoStatement, async (request) => {
+    await undoStatement(
+      app.db,
+      currentUser(request).id,
+      request.params.id,
+      request.params.importId,
+      request.body.reason,
+    );
+    return { message: m.statementUndone };
+  });
+
+  route(app, endpoints.getReconcile, async (request) =>
+    worklist(app.db, request.params.id, request.query),
+  );
+
+  route(app, endpoints.matchLine, async (request, reply) =>
+    reply.status(201).send({
+      message: m.lineMatched,
+      line: await matchLine(app.db, currentUser(request).id, request.params.id, request.body),
+    }),
+  );
+
+  route(app, endpoints.acceptSuggested, async (request) => ({
+    message: m.acceptedSuggested,
+    ...(await acceptSuggested(app.db, currentUser(request).id, request.params.id)),
+  }));
+
+  route(app, endpoints.unmatchLine, async (request) => ({
+    message: m.lineUnmatched,
+    line: await unmatchLine(
+      app.db,
+      currentUser(request),
+      request.params.id,
+      request.params.lineId,
+      request.body.reason,
+    ),
+  }));
+
+  route(app, endpoints.excludeLine, async (request) => ({
+    message: m.lineExcluded,
+    line: await excludeLine(
+      app.db,
+      currentUser(request).id,
+      request.params.id,
+      request.params.lineId,
+      request.body.reason,
+    ),
+  }));
+
+  route(app, endpoints.createLineEntry, async (request, reply) =>
+    reply.status(201).send({
+      message: m.lineEntryCreated,
+      entry: await entryFromLine(
+        app.db,
+        currentUser(request).id,
+        request.params.id,
+        request.params.lineId,
+        request.body,
+        today(),
+      ),
+    }),
+  );
+
+  route(app, endpoints.markReconciled, async (request) => ({
+    message: `${m.reconciled} ${request.body.through}`,
+    account: await markReconciled(
+      app.db,
+      currentUser(request).id,
+      request.params.id,
+      request.body,
+      today(),
+    ),
+  }));
+
+  route(app, endpoints.listBankRules, async () => ({ rules: await listRules(app.db) }));
+
+  route(app, endpoints.createBankRule, async (request, reply) =>
+    reply.status(201).send({
+      message: m.ruleCreated,
+      rule: await saveRule(app.db, currentUser(request).id, request.body),
+    }),
+  );
+
+  route(app, endpoints.updateBankRule, async (request) => ({
+    message: m.ruleUpdated,
+    rule: await saveRule(app.db, currentUser(request).id, request.body, request.params.id),
+  }));
+
+  route(app, endpoints.getBankSettings, async () => ({
+    suggestionDays: await suggestionDays(app.db),
+  }));
+
+  route(app, endpoints.updateBankSettings, async (request) => ({
+    suggestionDays: await setSuggestionDays(
+      app.db,
+      currentUser(request).id,
+      request.body.suggestionDays,
+    ),
+  }));
+};

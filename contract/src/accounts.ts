@@ -1,0 +1,457 @@
+// Money accounts, transfers, bank statements, matching and reconciliation (issue 33,
+// docs/decisions/023-bank-accounts.md). The calls are in account-endpoints.ts.
+import { Type, type Static } from '@sinclair/typebox';
+import { Id, IsoDate, Money, Name, OptionalText, Text } from './common.js';
+import { EntryKind, literalUnion } from './kinds.js';
+import { DateFormat, NumberFormat } from './imports.js';
+import { NextCursor, pagingQuery } from './paging.js';
+
+export const ACCOUNT_KINDS = ['Bank', 'Cash'] as const;
+export const AccountKind = literalUnion(ACCOUNT_KINDS);
+export type AccountKind = Static<typeof AccountKind>;
+
+/** A signed money amount as typed: a number, or its plain decimal text (`-12.50`). */
+export const SIGNED_AMOUNT_PATTERN = '^-?\\d{1,12}(\\.\\d{1,2})?$';
+export const SignedAmount = Type.Union(
+  [
+    Type.Number({ minimum: -999999999999.99, maximum: 999999999999.99 }),
+    Type.String({ pattern: SIGNED_AMOUNT_PATTERN }),
+  ],
+  { description: 'Amount in RS, may be negative or zero, at most 2 decimals' },
+);
+
+export const Last4 = Type.String({ pattern: '^[0-9]{4}$', description: 'Last four digits' });
+
+export const Account = Type.Object({
+  id: Id,
+  name: Type.String(),
+  kind: AccountKind,
+  bankName: Type.Union([Type.String(), Type.Null()]),
+  last4: Type.Union([Type.String(), Type.Null()]),
+  openingBalance: Money,
+  openingDate: IsoDate,
+  isDefault: Type.Boolean(),
+  /** Opening balance plus every movement dated today or before. */
+  balance: Money,
+  reconciledThrough: Type.Union([IsoDate, Type.Null()]),
+  /** Not reconciled through a day within the last 35 days (the dashboard's warning). */
+  reconcileOverdue: Type.Boolean(),
+});
+export type Account = Static<typeof Account>;
+
+export const AccountList = Type.Object({ accounts: Type.Array(Account) });
+export type AccountList = Static<typeof AccountList>;
+
+export const AccountBody = Type.Object(
+  {
+    name: Name(100),
+    kind: AccountKind,
+    bankName: Type.Optional(
+      Type.Union([Type.String({ maxLength: 100, format: 'text' }), Type.Null()]),
+    ),
+    last4: Type.Optional(Type.Union([Last4, Type.Null()])),
+    openingBalance: SignedAmount,
+    openingDate: IsoDate,
+    isDefault: Type.Optional(Type.Boolean()),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ name: 'Bank', kind: 'Bank', openingBalance: 0, openingDate: '2026-01-01' }],
+  },
+);
+export type AccountBody = Static<typeof AccountBody>;
+
+export const AccountMutation = Type.Object({ message: Type.String(), account: Account });
+export type AccountMutation = Static<typeof AccountMutation>;
+
+export const TransferBody = Type.Object(
+  {
+    fromAccountId: Id,
+    toAccountId: Id,
+    amount: Type.Union([
+      Type.Number({ exclusiveMinimum: 0, maximum: 999999999999.99 }),
+      Type.String({ pattern: '^(?=.*[1-9])\\d{1,12}(\\.\\d{1,2})?$' }),
+    ]),
+    date: IsoDate,
+    description: OptionalText(500),
+  },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        fromAccountId: 1,
+        toAccountId: 2,
+        amount: 500,
+        date: '2026-01-05',
+        description: 'Cash deposited',
+      },
+    ],
+  },
+);
+export type TransferBody = Static<typeof TransferBody>;
+
+export const Transfer = Type.Object({
+  id: Id,
+  fromAccountId: Id,
+  toAccountId: Id,
+  /** Negative for a reversal. */
+  amount: Money,
+  date: IsoDate,
+  description: Type.String(),
+  reversesId: Type.Union([Id, Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type Transfer = Static<typeof Transfer>;
+
+export const TransferMutation = Type.Object({ message: Type.String(), transfer: Transfer });
+export type TransferMutation = Static<typeof TransferMutation>;
+
+export const ReasonBody = Type.Object({ reason: Text(500) }, { additionalProperties: false });
+export type ReasonBody = Static<typeof ReasonBody>;
+
+export const AccountParams = Type.Object({ id: Id });
+export type AccountParams = Static<typeof AccountParams>;
+
+export const RegisterQuery = Type.Object(
+  { ...pagingQuery(500, 100) },
+  { additionalProperties: false },
+);
+export type RegisterQuery = Static<typeof RegisterQuery>;
+
+/** One money movement of an account: an entry (Credit) or one side of a transfer. */
+export const RegisterRow = Type.Object({
+  source: literalUnion(['entry', 'transfer'] as const),
+  /** The entry's or the transfer's id. */
+  id: Id,
+  date: IsoDate,
+  /** The entry's kind; null for a transfer. */
+  kind: Type.Union([EntryKind, Type.Null()]),
+  /** The party's name, or the other account's for a transfer. */
+  name: Type.String(),
+  description: Type.String(),
+  /** Into the account (+) or out of it (-). */
+  amount: Money,
+  /** The account's balance after this movement. */
+  balance: Money,
+  /** Matched to a statement line dated on or before the account's reconciled-through day. */
+  reconciled: Type.Boolean(),
+  /** Matched to a statement line. */
+  matched: Type.Boolean(),
+});
+export type RegisterRow = Static<typeof RegisterRow>;
+
+/** Newest first, like the journal; `balance` is the account's balance today. */
+export const RegisterPage = Type.Object({
+  account: Account,
+  balance: Money,
+  rows: Type.Array(RegisterRow),
+  next: NextCursor,
+});
+export type RegisterPage = Static<typeof RegisterPage>;
+
+export const STATEMENT_FORMATS = ['csv', 'xlsx', 'ofx', 'camt053', 'mt940'] as const;
+export const StatementFormat = literalUnion(STATEMENT_FORMATS);
+export type StatementFormat = Static<typeof StatementFormat>;
+
+/** The fields a CSV or Excel statement's columns map to. */
+export const StatementMapping = Type.Object(
+  {
+    date: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
+    /** One signed amount column... */
+    amount: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
+    /** ...or money out (debit) and money in (credit) in two columns. */
+    debit: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
+    credit: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
+    description: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
+    reference: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
+    balance: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
+  },
+  { additionalProperties: false },
+);
+export type StatementMapping = Static<typeof StatementMapping>;
+
+/** The multipart field `options` (JSON) before `file`. Left out, everything is detected. */
+export const StatementOptions = Type.Object(
+  {
+    format: Type.Optional(StatementFormat),
+    mapping: Type.Optional(StatementMapping),
+    dateFormat: Type.Optional(DateFormat),
+    numberFormat: Type.Optional(NumberFormat),
+    sheet: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type StatementOptions = Static<typeof StatementOptions>;
+
+/** Where a statement's running balances do not chain: the first line at fault. */
+export const ChainBreak = Type.Object({
+  /** The line of the file (1 = the first). */
+  line: Type.Integer({ minimum: 1 }),
+  /** The previous balance plus this line's amount. */
+  expected: Money,
+  /** The balance the statement gives. */
+  given: Money,
+});
+export type ChainBreak = Static<typeof ChainBreak>;
+
+export const StatementImported = Type.Object({
+  message: Type.String(),
+  importId: Id,
+  format: StatementFormat,
+  /** Lines new to the account, stored now. */
+  added: Type.Integer({ minimum: 0 }),
+  /** Lines recognised as already imported (the same file again, an overlapping statement). */
+  known: Type.Integer({ minimum: 0 }),
+  openingBalance: Type.Union([Money, Type.Null()]),
+  closingBalance: Type.Union([Money, Type.Null()]),
+  /** Null when the balances chain (or the file gives none). */
+  chainBreak: Type.Union([ChainBreak, Type.Null()]),
+});
+export type StatementImported = Static<typeof StatementImported>;
+
+export const StatementImport = Type.Object({
+  id: Id,
+  fileName: Type.String(),
+  format: StatementFormat,
+  added: Type.Integer(),
+  known: Type.Integer(),
+  chainBreak: Type.Union([ChainBreak, Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+  undoneAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type StatementImport = Static<typeof StatementImport>;
+
+export const StatementImportList = Type.Object({ imports: Type.Array(StatementImport) });
+export type StatementImportList = Static<typeof StatementImportList>;
+
+export const StatementImportParams = Type.Object({ id: Id, importId: Id });
+export type StatementImportParams = Static<typeof StatementImportParams>;
+
+export const LINE_STATUSES = ['unmatched', 'matched', 'excluded'] as const;
+export const LineStatus = literalUnion(LINE_STATUSES);
+export type LineStatus = Static<typeof LineStatus>;
+
+export const Suggestion = Type.Object({
+  entryIds: Type.Array(Id),
+  /** 0 to 100: same amount and direction first, then date distance, then name and text. */
+  score: Type.Number(),
+  /** One strong suggestion alone is taken by "Accept all suggested". */
+  strong: Type.Boolean(),
+});
+export type Suggestion = Static<typeof Suggestion>;
+
+/** What a rule proposes for a line: the entry Create entry would write. */
+export const Proposal = Type.Object({
+  ruleId: Id,
+  kind: EntryKind,
+  partyId: Id,
+  description: Type.String(),
+});
+export type Proposal = Static<typeof Proposal>;
+
+export const StatementLine = Type.Object({
+  id: Id,
+  date: IsoDate,
+  /** Money in (+) or out (-). */
+  amount: Money,
+  description: Type.String(),
+  reference: Type.String(),
+  bankBalance: Type.Union([Money, Type.Null()]),
+  status: LineStatus,
+  entryIds: Type.Array(Id),
+  transferIds: Type.Array(Id),
+  excludedReason: Type.Union([Type.String(), Type.Null()]),
+  /** Matched and dated on or before the account's reconciled-through day. */
+  reconciled: Type.Boolean(),
+  suggestions: Type.Array(Suggestion),
+  proposal: Type.Union([Proposal, Type.Null()]),
+});
+export type StatementLine = Static<typeof StatementLine>;
+
+export const WorklistEntry = Type.Object({
+  id: Id,
+  date: IsoDate,
+  kind: EntryKind,
+  partyId: Id,
+  partyName: Type.String(),
+  description: Type.String(),
+  /** Into the account (+, income received) or out of it (-, expense or salary paid). */
+  amount: Money,
+});
+export type WorklistEntry = Static<typeof WorklistEntry>;
+
+export const ReconcileQuery = Type.Object(
+  {
+    /** Which lines: the unmatched (default), or every line. */
+    status: Type.Optional(literalUnion(['unmatched', 'all'] as const)),
+    ...pagingQuery(1000, 200),
+  },
+  { additionalProperties: false },
+);
+export type ReconcileQuery = Static<typeof ReconcileQuery>;
+
+/** Oldest line first; `entries`: the account's unmatched entries around the page's lines. */
+export const Worklist = Type.Object({
+  lines: Type.Array(StatementLine),
+  entries: Type.Array(WorklistEntry),
+  next: NextCursor,
+});
+export type Worklist = Static<typeof Worklist>;
+
+export const MatchBody = Type.Object(
+  {
+    lineId: Id,
+    entryIds: Type.Array(Id, { maxItems: 50, uniqueItems: true }),
+    transferIds: Type.Optional(Type.Array(Id, { maxItems: 10, uniqueItems: true })),
+  },
+  { additionalProperties: false },
+);
+export type MatchBody = Static<typeof MatchBody>;
+
+export const LineParams = Type.Object({ id: Id, lineId: Id });
+export type LineParams = Static<typeof LineParams>;
+
+export const Matched = Type.Object({ message: Type.String(), line: StatementLine });
+export type Matched = Static<typeof Matched>;
+
+export const AcceptedSuggested = Type.Object({
+  message: Type.String(),
+  /** Lines matched now. */
+  matched: Type.Integer({ minimum: 0 }),
+  lineIds: Type.Array(Id),
+});
+export type AcceptedSuggested = Static<typeof AcceptedSuggested>;
+
+export const LineEntryBody = Type.Object(
+  { kind: EntryKind, partyId: Id, description: OptionalText(500) },
+  { additionalProperties: false },
+);
+export type LineEntryBody = Static<typeof LineEntryBody>;
+
+export const ReconciledBody = Type.Object(
+  { through: IsoDate, closingBalance: SignedAmount },
+  { additionalProperties: false },
+);
+export type ReconciledBody = Static<typeof ReconciledBody>;
+
+export const ReconciliationQuery = Type.Object(
+  { date: Type.Optional(IsoDate) },
+  { additionalProperties: false },
+);
+export type ReconciliationQuery = Static<typeof ReconciliationQuery>;
+
+const Bound = Type.Union([Type.Number({ minimum: 0, maximum: 999999999999.99 }), Type.Null()]);
+
+export const BankRule = Type.Object({
+  id: Id,
+  contains: Type.String(),
+  minAmount: Type.Union([Money, Type.Null()]),
+  maxAmount: Type.Union([Money, Type.Null()]),
+  kind: EntryKind,
+  partyId: Id,
+  partyName: Type.String(),
+  description: Type.String(),
+  enabled: Type.Boolean(),
+});
+export type BankRule = Static<typeof BankRule>;
+
+export const BankRuleBody = Type.Object(
+  {
+    contains: Text(200),
+    minAmount: Type.Optional(Bound),
+    maxAmount: Type.Optional(Bound),
+    kind: EntryKind,
+    partyId: Id,
+    description: OptionalText(500),
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type BankRuleBody = Static<typeof BankRuleBody>;
+
+export const BankRuleList = Type.Object({ rules: Type.Array(BankRule) });
+export type BankRuleList = Static<typeof BankRuleList>;
+
+export const BankRuleMutation = Type.Object({ message: Type.String(), rule: BankRule });
+export type BankRuleMutation = Static<typeof BankRuleMutation>;
+
+export const BankSettings = Type.Object({
+  /** How many days a suggested entry may lie from its line. */
+  suggestionDays: Type.Integer({ minimum: 0, maximum: 60 }),
+});
+export type BankSettings = Static<typeof BankSettings>;
+
+export const BankSettingsBody = Type.Object(
+  { suggestionDays: Type.Integer({ minimum: 0, maximum: 60 }) },
+  { additionalProperties: false },
+);
+export type BankSettingsBody = Static<typeof BankSettingsBody>;
+
+/** The texts of the accounts, statements and reconciliation (not in the spec). */
+export const accountMessages = {
+  accountCreated: 'Account created',
+  accountUpdated: 'Account updated',
+  accountNotFound: 'Account not found',
+  accountNameTaken: 'An account with this name already exists',
+  defaultRequired: 'One account must stay the default: make another account the default instead',
+  adminsOnlyAccounts: 'Only admins can add or change accounts',
+  invoiceNoAccount: 'An invoice (income Debit) moves no money and has no account',
+  transferSaved: 'Transfer saved',
+  transferReversed: 'Transfer reversed',
+  transferNotFound: 'Transfer not found',
+  transferSameAccount: 'A transfer needs two different accounts',
+  transferAlreadyReversed: 'This transfer has already been reversed',
+  transferReversalNotReversible: 'A reversal cannot be reversed',
+  statementImported: 'Statement imported',
+  statementUndone: 'Statement import undone',
+  statementNotFound: 'Statement import not found',
+  statementAlreadyUndone: 'This statement import has already been undone',
+  statementHasMatches: 'Lines of this statement are matched or excluded: unmatch them first',
+  statementEmpty: 'The statement has no lines',
+  statementUnknownFormat:
+    'The file is not a statement this product reads (CSV, Excel, OFX/QFX, CAMT.053, MT940)',
+  statementTooManyLines: 'The statement has more than 100,000 lines',
+  statementNoDate: 'Choose the column that holds the date',
+  statementNoAmount: 'Choose the amount column, or the Debit and Credit columns',
+  lineNotFound: 'Statement line not found',
+  lineNotUnmatched: 'This line is already matched or excluded',
+  lineNotMatched: 'This line is not matched',
+  lineExcluded: 'Line excluded',
+  lineMatched: 'Line matched',
+  lineUnmatched: 'Match undone',
+  lineEntryCreated: 'Entry created and matched',
+  entryNotOfAccount: 'An entry to match must be a payment or receipt of this account, not reversed',
+  matchSumDiffers: 'The entries do not add up to the line',
+  matchNeedsEntries: 'Choose at least one entry or transfer to match',
+  alreadyMatched: 'This line or one of these entries was just matched by someone else',
+  entryKindFromSign: 'Money in can only be income; money out an expense or a salary',
+  reconciledLocked: 'This match is reconciled: only an admin can undo it',
+  reconciled: 'Reconciled through',
+  reconcileDiffers: 'The balances do not agree: the difference is RS',
+  reconcileBeforeOpening: 'The day is before the account was opened',
+  acceptedSuggested: 'Suggestions accepted',
+  ruleCreated: 'Rule created',
+  ruleUpdated: 'Rule updated',
+  ruleNotFound: 'Rule not found',
+  settingsSaved: 'Settings saved',
+  failedLoadAccounts: 'Failed to load accounts',
+  errorLoadingAccounts: 'Error loading accounts',
+  failedSaveAccount: 'Failed to save the account',
+  errorSavingAccount: 'Error saving the account',
+  failedSaveTransfer: 'Failed to save the transfer',
+  errorSavingTransfer: 'Error saving the transfer',
+  failedLoadRegister: 'Failed to load the register',
+  errorLoadingRegister: 'Error loading the register',
+  failedImportStatement: 'Failed to import the statement',
+  errorImportingStatement: 'Error importing the statement',
+  failedLoadReconcile: 'Failed to load the reconciliation',
+  errorLoadingReconcile: 'Error loading the reconciliation',
+  failedMatch: 'Failed to save the match',
+  errorMatching: 'Error saving the match',
+  failedReconcile: 'Failed to mark reconciled',
+  errorReconciling: 'Error marking reconciled',
+  failedSaveRule: 'Failed to save the rule',
+  errorSavingRule: 'Error saving the rule',
+  failedLoadRules: 'Failed to load rules',
+  errorLoadingRules: 'Error loading rules',
+} as const;
