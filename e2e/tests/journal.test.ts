@@ -144,6 +144,8 @@ describe('journal', () => {
     });
     const { page, context, dialogs } = await signedIn();
     await page.goto(`/Journal?kind=income&partyId=${clientId}`);
+    // The row's actions are in its menu, beside its number.
+    await page.getByRole('button', { name: `Actions for entry #${paid.entry.id}` }).click();
     await page.getByRole('button', { name: `Reverse entry #${paid.entry.id}` }).click();
     const dialog = page.getByRole('dialog', { name: `Reverse entry #${paid.entry.id}` });
     await dialog.getByLabel('Reason').fill('Paid by another client');
@@ -214,6 +216,7 @@ describe('journal', () => {
   it('a filtered journal address opened in a new tab shows the same list, and its CSV holds exactly those rows', async () => {
     const { page, context } = await signedIn();
     await page.goto('/Journal');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
     await page.getByLabel('Kind').selectOption('income');
     await page.getByLabel('Party', { exact: true }).selectOption({ label: CLIENT });
     await page.getByRole('button', { name: 'Apply filters' }).click();

@@ -111,6 +111,7 @@ describe('Receipts in the Journal', () => {
   it('should keep the Receipt filter in the address', async () => {
     renderJournal();
     await screen.findByRole('table', { name: 'Journal' });
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     const filter = screen.getByLabelText('Receipt');
     expect(within(filter).getByRole('option', { name: 'Any' })).toBeInTheDocument();
     await userEvent.selectOptions(filter, 'Without receipt');
