@@ -121,7 +121,10 @@ describe('journal', () => {
       `/journal?from=${from}&to=${to}&Creditdebit=Credit&limit=50`,
     );
     const table = page.getByRole('table', { name: 'Journal' });
-    await table.getByRole('cell', { name: `#${expected.entries[0]?.id}`, exact: true }).waitFor();
+    // The number's cell also holds the row's actions menu ("Actions for entry #…").
+    await table
+      .getByRole('cell', { name: new RegExp(`^#${expected.entries[0]?.id}(\\s|$)`) })
+      .waitFor();
     const shown = await table.locator('tbody tr td:first-child').allTextContents();
     expect(shown).toEqual(expected.entries.map((row) => `#${row.id}`));
     for (const row of expected.entries) expect(row.date >= from && row.date <= to).toBe(true);
@@ -144,6 +147,8 @@ describe('journal', () => {
     });
     const { page, context, dialogs } = await signedIn();
     await page.goto(`/Journal?kind=income&partyId=${clientId}`);
+    // The row's actions are in its menu, beside its number.
+    await page.getByRole('button', { name: `Actions for entry #${paid.entry.id}` }).click();
     await page.getByRole('button', { name: `Reverse entry #${paid.entry.id}` }).click();
     const dialog = page.getByRole('dialog', { name: `Reverse entry #${paid.entry.id}` });
     await dialog.getByLabel('Reason').fill('Paid by another client');
@@ -211,6 +216,7 @@ describe('journal', () => {
   it('a filtered journal address opened in a new tab shows the same list, and its CSV holds exactly those rows', async () => {
     const { page, context } = await signedIn();
     await page.goto('/Journal');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
     await page.getByLabel('Kind').selectOption('income');
     await page
       .getByLabel('Party', { exact: true })

@@ -173,6 +173,7 @@ describe('receipts', () => {
     await viewer.getByRole('button', { name: 'Close', exact: true }).click();
 
     // Without receipt: only the bare expense, and the filter is kept in the address.
+    await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByLabel('Receipt', { exact: true }).selectOption('Without receipt');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL(/receipt=without/);

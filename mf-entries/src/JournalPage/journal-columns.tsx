@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { createPortal } from 'react-dom';
 import type { ReactNode } from 'react';
 import type { JournalRow } from 'contract';
 import { Button, formatMoney, formatTimestamp, messages } from 'shared-ui';
@@ -10,21 +11,23 @@ import { KINDS, stateOf } from './journal-kinds';
 export const receiptLinkText = (count: number) =>
   count > 1 ? `${messages.receipt} (${count})` : messages.receipt;
 
-/**
- * The journal's columns; with `onReverse`, the Reverse and Correct actions of each entry and its
- * Attach receipt; `onReceipts` opens the receipts of a row that has some.
- */
 /** When an entry was recorded, on one line: `2026-11-27 14:03` in the browser's time zone. */
 const recordedAtText = (iso: string) => formatTimestamp(iso, 'seconds').slice(0, 16);
 
 /** Text that may be cut to its column's width: the whole of it in a tooltip. */
-const clipped = (text: string, title: string = text) => (
-  <span className="mf-journal__clip" title={title}>
-    {text}
-  </span>
-);
+const clipped = (text: string, title: string = text) =>
+  text ? (
+    <span className="mf-journal__clip" title={title}>
+      {text}
+    </span>
+  ) : (
+    ''
+  );
 
-/** A row's actions behind one button, in a menu that opens over the table. */
+/**
+ * A row's actions behind one button, in a menu that opens over the table (in the page's top
+ * layer, outside the table, so the row's cells read as before).
+ */
 function RowActions({ row, children }: { row: JournalRow; children: ReactNode }) {
   const menu = useRef<HTMLDivElement>(null);
   const id = `mf-journal-actions-${row.id}`;
@@ -37,72 +40,78 @@ function RowActions({ row, children }: { row: JournalRow; children: ReactNode })
         aria-label={`Actions for entry #${row.id}`}
         aria-haspopup="true"
       >
-        <span aria-hidden="true">⋯</span>
+        {/* Its "⋯" is drawn by CSS: the cell's text stays the entry's number. */}
       </button>
-      <div
-        ref={menu}
-        id={id}
-        popover="auto"
-        className="mf-journal__menu"
-        role="group"
-        aria-label={`Actions for entry #${row.id}`}
-        // A chosen action closes the menu (its own handler has run: focus goes back to the
-        // menu's button, where a dialog it opens returns it).
-        onClick={(event) => {
-          if ((event.target as HTMLElement).closest('button')) menu.current?.hidePopover?.();
-        }}
-      >
-        {children}
-      </div>
+      {createPortal(
+        <div
+          ref={menu}
+          id={id}
+          popover="auto"
+          className="mf-journal__menu"
+          role="group"
+          aria-label={`Actions for entry #${row.id}`}
+          // A chosen action closes the menu (its own handler has run: focus goes back to the
+          // menu's button, where a dialog it opens returns it).
+          onClick={(event) => {
+            if ((event.target as HTMLElement).closest('button')) menu.current?.hidePopover?.();
+          }}
+        >
+          {children}
+        </div>,
+        document.body,
+      )}
     </>
   );
 }
 
 /**
  * The journal's columns, each on one line; with `onReverse`, a menu of each entry's actions
- * (Attach receipt, Reverse and Correct) right after its number; `onReceipts` opens the receipts
+ * (Attach receipt, Reverse and Correct) beside its number, in the column that stays in view; `onReceipts` opens the receipts
  * of a row that has some.
  */
 export function journalColumns(
   onReverse?: (row: JournalRow, correct: boolean) => void,
   onReceipts?: (row: JournalRow) => void,
 ): TableColumn<JournalRow>[] {
-  const actions: TableColumn<JournalRow>[] = onReverse
-    ? [
-        {
-          key: 'actions',
-          header: 'Actions',
-          className: 'mf-journal__col-actions',
-          // Only an entry that is neither reversed nor a reversal can be reversed or corrected.
-          render: (row) => (
-            <RowActions row={row}>
-              <AttachReceipt row={row} />
-              {!row.reversesId && !row.reversedById && (
-                <>
-                  <Button
-                    variant="secondary"
-                    aria-label={`Reverse entry #${row.id}`}
-                    onClick={() => onReverse(row, false)}
-                  >
-                    Reverse
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    aria-label={`Correct entry #${row.id}`}
-                    onClick={() => onReverse(row, true)}
-                  >
-                    Correct
-                  </Button>
-                </>
-              )}
-            </RowActions>
-          ),
-        },
-      ]
-    : [];
+  /** Only an entry that is neither reversed nor a reversal can be reversed or corrected. */
+  const actionsOf = (row: JournalRow, reverse: NonNullable<typeof onReverse>) => (
+    <RowActions row={row}>
+      <AttachReceipt row={row} />
+      {!row.reversesId && !row.reversedById && (
+        <>
+          <Button
+            variant="secondary"
+            aria-label={`Reverse entry #${row.id}`}
+            onClick={() => reverse(row, false)}
+          >
+            Reverse
+          </Button>
+          <Button
+            variant="secondary"
+            aria-label={`Correct entry #${row.id}`}
+            onClick={() => reverse(row, true)}
+          >
+            Correct
+          </Button>
+        </>
+      )}
+    </RowActions>
+  );
   return [
-    { key: 'id', header: 'No.', className: 'mf-journal__col-id', render: (row) => `#${row.id}` },
-    ...actions,
+    {
+      key: 'id',
+      header: 'No.',
+      className: 'mf-journal__col-id',
+      render: (row) =>
+        onReverse ? (
+          <span className="mf-journal__number">
+            #{row.id}
+            {actionsOf(row, onReverse)}
+          </span>
+        ) : (
+          `#${row.id}`
+        ),
+    },
     { key: 'date', header: 'Date', className: 'mf-journal__col-date', render: (row) => row.date },
     {
       key: 'kind',
@@ -119,7 +128,8 @@ export function journalColumns(
     },
     {
       key: 'cd',
-      header: 'Credit/Debit',
+      // May break after the slash: the column is as narrow as its values.
+      header: 'Credit/\u200bDebit',
       className: 'mf-journal__col-cd',
       render: (row) => row.Creditdebit,
     },
@@ -158,7 +168,12 @@ export function journalColumns(
       className: 'mf-journal__col-at',
       render: (row) => recordedAtText(row.recordedAt),
     },
-    { key: 'state', header: 'State', className: 'mf-journal__col-state', render: stateOf },
+    {
+      key: 'state',
+      header: 'State',
+      className: 'mf-journal__col-state',
+      render: (row) => clipped(stateOf(row)),
+    },
     {
       key: 'receipts',
       header: messages.receipt,

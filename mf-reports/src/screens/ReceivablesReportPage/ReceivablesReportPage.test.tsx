@@ -68,6 +68,20 @@ describe('ReceivablesReportPage', () => {
     );
   });
 
+  it('should open a ledger from the oldest open invoice when it is before 1 January', async () => {
+    const year = new Date().getFullYear();
+    const first = ANSWER.rows[0] as (typeof ANSWER.rows)[number];
+    mockEndpoint(endpoints.getReceivables, {
+      ...ANSWER,
+      rows: [{ ...first, oldestInvoiceDate: `${year - 1}-11-02` }],
+    });
+    renderScreen(<ReceivablesReportPage />);
+    expect(await screen.findByRole('link', { name: 'Acme' })).toHaveAttribute(
+      'href',
+      `/ClientLedgerPage?clientId=7&startDate=${year - 1}-11-02&endDate=${toIsoDate(new Date())}`,
+    );
+  });
+
   it('should take the aging on the day chosen and keep it in the address', async () => {
     const get = mockEndpoint(endpoints.getReceivables, ANSWER);
     const { user } = renderScreen(<ReceivablesReportPage />);

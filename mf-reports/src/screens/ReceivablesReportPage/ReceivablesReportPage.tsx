@@ -20,20 +20,23 @@ const money = (
   total: 'sum',
 });
 
-// Each client opens their ledger from 1 January up to the report's day (the balance before it
-// is the ledger's opening balance).
+/**
+ * A client's ledger up to the report's day, from 1 January of its year (the balance before it
+ * is the ledger's opening balance), or from the oldest invoice still open if that is earlier.
+ */
+function receivableDates(row: ReceivablesRow, date: string) {
+  const dates = ledgerDates({ from: '', to: date });
+  const oldest = row.oldestInvoiceDate;
+  return oldest && oldest < dates.startDate ? { ...dates, startDate: oldest } : dates;
+}
+
 const columns = (date: string): Array<ReportColumn<ReceivablesRow>> => [
   {
     key: 'client',
     header: 'Client',
     value: (row) => row.clientName,
     render: (row) => (
-      <AppLink
-        to={href('clientLedger', {
-          clientId: row.clientId,
-          ...ledgerDates({ from: '', to: date }),
-        })}
-      >
+      <AppLink to={href('clientLedger', { clientId: row.clientId, ...receivableDates(row, date) })}>
         {row.clientName}
       </AppLink>
     ),

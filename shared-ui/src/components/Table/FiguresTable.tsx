@@ -14,6 +14,7 @@ import {
 } from './Table';
 import type { SummaryLine, TableFigures, TableProps } from './Table';
 import { usePrinting } from './usePrinting';
+import { useCardLayout } from './useCardLayout';
 import { useRowWindow } from './useRowWindow';
 import './FiguresTable.css';
 
@@ -35,9 +36,10 @@ export default function FiguresTable<Row>({
 }: TableProps<Row> & { figures: TableFigures }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const printing = usePrinting();
+  const cards = useCardLayout();
   const { opening, totals, morePending = false } = figures;
   const hasRows = !loading && rows.length > 0;
-  const virtual = hasRows && rows.length > VIRTUALISE_AFTER && !printing;
+  const virtual = hasRows && rows.length > VIRTUALISE_AFTER && !printing && !cards;
   const roles = cardRoles(columns);
   const rowWindow = useRowWindow(rows.length, ROW_HEIGHT, scrollRef, virtual);
 

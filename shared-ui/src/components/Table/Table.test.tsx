@@ -28,6 +28,37 @@ const figures = (count: number): Figure[] =>
     amount: '1000.50',
   }));
 
+describe('Table, as cards on a phone', () => {
+  it("labels each cell with its column's header and marks the party and the figure", () => {
+    render(
+      <Table
+        caption="Figures"
+        columns={[
+          { key: 'when', header: 'Date', value: (row: Figure) => row.month },
+          {
+            key: 'party',
+            header: 'Client',
+            value: (row: Figure) => `Client ${row.id}`,
+            card: 'lead',
+          },
+          { key: 'debit', header: 'Debit', value: (row: Figure) => row.amount, kind: 'money' },
+          { key: 'balance', header: 'Balance', value: (row: Figure) => row.amount, kind: 'money' },
+        ]}
+        rows={figures(1)}
+        rowKey={(row) => row.id}
+      />,
+    );
+    const cells = within(screen.getByRole('table')).getAllByRole('cell');
+    expect(cells.map((cell) => [cell.dataset.label, cell.className])).toEqual([
+      ['Date', ''],
+      ['Client', 'ofs-table__card-lead'],
+      ['Debit', 'ofs-table__num'],
+      // Without a marked figure, the last money column follows the party.
+      ['Balance', 'ofs-table__num ofs-table__card-figure'],
+    ]);
+  });
+});
+
 describe('Table, plain list', () => {
   it('should show Loading... while loading', () => {
     render(<Table caption="Things" columns={columns} rows={[]} rowKey={(r) => r.id} loading />);
