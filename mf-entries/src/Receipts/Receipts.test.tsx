@@ -129,24 +129,27 @@ describe('Receipts in the Journal', () => {
   });
 });
 
+/** The answer of an expense recorded with its files. */
+const RECORDED_WITH_FILES = {
+  message: 'Expense Added Successfully',
+  entry: {
+    id: 9,
+    kind: 'expense' as const,
+    partyId: 1,
+    partyName: 'Rent',
+    Creditdebit: 'Credit' as const,
+    amount: 40,
+    description: '',
+    date: '2025-05-10',
+    createdAt: '2025-05-10T09:30:00.000Z',
+    reversesId: null,
+  },
+  receipts: [],
+};
+
 describe('Receipt on the entry forms', () => {
   it('should record the entry and its files in one upload', async () => {
-    const withFiles = mockEndpoint(endpoints.addEntryWithReceipts, {
-      message: 'Expense Added Successfully',
-      entry: {
-        id: 9,
-        kind: 'expense',
-        partyId: 1,
-        partyName: 'Rent',
-        Creditdebit: 'Credit',
-        amount: 40,
-        description: '',
-        date: '2025-05-10',
-        createdAt: '2025-05-10T09:30:00.000Z',
-        reversesId: null,
-      },
-      receipts: [],
-    });
+    const withFiles = mockEndpoint(endpoints.addEntryWithReceipts, RECORDED_WITH_FILES);
     const plain = mockEndpoint(endpoints.addExpense, { message: 'x', entry: undefined as never });
     mockEndpoint(endpoints.getPreferences, { confirmWithNotice: false });
     mockEndpoint(endpoints.listJustRecorded, { entries: [] });
@@ -175,22 +178,7 @@ describe('Receipt on the entry forms', () => {
   it('should offer the camera for a photo beside the file input, which keeps PDFs possible', async () => {
     mockEndpoint(endpoints.getPreferences, { confirmWithNotice: false });
     mockEndpoint(endpoints.listJustRecorded, { entries: [] });
-    const withFiles = mockEndpoint(endpoints.addEntryWithReceipts, {
-      message: 'Expense Added Successfully',
-      entry: {
-        id: 9,
-        kind: 'expense',
-        partyId: 1,
-        partyName: 'Rent',
-        Creditdebit: 'Credit',
-        amount: 40,
-        description: '',
-        date: '2025-05-10',
-        createdAt: '2025-05-10T09:30:00.000Z',
-        reversesId: null,
-      },
-      receipts: [],
-    });
+    const withFiles = mockEndpoint(endpoints.addEntryWithReceipts, RECORDED_WITH_FILES);
     const sent = jest.spyOn(globalThis, 'fetch');
     render(
       <MemoryRouter>
