@@ -238,7 +238,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     : undefined;
   app.decorate('rolloutWatch', rolloutWatch);
   if (rolloutWatch && options.watchRollout !== false) {
-    app.addHook('onReady', async () => rolloutWatch.start());
+    app.addHook('onReady', async () =>
+      rolloutWatch.start(1000 * (config.rollout?.checkSeconds ?? 30)),
+    );
     app.addHook('preClose', async () => rolloutWatch.stop());
   }
   if (ownsDatabase) app.addHook('onClose', () => database.close());

@@ -94,6 +94,8 @@ export interface RolloutSettings {
   /** ROLLOUT_MAX_EXTRA_FAILURE_PCT: points of failure rate a canary may have above the served
    * version's before it is rolled back; default 5. */
   maxExtraFailurePct: number;
+  /** ROLLOUT_CHECK_SECONDS: how often each process looks at the canaries; default 30. */
+  checkSeconds?: number;
 }
 
 export const DEFAULT_ROLLOUT: RolloutSettings = { minLoads: 20, maxExtraFailurePct: 5 };
@@ -133,6 +135,7 @@ function rolloutSettings(env: NodeJS.ProcessEnv): RolloutSettings {
       env.ROLLOUT_MAX_EXTRA_FAILURE_PCT && Number.isFinite(pct) && pct >= 0 && pct <= 100
         ? pct
         : DEFAULT_ROLLOUT.maxExtraFailurePct,
+    checkSeconds: Math.min(3600, Math.max(1, int(env.ROLLOUT_CHECK_SECONDS, 30))),
   };
 }
 

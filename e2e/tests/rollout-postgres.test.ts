@@ -28,6 +28,7 @@ import { startServer, stopServer, type RunningServer } from '../support/server';
 const PASSWORD = 'clerk-password-1';
 /** Canary loads before its rate is judged: three through each process. */
 const MIN_LOADS = 6;
+const CHECK_SECONDS = 2;
 
 const installed = postgresInstalled();
 if (!installed) {
@@ -57,6 +58,8 @@ const heading = (page: Page, name: string) =>
       WEB_ROOT: webRoot,
       DATABASE_URL: postgres.url,
       ROLLOUT_MIN_LOADS: String(MIN_LOADS),
+      // Each process looks every 2 s, so that waiting for both to have looked again is short.
+      ROLLOUT_CHECK_SECONDS: String(CHECK_SECONDS),
     };
     // One after the other: the second finds the database migrated and the admin there.
     servers.push(await startServer(env));
@@ -143,8 +146,8 @@ const heading = (page: Page, name: string) =>
     }
 
     // One line in the Activity screen, seen through either process, after both have had time
-    // for another check (every 30 s) that could have decided a second time.
-    await new Promise((resolve) => setTimeout(resolve, 31_000));
+    // for two more checks that could have decided a second time.
+    await new Promise((resolve) => setTimeout(resolve, 2 * CHECK_SECONDS * 1000 + 500));
     for (const server of servers) {
       const { page, context } = await openPage(browser, { baseURL: server.url });
       try {
