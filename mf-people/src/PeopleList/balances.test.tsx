@@ -73,7 +73,7 @@ describe('Manage Employees', () => {
 
   it('shows what was paid to each employee, linked to their ledger', async () => {
     mocks.balances = mockEndpoint(endpoints.listPartyBalances, {
-      balances: [{ id: 4, balance: '60000.10' }],
+      balances: [{ id: 4, balance: 60000.1 }],
     });
     await renderPage(<EmployeesPage />);
     await userEvent.click(screen.getByRole('tab', { name: 'Manage Employees' }));
