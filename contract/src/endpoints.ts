@@ -646,7 +646,8 @@ const ledgers = {
     method: 'GET',
     path: '/ledgers/balances',
     tag: 'ledgers',
-    summary: "Each client's or employee's balance as their ledger ends (Manage Clients, Manage Employees)",
+    summary:
+      "Each client's or employee's balance as their ledger ends (Manage Clients, Manage Employees)",
     description:
       'For a client, every Debit less every Credit (positive: the client owes); for an employee, ' +
       'everything paid. Read from the monthly roll-ups: one row per party with entries.',

@@ -166,6 +166,20 @@ describe('ActivityPage', () => {
     expect(activityCalls().at(-1)).toBe('kind=client&action=login_failed&from=2026-11-01&record=7');
   });
 
+  it('should apply a period in one click, its dates in From and To', async () => {
+    await renderAt('/Activity?kind=client');
+    await userEvent.click(screen.getByRole('button', { name: 'This year' }));
+    const year = new Date().getFullYear();
+    await waitFor(() =>
+      expect(screen.getByLabelText('location')).toHaveTextContent(
+        `/Activity?kind=client&from=${year}-01-01&to=${year}-12-31`,
+      ),
+    );
+    expect(screen.getByLabelText('From')).toHaveValue(`${year}-01-01`);
+    expect(screen.getByLabelText('To')).toHaveValue(`${year}-12-31`);
+    expect(activityCalls().at(-1)).toBe(`kind=client&from=${year}-01-01&to=${year}-12-31`);
+  });
+
   it('should leave out of its request a filter in the URL that the log never writes', async () => {
     await renderAt('/Activity?kind=client&action=reversal&who=x');
     expect(activityCalls()).toEqual(['kind=client']);

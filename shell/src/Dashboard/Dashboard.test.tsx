@@ -171,6 +171,19 @@ describe('Dashboard', () => {
     await waitFor(() => expect(card('Total Income')).toHaveTextContent('RS: 9.00'));
   });
 
+  it('should show last year in one click, its dates in the inputs', async () => {
+    render(<Dashboard />);
+    await waitFor(() => expect(finance.calls).toHaveLength(1));
+    finance.answer({ income: 5, salary: 4, expense: 3 });
+    await userEvent.click(screen.getByRole('button', { name: 'Last year' }));
+    const year = today.getFullYear() - 1;
+    await waitFor(() => expect(finance.calls).toHaveLength(2));
+    expect(finance.calls[1]?.query).toEqual({ from: `${year}-01-01`, to: `${year}-12-31` });
+    expect(screen.getByLabelText('From Date')).toHaveValue(`${year}-01-01`);
+    expect(screen.getByLabelText('To Date')).toHaveValue(`${year}-12-31`);
+    await waitFor(() => expect(card('Total Income')).toHaveTextContent('RS: 5.00'));
+  });
+
   it('should use the current month for dates left empty', async () => {
     render(<Dashboard />);
     await waitFor(() => expect(finance.calls).toHaveLength(1));
