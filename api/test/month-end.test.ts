@@ -410,6 +410,19 @@ describe('the month-end checklist and its close', () => {
         count: 1,
         link: '/Journal?from=2025-03-01&to=2025-03-31&recordedAfter=2025-03-31',
       },
+      // Only Cash, without a statement: nothing of the bank is open (month-end-bank.test.ts).
+      {
+        key: 'statementLinesUnmatched',
+        label: 'Statement lines not matched',
+        count: 0,
+        link: '/Accounts',
+      },
+      {
+        key: 'accountsNotReconciled',
+        label: "Accounts not reconciled through the month's last day",
+        count: 0,
+        link: '/Accounts',
+      },
     ]);
     // The links list what is counted.
     const late = await get(
@@ -450,6 +463,8 @@ describe('the month-end checklist and its close', () => {
           recurringNotPosted: 0,
           employeesNotPaid: 1,
           recordedLate: 0,
+          statementLinesUnmatched: 0,
+          accountsNotReconciled: 0,
         },
       },
     });
@@ -465,6 +480,8 @@ describe('the month-end checklist and its close', () => {
         recurringNotPosted: 0,
         employeesNotPaid: 1,
         recordedLate: 0,
+        statementLinesUnmatched: 0,
+        accountsNotReconciled: 0,
       },
     });
 
