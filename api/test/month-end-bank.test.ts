@@ -3,7 +3,15 @@
 // Everything is made through the bank's own calls: accounts, a statement import, a match, an
 // exclusion and "reconciled through".
 import ExcelJS from 'exceljs';
-import { bearer, login, requestAs, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
+import {
+  bearer,
+  login,
+  requestAs,
+  rows,
+  setupDatabase,
+  signInBoth,
+  type TestContext,
+} from './helpers.js';
 import { seedParties } from './fixtures.js';
 import { hasTool, pdfToText } from './office-tools.js';
 
@@ -218,7 +226,10 @@ describe('the bank items of the month-end checklist', () => {
   it("the close records the bank items' counts in its Activity line", async () => {
     const closed = await call(admin, 'POST', '/api/month-end/close', { month: '2026-01' });
     expect(closed.status).toBe(200);
-    expect(closed.body.open).toMatchObject({ statementLinesUnmatched: 3, accountsNotReconciled: 2 });
+    expect(closed.body.open).toMatchObject({
+      statementLinesUnmatched: 3,
+      accountsNotReconciled: 2,
+    });
     const [activity] = await rows<{ after: string }>(
       ctx,
       `SELECT after::text FROM audit_log WHERE entity = 'books' ORDER BY id DESC LIMIT 1`,
