@@ -5,15 +5,16 @@
 import ExcelJS from 'exceljs';
 import {
   bearer,
-  login,
   requestAs,
   rows,
   setupDatabase,
   signInBoth,
+  signInViewer,
   type TestContext,
 } from './helpers.js';
 import { seedParties } from './fixtures.js';
 import { hasTool, pdfToText } from './office-tools.js';
+import { multipartBody } from './hostile-files.js';
 
 const pdftotext = await hasTool('pdftotext', ['-v']);
 
@@ -44,17 +45,16 @@ async function account(name: string, kind: 'Bank' | 'Cash', openingDate: string)
   return made.body.account.id as number;
 }
 
-const BOUNDARY = '----month-end-bank-boundary';
 async function importCsv(accountId: number, text: string) {
-  const payload = Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="options"\r\n\r\n{}\r\n` +
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="statement.csv"\r\n\r\n${text}\r\n--${BOUNDARY}--\r\n`,
-  );
+  const form = multipartBody([
+    { name: 'options', value: '{}' },
+    { name: 'file', fileName: 'statement.csv', value: text },
+  ]);
   const response = await ctx.app.inject({
     method: 'POST',
     url: `/api/accounts/${accountId}/statements`,
-    headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload,
+    headers: { ...bearer(staff), 'content-type': form.contentType },
+    payload: form.body,
   });
   expect(response.statusCode).toBe(201);
 }
@@ -75,18 +75,7 @@ beforeAll(async () => {
   ctx = await db.reset();
   await seedParties(ctx);
   ({ admin, staff } = await signInBoth(ctx.app));
-  await ctx.app.inject({
-    method: 'POST',
-    url: '/api/users/register',
-    headers: bearer(admin),
-    payload: {
-      name: 'Auditor',
-      email: 'viewer@test.local',
-      password: 'viewer-password-1',
-      role: 'viewer',
-    },
-  });
-  viewer = await login(ctx.app, { email: 'viewer@test.local', password: 'viewer-password-1' });
+  viewer = await signInViewer(ctx.app, admin);
 
   hbl = await account('HBL', 'Bank', '2025-12-01');
   meezan = await account('Meezan', 'Bank', '2025-12-01');

@@ -1,7 +1,14 @@
 // Budgets, receivables aging, the month-end checklist and its close (issue 34).
 import { sql } from 'kysely';
 import { apiMessages } from 'contract';
-import { bearer, login, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
+import {
+  bearer,
+  rows,
+  setupDatabase,
+  signInBoth,
+  signInViewer,
+  type TestContext,
+} from './helpers.js';
 import { insertEntries, seedParties, type DatedEntry } from './fixtures.js';
 import { todayIn } from '../src/lib/dates.js';
 import { bigPdf, multipartBody } from './hostile-files.js';
@@ -47,18 +54,7 @@ beforeAll(async () => {
   await reverse(`kind = 'income' AND amount = 50 AND credit_debit = 'Debit'`);
   await reverse(`kind = 'income' AND amount = 500 AND credit_debit = 'Credit'`);
   ({ admin, staff } = await signInBoth(ctx.app));
-  await ctx.app.inject({
-    method: 'POST',
-    url: '/api/users/register',
-    headers: bearer(admin),
-    payload: {
-      name: 'Auditor',
-      email: 'viewer@test.local',
-      password: 'viewer-password-1',
-      role: 'viewer',
-    },
-  });
-  viewer = await login(ctx.app, { email: 'viewer@test.local', password: 'viewer-password-1' });
+  viewer = await signInViewer(ctx.app, admin);
 });
 afterAll(() => db.close());
 
