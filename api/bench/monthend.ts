@@ -6,7 +6,9 @@
 // clients, 100 employees (each with a monthly salary) and 30 expense types (each with a monthly
 // budget, ten with a year of monthly amounts) by bulk load as bench:api does (triggers off,
 // INSERT ... SELECT FROM generate_series in batches, backdated entries and reversals on top,
-// rebuild_entry_rollups(), VACUUM ANALYZE), plus ten recurring schedules. Then starts the app on
+// rebuild_entry_rollups(), VACUUM ANALYZE), plus ten recurring schedules and three bank accounts
+// with BENCH_STATEMENT_LINES statement lines (default 300,000) over the same three years, most
+// matched, some excluded, one in fifty unmatched, for the checklist's bank items. Then starts the app on
 // a loopback port, signs in and times each call (p50/p95 of BENCH_CALLS sequential calls after
 // a warm-up; the pack PDF BENCH_PACK_CALLS times; a report and its two comparisons in turns,
 // BENCH_COMPARE_CALLS rounds).
@@ -44,6 +46,8 @@ const EMPLOYEES = 100;
 const EXPENSE_TYPES = 30;
 const DAYS = 3 * 365;
 const BATCH = 100_000;
+const STATEMENT_LINES = int(process.env.BENCH_STATEMENT_LINES, 300_000);
+const BANK_ACCOUNTS = 3;
 
 const log = (line: string) => console.log(line);
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -152,6 +156,31 @@ async function seed(db: Db): Promise<number> {
     SELECT 'expense', ${base.expense_type}::int + g - 1, 100, 'Credit', 'Bench schedule ' || g,
            'weekly', current_date - 400
     FROM generate_series(1, 10) g`.execute(db);
+  // Bank accounts, one statement import each, and their lines: status only (the checklist counts
+  // by status and date; no match rows are needed for that).
+  await sql`
+    INSERT INTO accounts (name, kind, opening_balance, opening_date, reconciled_through)
+    SELECT 'Bank ' || g, 'Bank', 0, current_date - ${DAYS}::int, current_date - 60
+    FROM generate_series(1, ${BANK_ACCOUNTS}::int) g`.execute(db);
+  await sql`
+    INSERT INTO statement_imports (account_id, file_name, sha256, format, lines_added, lines_known)
+    SELECT id, 'bench.csv', repeat('0', 64), 'csv', ${Math.ceil(STATEMENT_LINES / BANK_ACCOUNTS)}::int, 0
+    FROM accounts WHERE kind = 'Bank'`.execute(db);
+  await sql`
+    INSERT INTO statement_lines (account_id, import_id, line_date, amount, description,
+                                 fingerprint, status, excluded_reason, position)
+    SELECT i.account_id, i.id, current_date - ${DAYS - 1}::int
+             + floor((g - 1)::numeric * ${DAYS}::int / ${STATEMENT_LINES}::int)::int,
+           round((1 + random() * 9999)::numeric, 2) * (CASE WHEN g % 2 = 0 THEN 1 ELSE -1 END),
+           'Bench line ' || g, 'bench|' || g,
+           CASE WHEN g % 50 = 0 THEN 'unmatched' WHEN g % 50 = 1 THEN 'excluded' ELSE 'matched' END,
+           CASE WHEN g % 50 = 1 THEN 'bench' END, g
+    FROM generate_series(1, ${STATEMENT_LINES}::int) g
+    JOIN statement_imports i ON i.id = (SELECT min(id) FROM statement_imports)
+                                       + g % ${BANK_ACCOUNTS}::int`.execute(db);
+  log(
+    `  ${STATEMENT_LINES.toLocaleString('en')} statement lines in ${BANK_ACCOUNTS} bank accounts`,
+  );
   log('  rebuilding the roll-ups');
   await sql`SELECT rebuild_entry_rollups()`.execute(db);
   await sql`ALTER TABLE entries ENABLE TRIGGER entries_rollup_trg`.execute(db);

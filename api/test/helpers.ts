@@ -210,6 +210,19 @@ export async function signInBoth(app: App): Promise<{ admin: string; staff: stri
   return { admin, staff: await login(app, STAFF) };
 }
 
+/** Creates the viewer Auditor (viewer@test.local) through the admin's call and signs them in. */
+export async function signInViewer(app: App, admin: string): Promise<string> {
+  const who = { email: 'viewer@test.local', password: 'viewer-password-1' };
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/users/register',
+    headers: bearer(admin),
+    payload: { name: 'Auditor', ...who, role: 'viewer' },
+  });
+  if (created.statusCode !== 201) throw new Error(`register failed: ${created.body}`);
+  return login(app, who);
+}
+
 /** Rows of a table, for asserting what was (not) stored. */
 export async function rows<T = Record<string, unknown>>(
   ctx: TestContext,

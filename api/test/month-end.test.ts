@@ -1,7 +1,14 @@
 // Budgets, receivables aging, the month-end checklist and its close (issue 34).
 import { sql } from 'kysely';
 import { apiMessages } from 'contract';
-import { bearer, login, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
+import {
+  bearer,
+  rows,
+  setupDatabase,
+  signInBoth,
+  signInViewer,
+  type TestContext,
+} from './helpers.js';
 import { insertEntries, seedParties, type DatedEntry } from './fixtures.js';
 import { todayIn } from '../src/lib/dates.js';
 import { bigPdf, multipartBody } from './hostile-files.js';
@@ -47,18 +54,7 @@ beforeAll(async () => {
   await reverse(`kind = 'income' AND amount = 50 AND credit_debit = 'Debit'`);
   await reverse(`kind = 'income' AND amount = 500 AND credit_debit = 'Credit'`);
   ({ admin, staff } = await signInBoth(ctx.app));
-  await ctx.app.inject({
-    method: 'POST',
-    url: '/api/users/register',
-    headers: bearer(admin),
-    payload: {
-      name: 'Auditor',
-      email: 'viewer@test.local',
-      password: 'viewer-password-1',
-      role: 'viewer',
-    },
-  });
-  viewer = await login(ctx.app, { email: 'viewer@test.local', password: 'viewer-password-1' });
+  viewer = await signInViewer(ctx.app, admin);
 });
 afterAll(() => db.close());
 
@@ -410,6 +406,19 @@ describe('the month-end checklist and its close', () => {
         count: 1,
         link: '/Journal?from=2025-03-01&to=2025-03-31&recordedAfter=2025-03-31',
       },
+      // Only Cash, without a statement: nothing of the bank is open (month-end-bank.test.ts).
+      {
+        key: 'statementLinesUnmatched',
+        label: 'Statement lines not matched',
+        count: 0,
+        link: '/Accounts',
+      },
+      {
+        key: 'accountsNotReconciled',
+        label: "Accounts not reconciled through the month's last day",
+        count: 0,
+        link: '/Accounts',
+      },
     ]);
     // The links list what is counted.
     const late = await get(
@@ -450,6 +459,8 @@ describe('the month-end checklist and its close', () => {
           recurringNotPosted: 0,
           employeesNotPaid: 1,
           recordedLate: 0,
+          statementLinesUnmatched: 0,
+          accountsNotReconciled: 0,
         },
       },
     });
@@ -465,6 +476,8 @@ describe('the month-end checklist and its close', () => {
         recurringNotPosted: 0,
         employeesNotPaid: 1,
         recordedLate: 0,
+        statementLinesUnmatched: 0,
+        accountsNotReconciled: 0,
       },
     });
 

@@ -156,6 +156,8 @@ export const MONTH_END_ITEMS = [
   'recurringNotPosted',
   'employeesNotPaid',
   'recordedLate',
+  'statementLinesUnmatched',
+  'accountsNotReconciled',
 ] as const;
 export type MonthEndItemKey = (typeof MONTH_END_ITEMS)[number];
 
@@ -168,7 +170,11 @@ export type MonthEndItemKey = (typeof MONTH_END_ITEMS)[number];
  * - employeesNotPaid: employees with a monthly salary whom no payroll run (not undone) paid for
  *   the month.
  * - recordedLate: entries dated in the month and recorded after its last day (server time zone).
- * Statement lines and account reconciliation come once money accounts exist: not listed yet.
+ * - statementLinesUnmatched: statement lines dated in the month neither matched nor excluded.
+ * - accountsNotReconciled: Bank accounts (and Cash accounts with statement lines) opened by the
+ *   month's last day and not reconciled through it.
+ * The two bank items link to the account's reconcile worklist when one account has them, else to
+ * the Accounts screen, which lists every account with its reconciled-through date.
  */
 export const MonthEndItem = Type.Object({
   key: Type.Union(MONTH_END_ITEMS.map((key) => Type.Literal(key))),
@@ -211,6 +217,8 @@ export const MonthClosed = Type.Object({
     recurringNotPosted: Type.Integer(),
     employeesNotPaid: Type.Integer(),
     recordedLate: Type.Integer(),
+    statementLinesUnmatched: Type.Integer(),
+    accountsNotReconciled: Type.Integer(),
   }),
 });
 export type MonthClosed = Static<typeof MonthClosed>;
@@ -245,6 +253,8 @@ export const monthEndMessages = {
   itemRecurringNotPosted: 'Recurring entries due and not posted',
   itemEmployeesNotPaid: 'Employees not paid by a payroll',
   itemRecordedLate: 'Entries recorded after the month ended',
+  itemStatementLinesUnmatched: 'Statement lines not matched',
+  itemAccountsNotReconciled: "Accounts not reconciled through the month's last day",
   failedLoadBudget: 'Failed to load the budget report',
   errorLoadingBudget: 'Error loading the budget report',
   failedSaveBudget: 'Failed to save the budget',

@@ -26,12 +26,63 @@ const LABELS: Record<MonthEndItemKey, string> = {
   recurringNotPosted: m.itemRecurringNotPosted,
   employeesNotPaid: m.itemEmployeesNotPaid,
   recordedLate: m.itemRecordedLate,
+  statementLinesUnmatched: m.itemStatementLinesUnmatched,
+  accountsNotReconciled: m.itemAccountsNotReconciled,
 };
 
 type Counts = Record<MonthEndItemKey, number>;
 
+/** The money accounts behind the two bank items: which accounts have some, for the links. */
+interface BankOpen {
+  unmatched: number;
+  unmatchedAccounts: number[];
+  notReconciled: number[];
+}
+
+/**
+ * Statement lines dated in the month still unmatched (neither matched nor excluded), per account,
+ * and the accounts not reconciled through the month's last day: Bank accounts, and Cash accounts
+ * only when they have statement lines (a cash box without a statement has nothing to reconcile),
+ * opened by that day. One probe per account of `statement_lines_worklist_idx`
+ * (account_id, status, line_date): a count of one month's unmatched lines reads the index alone,
+ * whatever the number of lines or entries.
+ */
+async function bankOpen(db: Db, from: string, to: string): Promise<BankOpen> {
+  const { rows } = await sql<{ id: number; unmatched: number; behind: boolean }>`
+    SELECT a.id,
+           (SELECT count(*) FROM statement_lines l
+            WHERE l.account_id = a.id AND l.status = 'unmatched'
+              AND l.line_date BETWEEN ${from} AND ${to})::int AS unmatched,
+           (a.opening_date <= ${to}::date
+            AND (a.reconciled_through IS NULL OR a.reconciled_through < ${to}::date)
+            AND (a.kind = 'Bank'
+                 OR EXISTS (SELECT 1 FROM statement_lines l WHERE l.account_id = a.id))) AS behind
+    FROM accounts a ORDER BY a.id`.execute(db);
+  return {
+    unmatched: rows.reduce((sum, row) => sum + row.unmatched, 0),
+    unmatchedAccounts: rows.filter((row) => row.unmatched > 0).map((row) => row.id),
+    notReconciled: rows.filter((row) => row.behind).map((row) => row.id),
+  };
+}
+
+/**
+ * Where a bank item's link goes. One account concerned (an office's usual case: one bank account):
+ * straight to its reconcile worklist, where the lines are matched and "reconciled through" is
+ * marked. Several: the Accounts screen, which lists every account with its reconciled-through day,
+ * so the bookkeeper sees them side by side and opens each in turn; one checklist row per account
+ * would make the checklist's length, the close's counts and the pack's table vary with the
+ * number of accounts.
+ */
+const bankLink = (accounts: readonly number[]): string =>
+  accounts.length === 1 ? `/Accounts/${accounts[0]}/reconcile` : '/Accounts';
+
+interface Open {
+  counts: Counts;
+  bank: BankOpen;
+}
+
 /** The open counts of a month, `today` bounding the recurring occurrences due. */
-async function openCounts(db: Db, month: string, today: string): Promise<Counts> {
+async function openItems(db: Db, month: string, today: string): Promise<Open> {
   const { from, to } = monthOf(`${month}-01`);
   const { rows } = await sql<{
     without_receipt: number;
@@ -53,11 +104,17 @@ async function openCounts(db: Db, month: string, today: string): Promise<Counts>
        WHERE e.entry_date BETWEEN ${from} AND ${to}
          AND e.created_at >= (${to}::date + 1)::timestamptz)::int AS recorded_late`.execute(db);
   const counts = rows[0] ?? { without_receipt: 0, not_paid: 0, recorded_late: 0 };
+  const bank = await bankOpen(db, from, to);
   return {
-    expensesWithoutReceipt: counts.without_receipt,
-    recurringNotPosted: await recurringNotPosted(db, from, to < today ? to : today),
-    employeesNotPaid: counts.not_paid,
-    recordedLate: counts.recorded_late,
+    counts: {
+      expensesWithoutReceipt: counts.without_receipt,
+      recurringNotPosted: await recurringNotPosted(db, from, to < today ? to : today),
+      employeesNotPaid: counts.not_paid,
+      recordedLate: counts.recorded_late,
+      statementLinesUnmatched: bank.unmatched,
+      accountsNotReconciled: bank.notReconciled.length,
+    },
+    bank,
   };
 }
 
@@ -84,13 +141,15 @@ async function recurringNotPosted(db: Db, from: string, to: string): Promise<num
   return open;
 }
 
-const itemsOf = (month: string, counts: Counts): MonthEndItem[] => {
+const itemsOf = (month: string, { counts, bank }: Open): MonthEndItem[] => {
   const { from, to } = monthOf(`${month}-01`);
   const links: Record<MonthEndItemKey, string> = {
     expensesWithoutReceipt: href('journal', { from, to, kind: 'expense', receipt: 'without' }),
     recurringNotPosted: href('recurring'),
     employeesNotPaid: href('payroll', { month }),
     recordedLate: href('journal', { from, to, recordedAfter: to }),
+    statementLinesUnmatched: bankLink(bank.unmatchedAccounts),
+    accountsNotReconciled: bankLink(bank.notReconciled),
   };
   return (Object.keys(LABELS) as MonthEndItemKey[]).map((key) => ({
     key,
@@ -103,8 +162,7 @@ const itemsOf = (month: string, counts: Counts): MonthEndItem[] => {
 export async function monthEnd(db: Db, month: string, today: string): Promise<MonthEnd> {
   const { from, to } = monthOf(`${month}-01`);
   const closed = await closedThrough(db);
-  const counts = await openCounts(db, month, today);
-  const items = itemsOf(month, counts);
+  const items = itemsOf(month, await openItems(db, month, today));
   const refusal = monthCloseRefusal(month, closed, today);
   return {
     month,
@@ -137,7 +195,7 @@ export async function closeMonth(
   await moveClosedThrough(db, actorId, to, today, async (tx, before) => {
     const refusal = monthCloseRefusal(month, before, today);
     if (refusal !== null) throw conflict(refusal);
-    open = await openCounts(tx, month, today);
+    open = (await openItems(tx, month, today)).counts;
     return { monthClosed: month, open };
   });
   return { message: m.monthClosed, closedThrough: to, open: open! };

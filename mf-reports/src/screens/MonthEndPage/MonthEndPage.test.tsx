@@ -42,6 +42,18 @@ const ITEMS = [
     count: 0,
     link: '/Journal?from=2026-04-01&to=2026-04-30&recordedAfter=2026-04-30',
   },
+  {
+    key: 'statementLinesUnmatched' as const,
+    label: 'Statement lines not matched',
+    count: 3,
+    link: '/Accounts/7/reconcile',
+  },
+  {
+    key: 'accountsNotReconciled' as const,
+    label: "Accounts not reconciled through the month's last day",
+    count: 2,
+    link: '/Accounts',
+  },
 ];
 
 const checklist = (over: object = {}) => ({
@@ -53,7 +65,7 @@ const checklist = (over: object = {}) => ({
   canClose: true,
   refusal: null,
   items: ITEMS,
-  openCount: 3,
+  openCount: 8,
   ...over,
 });
 
@@ -70,6 +82,14 @@ describe('MonthEndPage', () => {
     expect(
       screen.getByRole('link', { name: 'Employees not paid by a payroll: 1' }),
     ).toHaveAttribute('href', '/Payroll?month=2026-04');
+    // The bank's items: one account's worklist, or the accounts when several have some.
+    expect(screen.getByRole('link', { name: 'Statement lines not matched: 3' })).toHaveAttribute(
+      'href',
+      '/Accounts/7/reconcile',
+    );
+    expect(
+      screen.getByRole('link', { name: "Accounts not reconciled through the month's last day: 2" }),
+    ).toHaveAttribute('href', '/Accounts');
     // Nothing open: said, with no link to an empty list.
     expect(screen.getByText('Recurring entries due and not posted: 0')).toBeInTheDocument();
     expect(screen.getByText('Books closed through 2026-03-31.')).toBeInTheDocument();
@@ -102,6 +122,8 @@ describe('MonthEndPage', () => {
         recurringNotPosted: 0,
         employeesNotPaid: 1,
         recordedLate: 0,
+        statementLinesUnmatched: 3,
+        accountsNotReconciled: 2,
       },
     });
     const { user } = renderScreen(<MonthEndPage />);
@@ -110,7 +132,8 @@ describe('MonthEndPage', () => {
     dialogs.answerConfirms(false);
     await user.click(button);
     expect(dialogs.confirms).toEqual([
-      'Close April 2026? Still open: Expenses without a receipt: 2; Employees not paid by a payroll: 1.',
+      'Close April 2026? Still open: Expenses without a receipt: 2; Employees not paid by a payroll: 1; ' +
+        "Statement lines not matched: 3; Accounts not reconciled through the month's last day: 2.",
     ]);
     expect(close.calls).toHaveLength(0);
     dialogs.answerConfirms(true);
