@@ -333,4 +333,13 @@ describe('refusals and undo', () => {
     // Undone, the same file can be imported again.
     expect((await upload('hbl.csv', CSV_TWO_COLUMNS)).body.added).toBe(3);
   });
+
+  test('a statement over 100,000 lines is refused, and nothing is stored', async () => {
+    const line = '2026-01-05,Fee,-1.00\n';
+    const text = 'Date,Description,Amount\n' + line.repeat(100_001);
+    const { status, body } = await upload('huge.csv', text);
+    expect(status).toBe(400);
+    expect(body.message).toBe(am.statementTooManyLines);
+    expect(await rows(ctx, 'SELECT count(*)::int AS n FROM statement_lines')).toEqual([{ n: 0 }]);
+  });
 });
