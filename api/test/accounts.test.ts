@@ -5,11 +5,11 @@ import ExcelJS from 'exceljs';
 import { accountMessages as am } from 'contract';
 import {
   bearer,
-  login,
   requestAs,
   rows,
   setupDatabase,
-  signInBoth,
+  signInAll,
+  uploadBody,
   type TestContext,
 } from './helpers.js';
 import { insertEntries, seedParties } from './fixtures.js';
@@ -25,19 +25,7 @@ let today: string;
 beforeEach(async () => {
   ctx = await db.reset();
   await seedParties(ctx);
-  ({ admin, staff } = await signInBoth(ctx.app));
-  await ctx.app.inject({
-    method: 'POST',
-    url: '/api/users/register',
-    headers: bearer(admin),
-    payload: {
-      name: 'Auditor',
-      email: 'viewer@test.local',
-      password: 'viewer-password-1',
-      role: 'viewer',
-    },
-  });
-  viewer = await login(ctx.app, { email: 'viewer@test.local', password: 'viewer-password-1' });
+  ({ admin, staff, viewer } = await signInAll(ctx.app));
   today = todayIn(ctx.config.timeZone);
 });
 afterAll(() => db.close());
@@ -545,5 +533,30 @@ describe('transfers and the register', () => {
     expect(
       (await call(viewer, 'GET', `/api/accounts/${bank}/register?after=nonsense`)).status,
     ).toBe(400);
+  });
+
+  test('an import of entries names its account; the default without one', async () => {
+    const bank = await addBank();
+    const BOUNDARY = '----accounts-import';
+    const send = (options: object, day = '2026-01-05') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/imports',
+        headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        payload: uploadBody(
+          BOUNDARY,
+          'bank.csv',
+          Buffer.from(
+            `Date,Client,Credit/Debit,Amount\n${day},Acme Buyer,Credit,10\n2026-01-06,Acme Buyer,Debit,7\n`,
+          ),
+          options,
+        ),
+      });
+    expect((await send({ kind: 'income', accountId: bank })).statusCode).toBe(201);
+    expect(await rows(ctx, 'SELECT credit_debit, account_id FROM entries ORDER BY id')).toEqual([
+      { credit_debit: 'Credit', account_id: bank },
+      { credit_debit: 'Debit', account_id: null },
+    ]);
+    expect((await send({ kind: 'income', accountId: 999 }, '2026-01-07')).statusCode).toBe(404);
   });
 });
