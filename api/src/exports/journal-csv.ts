@@ -12,7 +12,8 @@ import {
 
 /** The byte-order mark first, so that Excel reads the names as UTF-8. */
 const CSV_HEADER =
-  CSV_BOM + 'id,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state,account\r\n';
+  CSV_BOM +
+  'id,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state,account\r\n';
 
 /**
  * Every matching entry as CSV, newest first, read in batches by position so that memory holds

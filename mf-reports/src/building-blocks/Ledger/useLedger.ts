@@ -3,7 +3,14 @@
 // first pages of a long range are on screen while the rest arrive, and recording an entry
 // refreshes an open ledger.
 import { useState } from 'react';
-import { notify, partiesOf, partyLabel, useApiQuery, useApiStream, useAppliedFilters } from 'shared-ui';
+import {
+  notify,
+  partiesOf,
+  partyLabel,
+  useApiQuery,
+  useApiStream,
+  useAppliedFilters,
+} from 'shared-ui';
 import type { DateRange, Money, Party } from 'shared-ui';
 import { call, endpoints } from 'shared-ui';
 import type { LedgerOpeningQuery } from 'contract';
