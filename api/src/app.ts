@@ -2,12 +2,7 @@
 // limit, docs), then auth, then the /api routes, then the web apps. Tests call buildApp and
 // app.inject; server.ts only listens.
 import { STATUS_CODES } from 'node:http';
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -25,6 +20,7 @@ import { rateLimitSettings } from './plugins/settings/rate-limit.js';
 import { swaggerSettings } from './plugins/settings/swagger.js';
 import { swaggerUiSettings } from './plugins/settings/swagger-ui.js';
 import { webSettings } from './plugins/settings/web.js';
+import { serverSettings } from './plugins/settings/server.js';
 import {
   HttpError,
   PG_CONCURRENT_CHANGE,
@@ -32,13 +28,9 @@ import {
   PG_UNIQUE_VIOLATION,
   pgCode,
 } from './lib/errors.js';
-import { validationMessage } from './lib/validation-message.js';
-import { cachedSerializers } from './lib/serializer.js';
-import { ajvOptions, strictValidators } from './lib/validator.js';
 import { LoginThrottle } from './lib/login-throttle.js';
 import { resolveTotpKey } from './lib/two-step-key.js';
 import { capConnections } from './lib/connection-cap.js';
-import { clientErrorHandler } from './lib/client-errors.js';
 import { RateCounters } from './repositories/rate-counters.js';
 import { ensureFirstAdmin } from './repositories/users.js';
 import { keyUnkeyedExpenseTypes } from './repositories/expense-types.js';
@@ -88,50 +80,10 @@ export interface BuildOptions {
 
 export type App = FastifyInstance;
 
-/** Fastify's trustProxy for TRUST_PROXY: a hop count, or the proxies' addresses and ranges. */
-const trustedProxies = (setting: AppConfig['trustProxy']) =>
-  typeof setting === 'number'
-    ? (_address: string, hop: number) => hop < setting
-    : (setting ?? false);
-
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    bodyLimit: config.bodyLimitBytes,
-    // Slow or idle clients are cut off (408 and the connection closed) instead of holding a socket
-    // and a file descriptor for as long as they like; capConnections bounds how many are open.
-    requestTimeout: config.http.requestTimeoutMs,
-    // That 408, and Node's other refusals of a connection (400, 413, 431), in the one error shape.
-    clientErrorHandler,
-    keepAliveTimeout: config.http.keepAliveTimeoutMs,
-    http: {
-      headersTimeout: config.http.headersTimeoutMs,
-      // Node checks both deadlines on this interval (30 s by default): check often enough that
-      // a deadline is kept to within a second.
-      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs),
-    },
-    // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY), so that the
-    // per-address limits see real clients behind a reverse proxy and nobody else can spoof it.
-    trustProxy: trustedProxies(config.trustProxy),
-    // No type coercion, no field the schema does not name, the contract's text formats
-    // (lib/validator.ts, which the import's row checks share).
-    ajv: ajvOptions,
-    schemaController: {
-      compilersFactory: {
-        buildValidator: strictValidators(),
-        buildSerializer: cachedSerializers(),
-      },
-    },
-    schemaErrorFormatter: (errors) => new Error(validationMessage(errors)),
-    // The router's refusals (a broken %-escape, an over-long path part) in the one error shape,
-    // rather than Fastify's own body with its internal error names.
-    frameworkErrors: (error, _request, reply) => {
-      const status = error.statusCode === 414 ? 414 : 400;
-      const message = status === 414 ? apiMessages.pathPartTooLong : apiMessages.badUrl;
-      void (reply as FastifyReply)
-        .status(status)
-        .send({ code: errorCode(status, message), message });
-    },
+    ...serverSettings(config),
   }).withTypeProvider<TypeBoxTypeProvider>();
   useJsonBodyParser(app);
   // Every error answer carries a stable `code` beside its `message` (contract/src/error-codes.ts),

@@ -5,8 +5,8 @@
 // Each group of calls lives beside its domain, in a file named `<domain>-endpoints.ts` next to
 // the domain's schemas (`people.ts` and `people-endpoints.ts`), as receipts, month end and money
 // accounts already did; files that hold a domain's few calls with its schemas (exports, payslip,
-// releases, clerk) keep them there. This file only lists the groups. Their order is the order of
-// the paths in the OpenAPI document: a new group goes at the end.
+// releases, clerk) keep them there. This file only lists the groups, in a fixed order (the order
+// of the keys of `endpoints`, which code that walks every call sees): a new group goes at the end.
 import { accountEndpoints } from './account-endpoints.js';
 import { activityEndpoints, sessionEndpoints } from './activity-endpoints.js';
 import { backupEndpoints } from './backup-endpoints.js';

@@ -1,6 +1,6 @@
-// The /api routes: every route group, registered here and in this order, with what all of them
-// share (no caching, the not-found answer, the rule that each route comes from the contract).
-// app.ts registers this plugin under /api.
+// The /api routes: every route group, registered here and in this order (the order of the paths
+// in the OpenAPI document), with what all of them share: no caching, the not-found answer, the
+// rule that each route comes from the contract. app.ts registers this plugin under /api.
 import type { FastifyInstance } from 'fastify';
 import { apiMessages } from 'contract';
 import { named } from '../lib/named-plugin.js';
