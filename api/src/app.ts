@@ -1,15 +1,8 @@
 // Builds the Fastify application: external plugins first (security headers, compression, rate
 // limit, docs), then auth, then the /api routes, then the web apps. Tests call buildApp and
 // app.inject; server.ts only listens.
-import { createHash } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -21,12 +14,13 @@ import { BackupService } from './backup/schedule.js';
 import { backupSigningKey } from './backup/signature.js';
 import { startRollupFolder } from './db/rollup-folder.js';
 import { openDatabase, type DatabaseHandle, type Db } from './db/index.js';
-import { authPlugin, bearerToken } from './plugins/auth.js';
-import { findSessionUser } from './repositories/sessions.js';
+import { authPlugin } from './plugins/auth.js';
 import { helmetSettings } from './plugins/settings/helmet.js';
 import { rateLimitSettings } from './plugins/settings/rate-limit.js';
 import { swaggerSettings } from './plugins/settings/swagger.js';
 import { swaggerUiSettings } from './plugins/settings/swagger-ui.js';
+import { webSettings } from './plugins/settings/web.js';
+import { serverSettings } from './plugins/settings/server.js';
 import {
   HttpError,
   PG_CONCURRENT_CHANGE,
@@ -34,39 +28,13 @@ import {
   PG_UNIQUE_VIOLATION,
   pgCode,
 } from './lib/errors.js';
-import { validationMessage } from './lib/validation-message.js';
-import { cachedSerializers } from './lib/serializer.js';
-import { ajvOptions, strictValidators } from './lib/validator.js';
 import { LoginThrottle } from './lib/login-throttle.js';
 import { resolveTotpKey } from './lib/two-step-key.js';
 import { capConnections } from './lib/connection-cap.js';
-import { clientErrorHandler } from './lib/client-errors.js';
 import { RateCounters } from './repositories/rate-counters.js';
 import { ensureFirstAdmin } from './repositories/users.js';
 import { keyUnkeyedExpenseTypes } from './repositories/expense-types.js';
-import { usersRoutes } from './routes/users/index.js';
-import { employeesRoutes } from './routes/employees/index.js';
-import { clientsRoutes } from './routes/clients/index.js';
-import { expenseTypeRoutes } from './routes/expense-types/index.js';
-import { entriesRoutes } from './routes/entries/index.js';
-import { reportsRoutes } from './routes/reports/index.js';
-import { requireContract } from './routes/route.js';
-import { journalRoutes } from './routes/journal/index.js';
-import { activityRoutes } from './routes/activity/index.js';
-import { sessionsRoutes } from './routes/sessions/index.js';
-import { accountRoutes } from './routes/account/index.js';
-import { backupRoutes } from './routes/backups/index.js';
-import { batchRoutes } from './routes/batches/index.js';
-import { receiptsRoutes } from './routes/receipts/index.js';
-import { payrollRoutes } from './routes/payroll/index.js';
-import { recurringRoutes } from './routes/recurring/index.js';
-import { importRoutes } from './routes/imports/index.js';
-import { companyRoutes } from './routes/company/index.js';
-import { exportRoutes } from './routes/exports/index.js';
-import { monthEndRoutes } from './routes/month-end/index.js';
-import { payslipRoutes } from './routes/payslip/index.js';
-import { releaseRoutes } from './routes/releases/index.js';
-import { accountsRoutes } from './routes/accounts/index.js';
+import { apiRoutes } from './routes/index.js';
 import { RolloutWatch } from './web/rollout-watch.js';
 import { named } from './lib/named-plugin.js';
 import { requestContextPlugin } from './lib/request-context.js';
@@ -94,28 +62,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * The user of a bearer token, for /remotes.json's choice of versions: read from the sessions and
- * remembered for 30 s (at most 1000 tokens), so a page load's list costs no database read. A
- * session ended within those seconds may still be listed its canary; the list holds no data.
- */
-function sessionUserIds(db: Db, policy: AppConfig['session']) {
-  const remembered = new Map<string, { id: number | undefined; until: number }>();
-  return async (request: FastifyRequest): Promise<number | undefined> => {
-    const token = bearerToken(request);
-    if (!token) return undefined;
-    // Kept by its hash, as the sessions table keeps it.
-    const key = createHash('sha256').update(token).digest('base64url');
-    const now = Date.now();
-    const known = remembered.get(key);
-    if (known && known.until > now) return known.id;
-    const id = (await findSessionUser(db, token, policy))?.id;
-    if (remembered.size >= 1000) remembered.delete(remembered.keys().next().value!);
-    remembered.set(key, { id, until: now + 30_000 });
-    return id;
-  };
-}
-
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise opened from config. */
   database?: DatabaseHandle;
@@ -134,50 +80,10 @@ export interface BuildOptions {
 
 export type App = FastifyInstance;
 
-/** Fastify's trustProxy for TRUST_PROXY: a hop count, or the proxies' addresses and ranges. */
-const trustedProxies = (setting: AppConfig['trustProxy']) =>
-  typeof setting === 'number'
-    ? (_address: string, hop: number) => hop < setting
-    : (setting ?? false);
-
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    bodyLimit: config.bodyLimitBytes,
-    // Slow or idle clients are cut off (408 and the connection closed) instead of holding a socket
-    // and a file descriptor for as long as they like; capConnections bounds how many are open.
-    requestTimeout: config.http.requestTimeoutMs,
-    // That 408, and Node's other refusals of a connection (400, 413, 431), in the one error shape.
-    clientErrorHandler,
-    keepAliveTimeout: config.http.keepAliveTimeoutMs,
-    http: {
-      headersTimeout: config.http.headersTimeoutMs,
-      // Node checks both deadlines on this interval (30 s by default): check often enough that
-      // a deadline is kept to within a second.
-      connectionsCheckingInterval: Math.min(1000, config.http.headersTimeoutMs),
-    },
-    // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY), so that the
-    // per-address limits see real clients behind a reverse proxy and nobody else can spoof it.
-    trustProxy: trustedProxies(config.trustProxy),
-    // No type coercion, no field the schema does not name, the contract's text formats
-    // (lib/validator.ts, which the import's row checks share).
-    ajv: ajvOptions,
-    schemaController: {
-      compilersFactory: {
-        buildValidator: strictValidators(),
-        buildSerializer: cachedSerializers(),
-      },
-    },
-    schemaErrorFormatter: (errors) => new Error(validationMessage(errors)),
-    // The router's refusals (a broken %-escape, an over-long path part) in the one error shape,
-    // rather than Fastify's own body with its internal error names.
-    frameworkErrors: (error, _request, reply) => {
-      const status = error.statusCode === 414 ? 414 : 400;
-      const message = status === 414 ? apiMessages.pathPartTooLong : apiMessages.badUrl;
-      void (reply as FastifyReply)
-        .status(status)
-        .send({ code: errorCode(status, message), message });
-    },
+    ...serverSettings(config),
   }).withTypeProvider<TypeBoxTypeProvider>();
   useJsonBodyParser(app);
   // Every error answer carries a stable `code` beside its `message` (contract/src/error-codes.ts),
@@ -290,50 +196,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(requestContextPlugin);
   await app.register(authPlugin, { db: database.db, session: config.session });
 
-  await app.register(
-    named(async function apiRoutes(api) {
-      // API answers hold a session token or signed-in data: no browser or proxy cache keeps them.
-      api.addHook('onSend', async (_request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-      });
-      api.setNotFoundHandler((_request, reply) =>
-        reply.status(404).send({ message: apiMessages.notFound }),
-      );
-      // Every route is registered from its description in the contract, or start-up fails.
-      requireContract(api);
-      await api.register(named(usersRoutes));
-      await api.register(named(employeesRoutes));
-      await api.register(named(clientsRoutes));
-      await api.register(named(expenseTypeRoutes));
-      await api.register(named(entriesRoutes));
-      await api.register(named(reportsRoutes));
-      await api.register(named(journalRoutes));
-      await api.register(named(activityRoutes));
-      await api.register(named(sessionsRoutes));
-      await api.register(named(accountRoutes));
-      await api.register(named(backupRoutes));
-      await api.register(named(batchRoutes));
-      await api.register(named(receiptsRoutes));
-      await api.register(named(payrollRoutes));
-      await api.register(named(recurringRoutes), { autoPost: options.autoPostRecurring !== false });
-      await api.register(named(importRoutes));
-      await api.register(named(companyRoutes));
-      await api.register(named(exportRoutes));
-      await api.register(named(payslipRoutes));
-      await api.register(named(monthEndRoutes));
-      await api.register(named(releaseRoutes));
-      await api.register(named(accountsRoutes));
-    }),
-    { prefix: '/api' },
-  );
+  await app.register(named(apiRoutes), {
+    prefix: '/api',
+    autoPostRecurring: options.autoPostRecurring !== false,
+  });
 
   if (config.webRoot)
-    await app.register(webPlugin, {
-      webRoot: config.webRoot,
-      remoteUrls: config.remoteUrls,
-      remoteSri: config.remoteSri,
-      userOf: sessionUserIds(database.db, config.session),
-    });
+    await app.register(webPlugin, webSettings(config, config.webRoot, database.db));
 
   await ensureFirstAdmin(app.db, config, app.log);
   await keyUnkeyedExpenseTypes(app.db);

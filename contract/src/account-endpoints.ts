@@ -29,12 +29,12 @@ import {
   Worklist,
 } from './accounts.js';
 import { IdParams, MessageResponse } from './common.js';
-import { defineEndpoint as endpoint, type EndpointTexts } from './endpoint.js';
+import { defineEndpoint as endpoint } from './endpoint.js';
+import { texts } from './endpoint-texts.js';
 import { EntryMutation } from './expenses.js';
 import { PdfBytes, PDF_MEDIA_TYPE, XlsxBytes, XLSX_MEDIA_TYPE } from './exports.js';
 import { messages } from './messages.js';
 
-const texts = (failure: string, error = failure): EndpointTexts => ({ failure, error });
 const ACCOUNTS = texts(m.failedLoadAccounts, m.errorLoadingAccounts);
 const SAVE_ACCOUNT = texts(m.failedSaveAccount, m.errorSavingAccount);
 const MATCH = texts(m.failedMatch, m.errorMatching);

@@ -1,7 +1,8 @@
 // The calls of month-end (issue 34): budgets, Budget vs actual, receivables aging, the month-end
 // checklist, its close and its pack, with their Excel and PDF downloads.
 import { IdParams } from './common.js';
-import { defineEndpoint as endpoint, type EndpointTexts } from './endpoint.js';
+import { defineEndpoint as endpoint } from './endpoint.js';
+import { texts } from './endpoint-texts.js';
 import { PdfBytes, PDF_MEDIA_TYPE, XlsxBytes, XLSX_MEDIA_TYPE } from './exports.js';
 import { messages } from './messages.js';
 import {
@@ -21,7 +22,6 @@ import {
   ReceivablesQuery,
 } from './month-end.js';
 
-const texts = (failure: string, error = failure): EndpointTexts => ({ failure, error });
 const EXCEL = texts(messages.failedDownloadExcel, messages.errorDownloadingExcel);
 const PDF = texts(messages.failedDownloadPdf, messages.errorDownloadingPdf);
 const BUDGET = texts(m.failedLoadBudget, m.errorLoadingBudget);

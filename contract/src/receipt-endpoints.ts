@@ -2,7 +2,8 @@
 // multipart form (see RECEIPT_FORM), which the endpoint table cannot type as a JSON body; their
 // descriptions say what they take.
 import { IdParams, MessageResponse } from './common.js';
-import { defineEndpoint as endpoint, type EndpointTexts } from './endpoint.js';
+import { defineEndpoint as endpoint } from './endpoint.js';
+import { texts } from './endpoint-texts.js';
 import { IdempotencyHeaders } from './expenses.js';
 import { messages } from './messages.js';
 import {
@@ -14,8 +15,6 @@ import {
   ReceiptsMissing,
   RemoveReceiptBody,
 } from './receipts.js';
-
-const texts = (failure: string, error = failure): EndpointTexts => ({ failure, error });
 
 const UPLOAD =
   'multipart/form-data; each file in a field named `receipt` (PDF, JPEG, PNG or WebP by its ' +

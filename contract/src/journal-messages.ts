@@ -1,0 +1,18 @@
+// The catalogue's texts of the journal (docs/product.md#messages).
+// Pure data: messages.ts assembles the catalogue from these, in its order.
+
+export const journalMessages = {
+  // The journal (not in the spec: the second release's screen)
+  failedLoadJournal: 'Failed to load the journal',
+  errorLoadingJournal: 'Error loading the journal',
+  failedReverseEntry: 'Failed to reverse the entry',
+  errorReversingEntry: 'Error reversing the entry',
+  failedCorrectEntry: 'Failed to correct the entry',
+  errorCorrectingEntry: 'Error correcting the entry',
+  failedLoadBooksClosed: 'Failed to load the books closed through date',
+  errorLoadingBooksClosed: 'Error loading the books closed through date',
+  failedSaveBooksClosed: 'Failed to save the books closed through date',
+  errorSavingBooksClosed: 'Error saving the books closed through date',
+  failedDownloadCsv: 'Failed to download the CSV',
+  errorDownloadingCsv: 'Error downloading the CSV',
+} as const;
