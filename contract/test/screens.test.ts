@@ -118,7 +118,7 @@ describe('readQuery', () => {
   it('keeps dates as days and amounts to the cent; the entry forms take nothing from it', () => {
     expect(
       readQuery('clientLedger', '?startDate=2024-02-29&endDate=2024-03-31&clientId=5'),
-    ).toEqual({ startDate: '2024-02-29', clientId: 5 });
+    ).toEqual({ startDate: '2024-02-29', endDate: '2024-03-31', clientId: 5 });
     // A correction is made in the Journal's dialog: no form opens filled from its address.
     expect(readQuery('income', '?date=2024-02-29&amount=0012.50&partyId=5')).toEqual({});
     expect(readQuery('journal', '?minAmount=12.345')).toEqual({});
