@@ -132,10 +132,13 @@ describe('the clerk’s day', () => {
 
     session.dialogs.length = 0;
     await fromSidebar('Expances', 'Add Expense');
+    // The form reads the preference when it opens.
+    await page.waitForLoadState('networkidle');
     const hands = new Hands(page);
     const deadline = Date.now() + 5000;
     while ((await focusedLabel(page)) !== 'Expense Type' && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await focusedLabel(page)).toBe('Expense Type');
     await typeExpenses(page, hands, [{ typeAhead: 'Qf', amount: '12,500.50', description: 'x' }], {
       dialogs: session.dialogs,
       alerts: false,
