@@ -105,11 +105,13 @@ export async function typeExpenses(
     await hands.type(expense.description);
     if (expense.receipt) {
       // Past the date (kept; Chromium stops on each of its parts) to Receipt, each Tab counted.
-      for (let i = 0; i < 8 && (await focusedLabel(page)) !== 'Receipt'; i += 1)
+      const path: string[] = [];
+      for (let i = 0; i < 8 && (await focusedLabel(page)) !== 'Receipt'; i += 1) {
         await hands.press('Tab');
+        path.push(await focusedLabel(page));
+      }
       const at = await focusedLabel(page);
-      if (at !== 'Receipt')
-        throw new Error(`Tab did not reach Receipt (the keyboard is on "${at}")`);
+      if (at !== 'Receipt') throw new Error(`Tab did not reach Receipt: ${path.join(' > ')}`);
       const chooser = page.waitForEvent('filechooser', { timeout: 3000 }).catch(() => null);
       await hands.press('Space');
       const dialog = await chooser;
@@ -126,6 +128,8 @@ export async function typeExpenses(
       while (confirmed.dialogs.length === alertsBefore && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 25));
       hands.alertClosed();
+      // The page's handler closes the pop-up a moment later; keys sent before go nowhere.
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
     // Saved: the list under the form starts with a new entry.
     const deadline = Date.now() + 10_000;

@@ -131,9 +131,12 @@ describe('the clerk’s day', () => {
     await page.getByText('Preferences saved').waitFor();
 
     session.dialogs.length = 0;
-    await fromSidebar('Expances', 'Add Expense');
     // The form reads the preference when it opens.
-    await page.waitForLoadState('networkidle');
+    const read = page.waitForResponse((answer) =>
+      answer.url().endsWith('/api/account/preferences'),
+    );
+    await fromSidebar('Expances', 'Add Expense');
+    await read;
     const hands = new Hands(page);
     const deadline = Date.now() + 5000;
     while ((await focusedLabel(page)) !== 'Expense Type' && Date.now() < deadline)

@@ -51,13 +51,16 @@ export function useFocusOnNavigation(main: RefObject<HTMLElement | null>): void 
       return heading !== null && heading !== before && place();
     };
     if (ready()) return undefined;
+    let anyway: ReturnType<typeof setTimeout> | undefined;
     const observer = new MutationObserver(() => {
-      if (ready()) observer.disconnect();
+      if (!ready()) return;
+      observer.disconnect();
+      clearTimeout(anyway);
     });
     observer.observe(root, { childList: true, subtree: true });
     // A screen that kept its heading gets the keyboard after a while; should a new heading
     // come after all (a slow screen), it takes the keyboard then.
-    const anyway = setTimeout(() => {
+    anyway = setTimeout(() => {
       if (!landing) place();
     }, SAME_HEADING_MS);
     const timer = setTimeout(() => observer.disconnect(), WAIT_MS);
