@@ -51,18 +51,17 @@ export function useFocusOnNavigation(main: RefObject<HTMLElement | null>): void 
       return heading !== null && heading !== before && place();
     };
     if (ready()) return undefined;
-    let anyway: ReturnType<typeof setTimeout> | undefined;
+    // A screen that kept its heading gets the keyboard after a while; should a new heading
+    // come after all (a slow screen), it takes the keyboard then.
+    const anyway = setTimeout(() => {
+      if (!landing) place();
+    }, SAME_HEADING_MS);
     const observer = new MutationObserver(() => {
       if (!ready()) return;
       observer.disconnect();
       clearTimeout(anyway);
     });
     observer.observe(root, { childList: true, subtree: true });
-    // A screen that kept its heading gets the keyboard after a while; should a new heading
-    // come after all (a slow screen), it takes the keyboard then.
-    anyway = setTimeout(() => {
-      if (!landing) place();
-    }, SAME_HEADING_MS);
     const timer = setTimeout(() => observer.disconnect(), WAIT_MS);
     return () => {
       observer.disconnect();
