@@ -240,11 +240,7 @@ const correctFromJournal: Measure = async ({ clerk }) => {
   await modal.waitFor();
   dialogs += 1;
   await modal.getByLabel('Reason').fill('amount typed wrong');
-  await modal
-    .getByRole('button')
-    .filter({ hasNotText: /Cancel/ })
-    .last()
-    .click();
+  await modal.getByRole('button', { name: 'Reverse and correct' }).click();
   clicks += 1;
   // Whatever comes next: a pre-filled form to send again, or the correction is done.
   const form = page.getByRole('button', { name: 'Add Expense' });
