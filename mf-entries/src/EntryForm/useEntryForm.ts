@@ -82,7 +82,6 @@ interface Recorded {
   entry: { id: number; amount: number | string };
 }
 
-
 /** The fields a save needs, in the form's order. */
 const REQUIRED: readonly Required[] = ['partyId', 'creditDebit', 'amount', 'date'];
 const LABELS: Record<Exclude<Required, 'partyId'>, string> = {
