@@ -77,8 +77,8 @@ async function waitForFocusOn(page: Page, label: string, timeoutMs = 10_000): Pr
  * Types `expenses` into the Expances form, whose first field (Expense Type) has the keyboard.
  * After each save it waits for the confirmation (a pop-up, counted when `alerts`, or the notice)
  * and for the keyboard to be back on Expense Type, and reports where it was (`focusAfterSave`).
- * Field order: Expense Type, Credit/Debit, Amount, Description, Date (three stops in Chromium:
- * month, day, year), Receipt, Take a photo, the button; Enter in a text field saves.
+ * Field order: Expense Type, Credit/Debit, Amount, Description, Date (a Tab stop for each of its
+ * parts in Chromium), Receipt, Take a photo, the button; Enter in a text field saves.
  */
 export async function typeExpenses(
   page: Page,
@@ -94,7 +94,9 @@ export async function typeExpenses(
       .first()
       .locator('td')
       .first();
-    const before = (await newest.count()) > 0 ? await newest.textContent() : null;
+    // The list may be asked again at any moment: a read that finds no row is no row.
+    const read = () => newest.textContent({ timeout: 200 }).catch(() => null);
+    const before = await read();
     const alertsBefore = confirmed.dialogs.length;
     if (expense.typeAhead) await hands.type(expense.typeAhead);
     await hands.press('Tab', 2); // Credit/Debit (chosen already), Amount
@@ -102,11 +104,21 @@ export async function typeExpenses(
     await hands.press('Tab'); // Description
     await hands.type(expense.description);
     if (expense.receipt) {
-      // Past the date (kept; Chromium stops on its month, day and year) to Receipt.
-      await hands.press('Tab', 4);
-      const chooser = page.waitForEvent('filechooser');
+      // Past the date (kept; Chromium stops on each of its parts) to Receipt, each Tab counted.
+      const path: string[] = [];
+      for (let i = 0; i < 8 && (await focusedLabel(page)) !== 'Receipt'; i += 1) {
+        await hands.press('Tab');
+        path.push(await focusedLabel(page));
+      }
+      const at = await focusedLabel(page);
+      if (at !== 'Receipt') throw new Error(`Tab did not reach Receipt: ${path.join(' > ')}`);
+      const chooser = page.waitForEvent('filechooser', { timeout: 3000 }).catch(() => null);
       await hands.press('Space');
-      await (await chooser).setFiles(expense.receipt);
+      const dialog = await chooser;
+      // Headless Chromium does not always open the dialog for a key: the files then go to the
+      // input that has the keyboard, as the dialog would have put them.
+      if (dialog) await dialog.setFiles(expense.receipt);
+      else await page.locator(':focus').setInputFiles(expense.receipt);
       hands.filePicked();
       await hands.press('Tab', 2); // Take a photo, the button
     }
@@ -116,11 +128,13 @@ export async function typeExpenses(
       while (confirmed.dialogs.length === alertsBefore && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 25));
       hands.alertClosed();
+      // The page's handler closes the pop-up a moment later; keys sent before go nowhere.
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
     // Saved: the list under the form starts with a new entry.
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
-      const now = (await newest.count()) > 0 ? await newest.textContent() : null;
+      const now = await read();
       if (now !== null && now !== before) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }

@@ -131,11 +131,17 @@ describe('the clerk’s day', () => {
     await page.getByText('Preferences saved').waitFor();
 
     session.dialogs.length = 0;
+    // The form reads the preference when it opens.
+    const read = page.waitForResponse((answer) =>
+      answer.url().endsWith('/api/account/preferences'),
+    );
     await fromSidebar('Expances', 'Add Expense');
+    await read;
     const hands = new Hands(page);
     const deadline = Date.now() + 5000;
     while ((await focusedLabel(page)) !== 'Expense Type' && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await focusedLabel(page)).toBe('Expense Type');
     await typeExpenses(page, hands, [{ typeAhead: 'Qf', amount: '12,500.50', description: 'x' }], {
       dialogs: session.dialogs,
       alerts: false,

@@ -18,17 +18,27 @@ function startOf(main: HTMLElement): HTMLElement | null {
   return main.querySelector<HTMLElement>('h1');
 }
 
+/** After this long without a new heading (a screen that kept its heading), the keyboard goes anyway. */
+const SAME_HEADING_MS = 1500;
+
 export function useFocusOnNavigation(main: RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
   const first = useRef(true);
+  // The heading of the screen the keyboard was last put on (or of the first screen): the next
+  // screen is there once a heading other than this one is.
+  const shown = useRef<Element | null>(null);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return undefined;
-    }
     const root = main.current;
     if (!root) return undefined;
+    const landing = first.current;
+    first.current = false;
+    const before = shown.current;
     const place = (): boolean => {
+      const heading = root.querySelector('h1');
+      if (!heading) return false;
+      shown.current = heading;
+      // The first screen of a page load keeps the browser's own focus.
+      if (landing) return true;
       const target = startOf(root);
       if (!target) return false;
       if (target.tagName === 'H1' && !target.hasAttribute('tabindex'))
@@ -36,20 +46,26 @@ export function useFocusOnNavigation(main: RefObject<HTMLElement | null>): void 
       target.focus();
       return true;
     };
-    // The old screen may still be there for a moment: wait for the heading to change.
-    const before = root.querySelector('h1');
     const ready = () => {
       const heading = root.querySelector('h1');
       return heading !== null && heading !== before && place();
     };
     if (ready()) return undefined;
+    // A screen that kept its heading gets the keyboard after a while; should a new heading
+    // come after all (a slow screen), it takes the keyboard then.
+    const anyway = setTimeout(() => {
+      if (!landing) place();
+    }, SAME_HEADING_MS);
     const observer = new MutationObserver(() => {
-      if (ready()) observer.disconnect();
+      if (!ready()) return;
+      observer.disconnect();
+      clearTimeout(anyway);
     });
     observer.observe(root, { childList: true, subtree: true });
     const timer = setTimeout(() => observer.disconnect(), WAIT_MS);
     return () => {
       observer.disconnect();
+      clearTimeout(anyway);
       clearTimeout(timer);
     };
   }, [pathname, main]);
