@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { LoadingScreen, messages, Tabs, useIsAdmin } from 'shared-ui';
+import { AccountsAdmin, LoadingScreen, messages, Tabs, useIsAdmin } from 'shared-ui';
 import { BackupSettings } from '../BackupSettings';
 import { ManageExpenseTypes } from '../ManageExpenseTypes';
 import { ReleaseSettings } from '../ReleaseSettings';
@@ -15,7 +15,8 @@ const CompanySettings = lazy(() =>
 
 /**
  * The Settings screen (docs/product.md#screens-and-routes): Expenses and a placeholder Other Settings tab, then Security
- * (whether every admin must use two-step sign-in) and, for admins, Backups, Company (the
+ * (whether every admin must use two-step sign-in) and, for admins, Accounts (the money accounts),
+ * Backups, Company (the
  * details every Excel and PDF export is headed with) and Releases (each remote's served version
  * and canary, Promote and Roll back).
  */
@@ -34,6 +35,7 @@ export function SettingsPage() {
             content: <p>Other settings will appear here.</p>,
           },
           { id: 'security', label: messages.securityTab, content: <SecuritySettings /> },
+          ...(isAdmin ? [{ id: 'accounts', label: 'Accounts', content: <AccountsAdmin /> }] : []),
           ...(isAdmin
             ? [{ id: 'backups', label: messages.backupsTab, content: <BackupSettings /> }]
             : []),

@@ -37,7 +37,13 @@ const MONEY: readonly ReadName[] = [
   'getOverBudget',
   'getReceivables',
   'getMonthEnd',
+  'listAccounts',
+  'getRegister',
+  'getReconcile',
 ];
+
+/** An account's balances, register and reconciliation worklist. */
+const ACCOUNTS: readonly ReadName[] = ['listAccounts', 'getRegister', 'getReconcile', 'listActivity'];
 
 /** The pickers' and Settings' expense types, and the report that names them. */
 const EXPENSE_TYPES: readonly ReadName[] = [
@@ -124,6 +130,21 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
     'getTotals',
     ...EXPENSE_TYPES,
   ],
+  createAccount: ACCOUNTS,
+  updateAccount: [...ACCOUNTS, 'listJournal'],
+  createTransfer: ACCOUNTS,
+  reverseTransfer: ACCOUNTS,
+  importStatement: [...ACCOUNTS, 'listStatements'],
+  undoStatement: [...ACCOUNTS, 'listStatements'],
+  matchLine: ACCOUNTS,
+  acceptSuggested: ACCOUNTS,
+  unmatchLine: ACCOUNTS,
+  excludeLine: ACCOUNTS,
+  createLineEntry: [...MONEY, 'listActivity'],
+  markReconciled: ACCOUNTS,
+  createBankRule: ['listBankRules', 'getReconcile', 'listActivity'],
+  updateBankRule: ['listBankRules', 'getReconcile', 'listActivity'],
+  updateBankSettings: ['getBankSettings', 'getReconcile', 'listActivity'],
   saveCompany: ['getCompany', 'listActivity'],
   saveCompanyLogo: ['getCompany', 'listActivity'],
   removeCompanyLogo: ['getCompany', 'listActivity'],
