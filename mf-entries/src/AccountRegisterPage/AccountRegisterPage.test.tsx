@@ -16,7 +16,7 @@ import { AccountRegisterPage } from './AccountRegisterPage';
 
 const PAGE: RegisterPage = {
   account: BANK,
-  balance: '98765.43',
+  balance: 98765.43,
   rows: [
     {
       source: 'transfer',
@@ -25,8 +25,8 @@ const PAGE: RegisterPage = {
       kind: null,
       name: 'Cash',
       description: 'Cash deposited',
-      amount: '500.00',
-      balance: '98765.43',
+      amount: 500,
+      balance: 98765.43,
       reconciled: false,
       matched: false,
     },
@@ -37,8 +37,8 @@ const PAGE: RegisterPage = {
       kind: 'expense',
       name: 'Rent',
       description: 'September rent',
-      amount: '-1200.00',
-      balance: '98265.43',
+      amount: -1200,
+      balance: 98265.43,
       reconciled: true,
       matched: true,
     },
@@ -111,7 +111,7 @@ describe('AccountRegisterPage', () => {
         id: 10,
         fromAccountId: 1,
         toAccountId: 2,
-        amount: '-500.00',
+        amount: -500,
         date: '2026-10-05',
         description: 'Cash deposited',
         reversesId: 9,
@@ -138,9 +138,9 @@ describe('AccountRegisterPage', () => {
       format: 'csv',
       added: 18,
       known: 2,
-      openingBalance: '1000.00',
-      closingBalance: '2500.00',
-      chainBreak: { line: 7, expected: '1450.00', given: '1405.00' },
+      openingBalance: 1000,
+      closingBalance: 2500,
+      chainBreak: { line: 7, expected: 1450, given: 1405 },
     });
     renderPage();
     const form = await screen.findByRole('form', { name: 'Import statement' });

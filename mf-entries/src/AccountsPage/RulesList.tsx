@@ -9,6 +9,7 @@ import {
   endpoints,
   formatRs,
   messages,
+  plainMoney,
   notify,
   useApiQuery,
   useApiWrite,
@@ -40,8 +41,8 @@ const emptyDraft = (): Draft => ({
 
 const draftOf = (rule: BankRule): Draft => ({
   contains: rule.contains,
-  minAmount: rule.minAmount === null ? '' : String(rule.minAmount),
-  maxAmount: rule.maxAmount === null ? '' : String(rule.maxAmount),
+  minAmount: rule.minAmount === null ? '' : plainMoney(rule.minAmount),
+  maxAmount: rule.maxAmount === null ? '' : plainMoney(rule.maxAmount),
   kind: rule.kind,
   partyId: String(rule.partyId),
   description: rule.description,

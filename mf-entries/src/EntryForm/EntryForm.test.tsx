@@ -20,6 +20,7 @@ import { toIsoDate } from 'shared-ui';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
 import { IncomePage } from '../IncomePage';
 import { SalaryPage } from '../SalaryPage';
+import { BANK, CASH } from '../AccountsPage/fixtures';
 
 const ACME: Client = { id: 3, name: 'Acme', email: 'a@acme.test', companyName: 'Acme Ltd' };
 const SARA: Employee = { id: 5, name: 'Sara', email: 's@office.test', number: '0301' };
@@ -123,6 +124,8 @@ beforeEach(() => {
   dialogs = collectDialogs();
   // The forms say through which day the books are closed (the journal's call).
   booksClosed = mockEndpoint(endpoints.getBooksClosed, { closedThrough: null, canMove: false });
+  // Money that moves is paid from or into an account (the default preselected).
+  mockEndpoint(endpoints.listAccounts, { accounts: [CASH, BANK] });
   // The Expances form says how much of the month's budget the chosen type has used.
   mockEndpoint(endpoints.getExpenseTypeBudget, (call) => ({
     expenseTypeId: Number(call.params.id),
@@ -415,4 +418,62 @@ describe.each(CASES)('$screen form for a read-only viewer', (c) => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
+});
+
+describe.each(CASES)('$screen form: Account', (c) => {
+  let post: MockedEndpoint<Case['post']>;
+
+  beforeEach(() => {
+    mockEndpoint(c.list, c.listed as never);
+    post = mockEndpoint(c.post, RECORDED);
+  });
+
+  const fillCredit = async () => {
+    render(<c.Page />);
+    await screen.findByRole('option', { name: c.party });
+    await userEvent.selectOptions(screen.getByLabelText(c.picker), c.party);
+    await userEvent.selectOptions(screen.getByLabelText('Credit/Debit'), 'Credit');
+    await userEvent.type(screen.getByLabelText('Amount'), '250');
+  };
+
+  it('should preselect the default account and send the one chosen as accountId', async () => {
+    await fillCredit();
+    const account = await screen.findByRole('combobox', { name: 'Account' });
+    expect(account).toHaveValue('1');
+    expect(
+      within(account)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Cash', 'Meezan current']);
+    await userEvent.selectOptions(account, 'Meezan current');
+    await userEvent.click(screen.getByRole('button', { name: c.title }));
+    await waitFor(() => expect(dialogs.alerts).toEqual([c.added]));
+    expect(post.calls[0]?.body).toEqual({
+      ...c.body,
+      amount: 250,
+      description: '',
+      Creditdebit: 'Credit',
+      date: TODAY,
+      accountId: 2,
+    });
+    // The form starts again on the default account.
+    expect(screen.getByRole('combobox', { name: 'Account' })).toHaveValue('1');
+  });
+
+  it('should leave accountId out when the default account is kept (the server books it there)', async () => {
+    await fillCredit();
+    expect(await screen.findByRole('combobox', { name: 'Account' })).toHaveValue('1');
+    await userEvent.click(screen.getByRole('button', { name: c.title }));
+    await waitFor(() => expect(dialogs.alerts).toEqual([c.added]));
+    expect(post.calls[0]?.body).not.toHaveProperty('accountId');
+  });
+
+  if (c.creditDebit.includes('Debit'))
+    it('should show no Account for a Debit (an invoice moves no money)', async () => {
+      render(<c.Page />);
+      await screen.findByRole('option', { name: c.party });
+      expect(await screen.findByRole('combobox', { name: 'Account' })).toBeInTheDocument();
+      await userEvent.selectOptions(screen.getByLabelText('Credit/Debit'), 'Debit');
+      expect(screen.queryByRole('combobox', { name: 'Account' })).not.toBeInTheDocument();
+    });
 });

@@ -12,6 +12,7 @@ import { ReceiptInput } from '../Receipts';
 import type { EntryKind } from '../entry-kinds';
 import { useEntryForm } from './useEntryForm';
 import { BudgetUse } from './BudgetUse';
+import { AccountPicker } from './AccountPicker';
 import './EntryForm.css';
 
 export interface EntryFormProps {
@@ -72,6 +73,9 @@ function EntryFormFields({ kind }: EntryFormProps) {
           placeholder="Select Credit/Debit"
           options={kind.creditDebit.map((value) => ({ value, label: value }))}
         />
+        {draft.creditDebit !== 'Debit' && (
+          <AccountPicker value={draft.accountId} onChange={change('accountId')} />
+        )}
         <TextField
           label="Amount"
           name="amount"

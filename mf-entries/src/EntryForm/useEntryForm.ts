@@ -17,6 +17,7 @@ import {
 } from 'shared-ui';
 import { entryWithFilesForm } from '../Receipts';
 import type { EntryInput, EntryKind, Party } from '../entry-kinds';
+import { accountIdOf } from './AccountPicker';
 import { parseAmount } from './amount';
 import { useIdempotencyKey } from './useIdempotencyKey';
 
@@ -28,6 +29,8 @@ export interface Draft {
   description: string;
   /** YYYY-MM-DD, today unless changed. */
   date: string;
+  /** The money account; empty: the default one. */
+  accountId: string;
 }
 
 const empty = (): Draft => ({
@@ -36,6 +39,7 @@ const empty = (): Draft => ({
   amount: '',
   description: '',
   date: toIsoDate(new Date()),
+  accountId: '',
 });
 
 /**
@@ -51,6 +55,7 @@ function initialDraft(kind: EntryKind, search: string): Draft {
     amount: given.amount ?? draft.amount,
     description: given.description ?? draft.description,
     date: given.date ?? draft.date,
+    accountId: draft.accountId,
   };
 }
 
@@ -125,6 +130,7 @@ export function useEntryForm(kind: EntryKind) {
       description: draft.description.trim(),
       Creditdebit: creditDebit,
       date: draft.date,
+      ...accountIdOf(creditDebit, draft.accountId),
     };
     const key = idempotency.keyFor(
       JSON.stringify({ entry, files: files.map((file) => [file.name, file.size]) }),

@@ -14,6 +14,7 @@ import {
   render,
 } from 'shared-ui/testing';
 import { IncomePage } from '../IncomePage';
+import { CASH } from '../AccountsPage/fixtures';
 import { JournalPage } from './JournalPage';
 
 const row = (id: number, extra: Partial<JournalRow> = {}): JournalRow => ({
@@ -58,6 +59,8 @@ beforeEach(() => {
     canMove: true,
   });
   journal = mockEndpoint(endpoints.listJournal, ({ query }) => (query.after ? SECOND : FIRST));
+  // A correction opens the Income form, which offers the money accounts.
+  mockEndpoint(endpoints.listAccounts, { accounts: [CASH] });
   mockEndpoint(endpoints.listClients, {
     users: [{ id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' }],
   });

@@ -10,7 +10,7 @@ import {
   type AccountKind,
 } from 'contract';
 import { endpoints, messages } from 'contract';
-import { formatRs } from 'contract';
+import { formatRs, plainMoney } from 'contract';
 import { useApiQuery } from '../../data/api-query';
 import { useApiWrite } from '../../data/useApiWrite';
 import { notify } from '../../notify/notify';
@@ -50,7 +50,7 @@ const draftOf = (account: Account): Draft => ({
   kind: account.kind,
   bankName: account.bankName ?? '',
   last4: account.last4 ?? '',
-  openingBalance: String(account.openingBalance),
+  openingBalance: plainMoney(account.openingBalance),
   openingDate: account.openingDate,
   isDefault: account.isDefault,
 });
