@@ -239,3 +239,90 @@ describe('accounts', () => {
     expect(invoiceSchedule).toEqual(refusal(400, am.invoiceNoAccount));
   });
 });
+
+describe('transfers and the register', () => {
+  test('a transfer moves money between two accounts, changes no report, and is reversed, never edited', async () => {
+    const bank = await addBank();
+    await call(staff, 'POST', '/api/incoms/addIncome', { clientId: 1, amount: 500, Creditdebit: 'Credit', date: '2026-01-10' });
+    const before = await call(staff, 'GET', '/api/dashboard/totals');
+    expect((await call(viewer, 'POST', '/api/accounts/transfers', { fromAccountId: 1, toAccountId: bank, amount: 1, date: today })).status).toBe(403);
+    expect(
+      await call(staff, 'POST', '/api/accounts/transfers', { fromAccountId: bank, toAccountId: bank, amount: 1, date: today }),
+    ).toEqual(refusal(400, am.transferSameAccount));
+    expect(
+      await call(staff, 'POST', '/api/accounts/transfers', { fromAccountId: 1, toAccountId: 77, amount: 1, date: today }),
+    ).toEqual(refusal(404, am.accountNotFound));
+    expect((await call(staff, 'POST', '/api/accounts/transfers', { fromAccountId: 1, toAccountId: bank, amount: 0, date: today })).status).toBe(400);
+
+    const made = await call(staff, 'POST', '/api/accounts/transfers', {
+      fromAccountId: 1, toAccountId: bank, amount: '300.25', date: '2026-01-11', description: 'Cash deposited',
+    });
+    expect(made.status).toBe(201);
+    expect(made.body).toEqual({
+      message: am.transferSaved,
+      transfer: expect.objectContaining({ fromAccountId: 1, toAccountId: bank, amount: 300.25, date: '2026-01-11', reversesId: null }),
+    });
+    const balances = async () =>
+      Object.fromEntries(
+        (await call(staff, 'GET', '/api/accounts')).body.accounts.map((a: { id: number; balance: number }) => [a.id, a.balance]),
+      );
+    expect(await balances()).toEqual({ 1: 199.75, [bank]: 1300.75 });
+    expect((await call(staff, 'GET', '/api/dashboard/totals')).body).toEqual(before.body);
+
+    const id = made.body.transfer.id as number;
+    const reversed = await call(staff, 'POST', `/api/accounts/transfers/${id}/reverse`, { reason: 'wrong account' });
+    expect(reversed.status).toBe(201);
+    expect(reversed.body.transfer).toMatchObject({ amount: -300.25, reversesId: id, description: 'wrong account' });
+    expect(await balances()).toEqual({ 1: 500, [bank]: 1000.5 });
+    expect(await call(staff, 'POST', `/api/accounts/transfers/${id}/reverse`, { reason: 'again' })).toEqual(
+      refusal(409, am.transferAlreadyReversed),
+    );
+    expect(
+      await call(staff, 'POST', `/api/accounts/transfers/${reversed.body.transfer.id}/reverse`, { reason: 'x' }),
+    ).toEqual(refusal(409, am.transferReversalNotReversible));
+    await expect(rows(ctx, `UPDATE account_transfers SET amount = 1 WHERE id = ${id}`)).rejects.toThrow(/immutable/);
+    const audit = await rows(ctx, `SELECT action FROM audit_log WHERE entity = 'transfer' ORDER BY id`);
+    expect(audit).toEqual([{ action: 'create' }, { action: 'reverse' }]);
+  });
+
+  test('a transfer in the closed period is refused', async () => {
+    const bank = await addBank();
+    await rows(ctx, `UPDATE books SET closed_through = '2026-01-31'`);
+    const refused = await call(staff, 'POST', '/api/accounts/transfers', { fromAccountId: 1, toAccountId: bank, amount: 5, date: '2026-01-15' });
+    expect(refused.status).toBe(409);
+    expect(await rows(ctx, 'SELECT count(*)::int AS n FROM account_transfers')).toEqual([{ n: 0 }]);
+  });
+
+  test('the register lists movements newest first with a running balance, page by page', async () => {
+    const bank = await addBank({ ...BANK, openingBalance: 100 });
+    const days = ['2026-01-02', '2026-01-03', '2026-01-03', '2026-01-05', '2026-01-06'];
+    await call(staff, 'POST', '/api/incoms/addIncome', { clientId: 1, amount: 50, Creditdebit: 'Credit', date: days[0], accountId: bank });
+    await call(staff, 'POST', '/api/expance/addexpance', { expanceTypeId: 1, amount: 20, Creditdebit: 'Credit', date: days[1], accountId: bank });
+    await call(staff, 'POST', '/api/accounts/transfers', { fromAccountId: bank, toAccountId: 1, amount: 10, date: days[2] });
+    await call(staff, 'POST', '/api/incoms/addIncome', { clientId: 1, amount: 999, Creditdebit: 'Debit', date: days[3] });
+    await call(staff, 'POST', '/api/accounts/transfers', { fromAccountId: 1, toAccountId: bank, amount: 5.5, date: days[4] });
+    await call(staff, 'POST', '/api/expance/addsalery', { employeeId: 1, amount: 1, Creditdebit: 'Credit', date: days[4], accountId: 1 });
+
+    const seen: { date: string; name: string; amount: number; balance: number }[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = after ? `?limit=2&after=${after}` : '?limit=2';
+      const page = await call(viewer, 'GET', `/api/accounts/${bank}/register${query}`);
+      expect(page.status).toBe(200);
+      if (pages === 0) expect(page.body.balance).toBe(125.5);
+      seen.push(...page.body.rows.map((r: { date: string; name: string; amount: number; balance: number }) => ({ date: r.date, name: r.name, amount: r.amount, balance: r.balance })));
+      after = page.body.next;
+      pages += 1;
+    } while (after);
+    expect(seen).toEqual([
+      { date: '2026-01-06', name: 'From Cash', amount: 5.5, balance: 125.5 },
+      { date: '2026-01-03', name: 'To Cash', amount: -10, balance: 120 },
+      { date: '2026-01-03', name: 'Rent', amount: -20, balance: 130 },
+      { date: '2026-01-02', name: 'Acme Buyer', amount: 50, balance: 150 },
+    ]);
+    expect(pages).toBe(2);
+    expect((await call(viewer, 'GET', '/api/accounts/999/register')).status).toBe(404);
+    expect((await call(viewer, 'GET', `/api/accounts/${bank}/register?after=nonsense`)).status).toBe(400);
+  });
+});

@@ -457,6 +457,8 @@ describe('GET /api/journal', () => {
       reversesId: null,
       reversedById: null,
       receipts: 0,
+      accountId: null,
+      accountName: null,
     });
   });
 
@@ -594,11 +596,11 @@ describe('GET /api/journal/csv', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="journal.csv"');
     expect((response.body as string).split('\r\n')).toEqual([
-      '\uFEFFid,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state',
-      '3,2025-01-07,expense,Fuel,Credit,0.10,Fuel,,2025-01-07T12:00:00.000Z,',
-      "2,2025-01-06,expense,Rent,Credit,0.20,'=cmd(),,2025-01-06T12:00:00.000Z,",
-      '1,2025-01-05,income,Acme Buyer,Debit,1000.10,"Invoice ""big"", Q1",,2025-01-05T12:00:00.000Z,',
-      'Totals,3 entries,,,Credit,0.30,Debit,1000.10,,',
+      '\uFEFFid,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state,account',
+      '3,2025-01-07,expense,Fuel,Credit,0.10,Fuel,,2025-01-07T12:00:00.000Z,,Cash',
+      "2,2025-01-06,expense,Rent,Credit,0.20,'=cmd(),,2025-01-06T12:00:00.000Z,,Cash",
+      '1,2025-01-05,income,Acme Buyer,Debit,1000.10,"Invoice ""big"", Q1",,2025-01-05T12:00:00.000Z,,',
+      'Totals,3 entries,,,Credit,0.30,Debit,1000.10,,,',
       '',
     ]);
   });
@@ -611,10 +613,10 @@ describe('GET /api/journal/csv', () => {
     expect(lines.slice(1)).toEqual([
       `4,2025-01-07,expense,Fuel,Credit,-0.10,Not ours,Admin <${ADMIN.email}>,` +
         lines[1]?.split(',')[8] +
-        ',reverses #3',
-      '3,2025-01-07,expense,Fuel,Credit,0.10,Fuel,,2025-01-07T12:00:00.000Z,reversed by #4',
-      "2,2025-01-06,expense,Rent,Credit,0.20,'=cmd(),,2025-01-06T12:00:00.000Z,",
-      'Totals,3 entries,,,Credit,0.20,Debit,0.00,,',
+        ',reverses #3,Cash',
+      '3,2025-01-07,expense,Fuel,Credit,0.10,Fuel,,2025-01-07T12:00:00.000Z,reversed by #4,Cash',
+      "2,2025-01-06,expense,Rent,Credit,0.20,'=cmd(),,2025-01-06T12:00:00.000Z,,Cash",
+      'Totals,3 entries,,,Credit,0.20,Debit,0.00,,,',
       '',
     ]);
   });
@@ -641,18 +643,18 @@ describe('GET /api/journal/csv cells', () => {
     const party = '"Smith, ""Sons"""';
     const at = (day: number) => `2025-03-${String(day).padStart(2, '0')}T09:30:00.500Z`;
     expect(lines.slice(1)).toEqual([
-      `8,2025-03-09,expense,${party},Credit,1.25,,,${at(9)},`,
-      `7,2025-03-08,expense,${party},Credit,1.25,'+1,,${at(8)},`,
-      `6,2025-03-07,expense,${party},Credit,1.25,"'\tindented",,${at(7)},`,
-      `5,2025-03-06,expense,${party},Credit,1.25,"two\nlines",,${at(6)},`,
-      `4,2025-03-05,expense,${party},Credit,1.25,"'@home, ""left""",,${at(5)},`,
-      `3,2025-03-04,expense,${party},Credit,1.25,'-5 apples,,${at(4)},`,
+      `8,2025-03-09,expense,${party},Credit,1.25,,,${at(9)},,Cash`,
+      `7,2025-03-08,expense,${party},Credit,1.25,'+1,,${at(8)},,Cash`,
+      `6,2025-03-07,expense,${party},Credit,1.25,"'\tindented",,${at(7)},,Cash`,
+      `5,2025-03-06,expense,${party},Credit,1.25,"two\nlines",,${at(6)},,Cash`,
+      `4,2025-03-05,expense,${party},Credit,1.25,"'@home, ""left""",,${at(5)},,Cash`,
+      `3,2025-03-04,expense,${party},Credit,1.25,'-5 apples,,${at(4)},,Cash`,
       `9,2025-03-03,expense,${party},Credit,-1.25,"Wrong, ""twice""",Admin <${ADMIN.email}>,` +
         lines[7]?.split(',')[10] +
-        ',reverses #2',
-      `2,2025-03-03,expense,${party},Credit,1.25,-12.50,,${at(3)},reversed by #9`,
-      `1,2025-03-02,expense,${party},Credit,1.25,'=SUM(A1:A3),,${at(2)},`,
-      'Totals,9 entries,,,Credit,8.75,Debit,0.00,,',
+        ',reverses #2,Cash',
+      `2,2025-03-03,expense,${party},Credit,1.25,-12.50,,${at(3)},reversed by #9,Cash`,
+      `1,2025-03-02,expense,${party},Credit,1.25,'=SUM(A1:A3),,${at(2)},,Cash`,
+      'Totals,9 entries,,,Credit,8.75,Debit,0.00,,,',
       '',
     ]);
   });
@@ -676,7 +678,7 @@ describe('GET /api/journal/csv over more than one batch', () => {
       ad === bd ? Number(b) - Number(a) : bd.localeCompare(ad),
     );
     expect(keys).toEqual(sorted);
-    expect(text.endsWith('Totals,10005 entries,,,Credit,10105.05,Debit,0.00,,\r\n')).toBe(true);
+    expect(text.endsWith('Totals,10005 entries,,,Credit,10105.05,Debit,0.00,,,\r\n')).toBe(true);
   });
 });
 

@@ -129,6 +129,7 @@ describe('with the database', () => {
           state: 'active',
           autoPost: false,
           posted: 0,
+          accountId: null,
         },
       ]);
       const list2 = await call('GET', '/api/recurring/due');

@@ -32,3 +32,4 @@ export {
   type WrittenEntry,
   type Writer,
 } from './write.js';
+export { recordTransfer, reverseTransfer } from './transfers.js';

@@ -7,7 +7,7 @@ import { badRequest } from './errors.js';
 import { isRealDay } from './dates.js';
 
 /** The lists that page; a cursor of one is refused by another. */
-export type PagedList = 'journal' | 'ledger' | 'activity' | 'batch';
+export type PagedList = 'journal' | 'ledger' | 'activity' | 'batch' | 'register' | 'worklist';
 
 /** A (date, id) position in a list ordered by both. */
 export interface Position {
@@ -69,4 +69,47 @@ export function parseIdCursor(
   if (!ID.test(text) || Number(text) > Number.MAX_SAFE_INTEGER)
     throw badRequest(apiMessages.pageCursorNotValid);
   return Number(text);
+}
+
+/**
+ * A position in an account's register (newest first by date, then transfers before entries,
+ * then id) with the running balance before the last row shown, so the next page needs no sum.
+ */
+export interface RegisterPosition {
+  date: string;
+  /** 0: an entry; 1: a transfer. */
+  source: 0 | 1;
+  id: number;
+  /** The balance after the next (older) row, in cents. */
+  balance: bigint;
+}
+
+const REGISTER = /^([0-9]{4}-[0-9]{2}-[0-9]{2})_([01])_([1-9][0-9]{0,17})_(-?[0-9]{1,20})$/;
+
+export const registerCursor = (position: RegisterPosition): string =>
+  encodeCursor(
+    'register',
+    `${position.date}_${position.source}_${position.id}_${position.balance.toString()}`,
+  );
+
+export function parseRegisterCursor(after: string | undefined): RegisterPosition | undefined {
+  if (!after) return undefined;
+  const match = REGISTER.exec(positionOf('register', after));
+  if (!match || !isRealDay(match[1] ?? '')) throw badRequest(apiMessages.pageCursorNotValid);
+  return {
+    date: match[1] as string,
+    source: match[2] === '1' ? 1 : 0,
+    id: Number(match[3]),
+    balance: BigInt(match[4] as string),
+  };
+}
+
+/** A position in a list ordered by (date, id) ascending (the reconciliation worklist). */
+export const worklistCursor = (row: Position): string => encodeCursor('worklist', `${row.date}_${row.id}`);
+
+export function parseWorklistCursor(after: string | undefined): Position | undefined {
+  if (!after) return undefined;
+  const position = datedPosition(positionOf('worklist', after));
+  if (!position) throw badRequest(apiMessages.pageCursorNotValid);
+  return position;
 }

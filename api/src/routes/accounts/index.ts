@@ -1,7 +1,7 @@
 // /api/accounts (issue 33): money accounts, transfers, each account's register, statements and
 // their reconciliation; /api/bank-rules and /api/bank-settings.
 import type { FastifyPluginAsync } from 'fastify';
-import { accountMessages as m, endpoints } from 'contract';
+import { accountMessages as m, endpoints, StatementOptions } from 'contract';
 import { currentUser } from '../../plugins/auth.js';
 import { todayIn } from '../../lib/dates.js';
 import {
@@ -9,10 +9,15 @@ import {
   listAccounts,
   updateAccount,
 } from '../../repositories/accounts.js';
+import { recordTransfer, reverseTransfer } from '../../books/index.js';
+import { registerPage } from '../../repositories/register.js';
+import { acceptUploads, readUpload } from '../../imports/upload.js';
+import { importStatement, listStatements, undoStatement } from '../../statements/import.js';
 import { route } from '../route.js';
 
 export const accountsRoutes: FastifyPluginAsync = async (app) => {
   const today = () => todayIn(app.config.timeZone);
+  await acceptUploads(app);
 
   route(app, endpoints.listAccounts, async () => ({ accounts: await listAccounts(app.db, today()) }));
 
@@ -33,4 +38,47 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
       today(),
     ),
   }));
+
+  route(app, endpoints.createTransfer, async (request, reply) =>
+    reply.status(201).send({
+      message: m.transferSaved,
+      transfer: await recordTransfer(app.db, currentUser(request).id, request.body, today()),
+    }),
+  );
+
+  route(app, endpoints.reverseTransfer, async (request, reply) =>
+    reply.status(201).send({
+      message: m.transferReversed,
+      transfer: await reverseTransfer(app.db, currentUser(request).id, {
+        id: request.params.id,
+        reason: request.body.reason,
+      }),
+    }),
+  );
+
+  route(app, endpoints.getRegister, async (request) =>
+    registerPage(app.db, request.params.id, request.query.limit ?? 100, request.query.after, today()),
+  );
+
+  route(app, endpoints.importStatement, async (request, reply) => {
+    const upload = await readUpload(request, StatementOptions);
+    return reply
+      .status(201)
+      .send(await importStatement(app.db, currentUser(request).id, request.params.id, upload));
+  });
+
+  route(app, endpoints.listStatements, async (request) => ({
+    imports: await listStatements(app.db, request.params.id),
+  }));
+
+  route(app, endpoints.undoStatement, async (request) => {
+    await undoStatement(
+      app.db,
+      currentUser(request).id,
+      request.params.id,
+      request.params.importId,
+      request.body.reason,
+    );
+    return { message: m.statementUndone };
+  });
 };

@@ -1,0 +1,243 @@
+// Bank statement import (issue 33): CSV (separate Debit/Credit or one signed amount, BOM,
+// Windows line ends, Windows-1252, parentheses), Excel, OFX/QFX, CAMT.053 and MT940; lines
+// already imported recognised; balances that do not chain reported; hostile files refused with
+// their line and nothing stored; undo as one; viewers refused.
+import iconv from 'iconv-lite';
+import { accountMessages as am, type StatementOptions } from 'contract';
+import { bearer, login, requestAs, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
+import ExcelJS from 'exceljs';
+
+const db = await setupDatabase();
+let ctx: TestContext;
+let admin: string;
+let staff: string;
+let viewer: string;
+let bank: number;
+
+beforeEach(async () => {
+  ctx = await db.reset();
+  ({ admin, staff } = await signInBoth(ctx.app));
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/users/register',
+    headers: bearer(admin),
+    payload: { name: 'Auditor', email: 'viewer@test.local', password: 'viewer-password-1', role: 'viewer' },
+  });
+  viewer = await login(ctx.app, { email: 'viewer@test.local', password: 'viewer-password-1' });
+  const made = await requestAs(ctx.app, admin, 'POST', '/api/accounts', {
+    name: 'HBL', kind: 'Bank', openingBalance: 0, openingDate: '2026-01-01',
+  });
+  bank = made.body.account.id;
+});
+afterAll(() => db.close());
+
+const BOUNDARY = '----statement-test-boundary';
+
+function multipart(fileName: string, bytes: Buffer, options: StatementOptions): Buffer {
+  return Buffer.concat([
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="options"\r\n\r\n${JSON.stringify(options)}\r\n` +
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+        `Content-Type: application/octet-stream\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]);
+}
+
+async function upload(fileName: string, file: Buffer | string, options: StatementOptions = {}, token = staff, account = bank) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/accounts/${account}/statements`,
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: multipart(fileName, typeof file === 'string' ? Buffer.from(file) : file, options),
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+const stored = () =>
+  rows<{ line_date: string; amount: string; description: string; reference: string; bank_balance: string | null }>(
+    ctx,
+    `SELECT line_date, amount::text AS amount, description, reference, bank_balance::text AS bank_balance
+     FROM statement_lines ORDER BY id`,
+  );
+
+const CSV_TWO_COLUMNS =
+  '\uFEFFDate,Description,Reference,Debit,Credit,Balance\r\n' +
+  '05/01/2026,Acme payment,R1,,"1,250.50","1,250.50"\r\n' +
+  '06/01/2026,Bank charge,R2,(10.00),,"1,240.50"\r\n' +
+  '07/01/2026,Rent January,R3,500.00,,740.50\r\n';
+
+describe('CSV and Excel', () => {
+  test('separate Debit and Credit columns, a BOM, Windows line ends, parentheses, running balances', async () => {
+    const { status, body } = await upload('hbl.csv', CSV_TWO_COLUMNS);
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ message: am.statementImported, format: 'csv', added: 3, known: 0, chainBreak: null });
+    expect(await stored()).toEqual([
+      { line_date: '2026-01-05', amount: '1250.50', description: 'Acme payment', reference: 'R1', bank_balance: '1250.50' },
+      { line_date: '2026-01-06', amount: '-10.00', description: 'Bank charge', reference: 'R2', bank_balance: '1240.50' },
+      { line_date: '2026-01-07', amount: '-500.00', description: 'Rent January', reference: 'R3', bank_balance: '740.50' },
+    ]);
+    const audit = await rows(ctx, `SELECT action, entity FROM audit_log WHERE entity = 'statement'`);
+    expect(audit).toEqual([{ action: 'statement_imported', entity: 'statement' }]);
+  });
+
+  test('one signed amount column in Windows-1252 with a comma decimal', async () => {
+    const text = 'Datum;Verwendungszweck;Betrag\n05.01.2026;Café Müller;-12,50\n06.01.2026;Zahlung;(3,00)\n';
+    const { status, body } = await upload('export.csv', iconv.encode(text, 'win1252'));
+    expect(status).toBe(201);
+    expect(body.added).toBe(2);
+    expect((await stored()).map((l) => [l.line_date, l.amount, l.description])).toEqual([
+      ['2026-01-05', '-12.50', 'Café Müller'],
+      ['2026-01-06', '-3.00', 'Zahlung'],
+    ]);
+  });
+
+  test('an Excel statement', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Statement');
+    sheet.addRows([
+      ['Date', 'Narration', 'Amount'],
+      ['2026-01-05', 'Deposit', 100],
+      ['2026-01-06', 'Cheque 17', -25.5],
+    ]);
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+    const { status, body } = await upload('hbl.xlsx', xlsx);
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ format: 'xlsx', added: 2 });
+    expect((await stored()).map((l) => l.amount)).toEqual(['100.00', '-25.50']);
+  });
+
+  test('the same file again, and an overlapping statement, add only the new lines', async () => {
+    await upload('hbl.csv', CSV_TWO_COLUMNS);
+    const again = await upload('hbl.csv', CSV_TWO_COLUMNS);
+    expect(again.body).toMatchObject({ added: 0, known: 3 });
+    const overlapping =
+      'Date,Description,Reference,Debit,Credit,Balance\n' +
+      '07/01/2026,Rent January,R3,500.00,,740.50\n' +
+      '08/01/2026,Acme payment,R4,,100.00,840.50\n';
+    const next = await upload('hbl-2.csv', overlapping);
+    expect(next.body).toMatchObject({ added: 1, known: 1 });
+    expect(await stored()).toHaveLength(4);
+  });
+
+  test('two equal lines on one day in one file are both kept', async () => {
+    const text = 'Date,Description,Amount\n2026-01-05,Fee,-1.00\n2026-01-05,Fee,-1.00\n';
+    expect((await upload('fees.csv', text)).body.added).toBe(2);
+    expect((await upload('fees.csv', text)).body).toMatchObject({ added: 0, known: 2 });
+  });
+
+  test('balances that do not chain are reported with the first line at fault', async () => {
+    const text =
+      'Date,Description,Amount,Balance\n' +
+      '2026-01-05,A,100.00,100.00\n' +
+      '2026-01-06,B,-30.00,75.00\n' +
+      '2026-01-07,C,5.00,80.00\n';
+    const { body } = await upload('gap.csv', text);
+    expect(body.chainBreak).toEqual({ line: 3, expected: 70, given: 75 });
+    const list = await requestAs(ctx.app, viewer, 'GET', `/api/accounts/${bank}/statements`);
+    expect(list.body.imports[0]).toMatchObject({ fileName: 'gap.csv', added: 3, chainBreak: { line: 3 } });
+  });
+});
+
+describe('OFX, CAMT.053 and MT940', () => {
+  const OFX =
+    'OFXHEADER:100\r\nDATA:OFXSGML\r\nVERSION:102\r\nCHARSET:1252\r\n\r\n' +
+    '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>PKR<BANKTRANLIST><DTSTART>20260101\r\n' +
+    '<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20260105120000[+5:PKT]<TRNAMT>1250.50<FITID>A1<NAME>Acme &amp; Sons<MEMO>Invoice 7\r\n' +
+    '</STMTTRN>\r\n<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260106<TRNAMT>-99.99<FITID>A2<NAME>Rent\r\n' +
+    '</STMTTRN></BANKTRANLIST><LEDGERBAL><BALAMT>1150.51<DTASOF>20260131</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\r\n';
+
+  test('OFX (SGML, no closing tags) and QFX', async () => {
+    const { status, body } = await upload('january.ofx', OFX);
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ format: 'ofx', added: 2, closingBalance: 1150.51 });
+    expect(await stored()).toEqual([
+      { line_date: '2026-01-05', amount: '1250.50', description: 'Acme & Sons Invoice 7', reference: 'A1', bank_balance: null },
+      { line_date: '2026-01-06', amount: '-99.99', description: 'Rent', reference: 'A2', bank_balance: null },
+    ]);
+    expect((await upload('january.qfx', OFX)).body).toMatchObject({ added: 0, known: 2 });
+  });
+
+  const camt = (entries: string, doctype = '') =>
+    `<?xml version="1.0" encoding="UTF-8"?>${doctype}\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">\n<BkToCstmrStmt><Stmt>\n` +
+    '<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="PKR">1000.00</Amt><CdtDbtInd>CRDT</CdtDbtInd></Bal>\n' +
+    '<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="PKR">1150.50</Amt><CdtDbtInd>CRDT</CdtDbtInd></Bal>\n' +
+    entries +
+    '</Stmt></BkToCstmrStmt></Document>\n';
+  const ENTRIES =
+    '<Ntry><Amt Ccy="PKR">250.50</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-05</Dt></BookgDt><AcctSvcrRef>C1</AcctSvcrRef>\n' +
+    '<NtryDtls><TxDtls><RmtInf><Ustrd>Acme INV 7</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>\n' +
+    '<Ntry><Amt Ccy="PKR">100.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><Dt>2026-01-06</Dt></BookgDt><AcctSvcrRef>C2</AcctSvcrRef>\n' +
+    '<AddtlNtryInf>Rent</AddtlNtryInf></Ntry>\n';
+
+  test('CAMT.053 with its opening and closing balances', async () => {
+    const { status, body } = await upload('camt053.xml', camt(ENTRIES));
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ format: 'camt053', added: 2, openingBalance: 1000, closingBalance: 1150.5, chainBreak: null });
+    expect((await stored()).map((l) => [l.line_date, l.amount, l.description, l.reference])).toEqual([
+      ['2026-01-05', '250.50', 'Acme INV 7', 'C1'],
+      ['2026-01-06', '-100.00', 'Rent', 'C2'],
+    ]);
+  });
+
+  test('CAMT.053 with a DOCTYPE (entities) is refused; nothing is stored', async () => {
+    const bomb = camt(ENTRIES, '<!DOCTYPE Document [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>');
+    const { status } = await upload('camt053.xml', bomb);
+    expect(status).toBe(400);
+    const external = camt(ENTRIES.replace('Rent', '&xxe;'), '<!DOCTYPE Document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>');
+    expect((await upload('camt053.xml', external)).status).toBe(400);
+    expect(await stored()).toEqual([]);
+    expect(await rows(ctx, 'SELECT count(*)::int AS n FROM statement_imports')).toEqual([{ n: 0 }]);
+  });
+
+  test('MT940', async () => {
+    const text =
+      ':20:STMT1\r\n:25:12345678/1234\r\n:28C:1/1\r\n:60F:C260101PKR1000,00\r\n' +
+      ':61:2601050105C250,50NTRFREF1//BANK1\r\n:86:Acme payment INV 7\r\n' +
+      ':61:2601060106D99,99NCHGNONREF\r\n:86:Bank charge\r\n:62F:C260131PKR1150,51\r\n-';
+    const { status, body } = await upload('statement.sta', text);
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ format: 'mt940', added: 2, openingBalance: 1000, closingBalance: 1150.51, chainBreak: null });
+    expect((await stored()).map((l) => [l.line_date, l.amount, l.description])).toEqual([
+      ['2026-01-05', '250.50', 'Acme payment INV 7'],
+      ['2026-01-06', '-99.99', 'Bank charge'],
+    ]);
+  });
+});
+
+describe('refusals and undo', () => {
+  test('a bad line is a 400 naming its line; nothing is stored', async () => {
+    const text = 'Date,Description,Amount\n2026-01-05,A,10.00\n2026-01-06,B,ten\n';
+    const { status, body } = await upload('bad.csv', text);
+    expect(status).toBe(400);
+    expect(body.message).toMatch(/^Line 3: /);
+    const badDate = await upload('bad.csv', 'Date,Description,Amount\n2026-13-45,A,10.00\n');
+    expect(badDate.status).toBe(400);
+    const ofx = await upload('bad.ofx', '<OFX><STMTTRN><DTPOSTED>20260105<TRNAMT>abc</STMTTRN></OFX>');
+    expect(ofx.status).toBe(400);
+    expect(ofx.body.message).toMatch(/^Line 1: /);
+    const camt = await upload('bad.xml', '<Document><BkToCstmrStmt><Stmt><Ntry><Amt>1</Amt>\n<Amt>');
+    expect(camt.status).toBe(400);
+    expect(await stored()).toEqual([]);
+    expect(await rows(ctx, 'SELECT count(*)::int AS n FROM statement_imports')).toEqual([{ n: 0 }]);
+  });
+
+  test('an unknown file, an unknown account, a viewer', async () => {
+    expect((await upload('photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]))).status).toBe(400);
+    expect((await upload('hbl.csv', CSV_TWO_COLUMNS, {}, staff, 999)).status).toBe(404);
+    expect((await upload('hbl.csv', CSV_TWO_COLUMNS, {}, viewer)).status).toBe(403);
+    expect(await stored()).toEqual([]);
+  });
+
+  test('an import is undone as one, while none of its lines is matched or excluded', async () => {
+    const { body } = await upload('hbl.csv', CSV_TWO_COLUMNS);
+    const undo = await requestAs(ctx.app, staff, 'POST', `/api/accounts/${bank}/statements/${body.importId}/undo`, { reason: 'wrong account' });
+    expect(undo).toEqual({ status: 200, body: { message: am.statementUndone } });
+    expect(await stored()).toEqual([]);
+    const again = await requestAs(ctx.app, staff, 'POST', `/api/accounts/${bank}/statements/${body.importId}/undo`, { reason: 'x' });
+    expect(again.status).toBe(409);
+    // Undone, the same file can be imported again.
+    expect((await upload('hbl.csv', CSV_TWO_COLUMNS)).body.added).toBe(3);
+  });
+});
