@@ -146,7 +146,22 @@ describe('ReconcilePage', () => {
 
   it("should Create entry from a line, pre-filled from the rule's proposal", async () => {
     mockCurrentUser('staff');
-    const create = mockEndpoint(endpoints.createLineEntry, said('Entry created and matched'));
+    const create = mockEndpoint(endpoints.createLineEntry, {
+      message: 'Entry created and matched',
+      entry: {
+        id: 60,
+        kind: 'expense',
+        partyId: 7,
+        partyName: 'Bank charges',
+        amount: 25,
+        description: 'Bank charges',
+        Creditdebit: 'Credit',
+        date: '2026-10-04',
+        createdAt: '2026-10-05T10:00:00.000Z',
+        reversesId: null,
+        accountId: 2,
+      },
+    });
     renderPage();
     await userEvent.click(
       within(await rowOf('BANK CHARGES OCT')).getByRole('button', { name: 'Create entry' }),
