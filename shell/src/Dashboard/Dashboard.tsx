@@ -4,6 +4,7 @@ import { Button, DateInput, FinanceCards, Select, StatCard, href, logOut } from 
 import { useDashboard } from './useDashboard';
 import { ReceiptsMissingCard } from './ReceiptsMissingCard';
 import { OverBudgetList } from './OverBudgetList';
+import { AccountsCard } from './AccountsCard';
 
 const FINANCE_LABELS = {
   income: 'Total Income',
@@ -78,6 +79,7 @@ export function Dashboard() {
         compareLabel={shownCompare ? COMPARE_LABELS[shownCompare] : undefined}
       />
       <OverBudgetList />
+      <AccountsCard />
     </div>
   );
 }

@@ -20,6 +20,7 @@ export function stubApi({ role = 'staff' }: { role?: Role } = {}) {
   mockEndpoint(endpoints.getFinance, { income: 1500.5, salary: 800, expense: 120.25 });
   mockEndpoint(endpoints.getReceiptsMissing, { count: 0, from: '2025-05-01', to: '2025-05-31' });
   mockEndpoint(endpoints.getOverBudget, { month: '2025-05', rows: [] });
+  mockEndpoint(endpoints.listAccounts, { accounts: [] });
   return {
     logout: mockEndpoint(endpoints.logout, { message: 'Logged out' }),
     currentUser: mockEndpoint(endpoints.getCurrentUser, {
