@@ -97,3 +97,9 @@ CREATE VIEW account_daily_current AS
   FROM entry_rollup_queue WHERE account_id IS NOT NULL;
 
 SELECT rebuild_entry_rollups();
+
+-- Suggestions for a statement line (issue 33): an account's payments or receipts of one amount
+-- within some days of the line, found by an index range rather than by reading every movement
+-- of those days.
+CREATE INDEX entries_account_amount_idx ON entries (account_id, amount, entry_date)
+  WHERE credit_debit = 'Credit';

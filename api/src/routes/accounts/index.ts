@@ -13,6 +13,19 @@ import { recordTransfer, reverseTransfer } from '../../books/index.js';
 import { registerPage } from '../../repositories/register.js';
 import { acceptUploads, readUpload } from '../../imports/upload.js';
 import { importStatement, listStatements, undoStatement } from '../../statements/import.js';
+import {
+  acceptSuggested,
+  entryFromLine,
+  excludeLine,
+  listRules,
+  markReconciled,
+  matchLine,
+  saveRule,
+  setSuggestionDays,
+  suggestionDays,
+  unmatchLine,
+  worklist,
+} from '../../statements/reconcile.js';
 import { route } from '../route.js';
 
 export const accountsRoutes: FastifyPluginAsync = async (app) => {
@@ -81,4 +94,81 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
     );
     return { message: m.statementUndone };
   });
+
+  route(app, endpoints.getReconcile, async (request) =>
+    worklist(app.db, request.params.id, request.query),
+  );
+
+  route(app, endpoints.matchLine, async (request, reply) =>
+    reply.status(201).send({
+      message: m.lineMatched,
+      line: await matchLine(app.db, currentUser(request).id, request.params.id, request.body),
+    }),
+  );
+
+  route(app, endpoints.acceptSuggested, async (request) => ({
+    message: m.acceptedSuggested,
+    ...(await acceptSuggested(app.db, currentUser(request).id, request.params.id)),
+  }));
+
+  route(app, endpoints.unmatchLine, async (request) => ({
+    message: m.lineUnmatched,
+    line: await unmatchLine(
+      app.db,
+      currentUser(request),
+      request.params.id,
+      request.params.lineId,
+      request.body.reason,
+    ),
+  }));
+
+  route(app, endpoints.excludeLine, async (request) => ({
+    message: m.lineExcluded,
+    line: await excludeLine(
+      app.db,
+      currentUser(request).id,
+      request.params.id,
+      request.params.lineId,
+      request.body.reason,
+    ),
+  }));
+
+  route(app, endpoints.createLineEntry, async (request, reply) =>
+    reply.status(201).send({
+      message: m.lineEntryCreated,
+      entry: await entryFromLine(
+        app.db,
+        currentUser(request).id,
+        request.params.id,
+        request.params.lineId,
+        request.body,
+        today(),
+      ),
+    }),
+  );
+
+  route(app, endpoints.markReconciled, async (request) => ({
+    message: `${m.reconciled} ${request.body.through}`,
+    account: await markReconciled(app.db, currentUser(request).id, request.params.id, request.body, today()),
+  }));
+
+  route(app, endpoints.listBankRules, async () => ({ rules: await listRules(app.db) }));
+
+  route(app, endpoints.createBankRule, async (request, reply) =>
+    reply.status(201).send({
+      message: m.ruleCreated,
+      rule: await saveRule(app.db, currentUser(request).id, request.body),
+    }),
+  );
+
+  route(app, endpoints.updateBankRule, async (request) => ({
+    message: m.ruleUpdated,
+    rule: await saveRule(app.db, currentUser(request).id, request.body, request.params.id),
+  }));
+
+  route(app, endpoints.getBankSettings, async () => ({ suggestionDays: await suggestionDays(app.db) }));
+
+  route(app, endpoints.updateBankSettings, async (request) => ({
+    suggestionDays: await setSuggestionDays(app.db, currentUser(request).id, request.body.suggestionDays),
+  }));
 };

@@ -1,0 +1,246 @@
+// Reconciling an account with its statement (issue 33): suggestions (ties, many-to-one), accept
+// and accept all, concurrent matching, exclusions, entries made from lines (rules, closed
+// period), rules, "reconciled through" and the lock on its matches.
+import { accountMessages as am } from 'contract';
+import { bearer, login, requestAs, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
+import { seedParties } from './fixtures.js';
+
+const db = await setupDatabase();
+let ctx: TestContext;
+let admin: string;
+let staff: string;
+let viewer: string;
+let bank: number;
+
+beforeEach(async () => {
+  ctx = await db.reset();
+  await seedParties(ctx);
+  ({ admin, staff } = await signInBoth(ctx.app));
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/users/register',
+    headers: bearer(admin),
+    payload: { name: 'Auditor', email: 'viewer@test.local', password: 'viewer-password-1', role: 'viewer' },
+  });
+  viewer = await login(ctx.app, { email: 'viewer@test.local', password: 'viewer-password-1' });
+  const made = await requestAs(ctx.app, admin, 'POST', '/api/accounts', {
+    name: 'HBL', kind: 'Bank', openingBalance: '1000.00', openingDate: '2026-01-01',
+  });
+  bank = made.body.account.id;
+});
+afterAll(() => db.close());
+
+const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  requestAs(ctx.app, token, method, url, payload);
+const refusal = (status: number, message: string | RegExp) => ({
+  status,
+  body: expect.objectContaining({ message: typeof message === 'string' ? message : expect.stringMatching(message) }),
+});
+
+const BOUNDARY = '----reconcile-boundary';
+async function importCsv(text: string) {
+  const payload = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="options"\r\n\r\n{}\r\n` +
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="statement.csv"\r\n\r\n${text}\r\n--${BOUNDARY}--\r\n`,
+  );
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/accounts/${bank}/statements`,
+    headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload,
+  });
+  expect(response.statusCode).toBe(201);
+}
+
+async function income(clientId: number, amount: number, date: string, description = '', accountId = bank): Promise<number> {
+  const { status, body } = await call(staff, 'POST', '/api/incoms/addIncome', { clientId, amount, Creditdebit: 'Credit', date, description, accountId });
+  expect(status).toBe(201);
+  return body.entry.id;
+}
+async function expense(typeId: number, amount: number, date: string, description = ''): Promise<number> {
+  const { status, body } = await call(staff, 'POST', '/api/expance/addexpance', { expanceTypeId: typeId, amount, Creditdebit: 'Credit', date, description, accountId: bank });
+  expect(status).toBe(201);
+  return body.entry.id;
+}
+
+type Line = { id: number; date: string; amount: number; description: string; status: string; suggestions: { entryIds: number[]; score: number; strong: boolean }[]; proposal: unknown; entryIds: number[] };
+const worklist = async (query = ''): Promise<{ lines: Line[]; entries: { id: number; amount: number }[] }> => {
+  const { status, body } = await call(viewer, 'GET', `/api/accounts/${bank}/reconcile${query}`);
+  expect(status).toBe(200);
+  return body;
+};
+const lineOf = async (description: string) => (await worklist('?status=all')).lines.find((l) => l.description === description)!;
+
+describe('suggestions', () => {
+  test('same amount and direction within the days; nearer first, then the better name', async () => {
+    const near = await income(1, 250, '2026-01-04', 'Invoice 7');
+    const far = await income(2, 250, '2026-01-10', 'other');
+    await income(1, 250, '2026-01-20'); // beyond 7 days
+    await expense(1, 250, '2026-01-05'); // money out: the other direction
+    await importCsv('Date,Description,Amount\n2026-01-05,Acme Buyer INV 7,250.00\n');
+    const { lines, entries } = await worklist();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.suggestions.map((s) => s.entryIds)).toEqual([[near], [far]]);
+    expect(lines[0]!.suggestions[0]!.strong).toBe(true);
+    expect(lines[0]!.suggestions[0]!.score).toBeGreaterThan(lines[0]!.suggestions[1]!.score);
+    expect(entries.map((e) => e.amount)).toEqual([250, -250, 250]);
+  });
+
+  test('a tie in days is broken by how well the party and description agree', async () => {
+    const other = await income(2, 80, '2026-01-06');
+    const acme = await income(1, 80, '2026-01-06', 'January');
+    await importCsv('Date,Description,Amount\n2026-01-05,ACME BUYER January,80.00\n');
+    const [line] = (await worklist()).lines;
+    expect(line!.suggestions.map((s) => s.entryIds[0])).toEqual([acme, other]);
+  });
+
+  test('a deposit of several payments: a set of entries adding up to the line', async () => {
+    const a = await income(1, 100, '2026-01-03');
+    const b = await income(2, 50.25, '2026-01-04');
+    await income(3, 999, '2026-01-04');
+    await importCsv('Date,Description,Amount\n2026-01-05,Deposit,150.25\n');
+    const [line] = (await worklist()).lines;
+    expect(line!.suggestions[0]).toMatchObject({ entryIds: [a, b], strong: false });
+    const matched = await call(staff, 'POST', `/api/accounts/${bank}/matches`, { lineId: line!.id, entryIds: [a, b] });
+    expect(matched.status).toBe(201);
+    expect(matched.body.line).toMatchObject({ status: 'matched', entryIds: [a, b] });
+  });
+});
+
+describe('matching', () => {
+  test('accept all suggested takes lines with exactly one strong suggestion', async () => {
+    const rent = await expense(1, 500, '2026-01-07', 'Rent January');
+    await income(1, 70, '2026-01-05');
+    await income(2, 70, '2026-01-06');
+    await importCsv('Date,Description,Amount\n2026-01-07,Rent,-500.00\n2026-01-06,Payment,70.00\n2026-01-10,Charge,-3.00\n');
+    expect((await call(viewer, 'POST', `/api/accounts/${bank}/matches/accept-suggested`)).status).toBe(403);
+    const { status, body } = await call(staff, 'POST', `/api/accounts/${bank}/matches/accept-suggested`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ message: am.acceptedSuggested, matched: 1 });
+    expect((await lineOf('Rent')).entryIds).toEqual([rent]);
+    expect((await lineOf('Payment')).status).toBe('unmatched');
+    const audit = await rows(ctx, `SELECT action FROM audit_log WHERE entity = 'statement_line'`);
+    expect(audit).toEqual([{ action: 'matched' }]);
+  });
+
+  test('a match must add up to the line and be of the account', async () => {
+    const cash = await income(1, 40, '2026-01-05', '', 1);
+    const mine = await income(1, 41, '2026-01-05');
+    await importCsv('Date,Description,Amount\n2026-01-05,Payment,40.00\n');
+    const [line] = (await worklist()).lines;
+    expect(await call(staff, 'POST', `/api/accounts/${bank}/matches`, { lineId: line!.id, entryIds: [mine] })).toEqual(refusal(400, am.matchSumDiffers));
+    expect(await call(staff, 'POST', `/api/accounts/${bank}/matches`, { lineId: line!.id, entryIds: [cash] })).toEqual(refusal(409, am.entryNotOfAccount));
+    expect((await call(staff, 'POST', `/api/accounts/${bank}/matches`, { lineId: 999, entryIds: [mine] })).status).toBe(404);
+    expect((await call(viewer, 'POST', `/api/accounts/${bank}/matches`, { lineId: line!.id, entryIds: [mine] })).status).toBe(403);
+    expect(await rows(ctx, 'SELECT count(*)::int AS n FROM statement_matches')).toEqual([{ n: 0 }]);
+  });
+
+  test('two clerks at once: one line or one entry is matched once, the other gets a clear 409', async () => {
+    const entry = await income(1, 60, '2026-01-05');
+    const other = await income(2, 60, '2026-01-05');
+    await importCsv('Date,Description,Amount\n2026-01-05,First,60.00\n2026-01-05,Second,60.00\n');
+    const { lines } = await worklist();
+    const [first, second] = lines;
+    const sameLine = await Promise.all([
+      call(staff, 'POST', `/api/accounts/${bank}/matches`, { lineId: first!.id, entryIds: [entry] }),
+      call(admin, 'POST', `/api/accounts/${bank}/matches`, { lineId: first!.id, entryIds: [other] }),
+    ]);
+    expect(sameLine.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(sameLine.find((r) => r.status === 409)!.body.message).toBe(am.lineNotUnmatched);
+    const winner = sameLine.find((r) => r.status === 201)!.body.line.entryIds[0];
+    const sameEntry = await Promise.all([
+      call(staff, 'POST', `/api/accounts/${bank}/matches`, { lineId: second!.id, entryIds: [winner] }),
+      call(admin, 'POST', `/api/accounts/${bank}/matches`, { lineId: second!.id, entryIds: [winner] }),
+    ]);
+    expect(sameEntry.map((r) => r.status)).toEqual([409, 409]);
+    expect(await rows(ctx, 'SELECT count(*)::int AS n FROM statement_matches')).toEqual([{ n: 1 }]);
+  });
+
+  test('a line is excluded with a reason, and an unmatch needs one', async () => {
+    await importCsv('Date,Description,Amount\n2026-01-05,Bank reversal,-9.00\n2026-01-05,Bank reversal back,9.00\n');
+    const { lines } = await worklist();
+    const excluded = await call(staff, 'POST', `/api/accounts/${bank}/lines/${lines[0]!.id}/exclude`, { reason: 'internal reversal pair' });
+    expect(excluded.status).toBe(200);
+    expect(excluded.body.line).toMatchObject({ status: 'excluded', excludedReason: 'internal reversal pair' });
+    expect((await call(staff, 'POST', `/api/accounts/${bank}/lines/${lines[0]!.id}/exclude`, { reason: 'again' })).status).toBe(409);
+    expect((await call(staff, 'POST', `/api/accounts/${bank}/lines/${lines[1]!.id}/exclude`, { reason: '' })).status).toBe(400);
+    expect((await worklist()).lines).toHaveLength(1);
+    expect(await rows(ctx, `SELECT action FROM audit_log WHERE entity = 'statement_line'`)).toEqual([{ action: 'excluded' }]);
+  });
+});
+
+describe('entries from lines and rules', () => {
+  test('a line becomes an entry in one step, matched; money in is income only', async () => {
+    await importCsv('Date,Description,Amount\n2026-01-05,Bank charge January,-12.50\n');
+    const [line] = (await worklist()).lines;
+    expect(await call(staff, 'POST', `/api/accounts/${bank}/lines/${line!.id}/entry`, { kind: 'income', partyId: 1 })).toEqual(
+      refusal(400, am.entryKindFromSign),
+    );
+    const made = await call(staff, 'POST', `/api/accounts/${bank}/lines/${line!.id}/entry`, { kind: 'expense', partyId: 2 });
+    expect(made.status).toBe(201);
+    expect(made.body.entry).toMatchObject({ kind: 'expense', amount: 12.5, date: '2026-01-05', description: 'Bank charge January', accountId: bank, partyName: 'Fuel' });
+    expect((await lineOf('Bank charge January')).entryIds).toEqual([made.body.entry.id]);
+    expect((await call(staff, 'POST', `/api/accounts/${bank}/lines/${line!.id}/entry`, { kind: 'expense', partyId: 2 })).status).toBe(409);
+    expect(await rows(ctx, 'SELECT count(*)::int AS n FROM entries')).toEqual([{ n: 1 }]);
+  });
+
+  test('in the closed period a line can be matched but cannot make an entry', async () => {
+    const entry = await income(1, 30, '2026-01-05');
+    await importCsv('Date,Description,Amount\n2026-01-05,Payment,30.00\n2026-01-06,Charge,-1.00\n');
+    await rows(ctx, `UPDATE books SET closed_through = '2026-01-31'`);
+    const lines = (await worklist()).lines;
+    const charge = lines.find((l) => l.description === 'Charge')!;
+    const refused = await call(staff, 'POST', `/api/accounts/${bank}/lines/${charge.id}/entry`, { kind: 'expense', partyId: 1 });
+    expect(refused.status).toBe(409);
+    expect(await rows(ctx, 'SELECT count(*)::int AS n FROM entries')).toEqual([{ n: 1 }]);
+    const payment = lines.find((l) => l.description === 'Payment')!;
+    expect((await call(staff, 'POST', `/api/accounts/${bank}/matches`, { lineId: payment.id, entryIds: [entry] })).status).toBe(201);
+  });
+
+  test('rules propose the kind, party and description; they are listed, changed and switched off', async () => {
+    expect((await call(viewer, 'POST', '/api/bank-rules', { contains: 'charge', kind: 'expense', partyId: 2 })).status).toBe(403);
+    expect((await call(staff, 'POST', '/api/bank-rules', { contains: 'charge', kind: 'expense', partyId: 99 })).status).toBe(404);
+    const rule = await call(staff, 'POST', '/api/bank-rules', { contains: 'CHARGE', maxAmount: 50, kind: 'expense', partyId: 2, description: 'Bank charges' });
+    expect(rule.status).toBe(201);
+    expect(rule.body.rule).toMatchObject({ contains: 'CHARGE', maxAmount: 50, minAmount: null, partyName: 'Fuel', enabled: true });
+    await importCsv('Date,Description,Amount\n2026-01-05,Monthly charge,-12.50\n2026-01-06,Big charge,-80.00\n2026-01-07,Charge back,5.00\n');
+    const proposals = (await worklist()).lines.map((l) => [l.description, l.proposal]);
+    expect(proposals).toEqual([
+      ['Monthly charge', { ruleId: rule.body.rule.id, kind: 'expense', partyId: 2, description: 'Bank charges' }],
+      ['Big charge', null],
+      ['Charge back', null],
+    ]);
+    const off = await call(staff, 'PUT', `/api/bank-rules/${rule.body.rule.id}`, { contains: 'CHARGE', kind: 'expense', partyId: 2, enabled: false });
+    expect(off.body.rule.enabled).toBe(false);
+    expect((await worklist()).lines[0]!.proposal).toBeNull();
+    expect((await call(viewer, 'GET', '/api/bank-rules')).body.rules).toHaveLength(1);
+    expect(await rows(ctx, `SELECT action FROM audit_log WHERE entity = 'bank_rule' ORDER BY id`)).toEqual([{ action: 'create' }, { action: 'update' }]);
+  });
+});
+
+describe('reconciled through', () => {
+  test('refused naming the difference; then it locks the matches, which only an admin undoes with a reason', async () => {
+    const entry = await income(1, 200, '2026-01-05');
+    await importCsv('Date,Description,Amount\n2026-01-05,Payment,200.00\n');
+    const [line] = (await worklist()).lines;
+    await call(staff, 'POST', `/api/accounts/${bank}/matches`, { lineId: line!.id, entryIds: [entry] });
+    const wrong = await call(staff, 'POST', `/api/accounts/${bank}/reconciled`, { through: '2026-01-31', closingBalance: '1250.00' });
+    expect(wrong).toEqual(refusal(409, `${am.reconcileDiffers} 50.00`));
+    expect((await call(viewer, 'POST', `/api/accounts/${bank}/reconciled`, { through: '2026-01-31', closingBalance: 1200 })).status).toBe(403);
+    const done = await call(staff, 'POST', `/api/accounts/${bank}/reconciled`, { through: '2026-01-31', closingBalance: 1200 });
+    expect(done.status).toBe(200);
+    expect(done.body.account).toMatchObject({ reconciledThrough: '2026-01-31' });
+    expect((await lineOf('Payment'))).toMatchObject({ reconciled: true });
+    const register = await call(viewer, 'GET', `/api/accounts/${bank}/register`);
+    expect(register.body.rows[0]).toMatchObject({ matched: true, reconciled: true });
+
+    expect(await call(staff, 'DELETE', `/api/accounts/${bank}/matches/${line!.id}`, { reason: 'wrong' })).toEqual(refusal(403, am.reconciledLocked));
+    expect((await call(admin, 'DELETE', `/api/accounts/${bank}/matches/${line!.id}`, {})).status).toBe(400);
+    const undone = await call(admin, 'DELETE', `/api/accounts/${bank}/matches/${line!.id}`, { reason: 'matched to the wrong payment' });
+    expect(undone.status).toBe(200);
+    expect(undone.body.line).toMatchObject({ status: 'unmatched', entryIds: [] });
+    const audit = await rows<{ action: string; after: { reason?: string } }>(ctx, `SELECT action, after FROM audit_log WHERE action IN ('reconciled', 'unmatched') ORDER BY id`);
+    expect(audit.map((a) => a.action)).toEqual(['reconciled', 'unmatched']);
+    expect(audit[1]!.after.reason).toBe('matched to the wrong payment');
+  });
+});
