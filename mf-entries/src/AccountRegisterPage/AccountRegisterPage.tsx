@@ -95,7 +95,7 @@ export function AccountRegisterPage() {
     <section className="mf-register">
       <h1 className="ofs-page-title">{account ? account.name : 'Account'}</h1>
       {account && (
-        <dl className="mf-register__figures" aria-label="Account">
+        <dl className="mf-register__figures">
           <dt>Balance today</dt>
           <dd>{formatRs(page.balance)}</dd>
           <dt>Reconciled through</dt>
