@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { RegisterRow } from 'contract';
 import {
   Button,
@@ -25,9 +25,12 @@ import '../AccountsPage/AccountsPage.css';
 
 export const REGISTER_PAGE_SIZE = 50;
 
-/** The account's id from the address, or undefined when it is not one. */
+/**
+ * The account's id from the address (`/Accounts/:id`, `/Accounts/:id/reconcile`), or undefined
+ * when it is not one. Read from the path: the shared router offers no `useParams`.
+ */
 export function useAccountId(): number | undefined {
-  const { id } = useParams();
+  const id = /^\/Accounts\/([^/]+)/.exec(useLocation().pathname)?.[1];
   return id && /^[1-9][0-9]{0,9}$/.test(id) && Number(id) <= 2147483647 ? Number(id) : undefined;
 }
 

@@ -150,7 +150,7 @@ export function RulesList({ canWrite }: { canWrite: boolean }) {
 
   const busy = create.isPending || update.isPending;
   return (
-    <section aria-label="Rules">
+    <section className="mf-accounts__rules">
       <h2>Rules</h2>
       <Table
         caption="Rules"
