@@ -251,6 +251,8 @@ describe('one paging style', () => {
       return properties?.next !== undefined;
     });
     expect(paged.map(({ operation }) => operation.operationId).sort()).toEqual([
+      'getReconcile',
+      'getRegister',
       'listActivity',
       'listBatches',
       'listClientLedger',

@@ -2,8 +2,20 @@
 // and accept all, concurrent matching, exclusions, entries made from lines (rules, closed
 // period), rules, "reconciled through" and the lock on its matches.
 import { accountMessages as am } from 'contract';
-import { bearer, login, requestAs, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
+import {
+  bearer,
+  login,
+  requestAs,
+  rows,
+  setupDatabase,
+  signInBoth,
+  type TestContext,
+} from './helpers.js';
 import { seedParties } from './fixtures.js';
+import ExcelJS from 'exceljs';
+import { hasTool, pdfToText } from './office-tools.js';
+
+const pdftotext = await hasTool('pdftotext', ['-v']);
 
 const db = await setupDatabase();
 let ctx: TestContext;
@@ -20,21 +32,35 @@ beforeEach(async () => {
     method: 'POST',
     url: '/api/users/register',
     headers: bearer(admin),
-    payload: { name: 'Auditor', email: 'viewer@test.local', password: 'viewer-password-1', role: 'viewer' },
+    payload: {
+      name: 'Auditor',
+      email: 'viewer@test.local',
+      password: 'viewer-password-1',
+      role: 'viewer',
+    },
   });
   viewer = await login(ctx.app, { email: 'viewer@test.local', password: 'viewer-password-1' });
   const made = await requestAs(ctx.app, admin, 'POST', '/api/accounts', {
-    name: 'HBL', kind: 'Bank', openingBalance: '1000.00', openingDate: '2026-01-01',
+    name: 'HBL',
+    kind: 'Bank',
+    openingBalance: '1000.00',
+    openingDate: '2026-01-01',
   });
   bank = made.body.account.id;
 });
 afterAll(() => db.close());
 
-const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  requestAs(ctx.app, token, method, url, payload);
+const call = (
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) => requestAs(ctx.app, token, method, url, payload);
 const refusal = (status: number, message: string | RegExp) => ({
   status,
-  body: expect.objectContaining({ message: typeof message === 'string' ? message : expect.stringMatching(message) }),
+  body: expect.objectContaining({
+    message: typeof message === 'string' ? message : expect.stringMatching(message),
+  }),
 });
 
 const BOUNDARY = '----reconcile-boundary';
@@ -52,24 +78,61 @@ async function importCsv(text: string) {
   expect(response.statusCode).toBe(201);
 }
 
-async function income(clientId: number, amount: number, date: string, description = '', accountId = bank): Promise<number> {
-  const { status, body } = await call(staff, 'POST', '/api/incoms/addIncome', { clientId, amount, Creditdebit: 'Credit', date, description, accountId });
+async function income(
+  clientId: number,
+  amount: number,
+  date: string,
+  description = '',
+  accountId = bank,
+): Promise<number> {
+  const { status, body } = await call(staff, 'POST', '/api/incoms/addIncome', {
+    clientId,
+    amount,
+    Creditdebit: 'Credit',
+    date,
+    description,
+    accountId,
+  });
   expect(status).toBe(201);
   return body.entry.id;
 }
-async function expense(typeId: number, amount: number, date: string, description = ''): Promise<number> {
-  const { status, body } = await call(staff, 'POST', '/api/expance/addexpance', { expanceTypeId: typeId, amount, Creditdebit: 'Credit', date, description, accountId: bank });
+async function expense(
+  typeId: number,
+  amount: number,
+  date: string,
+  description = '',
+): Promise<number> {
+  const { status, body } = await call(staff, 'POST', '/api/expance/addexpance', {
+    expanceTypeId: typeId,
+    amount,
+    Creditdebit: 'Credit',
+    date,
+    description,
+    accountId: bank,
+  });
   expect(status).toBe(201);
   return body.entry.id;
 }
 
-type Line = { id: number; date: string; amount: number; description: string; status: string; suggestions: { entryIds: number[]; score: number; strong: boolean }[]; proposal: unknown; entryIds: number[] };
-const worklist = async (query = ''): Promise<{ lines: Line[]; entries: { id: number; amount: number }[] }> => {
+type Line = {
+  id: number;
+  date: string;
+  amount: number;
+  description: string;
+  status: string;
+  suggestions: { entryIds: number[]; score: number; strong: boolean }[];
+  proposal: unknown;
+  entryIds: number[];
+};
+const worklist = async (
+  query = '',
+): Promise<{ lines: Line[]; entries: { id: number; amount: number }[] }> => {
   const { status, body } = await call(viewer, 'GET', `/api/accounts/${bank}/reconcile${query}`);
   expect(status).toBe(200);
   return body;
 };
-const lineOf = async (description: string) => (await worklist('?status=all')).lines.find((l) => l.description === description)!;
+const lineOf = async (description: string) =>
+  (await worklist('?status=all')).lines.find((l) => l.description === description)!;
 
 describe('suggestions', () => {
   test('same amount and direction within the days; nearer first, then the better name', async () => {
@@ -101,7 +164,10 @@ describe('suggestions', () => {
     await importCsv('Date,Description,Amount\n2026-01-05,Deposit,150.25\n');
     const [line] = (await worklist()).lines;
     expect(line!.suggestions[0]).toMatchObject({ entryIds: [a, b], strong: false });
-    const matched = await call(staff, 'POST', `/api/accounts/${bank}/matches`, { lineId: line!.id, entryIds: [a, b] });
+    const matched = await call(staff, 'POST', `/api/accounts/${bank}/matches`, {
+      lineId: line!.id,
+      entryIds: [a, b],
+    });
     expect(matched.status).toBe(201);
     expect(matched.body.line).toMatchObject({ status: 'matched', entryIds: [a, b] });
   });
@@ -112,9 +178,17 @@ describe('matching', () => {
     const rent = await expense(1, 500, '2026-01-07', 'Rent January');
     await income(1, 70, '2026-01-05');
     await income(2, 70, '2026-01-06');
-    await importCsv('Date,Description,Amount\n2026-01-07,Rent,-500.00\n2026-01-06,Payment,70.00\n2026-01-10,Charge,-3.00\n');
-    expect((await call(viewer, 'POST', `/api/accounts/${bank}/matches/accept-suggested`)).status).toBe(403);
-    const { status, body } = await call(staff, 'POST', `/api/accounts/${bank}/matches/accept-suggested`);
+    await importCsv(
+      'Date,Description,Amount\n2026-01-07,Rent,-500.00\n2026-01-06,Payment,70.00\n2026-01-10,Charge,-3.00\n',
+    );
+    expect(
+      (await call(viewer, 'POST', `/api/accounts/${bank}/matches/accept-suggested`)).status,
+    ).toBe(403);
+    const { status, body } = await call(
+      staff,
+      'POST',
+      `/api/accounts/${bank}/matches/accept-suggested`,
+    );
     expect(status).toBe(200);
     expect(body).toMatchObject({ message: am.acceptedSuggested, matched: 1 });
     expect((await lineOf('Rent')).entryIds).toEqual([rent]);
@@ -128,10 +202,34 @@ describe('matching', () => {
     const mine = await income(1, 41, '2026-01-05');
     await importCsv('Date,Description,Amount\n2026-01-05,Payment,40.00\n');
     const [line] = (await worklist()).lines;
-    expect(await call(staff, 'POST', `/api/accounts/${bank}/matches`, { lineId: line!.id, entryIds: [mine] })).toEqual(refusal(400, am.matchSumDiffers));
-    expect(await call(staff, 'POST', `/api/accounts/${bank}/matches`, { lineId: line!.id, entryIds: [cash] })).toEqual(refusal(409, am.entryNotOfAccount));
-    expect((await call(staff, 'POST', `/api/accounts/${bank}/matches`, { lineId: 999, entryIds: [mine] })).status).toBe(404);
-    expect((await call(viewer, 'POST', `/api/accounts/${bank}/matches`, { lineId: line!.id, entryIds: [mine] })).status).toBe(403);
+    expect(
+      await call(staff, 'POST', `/api/accounts/${bank}/matches`, {
+        lineId: line!.id,
+        entryIds: [mine],
+      }),
+    ).toEqual(refusal(400, am.matchSumDiffers));
+    expect(
+      await call(staff, 'POST', `/api/accounts/${bank}/matches`, {
+        lineId: line!.id,
+        entryIds: [cash],
+      }),
+    ).toEqual(refusal(409, am.entryNotOfAccount));
+    expect(
+      (
+        await call(staff, 'POST', `/api/accounts/${bank}/matches`, {
+          lineId: 999,
+          entryIds: [mine],
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(viewer, 'POST', `/api/accounts/${bank}/matches`, {
+          lineId: line!.id,
+          entryIds: [mine],
+        })
+      ).status,
+    ).toBe(403);
     expect(await rows(ctx, 'SELECT count(*)::int AS n FROM statement_matches')).toEqual([{ n: 0 }]);
   });
 
@@ -142,30 +240,66 @@ describe('matching', () => {
     const { lines } = await worklist();
     const [first, second] = lines;
     const sameLine = await Promise.all([
-      call(staff, 'POST', `/api/accounts/${bank}/matches`, { lineId: first!.id, entryIds: [entry] }),
-      call(admin, 'POST', `/api/accounts/${bank}/matches`, { lineId: first!.id, entryIds: [other] }),
+      call(staff, 'POST', `/api/accounts/${bank}/matches`, {
+        lineId: first!.id,
+        entryIds: [entry],
+      }),
+      call(admin, 'POST', `/api/accounts/${bank}/matches`, {
+        lineId: first!.id,
+        entryIds: [other],
+      }),
     ]);
     expect(sameLine.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(sameLine.find((r) => r.status === 409)!.body.message).toBe(am.lineNotUnmatched);
     const winner = sameLine.find((r) => r.status === 201)!.body.line.entryIds[0];
     const sameEntry = await Promise.all([
-      call(staff, 'POST', `/api/accounts/${bank}/matches`, { lineId: second!.id, entryIds: [winner] }),
-      call(admin, 'POST', `/api/accounts/${bank}/matches`, { lineId: second!.id, entryIds: [winner] }),
+      call(staff, 'POST', `/api/accounts/${bank}/matches`, {
+        lineId: second!.id,
+        entryIds: [winner],
+      }),
+      call(admin, 'POST', `/api/accounts/${bank}/matches`, {
+        lineId: second!.id,
+        entryIds: [winner],
+      }),
     ]);
     expect(sameEntry.map((r) => r.status)).toEqual([409, 409]);
     expect(await rows(ctx, 'SELECT count(*)::int AS n FROM statement_matches')).toEqual([{ n: 1 }]);
   });
 
   test('a line is excluded with a reason, and an unmatch needs one', async () => {
-    await importCsv('Date,Description,Amount\n2026-01-05,Bank reversal,-9.00\n2026-01-05,Bank reversal back,9.00\n');
+    await importCsv(
+      'Date,Description,Amount\n2026-01-05,Bank reversal,-9.00\n2026-01-05,Bank reversal back,9.00\n',
+    );
     const { lines } = await worklist();
-    const excluded = await call(staff, 'POST', `/api/accounts/${bank}/lines/${lines[0]!.id}/exclude`, { reason: 'internal reversal pair' });
+    const excluded = await call(
+      staff,
+      'POST',
+      `/api/accounts/${bank}/lines/${lines[0]!.id}/exclude`,
+      { reason: 'internal reversal pair' },
+    );
     expect(excluded.status).toBe(200);
-    expect(excluded.body.line).toMatchObject({ status: 'excluded', excludedReason: 'internal reversal pair' });
-    expect((await call(staff, 'POST', `/api/accounts/${bank}/lines/${lines[0]!.id}/exclude`, { reason: 'again' })).status).toBe(409);
-    expect((await call(staff, 'POST', `/api/accounts/${bank}/lines/${lines[1]!.id}/exclude`, { reason: '' })).status).toBe(400);
+    expect(excluded.body.line).toMatchObject({
+      status: 'excluded',
+      excludedReason: 'internal reversal pair',
+    });
+    expect(
+      (
+        await call(staff, 'POST', `/api/accounts/${bank}/lines/${lines[0]!.id}/exclude`, {
+          reason: 'again',
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await call(staff, 'POST', `/api/accounts/${bank}/lines/${lines[1]!.id}/exclude`, {
+          reason: '',
+        })
+      ).status,
+    ).toBe(400);
     expect((await worklist()).lines).toHaveLength(1);
-    expect(await rows(ctx, `SELECT action FROM audit_log WHERE entity = 'statement_line'`)).toEqual([{ action: 'excluded' }]);
+    expect(await rows(ctx, `SELECT action FROM audit_log WHERE entity = 'statement_line'`)).toEqual(
+      [{ action: 'excluded' }],
+    );
   });
 });
 
@@ -173,14 +307,34 @@ describe('entries from lines and rules', () => {
   test('a line becomes an entry in one step, matched; money in is income only', async () => {
     await importCsv('Date,Description,Amount\n2026-01-05,Bank charge January,-12.50\n');
     const [line] = (await worklist()).lines;
-    expect(await call(staff, 'POST', `/api/accounts/${bank}/lines/${line!.id}/entry`, { kind: 'income', partyId: 1 })).toEqual(
-      refusal(400, am.entryKindFromSign),
-    );
-    const made = await call(staff, 'POST', `/api/accounts/${bank}/lines/${line!.id}/entry`, { kind: 'expense', partyId: 2 });
+    expect(
+      await call(staff, 'POST', `/api/accounts/${bank}/lines/${line!.id}/entry`, {
+        kind: 'income',
+        partyId: 1,
+      }),
+    ).toEqual(refusal(400, am.entryKindFromSign));
+    const made = await call(staff, 'POST', `/api/accounts/${bank}/lines/${line!.id}/entry`, {
+      kind: 'expense',
+      partyId: 2,
+    });
     expect(made.status).toBe(201);
-    expect(made.body.entry).toMatchObject({ kind: 'expense', amount: 12.5, date: '2026-01-05', description: 'Bank charge January', accountId: bank, partyName: 'Fuel' });
+    expect(made.body.entry).toMatchObject({
+      kind: 'expense',
+      amount: 12.5,
+      date: '2026-01-05',
+      description: 'Bank charge January',
+      accountId: bank,
+      partyName: 'Fuel',
+    });
     expect((await lineOf('Bank charge January')).entryIds).toEqual([made.body.entry.id]);
-    expect((await call(staff, 'POST', `/api/accounts/${bank}/lines/${line!.id}/entry`, { kind: 'expense', partyId: 2 })).status).toBe(409);
+    expect(
+      (
+        await call(staff, 'POST', `/api/accounts/${bank}/lines/${line!.id}/entry`, {
+          kind: 'expense',
+          partyId: 2,
+        })
+      ).status,
+    ).toBe(409);
     expect(await rows(ctx, 'SELECT count(*)::int AS n FROM entries')).toEqual([{ n: 1 }]);
   });
 
@@ -190,31 +344,81 @@ describe('entries from lines and rules', () => {
     await rows(ctx, `UPDATE books SET closed_through = '2026-01-31'`);
     const lines = (await worklist()).lines;
     const charge = lines.find((l) => l.description === 'Charge')!;
-    const refused = await call(staff, 'POST', `/api/accounts/${bank}/lines/${charge.id}/entry`, { kind: 'expense', partyId: 1 });
+    const refused = await call(staff, 'POST', `/api/accounts/${bank}/lines/${charge.id}/entry`, {
+      kind: 'expense',
+      partyId: 1,
+    });
     expect(refused.status).toBe(409);
     expect(await rows(ctx, 'SELECT count(*)::int AS n FROM entries')).toEqual([{ n: 1 }]);
     const payment = lines.find((l) => l.description === 'Payment')!;
-    expect((await call(staff, 'POST', `/api/accounts/${bank}/matches`, { lineId: payment.id, entryIds: [entry] })).status).toBe(201);
+    expect(
+      (
+        await call(staff, 'POST', `/api/accounts/${bank}/matches`, {
+          lineId: payment.id,
+          entryIds: [entry],
+        })
+      ).status,
+    ).toBe(201);
   });
 
   test('rules propose the kind, party and description; they are listed, changed and switched off', async () => {
-    expect((await call(viewer, 'POST', '/api/bank-rules', { contains: 'charge', kind: 'expense', partyId: 2 })).status).toBe(403);
-    expect((await call(staff, 'POST', '/api/bank-rules', { contains: 'charge', kind: 'expense', partyId: 99 })).status).toBe(404);
-    const rule = await call(staff, 'POST', '/api/bank-rules', { contains: 'CHARGE', maxAmount: 50, kind: 'expense', partyId: 2, description: 'Bank charges' });
+    expect(
+      (
+        await call(viewer, 'POST', '/api/bank-rules', {
+          contains: 'charge',
+          kind: 'expense',
+          partyId: 2,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(staff, 'POST', '/api/bank-rules', {
+          contains: 'charge',
+          kind: 'expense',
+          partyId: 99,
+        })
+      ).status,
+    ).toBe(404);
+    const rule = await call(staff, 'POST', '/api/bank-rules', {
+      contains: 'CHARGE',
+      maxAmount: 50,
+      kind: 'expense',
+      partyId: 2,
+      description: 'Bank charges',
+    });
     expect(rule.status).toBe(201);
-    expect(rule.body.rule).toMatchObject({ contains: 'CHARGE', maxAmount: 50, minAmount: null, partyName: 'Fuel', enabled: true });
-    await importCsv('Date,Description,Amount\n2026-01-05,Monthly charge,-12.50\n2026-01-06,Big charge,-80.00\n2026-01-07,Charge back,5.00\n');
+    expect(rule.body.rule).toMatchObject({
+      contains: 'CHARGE',
+      maxAmount: 50,
+      minAmount: null,
+      partyName: 'Fuel',
+      enabled: true,
+    });
+    await importCsv(
+      'Date,Description,Amount\n2026-01-05,Monthly charge,-12.50\n2026-01-06,Big charge,-80.00\n2026-01-07,Charge back,5.00\n',
+    );
     const proposals = (await worklist()).lines.map((l) => [l.description, l.proposal]);
     expect(proposals).toEqual([
-      ['Monthly charge', { ruleId: rule.body.rule.id, kind: 'expense', partyId: 2, description: 'Bank charges' }],
+      [
+        'Monthly charge',
+        { ruleId: rule.body.rule.id, kind: 'expense', partyId: 2, description: 'Bank charges' },
+      ],
       ['Big charge', null],
       ['Charge back', null],
     ]);
-    const off = await call(staff, 'PUT', `/api/bank-rules/${rule.body.rule.id}`, { contains: 'CHARGE', kind: 'expense', partyId: 2, enabled: false });
+    const off = await call(staff, 'PUT', `/api/bank-rules/${rule.body.rule.id}`, {
+      contains: 'CHARGE',
+      kind: 'expense',
+      partyId: 2,
+      enabled: false,
+    });
     expect(off.body.rule.enabled).toBe(false);
     expect((await worklist()).lines[0]!.proposal).toBeNull();
     expect((await call(viewer, 'GET', '/api/bank-rules')).body.rules).toHaveLength(1);
-    expect(await rows(ctx, `SELECT action FROM audit_log WHERE entity = 'bank_rule' ORDER BY id`)).toEqual([{ action: 'create' }, { action: 'update' }]);
+    expect(
+      await rows(ctx, `SELECT action FROM audit_log WHERE entity = 'bank_rule' ORDER BY id`),
+    ).toEqual([{ action: 'create' }, { action: 'update' }]);
   });
 });
 
@@ -223,24 +427,112 @@ describe('reconciled through', () => {
     const entry = await income(1, 200, '2026-01-05');
     await importCsv('Date,Description,Amount\n2026-01-05,Payment,200.00\n');
     const [line] = (await worklist()).lines;
-    await call(staff, 'POST', `/api/accounts/${bank}/matches`, { lineId: line!.id, entryIds: [entry] });
-    const wrong = await call(staff, 'POST', `/api/accounts/${bank}/reconciled`, { through: '2026-01-31', closingBalance: '1250.00' });
+    await call(staff, 'POST', `/api/accounts/${bank}/matches`, {
+      lineId: line!.id,
+      entryIds: [entry],
+    });
+    const wrong = await call(staff, 'POST', `/api/accounts/${bank}/reconciled`, {
+      through: '2026-01-31',
+      closingBalance: '1250.00',
+    });
     expect(wrong).toEqual(refusal(409, `${am.reconcileDiffers} 50.00`));
-    expect((await call(viewer, 'POST', `/api/accounts/${bank}/reconciled`, { through: '2026-01-31', closingBalance: 1200 })).status).toBe(403);
-    const done = await call(staff, 'POST', `/api/accounts/${bank}/reconciled`, { through: '2026-01-31', closingBalance: 1200 });
+    expect(
+      (
+        await call(viewer, 'POST', `/api/accounts/${bank}/reconciled`, {
+          through: '2026-01-31',
+          closingBalance: 1200,
+        })
+      ).status,
+    ).toBe(403);
+    const done = await call(staff, 'POST', `/api/accounts/${bank}/reconciled`, {
+      through: '2026-01-31',
+      closingBalance: 1200,
+    });
     expect(done.status).toBe(200);
     expect(done.body.account).toMatchObject({ reconciledThrough: '2026-01-31' });
-    expect((await lineOf('Payment'))).toMatchObject({ reconciled: true });
+    expect(await lineOf('Payment')).toMatchObject({ reconciled: true });
     const register = await call(viewer, 'GET', `/api/accounts/${bank}/register`);
     expect(register.body.rows[0]).toMatchObject({ matched: true, reconciled: true });
 
-    expect(await call(staff, 'DELETE', `/api/accounts/${bank}/matches/${line!.id}`, { reason: 'wrong' })).toEqual(refusal(403, am.reconciledLocked));
-    expect((await call(admin, 'DELETE', `/api/accounts/${bank}/matches/${line!.id}`, {})).status).toBe(400);
-    const undone = await call(admin, 'DELETE', `/api/accounts/${bank}/matches/${line!.id}`, { reason: 'matched to the wrong payment' });
+    expect(
+      await call(staff, 'DELETE', `/api/accounts/${bank}/matches/${line!.id}`, { reason: 'wrong' }),
+    ).toEqual(refusal(403, am.reconciledLocked));
+    expect(
+      (await call(admin, 'DELETE', `/api/accounts/${bank}/matches/${line!.id}`, {})).status,
+    ).toBe(400);
+    const undone = await call(admin, 'DELETE', `/api/accounts/${bank}/matches/${line!.id}`, {
+      reason: 'matched to the wrong payment',
+    });
     expect(undone.status).toBe(200);
     expect(undone.body.line).toMatchObject({ status: 'unmatched', entryIds: [] });
-    const audit = await rows<{ action: string; after: { reason?: string } }>(ctx, `SELECT action, after FROM audit_log WHERE action IN ('reconciled', 'unmatched') ORDER BY id`);
+    const audit = await rows<{ action: string; after: { reason?: string } }>(
+      ctx,
+      `SELECT action, after FROM audit_log WHERE action IN ('reconciled', 'unmatched') ORDER BY id`,
+    );
     expect(audit.map((a) => a.action)).toEqual(['reconciled', 'unmatched']);
     expect(audit[1]!.after.reason).toBe('matched to the wrong payment');
+  });
+});
+
+describe('the bank reconciliation statement', () => {
+  async function scenario() {
+    const paid = await income(1, 200, '2026-01-05', 'Invoice 7');
+    await income(2, 75, '2026-01-30', 'Deposit in transit');
+    await expense(1, 40, '2026-01-29', 'Cheque not yet cashed');
+    await importCsv(
+      'Date,Description,Amount,Balance\n2026-01-05,Payment,200.00,1200.00\n2026-01-31,Bank charge,-3.00,1197.00\n',
+    );
+    const [line] = (await worklist()).lines;
+    await call(staff, 'POST', `/api/accounts/${bank}/matches`, {
+      lineId: line!.id,
+      entryIds: [paid],
+    });
+  }
+
+  test('as Excel: bank balance, recorded not on the statement, on the statement not recorded, books; they agree', async () => {
+    await scenario();
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/accounts/${bank}/reconciliation/excel?date=2026-01-31`,
+      headers: bearer(viewer),
+    });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const values: unknown[][] = [];
+    workbook.worksheets[0]!.eachRow((row) => values.push((row.values as unknown[]).slice(1)));
+    const row = (label: string) => values.find((r) => r[0] === label)!;
+    expect(values.some((r) => r[0] === 'Bank reconciliation statement')).toBe(true);
+    expect(row('Balance as per bank statement')[4]).toBe(1197);
+    expect(row('Total recorded, not yet on the statement')[4]).toBe(35);
+    expect(row('Total on the statement, not yet recorded')[4]).toBe(-3);
+    expect(row('Adjusted bank balance')[4]).toBe(1235);
+    expect(row('Balance as per books')[4]).toBe(1235);
+    expect(row('Difference')[4]).toBe(0);
+    expect(values.some((r) => r[3] === 'Cheque not yet cashed' && r[4] === -40)).toBe(true);
+    expect(values.some((r) => r[3] === 'Bank charge' && r[4] === -3)).toBe(true);
+    expect((await call(viewer, 'GET', `/api/accounts/999/reconciliation/excel`)).status).toBe(404);
+    expect(
+      (await call(viewer, 'GET', `/api/accounts/${bank}/reconciliation/excel?date=2026-02-30`))
+        .status,
+    ).toBe(400);
+  });
+
+  (pdftotext ? test : test.skip)('as PDF, read back with pdftotext', async () => {
+    await scenario();
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/accounts/${bank}/reconciliation/pdf?date=2026-01-31`,
+      headers: bearer(viewer),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const text = await pdfToText(response.rawPayload, true);
+    expect(text).toContain('Bank reconciliation statement');
+    expect(text).toContain('Account: HBL');
+    expect(text).toMatch(/Balance as per bank\b.*1,197\.00/);
+    expect(text).toMatch(/Balance as per books\s+1,235\.00/);
+    expect(text).toContain('Deposit in transit');
+    expect(text).toMatch(/Difference\s+0\.00/);
   });
 });

@@ -4,7 +4,15 @@
 // their line and nothing stored; undo as one; viewers refused.
 import iconv from 'iconv-lite';
 import { accountMessages as am, type StatementOptions } from 'contract';
-import { bearer, login, requestAs, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
+import {
+  bearer,
+  login,
+  requestAs,
+  rows,
+  setupDatabase,
+  signInBoth,
+  type TestContext,
+} from './helpers.js';
 import ExcelJS from 'exceljs';
 
 const db = await setupDatabase();
@@ -21,11 +29,19 @@ beforeEach(async () => {
     method: 'POST',
     url: '/api/users/register',
     headers: bearer(admin),
-    payload: { name: 'Auditor', email: 'viewer@test.local', password: 'viewer-password-1', role: 'viewer' },
+    payload: {
+      name: 'Auditor',
+      email: 'viewer@test.local',
+      password: 'viewer-password-1',
+      role: 'viewer',
+    },
   });
   viewer = await login(ctx.app, { email: 'viewer@test.local', password: 'viewer-password-1' });
   const made = await requestAs(ctx.app, admin, 'POST', '/api/accounts', {
-    name: 'HBL', kind: 'Bank', openingBalance: 0, openingDate: '2026-01-01',
+    name: 'HBL',
+    kind: 'Bank',
+    openingBalance: 0,
+    openingDate: '2026-01-01',
   });
   bank = made.body.account.id;
 });
@@ -45,7 +61,13 @@ function multipart(fileName: string, bytes: Buffer, options: StatementOptions): 
   ]);
 }
 
-async function upload(fileName: string, file: Buffer | string, options: StatementOptions = {}, token = staff, account = bank) {
+async function upload(
+  fileName: string,
+  file: Buffer | string,
+  options: StatementOptions = {},
+  token = staff,
+  account = bank,
+) {
   const response = await ctx.app.inject({
     method: 'POST',
     url: `/api/accounts/${account}/statements`,
@@ -56,7 +78,13 @@ async function upload(fileName: string, file: Buffer | string, options: Statemen
 }
 
 const stored = () =>
-  rows<{ line_date: string; amount: string; description: string; reference: string; bank_balance: string | null }>(
+  rows<{
+    line_date: string;
+    amount: string;
+    description: string;
+    reference: string;
+    bank_balance: string | null;
+  }>(
     ctx,
     `SELECT line_date, amount::text AS amount, description, reference, bank_balance::text AS bank_balance
      FROM statement_lines ORDER BY id`,
@@ -72,18 +100,46 @@ describe('CSV and Excel', () => {
   test('separate Debit and Credit columns, a BOM, Windows line ends, parentheses, running balances', async () => {
     const { status, body } = await upload('hbl.csv', CSV_TWO_COLUMNS);
     expect(status).toBe(201);
-    expect(body).toMatchObject({ message: am.statementImported, format: 'csv', added: 3, known: 0, chainBreak: null });
+    expect(body).toMatchObject({
+      message: am.statementImported,
+      format: 'csv',
+      added: 3,
+      known: 0,
+      chainBreak: null,
+    });
     expect(await stored()).toEqual([
-      { line_date: '2026-01-05', amount: '1250.50', description: 'Acme payment', reference: 'R1', bank_balance: '1250.50' },
-      { line_date: '2026-01-06', amount: '-10.00', description: 'Bank charge', reference: 'R2', bank_balance: '1240.50' },
-      { line_date: '2026-01-07', amount: '-500.00', description: 'Rent January', reference: 'R3', bank_balance: '740.50' },
+      {
+        line_date: '2026-01-05',
+        amount: '1250.50',
+        description: 'Acme payment',
+        reference: 'R1',
+        bank_balance: '1250.50',
+      },
+      {
+        line_date: '2026-01-06',
+        amount: '-10.00',
+        description: 'Bank charge',
+        reference: 'R2',
+        bank_balance: '1240.50',
+      },
+      {
+        line_date: '2026-01-07',
+        amount: '-500.00',
+        description: 'Rent January',
+        reference: 'R3',
+        bank_balance: '740.50',
+      },
     ]);
-    const audit = await rows(ctx, `SELECT action, entity FROM audit_log WHERE entity = 'statement'`);
+    const audit = await rows(
+      ctx,
+      `SELECT action, entity FROM audit_log WHERE entity = 'statement'`,
+    );
     expect(audit).toEqual([{ action: 'statement_imported', entity: 'statement' }]);
   });
 
   test('one signed amount column in Windows-1252 with a comma decimal', async () => {
-    const text = 'Datum;Verwendungszweck;Betrag\n05.01.2026;Café Müller;-12,50\n06.01.2026;Zahlung;(3,00)\n';
+    const text =
+      'Datum;Verwendungszweck;Betrag\n05.01.2026;Café Müller;-12,50\n06.01.2026;Zahlung;(3,00)\n';
     const { status, body } = await upload('export.csv', iconv.encode(text, 'win1252'));
     expect(status).toBe(201);
     expect(body.added).toBe(2);
@@ -136,7 +192,11 @@ describe('CSV and Excel', () => {
     const { body } = await upload('gap.csv', text);
     expect(body.chainBreak).toEqual({ line: 3, expected: 70, given: 75 });
     const list = await requestAs(ctx.app, viewer, 'GET', `/api/accounts/${bank}/statements`);
-    expect(list.body.imports[0]).toMatchObject({ fileName: 'gap.csv', added: 3, chainBreak: { line: 3 } });
+    expect(list.body.imports[0]).toMatchObject({
+      fileName: 'gap.csv',
+      added: 3,
+      chainBreak: { line: 3 },
+    });
   });
 });
 
@@ -153,8 +213,20 @@ describe('OFX, CAMT.053 and MT940', () => {
     expect(status).toBe(201);
     expect(body).toMatchObject({ format: 'ofx', added: 2, closingBalance: 1150.51 });
     expect(await stored()).toEqual([
-      { line_date: '2026-01-05', amount: '1250.50', description: 'Acme & Sons Invoice 7', reference: 'A1', bank_balance: null },
-      { line_date: '2026-01-06', amount: '-99.99', description: 'Rent', reference: 'A2', bank_balance: null },
+      {
+        line_date: '2026-01-05',
+        amount: '1250.50',
+        description: 'Acme & Sons Invoice 7',
+        reference: 'A1',
+        bank_balance: null,
+      },
+      {
+        line_date: '2026-01-06',
+        amount: '-99.99',
+        description: 'Rent',
+        reference: 'A2',
+        bank_balance: null,
+      },
     ]);
     expect((await upload('january.qfx', OFX)).body).toMatchObject({ added: 0, known: 2 });
   });
@@ -174,18 +246,32 @@ describe('OFX, CAMT.053 and MT940', () => {
   test('CAMT.053 with its opening and closing balances', async () => {
     const { status, body } = await upload('camt053.xml', camt(ENTRIES));
     expect(status).toBe(201);
-    expect(body).toMatchObject({ format: 'camt053', added: 2, openingBalance: 1000, closingBalance: 1150.5, chainBreak: null });
-    expect((await stored()).map((l) => [l.line_date, l.amount, l.description, l.reference])).toEqual([
+    expect(body).toMatchObject({
+      format: 'camt053',
+      added: 2,
+      openingBalance: 1000,
+      closingBalance: 1150.5,
+      chainBreak: null,
+    });
+    expect(
+      (await stored()).map((l) => [l.line_date, l.amount, l.description, l.reference]),
+    ).toEqual([
       ['2026-01-05', '250.50', 'Acme INV 7', 'C1'],
       ['2026-01-06', '-100.00', 'Rent', 'C2'],
     ]);
   });
 
   test('CAMT.053 with a DOCTYPE (entities) is refused; nothing is stored', async () => {
-    const bomb = camt(ENTRIES, '<!DOCTYPE Document [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>');
+    const bomb = camt(
+      ENTRIES,
+      '<!DOCTYPE Document [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>',
+    );
     const { status } = await upload('camt053.xml', bomb);
     expect(status).toBe(400);
-    const external = camt(ENTRIES.replace('Rent', '&xxe;'), '<!DOCTYPE Document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>');
+    const external = camt(
+      ENTRIES.replace('Rent', '&xxe;'),
+      '<!DOCTYPE Document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>',
+    );
     expect((await upload('camt053.xml', external)).status).toBe(400);
     expect(await stored()).toEqual([]);
     expect(await rows(ctx, 'SELECT count(*)::int AS n FROM statement_imports')).toEqual([{ n: 0 }]);
@@ -198,7 +284,13 @@ describe('OFX, CAMT.053 and MT940', () => {
       ':61:2601060106D99,99NCHGNONREF\r\n:86:Bank charge\r\n:62F:C260131PKR1150,51\r\n-';
     const { status, body } = await upload('statement.sta', text);
     expect(status).toBe(201);
-    expect(body).toMatchObject({ format: 'mt940', added: 2, openingBalance: 1000, closingBalance: 1150.51, chainBreak: null });
+    expect(body).toMatchObject({
+      format: 'mt940',
+      added: 2,
+      openingBalance: 1000,
+      closingBalance: 1150.51,
+      chainBreak: null,
+    });
     expect((await stored()).map((l) => [l.line_date, l.amount, l.description])).toEqual([
       ['2026-01-05', '250.50', 'Acme payment INV 7'],
       ['2026-01-06', '-99.99', 'Bank charge'],
@@ -214,17 +306,25 @@ describe('refusals and undo', () => {
     expect(body.message).toMatch(/^Line 3: /);
     const badDate = await upload('bad.csv', 'Date,Description,Amount\n2026-13-45,A,10.00\n');
     expect(badDate.status).toBe(400);
-    const ofx = await upload('bad.ofx', '<OFX><STMTTRN><DTPOSTED>20260105<TRNAMT>abc</STMTTRN></OFX>');
+    const ofx = await upload(
+      'bad.ofx',
+      '<OFX><STMTTRN><DTPOSTED>20260105<TRNAMT>abc</STMTTRN></OFX>',
+    );
     expect(ofx.status).toBe(400);
     expect(ofx.body.message).toMatch(/^Line 1: /);
-    const camt = await upload('bad.xml', '<Document><BkToCstmrStmt><Stmt><Ntry><Amt>1</Amt>\n<Amt>');
+    const camt = await upload(
+      'bad.xml',
+      '<Document><BkToCstmrStmt><Stmt><Ntry><Amt>1</Amt>\n<Amt>',
+    );
     expect(camt.status).toBe(400);
     expect(await stored()).toEqual([]);
     expect(await rows(ctx, 'SELECT count(*)::int AS n FROM statement_imports')).toEqual([{ n: 0 }]);
   });
 
   test('an unknown file, an unknown account, a viewer', async () => {
-    expect((await upload('photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]))).status).toBe(400);
+    expect(
+      (await upload('photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]))).status,
+    ).toBe(400);
     expect((await upload('hbl.csv', CSV_TWO_COLUMNS, {}, staff, 999)).status).toBe(404);
     expect((await upload('hbl.csv', CSV_TWO_COLUMNS, {}, viewer)).status).toBe(403);
     expect(await stored()).toEqual([]);
@@ -232,10 +332,22 @@ describe('refusals and undo', () => {
 
   test('an import is undone as one, while none of its lines is matched or excluded', async () => {
     const { body } = await upload('hbl.csv', CSV_TWO_COLUMNS);
-    const undo = await requestAs(ctx.app, staff, 'POST', `/api/accounts/${bank}/statements/${body.importId}/undo`, { reason: 'wrong account' });
+    const undo = await requestAs(
+      ctx.app,
+      staff,
+      'POST',
+      `/api/accounts/${bank}/statements/${body.importId}/undo`,
+      { reason: 'wrong account' },
+    );
     expect(undo).toEqual({ status: 200, body: { message: am.statementUndone } });
     expect(await stored()).toEqual([]);
-    const again = await requestAs(ctx.app, staff, 'POST', `/api/accounts/${bank}/statements/${body.importId}/undo`, { reason: 'x' });
+    const again = await requestAs(
+      ctx.app,
+      staff,
+      'POST',
+      `/api/accounts/${bank}/statements/${body.importId}/undo`,
+      { reason: 'x' },
+    );
     expect(again.status).toBe(409);
     // Undone, the same file can be imported again.
     expect((await upload('hbl.csv', CSV_TWO_COLUMNS)).body.added).toBe(3);

@@ -203,7 +203,8 @@ export const accountEndpoints = {
     path: '/accounts/:id/lines/:lineId/entry',
     tag: 'accounts',
     summary: 'Record the entry a statement line shows, and match it',
-    description: 'Amount and date come from the line; money in is income, money out an expense or salary.',
+    description:
+      'Amount and date come from the line; money in is income, money out an expense or salary.',
     access: 'signedIn',
     params: LineParams,
     body: LineEntryBody,

@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, IsoDate, Money, Name, OptionalText, Text } from './common.js';
 import { EntryKind, literalUnion } from './kinds.js';
-import { DateFormat, ImportMapping, NumberFormat } from './imports.js';
+import { DateFormat, NumberFormat } from './imports.js';
 import { NextCursor, pagingQuery } from './paging.js';
 
 export const ACCOUNT_KINDS = ['Bank', 'Cash'] as const;
@@ -46,13 +46,18 @@ export const AccountBody = Type.Object(
   {
     name: Name(100),
     kind: AccountKind,
-    bankName: Type.Optional(Type.Union([Type.String({ maxLength: 100, format: 'text' }), Type.Null()])),
+    bankName: Type.Optional(
+      Type.Union([Type.String({ maxLength: 100, format: 'text' }), Type.Null()]),
+    ),
     last4: Type.Optional(Type.Union([Last4, Type.Null()])),
     openingBalance: SignedAmount,
     openingDate: IsoDate,
     isDefault: Type.Optional(Type.Boolean()),
   },
-  { additionalProperties: false, examples: [{ name: 'Bank', kind: 'Bank', openingBalance: 0, openingDate: '2026-01-01' }] },
+  {
+    additionalProperties: false,
+    examples: [{ name: 'Bank', kind: 'Bank', openingBalance: 0, openingDate: '2026-01-01' }],
+  },
 );
 export type AccountBody = Static<typeof AccountBody>;
 
@@ -70,7 +75,18 @@ export const TransferBody = Type.Object(
     date: IsoDate,
     description: OptionalText(500),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        fromAccountId: 1,
+        toAccountId: 2,
+        amount: 500,
+        date: '2026-01-05',
+        description: 'Cash deposited',
+      },
+    ],
+  },
 );
 export type TransferBody = Static<typeof TransferBody>;
 
@@ -153,8 +169,6 @@ export const StatementMapping = Type.Object(
   { additionalProperties: false },
 );
 export type StatementMapping = Static<typeof StatementMapping>;
-// (ImportMapping is the entries import's; a statement's fields are its own.)
-export type { ImportMapping };
 
 /** The multipart field `options` (JSON) before `file`. Left out, everything is detected. */
 export const StatementOptions = Type.Object(
@@ -394,7 +408,8 @@ export const accountMessages = {
   statementAlreadyUndone: 'This statement import has already been undone',
   statementHasMatches: 'Lines of this statement are matched or excluded: unmatch them first',
   statementEmpty: 'The statement has no lines',
-  statementUnknownFormat: 'The file is not a statement this product reads (CSV, Excel, OFX/QFX, CAMT.053, MT940)',
+  statementUnknownFormat:
+    'The file is not a statement this product reads (CSV, Excel, OFX/QFX, CAMT.053, MT940)',
   statementTooManyLines: 'The statement has more than 100,000 lines',
   statementNoDate: 'Choose the column that holds the date',
   statementNoAmount: 'Choose the amount column, or the Debit and Credit columns',

@@ -15,7 +15,10 @@ export function checkEntryAccount(input: { creditDebit: string; accountId?: numb
  * Share-locks the accounts (in id order) so none is removed or changed while the entries naming
  * them are written; 404 when one does not exist.
  */
-export async function lockAccounts(tx: Db, ids: readonly (number | null | undefined)[]): Promise<void> {
+export async function lockAccounts(
+  tx: Db,
+  ids: readonly (number | null | undefined)[],
+): Promise<void> {
   const wanted = [...new Set(ids.filter((id): id is number => id != null))].sort((a, b) => a - b);
   if (wanted.length === 0) return;
   const { rows } = await sql<{ id: number }>`

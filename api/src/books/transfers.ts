@@ -44,7 +44,13 @@ const toTransfer = (row: TransferRow): Transfer => ({
 export async function recordTransfer(
   db: Db,
   userId: number,
-  input: { fromAccountId: number; toAccountId: number; amount: number | string; date: string; description?: string },
+  input: {
+    fromAccountId: number;
+    toAccountId: number;
+    amount: number | string;
+    date: string;
+    description?: string;
+  },
   today: string,
 ): Promise<Transfer> {
   if (input.fromAccountId === input.toAccountId) throw badRequest(m.transferSameAccount);
@@ -60,7 +66,13 @@ export async function recordTransfer(
               ${input.date}::date, ${(input.description ?? '').trim()}, ${userId})
       RETURNING ${COLUMNS}`.execute(tx);
     const transfer = toTransfer(rows[0]!);
-    await audit(tx, { actorId: userId, action: 'create', entity: 'transfer', entityId: transfer.id, after: transfer });
+    await audit(tx, {
+      actorId: userId,
+      action: 'create',
+      entity: 'transfer',
+      entityId: transfer.id,
+      after: transfer,
+    });
     return transfer;
   });
 }
@@ -103,4 +115,3 @@ export async function reverseTransfer(
     throw error;
   }
 }
-

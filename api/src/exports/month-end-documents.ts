@@ -77,7 +77,10 @@ const comparedCells = (lines: ComparedLine[]): SheetCell[][] =>
     line.change.percent,
   ]);
 
-function fixed(rows: SheetCell[][], totals: { label: string; cells: Record<number, SheetCell> }) {
+export function fixed(
+  rows: SheetCell[][],
+  totals: { label: string; cells: Record<number, SheetCell> },
+) {
   return {
     batches: (async function* () {
       if (rows.length > 0) yield rows;
@@ -86,7 +89,7 @@ function fixed(rows: SheetCell[][], totals: { label: string; cells: Record<numbe
   };
 }
 
-const specOf = (
+export const specOf = (
   context: ExportContext,
   title: string,
   details: string[],

@@ -105,7 +105,8 @@ export function parseRegisterCursor(after: string | undefined): RegisterPosition
 }
 
 /** A position in a list ordered by (date, id) ascending (the reconciliation worklist). */
-export const worklistCursor = (row: Position): string => encodeCursor('worklist', `${row.date}_${row.id}`);
+export const worklistCursor = (row: Position): string =>
+  encodeCursor('worklist', `${row.date}_${row.id}`);
 
 export function parseWorklistCursor(after: string | undefined): Position | undefined {
   if (!after) return undefined;

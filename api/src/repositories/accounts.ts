@@ -134,7 +134,13 @@ export async function createAccount(
       const id = Number(rows[0]!.id);
       if (body.isDefault) await makeDefault(tx, id);
       const account = await getAccount(tx, id, today);
-      await audit(tx, { actorId: userId, action: 'create', entity: 'account', entityId: id, after: account });
+      await audit(tx, {
+        actorId: userId,
+        action: 'create',
+        entity: 'account',
+        entityId: id,
+        after: account,
+      });
       return account;
     });
   } catch (error) {
@@ -165,7 +171,14 @@ export async function updateAccount(
         WHERE id = ${id}`.execute(tx);
       if (body.isDefault && !rows[0].is_default) await makeDefault(tx, id);
       const after = await getAccount(tx, id, today);
-      await audit(tx, { actorId: userId, action: 'update', entity: 'account', entityId: id, before, after });
+      await audit(tx, {
+        actorId: userId,
+        action: 'update',
+        entity: 'account',
+        entityId: id,
+        before,
+        after,
+      });
       return after;
     });
   } catch (error) {

@@ -52,7 +52,11 @@ export function chainBreak(
   }
   const last = lines[lines.length - 1];
   if (closing !== null && previous !== null && previous !== closing && last)
-    return { line: last.line, expected: fromCents(previous) as number, given: fromCents(closing) as number };
+    return {
+      line: last.line,
+      expected: fromCents(previous) as number,
+      given: fromCents(closing) as number,
+    };
   return null;
 }
 
@@ -122,7 +126,15 @@ export async function importStatement(
       action: 'statement_imported',
       entity: 'statement',
       entityId: importId,
-      after: { accountId, fileName: upload.fileName, sha256, format: read.format, added, known, chainBreak: broken },
+      after: {
+        accountId,
+        fileName: upload.fileName,
+        sha256,
+        format: read.format,
+        added,
+        known,
+        chainBreak: broken,
+      },
     });
     return result;
   });
@@ -132,8 +144,14 @@ export async function listStatements(db: Db, accountId: number): Promise<Stateme
   const exists = await sql`SELECT 1 FROM accounts WHERE id = ${accountId}`.execute(db);
   if (exists.rows.length === 0) throw notFound(m.accountNotFound);
   const { rows } = await sql<{
-    id: number; file_name: string; format: StatementImport['format']; lines_added: number;
-    lines_known: number; chain_break: StatementImport['chainBreak']; created_at: Date; undone_at: Date | null;
+    id: number;
+    file_name: string;
+    format: StatementImport['format'];
+    lines_added: number;
+    lines_known: number;
+    chain_break: StatementImport['chainBreak'];
+    created_at: Date;
+    undone_at: Date | null;
   }>`
     SELECT id, file_name, format, lines_added, lines_known, chain_break, created_at, undone_at
     FROM statement_imports WHERE account_id = ${accountId} ORDER BY id DESC`.execute(db);
@@ -165,7 +183,8 @@ export async function undoStatement(
     if (rows[0].undone_at) throw conflict(m.statementAlreadyUndone);
     const lines = await sql<{ id: number; status: string }>`
       SELECT id, status FROM statement_lines WHERE import_id = ${importId} FOR UPDATE`.execute(tx);
-    if (lines.rows.some((line) => line.status !== 'unmatched')) throw conflict(m.statementHasMatches);
+    if (lines.rows.some((line) => line.status !== 'unmatched'))
+      throw conflict(m.statementHasMatches);
     await sql`DELETE FROM statement_lines WHERE import_id = ${importId}`.execute(tx);
     await sql`UPDATE statement_imports SET undone_at = now(), undone_by = ${userId},
               undo_reason = ${reason.trim()} WHERE id = ${importId}`.execute(tx);

@@ -15,7 +15,6 @@ import { SaxesParser } from 'saxes';
 import {
   accountMessages as m,
   DATE_FORMATS,
-  IMPORT_LIMITS,
   NUMBER_FORMATS,
   type DateFormat,
   type NumberFormat,
@@ -25,7 +24,14 @@ import {
 } from 'contract';
 import { badRequest } from '../lib/errors.js';
 import { isRealDay } from '../lib/dates.js';
-import { cellText, detectDateFormat, detectNumberFormat, findHeader, parseAmount, parseDate } from '../imports/detect.js';
+import {
+  cellText,
+  detectDateFormat,
+  detectNumberFormat,
+  findHeader,
+  parseAmount,
+  parseDate,
+} from '../imports/detect.js';
 import { detectEncoding, readImportFile, type Cell } from '../imports/read-file.js';
 
 /** Lines one statement may hold. */
@@ -75,7 +81,11 @@ function checkCount(count: number): void {
 }
 
 /** The format from the options, the file's name, or its first bytes. */
-export function statementFormat(fileName: string, bytes: Buffer, given?: StatementFormat): StatementFormat {
+export function statementFormat(
+  fileName: string,
+  bytes: Buffer,
+  given?: StatementFormat,
+): StatementFormat {
   if (given) return given;
   const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
   if (extension === 'ofx' || extension === 'qfx') return 'ofx';
@@ -112,12 +122,41 @@ export async function readStatement(
 
 const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 const NAMES: Record<keyof StatementMapping, string[]> = {
-  date: ['date', 'transactiondate', 'bookingdate', 'postingdate', 'valuedate', 'txndate', 'day', 'datum', 'buchungstag'],
+  date: [
+    'date',
+    'transactiondate',
+    'bookingdate',
+    'postingdate',
+    'valuedate',
+    'txndate',
+    'day',
+    'datum',
+    'buchungstag',
+  ],
   amount: ['amount', 'amountrs', 'value', 'transactionamount', 'sum', 'betrag'],
   debit: ['debit', 'withdrawal', 'withdrawals', 'moneyout', 'paidout', 'dr', 'debits'],
   credit: ['credit', 'deposit', 'deposits', 'moneyin', 'paidin', 'cr', 'credits'],
-  description: ['description', 'narration', 'details', 'particulars', 'memo', 'transactiondetails', 'payee', 'remarks', 'verwendungszweck'],
-  reference: ['reference', 'ref', 'chequeno', 'chequenumber', 'refno', 'referenceno', 'transactionid', 'id'],
+  description: [
+    'description',
+    'narration',
+    'details',
+    'particulars',
+    'memo',
+    'transactiondetails',
+    'payee',
+    'remarks',
+    'verwendungszweck',
+  ],
+  reference: [
+    'reference',
+    'ref',
+    'chequeno',
+    'chequenumber',
+    'refno',
+    'referenceno',
+    'transactionid',
+    'id',
+  ],
   balance: ['balance', 'runningbalance', 'closingbalance', 'availablebalance'],
 };
 
@@ -141,7 +180,12 @@ async function readTable(
 ): Promise<StatementRead> {
   // The import's reader knows a file by its extension: a statement named otherwise is read as
   // the format chosen.
-  const name = format === 'xlsx' ? 'statement.xlsx' : /\.(csv|txt)$/i.test(fileName) ? fileName : 'statement.csv';
+  const name =
+    format === 'xlsx'
+      ? 'statement.xlsx'
+      : /\.(csv|txt)$/i.test(fileName)
+        ? fileName
+        : 'statement.csv';
   const file = await readImportFile(name, bytes, options.sheet);
   const header = findHeader(file.rows);
   const headers = (file.rows[header]?.cells ?? []).map((cell) => cellText(cell));
@@ -149,16 +193,24 @@ async function readTable(
   if (mapping.date === undefined) throw badRequest(m.statementNoDate);
   if (mapping.amount === undefined && mapping.debit === undefined && mapping.credit === undefined)
     throw badRequest(m.statementNoAmount);
-  const rows = file.rows.slice(header + 1).filter((row) => row.cells.some((cell) => cellText(cell) !== ''));
+  const rows = file.rows
+    .slice(header + 1)
+    .filter((row) => row.cells.some((cell) => cellText(cell) !== ''));
   checkCount(rows.length);
   for (const row of rows) if (row.problem) throw refuse(row.line, row.problem);
-  const at = (cells: Cell[], index: number | undefined): Cell => (index === undefined ? '' : (cells[index] ?? ''));
+  const at = (cells: Cell[], index: number | undefined): Cell =>
+    index === undefined ? '' : (cells[index] ?? '');
   const dateFormat: DateFormat =
-    options.dateFormat ?? detectDateFormat(rows.map((row) => at(row.cells, mapping.date))).format ?? DATE_FORMATS[0];
+    options.dateFormat ??
+    detectDateFormat(rows.map((row) => at(row.cells, mapping.date))).format ??
+    DATE_FORMATS[0];
   const moneyCells = rows.flatMap((row) =>
-    [mapping.amount, mapping.debit, mapping.credit, mapping.balance].map((index) => at(row.cells, index)),
+    [mapping.amount, mapping.debit, mapping.credit, mapping.balance].map((index) =>
+      at(row.cells, index),
+    ),
   );
-  const numberFormat: NumberFormat = options.numberFormat ?? detectNumberFormat(moneyCells).format ?? NUMBER_FORMATS[0];
+  const numberFormat: NumberFormat =
+    options.numberFormat ?? detectNumberFormat(moneyCells).format ?? NUMBER_FORMATS[0];
   const money = (cell: Cell, line: number): bigint | null => {
     if (cellText(cell) === '') return null;
     const amount = parseAmount(cell, numberFormat);
@@ -167,7 +219,11 @@ async function readTable(
   };
   const lines = rows.map((row): StatementLineRead => {
     const date = parseDate(at(row.cells, mapping.date), dateFormat);
-    if (!date) throw refuse(row.line, `"${cellText(at(row.cells, mapping.date)).slice(0, 40)}" is not a date (${dateFormat})`);
+    if (!date)
+      throw refuse(
+        row.line,
+        `"${cellText(at(row.cells, mapping.date)).slice(0, 40)}" is not a date (${dateFormat})`,
+      );
     let cents: bigint | null;
     if (mapping.amount !== undefined) cents = money(at(row.cells, mapping.amount), row.line);
     else {
@@ -184,7 +240,8 @@ async function readTable(
       cents,
       description: checkText(cellText(at(row.cells, mapping.description)), row.line),
       reference: checkText(cellText(at(row.cells, mapping.reference)), row.line, MAX_REFERENCE),
-      balance: mapping.balance === undefined ? null : money(at(row.cells, mapping.balance), row.line),
+      balance:
+        mapping.balance === undefined ? null : money(at(row.cells, mapping.balance), row.line),
     };
   });
   return { format, lines, opening: null, closing: null };
@@ -239,12 +296,14 @@ function readOfx(bytes: Buffer): StatementRead {
   const starts = [...text.matchAll(/<STMTTRN>/gi)].map((match) => match.index!);
   checkCount(starts.length);
   const lines: StatementLineRead[] = [];
+  const closing = /<\/STMTTRN>|<\/BANKTRANLIST>/gi;
   let lineNo = 1;
   let scanned = 0;
   for (let i = 0; i < starts.length; i += 1) {
     const start = starts[i]!;
-    const endTag = text.slice(start).search(/<\/STMTTRN>|<\/BANKTRANLIST>/i);
-    const end = Math.min(starts[i + 1] ?? text.length, endTag === -1 ? text.length : start + endTag);
+    closing.lastIndex = start;
+    const endTag = closing.exec(text);
+    const end = Math.min(starts[i + 1] ?? text.length, endTag ? endTag.index : text.length);
     // Counted from the previous block on, so the whole file is walked once.
     lineNo += lineAt(text.slice(scanned, start), Infinity) - 1;
     scanned = start;
@@ -262,7 +321,11 @@ function readOfx(bytes: Buffer): StatementRead {
       date: ofxDay(posted, lineNo),
       cents,
       description: checkText([name, memo].filter(Boolean).join(' '), lineNo),
-      reference: checkText(fields.get('FITID') ?? fields.get('CHECKNUM') ?? fields.get('REFNUM') ?? '', lineNo, MAX_REFERENCE),
+      reference: checkText(
+        fields.get('FITID') ?? fields.get('CHECKNUM') ?? fields.get('REFNUM') ?? '',
+        lineNo,
+        MAX_REFERENCE,
+      ),
       balance: null,
     });
   }
@@ -283,19 +346,24 @@ async function readMt(bytes: Buffer): Promise<StatementRead> {
   try {
     statements = await readMt940(bytes);
   } catch (error) {
-    throw badRequest(`The MT940 file could not be read: ${String((error as Error).message ?? error).slice(0, 200)}`);
+    throw badRequest(
+      `The MT940 file could not be read: ${String((error as Error).message ?? error).slice(0, 200)}`,
+    );
   }
   const lines: StatementLineRead[] = [];
   let index = 0;
   const signed = (balance: { isCredit: boolean; value: number } | undefined) =>
-    balance === undefined ? null : (balance.isCredit ? 1n : -1n) * centsOfText(balance.value.toFixed(2), 1);
+    balance === undefined
+      ? null
+      : (balance.isCredit ? 1n : -1n) * centsOfText(balance.value.toFixed(2), 1);
   for (const statement of statements) {
     for (const transaction of statement.transactions) {
       index += 1;
       checkCount(index);
       const date = transaction.entryDate || transaction.valueDate;
       if (!isRealDay(date)) throw refuse(index, `transaction ${index} has no date`);
-      const cents = centsOfText(transaction.amount.toFixed(2), index) * (transaction.isCredit ? 1n : -1n);
+      const cents =
+        centsOfText(transaction.amount.toFixed(2), index) * (transaction.isCredit ? 1n : -1n);
       if (cents === 0n) throw refuse(index, `transaction ${index} has no amount`);
       lines.push({
         line: index,
@@ -303,7 +371,9 @@ async function readMt(bytes: Buffer): Promise<StatementRead> {
         cents,
         description: checkText(transaction.description ?? '', index),
         reference: checkText(
-          [transaction.customerReference, transaction.bankReference].filter((r) => r && r !== 'NONREF').join('/'),
+          [transaction.customerReference, transaction.bankReference]
+            .filter((r) => r && r !== 'NONREF')
+            .join('/'),
           index,
           MAX_REFERENCE,
         ),
@@ -326,7 +396,16 @@ function readCamt(bytes: Buffer): StatementRead {
   const parser = new SaxesParser({ xmlns: false, position: true });
   const path: string[] = [];
   const lines: StatementLineRead[] = [];
-  let entry: { line: number; amount?: string; credit?: boolean; date?: string; reference: string; info: string[] } | undefined;
+  let entry:
+    | {
+        line: number;
+        amount?: string;
+        credit?: boolean;
+        date?: string;
+        reference: string;
+        info: string[];
+      }
+    | undefined;
   let balance: { type?: string; amount?: string; credit?: boolean; line: number } | undefined;
   let opening: bigint | null = null;
   let closing: bigint | null = null;
@@ -356,16 +435,29 @@ function readCamt(bytes: Buffer): StatementRead {
     if (entry) {
       if (name === 'Amt' && parent === 'Ntry') entry.amount = value;
       else if (name === 'CdtDbtInd' && parent === 'Ntry') entry.credit = value === 'CRDT';
-      else if ((name === 'Dt' || name === 'DtTm') && parent === 'BookgDt') entry.date = value.slice(0, 10);
-      else if ((name === 'Dt' || name === 'DtTm') && parent === 'ValDt' && !entry.date) entry.date = value.slice(0, 10);
+      else if ((name === 'Dt' || name === 'DtTm') && parent === 'BookgDt')
+        entry.date = value.slice(0, 10);
+      else if ((name === 'Dt' || name === 'DtTm') && parent === 'ValDt' && !entry.date)
+        entry.date = value.slice(0, 10);
       else if (name === 'AcctSvcrRef' && parent === 'Ntry') entry.reference = value;
-      else if ((name === 'EndToEndId' || name === 'TxId') && !entry.reference && value !== 'NOTPROVIDED') entry.reference = value;
-      else if (name === 'Ustrd' || name === 'AddtlNtryInf' || (name === 'Nm' && path.includes('RltdPties'))) entry.info.push(value);
+      else if (
+        (name === 'EndToEndId' || name === 'TxId') &&
+        !entry.reference &&
+        value !== 'NOTPROVIDED'
+      )
+        entry.reference = value;
+      else if (
+        name === 'Ustrd' ||
+        name === 'AddtlNtryInf' ||
+        (name === 'Nm' && path.includes('RltdPties'))
+      )
+        entry.info.push(value);
       else if (name === 'Ntry') {
         const line = entry.line;
         if (!entry.amount) throw refuse(line, 'the entry has no Amt');
         if (entry.credit === undefined) throw refuse(line, 'the entry has no CdtDbtInd');
-        if (!entry.date || !isRealDay(entry.date)) throw refuse(line, 'the entry has no booking date');
+        if (!entry.date || !isRealDay(entry.date))
+          throw refuse(line, 'the entry has no booking date');
         const cents = centsOfText(entry.amount, line);
         if (cents <= 0n) throw refuse(line, 'the entry has no amount');
         lines.push({
@@ -384,7 +476,8 @@ function readCamt(bytes: Buffer): StatementRead {
       else if (name === 'CdtDbtInd' && parent === 'Bal') balance.credit = value === 'CRDT';
       else if (name === 'Bal') {
         if (balance.amount) {
-          const cents = centsOfText(balance.amount, balance.line) * (balance.credit === false ? -1n : 1n);
+          const cents =
+            centsOfText(balance.amount, balance.line) * (balance.credit === false ? -1n : 1n);
           if (balance.type === 'OPBD' || balance.type === 'PRCD') opening ??= cents;
           if (balance.type === 'CLBD') closing = cents;
         }

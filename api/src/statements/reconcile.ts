@@ -45,7 +45,9 @@ const SET_SIZE = 3;
 const money = (text: string) => fromCents(centsOf(text)) as number;
 
 export async function suggestionDays(db: Db): Promise<number> {
-  const { rows } = await sql<{ days: number }>`SELECT suggestion_days AS days FROM bank_settings`.execute(db);
+  const { rows } = await sql<{
+    days: number;
+  }>`SELECT suggestion_days AS days FROM bank_settings`.execute(db);
   return rows[0]?.days ?? 7;
 }
 
@@ -53,7 +55,14 @@ export async function setSuggestionDays(db: Db, userId: number, days: number): P
   return db.transaction().execute(async (tx) => {
     const before = await suggestionDays(tx);
     await sql`UPDATE bank_settings SET suggestion_days = ${days}`.execute(tx);
-    await audit(tx, { actorId: userId, action: 'update', entity: 'account', entityId: null, before: { suggestionDays: before }, after: { suggestionDays: days } });
+    await audit(tx, {
+      actorId: userId,
+      action: 'update',
+      entity: 'account',
+      entityId: null,
+      before: { suggestionDays: before },
+      after: { suggestionDays: days },
+    });
     return days;
   });
 }
@@ -118,7 +127,10 @@ interface CandidateRow {
   amount: string;
 }
 
-async function accountOf(db: Db, accountId: number): Promise<{ reconciled_through: string | null }> {
+async function accountOf(
+  db: Db,
+  accountId: number,
+): Promise<{ reconciled_through: string | null }> {
   const { rows } = await sql<{ reconciled_through: string | null }>`
     SELECT reconciled_through FROM accounts WHERE id = ${accountId}`.execute(db);
   if (!rows[0]) throw notFound(m.accountNotFound);
@@ -159,7 +171,11 @@ async function suggestionsFor(
     const distance = Math.abs(dayNumber(row.entry_date) - dayNumber(line.date));
     const alike = similarity(line.text, row.party_name, row.description);
     const list = found.get(line.id) ?? [];
-    list.push({ entryIds: [Number(row.id)], score: scoreOf(distance, days, alike), strong: isStrong(distance, alike) });
+    list.push({
+      entryIds: [Number(row.id)],
+      score: scoreOf(distance, days, alike),
+      strong: isStrong(distance, alike),
+    });
     found.set(line.id, list);
   }
   for (const [id, list] of found)
@@ -224,10 +240,18 @@ async function setSuggestionsFor(
       line.id,
       sets
         .map((set) => {
-          const distance = Math.max(...set.map((row) => Math.abs(dayNumber(row.entry_date) - dayNumber(line.date))));
-          const alike = Math.max(...set.map((row) => similarity(line.text, row.party_name, row.description)));
+          const distance = Math.max(
+            ...set.map((row) => Math.abs(dayNumber(row.entry_date) - dayNumber(line.date))),
+          );
+          const alike = Math.max(
+            ...set.map((row) => similarity(line.text, row.party_name, row.description)),
+          );
           // A set is never "strong": the clerk accepts it by hand.
-          return { entryIds: set.map((row) => Number(row.id)).sort((a, b) => a - b), score: scoreOf(distance, days, alike) - 10, strong: false };
+          return {
+            entryIds: set.map((row) => Number(row.id)).sort((a, b) => a - b),
+            score: scoreOf(distance, days, alike) - 10,
+            strong: false,
+          };
         })
         .sort((a, b) => b.score - a.score),
     );
@@ -240,7 +264,10 @@ async function enabledRules(db: Db): Promise<BankRule[]> {
 }
 
 /** The first enabled rule whose text is in the line and whose amount range holds it. */
-export function proposalFor(rules: readonly BankRule[], line: { cents: bigint; text: string }): Proposal | null {
+export function proposalFor(
+  rules: readonly BankRule[],
+  line: { cents: bigint; text: string },
+): Proposal | null {
   const size = Number(centsText(line.cents < 0n ? -line.cents : line.cents));
   const text = line.text.toLowerCase();
   for (const rule of rules) {
@@ -248,12 +275,18 @@ export function proposalFor(rules: readonly BankRule[], line: { cents: bigint; t
     if ((rule.kind === 'income') !== line.cents > 0n) continue;
     if (rule.minAmount !== null && size < rule.minAmount) continue;
     if (rule.maxAmount !== null && size > rule.maxAmount) continue;
-    return { ruleId: rule.id, kind: rule.kind, partyId: rule.partyId, description: rule.description };
+    return {
+      ruleId: rule.id,
+      kind: rule.kind,
+      partyId: rule.partyId,
+      description: rule.description,
+    };
   }
   return null;
 }
 
-const lineText = (row: { description: string; reference: string }) => `${row.description} ${row.reference}`;
+const lineText = (row: { description: string; reference: string }) =>
+  `${row.description} ${row.reference}`;
 
 export async function worklist(
   db: Db,
@@ -284,9 +317,19 @@ export async function worklist(
   const page = rows.slice(0, limit);
   const open = page
     .filter((row) => row.status === 'unmatched')
-    .map((row) => ({ id: Number(row.id), date: row.line_date, cents: centsOf(row.amount), text: lineText(row) }));
+    .map((row) => ({
+      id: Number(row.id),
+      date: row.line_date,
+      cents: centsOf(row.amount),
+      text: lineText(row),
+    }));
   const single = await suggestionsFor(db, accountId, open, days);
-  const sets = await setSuggestionsFor(db, accountId, open.filter((line) => !single.has(line.id)), days);
+  const sets = await setSuggestionsFor(
+    db,
+    accountId,
+    open.filter((line) => !single.has(line.id)),
+    days,
+  );
   const rules = await enabledRules(db);
   const lines: StatementLine[] = page.map((row) => {
     const id = Number(row.id);
@@ -304,7 +347,9 @@ export async function worklist(
       excludedReason: row.excluded_reason,
       reconciled: row.reconciled === true,
       suggestions: unmatched ? (single.get(id) ?? sets.get(id) ?? []) : [],
-      proposal: unmatched ? proposalFor(rules, { cents: centsOf(row.amount), text: lineText(row) }) : null,
+      proposal: unmatched
+        ? proposalFor(rules, { cents: centsOf(row.amount), text: lineText(row) })
+        : null,
     };
   });
   // The account's open entries around the page's lines (all of them without lines).
@@ -330,7 +375,10 @@ export async function worklist(
   return {
     lines,
     entries,
-    next: rows.length > limit && last ? worklistCursor({ date: last.line_date, id: Number(last.id) }) : null,
+    next:
+      rows.length > limit && last
+        ? worklistCursor({ date: last.line_date, id: Number(last.id) })
+        : null,
   };
 }
 
@@ -390,7 +438,8 @@ async function writeMatch(
         AND NOT EXISTS (SELECT 1 FROM account_transfers r WHERE r.reverses_id = t.id)
       FOR SHARE`.execute(tx);
     if (rows.length !== transferIds.length) throw conflict(m.entryNotOfAccount);
-    for (const row of rows) sum += (row.from_account_id === line.account_id ? -1n : 1n) * centsOf(row.amount);
+    for (const row of rows)
+      sum += (row.from_account_id === line.account_id ? -1n : 1n) * centsOf(row.amount);
   }
   if (sum !== centsOf(line.amount)) throw badRequest(m.matchSumDiffers);
   await sql`
@@ -406,7 +455,13 @@ async function writeMatch(
     action: 'matched',
     entity: 'statement_line',
     entityId: line.id,
-    after: { accountId: line.account_id, date: line.line_date, amount: money(line.amount), entryIds, transferIds },
+    after: {
+      accountId: line.account_id,
+      date: line.line_date,
+      amount: money(line.amount),
+      entryIds,
+      transferIds,
+    },
   });
 }
 
@@ -416,7 +471,12 @@ const raced = (error: unknown) => {
   return error;
 };
 
-export async function matchLine(db: Db, userId: number, accountId: number, body: MatchBody): Promise<StatementLine> {
+export async function matchLine(
+  db: Db,
+  userId: number,
+  accountId: number,
+  body: MatchBody,
+): Promise<StatementLine> {
   await accountOf(db, accountId);
   try {
     await db.transaction().execute(async (tx) => {
@@ -474,10 +534,13 @@ export async function unmatchLine(
   await db.transaction().execute(async (tx) => {
     const line = await lockLine(tx, accountId, lineId);
     if (line.status !== 'matched') throw conflict(m.lineNotMatched);
-    const reconciled = account.reconciled_through !== null && line.line_date <= account.reconciled_through;
+    const reconciled =
+      account.reconciled_through !== null && line.line_date <= account.reconciled_through;
     if (reconciled && user.role !== 'admin') throw forbidden(m.reconciledLocked);
     const { rows } = await sql<{ entry_id: number | null; transfer_id: number | null }>`
-      DELETE FROM statement_matches WHERE line_id = ${lineId} RETURNING entry_id, transfer_id`.execute(tx);
+      DELETE FROM statement_matches WHERE line_id = ${lineId} RETURNING entry_id, transfer_id`.execute(
+      tx,
+    );
     await sql`UPDATE statement_lines SET status = 'unmatched' WHERE id = ${lineId}`.execute(tx);
     await audit(tx, {
       actorId: user.id,
@@ -486,7 +549,9 @@ export async function unmatchLine(
       entityId: lineId,
       before: {
         entryIds: rows.flatMap((row) => (row.entry_id === null ? [] : [Number(row.entry_id)])),
-        transferIds: rows.flatMap((row) => (row.transfer_id === null ? [] : [Number(row.transfer_id)])),
+        transferIds: rows.flatMap((row) =>
+          row.transfer_id === null ? [] : [Number(row.transfer_id)],
+        ),
         reconciled,
       },
       after: { reason: reason.trim() },
@@ -578,7 +643,11 @@ export async function markReconciled(
   if (!isRealDay(body.through)) throw badRequest('through must be a valid date');
   const closing = centsOf(body.closingBalance);
   await db.transaction().execute(async (tx) => {
-    const { rows } = await sql<{ opening_balance: string; opening_date: string; reconciled_through: string | null }>`
+    const { rows } = await sql<{
+      opening_balance: string;
+      opening_date: string;
+      reconciled_through: string | null;
+    }>`
       SELECT opening_balance::text AS opening_balance, opening_date, reconciled_through
       FROM accounts WHERE id = ${accountId} FOR UPDATE`.execute(tx);
     const account = rows[0];
@@ -586,7 +655,9 @@ export async function markReconciled(
     if (body.through < account.opening_date) throw conflict(m.reconcileBeforeOpening);
     const sums = await sql<{ total: string }>`
       SELECT coalesce(sum(amount), 0)::text AS total FROM statement_lines
-      WHERE account_id = ${accountId} AND status = 'matched' AND line_date <= ${body.through}::date`.execute(tx);
+      WHERE account_id = ${accountId} AND status = 'matched' AND line_date <= ${body.through}::date`.execute(
+      tx,
+    );
     const books = centsOf(account.opening_balance) + centsOf(sums.rows[0]!.total);
     if (books !== closing)
       throw conflict(`${m.reconcileDiffers} ${formatMoney(centsText(closing - books))}`);
@@ -642,14 +713,21 @@ export async function listRules(db: Db, id?: number): Promise<BankRule[]> {
 }
 
 function ruleValues(body: BankRuleBody) {
-  const bound = (value: number | null | undefined) => (value === null || value === undefined ? null : centsText(centsOf(value)));
+  const bound = (value: number | null | undefined) =>
+    value === null || value === undefined ? null : centsText(centsOf(value));
   const min = bound(body.minAmount);
   const max = bound(body.maxAmount);
-  if (min !== null && max !== null && centsOf(min) > centsOf(max)) throw badRequest('minAmount must not be above maxAmount');
+  if (min !== null && max !== null && centsOf(min) > centsOf(max))
+    throw badRequest('minAmount must not be above maxAmount');
   return { contains: body.contains.trim(), min, max, description: (body.description ?? '').trim() };
 }
 
-export async function saveRule(db: Db, userId: number, body: BankRuleBody, id?: number): Promise<BankRule> {
+export async function saveRule(
+  db: Db,
+  userId: number,
+  body: BankRuleBody,
+  id?: number,
+): Promise<BankRule> {
   const v = ruleValues(body);
   return db.transaction().execute(async (tx) => {
     await lockParty(tx, body.kind, body.partyId);

@@ -4,11 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountMessages as m, endpoints, StatementOptions } from 'contract';
 import { currentUser } from '../../plugins/auth.js';
 import { todayIn } from '../../lib/dates.js';
-import {
-  createAccount,
-  listAccounts,
-  updateAccount,
-} from '../../repositories/accounts.js';
+import { createAccount, listAccounts, updateAccount } from '../../repositories/accounts.js';
 import { recordTransfer, reverseTransfer } from '../../books/index.js';
 import { registerPage } from '../../repositories/register.js';
 import { acceptUploads, readUpload } from '../../imports/upload.js';
@@ -32,7 +28,9 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
   const today = () => todayIn(app.config.timeZone);
   await acceptUploads(app);
 
-  route(app, endpoints.listAccounts, async () => ({ accounts: await listAccounts(app.db, today()) }));
+  route(app, endpoints.listAccounts, async () => ({
+    accounts: await listAccounts(app.db, today()),
+  }));
 
   route(app, endpoints.createAccount, async (request, reply) =>
     reply.status(201).send({
@@ -70,7 +68,13 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
   );
 
   route(app, endpoints.getRegister, async (request) =>
-    registerPage(app.db, request.params.id, request.query.limit ?? 100, request.query.after, today()),
+    registerPage(
+      app.db,
+      request.params.id,
+      request.query.limit ?? 100,
+      request.query.after,
+      today(),
+    ),
   );
 
   route(app, endpoints.importStatement, async (request, reply) => {
@@ -149,7 +153,13 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.markReconciled, async (request) => ({
     message: `${m.reconciled} ${request.body.through}`,
-    account: await markReconciled(app.db, currentUser(request).id, request.params.id, request.body, today()),
+    account: await markReconciled(
+      app.db,
+      currentUser(request).id,
+      request.params.id,
+      request.body,
+      today(),
+    ),
   }));
 
   route(app, endpoints.listBankRules, async () => ({ rules: await listRules(app.db) }));
@@ -166,9 +176,15 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
     rule: await saveRule(app.db, currentUser(request).id, request.body, request.params.id),
   }));
 
-  route(app, endpoints.getBankSettings, async () => ({ suggestionDays: await suggestionDays(app.db) }));
+  route(app, endpoints.getBankSettings, async () => ({
+    suggestionDays: await suggestionDays(app.db),
+  }));
 
   route(app, endpoints.updateBankSettings, async (request) => ({
-    suggestionDays: await setSuggestionDays(app.db, currentUser(request).id, request.body.suggestionDays),
+    suggestionDays: await setSuggestionDays(
+      app.db,
+      currentUser(request).id,
+      request.body.suggestionDays,
+    ),
   }));
 };

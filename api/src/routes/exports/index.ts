@@ -54,6 +54,10 @@ import { budgetRange, budgetReport } from '../../repositories/budgets.js';
 import { receivables } from '../../repositories/receivables.js';
 import { monthEnd } from '../../repositories/month-end.js';
 import { receivablesDay } from '../month-end/index.js';
+import { reconciliation } from '../../statements/reconciliation.js';
+import { reconciliationExcel, reconciliationPdf } from '../../exports/reconciliation-documents.js';
+import { badRequest } from '../../lib/errors.js';
+import { isRealDay } from '../../lib/dates.js';
 import {
   agingLine,
   budgetExcel,
@@ -424,6 +428,31 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
       endpoints.monthEndPackExcel.file.fileName,
       Readable.from([bytes]),
       bytes.length,
+    );
+  });
+
+  // The bank reconciliation statement of an account for a day (issue 33); today by default.
+  const reconciliationOf = (id: number, date?: string) => {
+    if (date !== undefined && !isRealDay(date)) throw badRequest('date must be a valid date');
+    return reconciliation(app.db, id, date ?? today());
+  };
+
+  route(app, endpoints.reconciliationExcel, async (request) =>
+    excel(
+      endpoints.reconciliationExcel.file.fileName,
+      reconciliationExcel(
+        await context(request),
+        await reconciliationOf(request.params.id, request.query.date),
+      ),
+    ),
+  );
+
+  route(app, endpoints.reconciliationPdf, async (request) => {
+    const report = await reconciliationOf(request.params.id, request.query.date);
+    return pdf(
+      endpoints.reconciliationPdf.file.fileName,
+      await context(request),
+      reconciliationPdf(report),
     );
   });
 };
