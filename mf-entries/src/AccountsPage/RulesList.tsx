@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { ENTRY_KINDS, type BankRule, type BankRuleBody, type EntryKind } from 'contract';
 import {
   Button,
-  Modal,
+  Checkbox,
+  SaveDialog,
   Select,
   Table,
   TextField,
@@ -161,16 +162,12 @@ export function RulesList({ canWrite }: { canWrite: boolean }) {
         emptyText="No rules"
       />
       {canWrite && <Button onClick={() => open(null)}>Add rule</Button>}
-      <Modal
+      <SaveDialog
         open={editing !== undefined}
         title={editing ? 'Edit rule' : 'Add rule'}
         onClose={() => setEditing(undefined)}
-        closeDisabled={busy}
-        actions={
-          <Button onClick={() => void save()} busy={busy} busyLabel="Saving...">
-            Save
-          </Button>
-        }
+        busy={busy}
+        onSave={() => void save()}
       >
         <TextField
           label="Description contains"
@@ -207,15 +204,8 @@ export function RulesList({ canWrite }: { canWrite: boolean }) {
           value={draft.description}
           onChange={(description) => set({ description })}
         />
-        <label className="ofs-checkbox">
-          <input
-            type="checkbox"
-            checked={draft.enabled}
-            onChange={(event) => set({ enabled: event.target.checked })}
-          />{' '}
-          On
-        </label>
-      </Modal>
+        <Checkbox label="On" checked={draft.enabled} onChange={(enabled) => set({ enabled })} />
+      </SaveDialog>
     </section>
   );
 }

@@ -1,15 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { EntryKind, StatementLine } from 'contract';
-import {
-  Button,
-  Modal,
-  Select,
-  TextField,
-  formatRs,
-  messages,
-  notify,
-  useApiQuery,
-} from 'shared-ui';
+import { SaveDialog, Select, TextField, formatRs, messages, notify, useApiQuery } from 'shared-ui';
 import { KINDS } from '../JournalPage/journal-kinds';
 
 export interface CreateEntryDialogProps {
@@ -56,16 +47,13 @@ export function CreateEntryDialog({ line, busy, onClose, onCreate }: CreateEntry
   };
 
   return (
-    <Modal
+    <SaveDialog
       open={line !== undefined}
       title="Create entry"
       onClose={onClose}
-      closeDisabled={busy}
-      actions={
-        <Button onClick={() => void submit()} busy={busy} busyLabel="Saving...">
-          Create entry
-        </Button>
-      }
+      busy={busy}
+      onSave={() => void submit()}
+      saveLabel="Create entry"
     >
       {line && (
         <>
@@ -89,6 +77,6 @@ export function CreateEntryDialog({ line, busy, onClose, onCreate }: CreateEntry
           <TextField label="Description" value={description} onChange={setDescription} />
         </>
       )}
-    </Modal>
+    </SaveDialog>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { StatementLine, WorklistEntry } from 'contract';
 import {
   Button,
+  Checkbox,
   ReasonDialog,
   Table,
   formatMoney,
@@ -187,14 +188,11 @@ function ReconcileScreen({ id }: { id: number }) {
             Accept all suggested
           </Button>
         )}
-        <label className="ofs-checkbox">
-          <input
-            type="checkbox"
-            checked={reconcile.all}
-            onChange={(event) => reconcile.setAll(event.target.checked)}
-          />{' '}
-          Show matched and excluded lines
-        </label>
+        <Checkbox
+          label="Show matched and excluded lines"
+          checked={reconcile.all}
+          onChange={reconcile.setAll}
+        />
       </div>
       <div className="mf-reconcile__sides">
         <Table

@@ -18,8 +18,8 @@ import { useIsAdmin } from '../../session/current-user';
 import { toIsoDate } from '../../dates/dates';
 import { Button } from '../Button';
 import { DateInput } from '../DateInput';
-import { TextField } from '../Field';
-import { Modal } from '../Modal';
+import { Checkbox, TextField } from '../Field';
+import { SaveDialog } from '../Modal';
 import { Select } from '../Select';
 import { Table, type TableColumn } from '../Table';
 
@@ -147,16 +147,12 @@ export function AccountsAdmin({ renderName }: AccountsAdminProps) {
         emptyText="No accounts"
       />
       {isAdmin && <Button onClick={() => open(null)}>Add account</Button>}
-      <Modal
+      <SaveDialog
         open={editing !== undefined}
         title={editing ? `Edit account ${editing.name}` : 'Add account'}
         onClose={() => setEditing(undefined)}
-        closeDisabled={busy}
-        actions={
-          <Button onClick={() => void save()} busy={busy} busyLabel="Saving...">
-            Save
-          </Button>
-        }
+        busy={busy}
+        onSave={() => void save()}
       >
         <TextField label="Name" value={draft.name} onChange={(name) => set({ name })} />
         <Select
@@ -188,15 +184,12 @@ export function AccountsAdmin({ renderName }: AccountsAdminProps) {
           value={draft.openingDate}
           onChange={(openingDate) => set({ openingDate })}
         />
-        <label className="ofs-checkbox">
-          <input
-            type="checkbox"
-            checked={draft.isDefault}
-            onChange={(event) => set({ isDefault: event.target.checked })}
-          />{' '}
-          Default
-        </label>
-      </Modal>
+        <Checkbox
+          label="Default"
+          checked={draft.isDefault}
+          onChange={(isDefault) => set({ isDefault })}
+        />
+      </SaveDialog>
     </div>
   );
 }
