@@ -66,6 +66,18 @@ const WORKLIST: Worklist = {
   next: null,
 };
 
+const RULE = {
+  id: 8,
+  contains: 'REVERSAL 88',
+  minAmount: null,
+  maxAmount: null,
+  kind: 'income' as const,
+  partyId: 3,
+  partyName: 'Acme',
+  description: 'Invoice 7',
+  enabled: true,
+};
+
 let dialogs: Dialogs;
 let worklist: MockedEndpoint<typeof endpoints.getReconcile>;
 const said = (message: string) => ({ message, line: WORKLIST.lines[0]! });
@@ -132,16 +144,39 @@ describe('ReconcilePage', () => {
     expect(all.calls.map((call) => call.params)).toEqual([{ id: '2' }]);
   });
 
-  it('should match a line by hand to the entries chosen', async () => {
+  it('should match a line by hand to the entries chosen, and make a rule of it on request', async () => {
     mockCurrentUser('staff');
     const match = mockEndpoint(endpoints.matchLine, said('Line matched'));
+    const rule = mockEndpoint(endpoints.createBankRule, { message: 'Rule created', rule: RULE });
     renderPage();
     const entries = await screen.findByRole('table', { name: 'Unmatched entries' });
     await userEvent.click(await within(entries).findByLabelText('Choose entry #42'));
     const reversal = await rowOf('REVERSAL 88');
     await userEvent.click(within(reversal).getByRole('button', { name: 'Match chosen entries' }));
-    await waitFor(() => expect(dialogs.alerts).toEqual(['Line matched']));
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Line matched', 'Rule created']));
     expect(match.calls.map((call) => call.body)).toEqual([{ lineId: 3, entryIds: [42] }]);
+    expect(dialogs.confirms).toEqual([
+      'Make a rule from this line? Lines whose description contains "REVERSAL 88" will propose Income, Acme.',
+    ]);
+    expect(rule.calls.map((call) => call.body)).toEqual([
+      { contains: 'REVERSAL 88', kind: 'income', partyId: 3, description: 'Invoice 7' },
+    ]);
+  });
+
+  it('should make no rule when the offer is declined', async () => {
+    mockCurrentUser('staff');
+    mockEndpoint(endpoints.matchLine, said('Line matched'));
+    const rule = mockEndpoint(endpoints.createBankRule, { message: 'Rule created', rule: RULE });
+    dialogs.answerConfirms(false);
+    renderPage();
+    const entries = await screen.findByRole('table', { name: 'Unmatched entries' });
+    await userEvent.click(await within(entries).findByLabelText('Choose entry #42'));
+    await userEvent.click(
+      within(await rowOf('REVERSAL 88')).getByRole('button', { name: 'Match chosen entries' }),
+    );
+    await waitFor(() => expect(dialogs.confirms).toHaveLength(1));
+    expect(dialogs.alerts).toEqual(['Line matched']);
+    expect(rule.calls).toHaveLength(0);
   });
 
   it("should Create entry from a line, pre-filled from the rule's proposal", async () => {

@@ -5,6 +5,7 @@ import {
   Button,
   Checkbox,
   ReasonDialog,
+  confirm,
   Table,
   formatMoney,
   formatRs,
@@ -117,9 +118,7 @@ function ReconcileScreen({ id }: { id: number }) {
           <Button
             variant="secondary"
             disabled={reconcile.busy}
-            onClick={() =>
-              void reconcile.accept(line, chosen).then((done) => done && setChosen([]))
-            }
+            onClick={() => void matchByHand(line)}
           >
             Match chosen entries
           </Button>
@@ -133,6 +132,22 @@ function ReconcileScreen({ id }: { id: number }) {
       </span>
     );
   }
+
+  /** Matches the line to the entries chosen, then offers to make a rule of it. */
+  const matchByHand = async (line: StatementLine) => {
+    const first = entries.get(chosen[0]!);
+    if (!(await reconcile.accept(line, chosen))) return;
+    setChosen([]);
+    if (
+      first &&
+      line.description.trim() !== '' &&
+      confirm(
+        `Make a rule from this line? Lines whose description contains "${line.description}" ` +
+          `will propose ${KINDS[first.kind].label}, ${first.partyName}.`,
+      )
+    )
+      await reconcile.makeRule(line, first);
+  };
 
   const toggle = (entryId: number) =>
     setChosen((now) =>

@@ -2,7 +2,7 @@
 // suggestions, the unmatched entries, and every write of the screen (match, accept all suggested,
 // create entry, exclude, undo a match, mark reconciled). Each refreshes what it changes.
 import { useState } from 'react';
-import type { LineEntryBody, StatementLine } from 'contract';
+import type { LineEntryBody, StatementLine, WorklistEntry } from 'contract';
 import { endpoints, useApiQuery, useApiWrite } from 'shared-ui';
 
 const SAID = { success: (answer: { message: string }) => answer.message };
@@ -22,6 +22,7 @@ export function useReconcile(id: number) {
   const exclude = useApiWrite(endpoints.excludeLine, SAID);
   const create = useApiWrite(endpoints.createLineEntry, SAID);
   const reconciled = useApiWrite(endpoints.markReconciled, SAID);
+  const rule = useApiWrite(endpoints.createBankRule, SAID);
 
   return {
     account: accounts.data?.accounts.find((account) => account.id === id),
@@ -46,6 +47,17 @@ export function useReconcile(id: number) {
     createEntry: (line: StatementLine, body: LineEntryBody) =>
       ok(create.run({ params: { id, lineId: line.id }, body })),
     creating: create.isPending,
+    makeRule: (line: StatementLine, entry: WorklistEntry) =>
+      ok(
+        rule.run({
+          body: {
+            contains: line.description,
+            kind: entry.kind,
+            partyId: entry.partyId,
+            description: entry.description,
+          },
+        }),
+      ),
     markReconciled: (through: string, closingBalance: string) =>
       reconciled.run({ params: { id }, body: { through, closingBalance } }),
     reconciling: reconciled.isPending,
