@@ -5,11 +5,10 @@ import ExcelJS from 'exceljs';
 import { accountMessages as am } from 'contract';
 import {
   bearer,
-  login,
   requestAs,
   rows,
   setupDatabase,
-  signInBoth,
+  signInAll,
   type TestContext,
 } from './helpers.js';
 import { insertEntries, seedParties } from './fixtures.js';
@@ -25,19 +24,7 @@ let today: string;
 beforeEach(async () => {
   ctx = await db.reset();
   await seedParties(ctx);
-  ({ admin, staff } = await signInBoth(ctx.app));
-  await ctx.app.inject({
-    method: 'POST',
-    url: '/api/users/register',
-    headers: bearer(admin),
-    payload: {
-      name: 'Auditor',
-      email: 'viewer@test.local',
-      password: 'viewer-password-1',
-      role: 'viewer',
-    },
-  });
-  viewer = await login(ctx.app, { email: 'viewer@test.local', password: 'viewer-password-1' });
+  ({ admin, staff, viewer } = await signInAll(ctx.app));
   today = todayIn(ctx.config.timeZone);
 });
 afterAll(() => db.close());

@@ -237,3 +237,37 @@ export async function newPostgresDatabase(
   url.pathname = `/${name}`;
   return openDatabase({ databaseUrl: url.href, dataDir: '', timeZone: 'UTC', migrate: false });
 }
+
+/** Signs in as the first admin, a staff user and a read-only user (viewer). */
+export async function signInAll(
+  app: App,
+): Promise<{ admin: string; staff: string; viewer: string }> {
+  const { admin, staff } = await signInBoth(app);
+  const viewerUser = { email: 'viewer@test.local', password: 'viewer-password-1' };
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/users/register',
+    headers: bearer(admin),
+    payload: { name: 'Auditor', ...viewerUser, role: 'viewer' },
+  });
+  if (created.statusCode !== 201) throw new Error(`viewer not created: ${created.body}`);
+  return { admin, staff, viewer: await login(app, viewerUser) };
+}
+
+/** A multipart/form-data body as the import screens send it: `options` (JSON), then `file`. */
+export function uploadBody(
+  boundary: string,
+  fileName: string,
+  bytes: Buffer,
+  options: object,
+): Buffer {
+  return Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="options"\r\n\r\n${JSON.stringify(options)}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+        `Content-Type: application/octet-stream\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+}

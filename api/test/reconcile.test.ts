@@ -4,11 +4,11 @@
 import { accountMessages as am } from 'contract';
 import {
   bearer,
-  login,
   requestAs,
   rows,
   setupDatabase,
-  signInBoth,
+  signInAll,
+  uploadBody,
   type TestContext,
 } from './helpers.js';
 import { seedParties } from './fixtures.js';
@@ -27,19 +27,7 @@ let bank: number;
 beforeEach(async () => {
   ctx = await db.reset();
   await seedParties(ctx);
-  ({ admin, staff } = await signInBoth(ctx.app));
-  await ctx.app.inject({
-    method: 'POST',
-    url: '/api/users/register',
-    headers: bearer(admin),
-    payload: {
-      name: 'Auditor',
-      email: 'viewer@test.local',
-      password: 'viewer-password-1',
-      role: 'viewer',
-    },
-  });
-  viewer = await login(ctx.app, { email: 'viewer@test.local', password: 'viewer-password-1' });
+  ({ admin, staff, viewer } = await signInAll(ctx.app));
   const made = await requestAs(ctx.app, admin, 'POST', '/api/accounts', {
     name: 'HBL',
     kind: 'Bank',
@@ -65,10 +53,7 @@ const refusal = (status: number, message: string | RegExp) => ({
 
 const BOUNDARY = '----reconcile-boundary';
 async function importCsv(text: string) {
-  const payload = Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="options"\r\n\r\n{}\r\n` +
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="statement.csv"\r\n\r\n${text}\r\n--${BOUNDARY}--\r\n`,
-  );
+  const payload = uploadBody(BOUNDARY, 'statement.csv', Buffer.from(text), {});
   const response = await ctx.app.inject({
     method: 'POST',
     url: `/api/accounts/${bank}/statements`,

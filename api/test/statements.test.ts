@@ -6,11 +6,11 @@ import iconv from 'iconv-lite';
 import { accountMessages as am, type StatementOptions } from 'contract';
 import {
   bearer,
-  login,
   requestAs,
   rows,
   setupDatabase,
-  signInBoth,
+  signInAll,
+  uploadBody,
   type TestContext,
 } from './helpers.js';
 import ExcelJS from 'exceljs';
@@ -24,19 +24,7 @@ let bank: number;
 
 beforeEach(async () => {
   ctx = await db.reset();
-  ({ admin, staff } = await signInBoth(ctx.app));
-  await ctx.app.inject({
-    method: 'POST',
-    url: '/api/users/register',
-    headers: bearer(admin),
-    payload: {
-      name: 'Auditor',
-      email: 'viewer@test.local',
-      password: 'viewer-password-1',
-      role: 'viewer',
-    },
-  });
-  viewer = await login(ctx.app, { email: 'viewer@test.local', password: 'viewer-password-1' });
+  ({ admin, staff, viewer } = await signInAll(ctx.app));
   const made = await requestAs(ctx.app, admin, 'POST', '/api/accounts', {
     name: 'HBL',
     kind: 'Bank',
@@ -49,18 +37,6 @@ afterAll(() => db.close());
 
 const BOUNDARY = '----statement-test-boundary';
 
-function multipart(fileName: string, bytes: Buffer, options: StatementOptions): Buffer {
-  return Buffer.concat([
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="options"\r\n\r\n${JSON.stringify(options)}\r\n` +
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
-        `Content-Type: application/octet-stream\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  ]);
-}
-
 async function upload(
   fileName: string,
   file: Buffer | string,
@@ -72,7 +48,12 @@ async function upload(
     method: 'POST',
     url: `/api/accounts/${account}/statements`,
     headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: multipart(fileName, typeof file === 'string' ? Buffer.from(file) : file, options),
+    payload: uploadBody(
+      BOUNDARY,
+      fileName,
+      typeof file === 'string' ? Buffer.from(file) : file,
+      options,
+    ),
   });
   return { status: response.statusCode, body: response.json() };
 }

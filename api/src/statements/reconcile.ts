@@ -142,15 +142,20 @@ const OPEN_ENTRY = sql`e.credit_debit = 'Credit' AND e.reverses_id IS NULL
   AND NOT EXISTS (SELECT 1 FROM entries r WHERE r.reverses_id = e.id)
   AND NOT EXISTS (SELECT 1 FROM statement_matches sm WHERE sm.entry_id = e.id)`;
 
-/** For each line, its single-entry suggestions (same amount and direction, within `days`). */
-async function suggestionsFor(
+type OpenLine = { id: number; date: string; cents: bigint; text: string };
+
+/**
+ * Each line's open entries of its direction within `days`, nearest first: of the line's amount
+ * (`same`: the index of migration 027 finds them), or smaller (`smaller`: parts of a set).
+ */
+async function candidates(
   db: Db,
   accountId: number,
-  lines: readonly { id: number; date: string; cents: bigint; text: string }[],
+  lines: readonly OpenLine[],
   days: number,
-): Promise<Map<number, Suggestion[]>> {
-  const found = new Map<number, Suggestion[]>();
-  if (lines.length === 0) return found;
+  amount: 'same' | 'smaller',
+  limit: number,
+): Promise<CandidateRow[]> {
   const { rows } = await sql<CandidateRow>`
     SELECT l.id AS line_id, e.id, e.entry_date, e.kind, e.party_id, e.party_name, e.description,
            e.amount::text AS amount
@@ -159,12 +164,26 @@ async function suggestionsFor(
     CROSS JOIN LATERAL (
       SELECT e.id, e.entry_date, e.kind, e.party_id, e.party_name, e.description, e.amount
       FROM entries e
-      WHERE e.account_id = ${accountId} AND e.amount = abs(l.amount)
+      WHERE e.account_id = ${accountId}
+        AND ${amount === 'same' ? sql`e.amount = abs(l.amount)` : sql`e.amount < abs(l.amount)`}
         AND e.entry_date BETWEEN l.day - ${days}::int AND l.day + ${days}::int
         AND (e.kind = 'income') = (l.amount > 0) AND ${OPEN_ENTRY}
       ORDER BY abs(e.entry_date - l.day), e.id
-      LIMIT 20
+      LIMIT ${limit}
     ) e`.execute(db);
+  return rows;
+}
+
+/** For each line, its single-entry suggestions (same amount and direction, within `days`). */
+async function suggestionsFor(
+  db: Db,
+  accountId: number,
+  lines: readonly OpenLine[],
+  days: number,
+): Promise<Map<number, Suggestion[]>> {
+  const found = new Map<number, Suggestion[]>();
+  if (lines.length === 0) return found;
+  const rows = await candidates(db, accountId, lines, days, 'same', 20);
   const byLine = new Map(lines.map((line) => [line.id, line]));
   for (const row of rows) {
     const line = byLine.get(Number(row.line_id))!;
@@ -192,33 +211,20 @@ async function suggestionsFor(
 async function setSuggestionsFor(
   db: Db,
   accountId: number,
-  lines: readonly { id: number; date: string; cents: bigint; text: string }[],
+  lines: readonly OpenLine[],
   days: number,
 ): Promise<Map<number, Suggestion[]>> {
   const found = new Map<number, Suggestion[]>();
   if (lines.length === 0) return found;
-  const { rows } = await sql<CandidateRow>`
-    SELECT l.id AS line_id, e.id, e.entry_date, e.kind, e.party_id, e.party_name, e.description,
-           e.amount::text AS amount
-    FROM unnest(${lines.map((l) => l.id)}::bigint[], ${lines.map((l) => l.date)}::date[],
-                ${lines.map((l) => centsText(l.cents))}::numeric[]) AS l(id, day, amount)
-    CROSS JOIN LATERAL (
-      SELECT e.id, e.entry_date, e.kind, e.party_id, e.party_name, e.description, e.amount
-      FROM entries e
-      WHERE e.account_id = ${accountId} AND e.amount < abs(l.amount)
-        AND e.entry_date BETWEEN l.day - ${days}::int AND l.day + ${days}::int
-        AND (e.kind = 'income') = (l.amount > 0) AND ${OPEN_ENTRY}
-      ORDER BY abs(e.entry_date - l.day), e.id
-      LIMIT ${SET_CANDIDATES}
-    ) e`.execute(db);
-  const candidates = new Map<number, CandidateRow[]>();
+  const rows = await candidates(db, accountId, lines, days, 'smaller', SET_CANDIDATES);
+  const pools = new Map<number, CandidateRow[]>();
   for (const row of rows) {
-    const list = candidates.get(Number(row.line_id)) ?? [];
+    const list = pools.get(Number(row.line_id)) ?? [];
     list.push(row);
-    candidates.set(Number(row.line_id), list);
+    pools.set(Number(row.line_id), list);
   }
   for (const line of lines) {
-    const pool = candidates.get(line.id) ?? [];
+    const pool = pools.get(line.id) ?? [];
     const target = line.cents < 0n ? -line.cents : line.cents;
     const sets: CandidateRow[][] = [];
     const walk = (start: number, chosen: CandidateRow[], sum: bigint) => {
