@@ -16,6 +16,7 @@ import type { TableColumn } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
 import { usePayroll, type PayrollLineView } from './usePayroll';
 import './PayrollPage.css';
+import { AccountPicker } from '../EntryForm/AccountPicker';
 
 type Change = ReturnType<typeof usePayroll>['change'];
 
@@ -113,6 +114,7 @@ export function PayrollPage() {
         Total: <strong>{formatRs(payroll.total)}</strong>
       </p>
       <div className="mf-payroll__actions">
+        <AccountPicker value={payroll.accountId} onChange={payroll.setAccountId} />
         <Button
           busy={payroll.posting}
           busyLabel="Posting..."
