@@ -9,6 +9,7 @@ import {
   rows,
   setupDatabase,
   signInAll,
+  uploadBody,
   type TestContext,
 } from './helpers.js';
 import { insertEntries, seedParties } from './fixtures.js';
@@ -532,5 +533,30 @@ describe('transfers and the register', () => {
     expect(
       (await call(viewer, 'GET', `/api/accounts/${bank}/register?after=nonsense`)).status,
     ).toBe(400);
+  });
+
+  test('an import of entries names its account; the default without one', async () => {
+    const bank = await addBank();
+    const BOUNDARY = '----accounts-import';
+    const send = (options: object, day = '2026-01-05') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/imports',
+        headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        payload: uploadBody(
+          BOUNDARY,
+          'bank.csv',
+          Buffer.from(
+            `Date,Client,Credit/Debit,Amount\n${day},Acme Buyer,Credit,10\n2026-01-06,Acme Buyer,Debit,7\n`,
+          ),
+          options,
+        ),
+      });
+    expect((await send({ kind: 'income', accountId: bank })).statusCode).toBe(201);
+    expect(await rows(ctx, 'SELECT credit_debit, account_id FROM entries ORDER BY id')).toEqual([
+      { credit_debit: 'Credit', account_id: bank },
+      { credit_debit: 'Debit', account_id: null },
+    ]);
+    expect((await send({ kind: 'income', accountId: 999 }, '2026-01-07')).statusCode).toBe(404);
   });
 });

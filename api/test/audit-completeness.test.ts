@@ -21,6 +21,7 @@ import {
   rows,
   setupDatabase,
   signInBoth,
+  uploadBody,
   type TestContext,
 } from './helpers.js';
 
@@ -184,7 +185,261 @@ async function codeStep(tools: Tools, code: (user: { recoveryCodes: string[] }) 
   } as InjectOptions;
 }
 
+/** Money accounts, statements and reconciliation (issue 33): the rows a case starts from. */
+let bankRows = 0;
+const bankAccount = (tools: Tools) =>
+  tools.insert('accounts', {
+    name: `Bank ${(bankRows += 1)}`,
+    kind: 'Bank',
+    opening_balance: '0',
+    opening_date: '2026-01-01',
+  });
+/** An account with one unmatched statement line of -20.00 on 2026-01-05. */
+async function statementLine(tools: Tools) {
+  const account = await bankAccount(tools);
+  const importId = await tools.insert('statement_imports', {
+    account_id: String(account),
+    file_name: 'statement.csv',
+    sha256: 'a'.repeat(64),
+    format: 'csv',
+    lines_added: '1',
+    lines_known: '0',
+  });
+  const line = await tools.insert('statement_lines', {
+    account_id: String(account),
+    import_id: String(importId),
+    line_date: '2026-01-05',
+    amount: '-20.00',
+    description: 'Rent',
+    fingerprint: `2026-01-05|-2000|rent|${(bankRows += 1)}`,
+    position: '1',
+  });
+  return { account, importId, line };
+}
+/** The line above and an expense of the account that matches it. */
+async function lineAndEntry(tools: Tools) {
+  const found = await statementLine(tools);
+  const entry = await tools.insert('entries', {
+    kind: 'expense',
+    expense_type_id: String(await party(tools, 'expense')),
+    party_name: 'Rent',
+    amount: '20.00',
+    credit_debit: 'Credit',
+    description: 'Rent',
+    entry_date: '2026-01-05',
+    account_id: String(found.account),
+  });
+  return { ...found, entry };
+}
+let statementsSent = 0;
+const statementUpload = (token: string, account: number): InjectOptions => {
+  const boundary = '----audit-statement-boundary';
+  statementsSent += 1;
+  return {
+    method: 'POST',
+    url: `/api/accounts/${account}/statements`,
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: uploadBody(
+      boundary,
+      'statement.csv',
+      Buffer.from(`Date,Description,Amount\n2026-01-05,Line ${statementsSent},-1.00\n`),
+      {},
+    ),
+  };
+};
+
 const CASES: Record<string, Case[]> = {
+  'POST /api/accounts': [
+    {
+      does: 'adds a money account',
+      status: 201,
+      prepare: async (tools) =>
+        as(tools.admin, 'POST', '/api/accounts', {
+          name: `Savings ${(bankRows += 1)}`,
+          kind: 'Bank',
+          openingBalance: 0,
+          openingDate: '2026-01-01',
+        }),
+    },
+  ],
+  'PUT /api/accounts/{id}': [
+    {
+      does: 'changes a money account',
+      status: 200,
+      prepare: async (tools) =>
+        as(tools.admin, 'PUT', `/api/accounts/${await bankAccount(tools)}`, {
+          name: `Renamed ${(bankRows += 1)}`,
+          kind: 'Bank',
+          openingBalance: 10,
+          openingDate: '2026-01-01',
+        }),
+    },
+  ],
+  'POST /api/accounts/transfers': [
+    {
+      does: 'moves money between accounts',
+      status: 201,
+      prepare: async (tools) =>
+        as(tools.staff, 'POST', '/api/accounts/transfers', {
+          fromAccountId: 1,
+          toAccountId: await bankAccount(tools),
+          amount: 50,
+          date: '2026-01-05',
+        }),
+    },
+  ],
+  'POST /api/accounts/transfers/{id}/reverse': [
+    {
+      does: 'reverses a transfer',
+      status: 201,
+      prepare: async (tools) => {
+        const transfer = await tools.insert('account_transfers', {
+          from_account_id: '1',
+          to_account_id: String(await bankAccount(tools)),
+          amount: '50.00',
+          transfer_date: '2026-01-05',
+        });
+        return as(tools.staff, 'POST', `/api/accounts/transfers/${transfer}/reverse`, {
+          reason: 'wrong account',
+        });
+      },
+    },
+  ],
+  'POST /api/accounts/{id}/statements': [
+    {
+      does: 'imports a bank statement',
+      status: 201,
+      prepare: async (tools) => statementUpload(tools.staff, await bankAccount(tools)),
+    },
+  ],
+  'POST /api/accounts/{id}/statements/{importId}/undo': [
+    {
+      does: 'undoes a statement import',
+      status: 200,
+      prepare: async (tools) => {
+        const { account, importId } = await statementLine(tools);
+        return as(tools.staff, 'POST', `/api/accounts/${account}/statements/${importId}/undo`, {
+          reason: 'wrong file',
+        });
+      },
+    },
+  ],
+  'POST /api/accounts/{id}/matches': [
+    {
+      does: 'matches a statement line to an entry',
+      status: 201,
+      prepare: async (tools) => {
+        const { account, line, entry } = await lineAndEntry(tools);
+        return as(tools.staff, 'POST', `/api/accounts/${account}/matches`, {
+          lineId: line,
+          entryIds: [entry],
+        });
+      },
+    },
+  ],
+  'POST /api/accounts/{id}/matches/accept-suggested': [
+    {
+      does: 'accepts the one strong suggestion',
+      status: 200,
+      prepare: async (tools) => {
+        const { account } = await lineAndEntry(tools);
+        return as(tools.staff, 'POST', `/api/accounts/${account}/matches/accept-suggested`);
+      },
+    },
+  ],
+  'DELETE /api/accounts/{id}/matches/{lineId}': [
+    {
+      does: 'undoes a match with a reason',
+      status: 200,
+      prepare: async (tools) => {
+        const { account, line, entry } = await lineAndEntry(tools);
+        await tools.insert('statement_matches', {
+          line_id: String(line),
+          account_id: String(account),
+          entry_id: String(entry),
+        });
+        await rows(tools.ctx, `UPDATE statement_lines SET status = 'matched' WHERE id = ${line}`);
+        return as(tools.staff, 'DELETE', `/api/accounts/${account}/matches/${line}`, {
+          reason: 'wrong entry',
+        });
+      },
+    },
+  ],
+  'POST /api/accounts/{id}/lines/{lineId}/exclude': [
+    {
+      does: 'excludes a statement line',
+      status: 200,
+      prepare: async (tools) => {
+        const { account, line } = await statementLine(tools);
+        return as(tools.staff, 'POST', `/api/accounts/${account}/lines/${line}/exclude`, {
+          reason: 'internal reversal',
+        });
+      },
+    },
+  ],
+  'POST /api/accounts/{id}/lines/{lineId}/entry': [
+    {
+      does: 'records the entry a line shows and matches it',
+      status: 201,
+      prepare: async (tools) => {
+        const { account, line } = await statementLine(tools);
+        return as(tools.staff, 'POST', `/api/accounts/${account}/lines/${line}/entry`, {
+          kind: 'expense',
+          partyId: await party(tools, 'expense'),
+        });
+      },
+    },
+  ],
+  'POST /api/accounts/{id}/reconciled': [
+    {
+      does: 'marks an account reconciled through a day',
+      status: 200,
+      prepare: async (tools) =>
+        as(tools.staff, 'POST', `/api/accounts/${await bankAccount(tools)}/reconciled`, {
+          through: '2026-01-31',
+          closingBalance: 0,
+        }),
+    },
+  ],
+  'POST /api/bank-rules': [
+    {
+      does: 'adds a bank rule',
+      status: 201,
+      prepare: async (tools) =>
+        as(tools.staff, 'POST', '/api/bank-rules', {
+          contains: 'charge',
+          kind: 'expense',
+          partyId: await party(tools, 'expense'),
+        }),
+    },
+  ],
+  'PUT /api/bank-rules/{id}': [
+    {
+      does: 'switches a bank rule off',
+      status: 200,
+      prepare: async (tools) => {
+        const partyId = await party(tools, 'expense');
+        const rule = await tools.insert('bank_rules', {
+          contains: 'charge',
+          kind: 'expense',
+          party_id: String(partyId),
+        });
+        return as(tools.staff, 'PUT', `/api/bank-rules/${rule}`, {
+          contains: 'charge',
+          kind: 'expense',
+          partyId,
+          enabled: false,
+        });
+      },
+    },
+  ],
+  'PUT /api/bank-settings': [
+    {
+      does: 'changes the days a suggestion may lie from its line',
+      status: 200,
+      prepare: async (tools) => as(tools.admin, 'PUT', '/api/bank-settings', { suggestionDays: 5 }),
+    },
+  ],
   'POST /api/users/login/code': [
     {
       does: 'signs in with a recovery code',

@@ -65,11 +65,28 @@ const COLUMNS = (today: string) => sql`a.id, a.name, a.kind, a.bank_name, a.last
   a.opening_balance::text AS opening_balance, a.opening_date, a.is_default, a.reconciled_through,
   ${balanceAt(sql`a.id`, today)}::text AS balance`;
 
+/**
+ * Every account with its balance today: each source summed once for all accounts (the days of the
+ * roll-up, transfers in and out), rather than once per account.
+ */
 export async function listAccounts(db: Db, today: string): Promise<Account[]> {
   const { rows } = await sql<AccountRow>`
-    SELECT ${COLUMNS(today)} FROM accounts a ORDER BY a.is_default DESC, lower(a.name), a.id`.execute(
-    db,
-  );
+    WITH days AS (
+      SELECT account_id, sum(total) AS total FROM account_daily_current
+      WHERE day <= ${today}::date GROUP BY account_id
+    ), moved AS (
+      SELECT to_account_id AS account_id, amount FROM account_transfers
+      WHERE transfer_date <= ${today}::date
+      UNION ALL
+      SELECT from_account_id, -amount FROM account_transfers WHERE transfer_date <= ${today}::date
+    ), transfers AS (SELECT account_id, sum(amount) AS total FROM moved GROUP BY account_id)
+    SELECT a.id, a.name, a.kind, a.bank_name, a.last4, a.opening_balance::text AS opening_balance,
+           a.opening_date, a.is_default, a.reconciled_through,
+           (a.opening_balance + coalesce(d.total, 0) + coalesce(t.total, 0))::text AS balance
+    FROM accounts a
+    LEFT JOIN days d ON d.account_id = a.id
+    LEFT JOIN transfers t ON t.account_id = a.id
+    ORDER BY a.is_default DESC, lower(a.name), a.id`.execute(db);
   return rows.map((row) => toAccount(row, today));
 }
 

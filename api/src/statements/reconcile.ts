@@ -422,6 +422,8 @@ async function writeMatch(
   line: LockedLine,
   entryIds: readonly number[],
   transferIds: readonly number[],
+  /** False when the caller's own activity row tells of the match (an entry made from the line). */
+  audited = true,
 ): Promise<void> {
   if (line.status !== 'unmatched') throw conflict(m.lineNotUnmatched);
   if (entryIds.length + transferIds.length === 0) throw badRequest(m.matchNeedsEntries);
@@ -456,6 +458,7 @@ async function writeMatch(
     SELECT ${line.id}::bigint, ${line.account_id}::integer, NULL::bigint, t, ${userId}::integer
     FROM unnest(${transferIds}::bigint[]) AS t`.execute(tx);
   await sql`UPDATE statement_lines SET status = 'matched' WHERE id = ${line.id}`.execute(tx);
+  if (!audited) return;
   await audit(tx, {
     actorId: userId,
     action: 'matched',
@@ -627,8 +630,16 @@ export async function entryFromLine(
       },
       today,
       async (tx, recorded) => {
-        await writeMatch(tx, userId, await lockLine(tx, accountId, lineId), [recorded.id], []);
-        return { statementLineId: lineId };
+        // The entry's one activity row tells of the match too.
+        await writeMatch(
+          tx,
+          userId,
+          await lockLine(tx, accountId, lineId),
+          [recorded.id],
+          [],
+          false,
+        );
+        return { statementLineId: lineId, matched: true };
       },
     );
     return entry;

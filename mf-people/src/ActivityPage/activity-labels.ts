@@ -41,6 +41,12 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   receipt_removed: 'receipt removed',
   rollout_promoted: 'rollout promoted',
   rollout_rolled_back: 'rollout rolled back',
+  statement_imported: 'statement imported',
+  statement_undone: 'statement import undone',
+  matched: 'matched',
+  unmatched: 'match undone',
+  excluded: 'excluded',
+  reconciled: 'reconciled',
 };
 
 /** Every kind of record the log names, in words (typed like ACTION_LABELS). */
@@ -60,6 +66,11 @@ export const KIND_LABELS: Record<RecordKind, string> = {
   schedule: 'Repeating entry',
   company: 'Company details',
   release: 'Release',
+  account: 'Money account',
+  transfer: 'Transfer',
+  statement: 'Bank statement',
+  statement_line: 'Statement line',
+  bank_rule: 'Bank rule',
 };
 
 const entryKindOf = (kind: string) =>

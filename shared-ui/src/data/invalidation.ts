@@ -37,13 +37,16 @@ const MONEY: readonly ReadName[] = [
   'getOverBudget',
   'getReceivables',
   'getMonthEnd',
+  // A payment or receipt moves its account's balance and register, and may be matched.
   'listAccounts',
   'getRegister',
   'getReconcile',
 ];
 
-/** An account's balances, register and reconciliation worklist. */
+/** An account's balances, register and reconciliation (issue 33). */
 const ACCOUNTS: readonly ReadName[] = ['listAccounts', 'getRegister', 'getReconcile', 'listActivity'];
+/** A statement's lines and their matches. */
+const MATCHES: readonly ReadName[] = ['getReconcile', 'getRegister', 'listActivity'];
 
 /** The pickers' and Settings' expense types, and the report that names them. */
 const EXPENSE_TYPES: readonly ReadName[] = [
@@ -130,24 +133,24 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
     'getTotals',
     ...EXPENSE_TYPES,
   ],
+  saveCompany: ['getCompany', 'listActivity'],
+  saveCompanyLogo: ['getCompany', 'listActivity'],
+  removeCompanyLogo: ['getCompany', 'listActivity'],
   createAccount: ACCOUNTS,
-  updateAccount: [...ACCOUNTS, 'listJournal'],
+  updateAccount: ACCOUNTS,
   createTransfer: ACCOUNTS,
   reverseTransfer: ACCOUNTS,
-  importStatement: [...ACCOUNTS, 'listStatements'],
-  undoStatement: [...ACCOUNTS, 'listStatements'],
-  matchLine: ACCOUNTS,
-  acceptSuggested: ACCOUNTS,
-  unmatchLine: ACCOUNTS,
-  excludeLine: ACCOUNTS,
-  createLineEntry: [...MONEY, 'listActivity'],
+  importStatement: [...MATCHES, 'listStatements'],
+  undoStatement: [...MATCHES, 'listStatements'],
+  matchLine: MATCHES,
+  acceptSuggested: MATCHES,
+  unmatchLine: MATCHES,
+  excludeLine: MATCHES,
+  createLineEntry: MONEY,
   markReconciled: ACCOUNTS,
   createBankRule: ['listBankRules', 'getReconcile', 'listActivity'],
   updateBankRule: ['listBankRules', 'getReconcile', 'listActivity'],
   updateBankSettings: ['getBankSettings', 'getReconcile', 'listActivity'],
-  saveCompany: ['getCompany', 'listActivity'],
-  saveCompanyLogo: ['getCompany', 'listActivity'],
-  removeCompanyLogo: ['getCompany', 'listActivity'],
 };
 
 /**
