@@ -47,11 +47,7 @@ describe('the route table', () => {
     ]);
     expect(pathsOf('settings')).toEqual(['/settings']);
     expect(pathsOf('admin')).toEqual(['/Activity']);
-    expect(pathsOf('none')).toEqual([
-      '/Accounts/:id',
-      '/Accounts/:id/reconcile',
-      '/TotalsReport',
-    ]);
+    expect(pathsOf('none')).toEqual(['/Accounts/:id', '/Accounts/:id/reconcile', '/TotalsReport']);
   });
 
   it('names each remote for the unavailable panel', () => {
