@@ -56,7 +56,6 @@ describe('the signed-in shell', () => {
       'Import',
       'Payroll',
       'Recurring',
-      'Accounts',
       'Month end',
       'Settings',
       'Activity',

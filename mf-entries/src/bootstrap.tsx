@@ -9,9 +9,6 @@ import { SalaryPage } from './SalaryPage';
 import { ImportPage } from './ImportPage';
 import { PayrollPage } from './PayrollPage';
 import { RecurringPage } from './RecurringPage';
-import { AccountsPage } from './AccountsPage';
-import { AccountRegisterPage } from './AccountRegisterPage';
-import { ReconcilePage } from './ReconcilePage';
 
 mountRemote('entries', {
   IncomePage,
@@ -21,7 +18,4 @@ mountRemote('entries', {
   ImportPage,
   PayrollPage,
   RecurringPage,
-  AccountsPage,
-  AccountRegisterPage,
-  ReconcilePage,
 });

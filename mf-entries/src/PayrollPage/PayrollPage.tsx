@@ -18,7 +18,6 @@ import type { TableColumn } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
 import { usePayroll, type PayrollLineView } from './usePayroll';
 import './PayrollPage.css';
-import { AccountPicker } from '../EntryForm/AccountPicker';
 
 type Payroll = ReturnType<typeof usePayroll>;
 
@@ -187,7 +186,6 @@ export function PayrollPage() {
         Total: <strong>{formatRs(payroll.total)}</strong>
       </p>
       <div className="mf-payroll__actions">
-        <AccountPicker value={payroll.accountId} onChange={payroll.setAccountId} />
         <Button
           busy={payroll.posting}
           busyLabel="Posting..."

@@ -13,7 +13,6 @@ import {
 import { useDashboard } from './useDashboard';
 import { ReceiptsMissingCard } from './ReceiptsMissingCard';
 import { OverBudgetList } from './OverBudgetList';
-import { AccountsCard } from './AccountsCard';
 
 const FINANCE_LABELS = {
   income: 'Total Income',
@@ -92,7 +91,6 @@ export function Dashboard() {
         />
       </div>
       <OverBudgetList />
-      <AccountsCard />
     </div>
   );
 }

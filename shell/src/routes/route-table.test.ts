@@ -29,7 +29,6 @@ describe('the route table', () => {
       '/Import',
       '/Payroll',
       '/Recurring',
-      '/Accounts',
       '/MonthEnd',
     ]);
     expect(pathsOf('reports')).toEqual([
@@ -47,7 +46,7 @@ describe('the route table', () => {
     ]);
     expect(pathsOf('settings')).toEqual(['/settings']);
     expect(pathsOf('admin')).toEqual(['/Activity']);
-    expect(pathsOf('none')).toEqual(['/Accounts/:id', '/Accounts/:id/reconcile', '/TotalsReport']);
+    expect(pathsOf('none')).toEqual(['/TotalsReport']);
   });
 
   it('names each remote for the unavailable panel', () => {

@@ -1,1 +1,0 @@
-export { AccountRegisterPage } from './AccountRegisterPage';

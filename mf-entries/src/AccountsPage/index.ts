@@ -1,1 +1,0 @@
-export { AccountsPage } from './AccountsPage';

@@ -1,1 +1,0 @@
-export { ReconcilePage } from './ReconcilePage';

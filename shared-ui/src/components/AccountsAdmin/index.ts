@@ -1,2 +1,0 @@
-export { AccountsAdmin, accountBody, bankOf } from './AccountsAdmin';
-export type { AccountsAdminProps } from './AccountsAdmin';
