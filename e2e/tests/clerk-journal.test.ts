@@ -204,7 +204,9 @@ describe('a journal that fits a laptop', () => {
     const filters = page.getByRole('button', { name: 'Filters', exact: true });
     await filters.click();
     await page.getByLabel('Kind').selectOption('income');
-    await page.getByLabel('Party', { exact: true }).selectOption({ label: CLIENT });
+    await page
+      .getByLabel('Party', { exact: true })
+      .selectOption({ label: `${CLIENT} (Clerk Ltd)` });
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.getByRole('button', { name: 'Filters (2)' }).waitFor();
     await page.getByRole('button', { name: 'This month' }).click();

@@ -103,17 +103,24 @@ async function journalOfType(): Promise<Session> {
   return session;
 }
 
+/** Opens the row's actions menu and presses one of its actions. */
+async function openRowAction(page: Page, id: number, action: 'Correct' | 'Reverse') {
+  await page.getByRole('button', { name: `Actions for entry #${id}` }).click();
+  await page.getByRole('button', { name: `${action} entry #${id}` }).click();
+}
+
 describe('correcting an entry', () => {
   it('corrects an amount from the Journal in at most 3 clicks and 1 dialog, its receipt carried', async () => {
     const id = await expense(100.25, 'Printer paper');
     await attachPdf(id, 'bill.pdf');
     const { page, context, dialogs } = await journalOfType();
-    const table = page.getByRole('table', { name: 'Journal' });
-    const correct = table.getByRole('button', { name: `Correct entry #${id}` });
-    await correct.waitFor();
+    const actions = page.getByRole('button', { name: `Actions for entry #${id}` });
+    await actions.waitFor();
     const clicks = await countClicks(page);
 
-    await correct.click();
+    // The row's menu, then Correct, then Save: three clicks.
+    await actions.click();
+    await openRowAction(page, id, 'Correct');
     const dialog = page.getByRole('dialog', { name: `Correct entry #${id}` });
     await dialog.waitFor();
     expect(await focusedName(page)).toBe('reason');
@@ -142,9 +149,11 @@ describe('correcting an entry', () => {
     expect(dialogs).toEqual([]);
 
     // The journal shows the three rows and totals to the cent.
+    const table = page.getByRole('table', { name: 'Journal' });
     await table.getByText(`reversed by #${reversalId}`).waitFor();
     await table.getByText(`reverses #${id}`).waitFor();
-    await table.getByRole('cell', { name: `#${correctedId}`, exact: true }).waitFor();
+    // The number's cell also holds the row's actions menu ("Actions for entry #…").
+    await table.getByRole('cell', { name: new RegExp(`^#${correctedId}(\\s|$)`) }).waitFor();
     await page
       .getByRole('status', { name: 'Totals' })
       .getByText(`3 entries match · Credit RS: ${money(80.05)} · Debit RS: 0.00`)
@@ -171,7 +180,7 @@ describe('correcting an entry', () => {
     await page.getByRole('heading', { name: 'Journal' }).waitFor();
 
     // Closed with the amount changed and a reason given.
-    await page.getByRole('button', { name: `Correct entry #${id}` }).click();
+    await openRowAction(page, id, 'Correct');
     let dialog = page.getByRole('dialog', { name: `Correct entry #${id}` });
     await dialog.getByLabel('Reason').fill('Wrong fare');
     await dialog.getByLabel('Amount').fill('5.55');
@@ -179,7 +188,7 @@ describe('correcting an entry', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // Left for the Dashboard (the browser's Back) with the dialog open.
-    await page.getByRole('button', { name: `Correct entry #${id}` }).click();
+    await openRowAction(page, id, 'Correct');
     dialog = page.getByRole('dialog', { name: `Correct entry #${id}` });
     await dialog.getByLabel('Reason').fill('Wrong fare');
     await dialog.getByLabel('Amount').fill('5.55');
@@ -205,7 +214,7 @@ describe('correcting an entry', () => {
     try {
       const before = await entriesOfType();
       const { page, context, dialogs } = await journalOfType();
-      await page.getByRole('button', { name: `Correct entry #${id}` }).click();
+      await openRowAction(page, id, 'Correct');
       const dialog = page.getByRole('dialog', { name: `Correct entry #${id}` });
       await dialog.getByLabel('Reason').fill('Belongs to an old month');
       await dialog.getByLabel('Date').fill(CLOSED_THROUGH);
@@ -228,7 +237,7 @@ describe('correcting an entry', () => {
   it('the Correct dialog, with a refusal shown, has no axe violations, light and dark', async () => {
     const id = await expense(3.5, 'Pens');
     const { page, context } = await journalOfType();
-    await page.getByRole('button', { name: `Correct entry #${id}` }).click();
+    await openRowAction(page, id, 'Correct');
     const dialog = page.getByRole('dialog', { name: `Correct entry #${id}` });
     await dialog.getByRole('button', { name: 'Save correction' }).click();
     await dialog.getByRole('alert').getByText('Please enter a reason').waitFor();
@@ -243,7 +252,7 @@ describe('correcting an entry', () => {
   it('Reverse asks for the reason in one dialog, focused, and nothing else', async () => {
     const id = await expense(9.99, 'Duplicate');
     const { page, context, dialogs } = await journalOfType();
-    await page.getByRole('button', { name: `Reverse entry #${id}` }).click();
+    await openRowAction(page, id, 'Reverse');
     const dialog = page.getByRole('dialog', { name: `Reverse entry #${id}` });
     await dialog.waitFor();
     expect(await focusedName(page)).toBe('reason');

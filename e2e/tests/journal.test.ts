@@ -248,10 +248,10 @@ describe('journal', () => {
     ]);
     const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
     expect(csv[0]).toBe(
-      '\uFEFFid,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state',
+      '\uFEFFid,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state,account',
     );
     expect(csv.slice(1, -2).map((line) => `#${line.split(',')[0]}`)).toEqual(rows);
-    expect(csv[csv.length - 2]).toBe(`Totals,${rows.length} entries,,,Credit,0.00,Debit,500.00,,`);
+    expect(csv[csv.length - 2]).toBe(`Totals,${rows.length} entries,,,Credit,0.00,Debit,500.00,,,`);
     await context.close();
   });
 
