@@ -120,7 +120,7 @@ describe('correcting an entry', () => {
 
     // The row's menu, then Correct, then Save: three clicks.
     await actions.click();
-    await openRowAction(page, id, 'Correct');
+    await page.getByRole('button', { name: `Correct entry #${id}` }).click();
     const dialog = page.getByRole('dialog', { name: `Correct entry #${id}` });
     await dialog.waitFor();
     expect(await focusedName(page)).toBe('reason');
