@@ -97,7 +97,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // Images are decoded a few at a time, whichever request sent them (files/images.ts).
-  configureImages(config.files.imageConcurrency);
+  configureImages(config.files.imageConcurrency, config.files.imageNice);
   const database = options.database ?? (await openDatabase(config));
   const ownsDatabase = !options.database;
   app.decorate('db', database.db);

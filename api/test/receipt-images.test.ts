@@ -21,7 +21,15 @@ const LIMITS = {
 };
 const db = await setupDatabase({
   http: LIMITS,
-  files: { uploadMemoryBytes: MAX_UPLOAD_BYTES, imageConcurrency: 1, exportsPerUser: 2 },
+  // The decoding threads at normal priority: on a machine whose cores are all taken by other
+  // work, threads at the lowest priority wait minutes for a turn, and this file is about request
+  // timeouts, not priorities.
+  files: {
+    uploadMemoryBytes: MAX_UPLOAD_BYTES,
+    imageConcurrency: 1,
+    imageNice: 0,
+    exportsPerUser: 2,
+  },
 });
 afterAll(() => db.close());
 let ctx: TestContext;
@@ -47,13 +55,13 @@ const multipart = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` 
 const blobs = async () =>
   Number((await rows<{ n: number }>(ctx, 'SELECT count(*)::int AS n FROM receipt_blobs'))[0]?.n);
 
-/** A progressive JPEG of `width` x `height` with some detail (noise costs the decoder). */
 /** A progressive JPEG of `width` x `height` of one colour: as many pixels to decode, few bytes. */
 const plainPhoto = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#f4f1ea' } })
     .jpeg({ progressive: true, quality: 60 })
     .toBuffer();
 
+/** A progressive JPEG of `width` x `height` with some detail (noise costs the decoder). */
 const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#f4f1ea' } })
     .composite([

@@ -84,10 +84,27 @@ function checkNewEntry(input: NewEntry): void {
 }
 
 async function findByKey(db: Db, userId: number, key: string): Promise<WrittenEntry | undefined> {
-  const { rows } = await sql<WrittenEntry>`
-    SELECT ${ENTRY_COLUMNS} FROM entries
-    WHERE created_by = ${userId} AND idempotency_key = ${key}`.execute(db);
-  return rows[0];
+  return (await findByKeys(db, userId, [key]))[0];
+}
+
+/**
+ * The entries stored under each key, in the keys' order, read in one statement: one snapshot, so
+ * a write that commits several keys at once is seen whole or not at all.
+ */
+async function findByKeys(
+  db: Db,
+  userId: number,
+  keys: readonly string[],
+): Promise<(WrittenEntry | undefined)[]> {
+  const { rows } = await sql<WrittenEntry & { idempotency_key: string }>`
+    SELECT ${ENTRY_COLUMNS}, idempotency_key FROM entries
+    WHERE created_by = ${userId} AND idempotency_key IN (${sql.join(keys)})`.execute(db);
+  return keys.map((key) => {
+    const row = rows.find((one) => one.idempotency_key === key);
+    if (!row) return undefined;
+    const { idempotency_key: _key, ...entry } = row;
+    return entry;
+  });
 }
 
 /** Writes one entry and its activity line inside `tx`, after every check. */
@@ -342,8 +359,8 @@ export async function correctEntry(
     async () => {
       const key = correction.idempotencyKey;
       if (!key) return undefined;
-      const reversal = await findByKey(db, userId, key);
-      const entry = await findByKey(db, userId, correctionKey(key));
+      // Both in one read: the winner of a race commits them together.
+      const [reversal, entry] = await findByKeys(db, userId, [key, correctionKey(key)]);
       if (!reversal && !entry) return undefined;
       if (
         !reversal ||

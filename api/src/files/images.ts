@@ -15,7 +15,8 @@
 // waits. libvips' threads are given the lowest CPU priority (Linux: their nice value is raised
 // to 19): on a busy machine they took the cores from the thread that answers requests, and a
 // dashboard call waited up to 900 ms while receipts were decoded. They still use every core
-// nothing else wants.
+// nothing else wants. The price: on a machine whose cores are all busy, images wait for as long
+// as the cores stay busy (IMAGE_NICE sets the value, 0 to leave them at normal priority).
 import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import pLimit, { type LimitFunction } from 'p-limit';
@@ -34,9 +35,16 @@ export class ImageRefused extends Error {
 
 const queue: LimitFunction = pLimit(1);
 
-/** Sets how many images this process decodes at once (buildApp, from IMAGE_CONCURRENCY). */
-export function configureImages(concurrency: number): void {
+/** The nice value libvips' threads are given (IMAGE_NICE); 0 leaves them as they are. */
+let threadNice = 19;
+
+/**
+ * Sets how many images this process decodes at once and the priority of their threads (buildApp,
+ * from IMAGE_CONCURRENCY and IMAGE_NICE).
+ */
+export function configureImages(concurrency: number, nice = 19): void {
   queue.concurrency = Math.max(1, concurrency);
+  threadNice = Math.min(19, Math.max(0, Math.trunc(nice)));
 }
 
 /** libvips' worker threads already given the lowest priority, by thread id. */
@@ -47,13 +55,13 @@ const lowered = new Set<number>();
  * the last call. Linux only; anywhere else, or should /proc not answer, nothing changes.
  */
 function lowerImageThreads(): void {
-  if (process.platform !== 'linux') return;
+  if (process.platform !== 'linux' || threadNice === 0) return;
   try {
     for (const task of readdirSync('/proc/self/task')) {
       const tid = Number(task);
       if (lowered.has(tid)) continue;
       if (!readFileSync(`/proc/self/task/${task}/comm`, 'utf8').startsWith('libvips')) continue;
-      setPriority(tid, 19);
+      setPriority(tid, threadNice);
       lowered.add(tid);
     }
   } catch {
