@@ -41,6 +41,7 @@ import { requestContextPlugin } from './lib/request-context.js';
 import { useJsonBodyParser } from './lib/json-body.js';
 import { webPlugin } from './web/static.js';
 import { configureImages } from './files/images.js';
+import { configureWorkers } from './exports/worker.js';
 import { ExportSlots } from './lib/export-slots.js';
 
 declare module 'fastify' {
@@ -97,7 +98,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   // Images are decoded a few at a time, whichever request sent them (files/images.ts).
-  configureImages(config.files.imageConcurrency, config.files.imageNice);
+  configureImages(config.files.imageConcurrency, config.files.workNice);
+  configureWorkers(config.files.workNice);
   const database = options.database ?? (await openDatabase(config));
   const ownsDatabase = !options.database;
   app.decorate('db', database.db);

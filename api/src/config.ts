@@ -83,8 +83,9 @@ export interface FileWorkLimits {
   uploadMemoryBytes: number;
   /** IMAGE_CONCURRENCY: images decoded at once in this process; default 1. */
   imageConcurrency: number;
-  /** IMAGE_NICE: the CPU nice value (0 to 19) of the threads that decode images; default 19. */
-  imageNice?: number;
+  /** FILE_WORK_NICE: the CPU nice value (0 to 19) of the threads that decode images and draw
+   * PDFs; default 19 (the lowest priority). */
+  workNice?: number;
   /** EXPORTS_PER_USER: heavy exports (PDF, Excel, the Journal's CSV) one user may have under
    * way at once in this process; default 2. */
   exportsPerUser: number;
@@ -210,7 +211,7 @@ function fileWorkLimits(env: NodeJS.ProcessEnv): FileWorkLimits {
   return {
     uploadMemoryBytes: Math.max(int(env.UPLOAD_MEMORY_MB, 128) * 1024 * 1024, MAX_UPLOAD_BYTES),
     imageConcurrency: int(env.IMAGE_CONCURRENCY, 1),
-    imageNice: /^\d+$/.test(env.IMAGE_NICE ?? '') ? Number(env.IMAGE_NICE) : 19,
+    workNice: /^\d+$/.test(env.FILE_WORK_NICE ?? '') ? Number(env.FILE_WORK_NICE) : 19,
     exportsPerUser: int(env.EXPORTS_PER_USER, 2),
   };
 }

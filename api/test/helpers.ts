@@ -16,8 +16,14 @@ export const STAFF = { email: 'staff@test.local', password: 'staff-password-1' }
 
 /** Real PostgreSQL when TEST_DATABASE_URL is set (npm run test:postgres), else PGlite in memory. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const base = configFromEnv({ TZ: 'UTC' });
   return {
-    ...configFromEnv({ TZ: 'UTC' }),
+    ...base,
+    // Images decoded and PDFs drawn at normal priority: the suites run beside other test
+    // processes that keep every core busy, and threads at the lowest priority then waited
+    // minutes for a turn. The files about holding other requests up (event-loop-guard,
+    // export-load) keep the product's lowest priority.
+    files: { ...base.files, workNice: 0 },
     databaseUrl: process.env.TEST_DATABASE_URL || undefined,
     dataDir: 'memory://',
     timeZone: 'UTC',

@@ -27,7 +27,7 @@ const db = await setupDatabase({
   files: {
     uploadMemoryBytes: MAX_UPLOAD_BYTES,
     imageConcurrency: 1,
-    imageNice: 0,
+    workNice: 0,
     exportsPerUser: 2,
   },
 });

@@ -5,12 +5,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { renderPdf, type PdfDocument } from './pdf.js';
 import type { PdfMessage } from './pdf-in-worker.js';
 
-// This thread at the lowest CPU priority (Linux: /proc/thread-self names its thread id): a
-// statement drawn on a busy machine otherwise took the core of the thread that answers
-// requests. It still uses any core nothing else wants.
-if (process.platform === 'linux') {
+// This thread at the lowest CPU priority (Linux: /proc/thread-self names its thread id), or the
+// value FILE_WORK_NICE gives (worker.ts passes it): a statement drawn on a busy machine otherwise
+// took the core of the thread that answers requests. It still uses any core nothing else wants.
+const nice = Number(process.env.FILE_WORK_NICE ?? 19);
+if (process.platform === 'linux' && nice > 0) {
   try {
-    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 19);
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), nice);
   } catch {
     // no /proc: drawn at the normal priority
   }

@@ -5,6 +5,14 @@
 // `npm run dev`), whichever this module itself was loaded from.
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 
+/** The CPU nice value a drawing worker gives its own thread (FILE_WORK_NICE; pdf-worker.ts). */
+let workerNice = 19;
+
+/** Sets the nice value of the workers started from now on (buildApp, from FILE_WORK_NICE). */
+export function configureWorkers(nice = 19): void {
+  workerNice = Math.min(19, Math.max(0, Math.trunc(nice)));
+}
+
 /** Starts `./<name>.js` (or `.ts`) beside this module with `workerData` and a bounded heap. */
 export function startWorker(
   name: 'journal-worker' | 'pdf-worker',
@@ -12,7 +20,13 @@ export function startWorker(
   resourceLimits: ResourceLimits,
 ): Worker {
   const source = new URL(import.meta.url);
-  const options = { workerData, resourceLimits, stdout: false, stderr: false };
+  const options = {
+    workerData,
+    resourceLimits,
+    stdout: false,
+    stderr: false,
+    env: { ...process.env, FILE_WORK_NICE: String(workerNice) },
+  };
   if (!source.pathname.endsWith('.ts'))
     return new Worker(new URL(`./${name}.js`, source), { ...options, execArgv: [] });
   // From the sources the worker registers tsx itself, then loads its TypeScript: with

@@ -16,7 +16,7 @@
 // to 19): on a busy machine they took the cores from the thread that answers requests, and a
 // dashboard call waited up to 900 ms while receipts were decoded. They still use every core
 // nothing else wants. The price: on a machine whose cores are all busy, images wait for as long
-// as the cores stay busy (IMAGE_NICE sets the value, 0 to leave them at normal priority).
+// as the cores stay busy (FILE_WORK_NICE sets the value, 0 to leave them at normal priority).
 import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import pLimit, { type LimitFunction } from 'p-limit';
@@ -35,12 +35,12 @@ export class ImageRefused extends Error {
 
 const queue: LimitFunction = pLimit(1);
 
-/** The nice value libvips' threads are given (IMAGE_NICE); 0 leaves them as they are. */
+/** The nice value libvips' threads are given (FILE_WORK_NICE); 0 leaves them as they are. */
 let threadNice = 19;
 
 /**
  * Sets how many images this process decodes at once and the priority of their threads (buildApp,
- * from IMAGE_CONCURRENCY and IMAGE_NICE).
+ * from IMAGE_CONCURRENCY and FILE_WORK_NICE).
  */
 export function configureImages(concurrency: number, nice = 19): void {
   queue.concurrency = Math.max(1, concurrency);
