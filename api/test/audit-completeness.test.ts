@@ -1072,7 +1072,11 @@ async function schedule(tools: Tools): Promise<number> {
 /** Calls that are not GETs yet change nothing: a preview reads a file and writes nothing. */
 // The shell's health reports add to counts of screen loads: no change of the books or of anyone's
 // access, nothing an audit row would say (what is decided on the counts is recorded).
-const WRITES_NOTHING = ['POST /api/imports/preview', 'POST /api/remote-health'];
+const WRITES_NOTHING = [
+  'POST /api/imports/preview',
+  'POST /api/accounts/{id}/statements/preview',
+  'POST /api/remote-health',
+];
 
 let importsMade = 0;
 /** A multipart upload of a CSV of income entries, as the Import screen sends it. */

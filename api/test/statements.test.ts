@@ -343,3 +343,133 @@ describe('refusals and undo', () => {
     expect(await rows(ctx, 'SELECT count(*)::int AS n FROM statement_lines')).toEqual([{ n: 0 }]);
   });
 });
+
+describe('the preview', () => {
+  async function preview(fileName: string, file: string, options: StatementOptions = {}) {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/accounts/${bank}/statements/preview`,
+      headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: uploadBody(BOUNDARY, fileName, Buffer.from(file), options),
+    });
+    return { status: response.statusCode, body: response.json() };
+  }
+  const imports = async () =>
+    (await rows<{ n: number }>(ctx, 'SELECT count(*)::int AS n FROM statement_imports'))[0]?.n;
+
+  test('shows the columns and formats it detected and the first lines, storing nothing', async () => {
+    const { status, body } = await preview('hbl.csv', CSV_TWO_COLUMNS);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      format: 'csv',
+      headers: ['Date', 'Description', 'Reference', 'Debit', 'Credit', 'Balance'],
+      mapping: { date: 0, description: 1, reference: 2, debit: 3, credit: 4, balance: 5 },
+      dateFormat: 'DD/MM/YYYY',
+      numberFormat: '1,234.56',
+      problem: null,
+      lines: 3,
+      added: 3,
+      known: 0,
+      chainBreak: null,
+    });
+    expect(body.first).toEqual([
+      {
+        line: 2,
+        date: '2026-01-05',
+        amount: 1250.5,
+        description: 'Acme payment',
+        reference: 'R1',
+        balance: 1250.5,
+        known: false,
+      },
+      {
+        line: 3,
+        date: '2026-01-06',
+        amount: -10,
+        description: 'Bank charge',
+        reference: 'R2',
+        balance: 1240.5,
+        known: false,
+      },
+      {
+        line: 4,
+        date: '2026-01-07',
+        amount: -500,
+        description: 'Rent January',
+        reference: 'R3',
+        balance: 740.5,
+        known: false,
+      },
+    ]);
+    expect(await stored()).toEqual([]);
+    expect(await imports()).toBe(0);
+  });
+
+  test('marks the lines the account already has', async () => {
+    expect((await upload('hbl.csv', CSV_TWO_COLUMNS)).status).toBe(201);
+    const { body } = await preview('again.csv', CSV_TWO_COLUMNS);
+    expect(body).toMatchObject({ lines: 3, added: 0, known: 3 });
+    expect(body.first.map((line: { known: boolean }) => line.known)).toEqual([true, true, true]);
+  });
+
+  test('a header it cannot place: the columns and the refusal, then the mapping chosen imports', async () => {
+    const csv = 'When,What,How much\n2026-02-01,Shop,-12.40\n2026-02-02,Refund,3.10\n';
+    const unmapped = await preview('odd.csv', csv);
+    expect(unmapped.status).toBe(200);
+    expect(unmapped.body).toMatchObject({
+      headers: ['When', 'What', 'How much'],
+      mapping: {},
+      dateFormat: null,
+      problem: am.statementNoDate,
+      lines: 0,
+      first: [],
+    });
+    const mapping = { date: 0, description: 1, amount: 2 };
+    const mapped = await preview('odd.csv', csv, { mapping });
+    expect(mapped.body).toMatchObject({
+      mapping,
+      dateFormat: 'YYYY-MM-DD',
+      problem: null,
+      lines: 2,
+      added: 2,
+    });
+    expect(mapped.body.first.map((line: { amount: number }) => line.amount)).toEqual([-12.4, 3.1]);
+    const done = await upload('odd.csv', csv, { mapping });
+    expect(done.status).toBe(201);
+    expect(done.body.added).toBe(2);
+  });
+
+  test('a line refused as mapped is named, and nothing is stored', async () => {
+    const csv = 'Date,Description,Amount\n2026-02-01,Shop,-12.40\ntomorrow,Refund,3.10\n';
+    const { status, body } = await preview('bad.csv', csv);
+    expect(status).toBe(200);
+    expect(body.problem).toBe('Line 3: "tomorrow" is not a date (YYYY-MM-DD)');
+    expect(body.headers).toEqual(['Date', 'Description', 'Amount']);
+    expect(await imports()).toBe(0);
+  });
+
+  test('an OFX statement has no columns; an unknown account is 404; a viewer is refused', async () => {
+    const ofx =
+      'OFXHEADER:100\r\n\r\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><BANKTRANLIST>' +
+      '<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20260105<TRNAMT>100.00<FITID>A1<NAME>Acme</STMTTRN>' +
+      '</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\r\n';
+    const { status, body } = await preview('hbl.ofx', ofx);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ format: 'ofx', headers: [], mapping: {}, lines: 1, added: 1 });
+    expect(body.first[0]).toMatchObject({ date: '2026-01-05', amount: 100 });
+    const missing = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/accounts/9999/statements/preview',
+      headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: uploadBody(BOUNDARY, 'hbl.csv', Buffer.from(CSV_TWO_COLUMNS), {}),
+    });
+    expect(missing.statusCode).toBe(404);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/accounts/${bank}/statements/preview`,
+      headers: { ...bearer(viewer), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: uploadBody(BOUNDARY, 'hbl.csv', Buffer.from(CSV_TWO_COLUMNS), {}),
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});

@@ -22,6 +22,7 @@ import {
   RegisterPage,
   RegisterQuery,
   StatementImported,
+  StatementPreview,
   StatementImportList,
   StatementImportParams,
   TransferBody,
@@ -112,6 +113,22 @@ export const accountEndpoints = {
     responses: { 200: RegisterPage },
     errors: [404],
     texts: texts(m.failedLoadRegister, m.errorLoadingRegister),
+  }),
+  previewStatement: endpoint({
+    method: 'POST',
+    path: '/accounts/:id/statements/preview',
+    tag: 'accounts',
+    summary: 'Read a bank statement and show what an import of it would store, storing nothing',
+    description:
+      'The same multipart body as the import. For a CSV or Excel statement, answers its header, ' +
+      'the columns and formats used (detected, or as `options` gives them) and, when its lines ' +
+      'cannot be read as mapped, the first refusal as `problem` (200), so that the mapping can ' +
+      'be corrected; other formats are refused with 400 as the import refuses them.',
+    access: 'signedIn',
+    params: AccountParams,
+    responses: { 200: StatementPreview },
+    errors: [404, 413, 415],
+    texts: texts(m.failedPreviewStatement, m.errorPreviewingStatement),
   }),
   importStatement: endpoint({
     method: 'POST',

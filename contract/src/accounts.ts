@@ -209,6 +209,50 @@ export const StatementImported = Type.Object({
 });
 export type StatementImported = Static<typeof StatementImported>;
 
+/** A statement line as the preview shows it, before it is stored. */
+export const StatementPreviewLine = Type.Object({
+  /** The line (or row) of the file it starts on, from 1. */
+  line: Type.Integer({ minimum: 1 }),
+  date: IsoDate,
+  /** Signed: money in positive, money out negative. */
+  amount: Money,
+  description: Type.String(),
+  reference: Type.String(),
+  balance: Type.Union([Money, Type.Null()]),
+  /** Already in the account (the same line of an earlier statement): not stored again. */
+  known: Type.Boolean(),
+});
+export type StatementPreviewLine = Static<typeof StatementPreviewLine>;
+
+/**
+ * What an import of a statement would store, storing nothing: for a CSV or Excel statement, its
+ * header and the columns and formats used (detected, or as the options give them), so that they
+ * can be corrected before the import.
+ */
+export const StatementPreview = Type.Object({
+  format: StatementFormat,
+  /** The header row of a CSV or Excel statement; empty for OFX, CAMT.053 and MT940. */
+  headers: Type.Array(Type.String()),
+  mapping: StatementMapping,
+  dateFormat: Type.Union([DateFormat, Type.Null()]),
+  numberFormat: Type.Union([NumberFormat, Type.Null()]),
+  /** Why the file cannot be imported as it is mapped (the first line refused); null when it can. */
+  problem: Type.Union([Type.String(), Type.Null()]),
+  /** Lines read; those new to the account and those recognised as already imported. */
+  lines: Type.Integer({ minimum: 0 }),
+  added: Type.Integer({ minimum: 0 }),
+  known: Type.Integer({ minimum: 0 }),
+  openingBalance: Type.Union([Money, Type.Null()]),
+  closingBalance: Type.Union([Money, Type.Null()]),
+  chainBreak: Type.Union([ChainBreak, Type.Null()]),
+  /** The first lines (STATEMENT_PREVIEW_LINES at most). */
+  first: Type.Array(StatementPreviewLine),
+});
+export type StatementPreview = Static<typeof StatementPreview>;
+
+/** Lines a statement preview shows. */
+export const STATEMENT_PREVIEW_LINES = 20;
+
 export const StatementImport = Type.Object({
   id: Id,
   fileName: Type.String(),
@@ -444,6 +488,8 @@ export const accountMessages = {
   errorLoadingRegister: 'Error loading the register',
   failedImportStatement: 'Failed to import the statement',
   errorImportingStatement: 'Error importing the statement',
+  failedPreviewStatement: 'Failed to read the statement',
+  errorPreviewingStatement: 'Error reading the statement',
   failedLoadReconcile: 'Failed to load the reconciliation',
   errorLoadingReconcile: 'Error loading the reconciliation',
   failedMatch: 'Failed to save the match',

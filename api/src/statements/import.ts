@@ -13,11 +13,18 @@ import {
   type StatementImport,
   type StatementImported,
   type StatementOptions,
+  type StatementPreview,
+  STATEMENT_PREVIEW_LINES,
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
-import { conflict, notFound } from '../lib/errors.js';
-import { readStatement, type StatementLineRead } from './read.js';
+import { conflict, HttpError, notFound } from '../lib/errors.js';
+import {
+  readStatement,
+  statementFormat,
+  type StatementLayout,
+  type StatementLineRead,
+} from './read.js';
 
 /** `date|cents|reference or description|n`: n counts the same line within one file. */
 export function fingerprints(lines: readonly StatementLineRead[]): string[] {
@@ -58,6 +65,74 @@ export function chainBreak(
       given: fromCents(closing) as number,
     };
   return null;
+}
+
+/**
+ * What importing the statement would store, storing nothing: the lines read, which of them the
+ * account already has, and for CSV and Excel the columns used. A CSV or Excel statement whose
+ * lines are refused as mapped answers its header and the refusal, so that the mapping can be
+ * corrected; any other refusal is thrown as the import throws it.
+ */
+export async function previewStatement(
+  db: Db,
+  accountId: number,
+  upload: { fileName: string; bytes: Buffer; options: StatementOptions },
+): Promise<StatementPreview> {
+  const exists = await sql`SELECT 1 FROM accounts WHERE id = ${accountId}`.execute(db);
+  if (exists.rows.length === 0) throw notFound(m.accountNotFound);
+  let layout: StatementLayout | undefined;
+  const table = () => ({
+    headers: layout?.headers ?? [],
+    mapping: layout?.mapping ?? {},
+    dateFormat: layout?.dateFormat ?? null,
+    numberFormat: layout?.numberFormat ?? null,
+  });
+  let read;
+  try {
+    read = await readStatement(upload.fileName, upload.bytes, upload.options, (seen) => {
+      layout = seen;
+    });
+  } catch (error) {
+    if (!layout || !(error instanceof HttpError) || error.statusCode !== 400) throw error;
+    return {
+      format: statementFormat(upload.fileName, upload.bytes, upload.options.format),
+      ...table(),
+      problem: error.message,
+      lines: 0,
+      added: 0,
+      known: 0,
+      openingBalance: null,
+      closingBalance: null,
+      chainBreak: null,
+      first: [],
+    };
+  }
+  const prints = fingerprints(read.lines);
+  const { rows } = await sql<{ fingerprint: string }>`
+    SELECT fingerprint FROM statement_lines
+    WHERE account_id = ${accountId} AND fingerprint = ANY(${prints}::text[])`.execute(db);
+  const stored = new Set(rows.map((row) => row.fingerprint));
+  const money = (cents: bigint | null) => (cents === null ? null : (fromCents(cents) as number));
+  return {
+    format: read.format,
+    ...table(),
+    problem: null,
+    lines: read.lines.length,
+    added: read.lines.length - stored.size,
+    known: stored.size,
+    openingBalance: money(read.opening),
+    closingBalance: money(read.closing),
+    chainBreak: chainBreak(read.lines, read.opening, read.closing),
+    first: read.lines.slice(0, STATEMENT_PREVIEW_LINES).map((line, i) => ({
+      line: line.line,
+      date: line.date,
+      amount: fromCents(line.cents) as number,
+      description: line.description,
+      reference: line.reference,
+      balance: money(line.balance),
+      known: stored.has(prints[i]!),
+    })),
+  };
 }
 
 export async function importStatement(

@@ -58,6 +58,15 @@ export interface StatementRead {
   closing: bigint | null;
 }
 
+/** How a CSV or Excel statement is read: its header, the columns used, the formats. */
+export interface StatementLayout {
+  headers: string[];
+  mapping: StatementMapping;
+  /** Null while no column is mapped to the date (or to an amount, for the number format). */
+  dateFormat: DateFormat | null;
+  numberFormat: NumberFormat | null;
+}
+
 const refuse = (line: number, what: string) => badRequest(`Line ${line}: ${what}`);
 
 /** Exact cents of a decimal text or a double read by a library (at most 2 decimals). */
@@ -100,10 +109,16 @@ export function statementFormat(
   throw badRequest(m.statementUnknownFormat);
 }
 
+/**
+ * The statement's lines; `onLayout` is told how a CSV or Excel statement is read (its header and
+ * the columns used) before any of its lines is checked, so that a preview can show the columns
+ * of a file whose lines are refused as mapped.
+ */
 export async function readStatement(
   fileName: string,
   bytes: Buffer,
   options: StatementOptions,
+  onLayout?: (layout: StatementLayout) => void,
 ): Promise<StatementRead> {
   const format = statementFormat(fileName, bytes, options.format);
   const read =
@@ -113,7 +128,7 @@ export async function readStatement(
         ? readCamt(bytes)
         : format === 'mt940'
           ? await readMt(bytes)
-          : await readTable(fileName, bytes, options, format);
+          : await readTable(fileName, bytes, options, format, onLayout);
   if (read.lines.length === 0) throw badRequest(m.statementEmpty);
   return read;
 }
@@ -177,6 +192,7 @@ async function readTable(
   bytes: Buffer,
   options: StatementOptions,
   format: StatementFormat,
+  onLayout?: (layout: StatementLayout) => void,
 ): Promise<StatementRead> {
   // The import's reader knows a file by its extension: a statement named otherwise is read as
   // the format chosen.
@@ -190,27 +206,34 @@ async function readTable(
   const header = findHeader(file.rows);
   const headers = (file.rows[header]?.cells ?? []).map((cell) => cellText(cell));
   const mapping = { ...guessStatementMapping(headers), ...options.mapping };
-  if (mapping.date === undefined) throw badRequest(m.statementNoDate);
-  if (mapping.amount === undefined && mapping.debit === undefined && mapping.credit === undefined)
-    throw badRequest(m.statementNoAmount);
+  const hasAmount =
+    mapping.amount !== undefined || mapping.debit !== undefined || mapping.credit !== undefined;
   const rows = file.rows
     .slice(header + 1)
     .filter((row) => row.cells.some((cell) => cellText(cell) !== ''));
   checkCount(rows.length);
-  for (const row of rows) if (row.problem) throw refuse(row.line, row.problem);
   const at = (cells: Cell[], index: number | undefined): Cell =>
     index === undefined ? '' : (cells[index] ?? '');
-  const dateFormat: DateFormat =
-    options.dateFormat ??
-    detectDateFormat(rows.map((row) => at(row.cells, mapping.date))).format ??
-    DATE_FORMATS[0];
+  const detectedDate =
+    mapping.date === undefined
+      ? null
+      : (options.dateFormat ??
+        detectDateFormat(rows.map((row) => at(row.cells, mapping.date))).format ??
+        DATE_FORMATS[0]);
   const moneyCells = rows.flatMap((row) =>
     [mapping.amount, mapping.debit, mapping.credit, mapping.balance].map((index) =>
       at(row.cells, index),
     ),
   );
-  const numberFormat: NumberFormat =
-    options.numberFormat ?? detectNumberFormat(moneyCells).format ?? NUMBER_FORMATS[0];
+  const detectedNumber = !hasAmount
+    ? null
+    : (options.numberFormat ?? detectNumberFormat(moneyCells).format ?? NUMBER_FORMATS[0]);
+  onLayout?.({ headers, mapping, dateFormat: detectedDate, numberFormat: detectedNumber });
+  if (detectedDate === null) throw badRequest(m.statementNoDate);
+  if (detectedNumber === null) throw badRequest(m.statementNoAmount);
+  const dateFormat: DateFormat = detectedDate;
+  const numberFormat: NumberFormat = detectedNumber;
+  for (const row of rows) if (row.problem) throw refuse(row.line, row.problem);
   const money = (cell: Cell, line: number): bigint | null => {
     if (cellText(cell) === '') return null;
     const amount = parseAmount(cell, numberFormat);

@@ -8,7 +8,12 @@ import { createAccount, listAccounts, updateAccount } from '../../repositories/a
 import { recordTransfer, reverseTransfer } from '../../books/index.js';
 import { registerPage } from '../../repositories/register.js';
 import { acceptUploads, readUpload } from '../../imports/upload.js';
-import { importStatement, listStatements, undoStatement } from '../../statements/import.js';
+import {
+  importStatement,
+  listStatements,
+  previewStatement,
+  undoStatement,
+} from '../../statements/import.js';
 import {
   acceptSuggested,
   entryFromLine,
@@ -75,6 +80,10 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
       request.query.after,
       today(),
     ),
+  );
+
+  route(app, endpoints.previewStatement, async (request) =>
+    previewStatement(app.db, request.params.id, await readUpload(request, StatementOptions)),
   );
 
   route(app, endpoints.importStatement, async (request, reply) => {
