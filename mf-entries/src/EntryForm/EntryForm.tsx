@@ -16,6 +16,7 @@ import { RECORDS, type EntryKind } from '../entry-kinds';
 import { useEntryForm } from './useEntryForm';
 import { BudgetUse } from './BudgetUse';
 import { ClientBalance } from './ClientBalance';
+import { AccountPicker } from './AccountPicker';
 import './EntryForm.css';
 
 export interface EntryFormProps {
@@ -97,6 +98,9 @@ function EntryFormFields({ kind }: EntryFormProps) {
           error={errors.creditDebit}
           selectRef={fieldRef('creditDebit')}
         />
+        {draft.creditDebit !== 'Debit' && (
+          <AccountPicker value={draft.accountId} onChange={change('accountId')} />
+        )}
         <TextField
           label="Amount"
           name="amount"

@@ -13,6 +13,7 @@ import {
   type MockedEndpoint,
   render,
 } from 'shared-ui/testing';
+import { CASH } from '../AccountsPage/fixtures';
 import { JournalPage } from './JournalPage';
 
 const row = (id: number, extra: Partial<JournalRow> = {}): JournalRow => ({
@@ -70,6 +71,8 @@ beforeEach(() => {
     canMove: true,
   });
   journal = mockEndpoint(endpoints.listJournal, ({ query }) => (query.after ? SECOND : FIRST));
+  // A correction opens the Income form, which offers the money accounts.
+  mockEndpoint(endpoints.listAccounts, { accounts: [CASH] });
   mockEndpoint(endpoints.listClients, {
     users: [{ id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' }],
   });
