@@ -20,6 +20,8 @@ let accountId: number;
 const stamp = Date.now().toString(36);
 const ACCOUNT = `Bank ${stamp}`;
 const CLIENT = `Payer ${stamp}`;
+/** The client as the pickers read it: Name (Company). */
+const CLIENT_PICKED = `${CLIENT} (Payer Ltd)`;
 const SUPPLIES = `Supplies ${stamp}`;
 const FEES = `Bank fees ${stamp}`;
 
@@ -218,8 +220,8 @@ describe('Bank reconciliation against the real API', () => {
     // The deposit: money in, so an income of the client chosen.
     await lineRow(DEPOSIT.description).getByRole('button', { name: 'Create entry' }).click();
     dialog = page.getByRole('dialog', { name: 'Create entry' });
-    await dialog.getByRole('option', { name: CLIENT }).waitFor({ state: 'attached' });
-    await dialog.getByLabel('Client').selectOption({ label: CLIENT });
+    await dialog.getByRole('option', { name: CLIENT_PICKED }).waitFor({ state: 'attached' });
+    await dialog.getByLabel('Client').selectOption({ label: CLIENT_PICKED });
     await dialog.getByRole('button', { name: 'Create entry' }).click();
     await dialog.waitFor({ state: 'detached' });
     await lineRow(DEPOSIT.description).waitFor({ state: 'detached' });

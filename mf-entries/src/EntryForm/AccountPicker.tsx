@@ -10,11 +10,12 @@ export interface AccountPickerProps {
 /**
  * Account: the money account an entry that moves money is paid from or received into (issue 33),
  * the default one preselected. Left on the default, the entry is sent without `accountId` and the
- * server books it to the default account.
+ * server books it to the default account. Shown only where there is a choice (two accounts or
+ * more); with the Cash account alone, every entry goes there.
  */
 export function AccountPicker({ value, onChange }: AccountPickerProps) {
   const { options, defaultId } = useAccountOptions();
-  if (options.length === 0) return null;
+  if (options.length < 2) return null;
   return (
     <Select
       label="Account"

@@ -687,6 +687,29 @@ describe.each(CASES)('$screen form: Account', (c) => {
     expect(post.calls[0]?.body).not.toHaveProperty('accountId');
   });
 
+  it('should put Account after the button, so that keeping the default account costs no keystroke', async () => {
+    await fillCredit();
+    const account = await screen.findByRole('combobox', { name: 'Account' });
+    const button = screen.getByRole('button', { name: c.title });
+    // Tab from Amount: Description, the date, the receipt and the button come before Account.
+    expect(
+      button.compareDocumentPosition(account) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(
+      screen.getByLabelText('Amount').compareDocumentPosition(account) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('should show no Account while the Cash account is the only one (there is nothing to choose)', async () => {
+    mockEndpoint(endpoints.listAccounts, { accounts: [CASH] });
+    await fillCredit();
+    await userEvent.click(screen.getByRole('button', { name: c.title }));
+    await waitFor(() => expect(dialogs.alerts).toEqual([c.added]));
+    expect(screen.queryByRole('combobox', { name: 'Account' })).not.toBeInTheDocument();
+    expect(post.calls[0]?.body).not.toHaveProperty('accountId');
+  });
+
   if (c.creditDebit.includes('Debit'))
     it('should show no Account for a Debit (an invoice moves no money)', async () => {
       render(<c.Page />);

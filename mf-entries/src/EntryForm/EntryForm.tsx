@@ -98,9 +98,6 @@ function EntryFormFields({ kind }: EntryFormProps) {
           error={errors.creditDebit}
           selectRef={fieldRef('creditDebit')}
         />
-        {draft.creditDebit !== 'Debit' && (
-          <AccountPicker value={draft.accountId} onChange={change('accountId')} />
-        )}
         <TextField
           label="Amount"
           name="amount"
@@ -132,6 +129,10 @@ function EntryFormFields({ kind }: EntryFormProps) {
             {kind.title}
           </Button>
           {emptyNamed && <p className="mf-entries__empty-fields">{emptyNamed}</p>}
+          {/* After the button: keeping the default account costs the clerk no keystroke. */}
+          {draft.creditDebit !== 'Debit' && (
+            <AccountPicker value={draft.accountId} onChange={change('accountId')} />
+          )}
         </div>
         <p className="mf-entries__notice" role="status" aria-live="polite" aria-atomic="true">
           {notice.text}
