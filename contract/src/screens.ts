@@ -74,6 +74,7 @@ const journalQuery = {
   kind: oneOf<EntryKind>(ENTRY_KINDS),
   partyId: id,
   Creditdebit: oneOf(CREDIT_DEBIT),
+  accountId: id,
   minAmount: amount,
   maxAmount: amount,
   q: text,

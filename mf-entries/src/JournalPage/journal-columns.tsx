@@ -142,6 +142,13 @@ export function journalColumns(
       render: (row) => formatMoney(row.amount),
     },
     {
+      key: 'account',
+      header: 'Account',
+      className: 'mf-journal__col-account',
+      // An invoice (income Debit) moves no money: it has no account.
+      render: (row) => clipped(row.accountName ?? ''),
+    },
+    {
       key: 'description',
       header: 'Description',
       className: 'mf-journal__col-description',
