@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { RegisterPage } from 'contract';
+import type { RegisterPage, StatementImportList } from 'contract';
 import {
   collectDialogs,
   endpoints,
+  failWith,
   mockCurrentUser,
   mockEndpoint,
   render,
@@ -48,10 +49,37 @@ const PAGE: RegisterPage = {
 
 let dialogs: Dialogs;
 let register: MockedEndpoint<typeof endpoints.getRegister>;
+let statements: MockedEndpoint<typeof endpoints.listStatements>;
+
+const IMPORTS: StatementImportList = {
+  imports: [
+    {
+      id: 7,
+      fileName: 'october.csv',
+      format: 'csv',
+      added: 18,
+      known: 2,
+      chainBreak: null,
+      createdAt: '2026-11-02T09:15:00.000Z',
+      undoneAt: null,
+    },
+    {
+      id: 6,
+      fileName: 'september.ofx',
+      format: 'ofx',
+      added: 1,
+      known: 0,
+      chainBreak: null,
+      createdAt: '2026-10-01T08:00:00.000Z',
+      undoneAt: '2026-10-01T08:05:00.000Z',
+    },
+  ],
+};
 
 beforeEach(() => {
   dialogs = collectDialogs();
   register = mockEndpoint(endpoints.getRegister, PAGE);
+  statements = mockEndpoint(endpoints.listStatements, IMPORTS);
 });
 
 const renderPage = (path = '/Accounts/2') =>
@@ -158,6 +186,63 @@ describe('AccountRegisterPage', () => {
     expect(imported.calls[0]!.params).toEqual({ id: '2' });
   });
 
+  it('should list the statement imports, newest first, the undone one marked', async () => {
+    mockCurrentUser('staff');
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Statement imports' });
+    const october = (await within(table).findByText('october.csv')).closest('tr')!;
+    expect(october).toHaveTextContent('CSV');
+    expect(october).toHaveTextContent('18 lines added, 2 already imported');
+    expect(october).toHaveTextContent('2026-11-02 09:15');
+    const september = within(table).getByText('september.ofx').closest('tr')!;
+    expect(september).toHaveTextContent('1 line added, 0 already imported');
+    expect(september).toHaveTextContent('Undone');
+    expect(within(september).queryByRole('button')).not.toBeInTheDocument();
+    expect(statements.calls[0]!.params).toEqual({ id: '2' });
+  });
+
+  it('should undo a statement import with a reason, and list it again', async () => {
+    mockCurrentUser('staff');
+    const undo = mockEndpoint(endpoints.undoStatement, { message: 'Statement import undone' });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo import #7' }));
+    const dialog = screen.getByRole('dialog', { name: 'Undo import #7' });
+    expect(dialog).toHaveTextContent('october.csv: its 18 lines leave the worklist.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Undo import' }));
+    expect(dialogs.alerts).toEqual(['Please enter a reason']);
+    expect(undo.calls).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Reason for the undo'), 'Wrong account');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Undo import' }));
+    await waitFor(() =>
+      expect(dialogs.alerts).toEqual(['Please enter a reason', 'Statement import undone']),
+    );
+    expect(undo.calls.map((call) => [call.params, call.body])).toEqual([
+      [{ id: '2', importId: '7' }, { reason: 'Wrong account' }],
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The list is read again after the undo.
+    await waitFor(() => expect(statements.calls.length).toBeGreaterThan(1));
+  });
+
+  it("should show the server's refusal of an undo while lines are matched, the dialog kept open", async () => {
+    mockCurrentUser('staff');
+    mockEndpoint(
+      endpoints.undoStatement,
+      failWith(409, 'Lines of this statement are matched or excluded: unmatch them first'),
+    );
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo import #7' }));
+    const dialog = screen.getByRole('dialog', { name: 'Undo import #7' });
+    await userEvent.type(within(dialog).getByLabelText('Reason for the undo'), 'Wrong account');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Undo import' }));
+    await waitFor(() =>
+      expect(dialogs.alerts).toEqual([
+        'Lines of this statement are matched or excluded: unmatch them first',
+      ]),
+    );
+    expect(screen.getByRole('dialog', { name: 'Undo import #7' })).toBeInTheDocument();
+  });
+
   it('should show a viewer the register without Import statement or Reverse', async () => {
     mockCurrentUser('viewer');
     renderPage();
@@ -165,5 +250,8 @@ describe('AccountRegisterPage', () => {
     expect(screen.queryByRole('form', { name: 'Import statement' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Reverse/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Reconcile' })).toBeInTheDocument();
+    // The imports are listed to a viewer, with no Undo.
+    await screen.findByText('october.csv');
+    expect(screen.queryByRole('button', { name: /Undo import/ })).not.toBeInTheDocument();
   });
 });

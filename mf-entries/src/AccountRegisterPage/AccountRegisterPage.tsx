@@ -21,6 +21,7 @@ import {
 import { KINDS } from '../JournalPage/journal-kinds';
 import { reconcilePath } from '../AccountsPage/account-paths';
 import { StatementImport } from './StatementImport';
+import { StatementImports } from './StatementImports';
 import '../AccountsPage/AccountsPage.css';
 
 export const REGISTER_PAGE_SIZE = 50;
@@ -109,6 +110,7 @@ export function AccountRegisterPage() {
         <Link to={reconcilePath(id)}>Reconcile</Link>
       </p>
       {canWrite && <StatementImport accountId={id} />}
+      <StatementImports accountId={id} canWrite={canWrite} />
       <Table
         caption="Register"
         columns={columns}

@@ -21,7 +21,7 @@ import {
   type UploadVariables,
 } from 'shared-ui';
 
-const FORMAT_LABELS: Record<StatementFormat, string> = {
+export const FORMAT_LABELS: Record<StatementFormat, string> = {
   csv: 'CSV',
   xlsx: 'Excel (XLSX)',
   ofx: 'OFX/QFX',
