@@ -692,9 +692,7 @@ describe.each(CASES)('$screen form: Account', (c) => {
     const account = await screen.findByRole('combobox', { name: 'Account' });
     const button = screen.getByRole('button', { name: c.title });
     // Tab from Amount: Description, the date, the receipt and the button come before Account.
-    expect(
-      button.compareDocumentPosition(account) & Node.DOCUMENT_POSITION_FOLLOWING,
-    ).toBeTruthy();
+    expect(button.compareDocumentPosition(account) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(
       screen.getByLabelText('Amount').compareDocumentPosition(account) &
         Node.DOCUMENT_POSITION_FOLLOWING,
