@@ -2,12 +2,13 @@
 // entries on a new bank account, a statement of 20 lines imported on its register, the
 // suggestions accepted, two entries created from unmatched lines (one proposed by a rule), one
 // line excluded, the account marked reconciled through the statement's last day, and the bank
-// reconciliation statement downloaded and read back with pdftotext. No axe violations on the
-// Accounts screen, the register and the reconciliation.
+// reconciliation statement downloaded and read back with pdftotext; the Journal filtered by the
+// account; a statement import undone from the register. No axe violations on the Accounts
+// screen, the register and the reconciliation.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { dialogCount, launch, openPage, signIn, type Session } from '../support/browser';
 import { apiAs, type ApiCall } from '../support/api';
 
@@ -290,5 +291,75 @@ describe('Bank reconciliation against the real API', () => {
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     expect(text).toContain(ACCOUNT);
     expect(text).toContain(grouped(CLOSING));
+  });
+
+  it("lists the account's entries in the Journal by its Account filter, each naming the account", async () => {
+    await page.goto('/Journal');
+    await page.getByRole('heading', { name: 'Journal', level: 1 }).waitFor();
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const filters = page.getByRole('form', { name: 'Filters' });
+    await filters.getByRole('option', { name: ACCOUNT }).waitFor({ state: 'attached' });
+    await filters.getByLabel('Account').selectOption({ label: ACCOUNT });
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    // The 17 entries of the month and the two created from statement lines.
+    await page.getByRole('status', { name: 'Totals' }).getByText('19 entries match').waitFor();
+    expect(page.url()).toContain(`accountId=${accountId}`);
+    const table = page.getByRole('table', { name: 'Journal' });
+    const fee = table.getByRole('row').filter({ hasText: `Monthly fee ${stamp}` });
+    await fee.waitFor();
+    const headers = await table.getByRole('columnheader').allTextContents();
+    const cells = await fee.getByRole('cell').allTextContents();
+    expect(cells[headers.indexOf('Account')]).toBe(ACCOUNT);
+  });
+
+  it('undoes a statement import as one from the register, and refuses while its lines are matched', async () => {
+    await page.goto(`/Accounts/${accountId}`);
+    await page.getByRole('heading', { name: ACCOUNT, level: 1 }).waitFor();
+    const extra = `extra-${stamp}.csv`;
+    const form = page.getByRole('form', { name: 'Import statement' });
+    await form.getByLabel('File').setInputFiles({
+      name: extra,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `Date,Description,Amount,Reference\r\n${iso(now)},LATE FEE ${stamp},-5.00,X${stamp}\r\n`,
+      ),
+    });
+    await form.getByRole('button', { name: 'Import statement' }).click();
+    await page
+      .getByRole('status', { name: 'Statement imported' })
+      .getByText('1 line added, 0 already imported')
+      .waitFor();
+
+    const imports = page.getByRole('table', { name: 'Statement imports' });
+    const importRows = (fileName: string) => imports.getByRole('row').filter({ hasText: fileName });
+    const undoOf = async (row: Locator, reason: string) => {
+      const before = session.dialogs.length;
+      await row.getByRole('button', { name: /^Undo import/ }).click();
+      const dialog = page.getByRole('dialog', { name: /^Undo import #/ });
+      await dialog.getByLabel('Reason for the undo').fill(reason);
+      await dialog.getByRole('button', { name: 'Undo import' }).click();
+      await dialogCount(session.dialogs, before + 1);
+      return { dialog, said: session.dialogs.slice(before) };
+    };
+
+    // The month's statement (its first import, the oldest row) has matched lines: refused, the
+    // dialog stays open until closed.
+    const refused = await undoOf(importRows(`statement-${stamp}.csv`).last(), 'Wrong file');
+    expect(refused.said).toEqual([
+      'Lines of this statement are matched or excluded: unmatch them first',
+    ]);
+    await refused.dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await refused.dialog.waitFor({ state: 'detached' });
+
+    const undone = await undoOf(importRows(extra), 'Imported into the wrong account');
+    expect(undone.said).toEqual(['Statement import undone']);
+    await undone.dialog.waitFor({ state: 'detached' });
+    await importRows(extra).getByText('Undone').waitFor();
+    const lines = await call<{ lines: Array<{ description: string }> }>(
+      'GET',
+      `/accounts/${accountId}/reconcile`,
+    );
+    expect(lines.lines.map((line) => line.description)).not.toContain(`LATE FEE ${stamp}`);
+    await noAxeViolations();
   });
 });

@@ -34,7 +34,7 @@ export function StatementImports({
   });
 
   return (
-    <section className="mf-register__imports" aria-label="Statement imports">
+    <section className="mf-register__imports">
       <h2>Statement imports</h2>
       <Table<StatementImport>
         caption="Statement imports"
@@ -54,7 +54,7 @@ export function StatementImports({
           { key: 'at', header: 'When', render: (row) => formatTimestamp(row.createdAt, 'stored') },
           {
             key: 'actions',
-            header: '',
+            header: 'Actions',
             render: (row) =>
               row.undoneAt ? (
                 <span>Undone</span>
