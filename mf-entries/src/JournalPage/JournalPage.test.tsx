@@ -225,7 +225,8 @@ describe('Journal', () => {
     );
   });
 
-  it('shows the account of each entry, none for an invoice', async () => {
+  it('shows the account of each entry, none for an invoice, where there are two accounts', async () => {
+    mockEndpoint(endpoints.listAccounts, { accounts: [CASH, BANK] });
     journal = mockEndpoint(endpoints.listJournal, {
       entries: [
         row(21, { accountId: 2, accountName: 'Meezan current', description: 'Paid in' }),
@@ -236,6 +237,7 @@ describe('Journal', () => {
     renderAt('/Journal');
     const table = await screen.findByRole('table', { name: 'Journal' });
     await within(table).findByText('Paid in');
+    await within(table).findByRole('columnheader', { name: 'Account' });
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
@@ -248,6 +250,13 @@ describe('Journal', () => {
     const rows = within(table).getAllByRole('row');
     expect(cellOf(rows[1] as HTMLElement)).toBe('Meezan current');
     expect(cellOf(rows[2] as HTMLElement)).toBe('');
+  });
+
+  it('shows no Account column while Cash is the only account (every payment is its)', async () => {
+    renderAt('/Journal');
+    const table = await screen.findByRole('table', { name: 'Journal' });
+    await within(table).findByText('Entry 10');
+    expect(within(table).queryByRole('columnheader', { name: 'Account' })).not.toBeInTheDocument();
   });
 
   it('filters by account: the one picked goes in the address and to the server', async () => {
