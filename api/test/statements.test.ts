@@ -3,7 +3,7 @@
 // already imported recognised; balances that do not chain reported; hostile files refused with
 // their line and nothing stored; undo as one; viewers refused.
 import iconv from 'iconv-lite';
-import { accountMessages as am, type StatementOptions } from 'contract';
+import { accountMessages as am, importMessages, type StatementOptions } from 'contract';
 import {
   bearer,
   requestAs,
@@ -331,6 +331,36 @@ describe('refusals and undo', () => {
     );
     expect(again.status).toBe(409);
     // Undone, the same file can be imported again.
+    expect((await upload('hbl.csv', CSV_TWO_COLUMNS)).body.added).toBe(3);
+  });
+
+  test('a statement over 20 MB is a 413 with its message, by its length or while read; nothing is stored', async () => {
+    const line = Buffer.from('2026-01-05,Fee,-1.00\n');
+    const sized = (megabytes: number) =>
+      Buffer.concat([
+        Buffer.from('Date,Description,Amount\n'),
+        Buffer.alloc(megabytes * 1024 * 1024, line),
+      ]);
+    // Past the limit and the room for the form around it: refused before the body is read.
+    // Within that room: cut off as soon as the file passes 20 MB.
+    for (const [name, megabytes] of [
+      ['huge.csv', 25],
+      ['big.csv', 21],
+    ] as const) {
+      const { status, body } = await upload(name, sized(megabytes));
+      expect({ name, status, message: body.message }).toEqual({
+        name,
+        status: 413,
+        message: importMessages.tooLarge,
+      });
+      expect(JSON.stringify(body)).not.toMatch(/stack|node_modules|\.ts:/);
+    }
+    expect(await rows(ctx, 'SELECT count(*)::int AS n FROM statement_imports')).toEqual([{ n: 0 }]);
+    expect(await rows(ctx, 'SELECT count(*)::int AS n FROM statement_lines')).toEqual([{ n: 0 }]);
+    expect(
+      await rows(ctx, `SELECT count(*)::int AS n FROM audit_log WHERE entity = 'statement'`),
+    ).toEqual([{ n: 0 }]);
+    // The account takes a statement of the right size afterwards.
     expect((await upload('hbl.csv', CSV_TWO_COLUMNS)).body.added).toBe(3);
   });
 

@@ -74,6 +74,7 @@ const journalQuery = {
   kind: oneOf<EntryKind>(ENTRY_KINDS),
   partyId: id,
   Creditdebit: oneOf(CREDIT_DEBIT),
+  accountId: id,
   minAmount: amount,
   maxAmount: amount,
   q: text,
@@ -144,6 +145,12 @@ export const screens = define({
   settings: { path: '/settings', query: {} },
   payroll: { path: '/Payroll', query: { month } },
   recurring: { path: '/Recurring', query: {} },
+  /** The money accounts, the transfers between them and the bank rules (issue 33). */
+  accounts: { path: '/Accounts', query: {} },
+  /** One account's register: `:id` is the account's id; paged like the journal. */
+  accountRegister: { path: '/Accounts/:id', query: { after: cursor } },
+  /** One account's reconciliation worklist. */
+  reconcile: { path: '/Accounts/:id/reconcile', query: {} },
   import: { path: '/Import', query: {} },
   /** Budget vs actual for a month, or for a year to date. */
   budgetReport: { path: '/BudgetReport', query: { month, year } },

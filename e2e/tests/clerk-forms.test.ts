@@ -158,6 +158,8 @@ describe('the clerk’s day', () => {
     await setNotice(false);
     await page.reload();
     await page.getByRole('heading', { name: 'Add Expense' }).waitFor();
+    // Type-ahead finds only what the picker lists: the types first.
+    await page.getByRole('option', { name: PAPER }).waitFor({ state: 'attached' });
     await page.getByLabel('Expense Type').focus();
     await typeExpenses(
       page,

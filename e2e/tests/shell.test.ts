@@ -56,6 +56,7 @@ describe('the signed-in shell', () => {
       'Import',
       'Payroll',
       'Recurring',
+      'Accounts',
       'Month end',
       'Settings',
       'Activity',

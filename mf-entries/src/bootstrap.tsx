@@ -9,6 +9,9 @@ import { SalaryPage } from './SalaryPage';
 import { ImportPage } from './ImportPage';
 import { PayrollPage } from './PayrollPage';
 import { RecurringPage } from './RecurringPage';
+import { AccountsPage } from './AccountsPage';
+import { AccountRegisterPage } from './AccountRegisterPage';
+import { ReconcilePage } from './ReconcilePage';
 
 mountRemote('entries', {
   IncomePage,
@@ -18,4 +21,7 @@ mountRemote('entries', {
   ImportPage,
   PayrollPage,
   RecurringPage,
+  AccountsPage,
+  AccountRegisterPage,
+  ReconcilePage,
 });

@@ -24,6 +24,8 @@ export interface EntryInput {
   Creditdebit: CreditDebit;
   /** YYYY-MM-DD: the day the entry happened. */
   date: string;
+  /** The money account of a Credit; the default one when absent. */
+  accountId?: number;
 }
 
 /** A picker's list and what the picker offers of its answer. */

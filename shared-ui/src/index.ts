@@ -86,6 +86,7 @@ export * from './components/LoginPage';
 export * from './components/LoadingScreen';
 export * from './components/StandaloneHost';
 export * from './components/DownloadButton';
+export * from './components/AccountsAdmin';
 export { DataProvider } from './data/DataProvider';
 export type { DataProviderProps } from './data/DataProvider';
 export { queryClient, createQueryClient } from './data/query-client';

@@ -13,6 +13,7 @@ import {
 } from 'shared-ui/testing';
 import { toIsoDate } from 'shared-ui';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
+import { CASH } from '../AccountsPage/fixtures';
 
 const RENT: ExpenseType = { id: 1, expancetype: 'Rent', status: 'Active' };
 const TRAVEL: ExpenseType = { id: 2, expancetype: 'Travel', status: 'Active' };
@@ -37,6 +38,8 @@ beforeEach(() => {
   mockCurrentUser('staff');
   dialogs = collectDialogs();
   mockEndpoint(endpoints.getBooksClosed, { closedThrough: null, canMove: false });
+  // The forms offer the money accounts (issue 33).
+  mockEndpoint(endpoints.listAccounts, { accounts: [CASH] });
   mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT, TRAVEL] });
   mockEndpoint(endpoints.getPreferences, { confirmWithNotice: false });
   mockEndpoint(endpoints.listJustRecorded, { entries: [] });

@@ -20,6 +20,7 @@ import { toIsoDate } from 'shared-ui';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
 import { IncomePage } from '../IncomePage';
 import { SalaryPage } from '../SalaryPage';
+import { BANK, CASH } from '../AccountsPage/fixtures';
 
 const ACME: Client = { id: 3, name: 'Acme', email: 'a@acme.test', companyName: 'Acme Ltd' };
 const SARA: Employee = { id: 5, name: 'Sara', email: 's@office.test', number: '0301' };
@@ -139,6 +140,8 @@ beforeEach(() => {
     clientId: Number(call.params.id),
     balance: 0,
   }));
+  // Money that moves is paid from or into an account (the default preselected).
+  mockEndpoint(endpoints.listAccounts, { accounts: [CASH, BANK] });
   // The Expances form says how much of the month's budget the chosen type has used.
   mockEndpoint(endpoints.getExpenseTypeBudget, (call) => ({
     expenseTypeId: Number(call.params.id),
@@ -634,4 +637,83 @@ describe('the clerk’s habits (issue 32)', () => {
     await userEvent.selectOptions(screen.getByLabelText('Client'), String(BOB.id));
     expect(await screen.findByText('Balance: RS: 0.30 (in credit)')).toBeInTheDocument();
   });
+});
+
+describe.each(CASES)('$screen form: Account', (c) => {
+  let post: MockedEndpoint<Case['post']>;
+
+  beforeEach(() => {
+    mockEndpoint(c.list, c.listed as never);
+    post = mockEndpoint(c.post, RECORDED);
+  });
+
+  const fillCredit = async () => {
+    render(<c.Page />);
+    await screen.findByRole('option', { name: c.option });
+    await userEvent.selectOptions(screen.getByLabelText(c.picker), c.option);
+    await userEvent.selectOptions(screen.getByLabelText('Credit/Debit'), 'Credit');
+    await userEvent.type(screen.getByLabelText('Amount'), '250');
+  };
+
+  it('should preselect the default account and send the one chosen as accountId', async () => {
+    await fillCredit();
+    const account = await screen.findByRole('combobox', { name: 'Account' });
+    expect(account).toHaveValue('1');
+    expect(
+      within(account)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Cash', 'Meezan current']);
+    await userEvent.selectOptions(account, 'Meezan current');
+    await userEvent.click(screen.getByRole('button', { name: c.title }));
+    await waitFor(() => expect(dialogs.alerts).toEqual([c.added]));
+    expect(post.calls[0]?.body).toEqual({
+      ...c.body,
+      amount: 250,
+      description: '',
+      Creditdebit: 'Credit',
+      date: TODAY,
+      accountId: 2,
+    });
+    // The account stays chosen for the next entry, as the party and the date do.
+    expect(screen.getByRole('combobox', { name: 'Account' })).toHaveValue('2');
+  });
+
+  it('should leave accountId out when the default account is kept (the server books it there)', async () => {
+    await fillCredit();
+    expect(await screen.findByRole('combobox', { name: 'Account' })).toHaveValue('1');
+    await userEvent.click(screen.getByRole('button', { name: c.title }));
+    await waitFor(() => expect(dialogs.alerts).toEqual([c.added]));
+    expect(post.calls[0]?.body).not.toHaveProperty('accountId');
+  });
+
+  it('should put Account after the button, so that keeping the default account costs no keystroke', async () => {
+    await fillCredit();
+    const account = await screen.findByRole('combobox', { name: 'Account' });
+    const button = screen.getByRole('button', { name: c.title });
+    // Tab from Amount: Description, the date, the receipt and the button come before Account.
+    expect(button.compareDocumentPosition(account) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      screen.getByLabelText('Amount').compareDocumentPosition(account) &
+        Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('should show no Account while the Cash account is the only one (there is nothing to choose)', async () => {
+    mockEndpoint(endpoints.listAccounts, { accounts: [CASH] });
+    await fillCredit();
+    await userEvent.click(screen.getByRole('button', { name: c.title }));
+    await waitFor(() => expect(dialogs.alerts).toEqual([c.added]));
+    expect(screen.queryByRole('combobox', { name: 'Account' })).not.toBeInTheDocument();
+    expect(post.calls[0]?.body).not.toHaveProperty('accountId');
+  });
+
+  if (c.creditDebit.includes('Debit'))
+    it('should show no Account for a Debit (an invoice moves no money)', async () => {
+      render(<c.Page />);
+      await screen.findByRole('option', { name: c.option });
+      expect(await screen.findByRole('combobox', { name: 'Account' })).toBeInTheDocument();
+      await userEvent.selectOptions(screen.getByLabelText('Credit/Debit'), 'Debit');
+      expect(screen.queryByRole('combobox', { name: 'Account' })).not.toBeInTheDocument();
+    });
 });

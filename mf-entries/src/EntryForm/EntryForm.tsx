@@ -16,6 +16,7 @@ import { RECORDS, type EntryKind } from '../entry-kinds';
 import { useEntryForm } from './useEntryForm';
 import { BudgetUse } from './BudgetUse';
 import { ClientBalance } from './ClientBalance';
+import { AccountPicker } from './AccountPicker';
 import './EntryForm.css';
 
 export interface EntryFormProps {
@@ -128,6 +129,10 @@ function EntryFormFields({ kind }: EntryFormProps) {
             {kind.title}
           </Button>
           {emptyNamed && <p className="mf-entries__empty-fields">{emptyNamed}</p>}
+          {/* After the button: keeping the default account costs the clerk no keystroke. */}
+          {draft.creditDebit !== 'Debit' && (
+            <AccountPicker value={draft.accountId} onChange={change('accountId')} />
+          )}
         </div>
         <p className="mf-entries__notice" role="status" aria-live="polite" aria-atomic="true">
           {notice.text}

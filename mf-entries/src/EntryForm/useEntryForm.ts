@@ -17,6 +17,7 @@ import {
 } from 'shared-ui';
 import { entryWithFilesForm } from '../Receipts';
 import { RECORDS, type EntryInput, type EntryKind, type Party } from '../entry-kinds';
+import { accountIdOf } from './AccountPicker';
 import { parseAmount } from './amount';
 import { useIdempotencyKey } from './useIdempotencyKey';
 
@@ -28,6 +29,8 @@ export interface Draft {
   description: string;
   /** YYYY-MM-DD, today unless changed. */
   date: string;
+  /** The money account; empty: the default one. */
+  accountId: string;
 }
 
 /** An empty form; a kind with one Credit/Debit value has it chosen already. */
@@ -37,6 +40,7 @@ const empty = (kind: EntryKind): Draft => ({
   amount: '',
   description: '',
   date: toIsoDate(new Date()),
+  accountId: '',
 });
 
 /** The fields a save needs, in the form's order, with what the page calls them. */
@@ -171,6 +175,7 @@ export function useEntryForm(kind: EntryKind) {
       description: draft.description.trim(),
       Creditdebit: creditDebit,
       date: draft.date,
+      ...accountIdOf(creditDebit, draft.accountId),
     };
     const key = idempotency.keyFor(
       JSON.stringify({ entry, files: files.map((file) => [file.name, file.size]) }),

@@ -12,6 +12,7 @@ import {
   messages,
 } from 'shared-ui';
 import type { FilterDraft } from 'shared-ui';
+import { useAccountOptions } from '../AccountsPage/useAccountOptions';
 import { KINDS, type PickerOption } from './journal-kinds';
 import { isKind, type FilterName } from './useJournal';
 
@@ -50,6 +51,7 @@ export function JournalFilters({
   activeCount,
 }: JournalFiltersProps) {
   const [open, setOpen] = useState(false);
+  const accounts = useAccountOptions();
   const formId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -116,6 +118,15 @@ export function JournalFilters({
             { value: 'Credit', label: 'Credit' },
             { value: 'Debit', label: 'Debit' },
           ]}
+        />
+        <Select
+          label="Account"
+          name="accountId"
+          value={draft.accountId}
+          // The money an account received or paid: its Credit entries (an invoice has none).
+          onChange={change('accountId')}
+          placeholder="All accounts"
+          options={accounts.options}
         />
         <TextField
           label="Amount from"

@@ -13,6 +13,7 @@ import {
   type MockedEndpoint,
   render,
 } from 'shared-ui/testing';
+import { BANK, CASH } from '../AccountsPage/fixtures';
 import { JournalPage } from './JournalPage';
 
 const row = (id: number, extra: Partial<JournalRow> = {}): JournalRow => ({
@@ -70,6 +71,8 @@ beforeEach(() => {
     canMove: true,
   });
   journal = mockEndpoint(endpoints.listJournal, ({ query }) => (query.after ? SECOND : FIRST));
+  // A correction opens the Income form, which offers the money accounts.
+  mockEndpoint(endpoints.listAccounts, { accounts: [CASH] });
   mockEndpoint(endpoints.listClients, {
     users: [{ id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' }],
   });
@@ -220,6 +223,68 @@ describe('Journal', () => {
     await waitFor(() =>
       expect(journalCalls()).toContain(`from=${year}-01-01&to=${year}-12-31&kind=income&limit=50`),
     );
+  });
+
+  it('shows the account of each entry, none for an invoice, where there are two accounts', async () => {
+    mockEndpoint(endpoints.listAccounts, { accounts: [CASH, BANK] });
+    journal = mockEndpoint(endpoints.listJournal, {
+      entries: [
+        row(21, { accountId: 2, accountName: 'Meezan current', description: 'Paid in' }),
+        row(20, { Creditdebit: 'Debit', accountId: null, accountName: null, description: 'Bill' }),
+      ],
+      next: null,
+    });
+    renderAt('/Journal');
+    const table = await screen.findByRole('table', { name: 'Journal' });
+    await within(table).findByText('Paid in');
+    await within(table).findByRole('columnheader', { name: 'Account' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers.slice(headers.indexOf('Amount'), headers.indexOf('Amount') + 2)).toEqual([
+      'Amount',
+      'Account',
+    ]);
+    const cellOf = (tr: HTMLElement) =>
+      within(tr).getAllByRole('cell')[headers.indexOf('Account')]?.textContent;
+    const rows = within(table).getAllByRole('row');
+    expect(cellOf(rows[1] as HTMLElement)).toBe('Meezan current');
+    expect(cellOf(rows[2] as HTMLElement)).toBe('');
+  });
+
+  it('shows no Account column while Cash is the only account (every payment is its)', async () => {
+    renderAt('/Journal');
+    const table = await screen.findByRole('table', { name: 'Journal' });
+    await within(table).findByText('Entry 10');
+    expect(within(table).queryByRole('columnheader', { name: 'Account' })).not.toBeInTheDocument();
+  });
+
+  it('filters by account: the one picked goes in the address and to the server', async () => {
+    mockEndpoint(endpoints.listAccounts, { accounts: [CASH, BANK] });
+    renderAt('/Journal');
+    await screen.findByText('Entry 10');
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const account = screen.getByLabelText('Account');
+    await within(account).findByRole('option', { name: 'Meezan current' });
+    expect(
+      within(account)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All accounts', 'Cash', 'Meezan current']);
+    await userEvent.selectOptions(account, 'Meezan current');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(address()).toBe('/Journal?accountId=2');
+    await waitFor(() => expect(journalCalls()).toContain('accountId=2&limit=50'));
+    expect(totals.calls.map((call) => call.query)).toContainEqual({ accountId: '2' });
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
+  });
+
+  it('reads the account filter from the address', async () => {
+    mockEndpoint(endpoints.listAccounts, { accounts: [CASH, BANK] });
+    renderAt('/Journal?accountId=2&kind=income');
+    await screen.findByText('Entry 10');
+    expect(journalCalls()).toEqual(['kind=income&accountId=2&limit=50']);
+    await waitFor(() => expect(screen.getByLabelText('Account')).toHaveValue('2'));
   });
 
   it('reads only the filters of the address that are values of their kind', async () => {

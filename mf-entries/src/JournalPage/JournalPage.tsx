@@ -8,6 +8,7 @@ import { CorrectDialog } from './CorrectDialog';
 import { ReverseDialog } from './ReverseDialog';
 import { journalColumns } from './journal-columns';
 import { useJournal } from './useJournal';
+import { useAccountOptions } from '../AccountsPage/useAccountOptions';
 import { ReceiptViewer } from '../Receipts';
 import './JournalPage.css';
 
@@ -34,6 +35,8 @@ export function JournalPage() {
   const [receiptsOf, setReceiptsOf] = useState<number | undefined>();
   // Reverse and Correct show once the server has said the user writes: never to a viewer.
   const canWrite = useCanWrite() === true;
+  // The Account column where there is more than one account: with Cash alone it says nothing.
+  const withAccount = useAccountOptions().accounts.length > 1;
 
   const open = (row: JournalRow, correct: boolean) => {
     if (correct) {
@@ -73,10 +76,14 @@ export function JournalPage() {
 
       <CorrectDialog row={correcting} onClose={() => setCorrecting(undefined)} />
 
-      <div className="mf-journal__table">
+      <div className={`mf-journal__table${withAccount ? ' mf-journal__table--accounts' : ''}`}>
         <Table
           caption="Journal"
-          columns={journalColumns(canWrite ? open : undefined, (row) => setReceiptsOf(row.id))}
+          columns={journalColumns(
+            canWrite ? open : undefined,
+            (row) => setReceiptsOf(row.id),
+            withAccount,
+          )}
           rows={journal.page?.entries ?? []}
           rowKey={(row) => row.id}
           loading={journal.loading}

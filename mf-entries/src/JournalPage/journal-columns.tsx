@@ -67,11 +67,12 @@ function RowActions({ row, children }: { row: JournalRow; children: ReactNode })
 /**
  * The journal's columns, each on one line; with `onReverse`, a menu of each entry's actions
  * (Attach receipt, Reverse and Correct) beside its number, in the column that stays in view; `onReceipts` opens the receipts
- * of a row that has some.
+ * of a row that has some; with `withAccount`, the money account of each payment or receipt.
  */
 export function journalColumns(
   onReverse?: (row: JournalRow, correct: boolean) => void,
   onReceipts?: (row: JournalRow) => void,
+  withAccount = false,
 ): TableColumn<JournalRow>[] {
   /** Only an entry that is neither reversed nor a reversal can be reversed or corrected. */
   const actionsOf = (row: JournalRow, reverse: NonNullable<typeof onReverse>) => (
@@ -141,6 +142,17 @@ export function journalColumns(
       className: 'mf-journal__col-amount',
       render: (row) => formatMoney(row.amount),
     },
+    ...(withAccount
+      ? [
+          {
+            key: 'account',
+            header: 'Account',
+            className: 'mf-journal__col-account',
+            // An invoice (income Debit) moves no money: it has no account.
+            render: (row: JournalRow) => clipped(row.accountName ?? ''),
+          },
+        ]
+      : []),
     {
       key: 'description',
       header: 'Description',

@@ -19,6 +19,7 @@ export const FILTERS = {
   kind: 'Kind',
   partyId: 'Party',
   Creditdebit: 'Credit/Debit',
+  accountId: 'Account',
   minAmount: 'Amount from',
   maxAmount: 'Amount to',
   q: 'Text in description or party',

@@ -14,6 +14,7 @@ import {
   type MockedEndpoint,
 } from 'shared-ui/testing';
 import { PayrollPage } from './PayrollPage';
+import { BANK, CASH } from '../AccountsPage/fixtures';
 
 const SHEET: PayrollSheet = {
   month: '2026-10',
@@ -68,6 +69,7 @@ beforeEach(() => {
   dialogs = collectDialogs();
   mockEndpoint(endpoints.getBooksClosed, { closedThrough: null, canMove: false });
   sheet = mockEndpoint(endpoints.getPayroll, SHEET);
+  mockEndpoint(endpoints.listAccounts, { accounts: [CASH, BANK] });
   post = mockEndpoint(endpoints.postPayroll, {
     message: 'Payroll posted: 2 salaries, RS: 3,700.50',
     posted: 2,
@@ -254,4 +256,14 @@ describe('PayrollPage', () => {
       '/EmployeeLedgerPage?employeeId=1',
     );
   }, 20_000);
+
+  it('should pay the salaries from the account chosen, the default preselected', async () => {
+    renderPage();
+    const account = await screen.findByRole('combobox', { name: 'Account' });
+    expect(account).toHaveValue('1');
+    await userEvent.selectOptions(account, 'Meezan current');
+    await userEvent.click(screen.getByRole('button', { name: 'Post payroll' }));
+    await waitFor(() => expect(post.calls).toHaveLength(1));
+    expect(post.calls[0]!.body).toMatchObject({ month: '2026-10', accountId: 2 });
+  });
 });

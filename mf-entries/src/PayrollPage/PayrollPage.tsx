@@ -18,6 +18,7 @@ import type { TableColumn } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
 import { usePayroll, type PayrollLineView } from './usePayroll';
 import './PayrollPage.css';
+import { AccountPicker } from '../EntryForm/AccountPicker';
 
 type Payroll = ReturnType<typeof usePayroll>;
 
@@ -186,6 +187,7 @@ export function PayrollPage() {
         Total: <strong>{formatRs(payroll.total)}</strong>
       </p>
       <div className="mf-payroll__actions">
+        <AccountPicker value={payroll.accountId} onChange={payroll.setAccountId} />
         <Button
           busy={payroll.posting}
           busyLabel="Posting..."

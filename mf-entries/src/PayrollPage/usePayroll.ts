@@ -18,6 +18,7 @@ import {
   useSetScreenQuery,
 } from 'shared-ui';
 import { parseAmount } from '../EntryForm/amount';
+import { accountIdOf } from '../EntryForm/AccountPicker';
 
 /** What the user changed on a row: the amount typed and the Pay box. */
 interface RowDraft {
@@ -62,6 +63,8 @@ export function usePayroll() {
   const [drafts, setDrafts] = useState<Record<string, RowDraft>>({});
   // The batch the last run of this visit posted: a link to its entries in the journal.
   const [batchId, setBatchId] = useState<number | null>(null);
+  // The account the salaries are paid from (issue 33); empty: the default one.
+  const [accountId, setAccountId] = useState('');
   const keyOf = (employeeId: number) => `${month}:${employeeId}`;
 
   const rows: PayrollLineView[] = (sheet.data?.rows ?? []).map((row) => {
@@ -103,7 +106,11 @@ export function usePayroll() {
     }));
     if (lines.some((line) => line.amount === undefined)) return notify(messages.invalidAmount);
     await post.run({
-      body: { month, lines: lines as Array<{ employeeId: number; amount: number }> },
+      body: {
+        month,
+        lines: lines as Array<{ employeeId: number; amount: number }>,
+        ...accountIdOf('Credit', accountId),
+      },
     });
   };
 
@@ -127,5 +134,7 @@ export function usePayroll() {
     submit,
     posting: post.isPending,
     batchId,
+    accountId,
+    setAccountId,
   };
 }

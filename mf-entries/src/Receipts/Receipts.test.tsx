@@ -12,6 +12,7 @@ import {
 } from 'shared-ui/testing';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
 import { JournalPage } from '../JournalPage';
+import { CASH } from '../AccountsPage/fixtures';
 
 const row = (id: number, receipts: number): JournalRow => ({
   id,
@@ -52,6 +53,8 @@ beforeEach(() => {
   dialogs = collectDialogs();
   mockEndpoint(endpoints.getJournalTotals, { count: 2, credit: 80, debit: 0 });
   mockEndpoint(endpoints.getBooksClosed, { closedThrough: null, canMove: false });
+  // The forms offer the money accounts (issue 33).
+  mockEndpoint(endpoints.listAccounts, { accounts: [CASH] });
   mockEndpoint(endpoints.listJournal, { entries: [row(7, 2), row(6, 0)], next: null });
   mockEndpoint(endpoints.listClients, { users: [] });
   mockEndpoint(endpoints.listEmployees, { users: [] });

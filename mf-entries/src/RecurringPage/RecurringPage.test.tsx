@@ -12,6 +12,7 @@ import {
   type MockedEndpoint,
 } from 'shared-ui/testing';
 import { RecurringPage } from './RecurringPage';
+import { BANK, CASH } from '../AccountsPage/fixtures';
 
 const SCHEDULE: Schedule = {
   id: 5,
@@ -58,6 +59,7 @@ beforeEach(() => {
   dialogs = collectDialogs();
   mockEndpoint(endpoints.getBooksClosed, { closedThrough: '2026-09-30', canMove: false });
   mockEndpoint(endpoints.listSchedules, { schedules: [SCHEDULE] });
+  mockEndpoint(endpoints.listAccounts, { accounts: [CASH, BANK] });
   mockEndpoint(endpoints.listDue, {
     occurrences: [due('2026-09-30', true), due('2026-10-31'), due('2026-11-30')],
     closedThrough: '2026-09-30',
@@ -124,12 +126,17 @@ describe('RecurringPage', () => {
     expect(skip.calls[0]?.body).toEqual({ scheduleId: 5, date: '2026-11-30' });
   }, 20_000);
 
-  it('should add a schedule from the form', async () => {
+  it('should add a schedule from the form, paid from the account chosen', async () => {
     renderPage();
     await screen.findByRole('option', { name: 'Rent' });
     await userEvent.selectOptions(screen.getByLabelText('Expense type'), '1');
     await userEvent.type(screen.getByLabelText('Amount'), '700');
     await userEvent.type(screen.getByLabelText('Description'), 'Office rent');
+    expect(await screen.findByRole('combobox', { name: 'Account' })).toHaveValue('1');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Account' }),
+      'Meezan current',
+    );
     await userEvent.selectOptions(screen.getByLabelText('Repeats'), 'quarterly');
     await userEvent.clear(screen.getByLabelText('Starts'));
     await userEvent.type(screen.getByLabelText('Starts'), '2026-01-31');
@@ -143,6 +150,7 @@ describe('RecurringPage', () => {
       description: 'Office rent',
       repeats: 'quarterly',
       starts: '2026-01-31',
+      accountId: 2,
     });
   }, 20_000);
 

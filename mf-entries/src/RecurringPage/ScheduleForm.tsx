@@ -11,6 +11,7 @@ import {
   useApiQuery,
 } from 'shared-ui';
 import { parseAmount } from '../EntryForm/amount';
+import { AccountPicker, accountIdOf } from '../EntryForm/AccountPicker';
 import { KINDS } from '../JournalPage/journal-kinds';
 import type { Recurring } from './useRecurring';
 
@@ -27,6 +28,7 @@ const empty = () => ({
   repeats: 'monthly' as Repeats,
   starts: toIsoDate(new Date()),
   ends: '',
+  accountId: '',
 });
 
 export interface ScheduleFormProps {
@@ -53,6 +55,7 @@ export function ScheduleForm({ recurring }: ScheduleFormProps) {
       repeats: form.repeats,
       starts: form.starts,
       ...(form.ends ? { ends: form.ends } : {}),
+      ...accountIdOf(form.creditDebit, form.accountId),
     });
     if (saved) setForm(empty());
   };
@@ -96,6 +99,9 @@ export function ScheduleForm({ recurring }: ScheduleFormProps) {
         options={form.kind === 'income' ? CD_OPTIONS : CD_OPTIONS.slice(0, 1)}
         onChange={(creditDebit) => set({ creditDebit })}
       />
+      {form.creditDebit !== 'Debit' && (
+        <AccountPicker value={form.accountId} onChange={(accountId) => set({ accountId })} />
+      )}
       <TextField
         label="Amount"
         name="amount"

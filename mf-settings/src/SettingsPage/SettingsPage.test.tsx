@@ -45,6 +45,7 @@ describe('SettingsPage', () => {
       'Expenses',
       'Other Settings',
       'Security',
+      'Accounts',
       'Books closed',
       'Backups',
       'Company',
@@ -52,6 +53,32 @@ describe('SettingsPage', () => {
     ]);
     expect(await screen.findByRole('button', { name: 'Back up now' })).toBeInTheDocument();
     expect(screen.getByText('No backups yet')).toBeInTheDocument();
+  });
+
+  it('should let an admin keep the money accounts under Accounts', async () => {
+    mockCurrentUser('admin');
+    mockEndpoint(endpoints.listAccounts, {
+      accounts: [
+        {
+          id: 1,
+          name: 'Cash',
+          kind: 'Cash',
+          bankName: null,
+          last4: null,
+          openingBalance: 0,
+          openingDate: '2026-01-01',
+          isDefault: true,
+          balance: 1250.5,
+          reconciledThrough: null,
+          reconcileOverdue: false,
+        },
+      ],
+    });
+    render(<SettingsPage />);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Accounts' }));
+    expect(await screen.findByRole('cell', { name: 'RS: 1,250.50' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add account' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Cash' })).toBeInTheDocument();
   });
 
   it("should show an admin the Company tab's saved details once its chunk has loaded", async () => {

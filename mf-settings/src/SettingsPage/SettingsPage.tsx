@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { LoadingScreen, messages, Tabs, useIsAdmin } from 'shared-ui';
+import { AccountsAdmin, LoadingScreen, messages, Tabs, useIsAdmin } from 'shared-ui';
 import { BackupSettings } from '../BackupSettings';
 import { BooksClosedSettings } from '../BooksClosedSettings';
 import { ManageExpenseTypes } from '../ManageExpenseTypes';
@@ -17,7 +17,7 @@ const CompanySettings = lazy(() =>
 /**
  * The Settings screen (docs/product.md#screens-and-routes): Expenses and a placeholder Other Settings tab, then Security
  * (whether every admin must use two-step sign-in) and, for admins, Books closed (the day through
- * which no entry is accepted), Backups, Company (the
+ * which no entry is accepted), Accounts (the money accounts), Backups, Company (the
  * details every Excel and PDF export is headed with) and Releases (each remote's served version
  * and canary, Promote and Roll back).
  */
@@ -36,6 +36,7 @@ export function SettingsPage() {
             content: <p>Other settings will appear here.</p>,
           },
           { id: 'security', label: messages.securityTab, content: <SecuritySettings /> },
+          ...(isAdmin ? [{ id: 'accounts', label: 'Accounts', content: <AccountsAdmin /> }] : []),
           ...(isAdmin
             ? [{ id: 'books', label: 'Books closed', content: <BooksClosedSettings /> }]
             : []),

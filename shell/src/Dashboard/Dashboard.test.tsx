@@ -27,6 +27,7 @@ beforeEach(() => {
   finance = mockEndpoint(endpoints.getFinance, { income: 1500.5, salary: 800, expense: 120.25 });
   mockEndpoint(endpoints.getReceiptsMissing, { count: 3, from: '2025-05-01', to: '2025-05-20' });
   mockEndpoint(endpoints.getOverBudget, { month: '2025-05', rows: [] });
+  mockEndpoint(endpoints.listAccounts, { accounts: [] });
 });
 
 const card = (name: string) => screen.getByRole('region', { name });
@@ -214,5 +215,51 @@ describe('Expenses without a receipt', () => {
       '/Journal?from=2025-05-01&to=2025-05-20&kind=expense&receipt=without',
     );
     expect(card("This month's expenses without a receipt")).toContainElement(figure);
+  });
+
+  it("should show each account's balance today and those not reconciled for more than 35 days", async () => {
+    const account = {
+      kind: 'Bank' as const,
+      bankName: null,
+      last4: null,
+      openingBalance: 0,
+      openingDate: '2026-01-01',
+      isDefault: false,
+    };
+    mockEndpoint(endpoints.listAccounts, {
+      accounts: [
+        {
+          ...account,
+          id: 1,
+          name: 'Cash',
+          kind: 'Cash',
+          isDefault: true,
+          balance: 1250.5,
+          reconciledThrough: null,
+          reconcileOverdue: false,
+        },
+        {
+          ...account,
+          id: 2,
+          name: 'Meezan',
+          balance: 98765.43,
+          reconciledThrough: '2026-08-31',
+          reconcileOverdue: true,
+        },
+      ],
+    });
+    render(<Dashboard />);
+    const accounts = await screen.findByRole('region', { name: 'Accounts' });
+    expect(accounts).toHaveTextContent('Cash: RS: 1,250.50');
+    expect(accounts).toHaveTextContent('Meezan: RS: 98,765.43');
+    expect(within(accounts).getByRole('link', { name: 'Meezan' })).toHaveAttribute(
+      'href',
+      '/Accounts/2',
+    );
+    const overdue = within(accounts).getByRole('list', {
+      name: 'Not reconciled for more than 35 days',
+    });
+    expect(overdue).toHaveTextContent('Meezan: reconciled through 2026-08-31');
+    expect(overdue).not.toHaveTextContent('Cash');
   });
 });

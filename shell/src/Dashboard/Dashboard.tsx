@@ -13,6 +13,7 @@ import {
 import { useDashboard } from './useDashboard';
 import { ReceiptsMissingCard } from './ReceiptsMissingCard';
 import { OverBudgetList } from './OverBudgetList';
+import { AccountsCard } from './AccountsCard';
 
 const FINANCE_LABELS = {
   income: 'Total Income',
@@ -91,6 +92,7 @@ export function Dashboard() {
         />
       </div>
       <OverBudgetList />
+      <AccountsCard />
     </div>
   );
 }

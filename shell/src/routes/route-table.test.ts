@@ -29,6 +29,7 @@ describe('the route table', () => {
       '/Import',
       '/Payroll',
       '/Recurring',
+      '/Accounts',
       '/MonthEnd',
     ]);
     expect(pathsOf('reports')).toEqual([
@@ -46,7 +47,7 @@ describe('the route table', () => {
     ]);
     expect(pathsOf('settings')).toEqual(['/settings']);
     expect(pathsOf('admin')).toEqual(['/Activity']);
-    expect(pathsOf('none')).toEqual(['/TotalsReport']);
+    expect(pathsOf('none')).toEqual(['/Accounts/:id', '/Accounts/:id/reconcile', '/TotalsReport']);
   });
 
   it('names each remote for the unavailable panel', () => {

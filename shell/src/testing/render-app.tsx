@@ -21,6 +21,7 @@ export function stubApi({ role = 'staff' }: { role?: Role } = {}) {
   mockEndpoint(endpoints.getReceiptsMissing, { count: 0, from: '2025-05-01', to: '2025-05-31' });
   mockEndpoint(endpoints.getOverBudget, { month: '2025-05', rows: [] });
   mockEndpoint(endpoints.getPreferences, { confirmWithNotice: false });
+  mockEndpoint(endpoints.listAccounts, { accounts: [] });
   return {
     logout: mockEndpoint(endpoints.logout, { message: 'Logged out' }),
     currentUser: mockEndpoint(endpoints.getCurrentUser, {

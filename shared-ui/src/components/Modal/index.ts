@@ -1,2 +1,4 @@
 export { Modal } from './Modal';
 export type { ModalProps } from './Modal';
+export { SaveDialog } from './SaveDialog';
+export type { SaveDialogProps } from './SaveDialog';

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { importMessages, type StatementImport } from 'contract';
+import {
+  Button,
+  ReasonDialog,
+  Table,
+  endpoints,
+  formatTimestamp,
+  notify,
+  useApiQuery,
+  useApiWrite,
+} from 'shared-ui';
+import { FORMAT_LABELS } from './StatementImport';
+
+const linesText = (count: number) => `${count} ${count === 1 ? 'line' : 'lines'}`;
+
+/**
+ * The account's statement imports, newest first, each undone as one with a reason: its lines
+ * leave the worklist (the server refuses while one of them is matched or excluded). Undo is
+ * offered to those who write.
+ */
+export function StatementImports({
+  accountId,
+  canWrite,
+}: {
+  accountId: number;
+  canWrite: boolean;
+}) {
+  const imports = useApiQuery(endpoints.listStatements, { params: { id: accountId } });
+  const [pending, setPending] = useState<StatementImport | undefined>();
+  const undo = useApiWrite(endpoints.undoStatement, {
+    success: (answer) => answer.message,
+    onSuccess: () => setPending(undefined),
+  });
+
+  return (
+    <section className="mf-register__imports">
+      <h2>Statement imports</h2>
+      <Table<StatementImport>
+        caption="Statement imports"
+        emptyText="No statements imported yet"
+        loading={imports.isLoading}
+        rows={imports.data?.imports ?? []}
+        rowKey={(row) => row.id}
+        columns={[
+          { key: 'id', header: '#', render: (row) => row.id, kind: 'count' },
+          { key: 'file', header: 'File', render: (row) => row.fileName },
+          { key: 'format', header: 'Format', render: (row) => FORMAT_LABELS[row.format] },
+          {
+            key: 'lines',
+            header: 'Lines',
+            render: (row) => `${linesText(row.added)} added, ${row.known} already imported`,
+          },
+          { key: 'at', header: 'When', render: (row) => formatTimestamp(row.createdAt, 'stored') },
+          {
+            key: 'actions',
+            header: 'Actions',
+            render: (row) =>
+              row.undoneAt ? (
+                <span>Undone</span>
+              ) : canWrite ? (
+                <Button
+                  variant="danger"
+                  aria-label={`${importMessages.undoImport} #${row.id}`}
+                  onClick={() => setPending(row)}
+                >
+                  {importMessages.undoImport}
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+      <ReasonDialog
+        subject={pending}
+        title={pending ? `${importMessages.undoImport} #${pending.id}` : importMessages.undoImport}
+        label={importMessages.undoReason}
+        action={importMessages.undoImport}
+        busy={undo.isPending}
+        busyLabel="Undoing..."
+        onClose={() => setPending(undefined)}
+        onConfirm={(reason) => {
+          if (!pending) return;
+          if (reason === '') return notify('Please enter a reason');
+          void undo.run({ params: { id: accountId, importId: pending.id }, body: { reason } });
+        }}
+      >
+        {pending && (
+          <p>
+            {`${pending.fileName}: its ${linesText(pending.added)} leave the worklist. ` +
+              'Lines already matched or excluded must be unmatched first.'}
+          </p>
+        )}
+      </ReasonDialog>
+    </section>
+  );
+}

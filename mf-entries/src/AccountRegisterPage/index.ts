@@ -1,0 +1,1 @@
+export { AccountRegisterPage } from './AccountRegisterPage';

@@ -1,0 +1,1 @@
+export { ReconcilePage } from './ReconcilePage';

@@ -1,0 +1,67 @@
+// The data of the reconciliation worklist: the account, its lines (unmatched, or all) with their
+// suggestions, the unmatched entries, and every write of the screen (match, accept all suggested,
+// create entry, exclude, undo a match, mark reconciled). Each refreshes what it changes.
+import { useState } from 'react';
+import type { LineEntryBody, StatementLine, WorklistEntry } from 'contract';
+import { endpoints, useApiQuery, useApiWrite } from 'shared-ui';
+
+const SAID = { success: (answer: { message: string }) => answer.message };
+const ok = async (outcome: Promise<{ ok: boolean }>) => (await outcome).ok;
+
+export function useReconcile(id: number) {
+  const [all, setAll] = useState(false);
+  const accounts = useApiQuery(endpoints.listAccounts, undefined, { onError: 'quiet' });
+  const worklist = useApiQuery(
+    endpoints.getReconcile,
+    { params: { id }, query: all ? { status: 'all' } : {} },
+    { refetchOnMount: 'always' },
+  );
+  const match = useApiWrite(endpoints.matchLine, SAID);
+  const acceptAll = useApiWrite(endpoints.acceptSuggested, SAID);
+  const unmatch = useApiWrite(endpoints.unmatchLine, SAID);
+  const exclude = useApiWrite(endpoints.excludeLine, SAID);
+  const create = useApiWrite(endpoints.createLineEntry, SAID);
+  const reconciled = useApiWrite(endpoints.markReconciled, SAID);
+  const rule = useApiWrite(endpoints.createBankRule, SAID);
+
+  return {
+    account: accounts.data?.accounts.find((account) => account.id === id),
+    lines: worklist.data?.lines ?? [],
+    entries: worklist.data?.entries ?? [],
+    loading: worklist.isPending,
+    all,
+    setAll,
+    busy:
+      match.isPending ||
+      acceptAll.isPending ||
+      unmatch.isPending ||
+      exclude.isPending ||
+      create.isPending,
+    accept: (line: StatementLine, entryIds: number[]) =>
+      ok(match.run({ params: { id }, body: { lineId: line.id, entryIds } })),
+    acceptAllSuggested: () => ok(acceptAll.run({ params: { id } })),
+    undo: (line: StatementLine, reason: string) =>
+      ok(unmatch.run({ params: { id, lineId: line.id }, body: { reason } })),
+    exclude: (line: StatementLine, reason: string) =>
+      ok(exclude.run({ params: { id, lineId: line.id }, body: { reason } })),
+    createEntry: (line: StatementLine, body: LineEntryBody) =>
+      ok(create.run({ params: { id, lineId: line.id }, body })),
+    creating: create.isPending,
+    makeRule: (line: StatementLine, entry: WorklistEntry) =>
+      ok(
+        rule.run({
+          body: {
+            contains: line.description,
+            kind: entry.kind,
+            partyId: entry.partyId,
+            description: entry.description,
+          },
+        }),
+      ),
+    markReconciled: (through: string, closingBalance: string) =>
+      reconciled.run({ params: { id }, body: { through, closingBalance } }),
+    reconciling: reconciled.isPending,
+  };
+}
+
+export type Reconcile = ReturnType<typeof useReconcile>;

@@ -1,0 +1,2 @@
+export { AccountsAdmin, accountBody, bankOf } from './AccountsAdmin';
+export type { AccountsAdminProps } from './AccountsAdmin';
