@@ -456,6 +456,48 @@ describe('the clerk’s habits (issue 32)', () => {
     receipts,
   });
 
+  it('corrects an entry in place with the Journal’s dialog, then lists the corrected one', async () => {
+    mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT] });
+    const correct = mockEndpoint(endpoints.correctEntry, {
+      message: 'Entry corrected #12: reversed by #13, recorded again as #14',
+      reversal: { ...ENTRY, kind: 'expense', id: 13, amount: -12500.5, reversesId: 12 },
+      entry: { ...ENTRY, kind: 'expense', id: 14, amount: 1250.5 },
+    });
+    justRecorded.answer({ entries: [recordedRow(12, 12500.5, 2)] });
+    render(<ExpensePage />);
+    const section = await screen.findByRole('region', { name: 'Just recorded' });
+    await userEvent.click(await within(section).findByRole('button', { name: 'Correct entry #12' }));
+    const dialog = screen.getByRole('dialog', { name: 'Correct entry #12' });
+    expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
+    await userEvent.keyboard('one zero too many');
+    const amount = within(dialog).getByLabelText('Amount');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1,250.50');
+    justRecorded.answer({
+      entries: [
+        { ...recordedRow(14, 1250.5, 2) },
+        { ...recordedRow(12, 12500.5, 2), reversedById: 13 },
+      ],
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save correction' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(correct.calls).toHaveLength(1);
+    expect(correct.calls[0]).toMatchObject({
+      params: { id: '12' },
+      body: { reason: 'one zero too many', amount: 1250.5 },
+    });
+    expect(
+      within(section).getByText('Entry corrected #12: reversed by #13, recorded again as #14'),
+    ).toHaveFocus();
+    await within(section).findByText('#14');
+    expect(within(section).getByText('RS: 1,250.50')).toBeInTheDocument();
+    expect(within(section).getByText('Reversed by #13')).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Correct entry #12' })).toBeNull();
+    expect(within(section).getByRole('button', { name: 'Correct entry #14' })).toBeInTheDocument();
+    expect(dialogs.alerts).toEqual([]);
+    expect(dialogs.confirms).toEqual([]);
+  });
+
   it('offers Credit already chosen where it is the only choice', async () => {
     mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT] });
     render(<ExpensePage />);
@@ -484,10 +526,7 @@ describe('the clerk’s habits (issue 32)', () => {
       ['#11', '2026-11-20', 'Rent', 'Credit', 'RS: 40.00', '0'],
     ]);
     expect(justRecorded.calls[0]?.query).toEqual({ kind: 'expense' });
-    expect(within(section).getByRole('link', { name: 'Correct entry #12' })).toHaveAttribute(
-      'href',
-      '/Journal?from=2026-11-20&to=2026-11-20&kind=expense&partyId=1&minAmount=12500.5&maxAmount=12500.5',
-    );
+    expect(within(section).getByRole('button', { name: 'Correct entry #12' })).toBeInTheDocument();
     expect(
       within(section).getByRole('button', { name: 'Attach receipt to entry #12' }),
     ).toBeInTheDocument();
