@@ -348,7 +348,7 @@ describe.each(CASES)('$screen form', (c) => {
     await fill('75');
     await submit();
     await waitFor(() => expect(dialogs.alerts).toEqual([text]));
-    expect(screen.getByLabelText('Amount')).toHaveValue('75');
+    expect(screen.getByLabelText('Amount')).toHaveValue('75.00');
     expect(screen.getByRole('button', { name: c.title })).toBeEnabled();
   });
 
@@ -466,7 +466,9 @@ describe('the clerk’s habits (issue 32)', () => {
     justRecorded.answer({ entries: [recordedRow(12, 12500.5, 2)] });
     render(<ExpensePage />);
     const section = await screen.findByRole('region', { name: 'Just recorded' });
-    await userEvent.click(await within(section).findByRole('button', { name: 'Correct entry #12' }));
+    await userEvent.click(
+      await within(section).findByRole('button', { name: 'Correct entry #12' }),
+    );
     const dialog = screen.getByRole('dialog', { name: 'Correct entry #12' });
     expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
     await userEvent.keyboard('one zero too many');

@@ -1,4 +1,5 @@
 import {
+  AmountField,
   Button,
   DateInput,
   LoadingScreen,
@@ -97,11 +98,9 @@ function EntryFormFields({ kind }: EntryFormProps) {
           error={errors.creditDebit}
           selectRef={fieldRef('creditDebit')}
         />
-        <TextField
+        <AmountField
           label="Amount"
           name="amount"
-          inputMode="decimal"
-          autoComplete="off"
           value={draft.amount}
           onChange={change('amount')}
           error={errors.amount}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ENTRY_KINDS } from 'contract';
 import {
+  AmountField,
   Button,
   DateInput,
   DownloadButton,
@@ -117,17 +118,15 @@ export function JournalFilters({
             { value: 'Debit', label: 'Debit' },
           ]}
         />
-        <TextField
+        <AmountField
           label="Amount from"
           name="minAmount"
-          inputMode="decimal"
           value={draft.minAmount}
           onChange={change('minAmount')}
         />
-        <TextField
+        <AmountField
           label="Amount to"
           name="maxAmount"
-          inputMode="decimal"
           value={draft.maxAmount}
           onChange={change('maxAmount')}
         />
