@@ -563,6 +563,43 @@ describe('the clerk’s habits (issue 32)', () => {
     expect(screen.getByLabelText('Expense Type')).toHaveFocus();
   });
 
+  it('says refusals and failures on the page too when the preference is on, and no alert', async () => {
+    preferences.answer({ confirmWithNotice: true });
+    mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT] });
+    const post = mockEndpoint(
+      endpoints.addExpense,
+      failWith(409, 'This expense type is suspended'),
+    );
+    render(<ExpensePage />);
+    await screen.findByRole('option', { name: 'Rent' });
+    await waitFor(() => expect(preferences.calls).toHaveLength(1));
+    const form = screen.getByRole('button', { name: 'Add Expense' });
+    // Empty fields: named beside the button, and said on the page.
+    await userEvent.selectOptions(screen.getByLabelText('Expense Type'), 'Rent');
+    await userEvent.click(form);
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Please fill all fields$/);
+    expect(screen.getByLabelText('Amount')).toHaveFocus();
+    // A refused amount.
+    await userEvent.type(screen.getByLabelText('Amount'), '12,50{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      /^Enter a valid amount \(greater than 0, at most 2 decimals\)$/,
+    );
+    // The server's refusal.
+    await userEvent.clear(screen.getByLabelText('Amount'));
+    await userEvent.type(screen.getByLabelText('Amount'), '5{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(/^This expense type is suspended$/),
+    );
+    expect(post.calls).toHaveLength(1);
+    expect(dialogs.alerts).toEqual([]);
+    // A save then replaces the failure with its confirmation.
+    post.answer({ message: 'ok', entry: { ...ENTRY, id: 42, kind: 'expense', amount: 5 } });
+    await userEvent.type(screen.getByLabelText('Amount'), '{Enter}');
+    await screen.findByText('Expense Added Successfully. No. 42, RS: 5.00.');
+    expect(screen.getByRole('alert')).toHaveTextContent(/^$/);
+    expect(dialogs.alerts).toEqual([]);
+  });
+
   it('confirms a save with the spec alert when the preference is off, and leaves the notice empty', async () => {
     mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT] });
     mockEndpoint(endpoints.addExpense, { message: 'ok', entry: { ...ENTRY, kind: 'expense' } });

@@ -129,7 +129,10 @@ function EntryFormFields({ kind }: EntryFormProps) {
           {emptyNamed && <p className="mf-entries__empty-fields">{emptyNamed}</p>}
         </div>
         <p className="mf-entries__notice" role="status" aria-live="polite" aria-atomic="true">
-          {notice.text}
+          {notice.tone === 'success' ? notice.text : ''}
+        </p>
+        <p className="mf-entries__notice mf-entries__notice--error" role="alert">
+          {notice.tone === 'error' ? notice.text : ''}
         </p>
       </form>
       <JustRecorded kind={RECORDS[kind.screen]} partyLabel={kind.partyLabel} />
