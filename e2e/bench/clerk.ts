@@ -160,6 +160,8 @@ const journalRowsVisible: Measure = async ({ clerk }) => {
   await page.goto('/Journal');
   const rows = page.getByRole('table', { name: 'Journal' }).locator('tbody tr');
   await rows.first().waitFor();
+  // The first row may be the table's "Loading..." line: counted once the entries are in.
+  await rows.locator('td.ofs-table__state').waitFor({ state: 'detached' });
   const visible = await rows.evaluateAll(
     (elements) =>
       elements.filter((row) => {
