@@ -363,7 +363,9 @@ describe.each(CASES)('$screen form', (c) => {
     await waitFor(() => expect(dialogs.alerts).toHaveLength(2));
     expect(keyOf(1)).toBe(keyOf(0));
 
-    await userEvent.type(screen.getByLabelText('Amount'), '0');
+    // Left, the amount reads 75.00: typed over.
+    await userEvent.clear(screen.getByLabelText('Amount'));
+    await userEvent.type(screen.getByLabelText('Amount'), '750');
     await submit();
     await waitFor(() => expect(dialogs.alerts).toHaveLength(3));
     expect(post.calls[2]?.body).toMatchObject({ amount: 750 });

@@ -24,9 +24,14 @@ describe('AmountInput', () => {
     await userEvent.tab();
     expect(amount).toHaveValue('1,234,567.50');
     expect(screen.getByRole('status')).toHaveTextContent('1234567.5|1234567.50');
-    // Back in the field: the text as typed, to edit.
-    await userEvent.click(amount);
-    expect(amount).toHaveValue('1234567.5');
+    // Back in the field by Tab: the text shown stays, selected, and what is typed replaces it.
+    await userEvent.tab({ shift: true });
+    expect(amount).toHaveFocus();
+    expect(amount).toHaveValue('1,234,567.50');
+    amount.select();
+    await userEvent.keyboard('250');
+    expect(amount).toHaveValue('250');
+    expect(screen.getByRole('status')).toHaveTextContent('250|250.00');
   });
 
   it('reads separators typed, and leaves a text that is no amount as typed', async () => {

@@ -1,8 +1,9 @@
 // The one input for an amount of money, wherever one is typed (the entry forms, the Journal's
 // amount filters, budgets, salaries, payroll): thousands separators may be typed (`12,500.50`),
-// and while the keyboard is elsewhere a valid amount is shown grouped with two decimals
-// (`1234567.5` reads `1,234,567.50`). The value itself stays as typed (the field shows it so while
-// it is edited): `plainAmount` reads it as the plain amount a request carries, exactly.
+// and a valid amount is shown grouped with two decimals (`1234567.5` reads `1,234,567.50`) except
+// while it is being typed. The shown text does not change when the field gets the keyboard (a
+// Tab selects it all, and what is typed then replaces it). The value itself stays as typed:
+// `plainAmount` reads it as the plain amount a request carries, exactly.
 import { useState } from 'react';
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { centsText, formatMoney, parseMoney } from 'contract';
@@ -33,13 +34,13 @@ export interface AmountInputProps extends Omit<
 export function AmountInput({
   value,
   onChange,
-  onFocus,
   onBlur,
   className,
   inputRef,
   ...rest
 }: AmountInputProps) {
-  const [editing, setEditing] = useState(false);
+  // Typed into since the field got the keyboard: shown as typed until it is left.
+  const [typing, setTyping] = useState(false);
   return (
     <input
       inputMode="decimal"
@@ -47,14 +48,13 @@ export function AmountInput({
       {...rest}
       ref={inputRef}
       className={['ofs-input', className].filter(Boolean).join(' ')}
-      value={editing ? value : groupedAmount(value)}
-      onChange={(event) => onChange(event.target.value)}
-      onFocus={(event) => {
-        setEditing(true);
-        onFocus?.(event);
+      value={typing ? value : groupedAmount(value)}
+      onChange={(event) => {
+        setTyping(true);
+        onChange(event.target.value);
       }}
       onBlur={(event) => {
-        setEditing(false);
+        setTyping(false);
         onBlur?.(event);
       }}
     />
