@@ -28,7 +28,7 @@ describe('AmountInput', () => {
     await userEvent.tab({ shift: true });
     expect(amount).toHaveFocus();
     expect(amount).toHaveValue('1,234,567.50');
-    amount.select();
+    (amount as HTMLInputElement).select();
     await userEvent.keyboard('250');
     expect(amount).toHaveValue('250');
     expect(screen.getByRole('status')).toHaveTextContent('250|250.00');
