@@ -1,8 +1,8 @@
 // The clerk's day (issue 32) in Chromium against the real product: a week of expenses typed by
 // keyboard alone, the keyboard back on the first field after every save (with a receipt too),
 // the entries listed under the form, the preference "Confirm saves with a notice instead of a
-// pop-up" on and off, a just-recorded entry corrected in place, and no axe violations on the
-// changed screens in the light and dark themes.
+// pop-up" on and off (for refusals too), a just-recorded entry corrected in place, and no axe
+// violations on the changed screens in the light and dark themes.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { launch, openPage, signIn, type Session } from '../support/browser';
@@ -154,6 +154,14 @@ describe('the clerk’s day', () => {
     );
     expect(session.dialogs).toEqual([]);
     expect(await focusedLabel(page)).toBe('Expense Type');
+    // A refusal is said on the page too, with no pop-up.
+    await page.getByRole('button', { name: 'Add Expense' }).click();
+    await page
+      .locator('form [role="alert"]')
+      .filter({ hasText: /^Please fill all fields$/ })
+      .waitFor();
+    expect(session.dialogs).toEqual([]);
+    expect(await focusedLabel(page)).toBe('Amount');
 
     // Off again: the spec's pop-up.
     await setNotice(false);
