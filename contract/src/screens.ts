@@ -50,10 +50,13 @@ export const queryFields = {
   id: integerIn(1, 2147483647),
   /** A year, 1900 to 9999. */
   year: integerIn(1900, 9999),
-  /** An amount as a filter bound: >= 0, at most 2 decimals. */
-  amount: field<number>((text) =>
-    /^[0-9]{1,12}(\.[0-9]{1,2})?$/.test(text) ? Number(text) : undefined,
-  ),
+  /** An amount as a filter bound: >= 0, at most 2 decimals; typed thousands separators are read. */
+  amount: field<number>((text) => {
+    const plain = /^[0-9]{1,3}(,[0-9]{3})+(\.[0-9]{1,2})?$/.test(text)
+      ? text.replaceAll(',', '')
+      : text;
+    return /^[0-9]{1,12}(\.[0-9]{1,2})?$/.test(plain) ? Number(plain) : undefined;
+  }),
   /** Free text, up to 500 characters (the journal's search takes 100; the server says so). */
   text: matching(/^[\s\S]{1,500}$/),
   /** Digits only, as a record id of any kind is kept in the audit log. */

@@ -123,6 +123,9 @@ describe('readQuery', () => {
     expect(readQuery('income', '?date=2024-02-29&amount=0012.50&partyId=5')).toEqual({});
     expect(readQuery('journal', '?minAmount=12.345')).toEqual({});
     expect(readQuery('journal', '?minAmount=12.34')).toEqual({ minAmount: 12.34 });
+    // Typed with thousands separators, as the amount input shows them.
+    expect(readQuery('journal', '?minAmount=1%2C234%2C567.50')).toEqual({ minAmount: 1234567.5 });
+    expect(readQuery('journal', '?minAmount=12%2C50')).toEqual({});
   });
 });
 

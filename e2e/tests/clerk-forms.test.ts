@@ -1,7 +1,8 @@
 // The clerk's day (issue 32) in Chromium against the real product: a week of expenses typed by
 // keyboard alone, the keyboard back on the first field after every save (with a receipt too),
 // the entries listed under the form, the preference "Confirm saves with a notice instead of a
-// pop-up" on and off, and no axe violations on the changed screens in the light and dark themes.
+// pop-up" on and off (for refusals too), a just-recorded entry corrected in place, and no axe
+// violations on the changed screens in the light and dark themes.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { launch, openPage, signIn, type Session } from '../support/browser';
@@ -153,6 +154,14 @@ describe('the clerk’s day', () => {
     );
     expect(session.dialogs).toEqual([]);
     expect(await focusedLabel(page)).toBe('Expense Type');
+    // A refusal is said on the page too, with no pop-up.
+    await page.getByRole('button', { name: 'Add Expense' }).click();
+    await page
+      .locator('form [role="alert"]')
+      .filter({ hasText: /^Please fill all fields$/ })
+      .waitFor();
+    expect(session.dialogs).toEqual([]);
+    expect(await focusedLabel(page)).toBe('Amount');
 
     // Off again: the spec's pop-up.
     await setNotice(false);
@@ -171,6 +180,48 @@ describe('the clerk’s day', () => {
       },
     );
     expect(session.dialogs).toEqual(['Expense Added Successfully']);
+  });
+
+  it('corrects a just-recorded entry in place, in one dialog, and then lists the corrected entry', async () => {
+    session.dialogs.length = 0;
+    await fromSidebar('Expances', 'Add Expense');
+    const section = page.getByRole('region', { name: 'Just recorded' });
+    const newest = section.locator('tbody tr').first();
+    await newest.waitFor();
+    const id = ((await newest.locator('td').first().textContent()) ?? '').replace('#', '');
+    await section.getByRole('button', { name: `Correct entry #${id}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Correct entry #${id}` });
+    await dialog.waitFor();
+    expect(await focusedLabel(page)).toBe('Reason');
+    await page.keyboard.type('a digit short');
+    const amount = dialog.getByLabel('Amount');
+    await amount.fill('1234567.5');
+    await amount.press('Tab');
+    expect(await amount.inputValue()).toBe('1,234,567.50');
+    await dialog.getByRole('button', { name: 'Save correction' }).click();
+    const said = section.getByText(new RegExp(`^Entry corrected #${id}: reversed by #\\d+`));
+    await said.waitFor();
+    const [, reversal, corrected] =
+      /reversed by #(\d+), recorded again as #(\d+)$/.exec((await said.textContent()) ?? '') ?? [];
+    // The list shows the corrected entry first, and the one it replaces as reversed.
+    await section.getByRole('cell', { name: `#${corrected}`, exact: true }).waitFor();
+    expect((await newest.locator('td').allTextContents()).slice(0, 5)).toEqual([
+      `#${corrected}`,
+      expect.any(String),
+      PAPER,
+      'Credit',
+      'RS: 1,234,567.50',
+    ]);
+    await section.getByText(`Reversed by #${reversal}`, { exact: true }).waitFor();
+    expect(await section.getByRole('button', { name: `Correct entry #${id}` }).count()).toBe(0);
+    expect(session.dialogs).toEqual([]);
+    // Stored exact, and the entry corrected is reversed.
+    const stored = await admin<{
+      entries: Array<{ id: number; amount: number; reversedById: number | null }>;
+    }>('GET', `/journal?kind=expense&q=${encodeURIComponent(`Qp${stamp}`)}`);
+    const byId = new Map(stored.entries.map((entry) => [String(entry.id), entry]));
+    expect(byId.get(String(corrected))?.amount).toBe(1234567.5);
+    expect(byId.get(id)?.reversedById).toBe(Number(reversal));
   });
 
   it('names the empty fields beside the alert and marks them', async () => {

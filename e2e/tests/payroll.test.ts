@@ -151,7 +151,7 @@ describe('payroll without retyping', () => {
     for (const person of HOURLY) {
       const amount = page.getByLabel(`Amount for ${person.name}`);
       await amount.waitFor();
-      expect(await amount.inputValue()).toBe(String(person.paid));
+      expect(await amount.inputValue()).toBe(person.paid.toFixed(2));
       expect(await page.getByLabel(`Pay ${person.name}`).isChecked()).toBe(true);
       expect(await row(person.name).getByText('last month').count()).toBe(1);
     }

@@ -77,6 +77,7 @@ export * from './components/Modal';
 export * from './components/ReasonDialog';
 export * from './components/Table';
 export * from './components/Field';
+export * from './components/AmountInput';
 export * from './components/DateInput';
 export * from './components/PeriodPresets';
 export * from './components/Select';

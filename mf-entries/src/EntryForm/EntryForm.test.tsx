@@ -351,7 +351,7 @@ describe.each(CASES)('$screen form', (c) => {
     await fill('75');
     await submit();
     await waitFor(() => expect(dialogs.alerts).toEqual([text]));
-    expect(screen.getByLabelText('Amount')).toHaveValue('75');
+    expect(screen.getByLabelText('Amount')).toHaveValue('75.00');
     expect(screen.getByRole('button', { name: c.title })).toBeEnabled();
   });
 
@@ -366,7 +366,9 @@ describe.each(CASES)('$screen form', (c) => {
     await waitFor(() => expect(dialogs.alerts).toHaveLength(2));
     expect(keyOf(1)).toBe(keyOf(0));
 
-    await userEvent.type(screen.getByLabelText('Amount'), '0');
+    // Left, the amount reads 75.00: typed over.
+    await userEvent.clear(screen.getByLabelText('Amount'));
+    await userEvent.type(screen.getByLabelText('Amount'), '750');
     await submit();
     await waitFor(() => expect(dialogs.alerts).toHaveLength(3));
     expect(post.calls[2]?.body).toMatchObject({ amount: 750 });
@@ -459,6 +461,50 @@ describe('the clerk’s habits (issue 32)', () => {
     receipts,
   });
 
+  it('corrects an entry in place with the Journal’s dialog, then lists the corrected one', async () => {
+    mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT] });
+    const correct = mockEndpoint(endpoints.correctEntry, {
+      message: 'Entry corrected #12: reversed by #13, recorded again as #14',
+      reversal: { ...ENTRY, kind: 'expense', id: 13, amount: -12500.5, reversesId: 12 },
+      entry: { ...ENTRY, kind: 'expense', id: 14, amount: 1250.5 },
+    });
+    justRecorded.answer({ entries: [recordedRow(12, 12500.5, 2)] });
+    render(<ExpensePage />);
+    const section = await screen.findByRole('region', { name: 'Just recorded' });
+    await userEvent.click(
+      await within(section).findByRole('button', { name: 'Correct entry #12' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Correct entry #12' });
+    expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
+    await userEvent.keyboard('one zero too many');
+    const amount = within(dialog).getByLabelText('Amount');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '1,250.50');
+    justRecorded.answer({
+      entries: [
+        { ...recordedRow(14, 1250.5, 2) },
+        { ...recordedRow(12, 12500.5, 2), reversedById: 13 },
+      ],
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save correction' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(correct.calls).toHaveLength(1);
+    expect(correct.calls[0]).toMatchObject({
+      params: { id: '12' },
+      body: { reason: 'one zero too many', amount: 1250.5 },
+    });
+    expect(
+      within(section).getByText('Entry corrected #12: reversed by #13, recorded again as #14'),
+    ).toHaveFocus();
+    await within(section).findByText('#14');
+    expect(within(section).getByText('RS: 1,250.50')).toBeInTheDocument();
+    expect(within(section).getByText('Reversed by #13')).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Correct entry #12' })).toBeNull();
+    expect(within(section).getByRole('button', { name: 'Correct entry #14' })).toBeInTheDocument();
+    expect(dialogs.alerts).toEqual([]);
+    expect(dialogs.confirms).toEqual([]);
+  });
+
   it('offers Credit already chosen where it is the only choice', async () => {
     mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT] });
     render(<ExpensePage />);
@@ -487,10 +533,7 @@ describe('the clerk’s habits (issue 32)', () => {
       ['#11', '2026-11-20', 'Rent', 'Credit', 'RS: 40.00', '0'],
     ]);
     expect(justRecorded.calls[0]?.query).toEqual({ kind: 'expense' });
-    expect(within(section).getByRole('link', { name: 'Correct entry #12' })).toHaveAttribute(
-      'href',
-      '/Journal?from=2026-11-20&to=2026-11-20&kind=expense&partyId=1&minAmount=12500.5&maxAmount=12500.5',
-    );
+    expect(within(section).getByRole('button', { name: 'Correct entry #12' })).toBeInTheDocument();
     expect(
       within(section).getByRole('button', { name: 'Attach receipt to entry #12' }),
     ).toBeInTheDocument();
@@ -523,6 +566,43 @@ describe('the clerk’s habits (issue 32)', () => {
     expect(notice).toHaveAttribute('aria-live', 'polite');
     expect(dialogs.alerts).toEqual([]);
     expect(screen.getByLabelText('Expense Type')).toHaveFocus();
+  });
+
+  it('says refusals and failures on the page too when the preference is on, and no alert', async () => {
+    preferences.answer({ confirmWithNotice: true });
+    mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT] });
+    const post = mockEndpoint(
+      endpoints.addExpense,
+      failWith(409, 'This expense type is suspended'),
+    );
+    render(<ExpensePage />);
+    await screen.findByRole('option', { name: 'Rent' });
+    await waitFor(() => expect(preferences.calls).toHaveLength(1));
+    const form = screen.getByRole('button', { name: 'Add Expense' });
+    // Empty fields: named beside the button, and said on the page.
+    await userEvent.selectOptions(screen.getByLabelText('Expense Type'), 'Rent');
+    await userEvent.click(form);
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Please fill all fields$/);
+    expect(screen.getByLabelText('Amount')).toHaveFocus();
+    // A refused amount.
+    await userEvent.type(screen.getByLabelText('Amount'), '12,50{Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      /^Enter a valid amount \(greater than 0, at most 2 decimals\)$/,
+    );
+    // The server's refusal.
+    await userEvent.clear(screen.getByLabelText('Amount'));
+    await userEvent.type(screen.getByLabelText('Amount'), '5{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(/^This expense type is suspended$/),
+    );
+    expect(post.calls).toHaveLength(1);
+    expect(dialogs.alerts).toEqual([]);
+    // A save then replaces the failure with its confirmation.
+    post.answer({ message: 'ok', entry: { ...ENTRY, id: 42, kind: 'expense', amount: 5 } });
+    await userEvent.type(screen.getByLabelText('Amount'), '{Enter}');
+    await screen.findByText('Expense Added Successfully. No. 42, RS: 5.00.');
+    expect(screen.getByRole('alert')).toHaveTextContent(/^$/);
+    expect(dialogs.alerts).toEqual([]);
   });
 
   it('confirms a save with the spec alert when the preference is off, and leaves the notice empty', async () => {

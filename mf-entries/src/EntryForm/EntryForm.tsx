@@ -1,4 +1,5 @@
 import {
+  AmountField,
   Button,
   DateInput,
   LoadingScreen,
@@ -98,11 +99,9 @@ function EntryFormFields({ kind }: EntryFormProps) {
           error={errors.creditDebit}
           selectRef={fieldRef('creditDebit')}
         />
-        <TextField
+        <AmountField
           label="Amount"
           name="amount"
-          inputMode="decimal"
-          autoComplete="off"
           value={draft.amount}
           onChange={change('amount')}
           error={errors.amount}
@@ -135,7 +134,10 @@ function EntryFormFields({ kind }: EntryFormProps) {
           )}
         </div>
         <p className="mf-entries__notice" role="status" aria-live="polite" aria-atomic="true">
-          {notice.text}
+          {notice.tone === 'success' ? notice.text : ''}
+        </p>
+        <p className="mf-entries__notice mf-entries__notice--error" role="alert">
+          {notice.tone === 'error' ? notice.text : ''}
         </p>
       </form>
       <JustRecorded kind={RECORDS[kind.screen]} partyLabel={kind.partyLabel} />

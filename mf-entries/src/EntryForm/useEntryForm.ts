@@ -49,9 +49,11 @@ type Required = 'partyId' | 'creditDebit' | 'amount' | 'date';
 /** Refused fields and the text shown beside each. */
 export type FieldErrors = Partial<Record<Required, string>>;
 
-/** What was just saved, for the notice on the page (the preference is on). */
+/** What was just saved or refused, for the notice on the page (the preference is on). */
 export interface Notice {
   text: string;
+  /** A save is announced politely; a refusal or a failure as an alert on the page. */
+  tone: 'success' | 'error';
   /** Changes with every save, so the same text is announced again. */
   serial: number;
 }
@@ -88,7 +90,15 @@ export function useEntryForm(kind: EntryKind) {
   const [draft, setDraft] = useState<Draft>(() => empty(kind));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [emptyNamed, setEmptyNamed] = useState('');
-  const [notice, setNotice] = useState<Notice>({ text: '', serial: 0 });
+  const [notice, setNotice] = useState<Notice>({ text: '', tone: 'success', serial: 0 });
+  /** Puts a text in the notice on the page, in place of the one before. */
+  const show = (text: string, tone: Notice['tone']) =>
+    setNotice((previous) => ({ text, tone, serial: previous.serial + 1 }));
+  /**
+   * A refusal or failure: the spec's pop-up, or with the preference on the same text in the
+   * notice on the page, so that nothing blocks the keyboard there either.
+   */
+  const refused = (text: string) => (withNotice ? show(text, 'error') : notify(text));
   // The form's first field, where the keyboard goes back after a save.
   const firstField = useRef<HTMLSelectElement>(null);
   const fields = useRef<Partial<Record<Required, HTMLElement | null>>>({});
@@ -120,10 +130,11 @@ export function useEntryForm(kind: EntryKind) {
       if (!withNotice) return text;
       const entry = (answer as Partial<Recorded>).entry;
       const which = entry ? ` No. ${entry.id}, ${formatRs(entry.amount)}.` : '';
-      setNotice((previous) => ({ text: `${text}.${which}`, serial: previous.serial + 1 }));
+      show(`${text}.${which}`, 'success');
       return undefined;
     },
     errorText: kind.post.endpoint.texts.error,
+    onFailure: withNotice ? (text: string) => show(text, 'error') : undefined,
   };
   const record = useApiWrite(kind.post.endpoint, recorded);
   const recordWithFiles = useApiWrite<typeof endpoints.addEntryWithReceipts, UploadVariables>(
@@ -158,13 +169,13 @@ export function useEntryForm(kind: EntryKind) {
         field === 'partyId' ? kind.partyLabel : LABELS[field],
       );
       refuse(missing, `${clerkMessages.emptyFieldsPrefix} ${labels.join(', ')}.`);
-      notify(messages.fillAllFields);
+      refused(messages.fillAllFields);
       return;
     }
     const amount = parseAmount(draft.amount);
     if (amount === undefined) {
       refuse({ amount: messages.invalidAmount }, '');
-      notify(messages.invalidAmount);
+      refused(messages.invalidAmount);
       return;
     }
     setErrors({});

@@ -90,7 +90,7 @@ describe('CorrectDialog', () => {
     const dialog = await openDialog();
     expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
     expect(within(dialog).getByLabelText('Reason')).toHaveValue('');
-    expect(within(dialog).getByLabelText('Amount')).toHaveValue('1500.50');
+    expect(within(dialog).getByLabelText('Amount')).toHaveValue('1,500.50');
     expect(within(dialog).getByLabelText('Date')).toHaveValue('2025-05-10');
     expect(within(dialog).getByLabelText('Description')).toHaveValue('Invoice 7');
     expect(within(dialog).getByLabelText('Client')).toHaveValue('3');
@@ -192,7 +192,7 @@ describe('CorrectDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Correct' }));
     const again = screen.getByRole('dialog', { name: 'Correct entry #10' });
     expect(within(again).getByLabelText('Reason')).toHaveValue('');
-    expect(within(again).getByLabelText('Amount')).toHaveValue('1500.50');
+    expect(within(again).getByLabelText('Amount')).toHaveValue('1,500.50');
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(correct.calls).toHaveLength(0);

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { apiMessages, CREDIT_DEBIT, type CorrectBody, type JournalRow } from 'contract';
 import {
+  AmountField,
   Button,
   DateInput,
   Modal,
@@ -173,10 +174,9 @@ export function CorrectDialog({ row, onClose }: CorrectDialogProps) {
               onChange={change('reason')}
               data-autofocus
             />
-            <TextField
+            <AmountField
               label="Amount"
               name="amount"
-              inputMode="decimal"
               value={draft.amount}
               onChange={change('amount')}
             />

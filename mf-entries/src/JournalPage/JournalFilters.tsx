@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ENTRY_KINDS } from 'contract';
 import {
+  AmountField,
   Button,
   DateInput,
   DownloadButton,
@@ -128,17 +129,15 @@ export function JournalFilters({
           placeholder="All accounts"
           options={accounts.options}
         />
-        <TextField
+        <AmountField
           label="Amount from"
           name="minAmount"
-          inputMode="decimal"
           value={draft.minAmount}
           onChange={change('minAmount')}
         />
-        <TextField
+        <AmountField
           label="Amount to"
           name="maxAmount"
-          inputMode="decimal"
           value={draft.maxAmount}
           onChange={change('maxAmount')}
         />

@@ -191,6 +191,24 @@ describe('Journal', () => {
     expect(screen.getByLabelText('Kind')).toHaveValue('');
   });
 
+  it('shows amounts typed in the amount filters with thousands separators, and applies them exact', async () => {
+    renderAt('/Journal');
+    await screen.findByText('Entry 10');
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const from = screen.getByLabelText('Amount from');
+    await userEvent.type(from, '1234567.5');
+    await userEvent.tab();
+    expect(from).toHaveValue('1,234,567.50');
+    await userEvent.type(screen.getByLabelText('Amount to'), '2,000,000');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(address()).toBe('/Journal?minAmount=1234567.5&maxAmount=2000000');
+    await waitFor(() =>
+      expect(journalCalls()).toContain('minAmount=1234567.5&maxAmount=2000000&limit=50'),
+    );
+    expect(screen.getByLabelText('Amount from')).toHaveValue('1,234,567.50');
+    expect(screen.getByLabelText('Amount to')).toHaveValue('2,000,000.00');
+  });
+
   it('folds the filters behind a Filters button that counts the applied ones', async () => {
     renderAt('/Journal?kind=income&from=2025-05-01&q=acme');
     await screen.findByText('Entry 10');

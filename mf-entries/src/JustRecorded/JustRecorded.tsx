@@ -1,10 +1,13 @@
 // Under each entry form (issue 32): what the signed-in user recorded in it today, newest first,
 // from the server, so the week can be checked without a trip to the Journal. Recording an entry
-// or attaching a receipt refreshes it (shared-ui's `invalidates`).
-import type { EntryKind } from 'contract';
-import { clerkMessages, endpoints, formatRs, messages, useApiQuery } from 'shared-ui';
+// or attaching a receipt refreshes it (shared-ui's `invalidates`). Correct opens the Journal's
+// correction dialog in place: once saved, the list shows the corrected entry, and the one it
+// replaces as reversed.
+import { useState } from 'react';
+import type { EntryKind, JournalRow } from 'contract';
+import { Button, clerkMessages, endpoints, formatRs, messages, useApiQuery } from 'shared-ui';
+import { CorrectDialog } from '../JournalPage/CorrectDialog';
 import { AttachReceipt } from '../Receipts';
-import { CorrectEntryLink } from './CorrectEntryLink';
 import './JustRecorded.css';
 
 export interface JustRecordedProps {
@@ -17,6 +20,7 @@ export function JustRecorded({ kind, partyLabel }: JustRecordedProps) {
   const recorded = useApiQuery(endpoints.listJustRecorded, { query: { kind } }, { onError: 'log' });
   const headingId = `just-recorded-${kind}`;
   const entries = recorded.data?.entries ?? [];
+  const [correcting, setCorrecting] = useState<JournalRow | undefined>();
   return (
     <section className="ofs-card mf-entries__just-recorded" aria-labelledby={headingId}>
       <h2 id={headingId} className="mf-entries__just-recorded-title">
@@ -52,7 +56,17 @@ export function JustRecorded({ kind, partyLabel }: JustRecordedProps) {
                   <td className="mf-entries__money">{formatRs(row.amount)}</td>
                   <td>{row.receipts}</td>
                   <td className="mf-entries__row-actions">
-                    <CorrectEntryLink row={row} />
+                    {row.reversedById ? (
+                      <span>{`Reversed by #${row.reversedById}`}</span>
+                    ) : (
+                      <Button
+                        variant="secondary"
+                        aria-label={`${clerkMessages.correct} entry #${row.id}`}
+                        onClick={() => setCorrecting(row)}
+                      >
+                        {clerkMessages.correct}
+                      </Button>
+                    )}
                     <AttachReceipt row={row} />
                   </td>
                 </tr>
@@ -61,6 +75,7 @@ export function JustRecorded({ kind, partyLabel }: JustRecordedProps) {
           </table>
         </div>
       )}
+      <CorrectDialog row={correcting} onClose={() => setCorrecting(undefined)} />
     </section>
   );
 }

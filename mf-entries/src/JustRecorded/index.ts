@@ -1,3 +1,2 @@
 export { JustRecorded } from './JustRecorded';
 export type { JustRecordedProps } from './JustRecorded';
-export { CorrectEntryLink } from './CorrectEntryLink';

@@ -89,7 +89,7 @@ const renderPage = () =>
 describe('PayrollPage', () => {
   it('should tick the employees with a salary, leave the paid one alone and total the ticked rows', async () => {
     renderPage();
-    expect(await screen.findByLabelText('Amount for Ali')).toHaveValue('1000');
+    expect(await screen.findByLabelText('Amount for Ali')).toHaveValue('1,000.00');
     expect(sheet.calls.map((call) => call.query)).toEqual([{ month: '2026-10' }]);
     expect(screen.getByLabelText('Month')).toHaveValue('2026-10');
     expect(screen.getByLabelText('Pay Ali')).toBeChecked();
@@ -196,6 +196,17 @@ describe('PayrollPage', () => {
       { employeeId: 2, amount: 2500.5 },
       { employeeId: 5, amount: 800.25 },
     ]);
+  }, 20_000);
+
+  it('should show "1234567.5" as "1,234,567.50" and post the amount exact', async () => {
+    renderPage();
+    const cem = await screen.findByLabelText('Amount for Cem');
+    await userEvent.type(cem, '1234567.5');
+    await userEvent.tab();
+    expect(cem).toHaveValue('1,234,567.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Post payroll' }));
+    await waitFor(() => expect(post.calls).toHaveLength(1));
+    expect(post.calls[0]?.body?.lines).toContainEqual({ employeeId: 3, amount: 1234567.5 });
   }, 20_000);
 
   it('should tick a row when an amount is typed in it, and untick it when emptied', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ChangeEvent } from 'react';
 import { payslipFileName } from 'contract';
 import {
+  AmountInput,
   AppLink,
   Button,
   Table,
@@ -39,15 +39,12 @@ function columns(payroll: Payroll): Array<TableColumn<PayrollLineView>> {
       header: 'Amount',
       kind: 'money',
       render: (row) => (
-        <input
-          className="ofs-input mf-payroll__amount"
+        <AmountInput
+          className="mf-payroll__amount"
           aria-label={`Amount for ${row.name}`}
-          inputMode="decimal"
           value={row.amount}
           disabled={row.paidByPayroll}
-          onChange={(event: ChangeEvent<HTMLInputElement>) =>
-            typeAmount(row.employeeId, event.target.value)
-          }
+          onChange={(amount) => typeAmount(row.employeeId, amount)}
           aria-describedby={row.fromLastMonth ? `mf-payroll-last-${row.employeeId}` : undefined}
         />
       ),

@@ -50,4 +50,21 @@ describe('EmployeesPage', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Manage Employees' }));
     expect(await screen.findByText('1,500.50')).toBeInTheDocument();
   }, 20_000);
+
+  it('should show "1234567.5" typed as "1,234,567.50" and send the salary exact', async () => {
+    await renderPage(<EmployeesPage />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Eda Kaya');
+    await userEvent.type(screen.getByLabelText('Email'), 'eda@example.com');
+    await userEvent.type(screen.getByLabelText('Number'), '8');
+    const salary = screen.getByLabelText('Monthly salary');
+    await userEvent.type(salary, '1234567.5');
+    await userEvent.tab();
+    expect(salary).toHaveValue('1,234,567.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Employee' }));
+    await waitFor(() =>
+      expect(spies.add.calls.map((call) => call.body)).toEqual([
+        { name: 'Eda Kaya', email: 'eda@example.com', number: '8', monthlySalary: '1234567.50' },
+      ]),
+    );
+  }, 20_000);
 });

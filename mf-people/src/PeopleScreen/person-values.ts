@@ -1,5 +1,5 @@
 // Between records, form values and request bodies: the rules every People form shares.
-import { formatMoney } from 'shared-ui';
+import { formatMoney, plainAmount } from 'shared-ui';
 import type { PersonBody, PersonField, PersonRecord, PersonValues } from './types';
 
 /** The values of an empty add form. */
@@ -66,7 +66,14 @@ export function toBody(
       if (mode === 'edit') body[field.name] = null;
       continue;
     }
-    body[field.name] = field.kind === 'password' ? raw : raw.trim();
+    // An amount typed with thousands separators goes as the plain amount; one that is not an
+    // amount goes as typed, for the server to refuse with its message.
+    body[field.name] =
+      field.kind === 'password'
+        ? raw
+        : field.kind === 'money'
+          ? (plainAmount(raw) ?? raw.trim())
+          : raw.trim();
   }
   return body;
 }

@@ -1,4 +1,4 @@
-import { Field, Select } from 'shared-ui';
+import { AmountField, Field, Select } from 'shared-ui';
 import type { PersonField, PersonValues } from '../PeopleScreen/types';
 import './PersonFields.css';
 
@@ -17,7 +17,6 @@ const INPUT_TYPE = {
   email: 'email',
   password: 'password',
   digits: 'text',
-  money: 'text',
 } as const;
 
 /** The labelled inputs of one People form, shared by the Add tab and the edit modal. */
@@ -41,6 +40,18 @@ export function PersonFields({ fields, values, onChange, mode, errors = {} }: Pe
             />
           );
         }
+        if (field.kind === 'money') {
+          return (
+            <AmountField
+              key={field.name}
+              label={field.label}
+              name={field.name}
+              value={value}
+              onChange={(next) => set(field.name, next)}
+              error={errors[field.name]}
+            />
+          );
+        }
         const type = INPUT_TYPE[field.kind];
         const digits = field.kind === 'digits';
         const hint = mode === 'edit' ? field.editHint : undefined;
@@ -57,7 +68,7 @@ export function PersonFields({ fields, values, onChange, mode, errors = {} }: Pe
                 readOnly={mode === 'edit' && field.edit === 'readOnly'}
                 // Browsers must not fill a saved password into a form that sets one.
                 autoComplete={field.kind === 'password' ? 'new-password' : 'off'}
-                inputMode={digits ? 'numeric' : field.kind === 'money' ? 'decimal' : undefined}
+                inputMode={digits ? 'numeric' : undefined}
                 pattern={digits ? '[0-9]*' : undefined}
                 onChange={(event) => {
                   const next = event.target.value;

@@ -45,7 +45,7 @@ describe('ManageExpenseTypes: Budget', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Set budget of Rent' }));
     const dialog = screen.getByRole('dialog', { name: 'Budget of Rent' });
     const amount = within(dialog).getByLabelText('Monthly budget');
-    expect(amount).toHaveValue('1200');
+    expect(amount).toHaveValue('1,200.00');
     await userEvent.clear(amount);
     await userEvent.type(amount, '1500');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save budget' }));
@@ -53,6 +53,21 @@ describe('ManageExpenseTypes: Budget', () => {
     expect(save.calls[0]!.params).toEqual({ id: '1' });
     expect(save.calls[0]!.body).toEqual({ monthly: 1500 });
     await waitFor(() => expect(dialogs.alerts).toEqual(['Budget saved']));
+  });
+
+  it('should show "1234567.5" typed as "1,234,567.50" and save the amount exact', async () => {
+    mockCurrentUser('admin');
+    const save = mockEndpoint(endpoints.setExpenseTypeBudget, SAVED);
+    render(<ManageExpenseTypes />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Set budget of Fuel' }));
+    const dialog = screen.getByRole('dialog', { name: 'Budget of Fuel' });
+    const amount = within(dialog).getByLabelText('Monthly budget');
+    await userEvent.type(amount, '1234567.5');
+    await userEvent.tab();
+    expect(amount).toHaveValue('1,234,567.50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save budget' }));
+    await waitFor(() => expect(save.calls).toHaveLength(1));
+    expect(save.calls[0]!.body).toEqual({ monthly: 1234567.5 });
   });
 
   it('should let an admin set an amount for each month of a year', async () => {

@@ -3,18 +3,23 @@
 import { useState } from 'react';
 import { MONTH_NAMES, type ExpenseType } from 'contract';
 import {
+  AmountField,
   Button,
   Modal,
   Select,
-  TextField,
   endpoints,
   formatMoney,
   notify,
+  plainAmount,
   useApiWrite,
   useCurrentUser,
 } from 'shared-ui';
 
-const AMOUNT = /^[0-9]{1,12}(\.[0-9]{1,2})?$/;
+/** An amount typed (thousands separators read) as the plain number, or null if it is none. */
+const amountOf = (text: string): number | null => {
+  const plain = text.trim().startsWith('-') ? null : plainAmount(text);
+  return plain === null ? null : Number(plain);
+};
 
 /** This month's budget of a type as the list shows it: blank without one. */
 export const budgetText = (type: ExpenseType): string =>
@@ -65,14 +70,14 @@ export function BudgetEditor({ type, onClose }: BudgetEditorProps) {
 
   const onSave = async () => {
     const amounts = mode === 'monthly' ? [monthly] : months;
-    if (amounts.some((amount) => amount.trim() !== '' && !AMOUNT.test(amount.trim()))) {
+    if (amounts.some((amount) => amount.trim() !== '' && amountOf(amount) === null)) {
       notify('Enter each amount as a number with at most 2 decimals');
       return;
     }
     const body =
       mode === 'monthly'
-        ? { monthly: monthly.trim() === '' ? null : Number(monthly) }
-        : { year: Number(year), months: months.map((amount) => Number(amount || 0)) };
+        ? { monthly: monthly.trim() === '' ? null : amountOf(monthly) }
+        : { year: Number(year), months: months.map((amount) => amountOf(amount) ?? 0) };
     await save.run({ params: { id: type.id }, body });
   };
 
@@ -100,13 +105,7 @@ export function BudgetEditor({ type, onClose }: BudgetEditorProps) {
         ]}
       />
       {mode === 'monthly' ? (
-        <TextField
-          label="Monthly budget"
-          name="monthly"
-          inputMode="decimal"
-          value={monthly}
-          onChange={setMonthly}
-        />
+        <AmountField label="Monthly budget" name="monthly" value={monthly} onChange={setMonthly} />
       ) : (
         <>
           <Select
@@ -121,11 +120,10 @@ export function BudgetEditor({ type, onClose }: BudgetEditorProps) {
           />
           <div className="mf-settings__budget-months">
             {MONTH_NAMES.map((name, index) => (
-              <TextField
+              <AmountField
                 key={name}
                 label={name}
                 name={`month${index + 1}`}
-                inputMode="decimal"
                 value={months[index] ?? ''}
                 onChange={(value) =>
                   setMonths((all) => all.map((amount, at) => (at === index ? value : amount)))

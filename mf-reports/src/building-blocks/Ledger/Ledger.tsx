@@ -32,7 +32,6 @@ export interface LedgerProps<Row extends LedgerEntry> {
   partyName: (row: Row) => string;
   /** Absent on the expense ledger, which covers every expense type. */
   picker?: LedgerPicker;
-  initialRange: DateRange;
   /** The period a request covers, from the dates on screen (docs/product.md#constants defaults differ). */
   resolveRange: (range: DateRange) => DateRange;
   /**

@@ -14,6 +14,7 @@ import {
 import type { DateRange, Money, Party } from 'shared-ui';
 import { call, endpoints } from 'shared-ui';
 import type { LedgerOpeningQuery } from 'contract';
+import { ledgerOpeningRange } from '../../helpers/periods';
 import type { LedgerEntry } from './ledger-columns';
 import type { LedgerProps } from './Ledger';
 
@@ -81,7 +82,6 @@ async function* pages<Row extends LedgerEntry>(
 export function useLedger<Row extends LedgerEntry>({
   endpoint,
   picker,
-  initialRange,
   load,
   openingQuery,
   loadOnMount = false,
@@ -90,7 +90,7 @@ export function useLedger<Row extends LedgerEntry>({
   // What the address asks for, read once on opening (a drill-down link, a bookmark).
   const [fromAddress] = useState<Asked>(() => {
     const { partyId, range } = address.read();
-    return { range: range ?? initialRange, partyId };
+    return { range: range ?? ledgerOpeningRange(), partyId };
   });
   const [range, setRange] = useState(fromAddress.range);
   const [partyId, setPartyId] = useState(fromAddress.partyId);

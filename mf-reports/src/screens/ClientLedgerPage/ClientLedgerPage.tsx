@@ -1,5 +1,5 @@
 import type { ClientLedgerRow, LedgerOpeningQuery } from 'contract';
-import { call, currentMonthRange, endpoints, fillWithCurrentMonth, messages } from 'shared-ui';
+import { call, endpoints, fillWithCurrentMonth, messages } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { Ledger } from '../../building-blocks/Ledger';
 import type { LedgerPageQuery, LedgerPicker } from '../../building-blocks/Ledger';
@@ -43,8 +43,6 @@ export function ClientLedgerPage() {
       partyHeader="Client"
       partyName={partyName}
       picker={picker}
-      // docs/product.md#constants: the client ledger opens with the current month filled in.
-      initialRange={currentMonthRange()}
       resolveRange={fillWithCurrentMonth}
       load={load}
       openingQuery={openingQuery}

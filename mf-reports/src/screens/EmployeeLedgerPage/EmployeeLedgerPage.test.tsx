@@ -30,14 +30,19 @@ async function chooseSara(user: ReturnType<typeof renderScreen>['user']) {
 }
 
 describe('EmployeeLedgerPage', () => {
-  it('should open with an employee picker and empty dates', async () => {
+  it('should open with an employee picker and this month filled in, as the Client Ledger does', async () => {
     mockEndpoint(endpoints.listEmployees, EMPLOYEES);
     renderScreen(<EmployeeLedgerPage />);
     expect(screen.getByRole('heading', { name: 'Employee Ledger' })).toBeInTheDocument();
     expect(await screen.findByRole('option', { name: 'Sara' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Select employee' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Start Date')).toHaveValue('');
-    expect(screen.getByLabelText('End Date')).toHaveValue('');
+    const month = currentMonthRange();
+    expect(screen.getByLabelText('Start Date')).toHaveValue(month.from);
+    expect(screen.getByLabelText('End Date')).toHaveValue(month.to);
+    expect(screen.getByRole('button', { name: 'This month' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   it('should alert Please select an employee without a choice', async () => {
@@ -48,7 +53,7 @@ describe('EmployeeLedgerPage', () => {
     expect(dialogs.alerts).toContain('Please select an employee');
   });
 
-  it('should ask for the current month when the dates are empty, and add up what was paid', async () => {
+  it('should ask for the current month on opening, and add up what was paid', async () => {
     const month = currentMonthRange();
     // 500 paid before the range; two salaries of 1200.50 and 99.50 follow.
     mockEndpoint(endpoints.listEmployees, EMPLOYEES);
@@ -82,6 +87,8 @@ describe('EmployeeLedgerPage', () => {
     const get = mockEndpoint(endpoints.listEmployeeLedger, { rows: [], next: null });
     const { user } = renderScreen(<EmployeeLedgerPage />);
     await chooseSara(user);
+    await user.clear(screen.getByLabelText('End Date'));
+    await user.clear(screen.getByLabelText('Start Date'));
     await user.type(screen.getByLabelText('Start Date'), '2025-01-15');
     await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
     expect(await screen.findByText('No Records Found')).toBeInTheDocument();

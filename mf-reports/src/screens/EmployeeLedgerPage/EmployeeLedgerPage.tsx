@@ -3,7 +3,6 @@ import { call, endpoints, fillWithCurrentMonth, messages } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { Ledger } from '../../building-blocks/Ledger';
 import type { LedgerPageQuery, LedgerPicker } from '../../building-blocks/Ledger';
-import { EMPTY_RANGE } from '../../helpers/periods';
 import { ledgerAddresses } from '../../building-blocks/links';
 import { DownloadButtons } from '../../building-blocks/DownloadButtons';
 
@@ -45,7 +44,6 @@ export function EmployeeLedgerPage() {
       partyHeader="Employee"
       partyName={partyName}
       picker={picker}
-      initialRange={EMPTY_RANGE}
       resolveRange={fillWithCurrentMonth}
       load={load}
       openingQuery={openingQuery}

@@ -36,14 +36,18 @@ beforeEach(() => {
 });
 
 describe('ExpenseLedgerPage', () => {
-  it('should load the current month at once, sending no dates', async () => {
+  it('should load the current month at once, with its dates filled in as the Client Ledger does', async () => {
     const get = mockEndpoint(endpoints.listExpenseLedger, { rows: ROWS, next: null });
     renderScreen(<ExpenseLedgerPage />);
     expect(screen.getByRole('heading', { name: 'Expense Ledger' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     await screen.findByText('Tea "green"');
-    expect(get.calls.map((call) => call.query)).toEqual([{ limit: '1000' }]);
     const month = currentMonthRange();
+    expect(screen.getByLabelText('Start Date')).toHaveValue(month.from);
+    expect(screen.getByLabelText('End Date')).toHaveValue(month.to);
+    expect(get.calls.map((call) => call.query)).toEqual([
+      { startDate: month.from, endDate: month.to, limit: '1000' },
+    ]);
     expect(screen.getByText(`Period: ${month.from} to ${month.to}`)).toBeInTheDocument();
     expect(tableText()).toEqual([
       ['Date', 'Expense Type', 'Description', 'Debit', 'Credit', 'Balance'],
@@ -58,6 +62,9 @@ describe('ExpenseLedgerPage', () => {
     const get = mockEndpoint(endpoints.listExpenseLedger, { rows: [], next: null });
     const { user } = renderScreen(<ExpenseLedgerPage />);
     await screen.findByText('No Records Found');
+    const month = currentMonthRange();
+    await user.clear(screen.getByLabelText('End Date'));
+    await user.clear(screen.getByLabelText('Start Date'));
     await user.type(screen.getByLabelText('Start Date'), '2026-02-01');
     await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
     await waitFor(() => expect(get.calls).toHaveLength(2));
@@ -65,13 +72,13 @@ describe('ExpenseLedgerPage', () => {
     await user.click(screen.getByRole('button', { name: 'Get Ledger' }));
     await waitFor(() => expect(get.calls).toHaveLength(3));
     expect(get.calls.map((call) => call.query)).toEqual([
-      { limit: '1000' },
+      { startDate: month.from, endDate: month.to, limit: '1000' },
       { limit: '1000' },
       { startDate: '2026-02-01', endDate: '2026-02-28', limit: '1000' },
     ]);
     // The balance brought forward covers the same period as the ledger call.
     expect(opening.calls.map((call) => call.query)).toEqual([
-      { ledger: 'expense' },
+      { ledger: 'expense', startDate: month.from },
       { ledger: 'expense' },
       { ledger: 'expense', startDate: '2026-02-01' },
     ]);
@@ -116,9 +123,10 @@ describe('ExpenseLedgerPage', () => {
     expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', String(1000 + 3));
     expect(screen.queryByRole('row', { name: /Closing totals/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    const { from: startDate, to: endDate } = currentMonthRange();
     expect(get.calls.map((call) => call.query)).toEqual([
-      { limit: '1000' },
-      { limit: '1000', after: 'cursor-2' },
+      { startDate, endDate, limit: '1000' },
+      { startDate, endDate, limit: '1000', after: 'cursor-2' },
     ]);
 
     rest.resolve({ rows: rows.slice(1000), next: null });

@@ -2,7 +2,6 @@ import type { ExpenseLedgerRow, LedgerOpeningQuery } from 'contract';
 import { call, currentMonthRange, endpoints } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { Ledger, type LedgerPageQuery } from '../../building-blocks/Ledger';
-import { EMPTY_RANGE } from '../../helpers/periods';
 import { ledgerAddresses } from '../../building-blocks/links';
 import { DownloadButtons } from '../../building-blocks/DownloadButtons';
 
@@ -33,7 +32,6 @@ export function ExpenseLedgerPage() {
       title="Expense Ledger"
       partyHeader="Expense Type"
       partyName={partyName}
-      initialRange={EMPTY_RANGE}
       resolveRange={period}
       load={load}
       openingQuery={openingQuery}
