@@ -324,6 +324,81 @@ describe('a correction that is refused writes nothing', () => {
   });
 });
 
+describe('the account of a correction', () => {
+  const addBank = async () =>
+    (
+      await call(
+        'POST',
+        '/api/accounts',
+        { name: 'Main bank', kind: 'Bank', openingBalance: '0', openingDate: earlier },
+        {},
+        admin,
+      )
+    ).body.account.id as number;
+  const accounts = () =>
+    rows<{ id: number; account_id: number | null }>(
+      ctx,
+      'SELECT id, account_id FROM entries ORDER BY id',
+    );
+  const cash = async () =>
+    Number((await rows<{ id: number }>(ctx, 'SELECT id FROM accounts WHERE is_default'))[0]!.id);
+
+  it('moves a payment to another account: the reversal stays in the old one', async () => {
+    const bank = await addBank();
+    const { id } = await expense();
+    const response = await correct(id, { reason: 'Paid from the bank', accountId: bank });
+    expect(response.status).toBe(201);
+    expect(await accounts()).toEqual([
+      { id, account_id: await cash() },
+      { id: id + 1, account_id: await cash() },
+      { id: id + 2, account_id: bank },
+    ]);
+  });
+
+  it('keeps the account of a payment when another field changes', async () => {
+    const bank = await addBank();
+    const { id } = await expense({ accountId: bank });
+    expect((await correct(id, { reason: 'Wrong amount', amount: 90 })).status).toBe(201);
+    expect((await accounts()).map((row) => row.account_id)).toEqual([bank, bank, bank]);
+  });
+
+  it('gives an invoice made a receipt the default account, and none to a receipt made an invoice', async () => {
+    const { id } = await income();
+    expect((await correct(id, { reason: 'Paid at once', Creditdebit: 'Credit' })).status).toBe(
+      201,
+    );
+    const bank = await addBank();
+    const paid = await income({ Creditdebit: 'Credit', accountId: bank });
+    expect((await correct(paid.id, { reason: 'Not paid yet', Creditdebit: 'Debit' })).status).toBe(
+      201,
+    );
+    expect((await accounts()).map((row) => row.account_id)).toEqual([
+      null,
+      null,
+      await cash(),
+      bank,
+      bank,
+      null,
+    ]);
+  });
+
+  it('refuses an account for an invoice, and an account that does not exist, writing nothing', async () => {
+    const bank = await addBank();
+    const invoice = await income();
+    const { id } = await expense();
+    const before = await everything();
+    expect(await correct(invoice.id, { reason: 'Account', accountId: bank })).toMatchObject({
+      status: 400,
+      body: { message: 'An invoice (income Debit) moves no money and has no account' },
+    });
+    expect(await correct(id, { reason: 'Account', accountId: 999 })).toMatchObject({
+      status: 404,
+      body: { message: 'Account not found' },
+    });
+    expect(await everything()).toEqual(before);
+  });
+});
+
 describe('the receipts of a corrected entry', () => {
   it('go with the corrected entry by reference: the same stored files, no copy', async () => {
     const { id } = await expense();

@@ -103,6 +103,8 @@ export const CorrectBody = Type.Object(
     partyId: Type.Optional(Id),
     /** Income only may be Debit; expenses and salaries stay Credit. */
     Creditdebit: Type.Optional(CreditDebit),
+    /** The money account a Credit entry was paid from or received into; an invoice has none. */
+    accountId: Type.Optional(Id),
   },
   {
     additionalProperties: false,

@@ -287,7 +287,7 @@ export async function reverseEntry(
 
 /** The fields a correction may change; one left out keeps the entry's value. */
 export type EntryChanges = Partial<
-  Pick<NewEntry, 'partyId' | 'amount' | 'creditDebit' | 'description' | 'date'>
+  Pick<NewEntry, 'partyId' | 'amount' | 'creditDebit' | 'description' | 'date' | 'accountId'>
 >;
 
 export interface Correction {
@@ -307,7 +307,8 @@ const hasChanges = (row: WrittenEntry, changes: EntryChanges) =>
   (changes.amount === undefined || row.amount === plainMoney(changes.amount)) &&
   (changes.creditDebit === undefined || row.credit_debit === changes.creditDebit) &&
   (changes.description === undefined || row.description === changes.description) &&
-  (changes.date === undefined || row.entry_date === changes.date);
+  (changes.date === undefined || row.entry_date === changes.date) &&
+  (changes.accountId === undefined || row.account_id === changes.accountId);
 
 /** Writes a correction inside `tx`: every check first, then the reversal, then the entry. */
 async function writeCorrection(
@@ -319,13 +320,20 @@ async function writeCorrection(
 ): Promise<{ reversal: Entry; entry: Entry }> {
   const original = await lockReversible(tx, input.id);
   const { changes } = input;
+  const creditDebit = changes.creditDebit ?? original.credit_debit;
   const corrected: NewEntry = {
     kind: original.kind,
     partyId: changes.partyId ?? original.party_id,
     amount: changes.amount ?? amountNumber(original.amount),
-    creditDebit: changes.creditDebit ?? original.credit_debit,
+    creditDebit,
     description: changes.description ?? original.description,
     date: changes.date ?? original.entry_date,
+    // Money moved stays in its account unless another is given (an invoice made a receipt
+    // goes to the default account); an invoice names none, and one given is refused.
+    accountId:
+      creditDebit === 'Debit'
+        ? changes.accountId
+        : (changes.accountId ?? original.account_id ?? undefined),
     idempotencyKey: input.idempotencyKey && correctionKey(input.idempotencyKey),
   };
   if (sameSubmission(original, corrected)) throw badRequest(apiMessages.correctionChangesNothing);

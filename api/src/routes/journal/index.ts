@@ -55,7 +55,7 @@ export const journalRoutes: FastifyPluginAsync = async (app) => {
   route(app, endpoints.correctEntry, async (request, reply) => {
     const userId = currentUser(request).id;
     const { id } = request.params;
-    const { reason, amount, date, description, partyId, Creditdebit } = request.body;
+    const { reason, amount, date, description, partyId, Creditdebit, accountId } = request.body;
     const { reversal, entry, created } = await correctEntry(
       app.db,
       userId,
@@ -69,6 +69,7 @@ export const journalRoutes: FastifyPluginAsync = async (app) => {
           description: description?.trim(),
           partyId,
           creditDebit: Creditdebit,
+          accountId,
         },
         idempotencyKey: request.headers['idempotency-key'],
       },
