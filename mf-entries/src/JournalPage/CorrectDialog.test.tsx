@@ -12,6 +12,7 @@ import {
   type MockedEndpoint,
   render,
 } from 'shared-ui/testing';
+import { BANK, CASH } from '../AccountsPage/fixtures';
 import { CorrectDialog } from './CorrectDialog';
 
 const ROW: JournalRow = {
@@ -58,6 +59,7 @@ beforeEach(() => {
   mockEndpoint(endpoints.listExpenseTypesForEntries, {
     users: [{ id: 7, expancetype: 'Rent', status: 'Active' }],
   });
+  mockEndpoint(endpoints.listAccounts, { accounts: [CASH] });
   correct = mockEndpoint(endpoints.correctEntry, {
     message: 'Entry corrected #10: reversed by #11, recorded again as #12',
     reversal: written(11, -1500.5),
@@ -180,6 +182,50 @@ describe('CorrectDialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save correction' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(text);
     expect(correct.calls).toHaveLength(0);
+  });
+
+  it('offers Account for money moved where there are two accounts, and sends it when changed', async () => {
+    mockEndpoint(endpoints.listAccounts, {
+      accounts: [CASH, BANK],
+    });
+    const dialog = await openDialog();
+    // An invoice moves no money: no Account until it is made Credit.
+    expect(within(dialog).queryByLabelText('Account')).not.toBeInTheDocument();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Credit/Debit'), 'Credit');
+    const account = await within(dialog).findByLabelText('Account');
+    expect(account).toHaveValue('1');
+    await userEvent.selectOptions(account, BANK.name);
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Paid into the bank');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save correction' }));
+    await waitFor(() => expect(correct.calls).toHaveLength(1));
+    expect(correct.calls[0]?.body).toEqual({
+      reason: 'Paid into the bank',
+      Creditdebit: 'Credit',
+      accountId: 2,
+    });
+  });
+
+  it("shows a payment's own account and sends none when it is kept", async () => {
+    mockEndpoint(endpoints.listAccounts, {
+      accounts: [CASH, BANK],
+    });
+    const dialog = await openDialog({
+      ...ROW,
+      kind: 'expense',
+      partyId: 7,
+      partyName: 'Rent',
+      Creditdebit: 'Credit',
+      accountId: 2,
+      accountName: BANK.name,
+    });
+    expect(await within(dialog).findByLabelText('Account')).toHaveValue('2');
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Wrong day');
+    const date = within(dialog).getByLabelText('Date');
+    await userEvent.clear(date);
+    await userEvent.type(date, '2025-05-09');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save correction' }));
+    await waitFor(() => expect(correct.calls).toHaveLength(1));
+    expect(correct.calls[0]?.body).toEqual({ reason: 'Wrong day', date: '2025-05-09' });
   });
 
   it('writes nothing when closed, and opens afresh next time', async () => {

@@ -20,6 +20,7 @@ import {
 } from 'shared-ui';
 import { parseAmount } from '../EntryForm/amount';
 import { useIdempotencyKey } from '../EntryForm/useIdempotencyKey';
+import { useAccountOptions } from '../AccountsPage/useAccountOptions';
 import { KINDS } from './journal-kinds';
 import './CorrectDialog.css';
 
@@ -33,6 +34,8 @@ interface Draft {
   description: string;
   partyId: string;
   Creditdebit: string;
+  /** The money account chosen; empty: the entry's own, or the default for an invoice paid. */
+  accountId: string;
 }
 
 const draftOf = (row: JournalRow): Draft => ({
@@ -42,6 +45,7 @@ const draftOf = (row: JournalRow): Draft => ({
   description: row.description,
   partyId: String(row.partyId),
   Creditdebit: row.Creditdebit,
+  accountId: row.accountId == null ? '' : String(row.accountId),
 });
 
 /**
@@ -61,7 +65,33 @@ export function correctionOf(row: JournalRow, draft: Draft): CorrectBody | strin
   if (draft.partyId !== String(row.partyId)) body.partyId = Number(draft.partyId);
   if (draft.Creditdebit !== row.Creditdebit && row.kind === 'income')
     body.Creditdebit = draft.Creditdebit as CorrectBody['Creditdebit'];
+  // Only money moved (Credit) has an account; an invoice's is never sent.
+  if (
+    draft.Creditdebit === 'Credit' &&
+    draft.accountId !== '' &&
+    draft.accountId !== String(row.accountId ?? '')
+  )
+    body.accountId = Number(draft.accountId);
   return Object.keys(body).length === 1 ? apiMessages.correctionChangesNothing : body;
+}
+
+/**
+ * Account of the corrected entry, offered only where there is a choice (two accounts or more), as
+ * on the entry forms; empty shows the default chosen. Its own component, so the accounts are read
+ * only once a dialog is open.
+ */
+function CorrectAccount({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { options, defaultId } = useAccountOptions();
+  if (options.length < 2) return null;
+  return (
+    <Select
+      label="Account"
+      name="accountId"
+      value={value || String(defaultId ?? '')}
+      onChange={onChange}
+      options={options}
+    />
+  );
 }
 
 export interface CorrectDialogProps {
@@ -203,6 +233,9 @@ export function CorrectDialog({ row, onClose }: CorrectDialogProps) {
                 onChange={change('Creditdebit')}
                 options={CREDIT_DEBIT.map((value) => ({ value, label: value }))}
               />
+            )}
+            {draft.Creditdebit === 'Credit' && (
+              <CorrectAccount value={draft.accountId} onChange={change('accountId')} />
             )}
             {error && (
               <p className="mf-correct__error" role="alert">
