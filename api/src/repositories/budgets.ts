@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import {
   apiMessages,
+  compareMoney,
   monthEndMessages,
   type Budget,
   type BudgetBody,
@@ -11,6 +12,7 @@ import {
   type EntryBudget,
   hasAtMostTwoDecimals,
   plainMoney,
+  subtractMoney,
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
@@ -200,9 +202,10 @@ export async function entryBudget(
 ): Promise<EntryBudget | undefined> {
   const use = await budgetUse(db, expenseTypeId, day.slice(0, 7));
   if (use.budget === null) return undefined;
-  const cents = (value: number) => Math.round(value * 100);
+  // This entry took the month over: over now, and not over without it.
   const wentOver =
-    cents(use.actual) > cents(use.budget) && cents(use.actual) - cents(amount) <= cents(use.budget);
+    compareMoney(use.actual, use.budget) > 0 &&
+    compareMoney(subtractMoney(use.actual, amount), use.budget) <= 0;
   return {
     month: use.month,
     budget: use.budget,

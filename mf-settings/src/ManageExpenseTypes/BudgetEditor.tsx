@@ -12,7 +12,7 @@ import {
   notify,
   plainAmount,
   useApiWrite,
-  useCurrentUser,
+  useIsAdmin,
 } from 'shared-ui';
 
 /** An amount typed (thousands separators read) as the plain number, or null if it is none. */
@@ -29,12 +29,12 @@ export const budgetText = (type: ExpenseType): string =>
 
 /** The Budget cell: the amount, and for admins the button that edits it. */
 export function BudgetCell({ type }: { type: ExpenseType }) {
-  const { user } = useCurrentUser();
+  const isAdmin = useIsAdmin();
   const [open, setOpen] = useState(false);
   return (
     <div className="mf-settings__actions">
       <span>{budgetText(type)}</span>
-      {user?.role === 'admin' && (
+      {isAdmin && (
         <Button
           variant="secondary"
           aria-label={`Set budget of ${type.expancetype}`}

@@ -4,15 +4,12 @@ import {
   collectDialogs,
   endpoints,
   failWith,
+  mockCurrentUser,
   mockEndpoint,
   type Dialogs,
   render,
 } from 'shared-ui/testing';
 import { SecuritySettings } from './SecuritySettings';
-
-const user = (role: 'admin' | 'staff') => ({
-  user: { id: 1, name: 'Me', email: 'me@test.local', role },
-});
 
 describe('SecuritySettings', () => {
   let dialogs: Dialogs;
@@ -22,7 +19,7 @@ describe('SecuritySettings', () => {
 
   it('should let an admin require two-step sign-in of every admin', async () => {
     mockEndpoint(endpoints.getSecuritySettings, { requireTwoStepForAdmins: false });
-    mockEndpoint(endpoints.getCurrentUser, user('admin'));
+    mockCurrentUser('admin');
     const save = mockEndpoint(
       endpoints.saveSecuritySettings,
       failWith(409, 'Turn on your own two-step sign-in before requiring it of every admin'),
@@ -53,7 +50,7 @@ describe('SecuritySettings', () => {
 
   it('should show the setting to others without letting them change it', async () => {
     mockEndpoint(endpoints.getSecuritySettings, { requireTwoStepForAdmins: true });
-    mockEndpoint(endpoints.getCurrentUser, user('staff'));
+    mockCurrentUser('staff');
     render(<SecuritySettings />);
     const toggle = await screen.findByRole('switch', {
       name: 'Require two-step sign-in for every admin',

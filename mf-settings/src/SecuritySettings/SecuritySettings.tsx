@@ -1,14 +1,21 @@
 // The Settings screen's Security tab: whether every admin must use two-step sign-in. Admins
 // change it; everyone else sees it (the server refuses their change anyway).
-import { endpoints, messages, useApiQuery, useApiWrite } from 'shared-ui';
+import {
+  endpoints,
+  messages,
+  useApiQuery,
+  useApiWrite,
+  useCurrentUser,
+  useIsAdmin,
+} from 'shared-ui';
 
 export function SecuritySettings() {
   const settings = useApiQuery(endpoints.getSecuritySettings, undefined);
-  const me = useApiQuery(endpoints.getCurrentUser, undefined, { onError: 'quiet' });
+  const { settled } = useCurrentUser();
+  const isAdmin = useIsAdmin();
   const save = useApiWrite(endpoints.saveSecuritySettings, { success: messages.securitySaved });
 
-  if (!settings.data || me.isPending) return <p>{messages.loading}</p>;
-  const isAdmin = me.data?.user.role === 'admin';
+  if (!settings.data || !settled) return <p>{messages.loading}</p>;
 
   const onChange = (required: boolean) => save.run({ body: { requireTwoStepForAdmins: required } });
 

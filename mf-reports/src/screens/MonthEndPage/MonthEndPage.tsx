@@ -8,7 +8,7 @@ import {
   messages,
   useApiWrite,
   useApiQuery,
-  useCurrentUser,
+  useIsAdmin,
   addressQuery,
   replaceAddressQuery,
 } from 'shared-ui';
@@ -40,7 +40,7 @@ export function MonthEndPage() {
   const close = useApiWrite(monthEndCalls.close, {
     success: (answer) => `${answer.message}: books closed through ${answer.closedThrough}`,
   });
-  const { user } = useCurrentUser();
+  const isAdmin = useIsAdmin();
   const items = checklist.data?.items ?? [];
   const data = checklist.data;
   const closedThrough = data?.closedThrough ?? null;
@@ -82,7 +82,7 @@ export function MonthEndPage() {
         {closedThrough ? `Books closed through ${closedThrough}.` : 'No period is closed.'}
         {data?.closed && ` ${monthName(month)} is closed.`}
       </p>
-      {data && !data.canClose && data.refusal && user?.role === 'admin' && <p>{data.refusal}</p>}
+      {data && !data.canClose && data.refusal && isAdmin && <p>{data.refusal}</p>}
       <h2>Still open</h2>
       <ul className="reports-month-end__list">
         {items.map((item) => (
@@ -100,7 +100,7 @@ export function MonthEndPage() {
         ))}
       </ul>
       <div className="reports-table__actions ofs-no-print">
-        {user?.role === 'admin' && (
+        {isAdmin && (
           <Button
             busy={close.isPending}
             busyLabel="Closing..."
