@@ -278,58 +278,99 @@ const correctFromJournal: Measure = async ({ clerk }) => {
   ];
 };
 
-/** Payroll for the demo's employees: the clicks and amounts it takes to post this month. */
+/**
+ * Payroll for the demo's employees, done: from the Dashboard, the sidebar's Payroll link, a tick
+ * for each row the sheet leaves unticked, an amount typed where none is offered, Post payroll.
+ * Counts the pointer clicks and the amounts typed; the payroll must have been posted (the sheet's
+ * link to its entries in the journal, and every row paid).
+ */
 const payroll: Measure = async ({ clerk }) => {
   const session = await clerk({ width: 1366, height: 768 });
   const { page } = session;
-  await page.goto('/Payroll');
-  await page.getByRole('button', { name: 'Post payroll' }).waitFor();
-  await page.waitForLoadState('networkidle');
-  const { toTick, toType } = await page.evaluate(() => {
-    const ticks = Array.from(
+  let clicks = 0;
+  let typed = 0;
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Payroll' })
+    .click();
+  clicks += 1;
+  const post = page.getByRole('button', { name: 'Post payroll' });
+  await post.waitFor();
+  const table = page.getByRole('table', { name: /^Payroll / });
+  await table.locator('tbody tr').first().waitFor();
+  await table.locator('td.ofs-table__state').waitFor({ state: 'detached' });
+  const employees = await table.getByRole('checkbox', { name: /^Pay / }).count();
+  for (const amount of await table.getByRole('textbox', { name: /^Amount for / }).all()) {
+    if ((await amount.isDisabled()) || (await amount.inputValue()).trim() !== '') continue;
+    await amount.fill('1000');
+    typed += 1;
+  }
+  for (const box of await table.getByRole('checkbox', { name: /^Pay / }).all()) {
+    if ((await box.isDisabled()) || (await box.isChecked())) continue;
+    await box.click();
+    clicks += 1;
+  }
+  await post.click();
+  clicks += 1;
+  await page.getByRole('link', { name: 'Entries of this payroll in the journal' }).waitFor();
+  // Every row is paid now: nothing left to tick.
+  await page.waitForFunction(() =>
+    Array.from(
       document.querySelectorAll<HTMLInputElement>('input[type="checkbox"][aria-label^="Pay "]'),
-    );
-    const amounts = Array.from(
-      document.querySelectorAll<HTMLInputElement>('input[aria-label^="Amount for "]'),
-    );
-    return {
-      toTick: ticks.filter((box) => !box.checked && !box.disabled).length,
-      toType: amounts.filter((input) => input.value.trim() === '' && !input.disabled).length,
-    };
-  });
+    ).every((box) => box.disabled),
+  );
   await session.context.close();
-  // The Payroll link, a tick per row not ticked, Post payroll; amounts typed where none is offered.
   return [
     {
-      label: 'Payroll this month: clicks (Payroll link, ticks, Post payroll)',
-      value: 1 + toTick + 1,
+      label: `Payroll this month for ${employees} employees: clicks (Payroll link, ticks, Post payroll)`,
+      value: clicks,
       budget: 3,
     },
-    { label: 'Payroll this month: amounts to type', value: toType, budget: 0 },
+    { label: 'Payroll this month: amounts typed', value: typed, budget: 0 },
   ];
 };
 
-/** This month against last month on Expense Vs Type: what one period change costs. */
+/**
+ * This month against last month on Expense Vs Type, done: Last month pressed, then This month,
+ * each change's clicks and keystrokes counted, and each applied (the range shown in the date
+ * inputs and the report shown). No key is pressed on the way.
+ */
 const periodChange: Measure = async ({ clerk }) => {
   const session = await clerk({ width: 1366, height: 768 });
   const { page } = session;
   await page.goto('/ExpenseVsTypeReport');
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  const preset = page.getByRole('button', { name: 'Last month' });
-  let clicks: number;
-  let keystrokes: number;
-  if ((await preset.count()) > 0) {
-    clicks = 1;
-    keystrokes = 0;
-  } else {
-    // Two dates typed (8 digits each) and the form's button.
-    clicks = 1;
-    keystrokes = 16;
+  await page.waitForLoadState('networkidle');
+  const today = new Date();
+  const month = (offset: number) => {
+    const first = new Date(Date.UTC(today.getFullYear(), today.getMonth() + offset, 1));
+    return first.toISOString().slice(0, 7);
+  };
+  let clicks = 0;
+  const changes: Array<[string, string]> = [
+    ['Last month', month(-1)],
+    ['This month', month(0)],
+  ];
+  for (const [preset, wanted] of changes) {
+    await page.getByRole('button', { name: preset }).first().click();
+    clicks += 1;
+    // Applied: the date inputs show the month, and the report is not loading.
+    await page.waitForFunction(
+      (month) =>
+        Array.from(document.querySelectorAll<HTMLInputElement>('input[type="date"]')).some(
+          (input) => input.value.startsWith(month),
+        ) && !document.querySelector('td.ofs-table__state'),
+      wanted,
+      { timeout: 10_000 },
+    );
   }
   await session.context.close();
   return [
-    { label: 'Expense Vs Type, one period change: clicks', value: clicks, budget: 2 },
-    { label: 'Expense Vs Type, one period change: keystrokes', value: keystrokes, budget: 0 },
+    {
+      label: 'Expense Vs Type, one period change: clicks',
+      value: clicks / changes.length,
+      budget: 2,
+    },
   ];
 };
 
