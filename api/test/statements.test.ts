@@ -469,6 +469,23 @@ describe('the preview', () => {
     expect(done.body.added).toBe(2);
   });
 
+  test('a mapping given is taken as it is: Debit and Credit instead of the Amount it detects', async () => {
+    const csv =
+      'Date,Details,Amount,Paid out,Paid in\n' +
+      '2026-03-01,Salary,999,,2500.00\n' +
+      '2026-03-02,Shop,999,40.10,\n';
+    const detected = await preview('two.csv', csv);
+    expect(detected.body.mapping).toMatchObject({ date: 0, amount: 2 });
+    expect(detected.body.first.map((line: { amount: number }) => line.amount)).toEqual([999, 999]);
+    const mapping = { date: 0, description: 1, debit: 3, credit: 4 };
+    const mapped = await preview('two.csv', csv, { mapping });
+    expect(mapped.body).toMatchObject({ mapping, problem: null, lines: 2 });
+    expect(mapped.body.first.map((line: { amount: number }) => line.amount)).toEqual([2500, -40.1]);
+    const done = await upload('two.csv', csv, { mapping });
+    expect(done.status).toBe(201);
+    expect((await stored()).map((line) => line.amount)).toEqual(['2500.00', '-40.10']);
+  });
+
   test('a line refused as mapped is named, and nothing is stored', async () => {
     const csv = 'Date,Description,Amount\n2026-02-01,Shop,-12.40\ntomorrow,Refund,3.10\n';
     const { status, body } = await preview('bad.csv', csv);

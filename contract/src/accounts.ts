@@ -174,6 +174,7 @@ export type StatementMapping = Static<typeof StatementMapping>;
 export const StatementOptions = Type.Object(
   {
     format: Type.Optional(StatementFormat),
+    /** Taken as it is (a field left out is not read); left out, the columns are detected. */
     mapping: Type.Optional(StatementMapping),
     dateFormat: Type.Optional(DateFormat),
     numberFormat: Type.Optional(NumberFormat),

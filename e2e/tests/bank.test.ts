@@ -183,12 +183,22 @@ describe('Bank reconciliation against the real API', () => {
     const file = { name: `statement-${stamp}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) };
     const form = page.getByRole('form', { name: 'Import statement' });
     await form.getByLabel('File').setInputFiles(file);
+    // Previewed once chosen: the columns detected and the first lines as they will be stored.
+    const summary = form.getByRole('status', { name: 'Statement preview summary' });
+    await summary.getByText('20 lines read: 20 to add, 0 already imported').waitFor();
+    const mapping = form.getByRole('group', { name: 'Mapping' });
+    expect(await mapping.getByLabel('Date', { exact: true }).inputValue()).toBe('0');
+    expect(await mapping.getByLabel('Amount', { exact: true }).inputValue()).toBe('2');
+    const first = form.getByRole('table', { name: 'Lines to import' }).getByRole('row');
+    expect(await first.filter({ hasText: FEE.description }).innerText()).toContain('-25.40');
+    await noAxeViolations();
     await form.getByRole('button', { name: 'Import statement' }).click();
     const status = page.getByRole('status', { name: 'Statement imported' });
     await status.getByText('20 lines added, 0 already imported').waitFor();
     await noAxeViolations();
 
     await form.getByLabel('File').setInputFiles(file);
+    await summary.getByText('20 lines read: 0 to add, 20 already imported').waitFor();
     await form.getByRole('button', { name: 'Import statement' }).click();
     await status.getByText('0 lines added, 20 already imported').waitFor();
   });
@@ -317,13 +327,30 @@ describe('Bank reconciliation against the real API', () => {
     await page.getByRole('heading', { name: ACCOUNT, level: 1 }).waitFor();
     const extra = `extra-${stamp}.csv`;
     const form = page.getByRole('form', { name: 'Import statement' });
+    // Headers the detection cannot place: the columns are mapped on the screen.
     await form.getByLabel('File').setInputFiles({
       name: extra,
       mimeType: 'text/csv',
       buffer: Buffer.from(
-        `Date,Description,Amount,Reference\r\n${iso(now)},LATE FEE ${stamp},-5.00,X${stamp}\r\n`,
+        `Booked,Text,Money,Ref\r\n${iso(now)},LATE FEE ${stamp},-5.00,X${stamp}\r\n`,
       ),
     });
+    await form.getByRole('alert').getByText('Choose the column that holds the date').waitFor();
+    expect(await form.getByRole('button', { name: 'Import statement' }).isDisabled()).toBe(true);
+    const mapping = form.getByRole('group', { name: 'Mapping' });
+    await mapping.getByLabel('Date', { exact: true }).selectOption({ label: 'Booked' });
+    await form
+      .getByRole('alert')
+      .getByText('Choose the amount column, or the Debit and Credit columns')
+      .waitFor();
+    await mapping.getByLabel('Amount', { exact: true }).selectOption({ label: 'Money' });
+    await mapping.getByLabel('Description', { exact: true }).selectOption({ label: 'Text' });
+    await form
+      .getByRole('table', { name: 'Lines to import' })
+      .getByRole('row')
+      .filter({ hasText: `LATE FEE ${stamp}` })
+      .filter({ hasText: '-5.00' })
+      .waitFor();
     await form.getByRole('button', { name: 'Import statement' }).click();
     await page
       .getByRole('status', { name: 'Statement imported' })

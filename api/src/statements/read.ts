@@ -205,7 +205,8 @@ async function readTable(
   const file = await readImportFile(name, bytes, options.sheet);
   const header = findHeader(file.rows);
   const headers = (file.rows[header]?.cells ?? []).map((cell) => cellText(cell));
-  const mapping = { ...guessStatementMapping(headers), ...options.mapping };
+  // A mapping given is taken as it is (a column left out is not read), as /Import takes one.
+  const mapping = options.mapping ?? guessStatementMapping(headers);
   const hasAmount =
     mapping.amount !== undefined || mapping.debit !== undefined || mapping.credit !== undefined;
   const rows = file.rows

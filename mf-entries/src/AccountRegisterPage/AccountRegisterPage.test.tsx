@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { RegisterPage, StatementImportList } from 'contract';
+import type { RegisterPage, StatementImportList, StatementPreview } from 'contract';
 import {
   collectDialogs,
   endpoints,
@@ -46,6 +46,62 @@ const PAGE: RegisterPage = {
   ],
   next: 'cmVnaXN0ZXI6NDE',
 };
+
+const IMPORTED = {
+  message: 'Statement imported',
+  importId: 3,
+  format: 'csv' as const,
+  added: 18,
+  known: 2,
+  openingBalance: 1000,
+  closingBalance: 2500,
+  chainBreak: { line: 7, expected: 1450, given: 1405 },
+};
+
+/** A CSV statement with one signed amount column, as the preview reads it. */
+const CSV_PREVIEW: StatementPreview = {
+  format: 'csv',
+  headers: ['Datum', 'Text', 'Ref', 'Paid out', 'Paid in', 'Betrag', 'Saldo'],
+  mapping: { date: 0, description: 1, reference: 2, amount: 5, balance: 6 },
+  dateFormat: 'DD.MM.YYYY',
+  numberFormat: '1.234,56',
+  problem: null,
+  lines: 3,
+  added: 2,
+  known: 1,
+  openingBalance: null,
+  closingBalance: null,
+  chainBreak: null,
+  first: [
+    {
+      line: 2,
+      date: '2026-10-01',
+      amount: 1250.5,
+      description: 'Acme payment',
+      reference: 'R1',
+      balance: 1250.5,
+      known: true,
+    },
+    {
+      line: 3,
+      date: '2026-10-02',
+      amount: -10,
+      description: 'Bank charge',
+      reference: 'R2',
+      balance: 1240.5,
+      known: false,
+    },
+  ],
+};
+
+const csvFile = () =>
+  new File(['Datum;Text;Ref;Paid out;Paid in;Betrag;Saldo\n'], 'october.csv', {
+    type: 'text/csv',
+  });
+
+/** The multipart `options` a preview or an import was sent with. */
+const optionsOf = (call: { form: Record<string, string> | undefined }) =>
+  JSON.parse(call.form!.options!) as unknown;
 
 let dialogs: Dialogs;
 let register: MockedEndpoint<typeof endpoints.getRegister>;
@@ -160,21 +216,12 @@ describe('AccountRegisterPage', () => {
 
   it('should import a statement and tell the lines added, those already imported and a broken chain', async () => {
     mockCurrentUser('staff');
-    const imported = mockEndpoint(endpoints.importStatement, {
-      message: 'Statement imported',
-      importId: 3,
-      format: 'csv',
-      added: 18,
-      known: 2,
-      openingBalance: 1000,
-      closingBalance: 2500,
-      chainBreak: { line: 7, expected: 1450, given: 1405 },
-    });
+    mockEndpoint(endpoints.previewStatement, CSV_PREVIEW);
+    const imported = mockEndpoint(endpoints.importStatement, IMPORTED);
     renderPage();
     const form = await screen.findByRole('form', { name: 'Import statement' });
-    const file = new File(['Date,Amount\n2026-10-01,10\n'], 'october.csv', { type: 'text/csv' });
-    await userEvent.upload(within(form).getByLabelText('File'), file);
-    await userEvent.selectOptions(within(form).getByLabelText('Date format'), 'DD/MM/YYYY');
+    await userEvent.upload(within(form).getByLabelText('File'), csvFile());
+    await within(form).findByRole('table', { name: 'Lines to import' });
     await userEvent.click(within(form).getByRole('button', { name: 'Import statement' }));
     await waitFor(() => expect(dialogs.alerts).toEqual(['Statement imported']));
     const status = screen.getByRole('status', { name: 'Statement imported' });
@@ -184,6 +231,177 @@ describe('AccountRegisterPage', () => {
     );
     expect(imported.calls).toHaveLength(1);
     expect(imported.calls[0]!.params).toEqual({ id: '2' });
+    // Imported as previewed: the columns the preview read the file with.
+    expect(optionsOf(imported.calls[0]!)).toEqual({ mapping: CSV_PREVIEW.mapping });
+    // The file is cleared, and its preview with it.
+    expect(within(form).queryByRole('table', { name: 'Lines to import' })).not.toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Import statement' })).toBeDisabled();
+  });
+
+  it('should preview a CSV statement once chosen: the columns read, the formats and the first lines signed', async () => {
+    mockCurrentUser('staff');
+    const preview = mockEndpoint(endpoints.previewStatement, CSV_PREVIEW);
+    const imported = mockEndpoint(endpoints.importStatement, IMPORTED);
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Import statement' });
+    expect(within(form).getByRole('button', { name: 'Import statement' })).toBeDisabled();
+    await userEvent.upload(within(form).getByLabelText('File'), csvFile());
+    const table = await within(form).findByRole('table', { name: 'Lines to import' });
+    expect(preview.calls.map((call) => [call.params, optionsOf(call)])).toEqual([
+      [{ id: '2' }, {}],
+    ]);
+    // The columns as detected, each to change.
+    const mapping = within(form).getByRole('group', { name: 'Mapping' });
+    expect(within(mapping).getByLabelText('Date')).toHaveDisplayValue('Datum');
+    expect(within(mapping).getByLabelText('Description')).toHaveDisplayValue('Text');
+    expect(within(mapping).getByLabelText('Reference')).toHaveDisplayValue('Ref');
+    expect(within(mapping).getByLabelText('Amounts')).toHaveDisplayValue(
+      'One signed amount column',
+    );
+    expect(within(mapping).getByLabelText('Amount')).toHaveDisplayValue('Betrag');
+    expect(within(mapping).getByLabelText('Balance')).toHaveDisplayValue('Saldo');
+    expect(within(mapping).queryByLabelText('Debit (money out)')).not.toBeInTheDocument();
+    expect(within(mapping).getByLabelText('Date format')).toHaveDisplayValue('DD.MM.YYYY');
+    expect(within(mapping).getByLabelText('Number format')).toHaveDisplayValue('1.234,56');
+    // The lines as they would be imported: dates read, money out negative, known ones marked.
+    expect(
+      within(form).getByRole('status', { name: 'Statement preview summary' }),
+    ).toHaveTextContent('3 lines read: 2 to add, 1 already imported');
+    expect(within(form).getByText('The first 2 of 3 lines:')).toBeInTheDocument();
+    const charge = within(table).getByText('Bank charge').closest('tr')!;
+    expect(charge).toHaveTextContent('2026-10-02');
+    expect(charge).toHaveTextContent('-10.00');
+    expect(charge).toHaveTextContent('1,240.50');
+    expect(within(table).getByText('Acme payment').closest('tr')).toHaveTextContent('Yes');
+    expect(within(form).getByRole('button', { name: 'Import statement' })).toBeEnabled();
+    expect(imported.calls).toHaveLength(0);
+  });
+
+  it('should read the statement again as mapped (Debit and Credit, a date format) and import it so', async () => {
+    mockCurrentUser('staff');
+    const preview = mockEndpoint(endpoints.previewStatement, CSV_PREVIEW);
+    const imported = mockEndpoint(endpoints.importStatement, IMPORTED);
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Import statement' });
+    await userEvent.upload(within(form).getByLabelText('File'), csvFile());
+    const mapping = await within(form).findByRole('group', { name: 'Mapping' });
+    // Each change is previewed again, the answer reading the file as sent.
+    preview.answer((call) => {
+      const sent = optionsOf(call) as StatementPreview;
+      return { ...CSV_PREVIEW, mapping: sent.mapping, dateFormat: sent.dateFormat ?? 'DD.MM.YYYY' };
+    });
+    await userEvent.selectOptions(
+      within(mapping).getByLabelText('Amounts'),
+      'Debit and Credit columns',
+    );
+    expect(within(mapping).queryByLabelText('Amount')).not.toBeInTheDocument();
+    await userEvent.selectOptions(within(mapping).getByLabelText('Debit (money out)'), 'Paid out');
+    await userEvent.selectOptions(within(mapping).getByLabelText('Credit (money in)'), 'Paid in');
+    await userEvent.selectOptions(within(mapping).getByLabelText('Balance'), '(not mapped)');
+    await userEvent.selectOptions(within(mapping).getByLabelText('Date format'), 'MM/DD/YYYY');
+    const expected = {
+      mapping: { date: 0, description: 1, reference: 2, debit: 3, credit: 4 },
+      dateFormat: 'MM/DD/YYYY',
+    };
+    await waitFor(() => expect(optionsOf(preview.calls.at(-1)!)).toEqual(expected));
+    expect(preview.calls).toHaveLength(6);
+    await waitFor(() =>
+      expect(within(mapping).getByLabelText('Date format')).toHaveDisplayValue('MM/DD/YYYY'),
+    );
+    await userEvent.click(within(form).getByRole('button', { name: 'Import statement' }));
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Statement imported']));
+    expect(optionsOf(imported.calls[0]!)).toEqual(expected);
+  });
+
+  it('should show why the lines cannot be read as mapped, and import only once they can', async () => {
+    mockCurrentUser('staff');
+    const preview = mockEndpoint(endpoints.previewStatement, {
+      ...CSV_PREVIEW,
+      headers: ['When', 'What', 'How much'],
+      mapping: {},
+      dateFormat: null,
+      numberFormat: null,
+      problem: 'Choose the column that holds the date',
+      lines: 0,
+      added: 0,
+      known: 0,
+      first: [],
+    });
+    const imported = mockEndpoint(endpoints.importStatement, IMPORTED);
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Import statement' });
+    await userEvent.upload(within(form).getByLabelText('File'), csvFile());
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Choose the column that holds the date',
+    );
+    expect(within(form).getByRole('button', { name: 'Import statement' })).toBeDisabled();
+    const mapping = within(form).getByRole('group', { name: 'Mapping' });
+    expect(within(mapping).getByLabelText('Date')).toHaveDisplayValue('(not mapped)');
+    preview.answer({ ...CSV_PREVIEW, headers: ['When', 'What', 'How much'], mapping: { date: 0 } });
+    await userEvent.selectOptions(within(mapping).getByLabelText('Date'), 'When');
+    await within(form).findByRole('table', { name: 'Lines to import' });
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(form).getByRole('button', { name: 'Import statement' })).toBeEnabled(),
+    );
+    expect(optionsOf(preview.calls[1]!)).toEqual({ mapping: { date: 0 } });
+    expect(imported.calls).toHaveLength(0);
+  });
+
+  it("should show the server's refusal of a file it cannot read, and offer no import", async () => {
+    mockCurrentUser('staff');
+    mockEndpoint(
+      endpoints.previewStatement,
+      failWith(400, 'This file is not a bank statement: CSV, Excel, OFX/QFX, CAMT.053 or MT940'),
+    );
+    const imported = mockEndpoint(endpoints.importStatement, IMPORTED);
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Import statement' });
+    await userEvent.upload(within(form).getByLabelText('File'), csvFile());
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'This file is not a bank statement: CSV, Excel, OFX/QFX, CAMT.053 or MT940',
+    );
+    // Said beside the file, not in a pop-up.
+    expect(dialogs.alerts).toEqual([]);
+    expect(within(form).getByRole('button', { name: 'Import statement' })).toBeDisabled();
+    expect(imported.calls).toHaveLength(0);
+  });
+
+  it('should preview an OFX statement with no mapping: its lines only', async () => {
+    mockCurrentUser('staff');
+    const preview = mockEndpoint(endpoints.previewStatement, {
+      ...CSV_PREVIEW,
+      format: 'ofx',
+      headers: [],
+      mapping: {},
+      dateFormat: null,
+      numberFormat: null,
+      known: 0,
+      added: 2,
+      lines: 2,
+      openingBalance: 1000,
+      closingBalance: 2240.5,
+      first: CSV_PREVIEW.first.map((line) => ({ ...line, known: false })),
+    });
+    const imported = mockEndpoint(endpoints.importStatement, { ...IMPORTED, format: 'ofx' });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Import statement' });
+    await userEvent.selectOptions(within(form).getByLabelText('Format'), 'OFX/QFX');
+    await userEvent.upload(
+      within(form).getByLabelText('File'),
+      new File(['OFXHEADER:100'], 'october.ofx', { type: 'application/x-ofx' }),
+    );
+    const table = await within(form).findByRole('table', { name: 'Lines to import' });
+    expect(within(table).getByText('Bank charge').closest('tr')).toHaveTextContent('-10.00');
+    expect(within(form).queryByRole('group', { name: 'Mapping' })).not.toBeInTheDocument();
+    expect(within(form).queryByLabelText('Date format')).not.toBeInTheDocument();
+    expect(
+      within(form).getByRole('status', { name: 'Statement preview summary' }),
+    ).toHaveTextContent('Opening balance RS: 1,000.00 · Closing balance RS: 2,240.50');
+    expect(optionsOf(preview.calls[0]!)).toEqual({ format: 'ofx' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Import statement' }));
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Statement imported']));
+    expect(optionsOf(imported.calls[0]!)).toEqual({ format: 'ofx' });
   });
 
   it('should list the statement imports, newest first, the undone one marked', async () => {

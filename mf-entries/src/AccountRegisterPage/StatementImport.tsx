@@ -1,25 +1,16 @@
-import { useState } from 'react';
 import {
-  DATE_FORMATS,
-  NUMBER_FORMATS,
   STATEMENT_FORMATS,
   importMessages,
-  type DateFormat,
-  type NumberFormat,
+  type ChainBreak,
   type StatementFormat,
   type StatementImported,
-  type StatementOptions,
+  type StatementMapping,
+  type StatementPreview,
+  type StatementPreviewLine,
 } from 'contract';
-import {
-  Button,
-  Field,
-  Select,
-  endpoints,
-  formatRs,
-  notify,
-  useApiWrite,
-  type UploadVariables,
-} from 'shared-ui';
+import { Button, Field, Select, Table, formatMoney, formatRs } from 'shared-ui';
+import { ColumnMapping } from '../ColumnMapping';
+import { useStatementImport, type StatementImportState } from './useStatementImport';
 
 export const FORMAT_LABELS: Record<StatementFormat, string> = {
   csv: 'CSV',
@@ -33,100 +24,185 @@ const DETECT = 'Detect from the file';
 const options = (values: readonly string[], labels?: Record<string, string>) =>
   values.map((value) => ({ value, label: labels?.[value] ?? value }));
 
+const lines = (n: number) => `${n} ${n === 1 ? 'line' : 'lines'}`;
+
+/** Where the balances do not chain, in words. */
+const chainText = (at: ChainBreak) =>
+  `The balances do not chain at line ${at.line}: ` +
+  `${formatRs(at.expected)} expected, the statement gives ${formatRs(at.given)}`;
+
 /** What an import did, in words: lines added, lines already imported, balances that do not chain. */
 export function importedText(answer: StatementImported): string[] {
-  const texts = [
-    `${answer.added} ${answer.added === 1 ? 'line' : 'lines'} added, ` +
-      `${answer.known} already imported`,
-  ];
-  if (answer.chainBreak)
-    texts.push(
-      `The balances do not chain at line ${answer.chainBreak.line}: ` +
-        `${formatRs(answer.chainBreak.expected)} expected, the statement gives ${formatRs(answer.chainBreak.given)}`,
-    );
+  const texts = [`${lines(answer.added)} added, ${answer.known} already imported`];
+  if (answer.chainBreak) texts.push(chainText(answer.chainBreak));
   return texts;
 }
 
+/** What an import of the file would do, in words, before it is imported. */
+export function previewText(preview: StatementPreview): string[] {
+  const texts = [
+    `${lines(preview.lines)} read: ${preview.added} to add, ${preview.known} already imported`,
+  ];
+  if (preview.openingBalance !== null || preview.closingBalance !== null)
+    texts.push(
+      [
+        preview.openingBalance === null
+          ? ''
+          : `Opening balance ${formatRs(preview.openingBalance)}`,
+        preview.closingBalance === null
+          ? ''
+          : `Closing balance ${formatRs(preview.closingBalance)}`,
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    );
+  if (preview.chainBreak) texts.push(chainText(preview.chainBreak));
+  return texts;
+}
+
+/** The fields a statement's columns map to, in the order the selects are shown. */
+const STATEMENT_FIELDS: ReadonlyArray<{ field: keyof StatementMapping; label: string }> = [
+  { field: 'date', label: 'Date' },
+  { field: 'description', label: 'Description' },
+  { field: 'reference', label: 'Reference' },
+  { field: 'amount', label: 'Amount' },
+  { field: 'debit', label: 'Debit (money out)' },
+  { field: 'credit', label: 'Credit (money in)' },
+  { field: 'balance', label: 'Balance' },
+];
+
+/** The columns a CSV or Excel statement was read with, to change before the import. */
+function StatementMappingFields({ state }: { state: StatementImportState }) {
+  const { preview, choices, choose } = state;
+  if (!preview || preview.headers.length === 0) return null;
+  return (
+    <ColumnMapping
+      headers={preview.headers}
+      fields={STATEMENT_FIELDS}
+      mapping={choices.mapping ?? preview.mapping}
+      onMappingChange={(mapping) => choose({ mapping })}
+      amounts={{ amount: 'amount', debit: 'debit', credit: 'credit' }}
+      dateFormat={{
+        used: preview.dateFormat,
+        chosen: choices.dateFormat,
+        onChange: (dateFormat) => choose({ dateFormat }),
+      }}
+      numberFormat={{
+        used: preview.numberFormat,
+        chosen: choices.numberFormat,
+        onChange: (numberFormat) => choose({ numberFormat }),
+      }}
+    />
+  );
+}
+
+/** The first lines as they would be imported (dates read, amounts signed), or why they cannot be. */
+function StatementPreviewPanel({ state }: { state: StatementImportState }) {
+  const { preview, previewError } = state;
+  if (previewError) return <p role="alert">{previewError}</p>;
+  if (!preview) return null;
+  if (preview.problem) return <p role="alert">{preview.problem}</p>;
+  return (
+    <section aria-label="Statement preview">
+      <div role="status" aria-label="Statement preview summary">
+        {previewText(preview).map((text) => (
+          <p key={text}>{text}</p>
+        ))}
+      </div>
+      {preview.lines > preview.first.length && (
+        <p>{`The first ${preview.first.length} of ${lines(preview.lines)}:`}</p>
+      )}
+      <Table<StatementPreviewLine>
+        caption="Lines to import"
+        columns={[
+          { key: 'line', header: importMessages.line, kind: 'count', render: (row) => row.line },
+          { key: 'date', header: 'Date', value: (row) => row.date },
+          { key: 'description', header: 'Description', value: (row) => row.description },
+          { key: 'reference', header: 'Reference', value: (row) => row.reference },
+          {
+            key: 'amount',
+            header: 'Amount',
+            kind: 'money',
+            render: (row) => formatMoney(row.amount),
+          },
+          {
+            key: 'balance',
+            header: 'Balance',
+            kind: 'money',
+            render: (row) => (row.balance === null ? '' : formatMoney(row.balance)),
+          },
+          {
+            key: 'known',
+            header: 'Already imported',
+            value: (row) => (row.known ? 'Yes' : ''),
+          },
+        ]}
+        rows={preview.first}
+        rowKey={(row) => row.line}
+        emptyText="No lines"
+      />
+    </section>
+  );
+}
+
 /**
- * Import statement: the bank's file (CSV, Excel, OFX/QFX, CAMT.053, MT940) with, for a CSV or
- * Excel file, the date and number formats as /Import takes them; the server detects the rest.
+ * Import statement: the bank's file (CSV, Excel, OFX/QFX, CAMT.053, MT940). Once a file is chosen
+ * it is previewed (nothing is written): for a CSV or Excel file, the columns it was read with
+ * (date, description, reference, balance, and one signed amount or Debit and Credit), the date
+ * and number formats, each to change, as /Import offers them; for every format, the first lines
+ * as they would be imported. The import sends the same options.
  */
 export function StatementImport({ accountId }: { accountId: number }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [fileInput, setFileInput] = useState(0);
-  const [format, setFormat] = useState('');
-  const [dateFormat, setDateFormat] = useState('');
-  const [numberFormat, setNumberFormat] = useState('');
-  const [result, setResult] = useState<StatementImported | undefined>();
-  const run = useApiWrite<typeof endpoints.importStatement, UploadVariables>(
-    endpoints.importStatement,
-    { success: (answer) => answer.message },
-  );
-
-  const submit = async () => {
-    if (!file) return notify(importMessages.noFile);
-    const chosen: StatementOptions = {
-      ...(format ? { format: format as StatementFormat } : {}),
-      ...(dateFormat ? { dateFormat: dateFormat as DateFormat } : {}),
-      ...(numberFormat ? { numberFormat: numberFormat as NumberFormat } : {}),
-    };
-    const form = new FormData();
-    form.append('options', JSON.stringify(chosen));
-    form.append('file', file, file.name);
-    const outcome = await run.run({ params: { id: accountId }, form });
-    if (!outcome.ok) return;
-    setResult(outcome.answer);
-    setFile(null);
-    setFileInput((count) => count + 1);
-  };
-
+  const state = useStatementImport(accountId);
+  const { choices, choose, result } = state;
   return (
     <form
       className="mf-accounts__form"
       aria-label="Import statement"
       onSubmit={(event) => {
         event.preventDefault();
-        void submit();
+        void state.runImport();
       }}
     >
       <h2>Import statement</h2>
       <Field label={importMessages.file}>
         {(id) => (
           <input
-            key={fileInput}
+            key={state.fileInput}
             id={id}
             name="file"
             type="file"
             className="ofs-input"
             accept=".csv,.txt,.xlsx,.ofx,.qfx,.xml,.sta,.mt940"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            onChange={(event) => state.setFile(event.target.files?.[0] ?? null)}
           />
         )}
       </Field>
       <Select
         label="Format"
-        value={format}
+        value={choices.format ?? ''}
         placeholder={DETECT}
         options={options(STATEMENT_FORMATS, FORMAT_LABELS)}
-        onChange={setFormat}
+        onChange={(format) =>
+          choose({
+            format: format === '' ? undefined : (format as StatementFormat),
+            mapping: undefined,
+            dateFormat: undefined,
+            numberFormat: undefined,
+          })
+        }
       />
-      <Select
-        label={importMessages.dateFormat}
-        value={dateFormat}
-        placeholder={DETECT}
-        options={options(DATE_FORMATS)}
-        onChange={setDateFormat}
-      />
-      <Select
-        label={importMessages.numberFormat}
-        value={numberFormat}
-        placeholder={DETECT}
-        options={options(NUMBER_FORMATS)}
-        onChange={setNumberFormat}
-      />
-      <Button type="submit" busy={run.isPending} busyLabel="Importing..." disabled={!file}>
+      <StatementMappingFields state={state} />
+      <StatementPreviewPanel state={state} />
+      <Button
+        type="submit"
+        busy={state.importing}
+        busyLabel="Importing..."
+        disabled={!state.file || state.previewing || !state.ready}
+      >
         Import statement
       </Button>
+      {state.previewing && <p role="status">Reading the statement...</p>}
       {result && (
         <div role="status" aria-label="Statement imported">
           {importedText(result).map((text) => (

@@ -11,6 +11,7 @@ import {
   type Dialogs,
   type MockedEndpoint,
 } from 'shared-ui/testing';
+import { BANK, CASH } from '../AccountsPage/fixtures';
 import { BatchLine } from '../JournalPage/BatchLine';
 import { ImportPage } from './ImportPage';
 
@@ -70,6 +71,7 @@ beforeEach(() => {
   mockCurrentUser('staff');
   dialogs = collectDialogs();
   mockEndpoint(endpoints.listImports, { imports: [RECORD] });
+  mockEndpoint(endpoints.listAccounts, { accounts: [CASH, BANK] });
   mockEndpoint(endpoints.listClients, {
     users: [{ id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' }],
   });
@@ -188,6 +190,60 @@ describe('Import', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Undo import' }));
     await waitFor(() => expect(dialogs.alerts).toEqual(['Batch undone']));
     expect(reverse.calls[0]).toMatchObject({ params: { id: '12' }, body: { reason: 'wrong' } });
+  });
+});
+
+describe('the account', () => {
+  const sentOptions = (index = 0) => JSON.parse(run.calls[index]!.form!.options!) as object;
+
+  const previewed = async () => {
+    renderPage();
+    await chooseFile();
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByText('2 rows ready · 2 rows with errors');
+  };
+
+  it('preselects the default account after the buttons, and imports into the one chosen', async () => {
+    await previewed();
+    const account = await screen.findByRole('combobox', { name: 'Account' });
+    expect(account).toHaveDisplayValue('Cash');
+    expect(
+      within(account)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Cash', 'Meezan current']);
+    const button = screen.getByRole('button', { name: 'Import 2 rows' });
+    expect(button.compareDocumentPosition(account) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await userEvent.selectOptions(account, 'Meezan current');
+    // The account changes no row of the preview: the import is still offered.
+    await userEvent.click(screen.getByRole('button', { name: 'Import 2 rows' }));
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Import done']));
+    expect(sentOptions()).toMatchObject({ kind: 'income', accountId: 2 });
+  });
+
+  it('sends no account when the default one is kept (the server books it there)', async () => {
+    await previewed();
+    expect(await screen.findByRole('combobox', { name: 'Account' })).toHaveDisplayValue('Cash');
+    await userEvent.click(screen.getByRole('button', { name: 'Import 2 rows' }));
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Import done']));
+    expect(sentOptions()).not.toHaveProperty('accountId');
+  });
+
+  it('offers no account while the Cash account is the only one, and sends none', async () => {
+    const accounts = mockEndpoint(endpoints.listAccounts, { accounts: [CASH] });
+    await previewed();
+    expect(accounts.calls.length).toBeGreaterThan(0);
+    expect(screen.queryByRole('combobox', { name: 'Account' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Import 2 rows' }));
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Import done']));
+    expect(sentOptions()).not.toHaveProperty('accountId');
+  });
+
+  it('offers no account for clients, employees or expense types', async () => {
+    renderPage();
+    expect(await screen.findByRole('combobox', { name: 'Account' })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('What to import'), 'Clients');
+    expect(screen.queryByRole('combobox', { name: 'Account' })).not.toBeInTheDocument();
   });
 });
 

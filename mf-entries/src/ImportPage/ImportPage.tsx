@@ -1,9 +1,10 @@
 import { IMPORT_KINDS, IMPORT_KIND_LABELS, importMessages, type ImportKind } from 'contract';
 import { Button, Field, LoadingScreen, Select, useCanWrite } from 'shared-ui';
+import { AccountPicker } from '../EntryForm/AccountPicker';
 import { MappingFields } from './MappingFields';
 import { PastImports } from './PastImports';
 import { PreviewPanel } from './PreviewPanel';
-import { useImport } from './useImport';
+import { movesMoney, useImport } from './useImport';
 import './ImportPage.css';
 
 /**
@@ -71,6 +72,10 @@ function ImportScreen() {
           <Button busy={state.importing} onClick={() => void state.runImport()}>
             {importMessages.importRows(ready)}
           </Button>
+        )}
+        {/* After the buttons, as on the entry forms: the default account costs no step. */}
+        {movesMoney(state.kind) && (
+          <AccountPicker value={state.accountId} onChange={state.setAccountId} />
         )}
       </div>
       <PreviewPanel state={state} />

@@ -1,13 +1,5 @@
-import {
-  DATE_FORMATS,
-  IMPORT_KIND_FIELDS,
-  NUMBER_FORMATS,
-  importFieldLabel,
-  importMessages,
-  type DateFormat,
-  type NumberFormat,
-} from 'contract';
-import { Select } from 'shared-ui';
+import { IMPORT_KIND_FIELDS, importFieldLabel } from 'contract';
+import { ColumnMapping } from '../ColumnMapping';
 import type { ImportState } from './useImport';
 
 /**
@@ -18,67 +10,32 @@ import type { ImportState } from './useImport';
 export function MappingFields({ state }: { state: ImportState }) {
   const { preview, kind, choices, choose } = state;
   if (!preview) return null;
-  const columns = preview.headers.map((header, index) => ({
-    value: String(index),
-    label: header,
-  }));
-  const mapping = choices.mapping ?? preview.mapping;
-  const dateOpen = preview.dateFormats.length > 1;
-  const numberOpen = preview.numberFormats.length > 1;
   return (
-    <fieldset className="mf-import__mapping">
-      <legend>Mapping</legend>
-      {preview.sheets.length > 1 && (
-        <Select
-          label={importMessages.sheet}
-          value={preview.sheet ?? ''}
-          options={preview.sheets.map((sheet) => ({ value: sheet, label: sheet }))}
-          onChange={(sheet) => choose({ sheet, mapping: undefined })}
-        />
-      )}
-      {IMPORT_KIND_FIELDS[kind].map((field) => (
-        <Select
-          key={field}
-          label={importFieldLabel(kind, field)}
-          value={mapping[field] === undefined ? '' : String(mapping[field])}
-          placeholder={importMessages.notMapped}
-          options={columns}
-          onChange={(value) => {
-            const next = { ...mapping };
-            if (value === '') delete next[field];
-            else next[field] = Number(value);
-            choose({ mapping: next });
-          }}
-        />
-      ))}
-      {preview.dateFormat && (
-        <Select
-          label={importMessages.dateFormat}
-          value={choices.dateFormat ?? (dateOpen ? '' : preview.dateFormat)}
-          placeholder={dateOpen ? importMessages.chooseFormat : undefined}
-          options={(dateOpen ? preview.dateFormats : DATE_FORMATS).map((format) => ({
-            value: format,
-            label: format,
-          }))}
-          onChange={(value) =>
-            choose({ dateFormat: value === '' ? undefined : (value as DateFormat) })
-          }
-        />
-      )}
-      {preview.numberFormat && (
-        <Select
-          label={importMessages.numberFormat}
-          value={choices.numberFormat ?? (numberOpen ? '' : preview.numberFormat)}
-          placeholder={numberOpen ? importMessages.chooseFormat : undefined}
-          options={(numberOpen ? preview.numberFormats : NUMBER_FORMATS).map((format) => ({
-            value: format,
-            label: format,
-          }))}
-          onChange={(value) =>
-            choose({ numberFormat: value === '' ? undefined : (value as NumberFormat) })
-          }
-        />
-      )}
-    </fieldset>
+    <ColumnMapping
+      headers={preview.headers}
+      fields={IMPORT_KIND_FIELDS[kind].map((field) => ({
+        field,
+        label: importFieldLabel(kind, field),
+      }))}
+      mapping={choices.mapping ?? preview.mapping}
+      onMappingChange={(mapping) => choose({ mapping })}
+      sheets={{
+        all: preview.sheets,
+        current: preview.sheet,
+        onChange: (sheet) => choose({ sheet, mapping: undefined }),
+      }}
+      dateFormat={{
+        used: preview.dateFormat,
+        open: preview.dateFormats,
+        chosen: choices.dateFormat,
+        onChange: (dateFormat) => choose({ dateFormat }),
+      }}
+      numberFormat={{
+        used: preview.numberFormat,
+        open: preview.numberFormats,
+        chosen: choices.numberFormat,
+        onChange: (numberFormat) => choose({ numberFormat }),
+      }}
+    />
   );
 }

@@ -25,6 +25,10 @@ export interface ImportChoices {
 
 const NO_CHOICES: ImportChoices = { parties: {}, includeDuplicates: [] };
 
+/** Entries move money (their payments and receipts name an account); people do not. */
+export const movesMoney = (kind: ImportKind) =>
+  kind === 'income' || kind === 'expense' || kind === 'salary';
+
 export function useImport() {
   const [kind, setKindState] = useState<ImportKind>('income');
   const [file, setFileState] = useState<File | null>(null);
@@ -34,6 +38,8 @@ export function useImport() {
   const [preview, setPreview] = useState<ImportPreview | undefined>();
   /** The preview answers the choices as they were when it was asked for. */
   const [fresh, setFresh] = useState(false);
+  /** The account the imported entries' money moved; empty: the default account. */
+  const [accountId, setAccountId] = useState('');
   const previewCall = useApiWrite<typeof endpoints.previewImport, UploadVariables>(
     endpoints.previewImport,
   );
@@ -51,6 +57,7 @@ export function useImport() {
       kind,
       ...rest,
       parties: Object.entries(parties).map(([name, choice]) => ({ name, choice })),
+      ...(movesMoney(kind) && accountId !== '' ? { accountId: Number(accountId) } : {}),
     };
     const body = new FormData();
     body.append('options', JSON.stringify(options));
@@ -103,6 +110,8 @@ export function useImport() {
     choose,
     preview,
     fresh,
+    accountId,
+    setAccountId,
     previewing: previewCall.isPending,
     importing: importCall.isPending,
     runPreview,

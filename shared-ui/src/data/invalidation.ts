@@ -135,6 +135,7 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   postOccurrences: [...MONEY, 'listSchedules', 'listDue', 'listBatches'],
   skipOccurrence: ['listDue', 'listActivity'],
   previewImport: [],
+  previewStatement: [],
   runImport: [
     ...MONEY,
     'listBatches',

@@ -52,6 +52,8 @@ export interface ReceivedCall<E extends Endpoint> {
   params: Record<string, string>;
   query: Record<string, string>;
   body: EndpointBody<E> | undefined;
+  /** An upload's (multipart) text fields, e.g. its JSON `options`; files are left out. */
+  form: Record<string, string> | undefined;
   headers: Record<string, string>;
 }
 
@@ -120,6 +122,14 @@ async function answerRequest(input: RequestInfo | URL, init?: RequestInit): Prom
       ),
       query: Object.fromEntries(url.searchParams),
       body: typeof init?.body === 'string' ? (JSON.parse(init.body) as never) : undefined,
+      form:
+        init?.body instanceof FormData
+          ? Object.fromEntries(
+              [...init.body.entries()].flatMap(([name, value]) =>
+                typeof value === 'string' ? [[name, value]] : [],
+              ),
+            )
+          : undefined,
       headers: { ...(init?.headers as Record<string, string> | undefined) },
     };
     mock.calls.push(call);

@@ -1,0 +1,120 @@
+// The data and state of Import statement: the file, the format and (for CSV and Excel) the
+// mapping and formats chosen, the preview asked for at every change (it writes nothing), and the
+// import with the same options.
+import { useRef, useState } from 'react';
+import {
+  importMessages,
+  type DateFormat,
+  type NumberFormat,
+  type StatementFormat,
+  type StatementImported,
+  type StatementMapping,
+  type StatementOptions,
+  type StatementPreview,
+} from 'contract';
+import { endpoints, notify, useApiWrite, type UploadVariables } from 'shared-ui';
+
+export interface StatementChoices {
+  format?: StatementFormat;
+  /** Undefined until a preview gives the columns it read (detected), then as changed. */
+  mapping?: StatementMapping;
+  dateFormat?: DateFormat;
+  numberFormat?: NumberFormat;
+}
+
+/** The multipart `options` of a preview and an import: only what was chosen or read. */
+export function statementOptions(choices: StatementChoices): StatementOptions {
+  return Object.fromEntries(
+    Object.entries(choices).filter(([, value]) => value !== undefined),
+  ) as StatementOptions;
+}
+
+export function useStatementImport(accountId: number) {
+  const [file, setFileState] = useState<File | null>(null);
+  /** Changes when the file is cleared, so that the file input starts empty again. */
+  const [fileInput, setFileInput] = useState(0);
+  const [choices, setChoices] = useState<StatementChoices>({});
+  const [preview, setPreview] = useState<StatementPreview | undefined>();
+  const [previewError, setPreviewError] = useState<string | undefined>();
+  const [result, setResult] = useState<StatementImported | undefined>();
+  /** Only the answer to the latest preview asked for is shown. */
+  const latest = useRef(0);
+  const previewCall = useApiWrite<typeof endpoints.previewStatement, UploadVariables>(
+    endpoints.previewStatement,
+    { onFailure: (message) => setPreviewError(message) },
+  );
+  const importCall = useApiWrite<typeof endpoints.importStatement, UploadVariables>(
+    endpoints.importStatement,
+    { success: (answer) => answer.message },
+  );
+
+  const form = (chosen: File, next: StatementChoices): UploadVariables => {
+    const body = new FormData();
+    body.append('options', JSON.stringify(statementOptions(next)));
+    body.append('file', chosen, chosen.name);
+    return { params: { id: accountId }, form: body };
+  };
+
+  const runPreview = async (chosen: File, next: StatementChoices) => {
+    const asked = ++latest.current;
+    setPreviewError(undefined);
+    const outcome = await previewCall.run(form(chosen, next));
+    if (asked !== latest.current) return;
+    if (!outcome.ok) {
+      setPreview(undefined);
+      return;
+    }
+    const { answer } = outcome;
+    setPreview(answer);
+    // The mapping shown (and sent with the import) is the one the preview read the file with.
+    if (answer.headers.length > 0)
+      setChoices((current) =>
+        current.mapping === undefined ? { ...current, mapping: answer.mapping } : current,
+      );
+  };
+
+  const setFile = (next: File | null) => {
+    setFileState(next);
+    const kept: StatementChoices = { format: choices.format };
+    setChoices(kept);
+    setPreview(undefined);
+    setPreviewError(undefined);
+    if (next) {
+      setResult(undefined);
+      void runPreview(next, kept);
+    } else latest.current += 1;
+  };
+
+  const choose = (change: Partial<StatementChoices>) => {
+    const next = { ...choices, ...change };
+    setChoices(next);
+    if (file) void runPreview(file, next);
+  };
+
+  const runImport = async () => {
+    if (!file) return notify(importMessages.noFile);
+    const outcome = await importCall.run(form(file, choices));
+    if (!outcome.ok) return;
+    setResult(outcome.answer);
+    setFile(null);
+    setFileInput((count) => count + 1);
+  };
+
+  const ready = preview !== undefined && preview.problem === null && previewError === undefined;
+  return {
+    file,
+    setFile,
+    fileInput,
+    choices,
+    choose,
+    preview,
+    previewError,
+    previewing: previewCall.isPending,
+    ready,
+    importing: importCall.isPending,
+    runImport,
+    result,
+  };
+}
+
+export type StatementImportState = ReturnType<typeof useStatementImport>;

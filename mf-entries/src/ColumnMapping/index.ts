@@ -1,0 +1,7 @@
+export {
+  ColumnMapping,
+  type AmountColumns,
+  type ColumnMap,
+  type ColumnMappingProps,
+  type FormatChoice,
+} from './ColumnMapping';
