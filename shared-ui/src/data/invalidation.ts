@@ -154,8 +154,6 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   createTransfer: ACCOUNTS,
   reverseTransfer: ACCOUNTS,
   importStatement: [...MATCHES, 'listStatements'],
-  // Reads the file and writes nothing.
-  previewStatement: [],
   undoStatement: [...MATCHES, 'listStatements'],
   matchLine: MATCHES,
   acceptSuggested: MATCHES,
