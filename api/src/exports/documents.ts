@@ -380,8 +380,9 @@ export async function ledgerExcel(
 
 /**
  * The most entries a statement's PDF lists: drawn in a worker of bounded heap
- * (pdf-in-worker.ts), which takes about 12 MB a thousand rows. A longer period is refused with
- * a message pointing to a shorter one, or to the Excel file, which has no such bound.
+ * (pdf-in-worker.ts), which holds every row's text and one page, and takes its time (10,000 rows
+ * some 8 s). A longer period is refused with a message pointing to a shorter one, or to the
+ * Excel file, which has no such bound.
  */
 export const PDF_MAX_ROWS = 15_000;
 

@@ -11,16 +11,21 @@ import { startWorker } from './worker.js';
 export type PdfMessage = { pdf: Uint8Array } | { error: string };
 
 /**
- * The worker's heap: pdfkit keeps every page of a document until it ends (page numbers are
- * written last), about 12 MB of heap per 1,000 rows of a statement; a document that needs more
- * than this fails (500) rather than growing the server.
+ * The worker's heap: each page is written out as the next begins (pdf.ts), so what it holds is
+ * the document's rows and one page (a 15,000-row statement, PDF_MAX_ROWS, of 500-character
+ * descriptions, 3,700 pages, was drawn within 64 MB). The cap is kept well above that: at 96 MB
+ * the worker collected more often, and its collector's helper threads, which run at the normal
+ * priority, took the core from the request thread (a dashboard call waited 800-970 ms during a
+ * 10,000-row statement, against 320-340 ms at 256 MB, the server's memory the same). A document
+ * that needs more fails (500) rather than growing the server.
  */
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 };
 
 /**
- * PDFs drawn at once in this process, all users together; the rest wait their turn. One: each
- * drawing worker holds up to its heap (a 10,000-row statement about 150 MB of RSS), two at once
- * took the server +250 MB, and on two cores the second took the request thread's core.
+ * PDFs drawn at once in this process, all users together; the rest wait their turn. One: on two
+ * cores a second drawing took the request thread's core, and each worker adds its own memory
+ * (pdfkit, the fonts, the rows: a 10,000-row statement some 65 MB of RSS; two at once, when
+ * every page was kept until the end, took the server +250 MB).
  */
 const drawing = pLimit(1);
 

@@ -101,14 +101,45 @@ type Doc = PDFKit.PDFDocument;
 
 async function newDocument(title: string, author: string): Promise<Doc> {
   const { Pdf, fonts } = await loadDrawing();
+  // Each page is written out when the next begins (no bufferPages): the page numbers' total is
+  // known beforehand from a first pass that lays the document out without drawing it. A
+  // 10,000-row statement kept whole until its end held some 140 MB of page content.
   const doc = new Pdf({
     size: 'A4',
     margin: PAGE.margin,
-    bufferPages: true,
     info: { Title: title, Author: author, Creator: 'Office finance' },
   });
   for (const [name, bytes] of Object.entries(fonts)) doc.registerFont(name, bytes);
   return doc;
+}
+
+/**
+ * Forgets the glyph layouts pdfkit keeps of every word a font has set (`layoutCache`, for the
+ * document's life): on a long statement each amount, date and line number is a word of its own,
+ * some 35 MB over 10,000 rows. Emptied at each page, it keeps only what the page repeats.
+ */
+function forgetLayouts(doc: Doc): void {
+  const fonts = (doc as unknown as { _fontFamilies?: Record<string, { layoutCache?: object }> })
+    ._fontFamilies;
+  for (const font of Object.values(fonts ?? {}))
+    if (font.layoutCache) font.layoutCache = Object.create(null) as object;
+}
+
+/**
+ * A document's pages as it is laid out: in the first pass only measured (nothing is drawn and a
+ * new page is only counted), in the second drawn, each page with its number of the total the
+ * first pass counted.
+ */
+interface Pages {
+  doc: Doc;
+  /** Measuring only: the first pass. */
+  dry: boolean;
+  /** The page being laid out, from 1. */
+  page: number;
+  /** How many pages the document has (the second pass: what the first counted). */
+  total: number;
+  /** Each table's row heights, measured in the first pass and drawn with in the second. */
+  rowHeights: number[][];
 }
 
 interface TextStyle {
@@ -129,9 +160,8 @@ function heightOf(doc: Doc, text: string, width: number, style: TextStyle): numb
   return runs.some((run) => run.arabic) ? height * 1.4 : height;
 }
 
-/** Writes `text` at (x, y) in `width`, each script run in its font; returns the height used. */
-function write(doc: Doc, text: string, x: number, y: number, width: number, style: TextStyle) {
-  const height = heightOf(doc, text, width, style);
+/** Draws `text` at (x, y) in `width`, each script run in its font. */
+function draw(doc: Doc, text: string, x: number, y: number, width: number, style: TextStyle) {
   const runs = scriptRuns(text);
   doc.fillColor(style.color ?? '#000000').fontSize(style.size);
   runs.forEach((run, index) => {
@@ -140,7 +170,49 @@ function write(doc: Doc, text: string, x: number, y: number, width: number, styl
     if (index === 0) doc.text(run.text, x, y, options);
     else doc.text(run.text, options);
   });
+}
+
+/** Writes `text` at (x, y) in `width` (in the first pass only measures it); returns its height. */
+function write(
+  pages: Pages,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  style: TextStyle,
+): number {
+  const height = heightOf(pages.doc, text, width, style);
+  if (!pages.dry) draw(pages.doc, text, x, y, width, style);
   return height;
+}
+
+/** `Page 2 of 5`, bottom right of the page being drawn. */
+function pageNumber(pages: Pages): void {
+  const { doc } = pages;
+  // Below the bottom margin: without this pdfkit would start a new page for the footer.
+  const bottom = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  doc
+    .font('regular')
+    .fontSize(8)
+    .fillColor('#000000')
+    .text(
+      `${messages.exportPage} ${pages.page} ${messages.exportOf} ${pages.total}`,
+      PAGE.margin,
+      PAGE.height - PAGE.margin - 10,
+      { width: CONTENT_WIDTH, align: 'right', lineBreak: false },
+    );
+  doc.page.margins.bottom = bottom;
+}
+
+/** Ends the page (its number written, its content out of memory) and begins the next. */
+function newPage(pages: Pages): void {
+  if (!pages.dry) {
+    pageNumber(pages);
+    pages.doc.addPage();
+  }
+  pages.page += 1;
+  forgetLayouts(pages.doc);
 }
 
 /**
@@ -149,35 +221,38 @@ function write(doc: Doc, text: string, x: number, y: number, width: number, styl
  * height used below the top margin.
  */
 export function letterhead(
-  doc: Doc,
+  pages: Pages,
   company: CompanyWithLogo,
   title: string,
   details: string[],
 ): number {
+  const { doc } = pages;
   const top = PAGE.margin;
   let left = PAGE.margin;
   let logoBottom = top;
   if (company.logo) {
-    doc.image(company.logo.data, left, top, { fit: [120, 60] });
+    if (!pages.dry) doc.image(company.logo.data, left, top, { fit: [120, 60] });
     left += 130;
     logoBottom = top + 60;
   }
   const width = PAGE.width - PAGE.margin - left;
   const [name = '', ...contacts] = companyLines(company);
   let y = top;
-  if (name) y += write(doc, name, left, y, width, { size: 14, bold: true });
+  if (name) y += write(pages, name, left, y, width, { size: 14, bold: true });
   for (const line of contacts)
-    y += write(doc, line, left, y, width, { size: 8.5, color: '#444444' });
+    y += write(pages, line, left, y, width, { size: 8.5, color: '#444444' });
   y = Math.max(y, logoBottom) + 6;
-  doc
-    .moveTo(PAGE.margin, y)
-    .lineTo(PAGE.width - PAGE.margin, y)
-    .lineWidth(0.8)
-    .strokeColor('#000000')
-    .stroke();
+  if (!pages.dry)
+    doc
+      .moveTo(PAGE.margin, y)
+      .lineTo(PAGE.width - PAGE.margin, y)
+      .lineWidth(0.8)
+      .strokeColor('#000000')
+      .stroke();
   y += 10;
-  y += write(doc, title, PAGE.margin, y, CONTENT_WIDTH, { size: 13, bold: true }) + 4;
-  for (const line of details) y += write(doc, line, PAGE.margin, y, CONTENT_WIDTH, { size: 9 }) + 2;
+  y += write(pages, title, PAGE.margin, y, CONTENT_WIDTH, { size: 13, bold: true }) + 4;
+  for (const line of details)
+    y += write(pages, line, PAGE.margin, y, CONTENT_WIDTH, { size: 9 }) + 2;
   return y;
 }
 
@@ -188,8 +263,12 @@ function widthsOf(columns: PdfColumn[]): number[] {
   return columns.map((c) => (c.width === '*' ? (CONTENT_WIDTH - fixed) / (stars || 1) : c.width));
 }
 
-/** Draws the table from `y`, adding pages as needed with the header row on each; returns y. */
-export function drawTable(doc: Doc, table: PdfTable, startY: number): number {
+/**
+ * Lays out the table (the document's `index`th) from `y`, adding pages as needed with the header
+ * row on each; returns y. Its rows' heights are measured in the first pass only.
+ */
+export function drawTable(pages: Pages, table: PdfTable, index: number, startY: number): number {
+  const { doc } = pages;
   const widths = widthsOf(table.columns);
   const lefts = widths.map((_w, i) => PAGE.margin + widths.slice(0, i).reduce((a, b) => a + b, 0));
   const rule = (y: number, width: number, color: string) =>
@@ -214,67 +293,50 @@ export function drawTable(doc: Doc, table: PdfTable, startY: number): number {
     }
     return cells;
   };
-  const drawRow = (row: PdfCell[], y: number, bold: boolean, measureOnly = false) => {
-    const cells = layout(row);
-    const height =
-      Math.max(
-        ...cells.map((c) => heightOf(doc, c.text, c.width - 2 * CELL_PADDING, { size: 9, bold })),
-        doc.font('regular').fontSize(9).currentLineHeight(),
-      ) +
-      2 * CELL_PADDING;
-    if (!measureOnly)
-      for (const c of cells)
-        write(doc, c.text, c.x + CELL_PADDING, y + CELL_PADDING, c.width - 2 * CELL_PADDING, {
-          size: 9,
-          bold,
-          align: c.align,
-        });
-    return height;
+  const measureRow = (row: PdfCell[], bold: boolean) =>
+    Math.max(
+      ...layout(row).map((c) =>
+        heightOf(doc, c.text, c.width - 2 * CELL_PADDING, { size: 9, bold }),
+      ),
+      doc.font('regular').fontSize(9).currentLineHeight(),
+    ) +
+    2 * CELL_PADDING;
+  const drawRow = (row: PdfCell[], y: number, bold: boolean) => {
+    for (const c of layout(row))
+      draw(doc, c.text, c.x + CELL_PADDING, y + CELL_PADDING, c.width - 2 * CELL_PADDING, {
+        size: 9,
+        bold,
+        align: c.align,
+      });
   };
   const header = table.columns.map((c) => c.header);
+  const headerHeight = measureRow(header, true);
   const drawHeader = (y: number) => {
-    const height = drawRow(header, y, true, true);
-    doc.rect(PAGE.margin, y, CONTENT_WIDTH, height).fillColor('#E8ECF2').fill();
-    drawRow(header, y, true);
-    rule(y + height, 1, '#000000');
-    return y + height;
+    if (!pages.dry) {
+      doc.rect(PAGE.margin, y, CONTENT_WIDTH, headerHeight).fillColor('#E8ECF2').fill();
+      drawRow(header, y, true);
+      rule(y + headerHeight, 1, '#000000');
+    }
+    return y + headerHeight;
   };
 
+  const heights = pages.dry ? (pages.rowHeights[index] = []) : (pages.rowHeights[index] ?? []);
   let y = drawHeader(startY + 8);
-  table.rows.forEach((row, index) => {
-    const bold = table.boldRows?.has(index) ?? false;
-    const height = drawRow(row, y, bold, true);
+  table.rows.forEach((row, rowIndex) => {
+    const bold = table.boldRows?.has(rowIndex) ?? false;
+    const height = pages.dry ? measureRow(row, bold) : (heights[rowIndex] ?? 0);
+    if (pages.dry) heights.push(height);
     if (y + height > BOTTOM) {
-      doc.addPage();
+      newPage(pages);
       y = drawHeader(PAGE.margin);
     }
-    drawRow(row, y, bold);
+    if (!pages.dry) {
+      drawRow(row, y, bold);
+      rule(y + height, 0.3, '#BBBBBB');
+    }
     y += height;
-    rule(y, 0.3, '#BBBBBB');
   });
   return y + 8;
-}
-
-/** `Page 2 of 5`, bottom right of every page. */
-export function pageNumbers(doc: Doc): void {
-  const { start, count } = doc.bufferedPageRange();
-  for (let i = start; i < start + count; i += 1) {
-    doc.switchToPage(i);
-    // Below the bottom margin: without this pdfkit would start a new page for the footer.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font('regular')
-      .fontSize(8)
-      .fillColor('#000000')
-      .text(
-        `${messages.exportPage} ${i - start + 1} ${messages.exportOf} ${count}`,
-        PAGE.margin,
-        PAGE.height - PAGE.margin - 10,
-        { width: CONTENT_WIDTH, align: 'right', lineBreak: false },
-      );
-    doc.page.margins.bottom = bottom;
-  }
 }
 
 export interface PdfDocument {
@@ -287,7 +349,27 @@ export interface PdfDocument {
   content: PdfContent[];
 }
 
-/** Renders a document on A4 with the letterhead, page numbers and the generated-by line. */
+/** Lays the document out on its pages: measured only (the first pass) or drawn. */
+function layOut(pages: Pages, source: PdfDocument): void {
+  let y = letterhead(pages, source.company, source.title, source.details);
+  source.content.forEach((table, index) => {
+    y = drawTable(pages, table, index, y);
+  });
+  const line = generatedLine(source.generatedBy, source.generatedAt);
+  if (y + 20 > BOTTOM) {
+    newPage(pages);
+    y = PAGE.margin;
+  }
+  write(pages, line, PAGE.margin, y, CONTENT_WIDTH, { size: 8.5, color: '#444444' });
+  if (!pages.dry) pageNumber(pages);
+}
+
+/**
+ * Renders a document on A4 with the letterhead, page numbers and the generated-by line. Laid out
+ * twice: first measured, which counts the pages (for `Page 2 of 5`) and each row's height, then
+ * drawn, each page written out as the next begins: what is held at once is the rows' text and
+ * one page, whatever the document's length.
+ */
 export async function renderPdf(source: PdfDocument): Promise<Buffer> {
   const doc = await newDocument(source.title, source.company.name);
   const chunks: Buffer[] = [];
@@ -296,15 +378,13 @@ export async function renderPdf(source: PdfDocument): Promise<Buffer> {
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  let y = letterhead(doc, source.company, source.title, source.details);
-  for (const table of source.content) y = drawTable(doc, table, y);
-  const line = generatedLine(source.generatedBy, source.generatedAt);
-  if (y + 20 > BOTTOM) {
-    doc.addPage();
-    y = PAGE.margin;
-  }
-  write(doc, line, PAGE.margin, y, CONTENT_WIDTH, { size: 8.5, color: '#444444' });
-  pageNumbers(doc);
+  const measured: Pages = { doc, dry: true, page: 1, total: 0, rowHeights: [] };
+  layOut(measured, source);
+  forgetLayouts(doc);
+  const drawn: Pages = { ...measured, dry: false, page: 1, total: measured.page };
+  layOut(drawn, source);
+  if (drawn.page !== drawn.total)
+    throw new Error(`the PDF took ${drawn.page} pages where ${drawn.total} were counted`);
   doc.end();
   await ended;
   return Buffer.concat(chunks);
