@@ -152,6 +152,8 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   updateAccount: ACCOUNTS,
   createTransfer: ACCOUNTS,
   reverseTransfer: ACCOUNTS,
+  // A preview reads the file and stores nothing.
+  previewStatement: [],
   importStatement: [...MATCHES, 'listStatements'],
   undoStatement: [...MATCHES, 'listStatements'],
   matchLine: MATCHES,
