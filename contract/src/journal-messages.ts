@@ -9,6 +9,9 @@ export const journalMessages = {
   errorReversingEntry: 'Error reversing the entry',
   failedCorrectEntry: 'Failed to correct the entry',
   errorCorrectingEntry: 'Error correcting the entry',
+  /** The API's answer to a correction that changes nothing, which the dialog also says first. */
+  correctionChangesNothing:
+    'Nothing to correct: change the amount, date, description, party or Credit/Debit',
   failedLoadBooksClosed: 'Failed to load the books closed through date',
   errorLoadingBooksClosed: 'Error loading the books closed through date',
   failedSaveBooksClosed: 'Failed to save the books closed through date',

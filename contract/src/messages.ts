@@ -133,8 +133,7 @@ export const apiMessages = {
   reverseKeyConflict: 'This submission key was already used for a different reversal',
   /** Followed by "#<entry>: reversed by #<reversal>, recorded again as #<corrected>". */
   entryCorrected: 'Entry corrected',
-  correctionChangesNothing:
-    'Nothing to correct: change the amount, date, description, party or Credit/Debit',
+  correctionChangesNothing: journalMessages.correctionChangesNothing,
   correctKeyConflict: 'This submission key was already used for a different correction',
   amountRange: 'minAmount must not be more than maxAmount',
   amountBoundDecimals: 'minAmount and maxAmount must have at most 2 decimals',

@@ -1,8 +1,5 @@
 import { useState } from 'react';
 import {
-  DATE_FORMATS,
-  NUMBER_FORMATS,
-  STATEMENT_FORMATS,
   importMessages,
   type DateFormat,
   type NumberFormat,
@@ -11,6 +8,9 @@ import {
   type StatementOptions,
 } from 'contract';
 import {
+  DATE_FORMATS,
+  NUMBER_FORMATS,
+  STATEMENT_FORMATS,
   Button,
   Field,
   Select,

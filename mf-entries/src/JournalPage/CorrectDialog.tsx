@@ -4,8 +4,9 @@
 // dialog, or leaving the page with it open, writes nothing.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { apiMessages, CREDIT_DEBIT, type CorrectBody, type JournalRow } from 'contract';
+import type { CorrectBody, JournalRow } from 'contract';
 import {
+  CREDIT_DEBIT,
   AmountField,
   Button,
   DateInput,
@@ -61,7 +62,7 @@ export function correctionOf(row: JournalRow, draft: Draft): CorrectBody | strin
   if (draft.partyId !== String(row.partyId)) body.partyId = Number(draft.partyId);
   if (draft.Creditdebit !== row.Creditdebit && row.kind === 'income')
     body.Creditdebit = draft.Creditdebit as CorrectBody['Creditdebit'];
-  return Object.keys(body).length === 1 ? apiMessages.correctionChangesNothing : body;
+  return Object.keys(body).length === 1 ? messages.correctionChangesNothing : body;
 }
 
 export interface CorrectDialogProps {
