@@ -1,6 +1,14 @@
 // The catalogue's texts of the journal (docs/product.md#messages).
 // Pure data: messages.ts assembles the catalogue from these, in its order.
 
+/**
+ * The API's answer to a correction that changes nothing, which the dialog also says first. A
+ * name of its own, so that `apiMessages` takes it without reading this object (a property read
+ * would keep the whole catalogue in every browser bundle that imports a message).
+ */
+export const CORRECTION_CHANGES_NOTHING =
+  'Nothing to correct: change the amount, date, description, party or Credit/Debit';
+
 export const journalMessages = {
   // The journal (not in the spec: the second release's screen)
   failedLoadJournal: 'Failed to load the journal',
@@ -9,9 +17,7 @@ export const journalMessages = {
   errorReversingEntry: 'Error reversing the entry',
   failedCorrectEntry: 'Failed to correct the entry',
   errorCorrectingEntry: 'Error correcting the entry',
-  /** The API's answer to a correction that changes nothing, which the dialog also says first. */
-  correctionChangesNothing:
-    'Nothing to correct: change the amount, date, description, party or Credit/Debit',
+  correctionChangesNothing: CORRECTION_CHANGES_NOTHING,
   failedLoadBooksClosed: 'Failed to load the books closed through date',
   errorLoadingBooksClosed: 'Error loading the books closed through date',
   failedSaveBooksClosed: 'Failed to save the books closed through date',

@@ -9,7 +9,7 @@ import { batchMessages } from './batch-messages.js';
 import { busyMessages, filterMessages, tableMessages } from './common-messages.js';
 import { entryMessages, expenseTypeMessages } from './expense-messages.js';
 import { exportFileMessages, exportMessages } from './export-messages.js';
-import { journalMessages } from './journal-messages.js';
+import { CORRECTION_CHANGES_NOTHING, journalMessages } from './journal-messages.js';
 import { payrollMessages } from './payroll-messages.js';
 import { payslipMessages } from './payslip-messages.js';
 import { clientMessages, employeeMessages } from './people-messages.js';
@@ -133,7 +133,7 @@ export const apiMessages = {
   reverseKeyConflict: 'This submission key was already used for a different reversal',
   /** Followed by "#<entry>: reversed by #<reversal>, recorded again as #<corrected>". */
   entryCorrected: 'Entry corrected',
-  correctionChangesNothing: journalMessages.correctionChangesNothing,
+  correctionChangesNothing: CORRECTION_CHANGES_NOTHING,
   correctKeyConflict: 'This submission key was already used for a different correction',
   amountRange: 'minAmount must not be more than maxAmount',
   amountBoundDecimals: 'minAmount and maxAmount must have at most 2 decimals',
