@@ -2,9 +2,9 @@
 // Pure data: messages.ts assembles the catalogue from these, in its order.
 
 /**
- * The API's answer to a correction that changes nothing, which the dialog also says first. A
- * name of its own, so that `apiMessages` takes it without reading this object (a property read
- * would keep the whole catalogue in every browser bundle that imports a message).
+ * The API's answer to a correction that changes nothing (`apiMessages`), which the Correct dialog
+ * also says before sending: a name of its own in this module of plain data, so that the dialog's
+ * bundle takes this text without the catalogue.
  */
 export const CORRECTION_CHANGES_NOTHING =
   'Nothing to correct: change the amount, date, description, party or Credit/Debit';
@@ -17,7 +17,6 @@ export const journalMessages = {
   errorReversingEntry: 'Error reversing the entry',
   failedCorrectEntry: 'Failed to correct the entry',
   errorCorrectingEntry: 'Error correcting the entry',
-  correctionChangesNothing: CORRECTION_CHANGES_NOTHING,
   failedLoadBooksClosed: 'Failed to load the books closed through date',
   errorLoadingBooksClosed: 'Error loading the books closed through date',
   failedSaveBooksClosed: 'Failed to save the books closed through date',

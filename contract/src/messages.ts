@@ -60,6 +60,8 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages;
 
+export { CORRECTION_CHANGES_NOTHING };
+
 /** Messages the API itself answers with (success texts reuse the catalogue above). */
 export const apiMessages = {
   loggedIn: 'Login successful',

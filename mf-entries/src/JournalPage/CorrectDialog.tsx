@@ -4,7 +4,7 @@
 // dialog, or leaving the page with it open, writes nothing.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { CorrectBody, JournalRow } from 'contract';
+import { CORRECTION_CHANGES_NOTHING, type CorrectBody, type JournalRow } from 'contract';
 import {
   CREDIT_DEBIT,
   AmountField,
@@ -62,7 +62,7 @@ export function correctionOf(row: JournalRow, draft: Draft): CorrectBody | strin
   if (draft.partyId !== String(row.partyId)) body.partyId = Number(draft.partyId);
   if (draft.Creditdebit !== row.Creditdebit && row.kind === 'income')
     body.Creditdebit = draft.Creditdebit as CorrectBody['Creditdebit'];
-  return Object.keys(body).length === 1 ? messages.correctionChangesNothing : body;
+  return Object.keys(body).length === 1 ? CORRECTION_CHANGES_NOTHING : body;
 }
 
 export interface CorrectDialogProps {
