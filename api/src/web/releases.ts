@@ -139,14 +139,13 @@ export function currentDeployState(
   name: string,
 ): Readonly<DeployState> | undefined {
   const file = stateFile(webRoot, name);
-  let identity: string;
-  try {
-    const stats = statSync(file, { bigint: true });
-    identity = `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
-  } catch {
+  // No exception for a remote never deployed: building one costs more than the whole list.
+  const stats = statSync(file, { bigint: true, throwIfNoEntry: false });
+  if (!stats) {
     readStates.delete(file);
     return undefined;
   }
+  const identity = `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
   const known = readStates.get(file);
   if (known && known.identity === identity) return known.state;
   const state = readDeployState(webRoot, name);
