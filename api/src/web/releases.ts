@@ -117,7 +117,10 @@ export function readDeployState(webRoot: string, name: string): DeployState | un
 }
 
 /** The last state read of each state file, with what identified the file then. */
-const readStates = new Map<string, { identity: string; state: Readonly<DeployState> | undefined }>();
+const readStates = new Map<
+  string,
+  { identity: string; state: Readonly<DeployState> | undefined }
+>();
 
 const frozen = <T>(value: T): T => {
   if (value && typeof value === 'object') {

@@ -178,7 +178,8 @@ export const webPlugin = fp<WebOptions>(
         const { dir, version } = request.params;
         const name = REMOTE_NAMES.find((known) => remoteDir(known) === dir);
         const files = name
-          ? currentDeployState(webRoot, name)?.versions.find((kept) => kept.version === version)?.files
+          ? currentDeployState(webRoot, name)?.versions.find((kept) => kept.version === version)
+              ?.files
           : undefined;
         if (!name || !files) return notFound(reply);
         reply.header('Cache-Control', 'public, max-age=31536000, immutable');
