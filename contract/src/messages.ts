@@ -9,7 +9,7 @@ import { batchMessages } from './batch-messages.js';
 import { busyMessages, filterMessages, tableMessages } from './common-messages.js';
 import { entryMessages, expenseTypeMessages } from './expense-messages.js';
 import { exportFileMessages, exportMessages } from './export-messages.js';
-import { journalMessages } from './journal-messages.js';
+import { CORRECTION_CHANGES_NOTHING, journalMessages } from './journal-messages.js';
 import { payrollMessages } from './payroll-messages.js';
 import { payslipMessages } from './payslip-messages.js';
 import { clientMessages, employeeMessages } from './people-messages.js';
@@ -59,6 +59,8 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+export { CORRECTION_CHANGES_NOTHING };
 
 /** Messages the API itself answers with (success texts reuse the catalogue above). */
 export const apiMessages = {
@@ -133,8 +135,7 @@ export const apiMessages = {
   reverseKeyConflict: 'This submission key was already used for a different reversal',
   /** Followed by "#<entry>: reversed by #<reversal>, recorded again as #<corrected>". */
   entryCorrected: 'Entry corrected',
-  correctionChangesNothing:
-    'Nothing to correct: change the amount, date, description, party or Credit/Debit',
+  correctionChangesNothing: CORRECTION_CHANGES_NOTHING,
   correctKeyConflict: 'This submission key was already used for a different correction',
   amountRange: 'minAmount must not be more than maxAmount',
   amountBoundDecimals: 'minAmount and maxAmount must have at most 2 decimals',

@@ -33,3 +33,7 @@ export const payrollMessages = {
   /** The actor of what the running server did by itself (automatic posting). */
   theServer: 'the server',
 } as const;
+
+/** "Payroll posted: N salaries, RS: X", with the total already written as money. */
+export const payrollPostedText = (count: number, totalText: string): string =>
+  `Payroll posted: ${count} salaries, RS: ${totalText}`;

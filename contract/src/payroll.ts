@@ -70,6 +70,5 @@ export const PayrollPosted = Type.Object({
 });
 export type PayrollPosted = Static<typeof PayrollPosted>;
 
-/** "Payroll posted: N salaries, RS: X", with the total already written as money. */
-export const payrollPostedText = (count: number, totalText: string): string =>
-  `Payroll posted: ${count} salaries, RS: ${totalText}`;
+// Beside the catalogue's texts, which a browser bundle takes without this module's schemas.
+export { payrollPostedText } from './payroll-messages.js';

@@ -24,3 +24,7 @@ export const payslipMessages = {
   /** Followed by the reversal's number: "reversed by #13". */
   payslipReversedBy: 'reversed by',
 } as const;
+
+/** `payslip-2026-11-7.pdf`: the month and the employee's id (the name may not suit a file). */
+export const payslipFileName = (month: string, employeeId: number): string =>
+  `payslip-${month}-${employeeId}.pdf`;

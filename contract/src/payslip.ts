@@ -13,9 +13,8 @@ export const PayslipQuery = Type.Object(
 );
 export type PayslipQuery = Static<typeof PayslipQuery>;
 
-/** `payslip-2026-11-7.pdf`: the month and the employee's id (the name may not suit a file). */
-export const payslipFileName = (month: string, employeeId: number): string =>
-  `payslip-${month}-${employeeId}.pdf`;
+// Beside the catalogue's texts, which a browser bundle takes without this module's schemas.
+export { payslipFileName } from './payslip-messages.js';
 
 export const payslipEndpoints = {
   payslipPdf: endpoint({

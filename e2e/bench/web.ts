@@ -286,6 +286,19 @@ async function rolloutFigures(browser: Browser) {
   const server = await startServer({ WEB_ROOT: webRoot });
   try {
     const token = await apiLogin(server.url);
+    // The checked loads check something: the list gives mf-reports' entry, manifest and chunk
+    // table hashes (else both kinds of load would be the same, and the budget met by nothing).
+    const given = (await (
+      await fetch(`${server.url}/remotes.json`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as {
+      integrity?: Record<string, { entry?: string; manifest?: string; chunks?: string }>;
+    };
+    const reports = given.integrity?.reports;
+    if (!reports?.entry || !reports.manifest || !reports.chunks) {
+      throw new Error(
+        `/remotes.json gives no integrity for the deployed mf-reports: ${JSON.stringify(given)}`,
+      );
+    }
     const firstScreen = async (checked: boolean) => {
       const session = await openPage(browser, { baseURL: server.url });
       await session.context.addInitScript(
@@ -321,6 +334,11 @@ async function rolloutFigures(browser: Browser) {
     const manifest = path.join(other, 'mf-manifest.json');
     spawnSync('sh', ['-c', `printf ' ' >> '${manifest}'`]);
     deploy('reports', '--from', other, '--canary', '50');
+    // The list below is timed while the canary runs: the deploy state says so.
+    const state = JSON.parse(
+      readFileSync(path.join(webRoot, 'mf-reports', 'releases', 'state.json'), 'utf8'),
+    ) as { canary?: { share?: number } };
+    if (state.canary?.share !== 50) throw new Error('the canary of mf-reports did not start');
     rmSync(other, { recursive: true, force: true });
     const timed = async (headers: Record<string, string>) => {
       const times: number[] = [];

@@ -16,6 +16,18 @@ export type {
 // The apps reach the endpoint list and the message catalogue through shared-ui, a federation
 // singleton, so they are in one shared chunk rather than bundled again into each app.
 export { endpoints, messages, clerkMessages } from 'contract';
+// Small constants of contract the remotes' screens read, from the same shared copy: imported from
+// contract itself, a remote would bundle the modules they sit in, TypeBox schemas and all.
+export {
+  CREDIT_DEBIT,
+  DATE_FORMATS,
+  ENTRY_KINDS,
+  isOneOf,
+  NUMBER_FORMATS,
+  RECEIPT_FORM,
+  RECEIPT_MEDIA_TYPES,
+  STATEMENT_FORMATS,
+} from 'contract';
 export type { Endpoint, EndpointInput, EndpointResult, EndpointTexts } from 'contract';
 export { useSession, getToken, TOKEN_KEY } from './session/session-store';
 export type { SessionState } from './session/session-store';

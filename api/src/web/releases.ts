@@ -3,11 +3,12 @@
 //   mf-<name>/releases/<version>/   one immutable build, named by the hash of its files
 //   mf-<name>/releases/state.json   which versions are kept and which one is served
 //
-// `npm run deploy` writes them; the server reads state.json on every request that needs it, so
-// a deploy or a rollback takes effect without a restart. state.json is replaced in one step
+// `npm run deploy` writes them; the server looks at state.json on every request that needs it
+// (reading and parsing it again only when the file has changed), so a deploy or a rollback takes
+// effect without a restart. state.json is replaced in one step
 // (written to a temporary file, then renamed over the old one), so a reader sees either the
 // old state or the new one, never half of either.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REMOTES } from 'contract';
 
@@ -115,6 +116,47 @@ export function readDeployState(webRoot: string, name: string): DeployState | un
   }
 }
 
+/** The last state read of each state file, with what identified the file then. */
+const readStates = new Map<
+  string,
+  { identity: string; state: Readonly<DeployState> | undefined }
+>();
+
+const frozen = <T>(value: T): T => {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
+};
+
+/**
+ * The remote's deploy state as `readDeployState` gives it, for the requests that only read it
+ * (/remotes.json, a version's files): the file is read and parsed again only when it is another
+ * file than the last time (its inode, size or modification time differ; a write replaces it by a
+ * rename, so it always does), so a page load's list costs a `stat` per remote. Frozen: a caller
+ * that changes a state (deploy, promote, rollback) reads its own with `readDeployState`.
+ */
+export function currentDeployState(
+  webRoot: string,
+  name: string,
+): Readonly<DeployState> | undefined {
+  const file = stateFile(webRoot, name);
+  // No exception for a remote never deployed: building one costs more than the whole list.
+  const stats = statSync(file, { bigint: true, throwIfNoEntry: false });
+  if (!stats) {
+    readStates.delete(file);
+    return undefined;
+  }
+  const identity = `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+  const known = readStates.get(file);
+  if (known && known.identity === identity) return known.state;
+  const state = readDeployState(webRoot, name);
+  if (state) frozen(state);
+  readStates.set(file, { identity, state });
+  return state;
+}
+
 /** Replaces the deploy state in one step: a reader sees the old file or the new one. */
 export function writeDeployState(webRoot: string, name: string, state: DeployState): void {
   const file = stateFile(webRoot, name);
@@ -125,7 +167,7 @@ export function writeDeployState(webRoot: string, name: string, state: DeploySta
 
 /** The served version's folder, when the remote has been deployed and that folder is complete. */
 export function servedVersion(webRoot: string, name: string): string | undefined {
-  const state = readDeployState(webRoot, name);
+  const state = currentDeployState(webRoot, name);
   if (!state) return undefined;
   const manifest = path.join(versionDir(webRoot, name, state.current), 'mf-manifest.json');
   return existsSync(manifest) ? state.current : undefined;
@@ -134,5 +176,5 @@ export function servedVersion(webRoot: string, name: string): string | undefined
 /** True when `version` is one of the remote's kept versions (so its files may be served). */
 export function isKeptVersion(webRoot: string, name: string, version: string): boolean {
   if (!VERSION_PATTERN.test(version)) return false;
-  return Boolean(readDeployState(webRoot, name)?.versions.some((v) => v.version === version));
+  return Boolean(currentDeployState(webRoot, name)?.versions.some((v) => v.version === version));
 }

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   REMOTE_NAMES,
-  readDeployState,
+  currentDeployState,
   remoteDir,
   versionDir,
   type DeployState,
@@ -26,7 +26,7 @@ export function userBucket(userId: number | string, remote: string, version: str
 export function getsCanary(
   userId: number | string | undefined,
   remote: string,
-  state: DeployState,
+  state: Readonly<DeployState>,
 ): boolean {
   const canary = state.canary;
   if (!canary || userId === undefined) return false;
@@ -109,7 +109,7 @@ export interface RemoteListOptions {
 }
 
 /**
- * The runtime remote list, read on every request: a configured URL wins; then the deployed
+ * The runtime remote list, made on every request (the deploy state read again when it changed): a configured URL wins; then the deployed
  * version (the canary for the users it is served to); otherwise the remote's own build, only
  * when it exists (so a missing build shows as "unavailable" in the shell).
  */
@@ -125,7 +125,7 @@ export function remoteList(webRoot: string, options: RemoteListOptions = {}): Re
       if (remoteSri[name]) integrity[name] = { entry: remoteSri[name] };
       continue;
     }
-    const state = readDeployState(webRoot, name);
+    const state = currentDeployState(webRoot, name);
     let version: string | undefined;
     if (state) {
       const canary =

@@ -9,7 +9,13 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import { apiMessages } from 'contract';
-import { REMOTE_NAMES, isKeptVersion, readDeployState, remoteDir, versionDir } from './releases.js';
+import {
+  REMOTE_NAMES,
+  currentDeployState,
+  isKeptVersion,
+  remoteDir,
+  versionDir,
+} from './releases.js';
 import { CHUNK_TABLE_FILE, chunkTable, remoteList } from './rollout.js';
 
 export interface WebOptions {
@@ -172,7 +178,8 @@ export const webPlugin = fp<WebOptions>(
         const { dir, version } = request.params;
         const name = REMOTE_NAMES.find((known) => remoteDir(known) === dir);
         const files = name
-          ? readDeployState(webRoot, name)?.versions.find((kept) => kept.version === version)?.files
+          ? currentDeployState(webRoot, name)?.versions.find((kept) => kept.version === version)
+              ?.files
           : undefined;
         if (!name || !files) return notFound(reply);
         reply.header('Cache-Control', 'public, max-age=31536000, immutable');

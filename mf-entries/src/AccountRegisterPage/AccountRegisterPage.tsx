@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import type { RegisterRow } from 'contract';
 import {
   Button,
@@ -19,21 +19,12 @@ import {
   type TableColumn,
 } from 'shared-ui';
 import { KINDS } from '../JournalPage/journal-kinds';
-import { reconcilePath } from '../AccountsPage/account-paths';
+import { reconcilePath, useAccountId } from '../AccountsPage/account-paths';
 import { StatementImport } from './StatementImport';
 import { StatementImports } from './StatementImports';
 import '../AccountsPage/AccountsPage.css';
 
 export const REGISTER_PAGE_SIZE = 50;
-
-/**
- * The account's id from the address (`/Accounts/:id`, `/Accounts/:id/reconcile`), or undefined
- * when it is not one. Read from the path: the shared router offers no `useParams`.
- */
-export function useAccountId(): number | undefined {
-  const id = /^\/Accounts\/([^/]+)/.exec(useLocation().pathname)?.[1];
-  return id && /^[1-9][0-9]{0,9}$/.test(id) && Number(id) <= 2147483647 ? Number(id) : undefined;
-}
 
 const stateOf = (row: RegisterRow) =>
   row.reconciled ? 'Reconciled' : row.matched ? 'Matched' : '';

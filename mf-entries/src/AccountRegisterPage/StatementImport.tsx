@@ -1,5 +1,4 @@
 import {
-  STATEMENT_FORMATS,
   importMessages,
   type ChainBreak,
   type StatementFormat,
@@ -8,7 +7,7 @@ import {
   type StatementPreview,
   type StatementPreviewLine,
 } from 'contract';
-import { Button, Field, Select, Table, formatMoney, formatRs } from 'shared-ui';
+import { STATEMENT_FORMATS, Button, Field, Select, Table, formatMoney, formatRs } from 'shared-ui';
 import { ColumnMapping } from '../ColumnMapping';
 import { useStatementImport, type StatementImportState } from './useStatementImport';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { ENTRY_KINDS, type BankRule, type BankRuleBody, type EntryKind } from 'contract';
+import type { BankRule, BankRuleBody, EntryKind } from 'contract';
 import {
+  ENTRY_KINDS,
   Button,
   Checkbox,
   SaveDialog,

@@ -1,12 +1,6 @@
 import { useState } from 'react';
-import {
-  DATE_FORMATS,
-  NUMBER_FORMATS,
-  importMessages,
-  type DateFormat,
-  type NumberFormat,
-} from 'contract';
-import { Select } from 'shared-ui';
+import { importMessages, type DateFormat, type NumberFormat } from 'contract';
+import { DATE_FORMATS, NUMBER_FORMATS, Select } from 'shared-ui';
 import './ColumnMapping.css';
 
 /** A column index for each mapped field; a field left out is not mapped. */

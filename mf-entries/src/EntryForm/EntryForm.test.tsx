@@ -474,7 +474,8 @@ describe('the clerk’s habits (issue 32)', () => {
     await userEvent.click(
       await within(section).findByRole('button', { name: 'Correct entry #12' }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Correct entry #12' });
+    // The dialog's code is fetched the first time it opens.
+    const dialog = await screen.findByRole('dialog', { name: 'Correct entry #12' });
     expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
     await userEvent.keyboard('one zero too many');
     const amount = within(dialog).getByLabelText('Amount');

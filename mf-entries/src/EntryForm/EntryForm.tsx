@@ -12,7 +12,7 @@ import {
 } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
 import { JustRecorded } from '../JustRecorded';
-import { ReceiptInput } from '../Receipts';
+import { ReceiptInput } from '../Receipts/ReceiptInput';
 import { RECORDS, type EntryKind } from '../entry-kinds';
 import { useEntryForm } from './useEntryForm';
 import { BudgetUse } from './BudgetUse';

@@ -15,7 +15,7 @@ import {
   messages,
   type UploadVariables,
 } from 'shared-ui';
-import { entryWithFilesForm } from '../Receipts';
+import { entryWithFilesForm } from '../Receipts/receipt-files';
 import { RECORDS, type EntryInput, type EntryKind, type Party } from '../entry-kinds';
 import { accountIdOf } from './AccountPicker';
 import { parseAmount } from './amount';

@@ -4,8 +4,9 @@
 // dialog, or leaving the page with it open, writes nothing.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { apiMessages, CREDIT_DEBIT, type CorrectBody, type JournalRow } from 'contract';
+import { CORRECTION_CHANGES_NOTHING, type CorrectBody, type JournalRow } from 'contract';
 import {
+  CREDIT_DEBIT,
   AmountField,
   Button,
   DateInput,
@@ -72,7 +73,7 @@ export function correctionOf(row: JournalRow, draft: Draft): CorrectBody | strin
     draft.accountId !== String(row.accountId ?? '')
   )
     body.accountId = Number(draft.accountId);
-  return Object.keys(body).length === 1 ? apiMessages.correctionChangesNothing : body;
+  return Object.keys(body).length === 1 ? CORRECTION_CHANGES_NOTHING : body;
 }
 
 /**

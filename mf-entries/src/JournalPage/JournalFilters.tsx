@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ENTRY_KINDS } from 'contract';
 import {
+  ENTRY_KINDS,
   AmountField,
   Button,
   DateInput,

@@ -341,7 +341,8 @@ describe('Journal', () => {
     renderAt('/Journal');
     await screen.findByText('Entry 10');
     await userEvent.click(screen.getByRole('button', { name: 'Reverse entry #10' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reverse entry #10' });
+    // The dialog's code is fetched the first time it opens.
+    const dialog = await screen.findByRole('dialog', { name: 'Reverse entry #10' });
     expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reverse' }));
     expect(dialogs.alerts).toEqual(['Please enter a reason']);
@@ -369,7 +370,7 @@ describe('Journal', () => {
     renderAt('/Journal');
     await screen.findByText('Entry 10');
     await userEvent.click(screen.getByRole('button', { name: 'Reverse entry #10' }));
-    await userEvent.type(screen.getByLabelText('Reason'), 'Late');
+    await userEvent.type(await screen.findByLabelText('Reason'), 'Late');
     await userEvent.click(screen.getByRole('button', { name: 'Reverse' }));
     await waitFor(() =>
       expect(dialogs.alerts).toEqual([
@@ -388,7 +389,7 @@ describe('Journal', () => {
     renderAt('/Journal');
     await screen.findByText('Entry 10');
     await userEvent.click(screen.getByRole('button', { name: 'Correct entry #10' }));
-    const dialog = screen.getByRole('dialog', { name: 'Correct entry #10' });
+    const dialog = await screen.findByRole('dialog', { name: 'Correct entry #10' });
     expect(within(dialog).getByLabelText('Reason')).toHaveFocus();
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Wrong amount');
     await userEvent.clear(within(dialog).getByLabelText('Amount'));

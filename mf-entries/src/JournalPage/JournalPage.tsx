@@ -4,12 +4,10 @@ import { Table, ListPager, formatRs, useCanWrite } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
 import { BatchLine } from './BatchLine';
 import { JournalFilters } from './JournalFilters';
-import { CorrectDialog } from './CorrectDialog';
-import { ReverseDialog } from './ReverseDialog';
+import { CorrectDialog, ReceiptViewer, ReverseDialog } from './dialogs';
 import { journalColumns } from './journal-columns';
 import { useJournal } from './useJournal';
 import { useAccountOptions } from '../AccountsPage/useAccountOptions';
-import { ReceiptViewer } from '../Receipts';
 import './JournalPage.css';
 
 const totalsText = ({

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import type { ReactNode } from 'react';
 import type { JournalRow } from 'contract';
 import { Button, formatMoney, formatTimestamp, messages } from 'shared-ui';
-import { AttachReceipt } from '../Receipts';
+import { AttachReceipt } from '../Receipts/AttachReceipt';
 import type { TableColumn } from 'shared-ui';
 import { KINDS, stateOf } from './journal-kinds';
 

@@ -4,9 +4,16 @@
 // refreshes the list and the totals, and every open report and the dashboard (shared-ui's
 // `invalidates`).
 import { useRef } from 'react';
-import { ENTRY_KINDS, isOneOf } from 'contract';
 import type { EntryKind, JournalRow } from 'contract';
-import { endpoints, notify, useApiQuery, useApiWrite, useFilteredList } from 'shared-ui';
+import {
+  ENTRY_KINDS,
+  endpoints,
+  isOneOf,
+  notify,
+  useApiQuery,
+  useApiWrite,
+  useFilteredList,
+} from 'shared-ui';
 import { useIdempotencyKey } from '../EntryForm/useIdempotencyKey';
 import { KINDS, type PickerOption } from './journal-kinds';
 

@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import type { EntryKind, JournalRow } from 'contract';
 import { Button, clerkMessages, endpoints, formatRs, messages, useApiQuery } from 'shared-ui';
-import { CorrectDialog } from '../JournalPage/CorrectDialog';
-import { AttachReceipt } from '../Receipts';
+import { CorrectDialog } from '../JournalPage/dialogs';
+import { AttachReceipt } from '../Receipts/AttachReceipt';
 import './JustRecorded.css';
 
 export interface JustRecordedProps {

@@ -14,8 +14,7 @@ import {
   useIsAdmin,
   type TableColumn,
 } from 'shared-ui';
-import { registerPath } from '../AccountsPage/account-paths';
-import { useAccountId } from '../AccountRegisterPage/AccountRegisterPage';
+import { registerPath, useAccountId } from '../AccountsPage/account-paths';
 import { KINDS } from '../JournalPage/journal-kinds';
 import { CreateEntryDialog } from './CreateEntryDialog';
 import { ReconciledForm } from './ReconciledForm';
