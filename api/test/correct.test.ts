@@ -364,9 +364,7 @@ describe('the account of a correction', () => {
 
   it('gives an invoice made a receipt the default account, and none to a receipt made an invoice', async () => {
     const { id } = await income();
-    expect((await correct(id, { reason: 'Paid at once', Creditdebit: 'Credit' })).status).toBe(
-      201,
-    );
+    expect((await correct(id, { reason: 'Paid at once', Creditdebit: 'Credit' })).status).toBe(201);
     const bank = await addBank();
     const paid = await income({ Creditdebit: 'Credit', accountId: bank });
     expect((await correct(paid.id, { reason: 'Not paid yet', Creditdebit: 'Debit' })).status).toBe(
