@@ -5,7 +5,7 @@
 // violations on the changed screens in the light and dark themes.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { launch, openPage, signIn, type Session } from '../support/browser';
+import { dialogCount, launch, openPage, signIn, type Session } from '../support/browser';
 import { apiAs, type ApiCall } from '../support/api';
 import { Hands, focusedLabel, typeExpenses, type TypedExpense } from '../support/clerk';
 
@@ -229,7 +229,7 @@ describe('the clerk’s day', () => {
     await fromSidebar('Income', 'Add Income');
     await page.getByRole('button', { name: 'Add Income' }).click();
     await page.getByText('Empty: Client, Credit/Debit, Amount.').waitFor();
-    expect(session.dialogs).toEqual(['Please fill all fields']);
+    expect(await dialogCount(session.dialogs, 1)).toEqual(['Please fill all fields']);
     expect(await page.getByLabel('Client').getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByLabel('Amount').getAttribute('aria-invalid')).toBe('true');
   });
