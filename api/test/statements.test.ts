@@ -375,7 +375,7 @@ describe('refusals and undo', () => {
 });
 
 describe('the preview', () => {
-  async function preview(fileName: string, file: string, options: StatementOptions = {}) {
+  async function preview(fileName: string, file: string | Buffer, options: StatementOptions = {}) {
     const response = await ctx.app.inject({
       method: 'POST',
       url: `/api/accounts/${bank}/statements/preview`,
@@ -387,12 +387,40 @@ describe('the preview', () => {
   const imports = async () =>
     (await rows<{ n: number }>(ctx, 'SELECT count(*)::int AS n FROM statement_imports'))[0]?.n;
 
+  test("lists an Excel statement's sheets, reads the one chosen and imports from it", async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Notes').addRows([['Printed on', '2026-02-01']]);
+    workbook.addWorksheet('Statement').addRows([
+      ['Date', 'Narration', 'Amount'],
+      ['2026-01-05', 'Deposit', 100],
+      ['2026-01-06', 'Cheque 17', -25.5],
+    ]);
+    const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
+    const first = await preview('hbl.xlsx', xlsx);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ sheets: ['Notes', 'Statement'], sheet: 'Notes', lines: 0 });
+    expect(first.body.problem).toEqual(expect.any(String));
+    const chosen = await preview('hbl.xlsx', xlsx, { sheet: 'Statement' });
+    expect(chosen.body).toMatchObject({
+      sheets: ['Notes', 'Statement'],
+      sheet: 'Statement',
+      headers: ['Date', 'Narration', 'Amount'],
+      problem: null,
+      lines: 2,
+    });
+    expect(await imports()).toBe(0);
+    expect((await upload('hbl.xlsx', xlsx, { sheet: 'Statement' })).status).toBe(201);
+    expect((await stored()).map((l) => l.amount)).toEqual(['100.00', '-25.50']);
+  });
+
   test('shows the columns and formats it detected and the first lines, storing nothing', async () => {
     const { status, body } = await preview('hbl.csv', CSV_TWO_COLUMNS);
     expect(status).toBe(200);
     expect(body).toMatchObject({
       format: 'csv',
       headers: ['Date', 'Description', 'Reference', 'Debit', 'Credit', 'Balance'],
+      sheets: [],
+      sheet: null,
       mapping: { date: 0, description: 1, reference: 2, debit: 3, credit: 4, balance: 5 },
       dateFormat: 'DD/MM/YYYY',
       numberFormat: '1,234.56',

@@ -234,6 +234,9 @@ export const StatementPreview = Type.Object({
   format: StatementFormat,
   /** The header row of a CSV or Excel statement; empty for OFX, CAMT.053 and MT940. */
   headers: Type.Array(Type.String()),
+  /** An Excel statement's sheets, and the one read (the first unless one was chosen). */
+  sheets: Type.Array(Type.String()),
+  sheet: Type.Union([Type.String(), Type.Null()]),
   mapping: StatementMapping,
   dateFormat: Type.Union([DateFormat, Type.Null()]),
   numberFormat: Type.Union([NumberFormat, Type.Null()]),

@@ -83,6 +83,8 @@ export async function previewStatement(
   let layout: StatementLayout | undefined;
   const table = () => ({
     headers: layout?.headers ?? [],
+    sheets: layout?.sheets ?? [],
+    sheet: layout?.sheet ?? null,
     mapping: layout?.mapping ?? {},
     dateFormat: layout?.dateFormat ?? null,
     numberFormat: layout?.numberFormat ?? null,

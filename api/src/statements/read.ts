@@ -61,6 +61,9 @@ export interface StatementRead {
 /** How a CSV or Excel statement is read: its header, the columns used, the formats. */
 export interface StatementLayout {
   headers: string[];
+  /** An Excel file's sheets and the one read; none for a CSV. */
+  sheets: string[];
+  sheet: string | null;
   mapping: StatementMapping;
   /** Null while no column is mapped to the date (or to an amount, for the number format). */
   dateFormat: DateFormat | null;
@@ -229,7 +232,14 @@ async function readTable(
   const detectedNumber = !hasAmount
     ? null
     : (options.numberFormat ?? detectNumberFormat(moneyCells).format ?? NUMBER_FORMATS[0]);
-  onLayout?.({ headers, mapping, dateFormat: detectedDate, numberFormat: detectedNumber });
+  onLayout?.({
+    headers,
+    sheets: file.sheets,
+    sheet: file.sheet,
+    mapping,
+    dateFormat: detectedDate,
+    numberFormat: detectedNumber,
+  });
   if (detectedDate === null) throw badRequest(m.statementNoDate);
   if (detectedNumber === null) throw badRequest(m.statementNoAmount);
   const dateFormat: DateFormat = detectedDate;

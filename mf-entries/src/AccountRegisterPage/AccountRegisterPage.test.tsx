@@ -62,6 +62,8 @@ const IMPORTED = {
 const CSV_PREVIEW: StatementPreview = {
   format: 'csv',
   headers: ['Datum', 'Text', 'Ref', 'Paid out', 'Paid in', 'Betrag', 'Saldo'],
+  sheets: [],
+  sheet: null,
   mapping: { date: 0, description: 1, reference: 2, amount: 5, balance: 6 },
   dateFormat: 'DD.MM.YYYY',
   numberFormat: '1.234,56',
@@ -311,6 +313,28 @@ describe('AccountRegisterPage', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Import statement' }));
     await waitFor(() => expect(dialogs.alerts).toEqual(['Statement imported']));
     expect(optionsOf(imported.calls[0]!)).toEqual(expected);
+  });
+
+  it("should offer an Excel statement's sheets and read the one chosen, its columns detected again", async () => {
+    mockCurrentUser('staff');
+    const preview = mockEndpoint(endpoints.previewStatement, {
+      ...CSV_PREVIEW,
+      format: 'xlsx',
+      sheets: ['Notes', 'Statement'],
+      sheet: 'Notes',
+    });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Import statement' });
+    await userEvent.upload(
+      within(form).getByLabelText('File'),
+      new File(['xlsx'], 'hbl.xlsx', {
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      }),
+    );
+    const mapping = await within(form).findByRole('group', { name: 'Mapping' });
+    expect(within(mapping).getByLabelText('Sheet')).toHaveDisplayValue('Notes');
+    await userEvent.selectOptions(within(mapping).getByLabelText('Sheet'), 'Statement');
+    await waitFor(() => expect(optionsOf(preview.calls.at(-1)!)).toEqual({ sheet: 'Statement' }));
   });
 
   it('should show why the lines cannot be read as mapped, and import only once they can', async () => {

@@ -77,6 +77,12 @@ function StatementMappingFields({ state }: { state: StatementImportState }) {
   return (
     <ColumnMapping
       headers={preview.headers}
+      sheets={{
+        all: preview.sheets,
+        current: preview.sheet,
+        // Another sheet has other columns: they are detected again.
+        onChange: (sheet) => choose({ sheet, mapping: undefined }),
+      }}
       fields={STATEMENT_FIELDS}
       mapping={choices.mapping ?? preview.mapping}
       onMappingChange={(mapping) => choose({ mapping })}

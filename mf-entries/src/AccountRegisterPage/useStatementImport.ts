@@ -20,6 +20,8 @@ export interface StatementChoices {
   mapping?: StatementMapping;
   dateFormat?: DateFormat;
   numberFormat?: NumberFormat;
+  /** An Excel statement's sheet; left out, the first. */
+  sheet?: string;
 }
 
 /** The multipart `options` of a preview and an import: only what was chosen or read. */
