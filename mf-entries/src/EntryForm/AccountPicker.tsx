@@ -5,6 +5,11 @@ export interface AccountPickerProps {
   /** The account chosen; empty: the default account, shown chosen. */
   value: string;
   onChange: (value: string) => void;
+  /**
+   * The default account chosen is told as its id, not as empty: where empty means something else
+   * (a correction keeps the entry's own account when none is sent).
+   */
+  keepDefault?: boolean;
 }
 
 /**
@@ -13,7 +18,7 @@ export interface AccountPickerProps {
  * server books it to the default account. Shown only where there is a choice (two accounts or
  * more); with the Cash account alone, every entry goes there.
  */
-export function AccountPicker({ value, onChange }: AccountPickerProps) {
+export function AccountPicker({ value, onChange, keepDefault = false }: AccountPickerProps) {
   const { options, defaultId } = useAccountOptions();
   if (options.length < 2) return null;
   return (
@@ -23,7 +28,7 @@ export function AccountPicker({ value, onChange }: AccountPickerProps) {
       value={value || (defaultId === undefined ? '' : String(defaultId))}
       placeholder={defaultId === undefined ? 'Select account' : undefined}
       options={options}
-      onChange={(chosen) => onChange(chosen === String(defaultId) ? '' : chosen)}
+      onChange={(chosen) => onChange(!keepDefault && chosen === String(defaultId) ? '' : chosen)}
     />
   );
 }

@@ -21,7 +21,7 @@ import {
 } from 'shared-ui';
 import { parseAmount } from '../EntryForm/amount';
 import { useIdempotencyKey } from '../EntryForm/useIdempotencyKey';
-import { useAccountOptions } from '../AccountsPage/useAccountOptions';
+import { AccountPicker } from '../EntryForm/AccountPicker';
 import { KINDS } from './journal-kinds';
 import './CorrectDialog.css';
 
@@ -74,25 +74,6 @@ export function correctionOf(row: JournalRow, draft: Draft): CorrectBody | strin
   )
     body.accountId = Number(draft.accountId);
   return Object.keys(body).length === 1 ? CORRECTION_CHANGES_NOTHING : body;
-}
-
-/**
- * Account of the corrected entry, offered only where there is a choice (two accounts or more), as
- * on the entry forms; empty shows the default chosen. Its own component, so the accounts are read
- * only once a dialog is open.
- */
-function CorrectAccount({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const { options, defaultId } = useAccountOptions();
-  if (options.length < 2) return null;
-  return (
-    <Select
-      label="Account"
-      name="accountId"
-      value={value || String(defaultId ?? '')}
-      onChange={onChange}
-      options={options}
-    />
-  );
 }
 
 export interface CorrectDialogProps {
@@ -236,7 +217,7 @@ export function CorrectDialog({ row, onClose }: CorrectDialogProps) {
               />
             )}
             {draft.Creditdebit === 'Credit' && (
-              <CorrectAccount value={draft.accountId} onChange={change('accountId')} />
+              <AccountPicker value={draft.accountId} onChange={change('accountId')} keepDefault />
             )}
             {error && (
               <p className="mf-correct__error" role="alert">
