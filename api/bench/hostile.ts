@@ -18,13 +18,24 @@
 //   commas-19.9m   .csv preview: a header of 19,900,000 commas (under the 20 MB upload limit)
 //   mixed-breaks   .csv preview: lines ended by \r\n, \n and \r
 //   jpeg           receipts: 5 requests at once, each of ten 7,745 x 7,745 progressive JPEGs
-//   jpeg-24mp      the same of 4,899 x 4,899 (24 megapixels: under a pixel budget of 25)
+//   jpeg-24mp      the same of 4,899 x 4,899 (24 megapixels: under a pixel budget of 25, over
+//                  the memory budget of a decode, IMAGE_DECODE_MAX_BYTES)
+//   jpeg-phone     the same of 4,000 x 3,000 baseline JPEGs, as a phone writes them (for
+//                  comparison: what an ordinary upload of as many photos costs)
+//   jpeg-16mp      the same of 4,000 x 4,000 (16 megapixels: at the memory budget)
+//   jpeg-444       the same of 2,828 x 2,828 progressive JPEGs with chroma at full size (8
+//                  megapixels: at the memory budget)
+//   webp           the same of 3,098 x 3,098 WebP images with alpha (9.6 megapixels: just
+//                  under it)
+//   png-interlaced the same of 2,449 x 2,449 interlaced 16-bit RGBA PNGs (6 megapixels: just
+//                  under it)
 //   pdf            receipts: 3 requests at once, each of ten 10 MB PDFs
 //   ledger-pdf     a viewer's Client Ledger PDF of 10,000 rows
 //   ledger-pdf-4   four of them at once
 //   big-amounts    preview and import of 101 rows at 999,999,999,999.99
 //
-// While a case's requests run, the server's RSS is read from /proc/<pid>/status every 50 ms and a
+// Once started (and again whenever it is restarted), the server attaches one ordinary receipt
+// photo (warmUp). While a case's requests run, the server's RSS is read from /proc/<pid>/status every 50 ms and a
 // staff user's dashboard call (GET /api/dashboard/totals) is repeated one after another, its
 // longest wait kept. Each case prints its answers (status and message), RSS before, at its peak
 // and the growth, the dashboard's longest wait, and any file the server left in its TMPDIR.
@@ -50,6 +61,7 @@ import {
   bigPdf,
   blankRowsXlsx,
   commaCsv,
+  costlyImage,
   hugeProgressiveJpeg,
   importForm,
   libreOfficeOrderXlsx,
@@ -77,7 +89,7 @@ const STAFF = { email: 'bench-staff@bench.example', password: 'bench-staff-passw
 const VIEWER = { email: 'bench-viewer@bench.example', password: 'bench-viewer-password-1' };
 const IMPORT_CLIENT = 'Acme Buyer';
 const LEDGER_CLIENT = 'Ledger Client';
-const RECEIPT_ENTRIES = 16;
+const RECEIPT_ENTRIES = 48;
 const DASHBOARD = '/api/dashboard/totals';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -173,6 +185,7 @@ async function start(dataDir: string, tempDir: string): Promise<Running> {
     ADMIN_PASSWORD: ADMIN.password,
     // As `npm start` starts the server (scripts/start.mjs).
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '1',
+    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ || '131072',
   };
   for (const name of ['DATABASE_URL', 'NODE_OPTIONS']) delete env[name];
   const child = spawn(process.execPath, [path.join(repoRoot, 'api/dist/server.js')], {
@@ -331,7 +344,44 @@ const previewCase = (name: string, title: string, fileName: string, build: () =>
   run: (context, file: Buffer) => preview(file, fileName)(context),
 });
 
-const jpegs: Record<number, Buffer> = {};
+/**
+ * Five staff uploads at once, each of ten copies of one image (each copy distinct: bytes after
+ * the image's end, as ten photos would be).
+ */
+const imageCase = (
+  name: string,
+  title: string,
+  extension: string,
+  type: string,
+  make: () => Promise<Buffer>,
+): Case => ({
+  name,
+  title,
+  prepare: async () => {
+    const image = await make();
+    return Array.from({ length: 5 }, (_, r) =>
+      receiptForm(
+        Array.from({ length: 10 }, (_, i) => ({
+          fileName: `photo-${r}-${i}.${extension}`,
+          type,
+          bytes: Buffer.concat([image, Buffer.from(`${r}-${i}`)]),
+        })),
+      ),
+    );
+  },
+  run: (context, forms: Array<ReturnType<typeof receiptForm>>) =>
+    Promise.all(
+      forms.map((form) =>
+        send(
+          context.server.port,
+          'POST',
+          `/api/journal/${context.receiptEntries.shift()}/receipts`,
+          context.server.staff,
+          form,
+        ),
+      ),
+    ),
+});
 
 const CASES: Case[] = [
   previewCase('wide-40k', 'xlsx, 40,000 rows of one cell in XFD', 'wide.xlsx', () =>
@@ -359,35 +409,39 @@ const CASES: Case[] = [
   previewCase('mixed-breaks', 'csv, lines ended by \\r\\n, \\n and \\r', 'mixed.csv', () =>
     mixedLineBreakCsv(today, IMPORT_CLIENT),
   ),
-  ...[7745, 4899].map((side): Case => ({
-    name: side === 7745 ? 'jpeg' : 'jpeg-24mp',
-    title: `receipts, 5 x ten ${side.toLocaleString('en')}^2 progressive JPEGs`,
-    prepare: async () => {
-      const image = (jpegs[side] ??= await hugeProgressiveJpeg(side));
-      // Each file distinct (bytes after the image's end), as ten photos would be.
-      return Array.from({ length: 5 }, (_, r) =>
-        receiptForm(
-          Array.from({ length: 10 }, (_, i) => ({
-            fileName: `photo-${r}-${i}.jpg`,
-            type: 'image/jpeg',
-            bytes: Buffer.concat([image, Buffer.from(`${r}-${i}`)]),
-          })),
-        ),
-      );
-    },
-    run: (context, forms: Array<ReturnType<typeof receiptForm>>) =>
-      Promise.all(
-        forms.map((form) =>
-          send(
-            context.server.port,
-            'POST',
-            `/api/journal/${context.receiptEntries.shift()}/receipts`,
-            context.server.staff,
-            form,
-          ),
-        ),
-      ),
-  })),
+  imageCase('jpeg', 'receipts, 5 x ten 7,745^2 progressive JPEGs', 'jpg', 'image/jpeg', () =>
+    hugeProgressiveJpeg(7745),
+  ),
+  imageCase('jpeg-24mp', 'receipts, 5 x ten 4,899^2 progressive JPEGs', 'jpg', 'image/jpeg', () =>
+    hugeProgressiveJpeg(4899),
+  ),
+  imageCase(
+    'jpeg-phone',
+    'receipts, 5 x ten 4,000 x 3,000 baseline JPEGs',
+    'jpg',
+    'image/jpeg',
+    () => costlyImage('jpeg-baseline', 4000, 3000),
+  ),
+  imageCase('jpeg-16mp', 'receipts, 5 x ten 4,000^2 progressive JPEGs', 'jpg', 'image/jpeg', () =>
+    hugeProgressiveJpeg(4000),
+  ),
+  imageCase(
+    'jpeg-444',
+    'receipts, 5 x ten 2,828^2 progressive 4:4:4 JPEGs',
+    'jpg',
+    'image/jpeg',
+    () => costlyImage('jpeg-444', 2828),
+  ),
+  imageCase('webp', 'receipts, 5 x ten 3,098^2 WebP images with alpha', 'webp', 'image/webp', () =>
+    costlyImage('webp', 3098),
+  ),
+  imageCase(
+    'png-interlaced',
+    'receipts, 5 x ten 2,449^2 interlaced 16-bit RGBA PNGs',
+    'png',
+    'image/png',
+    () => costlyImage('png16-interlaced', 2449),
+  ),
   {
     name: 'pdf',
     title: 'receipts, 3 x ten 10 MB PDFs',
@@ -484,6 +538,28 @@ function listTemp(dir: string): string[] {
   };
   walk(dir);
   return found;
+}
+
+/**
+ * The server used once as an office would have used it before anyone sends a hostile file: one
+ * ordinary receipt photo (1,200 x 900, baseline JPEG) attached, so that a case does not measure
+ * what the first image of a process costs once (libvips' threads and the first stored file).
+ */
+async function warmUp(context: Context): Promise<void> {
+  const { default: sharp } = await import('sharp');
+  const photo = await sharp({
+    create: { width: 1200, height: 900, channels: 3, background: '#f4f1ea' },
+  })
+    .jpeg()
+    .toBuffer();
+  const reply = await send(
+    context.server.port,
+    'POST',
+    `/api/journal/${context.receiptEntries.shift()}/receipts`,
+    context.server.staff,
+    receiptForm([{ fileName: 'ordinary.jpg', type: 'image/jpeg', bytes: photo }]),
+  );
+  if (reply.status !== 201) throw new Error(`the warm-up receipt answered ${reply.status}`);
 }
 
 async function measure(testCase: Case, context: Context, tempDir: string): Promise<Result> {
@@ -635,6 +711,7 @@ async function main(): Promise<number> {
       ledgerClientId: seeded.ledgerClientId,
       receiptEntries: seeded.expenses,
     };
+    await warmUp(context);
     const results: Result[] = [];
     for (const testCase of cases) {
       log(`${testCase.name}: ${testCase.title}`);
@@ -645,6 +722,7 @@ async function main(): Promise<number> {
         log('the server died: starting it again for the next case');
         context.server = await start(dataDir, tempDir);
         server = context.server;
+        await warmUp(context);
       }
       global.gc?.();
     }

@@ -360,6 +360,35 @@ export async function hugeProgressiveJpeg(side = 7745, quality = 10): Promise<Bu
 }
 
 /**
+ * A `side` x `side` image of a kind a decoder holds whole (files/images.ts, decodeBytes), with
+ * detail in every block (a plain colour would cost the encoder, not the decoder, nothing): a
+ * progressive JPEG with chroma at full size, a WebP image, or an interlaced 16-bit RGBA PNG; or,
+ * for comparison, an ordinary baseline JPEG as a phone writes it.
+ */
+export async function costlyImage(
+  kind: 'jpeg-baseline' | 'jpeg-444' | 'webp' | 'png16-interlaced',
+  side: number,
+  height = side,
+): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const tiny = Buffer.alloc(8 * 8 * 4);
+  for (let i = 0; i < tiny.length; i += 1) tiny[i] = (i * 37) % 256;
+  // Smooth for the lossy kinds; blocks of one colour for the PNG, which must stay under the
+  // 10 MB a receipt may have (a smooth 16-bit picture does not compress well).
+  const image = sharp(tiny, { raw: { width: 8, height: 8, channels: 4 } }).resize(side, height, {
+    kernel: kind === 'png16-interlaced' ? 'nearest' : 'cubic',
+  });
+  if (kind === 'jpeg-baseline') return image.removeAlpha().jpeg({ quality: 80 }).toBuffer();
+  if (kind === 'jpeg-444')
+    return image
+      .removeAlpha()
+      .jpeg({ progressive: true, quality: 10, chromaSubsampling: '4:4:4' })
+      .toBuffer();
+  if (kind === 'webp') return image.webp({ quality: 10 }).toBuffer();
+  return image.toColourspace('rgb16').png({ progressive: true }).toBuffer();
+}
+
+/**
  * A file that starts and ends as a PDF does, `bytes` long: random bytes in between, as a PDF's
  * compressed streams are (nothing a database can shrink). `tag` makes each one distinct.
  */

@@ -147,6 +147,65 @@ describe('the pixel budget', () => {
     expect(listed.json().receipts).toEqual([]);
   });
 
+  it('should refuse an image its decoder holds whole past the memory budget, with 413 naming the most pixels of its kind, and take an ordinary JPEG of as many', async () => {
+    const canvas = (width: number, height: number, channels: 3 | 4 = 3) =>
+      sharp({ create: { width, height, channels, background: '#f4f1ea' } });
+    const refused = [
+      {
+        // 20 megapixels, progressive, chroma at full size: 120 MB of coefficients.
+        name: 'scan.jpg',
+        data: await canvas(5000, 4000)
+          .jpeg({ progressive: true, chromaSubsampling: '4:4:4' })
+          .toBuffer(),
+        most: '8',
+        has: '20',
+      },
+      {
+        name: 'photo.webp',
+        data: await canvas(4500, 4000).webp({ quality: 50 }).toBuffer(),
+        most: '9.6',
+        has: '18',
+      },
+      {
+        // Interlaced, 16 bits a sample, with alpha: 128 MB of pixels held whole.
+        name: 'drawing.png',
+        data: await canvas(4000, 4000, 4)
+          .toColourspace('rgb16')
+          .png({ progressive: true, compressionLevel: 1 })
+          .toBuffer(),
+        most: '6',
+        has: '16',
+      },
+    ];
+    for (const { name, data, most, has } of refused) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/journal/2/receipts',
+        payload: form([{ filename: name, data }]),
+        headers: { ...bearer(staff), ...multipart },
+      });
+      expect({ name, status: response.statusCode, body: response.json() }).toEqual({
+        name,
+        status: 413,
+        body: {
+          code: 'image_too_costly',
+          message: `${apiMessages.imageTooCostly} ${most} megapixels (this one has ${has})`,
+        },
+      });
+    }
+    expect(await blobs()).toBe(0);
+    // The same 20 megapixels as an ordinary (baseline) JPEG are read a strip at a time: kept.
+    const ordinary = await canvas(5000, 4000).jpeg({ chromaSubsampling: '4:4:4' }).toBuffer();
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/journal/2/receipts',
+      payload: form([{ filename: 'scan.jpg', data: ordinary }]),
+      headers: { ...bearer(staff), ...multipart },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(await blobs()).toBe(1);
+  });
+
   it('should refuse a logo over the budget with 400 naming it, and keep the one there was', async () => {
     // A few kilobytes of two-colour PNG, 26 megapixels.
     const logo = await sharp({

@@ -221,6 +221,12 @@ export const apiMessages = {
   receiptNotMultipart: 'Receipts are sent as multipart/form-data',
   imageTooManyPixels:
     'The image is too large in pixels: images may be at most 25 megapixels (such as 6000 × 4000); send a smaller photo, or scan at 300 dpi',
+  /**
+   * Followed by " <n> megapixels (this one has <m>)": the most pixels the server can open of this
+   * kind of image within IMAGE_DECODE_MAX_BYTES (contract/src/receipts.ts).
+   */
+  imageTooCostly:
+    'This image is held whole in memory while it is opened (a progressive JPEG, an interlaced PNG or a WebP image), so it must be smaller: send it as an ordinary JPEG, or make it smaller. An image of this kind may be at most',
   uploadsBusy:
     'The server is receiving many files just now: wait a minute, then send the files again',
   exportBusy: 'An export of yours is still being prepared: wait for it to finish, then try again',

@@ -29,6 +29,22 @@ export const RECEIPT_LIMITS = { maxFileBytes: 10 * 1024 * 1024, maxFilesPerEntry
  */
 export const IMAGE_MAX_PIXELS = 25_000_000;
 
+/**
+ * The most memory one image may need held whole while it is decoded, estimated from its header
+ * (api/src/files/images.ts): a baseline JPEG or a PNG that is not interlaced is decoded a strip
+ * at a time and needs nearly none, but a progressive JPEG keeps every coefficient of the image
+ * (2 bytes a sample), an interlaced PNG every pixel, and a WebP image its whole picture.
+ * Measured with sharp 0.35, one image kept at 2,400 pixels a side: a 24-megapixel progressive
+ * JPEG +121 MB at its peak (4:2:0) and +188 MB (4:4:4), a 25-megapixel interlaced 16-bit PNG
+ * +224 MB, a 25-megapixel WebP +147 MB, where a 24-megapixel baseline JPEG takes +51 MB; in
+ * the server, with five uploads of ten such images at once, some 40 MB more (npm run
+ * bench:hostile). At 48 MB, a baseline JPEG and an ordinary PNG still go up to 25 megapixels,
+ * a progressive JPEG to 16 (an A4 page at 400 dpi; 8 with chroma at full size), a WebP image to
+ * 9.6, an interlaced PNG to 16 (12 with alpha, 6 at 16 bits with alpha). Cameras and phones
+ * write baseline JPEGs (or HEIC, refused); a progressive one comes from an editor's export.
+ */
+export const IMAGE_DECODE_MAX_BYTES = 48_000_000;
+
 /** The multipart field names of the upload calls. */
 export const RECEIPT_FORM = {
   /** Each file (several allowed). */

@@ -5,7 +5,9 @@
 //
 // Decoding costs memory by the pixel, not by the byte (a 530 KB progressive JPEG of 60
 // megapixels took ~0.7 s and ~460 MB), so it is bounded three ways:
-// - the pixel budget (contract's IMAGE_MAX_PIXELS);
+// - the pixel budget (contract's IMAGE_MAX_PIXELS), and for the kinds a decoder must hold whole
+//   (progressive JPEG, interlaced PNG, WebP) a memory budget estimated from the header
+//   (IMAGE_DECODE_MAX_BYTES, decodeBytes below);
 // - a process-wide queue: at most `imageConcurrency` images are decoded at once, whichever
 //   request sent them (default 1: each decode of a 25-megapixel image peaks near 230 MB, and
 //   two at once were measured at +645 MB against +441 MB for the same ten images one by one);
@@ -22,15 +24,77 @@ import { setPriority } from 'node:os';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type SharpModule from 'sharp';
 import type { Sharp } from 'sharp';
-import { IMAGE_MAX_PIXELS } from 'contract';
+import { apiMessages, IMAGE_DECODE_MAX_BYTES, IMAGE_MAX_PIXELS } from 'contract';
 
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
 
-/** Why an image was refused: too many pixels, or it does not decode. */
+/**
+ * Why an image was refused: too many pixels, too much memory to decode (its kind holds the whole
+ * image; the message says how large one may be), or it does not decode. `message` is the user's
+ * for the first two.
+ */
 export class ImageRefused extends Error {
-  constructor(readonly reason: 'pixels' | 'unreadable') {
-    super(reason === 'pixels' ? 'image over the pixel budget' : 'image does not decode');
+  constructor(
+    readonly reason: 'pixels' | 'memory' | 'unreadable',
+    message = reason === 'pixels' ? apiMessages.imageTooManyPixels : 'image does not decode',
+  ) {
+    super(message);
   }
+
+  /** Refused for its size (413 for a receipt, 400 for the logo), not for its content. */
+  get tooLarge(): boolean {
+    return this.reason !== 'unreadable';
+  }
+}
+
+/** What sharp's metadata() reads of an image's header, as far as the estimate needs it. */
+export interface ImageHeader {
+  format?: string;
+  width?: number;
+  height?: number;
+  channels?: number;
+  depth?: string;
+  isProgressive?: boolean;
+  chromaSubsampling?: string;
+}
+
+/**
+ * The bytes a decoder holds whole while it reads this image, from its header: a baseline JPEG or
+ * a PNG that is not interlaced is read a strip at a time (0 here); a progressive JPEG keeps 2
+ * bytes for every sample of every component (chroma at its subsampled size: "4:2:0" has a
+ * quarter of the luma's samples in each of two chroma planes); an interlaced PNG keeps every
+ * pixel at its depth; libwebp decodes the whole picture, 4 bytes a pixel, and with the encoder
+ * measured +101 MB at 12.5 megapixels and +147 MB at 25 (its alpha flattened, below). A
+ * hand-written estimate: no library states it, and the factors were measured (contract's
+ * IMAGE_DECODE_MAX_BYTES).
+ */
+export function decodeBytes(header: ImageHeader): number {
+  const pixels = (header.width ?? 0) * (header.height ?? 0);
+  const channels = header.channels ?? 3;
+  if (header.format === 'webp') return pixels * 5;
+  if (!header.isProgressive) return 0;
+  if (header.format === 'png') return pixels * channels * (header.depth === 'ushort' ? 2 : 1);
+  const [, horizontal, vertical] = (header.chromaSubsampling ?? '4:4:4').split(':').map(Number);
+  // J:a:b notation: each chroma plane has a/4 of the luma's samples a row, and b = 0 means
+  // every other row (4:2:0, 4:4:0); CMYK and grayscale have no subsampled planes that count.
+  const chroma =
+    channels === 3 && horizontal !== undefined && vertical !== undefined
+      ? (horizontal / 4) * (vertical === 0 ? 0.5 : 1)
+      : 1;
+  const samples = channels === 3 ? 1 + 2 * chroma : channels;
+  return pixels * samples * 2;
+}
+
+/** The refusal of an image whose decode would need more than IMAGE_DECODE_MAX_BYTES. */
+function tooCostly(header: ImageHeader, needs: number): ImageRefused {
+  const pixels = (header.width ?? 0) * (header.height ?? 0);
+  const megapixels = (value: number) =>
+    (Math.floor(value / 100_000) / 10).toLocaleString('en', { maximumFractionDigits: 1 });
+  const most = Math.min(IMAGE_MAX_PIXELS, (IMAGE_DECODE_MAX_BYTES / needs) * pixels);
+  return new ImageRefused(
+    'memory',
+    `${apiMessages.imageTooCostly} ${megapixels(most)} megapixels (this one has ${megapixels(pixels)})`,
+  );
 }
 
 const queue: LimitFunction = pLimit(1);
@@ -110,15 +174,17 @@ export async function reencodeImage(
 ): Promise<Buffer> {
   const sharp = await loadSharp();
   // The header only: a refusal costs nothing and never waits in the queue.
-  let width: number | undefined;
-  let height: number | undefined;
+  let header: ImageHeader;
   try {
-    ({ width, height } = await sharp(input).metadata());
+    header = await sharp(input).metadata();
   } catch {
     throw new ImageRefused('unreadable');
   }
+  const { width, height } = header;
   if (!width || !height) throw new ImageRefused('unreadable');
   if (width * height > IMAGE_MAX_PIXELS) throw new ImageRefused('pixels');
+  const needs = decodeBytes(header);
+  if (needs > IMAGE_DECODE_MAX_BYTES) throw tooCostly(header, needs);
   return queue(async () => {
     try {
       // limitInputPixels again: the decoder's own word, should the header have lied.
@@ -134,6 +200,10 @@ export async function reencodeImage(
       if (options.fit)
         image = image.resize({ ...options.fit, fit: 'inside', withoutEnlargement: true });
       const as = options.as ?? type;
+      // A WebP image's transparency is laid on white (as the receipt is shown on a page):
+      // libwebp's encoder with an alpha channel measured three times the memory, +208 MB for a
+      // 6-megapixel image against +74 MB.
+      if (as === 'image/webp') image = image.flatten({ background: '#ffffff' });
       const encoded =
         as === 'image/jpeg'
           ? image.jpeg({ quality: 90 })

@@ -21,8 +21,7 @@ async function reencode(bytes: Buffer, mediaType: LogoMediaType): Promise<Buffer
   try {
     return await reencodeImage(bytes, mediaType, { fit: { width: 800, height: 400 } });
   } catch (error) {
-    if (error instanceof ImageRefused && error.reason === 'pixels')
-      throw badRequest(apiMessages.imageTooManyPixels);
+    if (error instanceof ImageRefused && error.tooLarge) throw badRequest(error.message);
     throw badRequest(apiMessages.logoUnreadable);
   }
 }

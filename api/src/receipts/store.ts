@@ -40,8 +40,7 @@ async function reencode(input: Buffer, type: ImageType): Promise<Buffer> {
       fit: { width: RECEIPT_IMAGE_MAX_SIDE, height: RECEIPT_IMAGE_MAX_SIDE },
     });
   } catch (error) {
-    if (error instanceof ImageRefused && error.reason === 'pixels')
-      throw new HttpError(413, apiMessages.imageTooManyPixels);
+    if (error instanceof ImageRefused && error.tooLarge) throw new HttpError(413, error.message);
     throw unsupported();
   }
 }
