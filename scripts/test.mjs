@@ -3,11 +3,10 @@
 //
 //   - one production build of the api, the shell and the remotes, then the end-to-end tests
 //     against it (E2E_SKIP_BUILD=1: they do not build again), then the component tests of
-//     shared-ui, the remotes and the shell (one jest run over their configs)
-//   - the contract's tests, then the API suite on PGlite but for the files of the next lane,
-//     then the type check
-//   - those files on PGlite (the longest ones: the tests that start processes of their own, and
-//     the four slowest others), then lint and the format check
+//     shared-ui, the remotes and the shell (one jest run over their configs), then the type
+//     check, lint and the format check
+//   - the contract's tests, then the API suite on PGlite but for three files
+//   - those three files on PGlite (their tests start processes of their own: the longest files)
 //   - with TEST_POSTGRES=1 (CI), the API suite on a throw-away PostgreSQL cluster, as
 //     `npm run test:postgres` runs it, but for the files that do not depend on the database
 //     (engineIndependentFiles), and with 3,000 of the hostile suite's spoilt requests (another
@@ -36,21 +35,14 @@ const npm = (...args) => ['npm', ...args];
 const webPackages = ['shared-ui', 'mf-people', 'mf-entries', 'mf-reports', 'mf-settings', 'shell'];
 
 /**
- * The longest API files on the embedded database, run in a lane of their own beside the rest of
- * the PGlite run, so that neither ends long after the other lanes on one core: the files whose
- * tests start processes of their own (backup and restore commands, a restart, a scheduled
- * backup: 349 s together in CI), and the four slowest others (the hostile suite's 10,000 spoilt
- * requests 320 s, hostile uploads 67 s, the viewer's refusals 63 s, signed backups 58 s). With
- * them in the main PGlite lane, it took 1,371 s, the others 1,136 s at most.
+ * The API files whose tests start processes of their own on the embedded database (backup and
+ * restore commands, a restart, a scheduled backup): the longest files of the PGlite run. They run
+ * beside the rest of it, so that the PGlite run does not end alone on one core.
  */
-const longPgliteFiles = [
+const ownProcessFiles = [
   'test/backup.test.ts',
   'test/restart.test.ts',
   'test/backup-schedule.test.ts',
-  'test/hostile.test.ts',
-  'test/hostile-uploads.test.ts',
-  'test/viewer.test.ts',
-  'test/backup-signature.test.ts',
 ];
 /**
  * The API files the PostgreSQL run leaves out: each checks a layer that reads or writes the
@@ -94,21 +86,22 @@ const lanes = [
       '--projects',
       ...webPackages,
     ]),
+    // Last in the lane that ends first: the two API suites set the length of the others.
+    step('typecheck', npm('run', 'typecheck', '--', '--concurrency', '1')),
+    step('lint', npm('run', 'lint')),
   ],
   [
     step('test contract', npm('test', '-w', 'contract')),
     step(
       'test api (PGlite)',
-      npm('test', '-w', 'api', '--', '--testPathIgnorePatterns', ...longPgliteFiles.map(exactly)),
+      npm('test', '-w', 'api', '--', '--testPathIgnorePatterns', ...ownProcessFiles.map(exactly)),
     ),
-    step('typecheck', npm('run', 'typecheck', '--', '--concurrency', '1')),
   ],
   [
     step(
-      `test api (PGlite): ${longPgliteFiles.join(', ')}`,
-      npm('test', '-w', 'api', '--', '--runTestsByPath', ...longPgliteFiles),
+      `test api (PGlite): ${ownProcessFiles.join(', ')}`,
+      npm('test', '-w', 'api', '--', '--runTestsByPath', ...ownProcessFiles),
     ),
-    step('lint', npm('run', 'lint')),
   ],
   [
     ...(process.env.TEST_POSTGRES === '1'
