@@ -38,7 +38,7 @@ const server = spawn(process.execPath, [path.join(root, 'api/dist/server.js')], 
   // after a few large images (twenty 24-megapixel JPEGs: RSS +326 MB by default, +132 MB with one
   // arena). And glibc raises its threshold for giving a block its own mapping each time such a
   // block is freed (up to 32 MB), so a decoder's large buffers then came from the arena and
-  // stayed there, scattered: ten 10-megapixel WebP images one after another, +183 MB and kept,
+  // stayed there, scattered: ten 12.8-megapixel WebP images one after another, +183 MB and kept,
   // against +88 MB and given back with the threshold held at its 128 KB. glibc reads these only
   // when a process starts, so they are given here; an operator's own values are kept.
   env: {
