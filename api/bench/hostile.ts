@@ -344,6 +344,20 @@ const previewCase = (name: string, title: string, fileName: string, build: () =>
   run: (context, file: Buffer) => preview(file, fileName)(context),
 });
 
+/** A staff user's receipt upload to the next expense without receipts. */
+const attach = (context: Context, form: ReturnType<typeof receiptForm>) =>
+  send(
+    context.server.port,
+    'POST',
+    `/api/journal/${context.receiptEntries.shift()}/receipts`,
+    context.server.staff,
+    form,
+  );
+
+/** Each form an upload of its own, all at once. */
+const attachAll = (context: Context, forms: Array<ReturnType<typeof receiptForm>>) =>
+  Promise.all(forms.map((form) => attach(context, form)));
+
 /**
  * Five staff uploads at once, each of ten copies of one image (each copy distinct: bytes after
  * the image's end, as ten photos would be).
@@ -369,18 +383,7 @@ const imageCase = (
       ),
     );
   },
-  run: (context, forms: Array<ReturnType<typeof receiptForm>>) =>
-    Promise.all(
-      forms.map((form) =>
-        send(
-          context.server.port,
-          'POST',
-          `/api/journal/${context.receiptEntries.shift()}/receipts`,
-          context.server.staff,
-          form,
-        ),
-      ),
-    ),
+  run: attachAll,
 });
 
 const CASES: Case[] = [
@@ -455,18 +458,7 @@ const CASES: Case[] = [
           })),
         ),
       ),
-    run: (context, forms: Array<ReturnType<typeof receiptForm>>) =>
-      Promise.all(
-        forms.map((form) =>
-          send(
-            context.server.port,
-            'POST',
-            `/api/journal/${context.receiptEntries.shift()}/receipts`,
-            context.server.staff,
-            form,
-          ),
-        ),
-      ),
+    run: attachAll,
   },
   ...[1, 4].map((count): Case => ({
     name: count === 1 ? 'ledger-pdf' : `ledger-pdf-${count}`,
@@ -552,11 +544,8 @@ async function warmUp(context: Context): Promise<void> {
   })
     .jpeg()
     .toBuffer();
-  const reply = await send(
-    context.server.port,
-    'POST',
-    `/api/journal/${context.receiptEntries.shift()}/receipts`,
-    context.server.staff,
+  const reply = await attach(
+    context,
     receiptForm([{ fileName: 'ordinary.jpg', type: 'image/jpeg', bytes: photo }]),
   );
   if (reply.status !== 201) throw new Error(`the warm-up receipt answered ${reply.status}`);
