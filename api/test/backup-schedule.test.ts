@@ -44,10 +44,15 @@ embeddedTest(
     });
     try {
       const folder = path.join(dataDir, 'backups');
-      // The first at start, then one per interval; KEEP=2 keeps the newest two.
+      // The first at start, then one per interval; KEEP=2 keeps the newest two. A run says
+      // "backup taken" and then deletes the oldest beyond the two ("old backup deleted"): the
+      // folder is read once every run seen has done both.
       const deadline = Date.now() + 3 * EVERY_MS + 20_000;
-      const taken = () => server.output().match(/"msg":"backup taken"/g)?.length ?? 0;
-      while (Date.now() < deadline && taken() < 3) await sleep(500);
+      const count = (msg: string) =>
+        server.output().match(new RegExp(`"msg":"${msg}"`, 'g'))?.length ?? 0;
+      const taken = () => count('backup taken');
+      const settled = () => taken() >= 3 && count('old backup deleted') === taken() - 2;
+      while (Date.now() < deadline && !settled()) await sleep(100);
       expect(taken()).toBeGreaterThanOrEqual(3);
       const names = await kept(folder);
       expect(names).toHaveLength(2);
