@@ -153,7 +153,9 @@ export class BackupService {
     try {
       const outcome = await this.run('schedule');
       if (outcome.kind === 'not due') delay = outcome.nextDue.getTime() - Date.now() + 50;
-      else if (outcome.kind === 'ok') delay = this.everyMs;
+      // Straight back to `due`, which counts the next one from this one's start: counted from its
+      // end, each backup pushed the schedule on by its own length.
+      else if (outcome.kind === 'ok') delay = 0;
     } catch (error) {
       this.options.log.error({ err: error }, 'scheduled backup could not run');
     }
