@@ -21,14 +21,16 @@ import {
   ReconciliationQuery,
   RegisterPage,
   RegisterQuery,
-  StatementImported,
-  StatementPreview,
-  StatementImportList,
-  StatementImportParams,
   TransferBody,
   TransferMutation,
   Worklist,
 } from './accounts.js';
+import {
+  StatementImported,
+  StatementImportList,
+  StatementImportParams,
+  StatementPreview,
+} from './statements.js';
 import { IdParams, MessageResponse } from './common.js';
 import { defineEndpoint as endpoint } from './endpoint.js';
 import { texts } from './endpoint-texts.js';
@@ -138,7 +140,9 @@ export const accountEndpoints = {
     description:
       'multipart/form-data: `options` (StatementOptions as JSON) then `file` (CSV, XLSX, ' +
       'OFX/QFX, CAMT.053 or MT940, up to 20 MB; 413 beyond). Lines already imported are ' +
-      'recognised and counted as `known`; balances that do not chain are reported.',
+      'recognised and counted as `known`; balances that do not chain are reported. A line dated ' +
+      'after today or with an amount past 999,999,999,999.99 is refused with 400 naming its ' +
+      "line, and a statement in another currency than the account's with 400 naming both.",
     access: 'signedIn',
     params: AccountParams,
     responses: { 201: StatementImported },
@@ -161,6 +165,9 @@ export const accountEndpoints = {
     path: '/accounts/:id/statements/:importId/undo',
     tag: 'accounts',
     summary: 'Undo a statement import as one: its lines go (none may be matched or excluded)',
+    description:
+      'A line that another import, not undone, also holds (the same line in an overlapping ' +
+      "statement) stays, and is that import's from then on.",
     access: 'signedIn',
     params: StatementImportParams,
     body: ReasonBody,

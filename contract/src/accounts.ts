@@ -3,7 +3,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, IsoDate, Money, Name, OptionalText, Text } from './common.js';
 import { EntryKind, literalUnion } from './kinds.js';
-import { DateFormat, NumberFormat } from './imports.js';
 import { NextCursor, pagingQuery } from './paging.js';
 
 export const ACCOUNT_KINDS = ['Bank', 'Cash'] as const;
@@ -22,6 +21,15 @@ export const SignedAmount = Type.Union(
 
 export const Last4 = Type.String({ pattern: '^[0-9]{4}$', description: 'Last four digits' });
 
+/** The office's currency: every amount of the books is in it (the screens' "RS"). */
+export const OFFICE_CURRENCY = 'PKR';
+
+/** An ISO 4217 currency code, three capital letters. */
+export const Currency = Type.String({
+  pattern: '^[A-Z]{3}$',
+  description: 'ISO 4217 currency code, such as PKR, USD or EUR',
+});
+
 export const Account = Type.Object({
   id: Id,
   name: Type.String(),
@@ -31,6 +39,8 @@ export const Account = Type.Object({
   openingBalance: Money,
   openingDate: IsoDate,
   isDefault: Type.Boolean(),
+  /** The currency its statements are in (the office's, PKR, unless given). */
+  currency: Currency,
   /** Opening balance plus every movement dated today or before. */
   balance: Money,
   reconciledThrough: Type.Union([IsoDate, Type.Null()]),
@@ -53,6 +63,8 @@ export const AccountBody = Type.Object(
     openingBalance: SignedAmount,
     openingDate: IsoDate,
     isDefault: Type.Optional(Type.Boolean()),
+    /** Left out: the office's currency for a new account, unchanged for an existing one. */
+    currency: Type.Optional(Currency),
   },
   {
     additionalProperties: false,
@@ -148,132 +160,6 @@ export const RegisterPage = Type.Object({
   next: NextCursor,
 });
 export type RegisterPage = Static<typeof RegisterPage>;
-
-export const STATEMENT_FORMATS = ['csv', 'xlsx', 'ofx', 'camt053', 'mt940'] as const;
-export const StatementFormat = literalUnion(STATEMENT_FORMATS);
-export type StatementFormat = Static<typeof StatementFormat>;
-
-/** The fields a CSV or Excel statement's columns map to. */
-export const StatementMapping = Type.Object(
-  {
-    date: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
-    /** One signed amount column... */
-    amount: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
-    /** ...or money out (debit) and money in (credit) in two columns. */
-    debit: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
-    credit: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
-    description: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
-    reference: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
-    balance: Type.Optional(Type.Integer({ minimum: 0, maximum: 999 })),
-  },
-  { additionalProperties: false },
-);
-export type StatementMapping = Static<typeof StatementMapping>;
-
-/** The multipart field `options` (JSON) before `file`. Left out, everything is detected. */
-export const StatementOptions = Type.Object(
-  {
-    format: Type.Optional(StatementFormat),
-    /** Taken as it is (a field left out is not read); left out, the columns are detected. */
-    mapping: Type.Optional(StatementMapping),
-    dateFormat: Type.Optional(DateFormat),
-    numberFormat: Type.Optional(NumberFormat),
-    sheet: Type.Optional(Type.String({ maxLength: 100 })),
-  },
-  { additionalProperties: false },
-);
-export type StatementOptions = Static<typeof StatementOptions>;
-
-/** Where a statement's running balances do not chain: the first line at fault. */
-export const ChainBreak = Type.Object({
-  /** The line of the file (1 = the first). */
-  line: Type.Integer({ minimum: 1 }),
-  /** The previous balance plus this line's amount. */
-  expected: Money,
-  /** The balance the statement gives. */
-  given: Money,
-});
-export type ChainBreak = Static<typeof ChainBreak>;
-
-export const StatementImported = Type.Object({
-  message: Type.String(),
-  importId: Id,
-  format: StatementFormat,
-  /** Lines new to the account, stored now. */
-  added: Type.Integer({ minimum: 0 }),
-  /** Lines recognised as already imported (the same file again, an overlapping statement). */
-  known: Type.Integer({ minimum: 0 }),
-  openingBalance: Type.Union([Money, Type.Null()]),
-  closingBalance: Type.Union([Money, Type.Null()]),
-  /** Null when the balances chain (or the file gives none). */
-  chainBreak: Type.Union([ChainBreak, Type.Null()]),
-});
-export type StatementImported = Static<typeof StatementImported>;
-
-/** A statement line as the preview shows it, before it is stored. */
-export const StatementPreviewLine = Type.Object({
-  /** The line (or row) of the file it starts on, from 1. */
-  line: Type.Integer({ minimum: 1 }),
-  date: IsoDate,
-  /** Signed: money in positive, money out negative. */
-  amount: Money,
-  description: Type.String(),
-  reference: Type.String(),
-  balance: Type.Union([Money, Type.Null()]),
-  /** Already in the account (the same line of an earlier statement): not stored again. */
-  known: Type.Boolean(),
-});
-export type StatementPreviewLine = Static<typeof StatementPreviewLine>;
-
-/**
- * What an import of a statement would store, storing nothing: for a CSV or Excel statement, its
- * header and the columns and formats used (detected, or as the options give them), so that they
- * can be corrected before the import.
- */
-export const StatementPreview = Type.Object({
-  format: StatementFormat,
-  /** The header row of a CSV or Excel statement; empty for OFX, CAMT.053 and MT940. */
-  headers: Type.Array(Type.String()),
-  /** An Excel statement's sheets, and the one read (the first unless one was chosen). */
-  sheets: Type.Array(Type.String()),
-  sheet: Type.Union([Type.String(), Type.Null()]),
-  mapping: StatementMapping,
-  dateFormat: Type.Union([DateFormat, Type.Null()]),
-  numberFormat: Type.Union([NumberFormat, Type.Null()]),
-  /** Why the file cannot be imported as it is mapped (the first line refused); null when it can. */
-  problem: Type.Union([Type.String(), Type.Null()]),
-  /** Lines read; those new to the account and those recognised as already imported. */
-  lines: Type.Integer({ minimum: 0 }),
-  added: Type.Integer({ minimum: 0 }),
-  known: Type.Integer({ minimum: 0 }),
-  openingBalance: Type.Union([Money, Type.Null()]),
-  closingBalance: Type.Union([Money, Type.Null()]),
-  chainBreak: Type.Union([ChainBreak, Type.Null()]),
-  /** The first lines (STATEMENT_PREVIEW_LINES at most). */
-  first: Type.Array(StatementPreviewLine),
-});
-export type StatementPreview = Static<typeof StatementPreview>;
-
-/** Lines a statement preview shows. */
-export const STATEMENT_PREVIEW_LINES = 20;
-
-export const StatementImport = Type.Object({
-  id: Id,
-  fileName: Type.String(),
-  format: StatementFormat,
-  added: Type.Integer(),
-  known: Type.Integer(),
-  chainBreak: Type.Union([ChainBreak, Type.Null()]),
-  createdAt: Type.String({ format: 'date-time' }),
-  undoneAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-});
-export type StatementImport = Static<typeof StatementImport>;
-
-export const StatementImportList = Type.Object({ imports: Type.Array(StatementImport) });
-export type StatementImportList = Static<typeof StatementImportList>;
-
-export const StatementImportParams = Type.Object({ id: Id, importId: Id });
-export type StatementImportParams = Static<typeof StatementImportParams>;
 
 export const LINE_STATUSES = ['unmatched', 'matched', 'excluded'] as const;
 export const LineStatus = literalUnion(LINE_STATUSES);

@@ -3,6 +3,8 @@
 // requests, and a synchronous renderer (pdfkit) never holds that thread. This starts one: from
 // the built JavaScript (`npm start`), or from the TypeScript sources through tsx (tests,
 // `npm run dev`), whichever this module itself was loaded from.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 /** The CPU nice value a drawing worker gives its own thread (FILE_WORK_NICE; pdf-worker.ts). */
@@ -14,12 +16,23 @@ export function configureWorkers(nice = 19): void {
 }
 
 /** Starts `./<name>.js` (or `.ts`) beside this module with `workerData` and a bounded heap. */
-export function startWorker(
+export const startWorker = (
   name: 'journal-worker' | 'pdf-worker',
   workerData: unknown,
   resourceLimits: ResourceLimits,
+): Worker => startWorkerBeside(import.meta.url, name, workerData, resourceLimits);
+
+/**
+ * Starts `./<name>.js` (or `.ts`) beside the module at `moduleUrl` (the caller's
+ * `import.meta.url`) with `workerData` and a bounded heap.
+ */
+export function startWorkerBeside(
+  moduleUrl: string,
+  name: string,
+  workerData: unknown,
+  resourceLimits: ResourceLimits,
 ): Worker {
-  const source = new URL(import.meta.url);
+  const source = new URL(moduleUrl);
   const options = {
     workerData,
     resourceLimits,
@@ -37,4 +50,19 @@ export function startWorker(
     `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(file)}); });`,
     { ...options, eval: true, execArgv: [] },
   );
+}
+
+/**
+ * Called in a worker: gives its thread the lowest CPU priority (Linux: /proc/thread-self names
+ * its thread id), or the value FILE_WORK_NICE gives, so that work on a busy machine does not take
+ * the core of the thread that answers requests. It still uses any core nothing else wants.
+ */
+export function lowerThisThreadPriority(): void {
+  const nice = Number(process.env.FILE_WORK_NICE ?? 19);
+  if (process.platform !== 'linux' || !(nice > 0)) return;
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), nice);
+  } catch {
+    // no /proc: the normal priority
+  }
 }

@@ -5,6 +5,8 @@ import { sql, type RawBuilder } from 'kysely';
 import {
   accountMessages as m,
   hasAtMostTwoDecimals,
+  OFFICE_CURRENCY,
+  statementMessages as sm,
   plainMoney,
   type Account,
   type AccountBody,
@@ -26,6 +28,7 @@ interface AccountRow {
   opening_balance: string;
   opening_date: string;
   is_default: boolean;
+  currency: string;
   reconciled_through: string | null;
   balance: string;
 }
@@ -39,6 +42,7 @@ const toAccount = (row: AccountRow, today: string): Account => ({
   openingBalance: Number(row.opening_balance),
   openingDate: row.opening_date,
   isDefault: row.is_default,
+  currency: row.currency,
   balance: Number(row.balance),
   reconciledThrough: row.reconciled_through,
   reconcileOverdue:
@@ -62,8 +66,8 @@ export const balanceAt = (accountId: RawBuilder<unknown>, day: string) => sql`(
   FROM accounts acc WHERE acc.id = ${accountId})`;
 
 const COLUMNS = (today: string) => sql`a.id, a.name, a.kind, a.bank_name, a.last4,
-  a.opening_balance::text AS opening_balance, a.opening_date, a.is_default, a.reconciled_through,
-  ${balanceAt(sql`a.id`, today)}::text AS balance`;
+  a.opening_balance::text AS opening_balance, a.opening_date, a.is_default, a.currency,
+  a.reconciled_through, ${balanceAt(sql`a.id`, today)}::text AS balance`;
 
 /**
  * Every account with its balance today: each source summed once for all accounts (the days of the
@@ -81,7 +85,7 @@ export async function listAccounts(db: Db, today: string): Promise<Account[]> {
       SELECT from_account_id, -amount FROM account_transfers WHERE transfer_date <= ${today}::date
     ), transfers AS (SELECT account_id, sum(amount) AS total FROM moved GROUP BY account_id)
     SELECT a.id, a.name, a.kind, a.bank_name, a.last4, a.opening_balance::text AS opening_balance,
-           a.opening_date, a.is_default, a.reconciled_through,
+           a.opening_date, a.is_default, a.currency, a.reconciled_through,
            (a.opening_balance + coalesce(d.total, 0) + coalesce(t.total, 0))::text AS balance
     FROM accounts a
     LEFT JOIN days d ON d.account_id = a.id
@@ -108,7 +112,12 @@ function checkBody(body: AccountBody): void {
   if (!isRealDay(body.openingDate)) throw badRequest('openingDate must be a valid date');
   if (body.kind === 'Cash' && (body.last4 || body.bankName))
     throw badRequest('A cash account has no bank name or account number');
+  if (body.currency !== undefined && !CURRENCIES.has(body.currency))
+    throw badRequest(sm.unknownCurrency);
 }
+
+/** The ISO 4217 codes this runtime knows (PKR, USD, EUR, ...). */
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 const values = (body: AccountBody) => ({
   name: body.name.trim(),
@@ -117,6 +126,7 @@ const values = (body: AccountBody) => ({
   last4: body.last4 ?? null,
   opening_balance: signedMoney(body.openingBalance, 'openingBalance'),
   opening_date: body.openingDate,
+  currency: body.currency ?? null,
 });
 
 const nameTaken = (error: unknown) => {
@@ -144,9 +154,10 @@ export async function createAccount(
     return await db.transaction().execute(async (tx) => {
       const v = values(body);
       const { rows } = await sql<{ id: number }>`
-        INSERT INTO accounts (name, kind, bank_name, last4, opening_balance, opening_date)
+        INSERT INTO accounts (name, kind, bank_name, last4, opening_balance, opening_date,
+                              currency)
         VALUES (${v.name}, ${v.kind}, ${v.bank_name}, ${v.last4}, ${v.opening_balance}::numeric,
-                ${v.opening_date}::date)
+                ${v.opening_date}::date, ${v.currency ?? OFFICE_CURRENCY})
         RETURNING id`.execute(tx);
       const id = Number(rows[0]!.id);
       if (body.isDefault) await makeDefault(tx, id);
@@ -184,7 +195,8 @@ export async function updateAccount(
       await sql`
         UPDATE accounts SET name = ${v.name}, kind = ${v.kind}, bank_name = ${v.bank_name},
                last4 = ${v.last4}, opening_balance = ${v.opening_balance}::numeric,
-               opening_date = ${v.opening_date}::date, updated_at = now()
+               opening_date = ${v.opening_date}::date,
+               currency = coalesce(${v.currency}, currency), updated_at = now()
         WHERE id = ${id}`.execute(tx);
       if (body.isDefault && !rows[0].is_default) await makeDefault(tx, id);
       const after = await getAccount(tx, id, today);

@@ -8,12 +8,8 @@ import { createAccount, listAccounts, updateAccount } from '../../repositories/a
 import { recordTransfer, reverseTransfer } from '../../books/index.js';
 import { registerPage } from '../../repositories/register.js';
 import { acceptUploads, readUpload } from '../../imports/upload.js';
-import {
-  importStatement,
-  listStatements,
-  previewStatement,
-  undoStatement,
-} from '../../statements/import.js';
+import { importStatement, previewStatement } from '../../statements/import.js';
+import { listStatements, undoStatement } from '../../statements/undo.js';
 import {
   acceptSuggested,
   entryFromLine,
@@ -83,14 +79,21 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
   );
 
   route(app, endpoints.previewStatement, async (request) =>
-    previewStatement(app.db, request.params.id, await readUpload(request, StatementOptions)),
+    previewStatement(
+      app.db,
+      request.params.id,
+      await readUpload(request, StatementOptions),
+      today(),
+    ),
   );
 
   route(app, endpoints.importStatement, async (request, reply) => {
     const upload = await readUpload(request, StatementOptions);
     return reply
       .status(201)
-      .send(await importStatement(app.db, currentUser(request).id, request.params.id, upload));
+      .send(
+        await importStatement(app.db, currentUser(request).id, request.params.id, upload, today()),
+      );
   });
 
   route(app, endpoints.listStatements, async (request) => ({

@@ -1,0 +1,30 @@
+// The worker thread that reads one statement (started by in-worker.ts) and sends back its lines,
+// or the refusal with its status, and how a CSV or Excel statement was read.
+import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThisThreadPriority } from '../../exports/worker.js';
+import { HttpError } from '../../lib/errors.js';
+import { fingerprints } from '../fingerprint.js';
+import type { StatementLayout } from './common.js';
+import type { ReadJob, ReadMessage } from './in-worker.js';
+import { readStatement } from './index.js';
+
+lowerThisThreadPriority();
+const job = workerData as ReadJob;
+const port = parentPort!;
+let layout: StatementLayout | null = null;
+const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.length);
+
+readStatement(job.fileName, bytes, job.options, job.today, (seen) => {
+  layout = seen;
+}).then(
+  (read) => port.postMessage({ layout, read, prints: fingerprints(read.lines) } satisfies ReadMessage),
+  (error: unknown) =>
+    port.postMessage(
+      (error instanceof HttpError
+        ? { layout, error: { statusCode: error.statusCode, message: error.message } }
+        : {
+            layout,
+            failure: String((error as Error | undefined)?.stack ?? error),
+          }) satisfies ReadMessage,
+    ),
+);
