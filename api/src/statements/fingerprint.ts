@@ -9,8 +9,7 @@ import { fromCents, type ChainBreak } from 'contract';
 import type { StatementLineRead } from './readers/index.js';
 
 /** A-Z to a-z and nothing else: the same in JavaScript and in any database's locale. */
-const smallLetters = (text: string) =>
-  text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+const smallLetters = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
 /** Each line's fingerprint: n counts the lines of one file with the same day, amount and text. */
 export function fingerprints(lines: readonly StatementLineRead[]): string[] {

@@ -197,7 +197,15 @@ export async function importStatement(
       action: 'statement_imported',
       entity: 'statement',
       entityId: importId,
-      after: { accountId, fileName: upload.fileName, sha256, format, added, known, chainBreak: broken },
+      after: {
+        accountId,
+        fileName: upload.fileName,
+        sha256,
+        format,
+        added,
+        known,
+        chainBreak: broken,
+      },
     });
     return result;
   });

@@ -89,11 +89,7 @@ export function readCamt(bytes: Buffer): StatementRead {
         value !== 'NOTPROVIDED'
       )
         entry.reference = value;
-      else if (
-        name === 'Ustrd' ||
-        name === 'AddtlNtryInf' ||
-        (name === 'Nm' && related > 0)
-      )
+      else if (name === 'Ustrd' || name === 'AddtlNtryInf' || (name === 'Nm' && related > 0))
         entry.info.push(value);
       else if (name === 'Ntry') {
         const line = entry.line;

@@ -23,7 +23,8 @@ interface SubField {
 
 const SEPA_KEY = /(EREF|KREF|MREF|CRED|DEBT|SVWZ|ABWA|ABWE|IBAN|BIC|COAM|OAMT|PURP|SQTP)\+/g;
 const KEPT_SEPA = new Set(['SVWZ', 'ABWA', 'ABWE']);
-const startsWithSepaKey = (text: string) => /^(EREF|KREF|MREF|CRED|DEBT|SVWZ|ABWA|ABWE)\+/.test(text);
+const startsWithSepaKey = (text: string) =>
+  /^(EREF|KREF|MREF|CRED|DEBT|SVWZ|ABWA|ABWE)\+/.test(text);
 const isLetter = (char: string | undefined) => char !== undefined && /\p{L}/u.test(char);
 
 /** Joins lines cut at the MT940 width: a full line goes on without a space. */

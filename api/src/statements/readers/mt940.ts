@@ -82,7 +82,8 @@ function fields(text: string): Field[] {
     } else if (open) open.lines.push(line);
     else continue;
     open.chars += line.length;
-    if (open.chars > MAX_FIELD) throw refuse(open.line, `a text is longer than ${MAX_TEXT} characters`);
+    if (open.chars > MAX_FIELD)
+      throw refuse(open.line, `a text is longer than ${MAX_TEXT} characters`);
   }
   return found;
 }
@@ -99,7 +100,8 @@ export function readMt940(bytes: Buffer): StatementRead {
 
   const balance = (field: Field): bigint => {
     const match = BALANCE.exec(field.lines.join('').trim());
-    if (!match) throw refuse(field.line, `the balance "${field.lines[0]!.slice(0, 40)}" is not read`);
+    if (!match)
+      throw refuse(field.line, `the balance "${field.lines[0]!.slice(0, 40)}" is not read`);
     currency.see(match[3], field.line);
     const cents = centsOfText(match[4]!, field.line);
     return match[1] === 'D' ? -cents : cents;

@@ -102,7 +102,7 @@ export function readOfx(bytes: Buffer): StatementRead {
   let closing: { text: string; line: number } | undefined;
   let blocks = 0;
 
-  for (let at = text.indexOf('<'); at !== -1; ) {
+  for (let at = text.indexOf('<'); at !== -1;) {
     // The tag's name, as far as it goes: '<' then name characters then '>' (or a '/' first).
     let end = at + 1;
     if (text.charCodeAt(end) === 47) end += 1; // '/'
@@ -133,7 +133,8 @@ export function readOfx(bytes: Buffer): StatementRead {
     else if (tag === 'CURDEF') currency.see(value, lineAt(at));
     else if (tag.charCodeAt(0) !== 47 && value !== '') {
       if (block && !block.fields.has(tag)) block.fields.set(tag, decodeXmlText(value));
-      else if (inLedger && tag === 'BALAMT' && !closing) closing = { text: value, line: lineAt(at) };
+      else if (inLedger && tag === 'BALAMT' && !closing)
+        closing = { text: value, line: lineAt(at) };
     }
     at = next;
   }

@@ -17,7 +17,8 @@ const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.leng
 readStatement(job.fileName, bytes, job.options, job.today, (seen) => {
   layout = seen;
 }).then(
-  (read) => port.postMessage({ layout, read, prints: fingerprints(read.lines) } satisfies ReadMessage),
+  (read) =>
+    port.postMessage({ layout, read, prints: fingerprints(read.lines) } satisfies ReadMessage),
   (error: unknown) =>
     port.postMessage(
       (error instanceof HttpError
