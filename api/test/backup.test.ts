@@ -90,6 +90,7 @@ const CARRIED = [
   'recurring_schedules',
   'security_settings',
   'statement_imports',
+  'statement_line_imports',
   'statement_lines',
   'statement_matches',
   'two_step',

@@ -51,7 +51,7 @@ export interface TestContext {
 }
 
 const TABLES =
-  'audit_log, entries, entry_daily, entry_monthly, entry_rollup_queue, sessions, users, employees, clients, expense_types, rate_counters, two_step, two_step_recovery_codes, two_step_challenges, entry_batches, receipts, receipt_chunks, receipt_blobs, import_mappings, company, receipted_entries, receipted_monthly, account_daily, accounts, account_transfers, statement_imports, statement_lines, statement_matches, bank_rules';
+  'audit_log, entries, entry_daily, entry_monthly, entry_rollup_queue, sessions, users, employees, clients, expense_types, rate_counters, two_step, two_step_recovery_codes, two_step_challenges, entry_batches, receipts, receipt_chunks, receipt_blobs, import_mappings, company, receipted_entries, receipted_monthly, account_daily, accounts, account_transfers, statement_imports, statement_lines, statement_line_imports, statement_matches, bank_rules';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsDir = path.join(here, '..', 'src', 'db', 'migrations');

@@ -59,10 +59,10 @@ export async function undoStatement(
                      JOIN statement_imports i ON i.id = o.import_id
                      WHERE o.line_id = l.id AND o.import_id <> ${importId}
                        AND i.undone_at IS NULL) AS shared
-      FROM statement_line_imports h
-      JOIN statement_lines l ON l.id = h.line_id
-      WHERE h.import_id = ${importId}
-      FOR UPDATE OF l`.execute(tx);
+      FROM statement_lines l
+      WHERE l.import_id = ${importId}
+         OR l.id IN (SELECT line_id FROM statement_line_imports WHERE import_id = ${importId})
+      FOR UPDATE`.execute(tx);
     const going = lines.rows.filter((line) => !line.shared);
     const staying = lines.rows.filter((line) => line.shared).map((line) => String(line.id));
     if (going.some((line) => line.status !== 'unmatched')) throw conflict(m.statementHasMatches);
