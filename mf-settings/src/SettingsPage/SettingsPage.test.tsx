@@ -68,6 +68,7 @@ describe('SettingsPage', () => {
           openingBalance: 0,
           openingDate: '2026-01-01',
           isDefault: true,
+          currency: 'PKR',
           balance: 1250.5,
           reconciledThrough: null,
           reconcileOverdue: false,

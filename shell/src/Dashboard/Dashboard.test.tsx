@@ -225,6 +225,7 @@ describe('Expenses without a receipt', () => {
       openingBalance: 0,
       openingDate: '2026-01-01',
       isDefault: false,
+      currency: 'PKR',
     };
     mockEndpoint(endpoints.listAccounts, {
       accounts: [
