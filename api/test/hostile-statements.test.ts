@@ -120,6 +120,30 @@ describe('files that cost more than their size', () => {
     expect(await stored()).toEqual({ imports: 1, lines: 20_000 });
   });
 
+  test('OFX 2 XML with closing tags, 20,000 transactions, is read; one without TRNAMT is named', async () => {
+    const transaction = (i: number) =>
+      `<STMTTRN>\n<TRNTYPE>CREDIT</TRNTYPE>\n<DTPOSTED>20260106120000.000[+5:PKT]</DTPOSTED>\n` +
+      `<TRNAMT>${i + 1}.50</TRNAMT>\n<FITID>X${i}</FITID>\n<NAME>Client &amp; Co ${i}</NAME>\n</STMTTRN>\n`;
+    const xml = (body: string) =>
+      '<?xml version="1.0" encoding="UTF-8"?>\n<?OFX OFXHEADER="200" VERSION="220"?>\n<OFX>\n' +
+      '<BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>PKR</CURDEF><BANKTRANLIST>\n' +
+      body +
+      '</BANKTRANLIST><LEDGERBAL><BALAMT>10.00</BALAMT></LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n';
+    const file = xml(Array.from({ length: 20_000 }, (_, i) => transaction(i)).join(''));
+    const response = await send('preview', 'statement.ofx', file);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ lines: 20_000, closingBalance: 10 });
+    expect(response.json().first[1]).toMatchObject({
+      line: 12,
+      date: '2026-01-06',
+      amount: 2.5,
+      description: 'Client & Co 1',
+      reference: 'X1',
+    });
+    const broken = xml(transaction(0) + transaction(1).replace('<TRNAMT>2.50</TRNAMT>', ''));
+    await refusedBoth('broken.ofx', broken, 400, 'Line 12: the transaction has no TRNAMT');
+  });
+
   test('CAMT.053 of nested <Nm> (1.8 MB) is refused at the depth no statement reaches, naming the line', async () => {
     const depth = 300_000;
     const file =
