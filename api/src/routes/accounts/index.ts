@@ -88,9 +88,14 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.importStatement, async (request, reply) => {
     const upload = await readUpload(request, StatementOptions);
-    return reply
-      .status(201)
-      .send(await importStatement(app.db, currentUser(request).id, request.params.id, upload));
+    const imported = await importStatement(
+      app.db,
+      currentUser(request).id,
+      request.params.id,
+      upload,
+    );
+    app.statistics.afterBulkWrite(imported.added);
+    return reply.status(201).send(imported);
   });
 
   route(app, endpoints.listStatements, async (request) => ({
@@ -121,7 +126,12 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.acceptSuggested, async (request) => ({
     message: m.acceptedSuggested,
-    ...(await acceptSuggested(app.db, currentUser(request).id, request.params.id)),
+    ...(await acceptSuggested(
+      app.db,
+      currentUser(request).id,
+      request.params.id,
+      request.query.after,
+    )),
   }));
 
   route(app, endpoints.unmatchLine, async (request) => ({
