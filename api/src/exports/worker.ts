@@ -3,6 +3,8 @@
 // requests, and a synchronous renderer (pdfkit) never holds that thread. This starts one: from
 // the built JavaScript (`npm start`), or from the TypeScript sources through tsx (tests,
 // `npm run dev`), whichever this module itself was loaded from.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 /** The CPU nice value a drawing worker gives its own thread (FILE_WORK_NICE; pdf-worker.ts). */
@@ -15,7 +17,7 @@ export function configureWorkers(nice = 19): void {
 
 /** Starts `./<name>.js` (or `.ts`) beside this module with `workerData` and a bounded heap. */
 export function startWorker(
-  name: 'journal-worker' | 'pdf-worker',
+  name: 'journal-worker' | 'pdf-worker' | 'excel-worker',
   workerData: unknown,
   resourceLimits: ResourceLimits,
 ): Worker {
@@ -37,4 +39,66 @@ export function startWorker(
     `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(file)}); });`,
     { ...options, eval: true, execArgv: [] },
   );
+}
+
+/** What a drawing worker sends back: the file, or why it stopped. */
+export type FileMessage = { bytes: Uint8Array } | { error: string };
+
+/** Starts a drawing worker and resolves with the one file it sends back (pdf-worker.ts,
+ * excel-worker.ts); rejects when it sends an error or stops without a file. */
+export function fileFromWorker(
+  name: 'pdf-worker' | 'excel-worker',
+  workerData: unknown,
+  resourceLimits: ResourceLimits,
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const worker = startWorker(name, workerData, resourceLimits);
+    let settled = false;
+    const settle = (work: () => void) => {
+      if (settled) return;
+      settled = true;
+      work();
+      void worker.terminate();
+    };
+    worker.once('message', (message: FileMessage) =>
+      settle(() =>
+        'bytes' in message
+          ? resolve(
+              Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.length),
+            )
+          : reject(new Error(message.error)),
+      ),
+    );
+    worker.once('error', (error) => settle(() => reject(error)));
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`the ${name} stopped (exit code ${code})`))),
+    );
+  });
+}
+
+/** Sends a drawing worker's file (its own copy, moved to the other thread) or its error. */
+export function sendFile(
+  port: { postMessage(message: FileMessage, transfer: ArrayBuffer[]): void },
+  made: Promise<Uint8Array>,
+): void {
+  made.then(
+    (bytes) => {
+      const copy = new Uint8Array(bytes);
+      port.postMessage({ bytes: copy }, [copy.buffer]);
+    },
+    (error: unknown) =>
+      port.postMessage({ error: String((error as Error | undefined)?.message ?? error) }, []),
+  );
+}
+
+/** The lowest CPU priority for this worker's thread (FILE_WORK_NICE, which startWorker passes). */
+export function lowerThisThreadsPriority(): void {
+  const nice = Number(process.env.FILE_WORK_NICE ?? 19);
+  if (process.platform !== 'linux' || nice <= 0) return;
+  try {
+    // Linux: /proc/thread-self names this thread's id.
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), nice);
+  } catch {
+    // no /proc: drawn at the normal priority
+  }
 }
