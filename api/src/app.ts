@@ -72,6 +72,9 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Sees every route as it is registered (the hostile test suite walks the route table). */
   onRoute?: (route: RouteOptions) => void;
+  /** false: the embedded database's statistics are not checked on a schedule, only after bulk
+   * writes (tests, which analyse by hand); default true. */
+  statisticsSchedule?: boolean;
   /** false: no scheduled backups (tests that take them by hand); default true. */
   scheduleBackups?: boolean;
   /** false: the server does not post due repeating entries by itself; default true. */
@@ -147,7 +150,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // bulk writes (db/statistics.ts).
   const statistics = statisticsKeeper(
     database.db,
-    database.driver === 'pglite' ? 1000 * config.statisticsCheckSeconds : 0,
+    database.driver === 'pglite' && options.statisticsSchedule !== false
+      ? 1000 * config.statisticsCheckSeconds
+      : 0,
     app.log,
   );
   app.decorate('statistics', statistics);
