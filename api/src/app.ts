@@ -43,6 +43,7 @@ import { webPlugin } from './web/static.js';
 import { configureImages } from './files/images.js';
 import { configureWorkers } from './exports/worker.js';
 import { ExportSlots } from './lib/export-slots.js';
+import { statisticsKeeper, type StatisticsKeeper } from './db/statistics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +61,8 @@ declare module 'fastify' {
     /** Rolls back a failing canary, promotes a due one (web/rollout-watch.ts); none without
      * WEB_ROOT. */
     rolloutWatch: RolloutWatch | undefined;
+    /** The planner's statistics kept current (db/statistics.ts). */
+    statistics: StatisticsKeeper;
   }
 }
 
@@ -69,6 +72,9 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Sees every route as it is registered (the hostile test suite walks the route table). */
   onRoute?: (route: RouteOptions) => void;
+  /** false: the embedded database's statistics are not checked on a schedule, only after bulk
+   * writes (tests, which analyse by hand); default true. */
+  statisticsSchedule?: boolean;
   /** false: no scheduled backups (tests that take them by hand); default true. */
   scheduleBackups?: boolean;
   /** false: the server does not post due repeating entries by itself; default true. */
@@ -140,6 +146,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
     app.addHook('preClose', async () => folder?.stop());
   }
+  // PGlite has no autovacuum: its statistics are checked on a schedule; on both engines after
+  // bulk writes (db/statistics.ts).
+  const statistics = statisticsKeeper(
+    database.db,
+    database.driver === 'pglite' && options.statisticsSchedule !== false
+      ? 1000 * config.statisticsCheckSeconds
+      : 0,
+    app.log,
+  );
+  app.decorate('statistics', statistics);
+  app.addHook('onReady', async () => statistics.start());
+  app.addHook('preClose', async () => statistics.stop());
   // A failing canary is rolled back, a due one promoted, by whichever process looks first.
   const rolloutWatch = config.webRoot
     ? new RolloutWatch(database.db, config.webRoot, config.rollout, app.log)

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { RECEIPT_LIMITS, REMOTE_NAMES, remoteUrlVariable } from 'contract';
 import { parseTotpKey } from './lib/two-step-key.js';
 import { ROLLUP_FOLD_MS } from './db/rollup-folder.js';
+import { STATISTICS_CHECK_SECONDS } from './db/statistics.js';
 
 /** argon2id cost: memory in KiB, iterations (time cost), lanes (parallelism). */
 export interface Argon2Cost {
@@ -73,6 +74,9 @@ export interface AppConfig {
   /** ROLLUP_FOLD_MS: how often this process folds queued entries into the roll-ups
    * (db/rollup-folder.ts); default 1000. */
   rollupFoldMs: number;
+  /** STATISTICS_CHECK_SECONDS: how often the embedded database's statistics are checked and the
+   * tables that grew analysed (db/statistics.ts); default 60, 0 never (but after bulk writes). */
+  statisticsCheckSeconds: number;
   /** Bounds on the work files cost this process (files/images.ts, lib/export-slots.ts). */
   files: FileWorkLimits;
 }
@@ -199,6 +203,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     backup: backupSettings(env),
     rollupFoldMs: rollupFoldMs(env.ROLLUP_FOLD_MS),
+    statisticsCheckSeconds: statisticsCheckSeconds(env.STATISTICS_CHECK_SECONDS),
     files: fileWorkLimits(env),
   };
 }
@@ -267,6 +272,18 @@ function rollupFoldMs(value: string | undefined): number {
       `ROLLUP_FOLD_MS must be a whole number of milliseconds from 10 to 600000, not "${value}"`,
     );
   return ms;
+}
+
+/** STATISTICS_CHECK_SECONDS: unset means 60; a whole number of seconds from 0 (no schedule) to
+ * 86400 else. */
+function statisticsCheckSeconds(value: string | undefined): number {
+  const text = value?.trim() ?? '';
+  if (text === '') return STATISTICS_CHECK_SECONDS;
+  if (!/^\d+$/.test(text) || Number(text) > 86_400)
+    throw new Error(
+      `STATISTICS_CHECK_SECONDS must be a whole number of seconds from 0 to 86400, not "${value}"`,
+    );
+  return Number(text);
 }
 
 /** PORT as a port number: unset means 8080; anything but a whole number 0..65535 is refused. */

@@ -167,6 +167,7 @@ export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
         logger: false,
         autoPostRecurring: false,
         foldRollups: false,
+        statisticsSchedule: false,
         ...build,
       });
       return ctx;

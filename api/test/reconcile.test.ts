@@ -182,6 +182,36 @@ describe('matching', () => {
     expect(audit).toEqual([{ action: 'matched' }]);
   });
 
+  test('accept all suggested looks at 200 lines a call; the next call goes on from its cursor', async () => {
+    // 210 payments into the bank on the days of their lines, each of an amount of its own.
+    await rows(
+      ctx,
+      `INSERT INTO entries (kind, client_id, party_name, amount, credit_debit, description,
+                            entry_date, account_id)
+       SELECT 'income', c.id, c.name, 100 + g, 'Credit', '', date '2026-01-01' + g, $1
+       FROM generate_series(0, 209) g, (SELECT id, name FROM clients ORDER BY id LIMIT 1) c
+       CROSS JOIN (SELECT ${bank} AS bank) b`.replace('$1', 'b.bank'),
+    );
+    const csv = ['Date,Description,Amount'];
+    for (let i = 0; i < 210; i += 1) {
+      const day = new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10);
+      csv.push(`${day},Payment ${i},${100 + i}.00`);
+    }
+    await importCsv(`${csv.join('\n')}\n`);
+    const url = `/api/accounts/${bank}/matches/accept-suggested`;
+    const first = await call(staff, 'POST', url);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ matched: 200, next: expect.any(String) });
+    const second = await call(staff, 'POST', `${url}?after=${encodeURIComponent(first.body.next)}`);
+    expect(second.body).toMatchObject({ matched: 10, next: null });
+    expect(
+      await rows(ctx, `SELECT count(*)::int AS n FROM statement_lines WHERE status = 'matched'`),
+    ).toEqual([{ n: 210 }]);
+    expect(await call(staff, 'POST', `${url}?after=not-a-cursor`)).toEqual(
+      expect.objectContaining({ status: 400 }),
+    );
+  });
+
   test('a match must add up to the line and be of the account', async () => {
     const cash = await income(1, 40, '2026-01-05', '', 1);
     const mine = await income(1, 41, '2026-01-05');

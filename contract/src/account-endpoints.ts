@@ -1,6 +1,7 @@
 // The calls of money accounts, transfers, statements and reconciliation (issue 33).
 import {
   AcceptedSuggested,
+  AcceptSuggestedQuery,
   AccountBody,
   AccountList,
   AccountMutation,
@@ -203,9 +204,11 @@ export const accountEndpoints = {
     method: 'POST',
     path: '/accounts/:id/matches/accept-suggested',
     tag: 'accounts',
-    summary: 'Match every unmatched line that has exactly one strong suggestion',
+    summary:
+      'Match the unmatched lines that have exactly one strong suggestion, a bounded number a call',
     access: 'signedIn',
     params: AccountParams,
+    query: AcceptSuggestedQuery,
     responses: { 200: AcceptedSuggested },
     errors: [404],
     texts: MATCH,

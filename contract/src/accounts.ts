@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, IsoDate, Money, Name, OptionalText, Text } from './common.js';
 import { EntryKind, literalUnion } from './kinds.js';
-import { NextCursor, pagingQuery } from './paging.js';
+import { NextCursor, PageCursor, pagingQuery } from './paging.js';
 
 export const ACCOUNT_KINDS = ['Bank', 'Cash'] as const;
 export const AccountKind = literalUnion(ACCOUNT_KINDS);
@@ -248,11 +248,23 @@ export type LineParams = Static<typeof LineParams>;
 export const Matched = Type.Object({ message: Type.String(), line: StatementLine });
 export type Matched = Static<typeof Matched>;
 
+/** Where "Accept all suggested" goes on: the `next` of its previous answer. */
+export const AcceptSuggestedQuery = Type.Object(
+  { after: Type.Optional(PageCursor) },
+  { additionalProperties: false },
+);
+export type AcceptSuggestedQuery = Static<typeof AcceptSuggestedQuery>;
+
+/**
+ * One call looks at a bounded number of unmatched lines (so that no call holds the database
+ * long); `next` is null once every line was looked at, else the client calls again with it.
+ */
 export const AcceptedSuggested = Type.Object({
   message: Type.String(),
   /** Lines matched now. */
   matched: Type.Integer({ minimum: 0 }),
   lineIds: Type.Array(Id),
+  next: NextCursor,
 });
 export type AcceptedSuggested = Static<typeof AcceptedSuggested>;
 

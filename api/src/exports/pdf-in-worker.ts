@@ -5,10 +5,7 @@
 // moves, and the worker's memory is given back when it ends.
 import pLimit from 'p-limit';
 import type { PdfDocument } from './pdf.js';
-import { startWorker } from './worker.js';
-
-/** What the worker sends back: the file, or why it stopped. */
-export type PdfMessage = { pdf: Uint8Array } | { error: string };
+import { fileFromWorker } from './worker.js';
 
 /**
  * The worker's heap: each page is written out as the next begins (pdf.ts), so what it holds is
@@ -33,26 +30,5 @@ const drawing = pLimit(1);
 export const renderPdfInWorker = (document: PdfDocument): Promise<Buffer> =>
   drawing(() => draw(document));
 
-function draw(document: PdfDocument): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const worker = startWorker('pdf-worker', document, RESOURCE_LIMITS);
-    let settled = false;
-    const settle = (work: () => void) => {
-      if (settled) return;
-      settled = true;
-      work();
-      void worker.terminate();
-    };
-    worker.once('message', (message: PdfMessage) =>
-      settle(() =>
-        'pdf' in message
-          ? resolve(Buffer.from(message.pdf.buffer, message.pdf.byteOffset, message.pdf.length))
-          : reject(new Error(message.error)),
-      ),
-    );
-    worker.once('error', (error) => settle(() => reject(error)));
-    worker.once('exit', (code) =>
-      settle(() => reject(new Error(`the PDF worker stopped (exit code ${code})`))),
-    );
-  });
-}
+const draw = (document: PdfDocument): Promise<Buffer> =>
+  fileFromWorker('pdf-worker', document, RESOURCE_LIMITS);

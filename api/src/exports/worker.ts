@@ -17,7 +17,7 @@ export function configureWorkers(nice = 19): void {
 
 /** Starts `./<name>.js` (or `.ts`) beside this module with `workerData` and a bounded heap. */
 export const startWorker = (
-  name: 'journal-worker' | 'pdf-worker',
+  name: 'journal-worker' | 'pdf-worker' | 'excel-worker',
   workerData: unknown,
   resourceLimits: ResourceLimits,
 ): Worker => startWorkerBeside(import.meta.url, name, workerData, resourceLimits);
@@ -49,6 +49,56 @@ export function startWorkerBeside(
   return new Worker(
     `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(file)}); });`,
     { ...options, eval: true, execArgv: [] },
+  );
+}
+
+/** What a drawing worker sends back: the file, or why it stopped. */
+export type FileMessage = { bytes: Uint8Array } | { error: string };
+
+/** Starts a drawing worker and resolves with the one file it sends back (pdf-worker.ts,
+ * excel-worker.ts); rejects when it sends an error or stops without a file. */
+export function fileFromWorker(
+  name: 'pdf-worker' | 'excel-worker',
+  workerData: unknown,
+  resourceLimits: ResourceLimits,
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const worker = startWorker(name, workerData, resourceLimits);
+    let settled = false;
+    const settle = (work: () => void) => {
+      if (settled) return;
+      settled = true;
+      work();
+      void worker.terminate();
+    };
+    worker.once('message', (message: FileMessage) =>
+      settle(() =>
+        'bytes' in message
+          ? resolve(
+              Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.length),
+            )
+          : reject(new Error(message.error)),
+      ),
+    );
+    worker.once('error', (error) => settle(() => reject(error)));
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`the ${name} stopped (exit code ${code})`))),
+    );
+  });
+}
+
+/** Sends a drawing worker's file (its own copy, moved to the other thread) or its error. */
+export function sendFile(
+  port: { postMessage(message: FileMessage, transfer: ArrayBuffer[]): void },
+  made: Promise<Uint8Array>,
+): void {
+  made.then(
+    (bytes) => {
+      const copy = new Uint8Array(bytes);
+      port.postMessage({ bytes: copy }, [copy.buffer]);
+    },
+    (error: unknown) =>
+      port.postMessage({ error: String((error as Error | undefined)?.message ?? error) }, []),
   );
 }
 

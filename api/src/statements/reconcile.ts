@@ -144,6 +144,9 @@ const OPEN_ENTRY = sql`e.credit_debit = 'Credit' AND e.reverses_id IS NULL
 
 type OpenLine = { id: number; date: string; cents: bigint; text: string };
 
+/** Lines whose suggestions one query looks for. */
+const SUGGESTION_CHUNK = 100;
+
 /**
  * Each line's open entries of its direction within `days`, nearest first: of the line's amount
  * (`same`: the index of migration 027 finds them), or smaller (`smaller`: parts of a set).
@@ -329,13 +332,18 @@ export async function worklist(
       cents: centsOf(row.amount),
       text: lineText(row),
     }));
-  const single = await suggestionsFor(db, accountId, open, days);
-  const sets = await setSuggestionsFor(
-    db,
-    accountId,
-    open.filter((line) => !single.has(line.id)),
-    days,
-  );
+  // A hundred lines a query: each query is a short piece of work, and other requests are
+  // answered between them (a thousand lines at once held the embedded database for seconds).
+  const single = new Map<number, Suggestion[]>();
+  const sets = new Map<number, Suggestion[]>();
+  for (let start = 0; start < open.length; start += SUGGESTION_CHUNK) {
+    const chunk = open.slice(start, start + SUGGESTION_CHUNK);
+    for (const [id, found] of await suggestionsFor(db, accountId, chunk, days))
+      single.set(id, found);
+    const rest = chunk.filter((line) => !single.has(line.id));
+    for (const [id, found] of await setSuggestionsFor(db, accountId, rest, days))
+      sets.set(id, found);
+  }
   const rules = await enabledRules(db);
   const lines: StatementLine[] = page.map((row) => {
     const id = Number(row.id);
@@ -498,38 +506,41 @@ export async function matchLine(
   return lineOut(db, accountId, body.lineId);
 }
 
+/** Unmatched lines one call of "Accept all suggested" looks at (the client calls again). */
+const ACCEPT_LINES_PER_CALL = 200;
+
 export async function acceptSuggested(
   db: Db,
   userId: number,
   accountId: number,
-): Promise<{ matched: number; lineIds: number[] }> {
+  after?: string,
+): Promise<{ matched: number; lineIds: number[]; next: string | null }> {
   await accountOf(db, accountId);
   const lineIds: number[] = [];
-  let after: string | undefined;
   const taken = new Set<number>();
-  for (;;) {
-    const page = await worklist(db, accountId, { status: 'unmatched', limit: 500, after });
-    for (const line of page.lines) {
-      const strong = line.suggestions.filter((suggestion) => suggestion.strong);
-      if (strong.length !== 1) continue;
-      const entryIds = strong[0]!.entryIds;
-      if (entryIds.some((id) => taken.has(id))) continue;
-      try {
-        await db.transaction().execute(async (tx) => {
-          await writeMatch(tx, userId, await lockLine(tx, accountId, line.id), entryIds, []);
-        });
-        entryIds.forEach((id) => taken.add(id));
-        lineIds.push(line.id);
-      } catch (error) {
-        // Matched meanwhile by someone else: left as it is.
-        if (pgCode(error) === PG_UNIQUE_VIOLATION || error instanceof HttpError) continue;
-        throw error;
-      }
+  const page = await worklist(db, accountId, {
+    status: 'unmatched',
+    limit: ACCEPT_LINES_PER_CALL,
+    after,
+  });
+  for (const line of page.lines) {
+    const strong = line.suggestions.filter((suggestion) => suggestion.strong);
+    if (strong.length !== 1) continue;
+    const entryIds = strong[0]!.entryIds;
+    if (entryIds.some((id) => taken.has(id))) continue;
+    try {
+      await db.transaction().execute(async (tx) => {
+        await writeMatch(tx, userId, await lockLine(tx, accountId, line.id), entryIds, []);
+      });
+      entryIds.forEach((id) => taken.add(id));
+      lineIds.push(line.id);
+    } catch (error) {
+      // Matched meanwhile by someone else: left as it is.
+      if (pgCode(error) === PG_UNIQUE_VIOLATION || error instanceof HttpError) continue;
+      throw error;
     }
-    if (!page.next) break;
-    after = page.next;
   }
-  return { matched: lineIds.length, lineIds };
+  return { matched: lineIds.length, lineIds, next: page.next };
 }
 
 export async function unmatchLine(

@@ -127,11 +127,11 @@ describe('ReconcilePage', () => {
   it('should Accept a suggestion, and Accept all suggested', async () => {
     mockCurrentUser('staff');
     const match = mockEndpoint(endpoints.matchLine, said('Line matched'));
-    const all = mockEndpoint(endpoints.acceptSuggested, {
-      message: 'Suggestions accepted',
-      matched: 1,
-      lineIds: [1],
-    });
+    const all = mockEndpoint(endpoints.acceptSuggested, (call) =>
+      call.query.after
+        ? { message: 'Suggestions accepted', matched: 1, lineIds: [1], next: null }
+        : { message: 'Suggestions accepted', matched: 0, lineIds: [], next: 'page-2' },
+    );
     renderPage();
     const rent = await rowOf('RENT OCTOBER');
     await userEvent.click(within(rent).getByRole('button', { name: /^Accept #41/ }));
@@ -141,7 +141,11 @@ describe('ReconcilePage', () => {
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Accept all suggested' }));
     await waitFor(() => expect(dialogs.alerts).toEqual(['Line matched', 'Suggestions accepted']));
-    expect(all.calls.map((call) => call.params)).toEqual([{ id: '2' }]);
+    // Two calls (the first answered with a `next`), one alert.
+    expect(all.calls.map((call) => [call.params, call.query])).toEqual([
+      [{ id: '2' }, {}],
+      [{ id: '2' }, { after: 'page-2' }],
+    ]);
   });
 
   it('should match a line by hand to the entries chosen, and make a rule of it on request', async () => {

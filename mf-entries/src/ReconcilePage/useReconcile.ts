@@ -17,7 +17,10 @@ export function useReconcile(id: number) {
     { refetchOnMount: 'always' },
   );
   const match = useApiWrite(endpoints.matchLine, SAID);
-  const acceptAll = useApiWrite(endpoints.acceptSuggested, SAID);
+  // One call looks at a bounded number of lines; the last one (no `next`) says it is done.
+  const acceptAll = useApiWrite(endpoints.acceptSuggested, {
+    success: (answer) => (answer.next ? undefined : answer.message),
+  });
   const unmatch = useApiWrite(endpoints.unmatchLine, SAID);
   const exclude = useApiWrite(endpoints.excludeLine, SAID);
   const create = useApiWrite(endpoints.createLineEntry, SAID);
@@ -39,7 +42,15 @@ export function useReconcile(id: number) {
       create.isPending,
     accept: (line: StatementLine, entryIds: number[]) =>
       ok(match.run({ params: { id }, body: { lineId: line.id, entryIds } })),
-    acceptAllSuggested: () => ok(acceptAll.run({ params: { id } })),
+    acceptAllSuggested: async () => {
+      let after: string | undefined;
+      for (;;) {
+        const outcome = await acceptAll.run({ params: { id }, query: after ? { after } : {} });
+        if (!outcome.ok) return false;
+        if (!outcome.answer.next) return true;
+        after = outcome.answer.next;
+      }
+    },
     undo: (line: StatementLine, reason: string) =>
       ok(unmatch.run({ params: { id, lineId: line.id }, body: { reason } })),
     exclude: (line: StatementLine, reason: string) =>

@@ -89,11 +89,15 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.importStatement, async (request, reply) => {
     const upload = await readUpload(request, StatementOptions);
-    return reply
-      .status(201)
-      .send(
-        await importStatement(app.db, currentUser(request).id, request.params.id, upload, today()),
-      );
+    const imported = await importStatement(
+      app.db,
+      currentUser(request).id,
+      request.params.id,
+      upload,
+      today(),
+    );
+    app.statistics.afterBulkWrite(imported.added);
+    return reply.status(201).send(imported);
   });
 
   route(app, endpoints.listStatements, async (request) => ({
@@ -124,7 +128,12 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.acceptSuggested, async (request) => ({
     message: m.acceptedSuggested,
-    ...(await acceptSuggested(app.db, currentUser(request).id, request.params.id)),
+    ...(await acceptSuggested(
+      app.db,
+      currentUser(request).id,
+      request.params.id,
+      request.query.after,
+    )),
   }));
 
   route(app, endpoints.unmatchLine, async (request) => ({

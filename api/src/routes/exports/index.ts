@@ -29,6 +29,7 @@ import { excelStream } from '../../exports/excel.js';
 import { journalExcelInWorker } from '../../exports/journal-in-worker.js';
 import type { PdfContent } from '../../exports/pdf.js';
 import { renderPdfInWorker } from '../../exports/pdf-in-worker.js';
+import { monthEndPackExcelInWorker } from '../../exports/excel-in-worker.js';
 import { holdExportSlot } from '../../lib/export-slots.js';
 import {
   clientsVsSalesExcel,
@@ -68,7 +69,6 @@ import {
   financeComparedExcel,
   figuresPdf,
   financeComparedPdf,
-  monthEndPackExcel,
   monthEndPackPdf,
   receivablesExcel,
   receivablesPdf,
@@ -469,7 +469,8 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.monthEndPackExcel, async (request) => {
     const pack = await packOf(request.query.month);
-    const bytes = await monthEndPackExcel(await context(request), pack);
+    // Written in a worker thread; the data was read here (exports/excel-in-worker.ts).
+    const bytes = await monthEndPackExcelInWorker(await context(request), pack);
     return new NamedFile(
       endpoints.monthEndPackExcel.file.fileName,
       Readable.from([bytes]),

@@ -38,6 +38,7 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
       ...upload,
       today: todayIn(app.config.timeZone),
     });
+    app.statistics.afterBulkWrite(record.rows);
     return sendJson(reply, exactJson({ message: importMessages.imported, import: record }), 201);
   });
 
