@@ -14,19 +14,10 @@ import {
   previewStatement,
   undoStatement,
 } from '../../statements/import.js';
-import {
-  acceptSuggested,
-  entryFromLine,
-  excludeLine,
-  listRules,
-  markReconciled,
-  matchLine,
-  saveRule,
-  setSuggestionDays,
-  suggestionDays,
-  unmatchLine,
-  worklist,
-} from '../../statements/reconcile.js';
+import { acceptSuggested, worklist } from '../../statements/reconcile.js';
+import { entryFromLine, excludeLine, matchLine, unmatchLine } from '../../statements/matching.js';
+import { markReconciled } from '../../statements/reconciled.js';
+import { listRules, saveRule, setSuggestionDays, suggestionDays } from '../../statements/rules.js';
 import { route } from '../route.js';
 
 export const accountsRoutes: FastifyPluginAsync = async (app) => {
