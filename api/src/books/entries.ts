@@ -47,6 +47,8 @@ export interface NewEntry {
   idempotencyKey?: string;
   /** The money account; the default when left out; none for an invoice (income Debit). */
   accountId?: number;
+  /** An admin's reason for an entry dated in the account's reconciled period. */
+  reason?: string;
 }
 
 export const toEntry = (row: WrittenEntry): Entry => ({
@@ -81,10 +83,6 @@ function checkNewEntry(input: NewEntry): void {
     throw badRequest(apiMessages.creditOnly);
   checkEntryAccount(input);
   if (input.date !== undefined && !isRealDay(input.date)) throw badRequest(apiMessages.dateInvalid);
-}
-
-async function findByKey(db: Db, userId: number, key: string): Promise<WrittenEntry | undefined> {
-  return (await findByKeys(db, userId, [key]))[0];
 }
 
 /**
@@ -131,7 +129,7 @@ async function writeEntry(
       date: day,
       accountId: input.accountId,
     },
-    { userId, idempotencyKey: input.idempotencyKey },
+    { userId, idempotencyKey: input.idempotencyKey, reason: input.reason },
   );
   const entry = toEntry(row);
   const also = within ? await within(tx, entry) : {};
@@ -192,8 +190,13 @@ export async function recordEntry(
   checkNewEntry(input);
   const { result, created } = await writeOnce(
     async () => {
-      if (!input.idempotencyKey) return undefined;
-      const earlier = await findByKey(db, userId, input.idempotencyKey);
+      const key = input.idempotencyKey;
+      if (!key) return undefined;
+      // A key is its call's: one a reversal or a correction used is not a new entry's.
+      const corrected = correctionOf(key);
+      const [earlier, correction] = await findByKeys(db, userId, corrected ? [key, corrected] : [key]);
+      if (earlier && (earlier.reverses_id !== null || (correction && correction.reverses_id !== null)))
+        throw conflict(apiMessages.idempotencyConflict);
       if (earlier && !sameSubmission(earlier, input))
         throw conflict(apiMessages.idempotencyConflict);
       return earlier && toEntry(earlier);
@@ -269,9 +272,14 @@ export async function reverseEntry(
   const reason = input.reason.trim();
   const { result, created } = await writeOnce(
     async () => {
-      if (!input.idempotencyKey) return undefined;
-      const earlier = await findByKey(db, userId, input.idempotencyKey);
-      if (earlier && (earlier.reverses_id !== input.id || earlier.description !== reason))
+      const key = input.idempotencyKey;
+      if (!key) return undefined;
+      // A key is its call's: the reversal a correction wrote under it is not a reversal's answer.
+      const [earlier, corrected] = await findByKeys(db, userId, [key, correctionKey(key)]);
+      if (
+        corrected ||
+        (earlier && (earlier.reverses_id !== input.id || earlier.description !== reason))
+      )
         throw conflict(apiMessages.reverseKeyConflict);
       return earlier && toEntry(earlier);
     },
@@ -299,7 +307,11 @@ export interface Correction {
 }
 
 /** The key the corrected entry of a correction is stored under (the reversal holds the key). */
-const correctionKey = (key: string) => `correction:${key}`;
+const CORRECTION = 'correction:';
+const correctionKey = (key: string) => `${CORRECTION}${key}`;
+/** The correction's key when `key` is the one its corrected entry is stored under. */
+const correctionOf = (key: string) =>
+  key.startsWith(CORRECTION) ? key.slice(CORRECTION.length) : undefined;
 
 /** True when the stored entry has every value the changes give. */
 const hasChanges = (row: WrittenEntry, changes: EntryChanges) =>
@@ -335,6 +347,7 @@ async function writeCorrection(
         ? changes.accountId
         : (changes.accountId ?? original.account_id ?? undefined),
     idempotencyKey: input.idempotencyKey && correctionKey(input.idempotencyKey),
+    reason: input.reason,
   };
   if (sameSubmission(original, corrected)) throw badRequest(apiMessages.correctionChangesNothing);
   checkNewEntry(corrected);

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
 import { badRequest, conflict, notFound, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
+import { guardReconciled, reconciledThrough } from '../books/index.js';
 
 const money = (text: string) => fromCents(centsOf(text)) as number;
 
@@ -23,15 +24,29 @@ export interface LockedLine {
   description: string;
   reference: string;
   status: StatementLine['status'];
+  /** The account's "reconciled through" day, read with the account locked. */
+  reconciled_through: string | null;
 }
 
-/** Locks a line of the account (FOR UPDATE: two clerks on one line take turns). */
-export async function lockLine(tx: Db, accountId: number, lineId: number): Promise<LockedLine> {
-  const { rows } = await sql<LockedLine>`
+/**
+ * Locks the account's row, then a line of it (FOR UPDATE: two clerks on one line take turns). The
+ * account always first, so that every change of a match and "reconciled through" (which locks
+ * the account for update) take their locks in one order and wait for each other: `account`
+ * 'update' for a change that must not meet a "reconciled through" being set (an unmatch).
+ */
+export async function lockLine(
+  tx: Db,
+  accountId: number,
+  lineId: number,
+  account: 'share' | 'update' = 'share',
+): Promise<LockedLine> {
+  const through = await reconciledThrough(tx, [accountId], account);
+  if (!through.has(accountId)) throw notFound(m.accountNotFound);
+  const { rows } = await sql<Omit<LockedLine, 'reconciled_through'>>`
     SELECT id, account_id, line_date, amount::text AS amount, description, reference, status
     FROM statement_lines WHERE id = ${lineId} AND account_id = ${accountId} FOR UPDATE`.execute(tx);
   if (!rows[0]) throw notFound(m.lineNotFound);
-  return rows[0];
+  return { ...rows[0], reconciled_through: through.get(accountId) ?? null };
 }
 
 /** Matches the line to entries and transfers in `tx` (the line locked and unmatched). */
@@ -43,9 +58,17 @@ export async function writeMatch(
   transferIds: readonly number[],
   /** False when the caller's own activity row tells of the match (an entry made from the line). */
   audited = true,
+  /** An admin's reason for matching a line dated in the account's reconciled period. */
+  reason?: string,
 ): Promise<void> {
   if (line.status !== 'unmatched') throw conflict(m.lineNotUnmatched);
   if (entryIds.length + transferIds.length === 0) throw badRequest(m.matchNeedsEntries);
+  await guardReconciled(
+    tx,
+    [{ accountId: line.account_id, day: line.line_date }],
+    { userId, reason },
+    { line: line.id, matched: { entryIds, transferIds } },
+  );
   let sum = 0n;
   if (entryIds.length) {
     const { rows } = await sql<{ id: number; kind: EntryKind; amount: string }>`

@@ -14,8 +14,8 @@ import {
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
-import { badRequest, conflict, forbidden, notFound } from '../lib/errors.js';
-import { recordEntry } from '../books/index.js';
+import { badRequest, conflict, notFound } from '../lib/errors.js';
+import { guardReconciled, recordEntry } from '../books/index.js';
 import { lockLine, raced, writeMatch, type LockedLine } from './match-write.js';
 import { accountOf, worklist } from './reconcile.js';
 
@@ -37,7 +37,15 @@ export async function matchLine(
   try {
     await db.transaction().execute(async (tx) => {
       const line = await lockLine(tx, accountId, body.lineId);
-      await writeMatch(tx, userId, line, body.entryIds, body.transferIds ?? []);
+      await writeMatch(
+        tx,
+        userId,
+        line,
+        body.entryIds,
+        body.transferIds ?? [],
+        true,
+        body.reason,
+      );
     });
   } catch (error) {
     throw raced(error);
@@ -45,27 +53,37 @@ export async function matchLine(
   return lineOut(db, accountId, body.lineId);
 }
 
+/**
+ * Undoes a line's match with a reason. The account is locked for update first, as "reconciled
+ * through" locks it: an unmatch and a "reconciled through" at once take turns, and the second
+ * sees the first (a reconciled line's match is undone by an admin only, that reason given).
+ */
 export async function unmatchLine(
   db: Db,
-  user: { id: number; role: string },
+  userId: number,
   accountId: number,
   lineId: number,
   reason: string,
 ): Promise<StatementLine> {
-  const account = await accountOf(db, accountId);
+  await accountOf(db, accountId);
   await db.transaction().execute(async (tx) => {
-    const line = await lockLine(tx, accountId, lineId);
+    const line = await lockLine(tx, accountId, lineId, 'update');
     if (line.status !== 'matched') throw conflict(m.lineNotMatched);
     const reconciled =
-      account.reconciled_through !== null && line.line_date <= account.reconciled_through;
-    if (reconciled && user.role !== 'admin') throw forbidden(m.reconciledLocked);
+      line.reconciled_through !== null && line.line_date <= line.reconciled_through;
+    await guardReconciled(
+      tx,
+      [{ accountId, day: line.line_date }],
+      { userId, reason },
+      { line: lineId, unmatched: true },
+    );
     const { rows } = await sql<{ entry_id: number | null; transfer_id: number | null }>`
       DELETE FROM statement_matches WHERE line_id = ${lineId} RETURNING entry_id, transfer_id`.execute(
       tx,
     );
     await sql`UPDATE statement_lines SET status = 'unmatched' WHERE id = ${lineId}`.execute(tx);
     await audit(tx, {
-      actorId: user.id,
+      actorId: userId,
       action: 'unmatched',
       entity: 'statement_line',
       entityId: lineId,
@@ -93,6 +111,13 @@ export async function excludeLine(
   await db.transaction().execute(async (tx) => {
     const line = await lockLine(tx, accountId, lineId);
     if (line.status !== 'unmatched') throw conflict(m.lineNotUnmatched);
+    // An exclusion changes the reconciliation statement of the line's day.
+    await guardReconciled(
+      tx,
+      [{ accountId, day: line.line_date }],
+      { userId, reason },
+      { line: lineId, excluded: true },
+    );
     await sql`UPDATE statement_lines SET status = 'excluded', excluded_reason = ${reason.trim()},
               excluded_by = ${userId} WHERE id = ${lineId}`.execute(tx);
     await audit(tx, {
@@ -116,11 +141,11 @@ export async function entryFromLine(
   userId: number,
   accountId: number,
   lineId: number,
-  body: { kind: EntryKind; partyId: number; description?: string },
+  body: { kind: EntryKind; partyId: number; description?: string; reason?: string },
   today: string,
 ): Promise<Entry> {
   await accountOf(db, accountId);
-  const { rows } = await sql<LockedLine>`
+  const { rows } = await sql<Omit<LockedLine, 'reconciled_through'>>`
     SELECT id, account_id, line_date, amount::text AS amount, description, reference, status
     FROM statement_lines WHERE id = ${lineId} AND account_id = ${accountId}`.execute(db);
   const line = rows[0];
@@ -140,6 +165,7 @@ export async function entryFromLine(
         description: (body.description ?? line.description).trim().slice(0, 500),
         date: line.line_date,
         accountId,
+        reason: body.reason,
       },
       today,
       async (tx, recorded) => {
@@ -151,6 +177,7 @@ export async function entryFromLine(
           [recorded.id],
           [],
           false,
+          body.reason,
         );
         return { statementLineId: lineId, matched: true };
       },

@@ -119,7 +119,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
     message: m.lineUnmatched,
     line: await unmatchLine(
       app.db,
-      currentUser(request),
+      currentUser(request).id,
       request.params.id,
       request.params.lineId,
       request.body.reason,
