@@ -54,7 +54,7 @@ async function importCsv(text: string) {
   expect(response.statusCode).toBe(201);
 }
 
-async function created(answer: Promise<{ status: number; body: Record<string, any> }>) {
+async function created(answer: ReturnType<typeof call>) {
   const { status, body } = await answer;
   expect({ status, body }).toMatchObject({ status: 201 });
   return body;
@@ -97,7 +97,8 @@ async function reconciledJanuary() {
     'Date,Description,Amount\n2026-01-05,Payment,200.00\n2026-01-12,To cash,-100.00\n2026-01-20,Charge,-3.00\n',
   );
   const { body } = await call(viewer, 'GET', `/api/accounts/${bank}/reconcile`);
-  const line = (text: string) => body.lines.find((l: any) => l.description === text).id;
+  const line = (text: string) =>
+    body.lines.find((l: { description: string }) => l.description === text).id;
   payment = line('Payment');
   charge = line('Charge');
   await created(
@@ -325,7 +326,7 @@ test('an admin who gives a reason may, and each change says so in the activity',
   expect(opening.status).toBe(200);
   expect(opening.body.account.openingBalance).toBe(1145);
 
-  const activity = await rows<{ entity_id: string; before: object; after: any }>(
+  const activity = await rows<{ entity_id: string; before: object; after: unknown }>(
     ctx,
     `SELECT entity_id, before, after FROM audit_log
      WHERE entity = 'account' AND action = 'update' AND after ? 'reconciledPeriodChanged' ORDER BY id`,
