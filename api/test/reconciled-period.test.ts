@@ -364,3 +364,37 @@ test('an admin who gives a reason may, and each change says so in the activity',
     },
   ]);
 });
+
+test('every writer of the books refuses it: a payroll run from the account, undoing a batch', async () => {
+  const meezan = (
+    await created(
+      call(admin, 'POST', '/api/accounts', {
+        name: 'Meezan',
+        kind: 'Bank',
+        openingBalance: 0,
+        openingDate: '2026-01-01',
+      }),
+    )
+  ).account;
+  const run = (employeeId: number) =>
+    call(staff, 'POST', '/api/payroll', {
+      month: '2026-01',
+      lines: [{ employeeId, amount: 300 }],
+      accountId: meezan.id,
+    });
+  const paidAli = await created(run(1));
+  expect(
+    (
+      await call(staff, 'POST', `/api/accounts/${meezan.id}/reconciled`, {
+        through: THROUGH,
+        closingBalance: 0,
+      })
+    ).status,
+  ).toBe(200);
+  const entries = await stored();
+  expect(await run(2)).toEqual(refusal(409, refusedStaff));
+  expect(
+    await call(staff, 'POST', `/api/batches/${paidAli.batchId}/reverse`, { reason: 'wrong month' }),
+  ).toEqual(refusal(409, refusedStaff));
+  expect(await stored()).toEqual(entries);
+});
