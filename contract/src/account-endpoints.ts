@@ -254,8 +254,8 @@ export const accountEndpoints = {
       'through the day is not the closing balance. The day is never after today (400) and only ' +
       'moves forward: moving it back is refused (409, naming the day) but to an admin giving ' +
       '`reason`, recorded in the activity. While a day is reconciled, nothing on or before it in ' +
-      "the account is written (entries, reversals, corrections, transfers, matches, the opening " +
-      "balance or day) but by an admin giving a reason.",
+      'the account is written (entries, reversals, corrections, transfers, matches, the opening ' +
+      'balance or day) but by an admin giving a reason.',
     access: 'signedIn',
     params: AccountParams,
     body: ReconciledBody,

@@ -37,15 +37,7 @@ export async function matchLine(
   try {
     await db.transaction().execute(async (tx) => {
       const line = await lockLine(tx, accountId, body.lineId);
-      await writeMatch(
-        tx,
-        userId,
-        line,
-        body.entryIds,
-        body.transferIds ?? [],
-        true,
-        body.reason,
-      );
+      await writeMatch(tx, userId, line, body.entryIds, body.transferIds ?? [], true, body.reason);
     });
   } catch (error) {
     throw raced(error);
