@@ -485,4 +485,39 @@ describe('an Idempotency-Key', () => {
     expect(reused.body.message).toBe(apiMessages.correctKeyConflict);
     expect((await everything()).entries).toHaveLength(before.entries.length + 2);
   });
+
+  it("is its call's: a correction's key on a reverse, or its corrected entry's on a new entry, is refused", async () => {
+    const { id } = await expense();
+    await correct(id, { reason: 'Wrong amount', amount: 90 }, key);
+    const before = await everything();
+    // The same entry and reason: the reversal the correction wrote is not a reverse's answer.
+    const reverse = await call(
+      'POST',
+      `/api/journal/${id}/reverse`,
+      { reason: 'Wrong amount' },
+      { 'idempotency-key': key },
+    );
+    expect(reverse).toEqual({
+      status: 409,
+      body: expect.objectContaining({ message: apiMessages.reverseKeyConflict }),
+    });
+    // The key the corrected entry is kept under, sent with the same entry's fields.
+    const again = await call(
+      'POST',
+      '/api/expance/addexpance',
+      {
+        expanceTypeId: 1,
+        amount: 90,
+        description: 'Printer paper',
+        Creditdebit: 'Credit',
+        date: earlier,
+      },
+      { 'idempotency-key': `correction:${key}` },
+    );
+    expect(again).toEqual({
+      status: 409,
+      body: expect.objectContaining({ message: apiMessages.idempotencyConflict }),
+    });
+    expect(await everything()).toEqual(before);
+  });
 });

@@ -471,7 +471,7 @@ describe('reconciled through', () => {
 
     expect(
       await call(staff, 'DELETE', `/api/accounts/${bank}/matches/${line!.id}`, { reason: 'wrong' }),
-    ).toEqual(refusal(403, am.reconciledLocked));
+    ).toEqual(refusal(409, `${am.reconciledPeriod} 2026-01-31`));
     expect(
       (await call(admin, 'DELETE', `/api/accounts/${bank}/matches/${line!.id}`, {})).status,
     ).toBe(400);

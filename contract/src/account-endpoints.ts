@@ -218,6 +218,9 @@ export const accountEndpoints = {
     path: '/accounts/:id/matches/:lineId',
     tag: 'accounts',
     summary: "Undo a line's match, with a reason (a reconciled match: admins only)",
+    description:
+      'A line dated on or before the account\'s "reconciled through" day: refused (409, naming ' +
+      'the day) but to an admin, whose reason is then recorded in the activity.',
     access: 'signedIn',
     params: LineParams,
     body: ReasonBody,
@@ -258,7 +261,11 @@ export const accountEndpoints = {
     summary: 'Mark an account reconciled through a day, locking its matches',
     description:
       'Refused (409) with the difference when the opening balance plus every matched movement ' +
-      'through the day is not the closing balance.',
+      'through the day is not the closing balance. The day is never after today (400) and only ' +
+      'moves forward: moving it back is refused (409, naming the day) but to an admin giving ' +
+      '`reason`, recorded in the activity. While a day is reconciled, nothing on or before it in ' +
+      'the account is written (entries, reversals, corrections, transfers, matches, the opening ' +
+      'balance or day) but by an admin giving a reason.',
     access: 'signedIn',
     params: AccountParams,
     body: ReconciledBody,

@@ -1,7 +1,7 @@
 // Money accounts, transfers, bank statements, matching and reconciliation (issue 33,
 // docs/decisions/023-bank-accounts.md). The calls are in account-endpoints.ts.
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, IsoDate, Money, Name, OptionalText, Text } from './common.js';
+import { Id, IsoDate, Money, Name, OptionalText, ReconciledReason, Text } from './common.js';
 import { EntryKind, literalUnion } from './kinds.js';
 import { NextCursor, PageCursor, pagingQuery } from './paging.js';
 
@@ -65,6 +65,8 @@ export const AccountBody = Type.Object(
     isDefault: Type.Optional(Type.Boolean()),
     /** Left out: the office's currency for a new account, unchanged for an existing one. */
     currency: Type.Optional(Currency),
+    /** Needed to change the opening balance or day of a reconciled account. */
+    reason: ReconciledReason,
   },
   {
     additionalProperties: false,
@@ -86,6 +88,8 @@ export const TransferBody = Type.Object(
     ]),
     date: IsoDate,
     description: OptionalText(500),
+    /** Needed for a transfer dated in an account's reconciled period. */
+    reason: ReconciledReason,
   },
   {
     additionalProperties: false,
@@ -237,6 +241,8 @@ export const MatchBody = Type.Object(
     lineId: Id,
     entryIds: Type.Array(Id, { maxItems: 50, uniqueItems: true }),
     transferIds: Type.Optional(Type.Array(Id, { maxItems: 10, uniqueItems: true })),
+    /** Needed to match a line dated in the account's reconciled period. */
+    reason: ReconciledReason,
   },
   { additionalProperties: false },
 );
@@ -269,13 +275,24 @@ export const AcceptedSuggested = Type.Object({
 export type AcceptedSuggested = Static<typeof AcceptedSuggested>;
 
 export const LineEntryBody = Type.Object(
-  { kind: EntryKind, partyId: Id, description: OptionalText(500) },
+  {
+    kind: EntryKind,
+    partyId: Id,
+    description: OptionalText(500),
+    /** Needed for a line dated in the account's reconciled period. */
+    reason: ReconciledReason,
+  },
   { additionalProperties: false },
 );
 export type LineEntryBody = Static<typeof LineEntryBody>;
 
 export const ReconciledBody = Type.Object(
-  { through: IsoDate, closingBalance: SignedAmount },
+  {
+    through: IsoDate,
+    closingBalance: SignedAmount,
+    /** Needed to move "reconciled through" back (admins only); recorded in the activity. */
+    reason: ReconciledReason,
+  },
   { additionalProperties: false },
 );
 export type ReconciledBody = Static<typeof ReconciledBody>;
@@ -371,7 +388,11 @@ export const accountMessages = {
   matchNeedsEntries: 'Choose at least one entry or transfer to match',
   alreadyMatched: 'This line or one of these entries was just matched by someone else',
   entryKindFromSign: 'Money in can only be income; money out an expense or a salary',
-  reconciledLocked: 'This match is reconciled: only an admin can undo it',
+  reconciledPeriod:
+    'Only an admin giving a reason can change a reconciled period: the account is reconciled through',
+  reconciledBack:
+    'Only an admin giving a reason can move "reconciled through" back: the account is reconciled through',
+  reconciledInFuture: '"Reconciled through" cannot be after today',
   reconciled: 'Reconciled through',
   reconcileDiffers: 'The balances do not agree: the difference is RS',
   reconcileBeforeOpening: 'The day is before the account was opened',

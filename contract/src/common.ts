@@ -32,6 +32,15 @@ export const Name = (maxLength: number, description?: string) =>
 export const OptionalText = (maxLength: number) =>
   Type.Optional(Type.String({ maxLength, format: 'text' }));
 
+/**
+ * An admin's reason for writing on or before a money account's "reconciled through" day (issue
+ * 39): without it, or from anyone but an admin, such a write is refused (409); with it, the
+ * activity records it.
+ */
+export const ReconciledReason = Type.Optional(
+  Text(500, "An admin's reason for changing an account's reconciled period"),
+);
+
 export const Email = Type.String({
   format: 'email',
   maxLength: 254,

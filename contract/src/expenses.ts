@@ -9,6 +9,7 @@ import {
   MutationResponse,
   Name,
   OptionalText,
+  ReconciledReason,
 } from './common.js';
 import { EntryKind } from './kinds.js';
 import { EntryBudget } from './month-end.js';
@@ -85,6 +86,8 @@ export const ExpenseEntryBody = Type.Object(
     date: EntryDate,
     /** The money account (issue 33); the default when left out; none for an invoice. */
     accountId: Type.Optional(Id),
+    /** Needed for an entry dated in the account's reconciled period. */
+    reason: ReconciledReason,
   },
   { additionalProperties: false },
 );
@@ -100,6 +103,8 @@ export const IncomeEntryBody = Type.Object(
     date: EntryDate,
     /** The money account (issue 33); the default when left out; none for an invoice. */
     accountId: Type.Optional(Id),
+    /** Needed for an entry dated in the account's reconciled period. */
+    reason: ReconciledReason,
   },
   { additionalProperties: false },
 );
@@ -115,6 +120,8 @@ export const SalaryEntryBody = Type.Object(
     date: EntryDate,
     /** The money account (issue 33); the default when left out; none for an invoice. */
     accountId: Type.Optional(Id),
+    /** Needed for an entry dated in the account's reconciled period. */
+    reason: ReconciledReason,
   },
   { additionalProperties: false },
 );

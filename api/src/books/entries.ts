@@ -2,7 +2,7 @@
 // must exist, an expense type be Active; the name stored is the one looked up now), reversing one
 // (docs/decisions/008-reversals-and-closed-periods.md), and correcting one (its reversal and the
 // corrected entry in one transaction). An idempotency key makes a repeated submission answer the
-// first result instead of writing the money twice.
+// first result instead of writing the money twice (idempotency.ts).
 import { sql } from 'kysely';
 import {
   amountNumber,
@@ -28,6 +28,7 @@ import {
 import { checkEntryAccount, lockAccounts } from './accounts.js';
 import { refuseClosedPeriod } from './closed-period.js';
 import { lockParties, lockParty } from './parties.js';
+import { correctionKey, correctionOf, findByKeys, writeOnce } from './idempotency.js';
 import {
   ENTRY_COLUMNS,
   insertEntries,
@@ -47,6 +48,8 @@ export interface NewEntry {
   idempotencyKey?: string;
   /** The money account; the default when left out; none for an invoice (income Debit). */
   accountId?: number;
+  /** An admin's reason for an entry dated in the account's reconciled period. */
+  reason?: string;
 }
 
 export const toEntry = (row: WrittenEntry): Entry => ({
@@ -83,30 +86,6 @@ function checkNewEntry(input: NewEntry): void {
   if (input.date !== undefined && !isRealDay(input.date)) throw badRequest(apiMessages.dateInvalid);
 }
 
-async function findByKey(db: Db, userId: number, key: string): Promise<WrittenEntry | undefined> {
-  return (await findByKeys(db, userId, [key]))[0];
-}
-
-/**
- * The entries stored under each key, in the keys' order, read in one statement: one snapshot, so
- * a write that commits several keys at once is seen whole or not at all.
- */
-async function findByKeys(
-  db: Db,
-  userId: number,
-  keys: readonly string[],
-): Promise<(WrittenEntry | undefined)[]> {
-  const { rows } = await sql<WrittenEntry & { idempotency_key: string }>`
-    SELECT ${ENTRY_COLUMNS}, idempotency_key FROM entries
-    WHERE created_by = ${userId} AND idempotency_key IN (${sql.join(keys)})`.execute(db);
-  return keys.map((key) => {
-    const row = rows.find((one) => one.idempotency_key === key);
-    if (!row) return undefined;
-    const { idempotency_key: _key, ...entry } = row;
-    return entry;
-  });
-}
-
 /** Writes one entry and its activity line inside `tx`, after every check. */
 async function writeEntry(
   tx: Db,
@@ -131,7 +110,7 @@ async function writeEntry(
       date: day,
       accountId: input.accountId,
     },
-    { userId, idempotencyKey: input.idempotencyKey },
+    { userId, idempotencyKey: input.idempotencyKey, reason: input.reason },
   );
   const entry = toEntry(row);
   const also = within ? await within(tx, entry) : {};
@@ -154,29 +133,6 @@ const sameSubmission = (row: WrittenEntry, input: NewEntry) =>
   (input.accountId === undefined || row.account_id === input.accountId) &&
   (input.date === undefined || row.entry_date === input.date);
 
-/**
- * A write made once per idempotency key: the earlier result of the key when there is one (the
- * check throws when it was another submission), else the write now. A write that lost a race to
- * the same key (`lost` says so) answers the winner's result, or `lost`'s refusal without one.
- */
-async function writeOnce<T>(
-  earlier: () => Promise<T | undefined>,
-  write: () => Promise<T>,
-  lost: (error: unknown) => { refusal: unknown } | undefined,
-): Promise<{ result: T; created: boolean }> {
-  const first = await earlier();
-  if (first) return { result: first, created: false };
-  try {
-    return { result: await write(), created: true };
-  } catch (error) {
-    const race = lost(error);
-    if (!race) throw error;
-    const winner = await earlier();
-    if (winner) return { result: winner, created: false };
-    throw race.refusal;
-  }
-}
-
 /** Returns the entry and whether it was recorded now (false: a repeat of an earlier key). */
 export async function recordEntry(
   db: Db,
@@ -192,8 +148,20 @@ export async function recordEntry(
   checkNewEntry(input);
   const { result, created } = await writeOnce(
     async () => {
-      if (!input.idempotencyKey) return undefined;
-      const earlier = await findByKey(db, userId, input.idempotencyKey);
+      const key = input.idempotencyKey;
+      if (!key) return undefined;
+      // A key is its call's: one a reversal or a correction used is not a new entry's.
+      const corrected = correctionOf(key);
+      const [earlier, correction] = await findByKeys(
+        db,
+        userId,
+        corrected ? [key, corrected] : [key],
+      );
+      if (
+        earlier &&
+        (earlier.reverses_id !== null || (correction && correction.reverses_id !== null))
+      )
+        throw conflict(apiMessages.idempotencyConflict);
       if (earlier && !sameSubmission(earlier, input))
         throw conflict(apiMessages.idempotencyConflict);
       return earlier && toEntry(earlier);
@@ -269,9 +237,14 @@ export async function reverseEntry(
   const reason = input.reason.trim();
   const { result, created } = await writeOnce(
     async () => {
-      if (!input.idempotencyKey) return undefined;
-      const earlier = await findByKey(db, userId, input.idempotencyKey);
-      if (earlier && (earlier.reverses_id !== input.id || earlier.description !== reason))
+      const key = input.idempotencyKey;
+      if (!key) return undefined;
+      // A key is its call's: the reversal a correction wrote under it is not a reversal's answer.
+      const [earlier, corrected] = await findByKeys(db, userId, [key, correctionKey(key)]);
+      if (
+        corrected ||
+        (earlier && (earlier.reverses_id !== input.id || earlier.description !== reason))
+      )
         throw conflict(apiMessages.reverseKeyConflict);
       return earlier && toEntry(earlier);
     },
@@ -297,9 +270,6 @@ export interface Correction {
   /** Kept on the reversal; the corrected entry holds it too, under correctionKey. */
   idempotencyKey?: string;
 }
-
-/** The key the corrected entry of a correction is stored under (the reversal holds the key). */
-const correctionKey = (key: string) => `correction:${key}`;
 
 /** True when the stored entry has every value the changes give. */
 const hasChanges = (row: WrittenEntry, changes: EntryChanges) =>
@@ -335,6 +305,7 @@ async function writeCorrection(
         ? changes.accountId
         : (changes.accountId ?? original.account_id ?? undefined),
     idempotencyKey: input.idempotencyKey && correctionKey(input.idempotencyKey),
+    reason: input.reason,
   };
   if (sameSubmission(original, corrected)) throw badRequest(apiMessages.correctionChangesNothing);
   checkNewEntry(corrected);

@@ -35,3 +35,11 @@ export {
   type Writer,
 } from './write.js';
 export { recordTransfer, reverseTransfer } from './transfers.js';
+export {
+  allowReconciledChange,
+  guardReconciled,
+  reconciledRefusal,
+  reconciledThrough,
+  type Move,
+  type Override,
+} from './reconciled-period.js';

@@ -15,6 +15,7 @@ import { badRequest, conflict, notFound, pgCode, PG_UNIQUE_VIOLATION } from '../
 import { lockAccounts } from './accounts.js';
 import { refuseClosedPeriod } from './closed-period.js';
 import { checkEntryDate } from './entries.js';
+import { guardReconciled } from './reconciled-period.js';
 
 interface TransferRow {
   id: number;
@@ -50,6 +51,8 @@ export async function recordTransfer(
     amount: number | string;
     date: string;
     description?: string;
+    /** An admin's reason for a transfer dated in an account's reconciled period. */
+    reason?: string;
   },
   today: string,
 ): Promise<Transfer> {
@@ -66,6 +69,15 @@ export async function recordTransfer(
               ${input.date}::date, ${(input.description ?? '').trim()}, ${userId})
       RETURNING ${COLUMNS}`.execute(tx);
     const transfer = toTransfer(rows[0]!);
+    await guardReconciled(
+      tx,
+      [
+        { accountId: transfer.fromAccountId, day: transfer.date },
+        { accountId: transfer.toAccountId, day: transfer.date },
+      ],
+      { userId, reason: input.reason },
+      { transfer: transfer.id },
+    );
     await audit(tx, {
       actorId: userId,
       action: 'create',
@@ -100,6 +112,21 @@ export async function reverseTransfer(
         FROM account_transfers WHERE id = ${input.id}
         RETURNING ${COLUMNS}`.execute(tx);
       const reversal = toTransfer(inserted.rows[0]!);
+      // Both accounts' money on the day, and the statement lines the transfer is matched to.
+      const { rows: lines } = await sql<{ account_id: number; day: string }>`
+        SELECT l.account_id, l.line_date::text AS day
+        FROM statement_matches sm JOIN statement_lines l ON l.id = sm.line_id
+        WHERE sm.transfer_id = ${input.id}`.execute(tx);
+      await guardReconciled(
+        tx,
+        [
+          { accountId: reversal.fromAccountId, day: reversal.date },
+          { accountId: reversal.toAccountId, day: reversal.date },
+          ...lines.map((line) => ({ accountId: line.account_id, day: line.day })),
+        ],
+        { userId, reason },
+        { transferReversed: input.id },
+      );
       await audit(tx, {
         actorId: userId,
         action: 'reverse',

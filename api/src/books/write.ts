@@ -1,11 +1,13 @@
 // The only statements that insert into `entries`: new entries (one or many, by unnest, so a large
 // import costs a statement per few thousand rows) and reversals (of one entry or of a batch), and
 // the batch that several entries written in one step belong to, with its activity line. Callers
-// check first (parties.ts, closed-period.ts); these only write.
+// check first (parties.ts, closed-period.ts); these write, and refuse what falls in a money
+// account's reconciled period (reconciled-period.ts), which no caller can leave out.
 import { sql, type RawBuilder } from 'kysely';
 import type { BatchKind, CreditDebit, EntryKind } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
+import { guardReconciled, type Move } from './reconciled-period.js';
 
 /** One entry as it is stored; the party's name is the one looked up when it is written. */
 export interface EntryLine {
@@ -29,6 +31,8 @@ export interface EntryLine {
 export interface Writer {
   userId: number | null;
   batchId?: number | null;
+  /** An admin's reason for writing in an account's reconciled period (refused without). */
+  reason?: string | null;
 }
 
 /** The columns a written entry is read back with (toEntry). */
@@ -92,7 +96,11 @@ export async function insertEntry(
   by: Writer & { idempotencyKey?: string | null },
 ): Promise<WrittenEntry> {
   const { rows } = await insertStatement([line], by, ENTRY_COLUMNS).execute(tx);
-  return rows[0] as WrittenEntry;
+  const entry = rows[0] as WrittenEntry;
+  await guardReconciled(tx, [{ accountId: entry.account_id, day: entry.entry_date }], by, {
+    entry: Number(entry.id),
+  });
+  return entry;
 }
 
 /** Inserts the lines (any number, any kinds) and answers their ids in the lines' order. */
@@ -102,12 +110,38 @@ export async function insertEntries(
   by: Writer,
 ): Promise<number[]> {
   const ids: number[] = [];
+  const moves: Move[] = [];
   for (let start = 0; start < lines.length; start += CHUNK) {
     const chunk = lines.slice(start, start + CHUNK);
-    const { rows } = await insertStatement(chunk, by, sql`id`).execute(tx);
-    for (const row of rows as { id: number | string }[]) ids.push(Number(row.id));
+    const { rows } = await insertStatement(
+      chunk,
+      by,
+      sql`id, account_id, entry_date::text AS day`,
+    ).execute(tx);
+    for (const row of rows as { id: number | string; account_id: number | null; day: string }[]) {
+      ids.push(Number(row.id));
+      moves.push({ accountId: row.account_id, day: row.day });
+    }
   }
+  await guardReconciled(tx, moves, by, { entries: ids.length, batch: by.batchId ?? null });
   return ids;
+}
+
+/**
+ * The statement lines the entries (`of`: one, or a batch's) are matched to, as moves: reversing
+ * such an entry changes what a line dated in a reconciled period stands for.
+ */
+async function matchedLines(tx: Db, of: { entryId: number } | { batchId: number }) {
+  const { rows } = await sql<{ account_id: number; day: string }>`
+    SELECT l.account_id, min(l.line_date)::text AS day
+    FROM statement_matches sm JOIN statement_lines l ON l.id = sm.line_id
+    WHERE sm.entry_id ${
+      'entryId' in of
+        ? sql`= ${of.entryId}`
+        : sql`IN (SELECT id FROM entries WHERE batch_id = ${of.batchId} AND reverses_id IS NULL)`
+    }
+    GROUP BY l.account_id`.execute(tx);
+  return rows.map((row): Move => ({ accountId: row.account_id, day: row.day }));
 }
 
 /** The reversals of one entry (outside any batch) or of a batch's entries (carrying the batch). */
@@ -128,7 +162,10 @@ const reversalStatement = (
   WHERE ${'entryId' in of ? sql`id = ${of.entryId}` : sql`batch_id = ${of.batchId} AND reverses_id IS NULL`}
   ORDER BY entry_date, id`;
 
-/** Writes the reversal of one entry; undefined when it does not exist. Callers check first. */
+/**
+ * Writes the reversal of one entry; undefined when it does not exist. Callers check first. In an
+ * account's reconciled period, `reason` is the admin's reason.
+ */
 export async function insertReversal(
   tx: Db,
   entryId: number,
@@ -138,7 +175,18 @@ export async function insertReversal(
   const { rows } = await sql<WrittenEntry>`
     ${reversalStatement({ entryId }, reason, by)}
     RETURNING ${ENTRY_COLUMNS}`.execute(tx);
-  return rows[0];
+  const reversal = rows[0];
+  if (!reversal) return undefined;
+  await guardReconciled(
+    tx,
+    [
+      { accountId: reversal.account_id, day: reversal.entry_date },
+      ...(await matchedLines(tx, { entryId })),
+    ],
+    { userId: by.userId, reason },
+    { reversalOf: entryId },
+  );
+  return reversal;
 }
 
 /**
@@ -151,10 +199,22 @@ export async function insertBatchReversals(
   reason: string,
   by: { userId: number },
 ): Promise<number> {
-  const { rows } = await sql<{ count: string | number }>`
-    WITH reversals AS (${reversalStatement({ batchId }, reason, by)} RETURNING 1)
-    SELECT count(*) AS count FROM reversals`.execute(tx);
-  return Number(rows[0]?.count ?? 0);
+  const { rows } = await sql<{ account_id: number | null; day: string; count: string | number }>`
+    WITH reversals AS (
+      ${reversalStatement({ batchId }, reason, by)} RETURNING account_id, entry_date
+    )
+    SELECT account_id, min(entry_date)::text AS day, count(*) AS count
+    FROM reversals GROUP BY account_id`.execute(tx);
+  await guardReconciled(
+    tx,
+    [
+      ...rows.map((row): Move => ({ accountId: row.account_id, day: row.day })),
+      ...(await matchedLines(tx, { batchId })),
+    ],
+    { userId: by.userId, reason },
+    { batchReversed: batchId },
+  );
+  return rows.reduce((sum, row) => sum + Number(row.count), 0);
 }
 
 /**

@@ -4,6 +4,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import {
   accountMessages as m,
+  centsOf,
   hasAtMostTwoDecimals,
   OFFICE_CURRENCY,
   statementMessages as sm,
@@ -15,6 +16,7 @@ import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
 import { addDays, isRealDay } from '../lib/dates.js';
 import { badRequest, conflict, notFound, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
+import { guardReconciled } from '../books/index.js';
 
 /** An account not reconciled through a day within this many days is overdue (the dashboard). */
 export const RECONCILE_OVERDUE_DAYS = 35;
@@ -186,12 +188,35 @@ export async function updateAccount(
   checkBody(body);
   try {
     return await db.transaction().execute(async (tx) => {
-      const { rows } = await sql<{ is_default: boolean }>`
-        SELECT is_default FROM accounts WHERE id = ${id} FOR UPDATE`.execute(tx);
+      const { rows } = await sql<{
+        is_default: boolean;
+        opening_balance: string;
+        opening_date: string;
+      }>`
+        SELECT is_default, opening_balance::text AS opening_balance, opening_date
+        FROM accounts WHERE id = ${id} FOR UPDATE`.execute(tx);
       if (!rows[0]) throw notFound(m.accountNotFound);
       if (rows[0].is_default && body.isDefault === false) throw conflict(m.defaultRequired);
       const before = await getAccount(tx, id, today);
       const v = values(body);
+      // The opening balance is in every balance from the opening day on: changing it, or the day,
+      // in a reconciled account needs an admin's reason.
+      const opening = rows[0];
+      if (
+        centsOf(opening.opening_balance) !== centsOf(v.opening_balance) ||
+        opening.opening_date !== v.opening_date
+      )
+        await guardReconciled(
+          tx,
+          [{ accountId: id, day: [opening.opening_date, v.opening_date].sort()[0]! }],
+          { userId, reason: body.reason },
+          {
+            opening: {
+              before: { balance: before.openingBalance, day: opening.opening_date },
+              after: { balance: Number(v.opening_balance), day: v.opening_date },
+            },
+          },
+        );
       await sql`
         UPDATE accounts SET name = ${v.name}, kind = ${v.kind}, bank_name = ${v.bank_name},
                last4 = ${v.last4}, opening_balance = ${v.opening_balance}::numeric,
@@ -206,7 +231,7 @@ export async function updateAccount(
         entity: 'account',
         entityId: id,
         before,
-        after,
+        after: body.reason?.trim() ? { ...after, reason: body.reason.trim() } : after,
       });
       return after;
     });

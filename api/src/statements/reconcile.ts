@@ -1,19 +1,15 @@
-// Reconciling an account with its bank statement (issue 33, decision 023): the worklist with
-// suggestions, matching (one line to one or several entries or transfers; an entry matches at
-// most one line, kept by the database), entries made from lines through the books writer,
-// exclusions, rules that propose an entry, and "reconciled through" a day, which locks matches.
+// Reconciling an account with its bank statement (issue 33, decision 023): the worklist of
+// statement lines with the entries suggested for each (one entry, or a set adding up to the line),
+// and "Accept all suggested". Matching by hand, exclusions and entries made from lines are in
+// matching.ts, "reconciled through" in reconciled.ts, the rules and settings in rules.ts.
 import { sql } from 'kysely';
 import {
   accountMessages as m,
   centsOf,
   centsText,
-  formatMoney,
   fromCents,
   type BankRule,
-  type BankRuleBody,
-  type Entry,
   type EntryKind,
-  type MatchBody,
   type Proposal,
   type StatementLine,
   type Suggestion,
@@ -21,20 +17,11 @@ import {
   type WorklistEntry,
 } from 'contract';
 import type { Db } from '../db/index.js';
-import { audit } from '../lib/audit.js';
-import { addDays, isRealDay } from '../lib/dates.js';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  HttpError,
-  notFound,
-  pgCode,
-  PG_UNIQUE_VIOLATION,
-} from '../lib/errors.js';
+import { addDays } from '../lib/dates.js';
+import { HttpError, notFound, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
 import { parseWorklistCursor, worklistCursor } from '../lib/page-cursor.js';
-import { lockParty, recordEntry } from '../books/index.js';
-import { getAccount } from '../repositories/accounts.js';
+import { lockLine, writeMatch } from './match-write.js';
+import { listRules, suggestionDays } from './rules.js';
 
 /** Suggestions kept per line. */
 const SUGGESTIONS = 5;
@@ -43,29 +30,6 @@ const SET_CANDIDATES = 12;
 const SET_SIZE = 3;
 
 const money = (text: string) => fromCents(centsOf(text)) as number;
-
-export async function suggestionDays(db: Db): Promise<number> {
-  const { rows } = await sql<{
-    days: number;
-  }>`SELECT suggestion_days AS days FROM bank_settings`.execute(db);
-  return rows[0]?.days ?? 7;
-}
-
-export async function setSuggestionDays(db: Db, userId: number, days: number): Promise<number> {
-  return db.transaction().execute(async (tx) => {
-    const before = await suggestionDays(tx);
-    await sql`UPDATE bank_settings SET suggestion_days = ${days}`.execute(tx);
-    await audit(tx, {
-      actorId: userId,
-      action: 'update',
-      entity: 'account',
-      entityId: null,
-      before: { suggestionDays: before },
-      after: { suggestionDays: days },
-    });
-    return days;
-  });
-}
 
 // ------------------------------------------------------------------------------- similarity
 
@@ -127,7 +91,7 @@ interface CandidateRow {
   amount: string;
 }
 
-async function accountOf(
+export async function accountOf(
   db: Db,
   accountId: number,
 ): Promise<{ reconciled_through: string | null }> {
@@ -396,115 +360,7 @@ export async function worklist(
   };
 }
 
-// --------------------------------------------------------------------------------- matching
-
-interface LockedLine {
-  id: number;
-  account_id: number;
-  line_date: string;
-  amount: string;
-  description: string;
-  reference: string;
-  status: StatementLine['status'];
-}
-
-/** Locks a line of the account (FOR UPDATE: two clerks on one line take turns). */
-async function lockLine(tx: Db, accountId: number, lineId: number): Promise<LockedLine> {
-  const { rows } = await sql<LockedLine>`
-    SELECT id, account_id, line_date, amount::text AS amount, description, reference, status
-    FROM statement_lines WHERE id = ${lineId} AND account_id = ${accountId} FOR UPDATE`.execute(tx);
-  if (!rows[0]) throw notFound(m.lineNotFound);
-  return rows[0];
-}
-
-/** One line, read as the worklist reads it. */
-async function lineOut(db: Db, accountId: number, lineId: number): Promise<StatementLine> {
-  const { lines } = await worklist(db, accountId, { status: 'all', limit: 1 }, lineId);
-  return lines[0]!;
-}
-
-/** Matches the line to entries and transfers in `tx` (the line locked and unmatched). */
-async function writeMatch(
-  tx: Db,
-  userId: number,
-  line: LockedLine,
-  entryIds: readonly number[],
-  transferIds: readonly number[],
-  /** False when the caller's own activity row tells of the match (an entry made from the line). */
-  audited = true,
-): Promise<void> {
-  if (line.status !== 'unmatched') throw conflict(m.lineNotUnmatched);
-  if (entryIds.length + transferIds.length === 0) throw badRequest(m.matchNeedsEntries);
-  let sum = 0n;
-  if (entryIds.length) {
-    const { rows } = await sql<{ id: number; kind: EntryKind; amount: string }>`
-      SELECT e.id, e.kind, e.amount::text AS amount FROM entries e
-      WHERE e.id = ANY(${entryIds}::bigint[]) AND e.account_id = ${line.account_id}
-        AND e.credit_debit = 'Credit' AND e.reverses_id IS NULL
-        AND NOT EXISTS (SELECT 1 FROM entries r WHERE r.reverses_id = e.id)
-      FOR SHARE`.execute(tx);
-    if (rows.length !== entryIds.length) throw conflict(m.entryNotOfAccount);
-    for (const row of rows) sum += (row.kind === 'income' ? 1n : -1n) * centsOf(row.amount);
-  }
-  if (transferIds.length) {
-    const { rows } = await sql<{ id: number; amount: string; from_account_id: number }>`
-      SELECT t.id, t.amount::text AS amount, t.from_account_id FROM account_transfers t
-      WHERE t.id = ANY(${transferIds}::bigint[]) AND t.reverses_id IS NULL
-        AND ${line.account_id} IN (t.from_account_id, t.to_account_id)
-        AND NOT EXISTS (SELECT 1 FROM account_transfers r WHERE r.reverses_id = t.id)
-      FOR SHARE`.execute(tx);
-    if (rows.length !== transferIds.length) throw conflict(m.entryNotOfAccount);
-    for (const row of rows)
-      sum += (row.from_account_id === line.account_id ? -1n : 1n) * centsOf(row.amount);
-  }
-  if (sum !== centsOf(line.amount)) throw badRequest(m.matchSumDiffers);
-  await sql`
-    INSERT INTO statement_matches (line_id, account_id, entry_id, transfer_id, matched_by)
-    SELECT ${line.id}::bigint, ${line.account_id}::integer, e, NULL::bigint, ${userId}::integer
-    FROM unnest(${entryIds}::bigint[]) AS e
-    UNION ALL
-    SELECT ${line.id}::bigint, ${line.account_id}::integer, NULL::bigint, t, ${userId}::integer
-    FROM unnest(${transferIds}::bigint[]) AS t`.execute(tx);
-  await sql`UPDATE statement_lines SET status = 'matched' WHERE id = ${line.id}`.execute(tx);
-  if (!audited) return;
-  await audit(tx, {
-    actorId: userId,
-    action: 'matched',
-    entity: 'statement_line',
-    entityId: line.id,
-    after: {
-      accountId: line.account_id,
-      date: line.line_date,
-      amount: money(line.amount),
-      entryIds,
-      transferIds,
-    },
-  });
-}
-
-/** A unique index refusing a second match of an entry: someone else matched it first. */
-const raced = (error: unknown) => {
-  if (pgCode(error) === PG_UNIQUE_VIOLATION) return conflict(m.alreadyMatched);
-  return error;
-};
-
-export async function matchLine(
-  db: Db,
-  userId: number,
-  accountId: number,
-  body: MatchBody,
-): Promise<StatementLine> {
-  await accountOf(db, accountId);
-  try {
-    await db.transaction().execute(async (tx) => {
-      const line = await lockLine(tx, accountId, body.lineId);
-      await writeMatch(tx, userId, line, body.entryIds, body.transferIds ?? []);
-    });
-  } catch (error) {
-    throw raced(error);
-  }
-  return lineOut(db, accountId, body.lineId);
-}
+// ------------------------------------------------------------------------ accept suggested
 
 /** Unmatched lines one call of "Accept all suggested" looks at (the client calls again). */
 const ACCEPT_LINES_PER_CALL = 200;
@@ -541,250 +397,4 @@ export async function acceptSuggested(
     }
   }
   return { matched: lineIds.length, lineIds, next: page.next };
-}
-
-export async function unmatchLine(
-  db: Db,
-  user: { id: number; role: string },
-  accountId: number,
-  lineId: number,
-  reason: string,
-): Promise<StatementLine> {
-  const account = await accountOf(db, accountId);
-  await db.transaction().execute(async (tx) => {
-    const line = await lockLine(tx, accountId, lineId);
-    if (line.status !== 'matched') throw conflict(m.lineNotMatched);
-    const reconciled =
-      account.reconciled_through !== null && line.line_date <= account.reconciled_through;
-    if (reconciled && user.role !== 'admin') throw forbidden(m.reconciledLocked);
-    const { rows } = await sql<{ entry_id: number | null; transfer_id: number | null }>`
-      DELETE FROM statement_matches WHERE line_id = ${lineId} RETURNING entry_id, transfer_id`.execute(
-      tx,
-    );
-    await sql`UPDATE statement_lines SET status = 'unmatched' WHERE id = ${lineId}`.execute(tx);
-    await audit(tx, {
-      actorId: user.id,
-      action: 'unmatched',
-      entity: 'statement_line',
-      entityId: lineId,
-      before: {
-        entryIds: rows.flatMap((row) => (row.entry_id === null ? [] : [Number(row.entry_id)])),
-        transferIds: rows.flatMap((row) =>
-          row.transfer_id === null ? [] : [Number(row.transfer_id)],
-        ),
-        reconciled,
-      },
-      after: { reason: reason.trim() },
-    });
-  });
-  return lineOut(db, accountId, lineId);
-}
-
-export async function excludeLine(
-  db: Db,
-  userId: number,
-  accountId: number,
-  lineId: number,
-  reason: string,
-): Promise<StatementLine> {
-  await accountOf(db, accountId);
-  await db.transaction().execute(async (tx) => {
-    const line = await lockLine(tx, accountId, lineId);
-    if (line.status !== 'unmatched') throw conflict(m.lineNotUnmatched);
-    await sql`UPDATE statement_lines SET status = 'excluded', excluded_reason = ${reason.trim()},
-              excluded_by = ${userId} WHERE id = ${lineId}`.execute(tx);
-    await audit(tx, {
-      actorId: userId,
-      action: 'excluded',
-      entity: 'statement_line',
-      entityId: lineId,
-      after: { accountId, date: line.line_date, amount: money(line.amount), reason: reason.trim() },
-    });
-  });
-  return lineOut(db, accountId, lineId);
-}
-
-/**
- * Records the entry a line shows (its amount, day and account; money in is income, out an
- * expense or salary) through the books writer, and matches it, in one transaction. A line in the
- * closed period is refused there (it can still be matched to an existing entry).
- */
-export async function entryFromLine(
-  db: Db,
-  userId: number,
-  accountId: number,
-  lineId: number,
-  body: { kind: EntryKind; partyId: number; description?: string },
-  today: string,
-): Promise<Entry> {
-  await accountOf(db, accountId);
-  const { rows } = await sql<LockedLine>`
-    SELECT id, account_id, line_date, amount::text AS amount, description, reference, status
-    FROM statement_lines WHERE id = ${lineId} AND account_id = ${accountId}`.execute(db);
-  const line = rows[0];
-  if (!line) throw notFound(m.lineNotFound);
-  if (line.status !== 'unmatched') throw conflict(m.lineNotUnmatched);
-  const cents = centsOf(line.amount);
-  if ((body.kind === 'income') !== cents > 0n) throw badRequest(m.entryKindFromSign);
-  try {
-    const { entry } = await recordEntry(
-      db,
-      userId,
-      {
-        kind: body.kind,
-        partyId: body.partyId,
-        amount: Number(centsText(cents < 0n ? -cents : cents)),
-        creditDebit: 'Credit',
-        description: (body.description ?? line.description).trim().slice(0, 500),
-        date: line.line_date,
-        accountId,
-      },
-      today,
-      async (tx, recorded) => {
-        // The entry's one activity row tells of the match too.
-        await writeMatch(
-          tx,
-          userId,
-          await lockLine(tx, accountId, lineId),
-          [recorded.id],
-          [],
-          false,
-        );
-        return { statementLineId: lineId, matched: true };
-      },
-    );
-    return entry;
-  } catch (error) {
-    throw raced(error);
-  }
-}
-
-// ------------------------------------------------------------------------------ reconciled
-
-export async function markReconciled(
-  db: Db,
-  userId: number,
-  accountId: number,
-  body: { through: string; closingBalance: number | string },
-  today: string,
-) {
-  if (!isRealDay(body.through)) throw badRequest('through must be a valid date');
-  const closing = centsOf(body.closingBalance);
-  await db.transaction().execute(async (tx) => {
-    const { rows } = await sql<{
-      opening_balance: string;
-      opening_date: string;
-      reconciled_through: string | null;
-    }>`
-      SELECT opening_balance::text AS opening_balance, opening_date, reconciled_through
-      FROM accounts WHERE id = ${accountId} FOR UPDATE`.execute(tx);
-    const account = rows[0];
-    if (!account) throw notFound(m.accountNotFound);
-    if (body.through < account.opening_date) throw conflict(m.reconcileBeforeOpening);
-    const sums = await sql<{ total: string }>`
-      SELECT coalesce(sum(amount), 0)::text AS total FROM statement_lines
-      WHERE account_id = ${accountId} AND status = 'matched' AND line_date <= ${body.through}::date`.execute(
-      tx,
-    );
-    const books = centsOf(account.opening_balance) + centsOf(sums.rows[0]!.total);
-    if (books !== closing)
-      throw conflict(`${m.reconcileDiffers} ${formatMoney(centsText(closing - books))}`);
-    await sql`UPDATE accounts SET reconciled_through = ${body.through}::date, updated_at = now()
-              WHERE id = ${accountId}`.execute(tx);
-    await audit(tx, {
-      actorId: userId,
-      action: 'reconciled',
-      entity: 'account',
-      entityId: accountId,
-      before: { reconciledThrough: account.reconciled_through },
-      after: { reconciledThrough: body.through, closingBalance: money(centsText(closing)) },
-    });
-  });
-  return getAccount(db, accountId, today);
-}
-
-// ------------------------------------------------------------------------------------ rules
-
-interface RuleRow {
-  id: number;
-  contains: string;
-  min_amount: string | null;
-  max_amount: string | null;
-  kind: EntryKind;
-  party_id: number;
-  party_name: string | null;
-  description: string;
-  enabled: boolean;
-}
-
-export async function listRules(db: Db, id?: number): Promise<BankRule[]> {
-  const { rows } = await sql<RuleRow>`
-    SELECT r.id, r.contains, r.min_amount::text AS min_amount, r.max_amount::text AS max_amount,
-           r.kind, r.party_id, r.description, r.enabled,
-           CASE r.kind WHEN 'income' THEN (SELECT name FROM clients WHERE id = r.party_id)
-                       WHEN 'salary' THEN (SELECT name FROM employees WHERE id = r.party_id)
-                       ELSE (SELECT expancetype FROM expense_types WHERE id = r.party_id) END AS party_name
-    FROM bank_rules r
-    ${id === undefined ? sql`` : sql`WHERE r.id = ${id}`}
-    ORDER BY r.id`.execute(db);
-  return rows.map((row) => ({
-    id: row.id,
-    contains: row.contains,
-    minAmount: row.min_amount === null ? null : money(row.min_amount),
-    maxAmount: row.max_amount === null ? null : money(row.max_amount),
-    kind: row.kind,
-    partyId: row.party_id,
-    partyName: row.party_name ?? '',
-    description: row.description,
-    enabled: row.enabled,
-  }));
-}
-
-function ruleValues(body: BankRuleBody) {
-  const bound = (value: number | null | undefined) =>
-    value === null || value === undefined ? null : centsText(centsOf(value));
-  const min = bound(body.minAmount);
-  const max = bound(body.maxAmount);
-  if (min !== null && max !== null && centsOf(min) > centsOf(max))
-    throw badRequest('minAmount must not be above maxAmount');
-  return { contains: body.contains.trim(), min, max, description: (body.description ?? '').trim() };
-}
-
-export async function saveRule(
-  db: Db,
-  userId: number,
-  body: BankRuleBody,
-  id?: number,
-): Promise<BankRule> {
-  const v = ruleValues(body);
-  return db.transaction().execute(async (tx) => {
-    await lockParty(tx, body.kind, body.partyId);
-    let ruleId = id;
-    const before = id === undefined ? undefined : (await listRules(tx, id))[0];
-    if (id !== undefined) {
-      if (!before) throw notFound(m.ruleNotFound);
-      await sql`
-        UPDATE bank_rules SET contains = ${v.contains}, min_amount = ${v.min}::numeric,
-               max_amount = ${v.max}::numeric, kind = ${body.kind}, party_id = ${body.partyId},
-               description = ${v.description}, enabled = ${body.enabled ?? true}, updated_at = now()
-        WHERE id = ${id}`.execute(tx);
-    } else {
-      const { rows } = await sql<{ id: number }>`
-        INSERT INTO bank_rules (contains, min_amount, max_amount, kind, party_id, description, enabled, created_by)
-        VALUES (${v.contains}, ${v.min}::numeric, ${v.max}::numeric, ${body.kind}, ${body.partyId},
-                ${v.description}, ${body.enabled ?? true}, ${userId})
-        RETURNING id`.execute(tx);
-      ruleId = rows[0]!.id;
-    }
-    const rule = (await listRules(tx, ruleId))[0]!;
-    await audit(tx, {
-      actorId: userId,
-      action: id === undefined ? 'create' : 'update',
-      entity: 'bank_rule',
-      entityId: rule.id,
-      before,
-      after: rule,
-    });
-    return rule;
-  });
 }

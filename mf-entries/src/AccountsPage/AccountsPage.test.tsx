@@ -217,6 +217,30 @@ describe('AccountsPage', () => {
     ]);
   });
 
+  it("should send an admin's reason with a new opening balance of a reconciled account", async () => {
+    mockCurrentUser('admin');
+    const update = mockEndpoint(endpoints.updateAccount, {
+      message: 'Account updated',
+      account: { ...BANK, openingBalance: 10500 },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Meezan current' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit account Meezan current' });
+    await userEvent.clear(within(dialog).getByLabelText('Opening balance'));
+    await userEvent.type(within(dialog).getByLabelText('Opening balance'), '10500');
+    await userEvent.type(
+      within(dialog).getByLabelText(
+        'Reason to change the opening balance or date (reconciled through 2026-09-30)',
+      ),
+      'per the bank letter',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Account updated']));
+    expect(update.calls.map((call) => call.body)).toEqual([
+      expect.objectContaining({ openingBalance: '10500', reason: 'per the bank letter' }),
+    ]);
+  });
+
   it('should show a viewer the accounts and rules read-only', async () => {
     mockCurrentUser('viewer');
     renderPage();

@@ -312,6 +312,33 @@ describe('ReconcilePage', () => {
     expect(screen.getByRole('button', { name: 'Reconciliation statement (Excel)' })).toBeEnabled();
   });
 
+  it('should ask an admin for a reason to move "reconciled through" back, and send it', async () => {
+    mockCurrentUser('admin');
+    const mark = mockEndpoint(endpoints.markReconciled, {
+      message: 'Reconciled through 2026-08-31',
+      account: { ...BANK, reconciledThrough: '2026-08-31' },
+    });
+    renderPage();
+    await rowOf('RENT OCTOBER');
+    const reason = 'Reason to move it back (reconciled through 2026-09-30)';
+    await userEvent.clear(screen.getByLabelText('Date'));
+    await userEvent.type(screen.getByLabelText('Date'), '2026-10-31');
+    expect(screen.queryByLabelText(reason)).not.toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Date'));
+    await userEvent.type(screen.getByLabelText('Date'), '2026-08-31');
+    await userEvent.type(screen.getByLabelText('Closing balance'), '8000');
+    await userEvent.type(screen.getByLabelText(reason), 'the August statement was wrong');
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Mark reconciled through 2026-08-31' }),
+    );
+    await waitFor(() => expect(mark.calls).toHaveLength(1));
+    expect(mark.calls[0]!.body).toEqual({
+      through: '2026-08-31',
+      closingBalance: '8000',
+      reason: 'the August statement was wrong',
+    });
+  });
+
   it('should show a viewer the worklist read-only', async () => {
     mockCurrentUser('viewer');
     renderPage();

@@ -9,6 +9,7 @@ import {
   messages,
   notify,
   toIsoDate,
+  useIsAdmin,
 } from 'shared-ui';
 import type { Reconcile } from './useReconcile';
 
@@ -17,6 +18,7 @@ const SIGNED = /^-?\d{1,12}(\.\d{1,2})?$/;
 /**
  * Mark reconciled through DATE with the statement's closing balance (the server refuses, naming
  * the difference, when the books do not agree), and the bank reconciliation statement of the day.
+ * A day before the account's reconciled-through day takes an admin's reason.
  */
 export function ReconciledForm({
   accountId,
@@ -30,13 +32,18 @@ export function ReconciledForm({
   const [through, setThrough] = useState(() => toIsoDate(new Date()));
   const [closing, setClosing] = useState('');
   const [refusal, setRefusal] = useState('');
+  const [reason, setReason] = useState('');
+  const isAdmin = useIsAdmin();
+  const reconciledThrough = reconcile.account?.reconciledThrough ?? null;
+  const back =
+    isAdmin && reconciledThrough !== null && through !== '' && through < reconciledThrough;
   const input = { params: { id: accountId }, query: through ? { date: through } : {} };
 
   const submit = async () => {
     const balance = closing.trim().replace(/,/g, '');
     if (!through || balance === '') return notify(messages.fillAllFields);
     if (!SIGNED.test(balance)) return notify('Enter the closing balance (at most 2 decimals)');
-    const outcome = await reconcile.markReconciled(through, balance);
+    const outcome = await reconcile.markReconciled(through, balance, back ? reason : '');
     setRefusal(outcome.ok ? '' : errorMessage(outcome.error, endpoints.markReconciled.texts.error));
   };
 
@@ -52,6 +59,13 @@ export function ReconciledForm({
             value={closing}
             onChange={setClosing}
           />
+          {back && (
+            <TextField
+              label={`Reason to move it back (reconciled through ${reconciledThrough})`}
+              value={reason}
+              onChange={setReason}
+            />
+          )}
           <Button busy={reconcile.reconciling} busyLabel="Saving..." onClick={() => void submit()}>
             {`Mark reconciled through ${through}`}
           </Button>

@@ -69,8 +69,12 @@ export function useReconcile(id: number) {
           },
         }),
       ),
-    markReconciled: (through: string, closingBalance: string) =>
-      reconciled.run({ params: { id }, body: { through, closingBalance } }),
+    /** `reason`: an admin's, to move the day back. */
+    markReconciled: (through: string, closingBalance: string, reason = '') =>
+      reconciled.run({
+        params: { id },
+        body: { through, closingBalance, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+      }),
     reconciling: reconciled.isPending,
   };
 }

@@ -10,19 +10,10 @@ import { registerPage } from '../../repositories/register.js';
 import { acceptUploads, readUpload } from '../../imports/upload.js';
 import { importStatement, previewStatement } from '../../statements/import.js';
 import { listStatements, undoStatement } from '../../statements/undo.js';
-import {
-  acceptSuggested,
-  entryFromLine,
-  excludeLine,
-  listRules,
-  markReconciled,
-  matchLine,
-  saveRule,
-  setSuggestionDays,
-  suggestionDays,
-  unmatchLine,
-  worklist,
-} from '../../statements/reconcile.js';
+import { acceptSuggested, worklist } from '../../statements/reconcile.js';
+import { entryFromLine, excludeLine, matchLine, unmatchLine } from '../../statements/matching.js';
+import { markReconciled } from '../../statements/reconciled.js';
+import { listRules, saveRule, setSuggestionDays, suggestionDays } from '../../statements/rules.js';
 import { route } from '../route.js';
 
 export const accountsRoutes: FastifyPluginAsync = async (app) => {
@@ -140,7 +131,7 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
     message: m.lineUnmatched,
     line: await unmatchLine(
       app.db,
-      currentUser(request),
+      currentUser(request).id,
       request.params.id,
       request.params.lineId,
       request.body.reason,

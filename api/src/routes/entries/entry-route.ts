@@ -36,6 +36,7 @@ export const entryRoute =
           description: (body.description ?? '').trim(),
           date: body.date,
           accountId: body.accountId,
+          reason: body.reason,
           idempotencyKey: request.headers['idempotency-key'],
         },
         todayIn(app.config.timeZone),

@@ -33,6 +33,8 @@ interface Draft {
   openingBalance: string;
   openingDate: string;
   isDefault: boolean;
+  /** Needed to change the opening balance or day of a reconciled account. */
+  reason: string;
 }
 
 const emptyDraft = (): Draft => ({
@@ -43,6 +45,7 @@ const emptyDraft = (): Draft => ({
   openingBalance: '0',
   openingDate: toIsoDate(new Date()),
   isDefault: false,
+  reason: '',
 });
 
 const draftOf = (account: Account): Draft => ({
@@ -53,6 +56,7 @@ const draftOf = (account: Account): Draft => ({
   openingBalance: plainMoney(account.openingBalance),
   openingDate: account.openingDate,
   isDefault: account.isDefault,
+  reason: '',
 });
 
 /** The form's draft as the call takes it, or the text of what is wrong with it. */
@@ -72,6 +76,7 @@ export function accountBody(draft: Draft): AccountBody | string {
     openingBalance: opening,
     openingDate: draft.openingDate,
     isDefault: draft.isDefault,
+    ...(draft.reason.trim() === '' ? {} : { reason: draft.reason.trim() }),
   };
 }
 
@@ -189,6 +194,13 @@ export function AccountsAdmin({ renderName }: AccountsAdminProps) {
           checked={draft.isDefault}
           onChange={(isDefault) => set({ isDefault })}
         />
+        {editing?.reconciledThrough && (
+          <TextField
+            label={`Reason to change the opening balance or date (reconciled through ${editing.reconciledThrough})`}
+            value={draft.reason}
+            onChange={(reason) => set({ reason })}
+          />
+        )}
       </SaveDialog>
     </div>
   );

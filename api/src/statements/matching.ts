@@ -1,0 +1,181 @@
+// Matching by hand (issue 33): a line matched to entries and transfers, a match undone with a
+// reason, a line excluded with a reason, and the entry a line shows recorded through the books
+// writer and matched in one step.
+import { sql } from 'kysely';
+import {
+  accountMessages as m,
+  centsOf,
+  centsText,
+  fromCents,
+  type Entry,
+  type EntryKind,
+  type MatchBody,
+  type StatementLine,
+} from 'contract';
+import type { Db } from '../db/index.js';
+import { audit } from '../lib/audit.js';
+import { badRequest, conflict, notFound } from '../lib/errors.js';
+import { guardReconciled, recordEntry } from '../books/index.js';
+import { lockLine, raced, writeMatch, type LockedLine } from './match-write.js';
+import { accountOf, worklist } from './reconcile.js';
+
+const money = (text: string) => fromCents(centsOf(text)) as number;
+
+/** One line, read as the worklist reads it. */
+async function lineOut(db: Db, accountId: number, lineId: number): Promise<StatementLine> {
+  const { lines } = await worklist(db, accountId, { status: 'all', limit: 1 }, lineId);
+  return lines[0]!;
+}
+
+export async function matchLine(
+  db: Db,
+  userId: number,
+  accountId: number,
+  body: MatchBody,
+): Promise<StatementLine> {
+  await accountOf(db, accountId);
+  try {
+    await db.transaction().execute(async (tx) => {
+      const line = await lockLine(tx, accountId, body.lineId);
+      await writeMatch(tx, userId, line, body.entryIds, body.transferIds ?? [], true, body.reason);
+    });
+  } catch (error) {
+    throw raced(error);
+  }
+  return lineOut(db, accountId, body.lineId);
+}
+
+/**
+ * Undoes a line's match with a reason. The account is locked for update first, as "reconciled
+ * through" locks it: an unmatch and a "reconciled through" at once take turns, and the second
+ * sees the first (a reconciled line's match is undone by an admin only, that reason given).
+ */
+export async function unmatchLine(
+  db: Db,
+  userId: number,
+  accountId: number,
+  lineId: number,
+  reason: string,
+): Promise<StatementLine> {
+  await accountOf(db, accountId);
+  await db.transaction().execute(async (tx) => {
+    const line = await lockLine(tx, accountId, lineId, 'update');
+    if (line.status !== 'matched') throw conflict(m.lineNotMatched);
+    const reconciled =
+      line.reconciled_through !== null && line.line_date <= line.reconciled_through;
+    await guardReconciled(
+      tx,
+      [{ accountId, day: line.line_date }],
+      { userId, reason },
+      { line: lineId, unmatched: true },
+    );
+    const { rows } = await sql<{ entry_id: number | null; transfer_id: number | null }>`
+      DELETE FROM statement_matches WHERE line_id = ${lineId} RETURNING entry_id, transfer_id`.execute(
+      tx,
+    );
+    await sql`UPDATE statement_lines SET status = 'unmatched' WHERE id = ${lineId}`.execute(tx);
+    await audit(tx, {
+      actorId: userId,
+      action: 'unmatched',
+      entity: 'statement_line',
+      entityId: lineId,
+      before: {
+        entryIds: rows.flatMap((row) => (row.entry_id === null ? [] : [Number(row.entry_id)])),
+        transferIds: rows.flatMap((row) =>
+          row.transfer_id === null ? [] : [Number(row.transfer_id)],
+        ),
+        reconciled,
+      },
+      after: { reason: reason.trim() },
+    });
+  });
+  return lineOut(db, accountId, lineId);
+}
+
+export async function excludeLine(
+  db: Db,
+  userId: number,
+  accountId: number,
+  lineId: number,
+  reason: string,
+): Promise<StatementLine> {
+  await accountOf(db, accountId);
+  await db.transaction().execute(async (tx) => {
+    const line = await lockLine(tx, accountId, lineId);
+    if (line.status !== 'unmatched') throw conflict(m.lineNotUnmatched);
+    // An exclusion changes the reconciliation statement of the line's day.
+    await guardReconciled(
+      tx,
+      [{ accountId, day: line.line_date }],
+      { userId, reason },
+      { line: lineId, excluded: true },
+    );
+    await sql`UPDATE statement_lines SET status = 'excluded', excluded_reason = ${reason.trim()},
+              excluded_by = ${userId} WHERE id = ${lineId}`.execute(tx);
+    await audit(tx, {
+      actorId: userId,
+      action: 'excluded',
+      entity: 'statement_line',
+      entityId: lineId,
+      after: { accountId, date: line.line_date, amount: money(line.amount), reason: reason.trim() },
+    });
+  });
+  return lineOut(db, accountId, lineId);
+}
+
+/**
+ * Records the entry a line shows (its amount, day and account; money in is income, out an
+ * expense or salary) through the books writer, and matches it, in one transaction. A line in the
+ * closed period is refused there (it can still be matched to an existing entry).
+ */
+export async function entryFromLine(
+  db: Db,
+  userId: number,
+  accountId: number,
+  lineId: number,
+  body: { kind: EntryKind; partyId: number; description?: string; reason?: string },
+  today: string,
+): Promise<Entry> {
+  await accountOf(db, accountId);
+  const { rows } = await sql<Omit<LockedLine, 'reconciled_through'>>`
+    SELECT id, account_id, line_date, amount::text AS amount, description, reference, status
+    FROM statement_lines WHERE id = ${lineId} AND account_id = ${accountId}`.execute(db);
+  const line = rows[0];
+  if (!line) throw notFound(m.lineNotFound);
+  if (line.status !== 'unmatched') throw conflict(m.lineNotUnmatched);
+  const cents = centsOf(line.amount);
+  if ((body.kind === 'income') !== cents > 0n) throw badRequest(m.entryKindFromSign);
+  try {
+    const { entry } = await recordEntry(
+      db,
+      userId,
+      {
+        kind: body.kind,
+        partyId: body.partyId,
+        amount: Number(centsText(cents < 0n ? -cents : cents)),
+        creditDebit: 'Credit',
+        description: (body.description ?? line.description).trim().slice(0, 500),
+        date: line.line_date,
+        accountId,
+        reason: body.reason,
+      },
+      today,
+      async (tx, recorded) => {
+        // The entry's one activity row tells of the match too.
+        await writeMatch(
+          tx,
+          userId,
+          await lockLine(tx, accountId, lineId),
+          [recorded.id],
+          [],
+          false,
+          body.reason,
+        );
+        return { statementLineId: lineId, matched: true };
+      },
+    );
+    return entry;
+  } catch (error) {
+    throw raced(error);
+  }
+}
