@@ -398,3 +398,34 @@ test('every writer of the books refuses it: a payroll run from the account, undo
   ).toEqual(refusal(409, refusedStaff));
   expect(await stored()).toEqual(entries);
 });
+
+test('a statement adding lines in the reconciled period, or an undo deleting them: an admin with a reason only', async () => {
+  const before = await statementOf(THROUGH);
+  const upload = (token: string, text: string, options: object = {}) => {
+    const boundary = '----reconciled-import';
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/accounts/${bank}/statements`,
+      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: uploadBody(boundary, 'late.csv', Buffer.from(text), options),
+    });
+  };
+  const late = 'Date,Description,Amount\n2026-01-25,Late fee,-7.00\n2026-02-03,February,9.00\n';
+  const refused = await upload(staff, late);
+  expect([refused.statusCode, refused.json().message]).toEqual([409, refusedStaff]);
+  expect((await upload(admin, late)).statusCode).toBe(409);
+  expect(await statementOf(THROUGH)).toEqual(before);
+  // The same statement seen again adds nothing: staff may import it.
+  const again = 'Date,Description,Amount\n2026-01-20,Charge,-3.00\n2026-02-03,February,9.00\n';
+  const overlap = await upload(staff, again);
+  expect([overlap.statusCode, overlap.json().added]).toEqual([201, 1]);
+  const allowed = await upload(admin, late, { reason: 'Fee the bank added late' });
+  expect([allowed.statusCode, allowed.json().message]).toEqual([201, am.statementImported]);
+  const { body } = await call(viewer, 'GET', `/api/accounts/${bank}/statements`);
+  const imported = body.imports.find((s: { fileName: string }) => s.fileName === 'late.csv');
+  const undo = (token: string, reason: string) =>
+    call(token, 'POST', `/api/accounts/${bank}/statements/${imported.id}/undo`, { reason });
+  expect(await undo(staff, 'Imported twice')).toEqual(refusal(409, refusedStaff));
+  expect((await undo(admin, 'The fee was reversed by the bank')).status).toBe(200);
+  expect(await statementOf(THROUGH)).toEqual(before);
+});

@@ -36,6 +36,9 @@ export const StatementOptions = Type.Object(
     dateFormat: Type.Optional(DateFormat),
     numberFormat: Type.Optional(NumberFormat),
     sheet: Type.Optional(Type.String({ maxLength: 100 })),
+    /** Needed to add lines dated in the account's reconciled period (admins only). A plain
+     * string: the options are checked apart from the route's schema, without its formats. */
+    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' })),
   },
   { additionalProperties: false },
 );

@@ -18,6 +18,7 @@ import {
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
+import { guardReconciled } from '../books/reconciled-period.js';
 import { badRequest, notFound } from '../lib/errors.js';
 import { chainBreak } from './fingerprint.js';
 import { statementFormat, type StatementRead } from './readers/index.js';
@@ -150,11 +151,13 @@ export async function importStatement(
       RETURNING id`.execute(tx);
     const importId = Number(rows[0]!.id);
     let added = 0;
+    /** The earliest day of a line stored now: one in the reconciled period needs an admin. */
+    let earliest: string | null = null;
     const CHUNK = 5000;
     for (let start = 0; start < statement.lines.length; start += CHUNK) {
       const chunk = statement.lines.slice(start, start + CHUNK);
       const chunkPrints = prints.slice(start, start + CHUNK);
-      const { rows: inserted } = await sql<{ n: string | number }>`
+      const { rows: inserted } = await sql<{ n: string | number; earliest: string | null }>`
         WITH added AS (
           INSERT INTO statement_lines (account_id, import_id, line_date, amount, description,
                                        reference, bank_balance, fingerprint, position)
@@ -169,9 +172,11 @@ export async function importStatement(
                       ${chunk.map((_, i) => start + i + 1)}::integer[])
                AS u(day, amount, description, reference, balance, fingerprint, position)
           ON CONFLICT (account_id, fingerprint) DO NOTHING
-          RETURNING 1)
-        SELECT count(*) AS n FROM added`.execute(tx);
+          RETURNING line_date)
+        SELECT count(*) AS n, min(line_date)::text AS earliest FROM added`.execute(tx);
       added += Number(inserted[0]?.n ?? 0);
+      const first = inserted[0]?.earliest ?? null;
+      if (first !== null && (earliest === null || first < earliest)) earliest = first;
       // Every line of the file is held by this import: those stored now and those known.
       await sql`
         INSERT INTO statement_line_imports (line_id, import_id)
@@ -179,6 +184,14 @@ export async function importStatement(
         WHERE l.account_id = ${accountId} AND l.fingerprint = ANY(${chunkPrints}::text[])
         ON CONFLICT DO NOTHING`.execute(tx);
     }
+    // Lines added on or before "reconciled through" would change that day's statement.
+    if (earliest !== null)
+      await guardReconciled(
+        tx,
+        [{ accountId, day: earliest }],
+        { userId, reason: upload.options.reason ?? null },
+        { statementImported: upload.fileName },
+      );
     const known = statement.lines.length - added;
     await sql`UPDATE statement_imports SET lines_added = ${added}, lines_known = ${known}
               WHERE id = ${importId}`.execute(tx);

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { accountMessages as m, type StatementImport } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
+import { guardReconciled } from '../books/reconciled-period.js';
 import { conflict, notFound } from '../lib/errors.js';
 
 export async function listStatements(db: Db, accountId: number): Promise<StatementImport[]> {
@@ -53,8 +54,13 @@ export async function undoStatement(
       FOR UPDATE`.execute(tx);
     if (!rows[0]) throw notFound(m.statementNotFound);
     if (rows[0].undone_at) throw conflict(m.statementAlreadyUndone);
-    const lines = await sql<{ id: string | number; status: string; shared: boolean }>`
-      SELECT l.id, l.status,
+    const lines = await sql<{
+      id: string | number;
+      status: string;
+      shared: boolean;
+      line_date: string;
+    }>`
+      SELECT l.id, l.status, l.line_date,
              EXISTS (SELECT 1 FROM statement_line_imports o
                      JOIN statement_imports i ON i.id = o.import_id
                      WHERE o.line_id = l.id AND o.import_id <> ${importId}
@@ -66,6 +72,13 @@ export async function undoStatement(
     const going = lines.rows.filter((line) => !line.shared);
     const staying = lines.rows.filter((line) => line.shared).map((line) => String(line.id));
     if (going.some((line) => line.status !== 'unmatched')) throw conflict(m.statementHasMatches);
+    // Lines deleted on or before "reconciled through" would change that day's statement.
+    await guardReconciled(
+      tx,
+      going.map((line) => ({ accountId, day: line.line_date })),
+      { userId, reason },
+      { statementUndone: importId },
+    );
     // A line that stays is the earliest other holder's from now on.
     await sql`
       UPDATE statement_lines l SET import_id = (
