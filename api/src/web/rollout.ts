@@ -64,8 +64,8 @@ const CHUNK_TABLES_KEPT = 64;
 
 /**
  * The chunk table of a deployed version, from its release record: file name -> SHA-384 of every
- * JavaScript file at the top of its folder that the entry's loader may load. A version's record
- * never changes, so each table is made once (a few dozen kept).
+ * JavaScript file and stylesheet at the top of its folder that the entry's loaders may load. A
+ * version's record never changes, so each table is made once (a few dozen kept).
  */
 export function chunkTable(
   name: string,
@@ -77,7 +77,7 @@ export function chunkTable(
   if (known) return known;
   const table = Object.fromEntries(
     Object.entries(files)
-      .filter(([file]) => file.endsWith('.js') && !file.includes('/') && !NOT_CHUNKS.has(file))
+      .filter(([file]) => /\.(js|css)$/.test(file) && !file.includes('/') && !NOT_CHUNKS.has(file))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
   const body = JSON.stringify(table);

@@ -495,6 +495,48 @@ describe('files verified before they run', () => {
       expect(seenByLoad).toEqual([TABLE['page.0123abcd.js'], REFUSED, '']);
     });
 
+    it("should put each stylesheet's hash on its <link>, refuse one the table does not name, and name the integrity stage for an altered one", async () => {
+      const module = nextModule();
+      const STYLE = 'sha384-stylestylestylestylestylestylestylestylestylestylestylestylestyle';
+      const table = { ...TABLE, 'page.0123abcd.css': STYLE };
+      serveTable(withChunks);
+      const plainFetch = global.fetch as jest.Mock;
+      global.fetch = jest.fn((url: string, init?: RequestInit) =>
+        url.endsWith('/chunk-integrity.json')
+          ? Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(table) })
+          : (plainFetch(url, init) as Promise<unknown>),
+      ) as unknown as typeof fetch;
+      /** What the stylesheet loader does with a CSS chunk's <link>: the shell's function decides. */
+      const linkFor = (url: string) => {
+        const link = document.createElement('link');
+        const check = (globalThis as { __CHUNK_INTEGRITY__?: unknown }).__CHUNK_INTEGRITY__ as (
+          link: HTMLLinkElement,
+          url: string,
+          own: null,
+        ) => void;
+        check(link, url, null);
+        return (link.integrity as string | undefined) ?? '';
+      };
+      let seen: string[] = [];
+      // The stylesheet of the screen was altered: the browser refused it (the loader's error
+      // names its URL), and the file downloads fine without the hash.
+      const refusedCss = Object.assign(
+        new Error(`Loading CSS chunk 327 failed.\n(error: ${FOLDER}page.0123abcd.css)`),
+        { name: 'ChunkLoadError' },
+      );
+      mockedLoad.mockImplementation(() => {
+        seen = [linkFor(`${FOLDER}page.0123abcd.css`), linkFor(`${FOLDER}other.99999999.css`)];
+        return Promise.reject(refusedCss);
+      });
+      const error = await loadRemoteComponent('reports', module).catch((e: unknown) => e);
+      expect(seen).toEqual([STYLE, REFUSED]);
+      expect(error).toBeInstanceOf(RemoteLoadError);
+      expect((error as RemoteLoadError).stage).toBe('integrity');
+      expect(global.fetch).toHaveBeenCalledWith(`${FOLDER}page.0123abcd.css`, {
+        cache: 'no-store',
+      });
+    });
+
     it('should name the integrity stage and load nothing when the table is not the recorded one', async () => {
       const module = nextModule();
       serveTable(withChunks, true);

@@ -380,14 +380,16 @@ const REFUSED_CHUNK = `sha384-${'A'.repeat(64)}`;
 const chunkTables = new Map<string, Readonly<Record<string, string>> | false>();
 
 /**
- * What a remote's chunk loader calls with each chunk's <script> (webpack/chunk-integrity-plugin.mjs,
- * which names the global): puts on it the chunk's SHA-384 from the table of the version folder it
- * comes from, or the container's own table (`own`, built in with CHUNK_INTEGRITY_IN_ENTRY=1) when
- * the shell has none for that folder. A folder with a table, or marked `false`, loads no chunk
- * unchecked. A remote served from its own build (no record, no entry hash) is not checked.
+ * What a remote's chunk loaders call with each chunk's <script> and each chunk stylesheet's
+ * <link> (webpack/chunk-integrity-plugin.mjs, which names the global), before it is put in the
+ * document: puts on it the file's SHA-384 from the table of the version folder it comes from, or
+ * the container's own table (`own`, built in with CHUNK_INTEGRITY_IN_ENTRY=1) when the shell has
+ * none for that folder. A folder with a table, or marked `false`, loads no chunk or stylesheet
+ * unchecked: the browser neither runs an altered script nor applies an altered stylesheet. A
+ * remote served from its own build (no record, no entry hash) is not checked.
  */
 export function checkChunkScript(
-  script: HTMLScriptElement,
+  script: HTMLScriptElement | HTMLLinkElement,
   url: string,
   own?: Readonly<Record<string, string>> | null,
 ): void {
@@ -460,8 +462,9 @@ function stageOf(error: unknown, remote: RemoteName): LoadStage {
 
 /**
  * Whether a failed entry or chunk was refused for its bytes: the entry against the integrity
- * /remotes.json gave; a chunk (its expected hash is in the version's chunk table) when it
- * downloads fine but did not load. Only asked for remotes that carry integrity.
+ * /remotes.json gave; a chunk or a chunk's stylesheet (its expected hash is in the version's
+ * chunk table) when it downloads fine but did not load. Only asked for remotes that carry
+ * integrity.
  */
 async function refusedFile(remote: RemoteName, stage: LoadStage, error: unknown): Promise<boolean> {
   const integrity = integrityForRemote(remote);
@@ -475,7 +478,9 @@ async function refusedFile(remote: RemoteName, stage: LoadStage, error: unknown)
     const url =
       typeof request === 'string'
         ? request
-        : /(https?:\/\/\S+?\.js)\b/.exec(String((error as Error | null)?.message ?? ''))?.[1];
+        : /(https?:\/\/\S+?\.(?:js|css))\b/.exec(
+            String((error as Error | null)?.message ?? ''),
+          )?.[1];
     return url ? wasRefused(url) : false;
   }
   return false;
