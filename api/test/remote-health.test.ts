@@ -1,8 +1,10 @@
 // Health per remote version and what is decided on it: POST /api/remote-health (signed in, not a
-// viewer, bounded in size and rate, nothing stored from a bad report), the counts per version and
-// minute, the automatic rollback of a failing canary (once, with two app instances on one
-// database) and its Activity line, the automatic promote, and the Releases calls (admins only).
+// viewer, bounded in size and per user, nothing stored from a bad report), counted only for what
+// /remotes.json served the reporting user and once per load, the automatic rollback of a failing
+// canary judged over distinct users (once, with two app instances on one database) and its
+// Activity line, the automatic promote, and the Releases calls (admins only).
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,13 +13,14 @@ import { buildApp, type App } from '../src/app.js';
 import { deployStaged, stageCopy } from '../src/web/deploy.js';
 import { readDeployState } from '../src/web/releases.js';
 import { HEALTH_REPORTS_PER_MINUTE } from '../src/routes/releases/index.js';
+import { userBucket } from '../src/web/rollout.js';
 import { ADMIN, bearer, login, rows, setupDatabase, type TestContext } from './helpers.js';
 
 const webRoot = mkdtempSync(path.join(tmpdir(), 'remote-health-'));
 const builds = mkdtempSync(path.join(tmpdir(), 'remote-health-builds-'));
 const setup = await setupDatabase({
   webRoot,
-  rollout: { minLoads: 20, maxExtraFailurePct: 5 },
+  rollout: { minUsers: 3, maxExtraFailurePct: 5 },
 });
 let ctx: TestContext;
 let tokens: { admin: string; staff: string; viewer: string };
@@ -56,17 +59,91 @@ const report = (token: string | undefined, payload: unknown, app: App = ctx.app)
     payload: payload as object,
   });
 
-const counts = () =>
-  rows<{
-    version: string;
-    loaded: number;
-    failed_loads: number;
-    render_errors: number;
-    integrity_refusals: number;
-  }>(
+/** One page load's list for the holder of `token`: the load it names and the reports version. */
+async function served(token: string, app: App = ctx.app) {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/remotes.json',
+    headers: bearer(token),
+  });
+  expect(response.statusCode).toBe(200);
+  const body = response.json<{ versions?: { reports?: string }; health?: { load: string } }>();
+  return { load: body.health?.load ?? '', version: body.versions?.reports ?? '' };
+}
+
+/** What each load of mf-reports holds: whose, which version, its outcome. */
+const loads = () =>
+  rows<{ user_id: number; version: string; outcome: string | null; stage: string | null }>(
     ctx,
-    'SELECT version, loaded, failed_loads, render_errors, integrity_refusals FROM remote_health ORDER BY version',
+    `SELECT user_id, version, outcome, stage FROM remote_loads WHERE remote = 'reports'
+      ORDER BY served_at, load_id`,
   );
+
+const releases = async () =>
+  (await ctx.app.inject({ method: 'GET', url: '/api/releases', headers: bearer(tokens.admin) }))
+    .json<{
+      releases: {
+        remote: string;
+        served: { version: string; lastHour: Record<string, number> } | null;
+        canary: { version: string; lastHour: Record<string, number> } | null;
+      }[];
+    }>()
+    .releases.find((release) => release.remote === 'reports')!;
+
+interface Clerk {
+  id: number;
+  token: string;
+  email: string;
+}
+
+/** Registers `count` staff users and signs each in. */
+async function clerks(count: number, from = 1): Promise<Clerk[]> {
+  const made: Clerk[] = [];
+  for (let n = from; n < from + count; n += 1) {
+    const email = `clerk${n}@test.local`;
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      headers: bearer(tokens.admin),
+      payload: { name: `Clerk ${n}`, email, password: 'clerk-password-1', role: 'staff' },
+    });
+    expect(created.statusCode).toBe(201);
+    const token = await login(ctx.app, { email, password: 'clerk-password-1' });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/sessions/current',
+      headers: bearer(token),
+    });
+    made.push({ id: me.json<{ user: { id: number } }>().user.id, token, email });
+  }
+  return made;
+}
+
+/** A page load of `clerk` that reports `event` for the version it was served. */
+async function loadAndReport(
+  clerk: Clerk,
+  event: 'loaded' | 'failed' | 'render_error' | 'integrity_refused',
+  app: App = ctx.app,
+) {
+  const { load, version } = await served(clerk.token, app);
+  const response = await report(
+    clerk.token,
+    {
+      events: [
+        {
+          remote: 'reports',
+          version,
+          event,
+          load,
+          ...(event === 'failed' ? { stage: 'chunk' } : {}),
+        },
+      ],
+    },
+    app,
+  );
+  expect(response.json()).toEqual({ counted: 1 });
+  return version;
+}
 
 const activity = async (action: string) =>
   (
@@ -88,8 +165,6 @@ const activity = async (action: string) =>
 beforeEach(async () => {
   rmSync(path.join(webRoot, 'mf-reports'), { recursive: true, force: true });
   ctx = await setup.reset({ watchRollout: false });
-  // Not among the tables every test file empties: only this file writes it.
-  await rows(ctx, 'DELETE FROM remote_health');
   const admin = await login(ctx.app, ADMIN);
   for (const [email, role] of [
     ['staff@test.local', 'staff'],
@@ -117,112 +192,207 @@ afterAll(async () => {
 });
 
 describe('POST /api/remote-health', () => {
-  it('counts loads, failures, render errors and refusals per version and minute', async () => {
+  it('counts a load only for the version /remotes.json served that user, once, with its worst outcome', async () => {
     const one = deploy('one');
+    const first = await served(tokens.staff);
+    expect(first).toEqual({ load: expect.stringMatching(/^[0-9a-f-]{36}$/), version: one });
+    const line = { remote: 'reports', version: one, load: first.load };
+
+    // Loaded three times and then thrown while rendering: one load, a render error.
     const response = await report(tokens.staff, {
       events: [
-        { remote: 'reports', version: one, event: 'loaded', count: 3 },
-        { remote: 'reports', version: one, event: 'failed', stage: 'chunk' },
-        { remote: 'reports', version: one, event: 'render_error' },
-        { remote: 'reports', version: one, event: 'integrity_refused' },
-        { remote: 'people', version: 'unversioned', event: 'loaded' },
-        // A version the server does not keep (a tab left open past a prune) is not counted.
-        { remote: 'reports', version: 'abcdefabcdef', event: 'loaded' },
+        { ...line, event: 'loaded', count: 3 },
+        { ...line, event: 'render_error' },
       ],
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ counted: 7 });
-    await report(tokens.admin, { events: [{ remote: 'reports', version: one, event: 'loaded' }] });
-    expect(await counts()).toEqual([
-      { version: one, loaded: 4, failed_loads: 1, render_errors: 1, integrity_refusals: 1 },
-      {
-        version: 'unversioned',
-        loaded: 1,
-        failed_loads: 0,
-        render_errors: 0,
-        integrity_refusals: 0,
-      },
+    expect(response.json()).toEqual({ counted: 1 });
+    // The same load again: "loaded" changes nothing, a worse outcome replaces the one it holds.
+    expect((await report(tokens.staff, { events: [{ ...line, event: 'loaded' }] })).json()).toEqual(
+      { counted: 0 },
+    );
+    expect(
+      (
+        await report(tokens.staff, { events: [{ ...line, event: 'failed', stage: 'chunk' }] })
+      ).json(),
+    ).toEqual({ counted: 1 });
+    const second = await served(tokens.staff);
+    expect(second.load).not.toBe(first.load);
+    await report(tokens.staff, {
+      events: [{ remote: 'reports', version: one, load: second.load, event: 'loaded', count: 50 }],
+    });
+    expect((await releases()).served?.lastHour).toEqual({
+      loads: 2,
+      failures: 1,
+      failedLoads: 1,
+      renderErrors: 0,
+      integrityRefusals: 0,
+    });
+
+    // Nothing counts that was not served to this user in that load; each is still answered 200.
+    const adminLoad = await served(tokens.admin);
+    for (const events of [
+      [{ remote: 'reports', version: one, event: 'failed', stage: 'entry' }],
+      [{ ...line, load: randomUUID(), event: 'failed', stage: 'entry' }],
+      [{ ...line, load: adminLoad.load, event: 'failed', stage: 'entry' }],
+      [{ ...line, version: 'abcdefabcdef', load: second.load, event: 'failed', stage: 'entry' }],
+      [{ remote: 'people', version: one, load: second.load, event: 'failed', stage: 'entry' }],
+      [{ remote: 'people', version: 'unversioned', event: 'failed', stage: 'entry' }],
+    ]) {
+      const ignored = await report(tokens.staff, { events });
+      expect({ events, status: ignored.statusCode, body: ignored.json() }).toEqual({
+        events,
+        status: 200,
+        body: { counted: 0 },
+      });
+    }
+    const staffId = (await loads())[0]!.user_id;
+    expect(await loads()).toEqual([
+      { user_id: staffId, version: one, outcome: 'failed', stage: 'chunk' },
+      { user_id: staffId, version: one, outcome: 'loaded', stage: null },
+      { user_id: expect.any(Number), version: one, outcome: null, stage: null },
     ]);
+  });
+
+  it('gives no load to a user signed out, and none when nothing is deployed', async () => {
+    const none = await ctx.app.inject({
+      method: 'GET',
+      url: '/remotes.json',
+      headers: bearer(tokens.staff),
+    });
+    expect(none.json()).not.toHaveProperty('health');
+    deploy('one');
+    const signedOut = await ctx.app.inject({ method: 'GET', url: '/remotes.json' });
+    expect(signedOut.json()).not.toHaveProperty('health');
+    expect(await loads()).toEqual([]);
   });
 
   it('refuses a report without a session, from a viewer, or malformed, and stores nothing', async () => {
     const one = deploy('one');
-    const good = { events: [{ remote: 'reports', version: one, event: 'loaded' }] };
+    const { load } = await served(tokens.staff);
+    const good = { events: [{ remote: 'reports', version: one, event: 'loaded', load }] };
     expect((await report(undefined, good)).statusCode).toBe(401);
     expect((await report('no-such-session', good)).statusCode).toBe(401);
     const viewer = await report(tokens.viewer, good);
     expect(viewer.statusCode).toBe(403);
     expect(viewer.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
 
-    const tooMany = Array.from({ length: 51 }, () => good.events[0]);
+    const line = good.events[0]!;
+    const tooMany = Array.from({ length: 51 }, () => line);
     for (const payload of [
       {},
       { events: [] },
       { events: tooMany },
-      { events: [{ remote: 'reports', version: one, event: 'exploded' }] },
-      { events: [{ remote: 'reports', version: 'v1', event: 'loaded' }] },
-      { events: [{ remote: 'Reports!', version: one, event: 'loaded' }] },
-      { events: [{ remote: 'billing', version: one, event: 'loaded' }] },
-      { events: [{ remote: 'reports', version: one, event: 'loaded', count: 0 }] },
-      { events: [{ remote: 'reports', version: one, event: 'loaded', count: 1000 }] },
-      { events: [{ remote: 'reports', version: one, event: 'loaded', extra: 'x' }] },
-      { events: [{ remote: 'reports', version: one, event: 'failed', stage: 'render' }] },
+      { events: [{ ...line, event: 'exploded' }] },
+      { events: [{ ...line, version: 'v1' }] },
+      { events: [{ ...line, remote: 'Reports!' }] },
+      { events: [{ ...line, remote: 'billing' }] },
+      { events: [{ ...line, count: 0 }] },
+      { events: [{ ...line, count: 1000 }] },
+      { events: [{ ...line, extra: 'x' }] },
+      { events: [{ ...line, event: 'failed', stage: 'render' }] },
+      { events: [{ ...line, load: 'not-a-load' }] },
+      { events: [{ ...line, load: "1' OR '1'='1" }] },
       { events: 'loaded' },
     ]) {
       const response = await report(tokens.staff, payload);
       expect({ payload, status: response.statusCode }).toEqual({ payload, status: 400 });
       expect(response.json()).toEqual({ code: expect.any(String), message: expect.any(String) });
     }
-    expect(await counts()).toEqual([]);
+    expect((await loads()).map((row) => row.outcome)).toEqual([null]);
   });
 
-  it('answers 429 beyond its reports a minute per session, counting nothing more', async () => {
+  it('answers 429 beyond its reports a minute per user, a new sign-in giving no new allowance', async () => {
     const one = deploy('one');
-    const good = { events: [{ remote: 'reports', version: one, event: 'loaded' }] };
+    const { load } = await served(tokens.staff);
+    const good = { events: [{ remote: 'reports', version: one, event: 'loaded', load }] };
     for (let n = 0; n < HEALTH_REPORTS_PER_MINUTE; n += 1) {
       expect((await report(tokens.staff, good)).statusCode).toBe(200);
     }
-    const refused = await report(tokens.staff, good);
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({
-      code: 'too_many_health_reports',
-      message: 'Too many health reports from this session: wait a minute',
-    });
-    // Another session has its own allowance.
+    const again = await login(ctx.app, { email: 'staff@test.local', password: 'staff-password-1' });
+    for (const token of [tokens.staff, again]) {
+      const refused = await report(token, good);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        code: 'too_many_health_reports',
+        message: 'Too many health reports from this user: wait a minute',
+      });
+    }
+    // Another user has their own allowance.
     expect((await report(tokens.admin, good)).statusCode).toBe(200);
-    expect((await counts())[0]?.loaded).toBe(HEALTH_REPORTS_PER_MINUTE + 1);
   });
 });
 
 describe('automatic rollback of a canary', () => {
-  const servedAndCanary = async (canaryShare = 50) => {
+  /** Served `one`, canary `two` at 50%, and clerks on each side of it. */
+  const servedAndCanary = async (count = 12) => {
     const one = deploy('one');
-    const two = deploy('two', { share: canaryShare });
-    return { one, two };
+    const two = deploy('two', { share: 50 });
+    const all = await clerks(count);
+    const inside = all.filter((clerk) => userBucket(clerk.id, 'reports', two) < 50);
+    const outside = all.filter((clerk) => userBucket(clerk.id, 'reports', two) >= 50);
+    return { one, two, inside, outside };
   };
+  const stillCanary = () => readDeployState(webRoot, 'reports')?.canary?.version;
 
-  it('waits for enough loads, then rolls a failing canary back once and says so in the Activity', async () => {
-    const { one, two } = await servedAndCanary();
-    await report(tokens.staff, {
-      events: [{ remote: 'reports', version: one, event: 'loaded', count: 40 }],
-    });
-    // 19 loads, every one throwing on render: not enough loads to judge yet.
-    await report(tokens.staff, {
+  it("is not forced by one user's failures: forged for a version never served, or many of one's own", async () => {
+    const { one, two, inside, outside } = await servedAndCanary();
+    expect(inside.length).toBeGreaterThanOrEqual(3);
+    expect(outside.length).toBeGreaterThanOrEqual(1);
+    // A user on the served version sends 50 failures for the canary: none of it was served.
+    const forger = outside[0]!;
+    const { load } = await served(forger.token);
+    const forged = await report(forger.token, {
       events: [
-        { remote: 'reports', version: two, event: 'loaded', count: 19 },
-        { remote: 'reports', version: two, event: 'render_error', count: 19 },
+        { remote: 'reports', version: two, event: 'failed', stage: 'chunk', load, count: 50 },
+        ...Array.from({ length: 49 }, () => ({
+          remote: 'reports',
+          version: two,
+          event: 'integrity_refused',
+          load: randomUUID(),
+          count: 50,
+        })),
       ],
     });
+    expect(forged.json()).toEqual({ counted: 0 });
+    // Three users load the canary fine; one of them then fails it on ten page loads.
+    for (const clerk of inside.slice(0, 3)) expect(await loadAndReport(clerk, 'loaded')).toBe(two);
+    for (let n = 0; n < 10; n += 1) await loadAndReport(inside[0]!, 'render_error');
+    await loadAndReport(outside[0]!, 'loaded');
+    // 1 of 3 users failing (33%) against 0 of 1: beyond the points, but one user's alone.
     expect(await ctx.app.rolloutWatch!.check()).toEqual([]);
-    expect(readDeployState(webRoot, 'reports')?.canary?.version).toBe(two);
+    expect(stillCanary()).toBe(two);
+    expect((await releases()).canary?.lastHour).toMatchObject({ loads: 13, renderErrors: 10 });
+    expect(one).not.toBe(two);
+  });
 
-    await report(tokens.staff, {
-      events: [
-        { remote: 'reports', version: two, event: 'loaded' },
-        { remote: 'reports', version: two, event: 'render_error' },
-      ],
+  it("is not blocked by one user's loads, and says in the Activity what triggered it", async () => {
+    const { one, two, inside, outside } = await servedAndCanary();
+    // One user on the canary reports 2,500 "loaded" over the ten page loads they had.
+    const blocker = inside[3]!;
+    for (let n = 0; n < 10; n += 1) {
+      const { load } = await served(blocker.token);
+      const response = await report(blocker.token, {
+        events: [{ remote: 'reports', version: two, event: 'loaded', load, count: 50 }],
+      });
+      expect(response.json()).toEqual({ counted: 1 });
+    }
+    await report(blocker.token, {
+      events: Array.from({ length: 50 }, () => ({
+        remote: 'reports',
+        version: two,
+        event: 'loaded',
+        load: randomUUID(),
+        count: 50,
+      })),
     });
-    // The report that tipped it over started a check already; this one waits for it (or decides).
+    // One more user loads it fine, two load the served version fine; then two users fail on it.
+    await loadAndReport(inside[2]!, 'loaded');
+    for (const clerk of outside.slice(0, 2)) await loadAndReport(clerk, 'loaded');
+    await loadAndReport(inside[0]!, 'render_error');
+    expect(await ctx.app.rolloutWatch!.check()).toEqual([]);
+    await loadAndReport(inside[1]!, 'failed');
+    // 2 of 4 users failing on the canary (50%) against 0 of 2: rolled back, whatever the 2,500.
     await ctx.app.rolloutWatch!.check();
     const state = readDeployState(webRoot, 'reports');
     expect(state?.canary).toBeUndefined();
@@ -234,12 +404,19 @@ describe('automatic rollback of a canary', () => {
     expect(lines[0]).toMatchObject({ kind: 'release', recordId: 'mf-reports', actor: null });
     const changed = Object.fromEntries(lines[0]!.changes.map((c) => [c.field, c.after]));
     expect(changed).toMatchObject({
-      canaryLoads: 20,
-      canaryFailures: 20,
-      canaryFailurePct: 100,
-      servedLoads: 40,
-      servedFailures: 0,
+      by: 'automatic rollback',
+      trigger:
+        '2 of 4 users failed on the canary (50%; 2 of 13 loads) against ' +
+        '0 of 2 on the served version (0%; 0 of 2 loads)',
+      canaryUsers: 4,
+      canaryFailedUsers: 2,
+      canaryFailurePct: 50,
+      canaryLoads: 13,
+      canaryFailures: 2,
+      servedUsers: 2,
+      servedFailedUsers: 0,
       servedFailurePct: 0,
+      minUsers: 3,
       automatic: true,
       nowServed: one,
     });
@@ -247,29 +424,38 @@ describe('automatic rollback of a canary', () => {
     expect(await ctx.app.rolloutWatch!.check()).toEqual([]);
   });
 
-  it('leaves a canary that fails no more than the allowed points above the served version', async () => {
-    const { one, two } = await servedAndCanary();
-    // Served: 10% failing; canary: 15% failing: 5 points, not more than 5.
-    await report(tokens.staff, {
-      events: [
-        { remote: 'reports', version: one, event: 'loaded', count: 40 },
-        { remote: 'reports', version: one, event: 'failed', stage: 'entry', count: 4 },
-        { remote: 'reports', version: one, event: 'render_error' },
-      ],
-    });
-    await report(tokens.staff, {
-      events: [
-        { remote: 'reports', version: two, event: 'loaded', count: 34 },
-        { remote: 'reports', version: two, event: 'failed', stage: 'chunk', count: 6 },
-      ],
-    });
-    // one: 5 failures / 44 loads = 11.4%; two: 6 / 40 = 15%: 3.6 points.
+  it('waits for enough users, and leaves a canary that fails no more than the allowed points above the served version', async () => {
+    const { one, two } = await servedAndCanary(0);
+    // Users of their own, each served one load: 20 on the served version (2 failing, 10%) and
+    // 20 on the canary (3 failing, 15%): 5 points, not more than 5.
+    const ids = await rows<{ id: number }>(
+      ctx,
+      `INSERT INTO users (name, email, password_hash, role)
+       SELECT 'User ' || n, 'user' || n || '@test.local', 'x', 'staff' FROM generate_series(1, 40) n
+       RETURNING id`,
+    );
+    const seen = (n: number, version: string, outcome: string) =>
+      rows(
+        ctx,
+        `INSERT INTO remote_loads (load_id, remote, user_id, version, outcome, reported_at)
+         VALUES ('${randomUUID()}', 'reports', ${ids[n]!.id}, '${version}', '${outcome}', now())`,
+      );
+    for (let n = 0; n < 20; n += 1) await seen(n, one, n < 2 ? 'failed' : 'loaded');
+    for (let n = 20; n < 22; n += 1) await seen(n, two, 'render_error');
+    // Two users, both failing: fewer than three users, not judged yet.
     expect(await ctx.app.rolloutWatch!.check()).toEqual([]);
-    expect(readDeployState(webRoot, 'reports')?.canary?.version).toBe(two);
+    for (let n = 22; n < 40; n += 1) await seen(n, two, n < 23 ? 'failed' : 'loaded');
+    expect(await ctx.app.rolloutWatch!.check()).toEqual([]);
+    expect(stillCanary()).toBe(two);
+    // One more failing user: 4 of 20 (20%), 10 points above: rolled back.
+    await rows(ctx, `UPDATE remote_loads SET outcome = 'failed' WHERE user_id = ${ids[39]!.id}`);
+    expect(await ctx.app.rolloutWatch!.check()).toEqual([
+      expect.objectContaining({ kind: 'rolled back', version: two, served: one }),
+    ]);
   });
 
-  it('happens once when two app instances on one database decide at the same time', async () => {
-    const { one, two } = await servedAndCanary();
+  it('happens once when two app instances on one database decide, each serving and counting a part', async () => {
+    const { one, two, inside, outside } = await servedAndCanary();
     const other = await buildApp(ctx.config, {
       database: ctx.database,
       logger: false,
@@ -279,24 +465,19 @@ describe('automatic rollback of a canary', () => {
       watchRollout: false,
     });
     try {
-      // Each instance counts a part of the reports: they add up in the same rows.
-      await report(tokens.staff, {
-        events: [
-          { remote: 'reports', version: two, event: 'loaded', count: 10 },
-          { remote: 'reports', version: two, event: 'integrity_refused', count: 5 },
-        ],
-      });
-      await report(
-        tokens.admin,
-        {
-          events: [
-            { remote: 'reports', version: two, event: 'loaded', count: 5 },
-            { remote: 'reports', version: two, event: 'render_error', count: 10 },
-            { remote: 'reports', version: one, event: 'loaded', count: 20 },
-          ],
-        },
-        other,
-      );
+      // Each instance serves and counts some of the users: they add up in the same rows, and a
+      // load served by one is counted when reported to the other.
+      await loadAndReport(inside[0]!, 'integrity_refused');
+      await loadAndReport(inside[1]!, 'render_error', other);
+      const { load, version } = await served(inside[2]!.token, other);
+      expect(
+        (
+          await report(inside[2]!.token, {
+            events: [{ remote: 'reports', version, event: 'failed', stage: 'entry', load }],
+          })
+        ).json(),
+      ).toEqual({ counted: 1 });
+      await loadAndReport(outside[0]!, 'loaded', other);
       // Both reports started checks in their instances; more race them here.
       const decisions = (
         await Promise.all([
@@ -324,7 +505,13 @@ describe('automatic rollback of a canary', () => {
     ]);
     expect(readDeployState(webRoot, 'reports')).toMatchObject({ current: two });
     expect(readDeployState(webRoot, 'reports')?.canary).toBeUndefined();
-    expect(await activity('rollout_promoted')).toHaveLength(1);
+    const promoted = await activity('rollout_promoted');
+    expect(promoted).toHaveLength(1);
+    expect(promoted[0]!.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'by', after: 'automatic promote' }),
+      ]),
+    );
     expect(one).not.toBe(two);
   });
 });
@@ -413,12 +600,17 @@ describe('the Releases calls', () => {
   it('list each remote with its served version, its canary and their health, to admins only', async () => {
     const one = deploy('one');
     const two = deploy('two', { share: 25 });
-    await report(tokens.staff, {
-      events: [
-        { remote: 'reports', version: two, event: 'loaded', count: 3 },
-        { remote: 'reports', version: two, event: 'render_error' },
-      ],
-    });
+    // A load of the canary (as /remotes.json would have given it) that loaded, then threw.
+    const staffId = (
+      await rows<{ id: number }>(ctx, "SELECT id FROM users WHERE email = 'staff@test.local'")
+    )[0]!.id;
+    for (const outcome of ['loaded', 'loaded', 'render_error']) {
+      await rows(
+        ctx,
+        `INSERT INTO remote_loads (load_id, remote, user_id, version, outcome, reported_at)
+         VALUES ('${randomUUID()}', 'reports', ${staffId}, '${two}', '${outcome}', now())`,
+      );
+    }
     const response = await ctx.app.inject({
       method: 'GET',
       url: '/api/releases',
@@ -429,7 +621,7 @@ describe('the Releases calls', () => {
       releases: { remote: string; served: unknown; canary: unknown }[];
       rollback: unknown;
     }>();
-    expect(body.rollback).toEqual({ minLoads: 20, maxExtraFailurePct: 5 });
+    expect(body.rollback).toEqual({ minUsers: 3, maxExtraFailurePct: 5 });
     const reports = body.releases.find((r) => r.remote === 'reports');
     expect(reports?.served).toMatchObject({
       version: one,

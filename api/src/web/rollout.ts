@@ -90,13 +90,21 @@ export function chunkTable(
 /**
  * The body of /remotes.json: remote name -> manifest URL (what shells have always read), plus
  * `integrity` (remote -> the SHA-384 of its entry, manifest and chunk table, from the release
- * record, or of its entry only from `REMOTE_<NAME>_SRI`) and `versions` (remote -> the deployed version listed), for the remotes
- * that have them. Old shells read only the string entries.
+ * record, or of its entry only from `REMOTE_<NAME>_SRI`) and `versions` (remote -> the deployed
+ * version listed), for the remotes that have them, and for a signed-in user served a deployed
+ * version `health.load`, the id of this answer that the shell's health reports name (static.ts).
+ * Old shells read only the string entries.
  */
 export interface RemoteListBody {
-  [remote: string]: string | Record<string, RemoteIntegrity> | Record<string, string> | undefined;
+  [remote: string]:
+    | string
+    | Record<string, RemoteIntegrity>
+    | Record<string, string>
+    | { load: string }
+    | undefined;
   integrity?: Record<string, RemoteIntegrity>;
   versions?: Record<string, string>;
+  health?: { load: string };
 }
 
 export interface RemoteListOptions {
