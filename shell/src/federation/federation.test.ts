@@ -34,6 +34,7 @@ let fetchRemoteList: typeof Federation.fetchRemoteList;
 let loadRemoteComponent: typeof Federation.loadRemoteComponent;
 let preloadRemoteComponent: typeof Federation.preloadRemoteComponent;
 let registerRemoteList: typeof Federation.registerRemoteList;
+let remoteServed: typeof Federation.remoteServed;
 type RemoteLoadError = Federation.RemoteLoadError;
 
 const SHELL_VERSIONS = __BUILT_AGAINST__;
@@ -93,6 +94,7 @@ beforeEach(() => {
     loadRemoteComponent,
     preloadRemoteComponent,
     registerRemoteList,
+    remoteServed,
   } = jest.requireActual<typeof Federation>('./federation'));
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   document.head.replaceChildren();
@@ -376,14 +378,30 @@ describe('files verified before they run', () => {
       fetch: (url: string, init: RequestInit) => Promise<Response> | undefined;
     };
 
-  it('should send the session with the list and keep the integrity and version it gives', async () => {
+  it('should send the session with the list and keep the integrity, version and load it gives', async () => {
     jest.requireActual<typeof SharedUi>('shared-ui').useSession.setState({ token: 'tok' });
-    serveList(listWithIntegrity);
-    await expect(fetchRemoteList()).resolves.toEqual({ reports: URL_V });
+    const LOAD = '6f1c2a9e-3b7d-4e25-9a51-0c8d7e6f5a41';
+    serveList({ ...listWithIntegrity, people: '/remotes/mf-people/mf-manifest.json' });
+    await fetchRemoteList();
+    // Without a load named by the server, reports name none (and are not counted).
+    expect(remoteServed('reports')).toEqual({ version: '0123456789ab' });
+    serveList({
+      ...listWithIntegrity,
+      people: '/remotes/mf-people/mf-manifest.json',
+      health: { load: LOAD },
+    });
+    await expect(fetchRemoteList()).resolves.toEqual({
+      reports: URL_V,
+      people: '/remotes/mf-people/mf-manifest.json',
+    });
     expect(global.fetch).toHaveBeenCalledWith(
       '/remotes.json',
       expect.objectContaining({ headers: { Authorization: 'Bearer tok' } }),
     );
+    // Health reports name the version and the load that served it; a remote served from its
+    // own build has no version the server could count.
+    expect(remoteServed('reports')).toEqual({ version: '0123456789ab', load: LOAD });
+    expect(remoteServed('people')).toEqual({ version: 'unversioned' });
   });
 
   it('should read the manifest with its integrity, put the entry hash on the entry script and load no chunk early', async () => {
