@@ -1,195 +1,31 @@
-// Health per remote version and what is decided on it: POST /api/remote-health (signed in, not a
-// viewer, bounded in size and per user, nothing stored from a bad report), counted only for what
-// /remotes.json served the reporting user and once per load, the automatic rollback of a failing
-// canary judged over distinct users (once, with two app instances on one database) and its
-// Activity line, the automatic promote, and the Releases calls (admins only).
+// POST /api/remote-health (signed in, not a viewer, bounded in size and per user, nothing stored
+// from a bad report), counted only for what /remotes.json served the reporting user and once per
+// load; the Releases calls (admins only) and the Activity lines of the deploy command's promotes
+// and rollbacks. The automatic decisions are rollout-decisions.test.ts's.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp, type App } from '../src/app.js';
-import { deployStaged, stageCopy } from '../src/web/deploy.js';
+import { buildApp } from '../src/app.js';
 import { readDeployState } from '../src/web/releases.js';
 import { HEALTH_REPORTS_PER_MINUTE } from '../src/routes/releases/index.js';
-import { userBucket } from '../src/web/rollout.js';
-import { ADMIN, bearer, login, rows, setupDatabase, type TestContext } from './helpers.js';
-
-const webRoot = mkdtempSync(path.join(tmpdir(), 'remote-health-'));
-const builds = mkdtempSync(path.join(tmpdir(), 'remote-health-builds-'));
-const setup = await setupDatabase({
+import { ADMIN, bearer, login, rows } from './helpers.js';
+import {
+  activity,
+  ctx,
+  deploy,
+  loads,
+  releases,
+  report,
+  seenLoad,
+  served,
+  tokens,
+  useHealthFixture,
   webRoot,
-  rollout: { minUsers: 3, maxExtraFailurePct: 5 },
-});
-let ctx: TestContext;
-let tokens: { admin: string; staff: string; viewer: string };
+} from './remote-health-fixture.js';
 
-function fakeBuild(label: string): string {
-  const dir = path.join(builds, label);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    path.join(dir, 'mf-manifest.json'),
-    JSON.stringify({
-      name: 'reports',
-      label,
-      metaData: { buildInfo: { builtAgainst: { 'shared-ui': '1.0.0', contract: '1.0.0' } } },
-    }),
-  );
-  writeFileSync(path.join(dir, 'remoteEntry.js'), `var reports = "${label}";`);
-  return dir;
-}
-
-const INFO = { builtAt: '2026-11-23T07:00:00.000Z', commit: '0123abcd4567', buildSeconds: 9.5 };
-const deploy = (label: string, canary?: { share: number; autoPromoteMinutes?: number }) =>
-  deployStaged(
-    webRoot,
-    'reports',
-    stageCopy(webRoot, 'reports', fakeBuild(label)),
-    INFO,
-    undefined,
-    canary,
-  ).version;
-
-const report = (token: string | undefined, payload: unknown, app: App = ctx.app) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/remote-health',
-    headers: token ? bearer(token) : {},
-    payload: payload as object,
-  });
-
-/** One page load's list for the holder of `token`: the load it names and the reports version. */
-async function served(token: string, app: App = ctx.app) {
-  const response = await app.inject({
-    method: 'GET',
-    url: '/remotes.json',
-    headers: bearer(token),
-  });
-  expect(response.statusCode).toBe(200);
-  const body = response.json<{ versions?: { reports?: string }; health?: { load: string } }>();
-  return { load: body.health?.load ?? '', version: body.versions?.reports ?? '' };
-}
-
-/** What each load of mf-reports holds: whose, which version, its outcome. */
-const loads = () =>
-  rows<{ user_id: number; version: string; outcome: string | null; stage: string | null }>(
-    ctx,
-    `SELECT user_id, version, outcome, stage FROM remote_loads WHERE remote = 'reports'
-      ORDER BY served_at, load_id`,
-  );
-
-const releases = async () =>
-  (await ctx.app.inject({ method: 'GET', url: '/api/releases', headers: bearer(tokens.admin) }))
-    .json<{
-      releases: {
-        remote: string;
-        served: { version: string; lastHour: Record<string, number> } | null;
-        canary: { version: string; lastHour: Record<string, number> } | null;
-      }[];
-    }>()
-    .releases.find((release) => release.remote === 'reports')!;
-
-interface Clerk {
-  id: number;
-  token: string;
-  email: string;
-}
-
-/** Registers `count` staff users and signs each in. */
-async function clerks(count: number, from = 1): Promise<Clerk[]> {
-  const made: Clerk[] = [];
-  for (let n = from; n < from + count; n += 1) {
-    const email = `clerk${n}@test.local`;
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/users/register',
-      headers: bearer(tokens.admin),
-      payload: { name: `Clerk ${n}`, email, password: 'clerk-password-1', role: 'staff' },
-    });
-    expect(created.statusCode).toBe(201);
-    const token = await login(ctx.app, { email, password: 'clerk-password-1' });
-    const me = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/sessions/current',
-      headers: bearer(token),
-    });
-    made.push({ id: me.json<{ user: { id: number } }>().user.id, token, email });
-  }
-  return made;
-}
-
-/** A page load of `clerk` that reports `event` for the version it was served. */
-async function loadAndReport(
-  clerk: Clerk,
-  event: 'loaded' | 'failed' | 'render_error' | 'integrity_refused',
-  app: App = ctx.app,
-) {
-  const { load, version } = await served(clerk.token, app);
-  const response = await report(
-    clerk.token,
-    {
-      events: [
-        {
-          remote: 'reports',
-          version,
-          event,
-          load,
-          ...(event === 'failed' ? { stage: 'chunk' } : {}),
-        },
-      ],
-    },
-    app,
-  );
-  expect(response.json()).toEqual({ counted: 1 });
-  return version;
-}
-
-const activity = async (action: string) =>
-  (
-    await ctx.app.inject({
-      method: 'GET',
-      url: `/api/activity?action=${action}`,
-      headers: bearer(tokens.admin),
-    })
-  ).json<{
-    users: {
-      action: string;
-      kind: string;
-      recordId: string | null;
-      actor: unknown;
-      changes: { field: string; before: unknown; after: unknown }[];
-    }[];
-  }>().users;
-
-beforeEach(async () => {
-  rmSync(path.join(webRoot, 'mf-reports'), { recursive: true, force: true });
-  ctx = await setup.reset({ watchRollout: false });
-  const admin = await login(ctx.app, ADMIN);
-  for (const [email, role] of [
-    ['staff@test.local', 'staff'],
-    ['viewer@test.local', 'viewer'],
-  ] as const) {
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/users/register',
-      headers: bearer(admin),
-      payload: { name: role, email, password: `${role}-password-1`, role },
-    });
-    expect(created.statusCode).toBe(201);
-  }
-  tokens = {
-    admin,
-    staff: await login(ctx.app, { email: 'staff@test.local', password: 'staff-password-1' }),
-    viewer: await login(ctx.app, { email: 'viewer@test.local', password: 'viewer-password-1' }),
-  };
-});
-
-afterAll(async () => {
-  await setup.close();
-  rmSync(webRoot, { recursive: true, force: true });
-  rmSync(builds, { recursive: true, force: true });
-});
+useHealthFixture();
 
 describe('POST /api/remote-health', () => {
   it('counts a load only for the version /remotes.json served that user, once, with its worst outcome', async () => {
@@ -323,199 +159,6 @@ describe('POST /api/remote-health', () => {
   });
 });
 
-describe('automatic rollback of a canary', () => {
-  /** Served `one`, canary `two` at 50%, and clerks on each side of it. */
-  const servedAndCanary = async (count = 12) => {
-    const one = deploy('one');
-    const two = deploy('two', { share: 50 });
-    const all = await clerks(count);
-    const inside = all.filter((clerk) => userBucket(clerk.id, 'reports', two) < 50);
-    const outside = all.filter((clerk) => userBucket(clerk.id, 'reports', two) >= 50);
-    return { one, two, inside, outside };
-  };
-  const stillCanary = () => readDeployState(webRoot, 'reports')?.canary?.version;
-
-  it("is not forced by one user's failures: forged for a version never served, or many of one's own", async () => {
-    const { one, two, inside, outside } = await servedAndCanary();
-    expect(inside.length).toBeGreaterThanOrEqual(3);
-    expect(outside.length).toBeGreaterThanOrEqual(1);
-    // A user on the served version sends 50 failures for the canary: none of it was served.
-    const forger = outside[0]!;
-    const { load } = await served(forger.token);
-    const forged = await report(forger.token, {
-      events: [
-        { remote: 'reports', version: two, event: 'failed', stage: 'chunk', load, count: 50 },
-        ...Array.from({ length: 49 }, () => ({
-          remote: 'reports',
-          version: two,
-          event: 'integrity_refused',
-          load: randomUUID(),
-          count: 50,
-        })),
-      ],
-    });
-    expect(forged.json()).toEqual({ counted: 0 });
-    // Three users load the canary fine; one of them then fails it on ten page loads.
-    for (const clerk of inside.slice(0, 3)) expect(await loadAndReport(clerk, 'loaded')).toBe(two);
-    for (let n = 0; n < 10; n += 1) await loadAndReport(inside[0]!, 'render_error');
-    await loadAndReport(outside[0]!, 'loaded');
-    // 1 of 3 users failing (33%) against 0 of 1: beyond the points, but one user's alone.
-    expect(await ctx.app.rolloutWatch!.check()).toEqual([]);
-    expect(stillCanary()).toBe(two);
-    expect((await releases()).canary?.lastHour).toMatchObject({ loads: 13, renderErrors: 10 });
-    expect(one).not.toBe(two);
-  });
-
-  it("is not blocked by one user's loads, and says in the Activity what triggered it", async () => {
-    const { one, two, inside, outside } = await servedAndCanary();
-    // One user on the canary reports 2,500 "loaded" over the ten page loads they had.
-    const blocker = inside[3]!;
-    for (let n = 0; n < 10; n += 1) {
-      const { load } = await served(blocker.token);
-      const response = await report(blocker.token, {
-        events: [{ remote: 'reports', version: two, event: 'loaded', load, count: 50 }],
-      });
-      expect(response.json()).toEqual({ counted: 1 });
-    }
-    await report(blocker.token, {
-      events: Array.from({ length: 50 }, () => ({
-        remote: 'reports',
-        version: two,
-        event: 'loaded',
-        load: randomUUID(),
-        count: 50,
-      })),
-    });
-    // One more user loads it fine, two load the served version fine; then two users fail on it.
-    await loadAndReport(inside[2]!, 'loaded');
-    for (const clerk of outside.slice(0, 2)) await loadAndReport(clerk, 'loaded');
-    await loadAndReport(inside[0]!, 'render_error');
-    expect(await ctx.app.rolloutWatch!.check()).toEqual([]);
-    await loadAndReport(inside[1]!, 'failed');
-    // 2 of 4 users failing on the canary (50%) against 0 of 2: rolled back, whatever the 2,500.
-    await ctx.app.rolloutWatch!.check();
-    const state = readDeployState(webRoot, 'reports');
-    expect(state?.canary).toBeUndefined();
-    expect(state?.current).toBe(one);
-    expect(state?.versions.find((v) => v.version === two)?.rolledBack).toBe(true);
-
-    const lines = await activity('rollout_rolled_back');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ kind: 'release', recordId: 'mf-reports', actor: null });
-    const changed = Object.fromEntries(lines[0]!.changes.map((c) => [c.field, c.after]));
-    expect(changed).toMatchObject({
-      by: 'automatic rollback',
-      trigger:
-        '2 of 4 users failed on the canary (50%; 2 of 13 loads) against ' +
-        '0 of 2 on the served version (0%; 0 of 2 loads)',
-      canaryUsers: 4,
-      canaryFailedUsers: 2,
-      canaryFailurePct: 50,
-      canaryLoads: 13,
-      canaryFailures: 2,
-      servedUsers: 2,
-      servedFailedUsers: 0,
-      servedFailurePct: 0,
-      minUsers: 3,
-      automatic: true,
-      nowServed: one,
-    });
-    // Nothing more to decide.
-    expect(await ctx.app.rolloutWatch!.check()).toEqual([]);
-  });
-
-  it('waits for enough users, and leaves a canary that fails no more than the allowed points above the served version', async () => {
-    const { one, two } = await servedAndCanary(0);
-    // Users of their own, each served one load: 20 on the served version (2 failing, 10%) and
-    // 20 on the canary (3 failing, 15%): 5 points, not more than 5.
-    const ids = await rows<{ id: number }>(
-      ctx,
-      `INSERT INTO users (name, email, password_hash, role)
-       SELECT 'User ' || n, 'user' || n || '@test.local', 'x', 'staff' FROM generate_series(1, 40) n
-       RETURNING id`,
-    );
-    const seen = (n: number, version: string, outcome: string) =>
-      rows(
-        ctx,
-        `INSERT INTO remote_loads (load_id, remote, user_id, version, outcome, reported_at)
-         VALUES ('${randomUUID()}', 'reports', ${ids[n]!.id}, '${version}', '${outcome}', now())`,
-      );
-    for (let n = 0; n < 20; n += 1) await seen(n, one, n < 2 ? 'failed' : 'loaded');
-    for (let n = 20; n < 22; n += 1) await seen(n, two, 'render_error');
-    // Two users, both failing: fewer than three users, not judged yet.
-    expect(await ctx.app.rolloutWatch!.check()).toEqual([]);
-    for (let n = 22; n < 40; n += 1) await seen(n, two, n < 23 ? 'failed' : 'loaded');
-    expect(await ctx.app.rolloutWatch!.check()).toEqual([]);
-    expect(stillCanary()).toBe(two);
-    // One more failing user: 4 of 20 (20%), 10 points above: rolled back.
-    await rows(ctx, `UPDATE remote_loads SET outcome = 'failed' WHERE user_id = ${ids[39]!.id}`);
-    expect(await ctx.app.rolloutWatch!.check()).toEqual([
-      expect.objectContaining({ kind: 'rolled back', version: two, served: one }),
-    ]);
-  });
-
-  it('happens once when two app instances on one database decide, each serving and counting a part', async () => {
-    const { one, two, inside, outside } = await servedAndCanary();
-    const other = await buildApp(ctx.config, {
-      database: ctx.database,
-      logger: false,
-      autoPostRecurring: false,
-      foldRollups: false,
-      scheduleBackups: false,
-      watchRollout: false,
-    });
-    try {
-      // Each instance serves and counts some of the users: they add up in the same rows, and a
-      // load served by one is counted when reported to the other.
-      await loadAndReport(inside[0]!, 'integrity_refused');
-      await loadAndReport(inside[1]!, 'render_error', other);
-      const { load, version } = await served(inside[2]!.token, other);
-      expect(
-        (
-          await report(inside[2]!.token, {
-            events: [{ remote: 'reports', version, event: 'failed', stage: 'entry', load }],
-          })
-        ).json(),
-      ).toEqual({ counted: 1 });
-      await loadAndReport(outside[0]!, 'loaded', other);
-      // Both reports started checks in their instances; more race them here.
-      const decisions = (
-        await Promise.all([
-          ctx.app.rolloutWatch!.check(),
-          other.rolloutWatch!.check(),
-          other.rolloutWatch!.check(),
-          ctx.app.rolloutWatch!.check(),
-        ])
-      ).flat();
-      expect(decisions.every((d) => d.kind === 'rolled back' && d.version === two)).toBe(true);
-      expect(await activity('rollout_rolled_back')).toHaveLength(1);
-      expect(readDeployState(webRoot, 'reports')?.current).toBe(one);
-    } finally {
-      await other.close();
-    }
-  });
-
-  it('promotes a canary by itself once its --auto-promote time has passed', async () => {
-    const one = deploy('one');
-    const two = deploy('two', { share: 10, autoPromoteMinutes: 30 });
-    expect(await ctx.app.rolloutWatch!.check()).toEqual([]);
-    const later = new Date(Date.now() + 31 * 60_000);
-    expect(await ctx.app.rolloutWatch!.check(later)).toEqual([
-      expect.objectContaining({ kind: 'promoted', version: two, served: two }),
-    ]);
-    expect(readDeployState(webRoot, 'reports')).toMatchObject({ current: two });
-    expect(readDeployState(webRoot, 'reports')?.canary).toBeUndefined();
-    const promoted = await activity('rollout_promoted');
-    expect(promoted).toHaveLength(1);
-    expect(promoted[0]!.changes).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ field: 'by', after: 'automatic promote' }),
-      ]),
-    );
-    expect(one).not.toBe(two);
-  });
-});
-
 describe('npm run deploy -- --promote / --rollback', () => {
   const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const cli = (...args: string[]) =>
@@ -605,11 +248,7 @@ describe('the Releases calls', () => {
       await rows<{ id: number }>(ctx, "SELECT id FROM users WHERE email = 'staff@test.local'")
     )[0]!.id;
     for (const outcome of ['loaded', 'loaded', 'render_error']) {
-      await rows(
-        ctx,
-        `INSERT INTO remote_loads (load_id, remote, user_id, version, outcome, reported_at)
-         VALUES ('${randomUUID()}', 'reports', ${staffId}, '${two}', '${outcome}', now())`,
-      );
+      await seenLoad(staffId, two, outcome);
     }
     const response = await ctx.app.inject({
       method: 'GET',
