@@ -1,7 +1,7 @@
 // POST /api/remote-health (signed in, not a viewer, bounded in size and per user, nothing stored
 // from a bad report), counted only for what /remotes.json served the reporting user and once per
 // load; the Releases calls (admins only) and the Activity lines of the deploy command's promotes
-// and rollbacks. The automatic decisions are rollout-decisions.test.ts's.
+// and rollbacks. The automatic decisions are hostile-rollout.test.ts's.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

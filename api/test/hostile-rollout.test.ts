@@ -1,7 +1,9 @@
-// The automatic rollback of a failing canary, judged over distinct users: one user's failures,
-// forged for a version never served or many of their own, never force one, and one user's loads
-// never hold one off; the Activity line says what triggered it and by what; it happens once with
-// two app instances on one database, each serving and counting a part; and the automatic promote.
+// Hostile health reports against a canary (part of `npm run test:hostile`), and the automatic
+// decisions taken on honest ones. The rollback is judged over distinct users: one user's
+// failures, forged for a version never served or many of their own, never force one, and one
+// user's loads ("loaded" by the thousand) never hold one off; the Activity line says what
+// triggered it and by what; it happens once with two app instances on one database, each
+// serving and counting a part; and the automatic promote.
 import { randomUUID } from 'node:crypto';
 import { buildApp } from '../src/app.js';
 import { readDeployState } from '../src/web/releases.js';
