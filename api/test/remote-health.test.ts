@@ -10,9 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.js';
 import { readDeployState } from '../src/web/releases.js';
 import { HEALTH_REPORTS_PER_MINUTE } from '../src/routes/releases/index.js';
+import { LOADS_PER_USER_PER_MINUTE } from '../src/web/remote-loads.js';
 import { ADMIN, bearer, login, rows } from './helpers.js';
 import {
   activity,
+  clerks,
   ctx,
   deploy,
   loads,
@@ -101,6 +103,21 @@ describe('POST /api/remote-health', () => {
     const signedOut = await ctx.app.inject({ method: 'GET', url: '/remotes.json' });
     expect(signedOut.json()).not.toHaveProperty('health');
     expect(await loads()).toEqual([]);
+  });
+
+  it('names no more loads for one user than page loads could need, still serving the list', async () => {
+    const one = deploy('one');
+    // A user no list was served to before.
+    const [clerk] = await clerks(1, 900);
+    for (let n = 0; n < LOADS_PER_USER_PER_MINUTE; n += 1) {
+      expect((await served(clerk!.token)).load).not.toBe('');
+    }
+    // The next one within the minute: the list, without a load, and nothing recorded.
+    const beyond = await served(clerk!.token);
+    expect(beyond).toEqual({ version: one, load: '' });
+    expect(await loads()).toHaveLength(LOADS_PER_USER_PER_MINUTE);
+    // Another user is not held back by it.
+    expect((await served(tokens.staff)).load).not.toBe('');
   });
 
   it('refuses a report without a session, from a viewer, or malformed, and stores nothing', async () => {

@@ -31,8 +31,32 @@ const rankOf = (column: ReturnType<typeof sql.ref>) =>
 let lastPrune = 0;
 
 /**
+ * Loads recorded for one user in a minute by one server process, at most: a page load reads the
+ * list once, so an honest user stays far below; beyond, the list is still served but names no
+ * load (that tab's reports then count nothing), so no one fills the table by asking for it.
+ */
+export const LOADS_PER_USER_PER_MINUTE = 60;
+/** User id -> when their minute started (their first load in it) and the loads in it. */
+const recentLoads = new Map<number, { since: number; count: number }>();
+
+/** True while `userId` may have another load recorded in their minute (and counts it). */
+function withinLoadLimit(userId: number): boolean {
+  const now = Date.now();
+  const known = recentLoads.get(userId);
+  if (!known || now - known.since >= 60_000) {
+    // Ended minutes are dropped all at once when they are many: the map never grows unbounded.
+    if (!known && recentLoads.size >= 10_000) recentLoads.clear();
+    recentLoads.set(userId, { since: now, count: 1 });
+    return true;
+  }
+  known.count += 1;
+  return known.count <= LOADS_PER_USER_PER_MINUTE;
+}
+
+/**
  * Records that `userId` is served these versions (remote -> version) by one answer of
- * /remotes.json, and answers that load's id. Nothing is recorded without a deployed version.
+ * /remotes.json, and answers that load's id. Nothing is recorded without a deployed version, or
+ * beyond LOADS_PER_USER_PER_MINUTE.
  */
 export async function recordLoad(
   db: Db,
@@ -40,7 +64,7 @@ export async function recordLoad(
   versions: Readonly<Record<string, string>>,
 ): Promise<string | undefined> {
   const served = Object.entries(versions);
-  if (served.length === 0) return undefined;
+  if (served.length === 0 || !withinLoadLimit(userId)) return undefined;
   const load = randomUUID();
   await db
     .insertInto('remote_loads')
