@@ -1,9 +1,12 @@
-// Subresource Integrity for a remote's chunks (docs/decisions/022-staged-rollout.md).
+// Subresource Integrity for a remote's chunks and stylesheets (docs/decisions/022-staged-rollout.md).
 //
 // A remote's chunks are loaded by its own webpack runtime (`__webpack_require__.l`, one <script>
 // per chunk), which the federation runtime gives no hook for. This plugin makes that loader put
 // each chunk's SHA-384 on its <script> as `integrity`: the browser then refuses a chunk whose
-// bytes differ from the build's, and nothing of it runs.
+// bytes differ from the build's, and nothing of it runs. A chunk's stylesheet is loaded by
+// mini-css-extract-plugin's loader (one <link rel="stylesheet"> per CSS chunk); its
+// `beforeTagInsert` hook gets the same treatment, so an altered stylesheet is refused (never
+// applied) and the chunk that needs it fails to load.
 //
 // Where the hashes come from: a container (`remoteEntry.js`) carries no table (its size is
 // budgeted, decision 006). Its loader hands each chunk's <script> to a function the shell puts on
@@ -20,6 +23,7 @@
 // change. webpack-subresource-integrity does the same for a whole app, but keys its table by chunk
 // id and expects `output.crossOriginLoading`; this is the few lines a remote needs.
 import { createHash } from 'node:crypto';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import webpack from 'webpack';
 
 const PLUGIN = 'ChunkIntegrityPlugin';
@@ -73,6 +77,24 @@ export class ChunkIntegrityPlugin {
                 ]),
           ].join('\n'),
       );
+      // A CSS chunk's <link>, before it is put in the document (and its download starts): the
+      // shell's function decides (a container), or this file's own table (the standalone page).
+      MiniCssExtractPlugin.getCompilationHooks(compilation).beforeTagInsert.tap(
+        PLUGIN,
+        (source, { tag, href }) =>
+          [
+            source,
+            `var integrityOwnCss = "${PLACEHOLDER}";`,
+            `var integrityCheckCss = globalThis.${CHECK_GLOBAL};`,
+            `if (integrityCheckCss) integrityCheckCss(${tag}, ${href}, integrityOwnCss);`,
+            'else if (integrityOwnCss) {',
+            `  var integrityCssFile = ${href}.split("?")[0].split("/").pop();`,
+            `  ${tag}.integrity = Object.hasOwn(integrityOwnCss, integrityCssFile)`,
+            `    ? integrityOwnCss[integrityCssFile] : ${REFUSED};`,
+            `  ${tag}.crossOrigin = "anonymous";`,
+            '}',
+          ].join('\n'),
+      );
       compilation.hooks.processAssets.tap(
         { name: PLUGIN, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 },
         () => {
@@ -93,12 +115,16 @@ export class ChunkIntegrityPlugin {
             for (const loadable of chunk.getAllAsyncChunks()) {
               for (const file of loadable.files) {
                 const asset = compilation.getAsset(file);
-                if (!file.endsWith('.js') || file.includes('/') || !asset) continue;
+                if (!/\.(js|css)$/.test(file) || file.includes('/') || !asset) continue;
                 table[file] = sri(asset.source.buffer());
               }
             }
+            // By file name, so that the same files always give the same bytes.
+            const sorted = Object.fromEntries(
+              Object.entries(table).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+            );
             for (const file of carriers) {
-              const literal = embedsTable(file) ? JSON.stringify(table) : 'null';
+              const literal = embedsTable(file) ? JSON.stringify(sorted) : 'null';
               const asset = compilation.getAsset(file);
               const text = asset.source.source().toString();
               const replaced = new webpack.sources.ReplaceSource(asset.source);

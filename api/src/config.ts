@@ -96,8 +96,8 @@ export interface FileWorkLimits {
 }
 
 export interface RolloutSettings {
-  /** ROLLOUT_MIN_LOADS: loads of a canary before its failure rate is judged; default 20. */
-  minLoads: number;
+  /** ROLLOUT_MIN_USERS: distinct users who loaded a canary before it is judged; default 5. */
+  minUsers: number;
   /** ROLLOUT_MAX_EXTRA_FAILURE_PCT: points of failure rate a canary may have above the served
    * version's before it is rolled back; default 5. */
   maxExtraFailurePct: number;
@@ -105,7 +105,7 @@ export interface RolloutSettings {
   checkSeconds?: number;
 }
 
-export const DEFAULT_ROLLOUT: RolloutSettings = { minLoads: 20, maxExtraFailurePct: 5 };
+export const DEFAULT_ROLLOUT: RolloutSettings = { minUsers: 5, maxExtraFailurePct: 5 };
 
 /** The environment variable that gives the integrity of a remote deployed elsewhere. */
 export const remoteSriVariable = (name: string): string => `REMOTE_${name.toUpperCase()}_SRI`;
@@ -137,7 +137,7 @@ function remoteSriFromEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 function rolloutSettings(env: NodeJS.ProcessEnv): RolloutSettings {
   const pct = Number(env.ROLLOUT_MAX_EXTRA_FAILURE_PCT);
   return {
-    minLoads: int(env.ROLLOUT_MIN_LOADS, DEFAULT_ROLLOUT.minLoads),
+    minUsers: int(env.ROLLOUT_MIN_USERS, DEFAULT_ROLLOUT.minUsers),
     maxExtraFailurePct:
       env.ROLLOUT_MAX_EXTRA_FAILURE_PCT && Number.isFinite(pct) && pct >= 0 && pct <= 100
         ? pct

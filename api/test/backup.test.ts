@@ -275,7 +275,7 @@ test('every table is either carried or left out on purpose', async () => {
     'rate_counters',
     'receipted_entries',
     'receipted_monthly',
-    'remote_health',
+    'remote_loads',
     'schema_migrations',
     'sessions',
     'two_step_challenges',

@@ -68,18 +68,23 @@ afterEach(() => {
 });
 
 describe('the release record of a version', () => {
-  it('holds the SHA-384 of every JavaScript file and of the manifest, and nothing else', () => {
+  it('holds the SHA-384 of every JavaScript file, stylesheet and of the manifest, and nothing else', () => {
     const one = deploy('one');
     const record = readDeployState(webRoot, 'reports')?.versions[0]?.files;
     expect(record).toEqual({
       'assets/lazy.one.js': sha384('/* lazy one */'),
       'federation-runtime.js': sha384('/* runtime one */'),
       'mf-manifest.json': sha384(JSON.stringify({ name: 'reports', label: 'one' })),
+      'page.one.css': sha384('.page{}'),
       'page.one.js': sha384('/* page one */'),
       'remoteEntry.js': sha384('var reports = "one";'),
     });
-    // The chunk table: the chunks the entry's loader may load (top of the folder, no entries).
-    const table = JSON.stringify({ 'page.one.js': sha384('/* page one */') });
+    // The chunk table: the chunks and stylesheets the entry's loaders may load (top of the
+    // folder, no entries).
+    const table = JSON.stringify({
+      'page.one.css': sha384('.page{}'),
+      'page.one.js': sha384('/* page one */'),
+    });
     expect(remoteList(webRoot)).toEqual({
       reports: `/remotes/mf-reports/v/${one.version}/mf-manifest.json`,
       integrity: {
@@ -109,7 +114,10 @@ describe('the release record of a version', () => {
         });
         expect(response.statusCode).toBe(200);
         expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-        expect(response.json()).toEqual({ [`page.${label}.js`]: sha384(`/* page ${label} */`) });
+        expect(response.json()).toEqual({
+          [`page.${label}.css`]: sha384('.page{}'),
+          [`page.${label}.js`]: sha384(`/* page ${label} */`),
+        });
       }
       // The served version's table is the one whose hash the list gives.
       const listed = (await server.inject({ method: 'GET', url: '/remotes.json' })).json() as {

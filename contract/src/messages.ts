@@ -189,7 +189,7 @@ export const apiMessages = {
   nothingToRollBack: 'This remote has no earlier version to roll back to',
   deployRunning: 'A deploy of this remote is running: try again when it has finished',
   releasesOff: 'The server serves no web apps (no WEB_ROOT), so it has no releases',
-  tooManyHealthReports: 'Too many health reports from this session: wait a minute',
+  tooManyHealthReports: 'Too many health reports from this user: wait a minute',
   batchNotFound: 'Batch not found',
   batchReversed: 'Batch undone',
   batchAlreadyReversed: 'This batch has already been undone',

@@ -32,6 +32,7 @@ export const releaseMessages = {
   releaseRollingBack: 'Rolling back...',
   releaseConfirmPromote: 'Serve the canary to everyone?',
   releaseConfirmRollBack: 'Roll back this remote?',
-  /** Followed by the two figures. */
-  releaseRollbackRule: 'A canary is rolled back by itself after at least',
+  /** Followed by ROLLOUT_MIN_USERS and `releaseUsers`. */
+  releaseRollbackRule: 'A canary is rolled back by itself once it has at least',
+  releaseUsers: 'users',
 } as const;

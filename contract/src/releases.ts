@@ -15,6 +15,15 @@ export const HEALTH_BATCH_MAX = 50;
 
 /** A remote's federation name, as /remotes.json lists it. */
 const RemoteNameText = Type.String({ pattern: '^[a-z][a-z0-9-]{0,31}$', examples: ['reports'] });
+/**
+ * A load: one answer of /remotes.json to a signed-in user, named by the server (a UUID). A
+ * report counts only for the versions that answer gave that user, once per load and remote.
+ */
+export const LoadId = Type.String({
+  pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+  examples: ['6f1c2a9e-3b7d-4e25-9a51-0c8d7e6f5a41'],
+});
+
 /** A deployed version (12 hex digits), or `unversioned` for a remote served from its build. */
 const VersionText = Type.String({
   pattern: '^([0-9a-f]{12}|unversioned)$',
@@ -32,6 +41,11 @@ export const HealthReport = Type.Object(
     ),
     /** How many such events this line stands for (a tab folds repeats). */
     count: Type.Optional(Type.Integer({ minimum: 1, maximum: HEALTH_BATCH_MAX })),
+    /**
+     * The load (`load` of /remotes.json) the version came with. A line without one, or naming a
+     * load that did not serve this user that version, is not counted.
+     */
+    load: Type.Optional(LoadId),
   },
   { additionalProperties: false },
 );
@@ -44,15 +58,18 @@ export const RemoteHealthBody = Type.Object(
 export type RemoteHealthBody = Static<typeof RemoteHealthBody>;
 
 export const RemoteHealthAccepted = Type.Object({
-  /** Events counted (a remote or version the server does not serve is left out). */
+  /**
+   * Loads counted: a line counts only for a load that served this user its version, and each
+   * load counts once per remote (its worst outcome); anything else is left out.
+   */
   counted: Type.Integer(),
 });
 export type RemoteHealthAccepted = Static<typeof RemoteHealthAccepted>;
 
-/** Loads and failures of one version over a period. */
+/** Loads and failures of one version over a period (a load: a page load that reported it). */
 export const HealthFigures = Type.Object({
   loads: Type.Integer(),
-  /** Failed loads, render errors and integrity refusals together. */
+  /** Loads that failed: failed loads, render errors and integrity refusals together. */
   failures: Type.Integer(),
   failedLoads: Type.Integer(),
   renderErrors: Type.Integer(),
@@ -96,8 +113,11 @@ export type RemoteRelease = Static<typeof RemoteRelease>;
 
 export const ReleaseList = Type.Object({
   releases: Type.Array(RemoteRelease),
-  /** ROLLOUT_MIN_LOADS and ROLLOUT_MAX_EXTRA_FAILURE_PCT: when a canary is rolled back by itself. */
-  rollback: Type.Object({ minLoads: Type.Integer(), maxExtraFailurePct: Type.Number() }),
+  /**
+   * ROLLOUT_MIN_USERS and ROLLOUT_MAX_EXTRA_FAILURE_PCT: when a canary is rolled back by itself
+   * (judged over distinct users, and never on one user's failures alone).
+   */
+  rollback: Type.Object({ minUsers: Type.Integer(), maxExtraFailurePct: Type.Number() }),
 });
 export type ReleaseList = Static<typeof ReleaseList>;
 
@@ -121,9 +141,10 @@ export const releaseEndpoints = {
     tag: 'releases',
     summary: "The shell's counts of remote screen loads, failures and refusals, per version",
     description:
-      `At most ${HEALTH_BATCH_MAX} events a report; a session may send a few reports a minute ` +
-      '(429 beyond). Counted per remote, version and minute; an event for a remote or version ' +
-      'the server does not serve is not counted.',
+      `At most ${HEALTH_BATCH_MAX} events a report; a user may send a few reports a minute, ` +
+      'whatever their sessions (429 beyond). An event counts only when its `load` is one ' +
+      "/remotes.json answered this user with that remote's version, once per load and remote " +
+      '(the worst outcome reported); anything else is left out of `counted` (still 200).',
     access: 'signedIn',
     body: RemoteHealthBody,
     responses: { 200: RemoteHealthAccepted },

@@ -31,7 +31,7 @@ export const LEFT_OUT: Record<string, LeftOut> = {
   // The server's record of its own backups: it names files in this installation's folder, and a
   // restored copy that carried it would skip its first scheduled backup and list files it lacks.
   backup_runs: { why: 'backup history' },
-  remote_health: { why: 'short-lived' },
+  remote_loads: { why: 'short-lived' },
 };
 
 /**

@@ -214,14 +214,16 @@ export interface RecurringOccurrencesTable {
 }
 
 /** Screen loads of a remote's version in one minute, as the shells report them (migration 024). */
-export interface RemoteHealthTable {
+/** A version /remotes.json served a user in one load, and its reported outcome (migration 036). */
+export interface RemoteLoadsTable {
+  load_id: string;
   remote: string;
+  user_id: number;
   version: string;
-  minute: Timestamp;
-  loaded: Generated<number>;
-  failed_loads: Generated<number>;
-  render_errors: Generated<number>;
-  integrity_refusals: Generated<number>;
+  served_at: Generated<Timestamp>;
+  outcome: 'loaded' | 'render_error' | 'failed' | 'integrity_refused' | null;
+  stage: string | null;
+  reported_at: Timestamp | null;
 }
 
 /** One backup attempt of the running server, good or failed (migration 012). */
@@ -262,6 +264,6 @@ export interface Database {
   imports: ImportsTable;
   import_parties: ImportPartiesTable;
   import_mappings: ImportMappingsTable;
-  remote_health: RemoteHealthTable;
+  remote_loads: RemoteLoadsTable;
   backup_runs: BackupRunsTable;
 }

@@ -79,11 +79,11 @@ export const sri = (data: Buffer | string): string =>
   `sha384-${createHash('sha384').update(data).digest('base64')}`;
 
 /** What the browser checks: every JavaScript file and the manifest. */
-const RECORDED_FILE = /(\.js|^mf-manifest\.json)$/;
+const RECORDED_FILE = /(\.js|\.css|^mf-manifest\.json)$/;
 
 /**
  * The release record of a build's files: the SHA-384 of every JavaScript file (entry, chunks,
- * the federation runtime) and of its manifest, by relative path.
+ * the federation runtime), of every stylesheet and of its manifest, by relative path.
  */
 export function recordFiles(dir: string): Record<string, string> {
   const files: Record<string, string> = {};

@@ -1,6 +1,8 @@
-// Health of remote versions and the decisions taken on it (docs/decisions/022-staged-rollout.md):
-// the shells' reports counted per remote, version and minute (table remote_health), and a watch
-// that rolls a failing canary back, or promotes one whose --auto-promote time has come, by itself.
+// The decisions taken on the health of remote versions (docs/decisions/022-staged-rollout.md): a
+// watch that rolls a failing canary back, or promotes one whose --auto-promote time has come, by
+// itself. A canary is judged over distinct users (remote-loads.ts: what each user was served and
+// reported): the share of its users who met a failure against the served version's, once enough
+// users loaded it, and never on one user's failures alone.
 //
 // Every process of one installation counts into the same rows and reads the same state.json (one
 // WEB_ROOT), so all of them see the same figures. A decision is taken under a transaction-scoped
@@ -8,7 +10,7 @@
 // and records the Activity line; any other finds the canary gone and does nothing. The decision
 // happens once.
 import { sql } from 'kysely';
-import { REMOTE_NAMES, type HealthFigures, type HealthReport } from 'contract';
+import { REMOTE_NAMES } from 'contract';
 import type { Db } from '../db/index.js';
 import { ADVISORY_LOCK_KEYS } from '../db/advisory-locks.js';
 import { audit } from '../lib/audit.js';
@@ -16,118 +18,20 @@ import { DEFAULT_ROLLOUT, type RolloutSettings } from '../config.js';
 import { recordCommandChanges } from './command-changes.js';
 import { DeployError, promote, rollback, withDeployLock } from './deploy.js';
 import { readDeployState, remoteDir, type Canary } from './releases.js';
+import { healthSince, type VersionHealth } from './remote-loads.js';
 
-/** Counts older than this are deleted: the Releases screen shows a day at most. */
-const KEEP_HOURS = 48;
-const PRUNE_EVERY_MS = 60_000;
+/** A rollback takes the failures of at least this many users: one user alone never decides it. */
+export const MIN_FAILED_USERS = 2;
 
-const COLUMN = {
-  loaded: 'loaded',
-  failed: 'failed_loads',
-  render_error: 'render_errors',
-  integrity_refused: 'integrity_refusals',
+/** What an automatic decision's Activity line names as its actor. */
+export const AUTOMATIC_ACTOR = {
+  'rolled back': 'automatic rollback',
+  promoted: 'automatic promote',
 } as const;
 
-type Column = (typeof COLUMN)[keyof typeof COLUMN];
-
-/** The versions a remote's reports may name: the kept ones, or `unversioned` for its own build. */
-export function reportableVersions(webRoot: string | undefined, remote: string): Set<string> {
-  const versions = new Set(['unversioned']);
-  if (!webRoot) return versions;
-  for (const entry of readDeployState(webRoot, remote)?.versions ?? []) versions.add(entry.version);
-  return versions;
-}
-
-let lastPrune = 0;
-
-/**
- * Adds the events to this minute's counts, one row per remote and version. Events for a version
- * the server does not keep are left out (an old tab after a prune). Answers how many were counted.
- */
-export async function recordHealth(
-  db: Db,
-  webRoot: string | undefined,
-  events: readonly HealthReport[],
-): Promise<number> {
-  const sums = new Map<string, { remote: string; version: string } & Record<Column, number>>();
-  const kept = new Map<string, Set<string>>();
-  let counted = 0;
-  for (const event of events) {
-    if (!kept.has(event.remote)) kept.set(event.remote, reportableVersions(webRoot, event.remote));
-    if (!kept.get(event.remote)!.has(event.version)) continue;
-    const key = `${event.remote}\0${event.version}`;
-    const row = sums.get(key) ?? {
-      remote: event.remote,
-      version: event.version,
-      loaded: 0,
-      failed_loads: 0,
-      render_errors: 0,
-      integrity_refusals: 0,
-    };
-    const count = event.count ?? 1;
-    row[COLUMN[event.event]] += count;
-    counted += count;
-    sums.set(key, row);
-  }
-  for (const row of sums.values()) {
-    await sql`
-      INSERT INTO remote_health AS h
-        (remote, version, minute, loaded, failed_loads, render_errors, integrity_refusals)
-      VALUES (${row.remote}, ${row.version}, date_trunc('minute', now()), ${row.loaded},
-              ${row.failed_loads}, ${row.render_errors}, ${row.integrity_refusals})
-      ON CONFLICT (remote, version, minute) DO UPDATE SET
-        loaded = h.loaded + excluded.loaded,
-        failed_loads = h.failed_loads + excluded.failed_loads,
-        render_errors = h.render_errors + excluded.render_errors,
-        integrity_refusals = h.integrity_refusals + excluded.integrity_refusals`.execute(db);
-  }
-  if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
-    lastPrune = Date.now();
-    await sql`DELETE FROM remote_health
-               WHERE minute < now() - make_interval(hours => ${KEEP_HOURS})`.execute(db);
-  }
-  return counted;
-}
-
-/** A version's counts since `since` (from its minute on). */
-export async function healthSince(
-  db: Db,
-  remote: string,
-  version: string,
-  since: Date | string,
-): Promise<HealthFigures> {
-  const { rows } = await sql<{
-    loaded: number;
-    failed_loads: number;
-    render_errors: number;
-    integrity_refusals: number;
-  }>`
-    SELECT coalesce(sum(loaded), 0)::int AS loaded,
-           coalesce(sum(failed_loads), 0)::int AS failed_loads,
-           coalesce(sum(render_errors), 0)::int AS render_errors,
-           coalesce(sum(integrity_refusals), 0)::int AS integrity_refusals
-      FROM remote_health
-     WHERE remote = ${remote} AND version = ${version}
-       AND minute >= date_trunc('minute', ${new Date(since).toISOString()}::timestamptz)`.execute(
-    db,
-  );
-  const row = rows[0]!;
-  const failedLoads = Number(row.failed_loads);
-  const integrityRefusals = Number(row.integrity_refusals);
-  const renderErrors = Number(row.render_errors);
-  return {
-    // A load is an attempt: it loaded, or it failed (refusals included).
-    loads: Number(row.loaded) + failedLoads + integrityRefusals,
-    failures: failedLoads + renderErrors + integrityRefusals,
-    failedLoads,
-    renderErrors,
-    integrityRefusals,
-  };
-}
-
-/** Failures over loads, in per cent (0 with no loads). */
-export const failurePct = (figures: HealthFigures): number =>
-  figures.loads === 0 ? 0 : (100 * figures.failures) / figures.loads;
+/** Failed users over users, in per cent (0 with no users). */
+export const failurePct = (figures: VersionHealth): number =>
+  figures.users === 0 ? 0 : (100 * figures.failedUsers) / figures.users;
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
@@ -140,14 +44,18 @@ export interface RolloutDecision {
   figures?: Record<string, unknown>;
 }
 
-/** Whether the canary's failure rate is beyond what the settings allow, with the figures. */
+/**
+ * Whether the canary fails beyond what the settings allow, with the figures: at least
+ * `minUsers` users loaded it, at least MIN_FAILED_USERS of them met a failure, and the share of
+ * its users who did is more than `maxExtraFailurePct` points above the served version's.
+ */
 export async function judgeCanary(
   db: Db,
   remote: string,
   current: string,
   canary: Canary,
   settings: RolloutSettings,
-): Promise<{ failing: boolean; figures: Record<string, unknown> }> {
+): Promise<{ failing: boolean; figures: Record<string, unknown>; trigger: string }> {
   const [ofCanary, ofServed] = await Promise.all([
     healthSince(db, remote, canary.version, canary.startedAt),
     healthSince(db, remote, current, canary.startedAt),
@@ -155,21 +63,33 @@ export async function judgeCanary(
   const canaryPct = failurePct(ofCanary);
   const servedPct = failurePct(ofServed);
   const failing =
-    ofCanary.loads >= settings.minLoads && canaryPct - servedPct > settings.maxExtraFailurePct;
+    ofCanary.users >= settings.minUsers &&
+    ofCanary.failedUsers >= MIN_FAILED_USERS &&
+    canaryPct - servedPct > settings.maxExtraFailurePct;
+  const trigger =
+    `${ofCanary.failedUsers} of ${ofCanary.users} users failed on the canary ` +
+    `(${round1(canaryPct)}%; ${ofCanary.failures} of ${ofCanary.loads} loads) against ` +
+    `${ofServed.failedUsers} of ${ofServed.users} on the served version ` +
+    `(${round1(servedPct)}%; ${ofServed.failures} of ${ofServed.loads} loads)`;
   return {
     failing,
+    trigger,
     figures: {
       canary: canary.version,
       served: current,
       share: canary.share,
       since: canary.startedAt,
+      canaryUsers: ofCanary.users,
+      canaryFailedUsers: ofCanary.failedUsers,
+      canaryFailurePct: round1(canaryPct),
       canaryLoads: ofCanary.loads,
       canaryFailures: ofCanary.failures,
-      canaryFailurePct: round1(canaryPct),
+      servedUsers: ofServed.users,
+      servedFailedUsers: ofServed.failedUsers,
+      servedFailurePct: round1(servedPct),
       servedLoads: ofServed.loads,
       servedFailures: ofServed.failures,
-      servedFailurePct: round1(servedPct),
-      minLoads: settings.minLoads,
+      minUsers: settings.minUsers,
       maxExtraFailurePct: settings.maxExtraFailurePct,
     },
   };
@@ -275,7 +195,12 @@ export class RolloutWatch {
         if (error instanceof DeployError) return undefined;
         throw error;
       }
-      const figures = { ...judged.figures, automatic: true };
+      const figures = {
+        by: AUTOMATIC_ACTOR[kind],
+        ...(kind === 'rolled back' ? { trigger: judged.trigger } : {}),
+        ...judged.figures,
+        automatic: true,
+      };
       await audit(tx, {
         actorId: null,
         action: kind === 'rolled back' ? 'rollout_rolled_back' : 'rollout_promoted',

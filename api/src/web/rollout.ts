@@ -64,8 +64,8 @@ const CHUNK_TABLES_KEPT = 64;
 
 /**
  * The chunk table of a deployed version, from its release record: file name -> SHA-384 of every
- * JavaScript file at the top of its folder that the entry's loader may load. A version's record
- * never changes, so each table is made once (a few dozen kept).
+ * JavaScript file and stylesheet at the top of its folder that the entry's loaders may load. A
+ * version's record never changes, so each table is made once (a few dozen kept).
  */
 export function chunkTable(
   name: string,
@@ -77,7 +77,7 @@ export function chunkTable(
   if (known) return known;
   const table = Object.fromEntries(
     Object.entries(files)
-      .filter(([file]) => file.endsWith('.js') && !file.includes('/') && !NOT_CHUNKS.has(file))
+      .filter(([file]) => /\.(js|css)$/.test(file) && !file.includes('/') && !NOT_CHUNKS.has(file))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
   const body = JSON.stringify(table);
@@ -90,13 +90,21 @@ export function chunkTable(
 /**
  * The body of /remotes.json: remote name -> manifest URL (what shells have always read), plus
  * `integrity` (remote -> the SHA-384 of its entry, manifest and chunk table, from the release
- * record, or of its entry only from `REMOTE_<NAME>_SRI`) and `versions` (remote -> the deployed version listed), for the remotes
- * that have them. Old shells read only the string entries.
+ * record, or of its entry only from `REMOTE_<NAME>_SRI`) and `versions` (remote -> the deployed
+ * version listed), for the remotes that have them, and for a signed-in user served a deployed
+ * version `health.load`, the id of this answer that the shell's health reports name (static.ts).
+ * Old shells read only the string entries.
  */
 export interface RemoteListBody {
-  [remote: string]: string | Record<string, RemoteIntegrity> | Record<string, string> | undefined;
+  [remote: string]:
+    | string
+    | Record<string, RemoteIntegrity>
+    | Record<string, string>
+    | { load: string }
+    | undefined;
   integrity?: Record<string, RemoteIntegrity>;
   versions?: Record<string, string>;
+  health?: { load: string };
 }
 
 export interface RemoteListOptions {

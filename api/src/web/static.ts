@@ -30,6 +30,12 @@ export interface WebOptions {
    * only to the users chosen for it. Without it, everyone gets the served versions.
    */
   userOf?: (request: FastifyRequest) => Promise<number | undefined>;
+  /**
+   * Records that a signed-in user is served these deployed versions by one answer of
+   * /remotes.json and names that load (remote-loads.ts): the shell reports each remote's health
+   * with it, and only what was served counts.
+   */
+  recordLoad?: (userId: number, versions: Record<string, string>) => Promise<string | undefined>;
 }
 
 export { REMOTE_NAMES } from './releases.js';
@@ -166,7 +172,17 @@ export const webPlugin = fp<WebOptions>(
         // A database hiccup costs this user the canary, never the list.
         request.log.warn({ err: error }, 'could not read the session for /remotes.json');
       }
-      return remoteList(webRoot, { remoteUrls, remoteSri: options.remoteSri, userId });
+      const body = remoteList(webRoot, { remoteUrls, remoteSri: options.remoteSri, userId });
+      if (userId !== undefined && body.versions && options.recordLoad) {
+        try {
+          const load = await options.recordLoad(userId, body.versions);
+          if (load) body.health = { load };
+        } catch (error) {
+          // Without a load the tab's reports are not counted; the list itself is still served.
+          request.log.warn({ err: error }, 'could not record the versions /remotes.json served');
+        }
+      }
+      return body;
     });
 
     // A deployed version's chunk table, from its release record (not a file of the version: one

@@ -10,4 +10,18 @@ describe('who did it, in the activity', () => {
     expect(whoText({ actor, kind: 'batch' })).toBe('Sara <sara@x.test>');
     expect(whoText({ actor: null, kind: 'session' })).toBe('—');
   });
+
+  it('should name what did it when no user did: the automatic rollback, the deploy command', () => {
+    const line = (by: unknown) => ({
+      actor: null,
+      kind: 'release' as const,
+      changes: [
+        { field: 'served', before: '0123456789ab', after: null },
+        { field: 'by', before: null, after: by },
+      ],
+    });
+    expect(whoText(line('automatic rollback'))).toBe('automatic rollback');
+    expect(whoText(line('npm run deploy (ops@host)'))).toBe('npm run deploy (ops@host)');
+    expect(whoText(line(3))).toBe('—');
+  });
 });

@@ -3,12 +3,22 @@ import { personText, type ActivityRow } from 'contract';
 import { formatTimestamp, messages, type TableColumn } from 'shared-ui';
 import { actionLabel, kindLabel, recordLink, valueText } from './activity-labels';
 
+/** What a line with no user behind it says did it (`by`: "automatic rollback", the command). */
+const byText = (row: Partial<Pick<ActivityRow, 'changes'>>) => {
+  const by = row.changes?.find((change) => change.field === 'by')?.after;
+  return typeof by === 'string' && by ? by : undefined;
+};
+
 /**
  * Who, with the e-mail that tells apart two people of one name; a deleted user as a former user.
- * A batch with no user behind it was posted by the running server itself (automatic posting).
+ * A line with no user behind it names what did it when it says (`by`: the server's automatic
+ * rollback of a canary, the deploy command); a batch with no user behind it was posted by the
+ * running server itself (automatic posting).
  */
-export const whoText = (row: Pick<ActivityRow, 'actor' | 'kind'>) =>
-  row.actor ? personText(row.actor) : row.kind === 'batch' ? messages.theServer : '—';
+export const whoText = (row: Pick<ActivityRow, 'actor' | 'kind'> & Partial<ActivityRow>) =>
+  row.actor
+    ? personText(row.actor)
+    : (byText(row) ?? (row.kind === 'batch' ? messages.theServer : '—'));
 
 function Changes({ row }: { row: ActivityRow }) {
   if (row.changes.length === 0) return null;

@@ -29,7 +29,7 @@ const version = (id: string) => ({
 });
 
 const LIST: ReleaseList = {
-  rollback: { minLoads: 20, maxExtraFailurePct: 5 },
+  rollback: { minUsers: 5, maxExtraFailurePct: 5 },
   releases: [
     { remote: 'people', title: 'People', served: null, canary: null },
     {
@@ -65,7 +65,9 @@ describe('ReleaseSettings', () => {
     expect(screen.getByRole('region', { name: 'People (mf-people)' })).toHaveTextContent(
       'Not deployed',
     );
-    expect(screen.getByText(/after at least 20 loads .* more than 5 points/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/once it has at least 5 users .* more than 5 points, and never on one user/),
+    ).toBeInTheDocument();
   });
 
   it('should promote after a confirmation and say so', async () => {

@@ -111,8 +111,9 @@ export function ReleaseSettings() {
   return (
     <section aria-label={messages.releasesTab}>
       <p>
-        {messages.releaseRollbackRule} {rollback.minLoads} {messages.releaseLoads} when its failure
-        rate exceeds the served version&apos;s by more than {rollback.maxExtraFailurePct} points.
+        {messages.releaseRollbackRule} {rollback.minUsers} {messages.releaseUsers} when the share of
+        its users who met a failure exceeds the served version&apos;s by more than{' '}
+        {rollback.maxExtraFailurePct} points, and never on one user&apos;s failures alone.
       </p>
       {releases.map((release) => (
         <RemoteReleaseCard key={release.remote} release={release} />

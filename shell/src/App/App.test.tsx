@@ -14,7 +14,7 @@ jest.mock('../federation/federation', () => {
     registerRemoteList: jest.fn(),
     loadRemoteComponent: jest.fn(),
     preloadRemoteComponent: jest.fn(),
-    remoteVersion: jest.fn(() => 'unversioned'),
+    remoteServed: jest.fn(() => ({ version: 'unversioned' })),
   };
 });
 

@@ -6,7 +6,7 @@ import {
   RemoteLoadError,
   RemoteUnavailableError,
   loadRemoteComponent,
-  remoteVersion,
+  remoteServed,
   type LoadStage,
 } from '../federation/federation';
 import { reportHealth } from '../federation/health';
@@ -31,7 +31,7 @@ export function RemoteScreen({ route }: RemoteScreenProps) {
       lazy(async () => {
         try {
           const component = await loadRemoteComponent(route.remote, route.module, attempt > 0);
-          reportHealth(route.remote, remoteVersion(route.remote), 'loaded');
+          reportHealth(route.remote, remoteServed(route.remote), 'loaded');
           return { default: component };
         } catch (error) {
           reportLoadFailure(route.remote, error);
@@ -53,7 +53,7 @@ export function RemoteScreen({ route }: RemoteScreenProps) {
 function reportLoadFailure(remote: RemoteRoute['remote'], error: unknown): void {
   // Not deployed at all is no failure of a version.
   if (error instanceof RemoteUnavailableError) return;
-  const version = remoteVersion(remote);
+  const version = remoteServed(remote);
   if (error instanceof RemoteLoadError && error.stage === 'integrity') {
     reportHealth(remote, version, 'integrity_refused');
   } else if (error instanceof RemoteLoadError && error.stage !== 'render') {
@@ -87,7 +87,7 @@ class RemoteErrorBoundary extends Component<BoundaryProps, { error: unknown }> {
   override componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error(`The ${this.props.route.label} screen failed`, error, info.componentStack);
     const { remote } = this.props.route;
-    if (!isLoadError(error)) reportHealth(remote, remoteVersion(remote), 'render_error');
+    if (!isLoadError(error)) reportHealth(remote, remoteServed(remote), 'render_error');
   }
 
   override render() {

@@ -34,6 +34,7 @@ let fetchRemoteList: typeof Federation.fetchRemoteList;
 let loadRemoteComponent: typeof Federation.loadRemoteComponent;
 let preloadRemoteComponent: typeof Federation.preloadRemoteComponent;
 let registerRemoteList: typeof Federation.registerRemoteList;
+let remoteServed: typeof Federation.remoteServed;
 type RemoteLoadError = Federation.RemoteLoadError;
 
 const SHELL_VERSIONS = __BUILT_AGAINST__;
@@ -93,6 +94,7 @@ beforeEach(() => {
     loadRemoteComponent,
     preloadRemoteComponent,
     registerRemoteList,
+    remoteServed,
   } = jest.requireActual<typeof Federation>('./federation'));
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   document.head.replaceChildren();
@@ -376,14 +378,30 @@ describe('files verified before they run', () => {
       fetch: (url: string, init: RequestInit) => Promise<Response> | undefined;
     };
 
-  it('should send the session with the list and keep the integrity and version it gives', async () => {
+  it('should send the session with the list and keep the integrity, version and load it gives', async () => {
     jest.requireActual<typeof SharedUi>('shared-ui').useSession.setState({ token: 'tok' });
-    serveList(listWithIntegrity);
-    await expect(fetchRemoteList()).resolves.toEqual({ reports: URL_V });
+    const LOAD = '6f1c2a9e-3b7d-4e25-9a51-0c8d7e6f5a41';
+    serveList({ ...listWithIntegrity, people: '/remotes/mf-people/mf-manifest.json' });
+    await fetchRemoteList();
+    // Without a load named by the server, reports name none (and are not counted).
+    expect(remoteServed('reports')).toEqual({ version: '0123456789ab' });
+    serveList({
+      ...listWithIntegrity,
+      people: '/remotes/mf-people/mf-manifest.json',
+      health: { load: LOAD },
+    });
+    await expect(fetchRemoteList()).resolves.toEqual({
+      reports: URL_V,
+      people: '/remotes/mf-people/mf-manifest.json',
+    });
     expect(global.fetch).toHaveBeenCalledWith(
       '/remotes.json',
       expect.objectContaining({ headers: { Authorization: 'Bearer tok' } }),
     );
+    // Health reports name the version and the load that served it; a remote served from its
+    // own build has no version the server could count.
+    expect(remoteServed('reports')).toEqual({ version: '0123456789ab', load: LOAD });
+    expect(remoteServed('people')).toEqual({ version: 'unversioned' });
   });
 
   it('should read the manifest with its integrity, put the entry hash on the entry script and load no chunk early', async () => {
@@ -493,6 +511,48 @@ describe('files verified before they run', () => {
       // The chunk's own hash; one the table does not name, refused; another folder (a build
       // served as it is, with no record), not checked.
       expect(seenByLoad).toEqual([TABLE['page.0123abcd.js'], REFUSED, '']);
+    });
+
+    it("should put each stylesheet's hash on its <link>, refuse one the table does not name, and name the integrity stage for an altered one", async () => {
+      const module = nextModule();
+      const STYLE = 'sha384-stylestylestylestylestylestylestylestylestylestylestylestylestyle';
+      const table = { ...TABLE, 'page.0123abcd.css': STYLE };
+      serveTable(withChunks);
+      const plainFetch = global.fetch as jest.Mock;
+      global.fetch = jest.fn((url: string, init?: RequestInit) =>
+        url.endsWith('/chunk-integrity.json')
+          ? Promise.resolve({ ok: true, status: 200, json: () => Promise.resolve(table) })
+          : (plainFetch(url, init) as Promise<unknown>),
+      ) as unknown as typeof fetch;
+      /** What the stylesheet loader does with a CSS chunk's <link>: the shell's function decides. */
+      const linkFor = (url: string) => {
+        const link = document.createElement('link');
+        const check = (globalThis as { __CHUNK_INTEGRITY__?: unknown }).__CHUNK_INTEGRITY__ as (
+          link: HTMLLinkElement,
+          url: string,
+          own: null,
+        ) => void;
+        check(link, url, null);
+        return (link.integrity as string | undefined) ?? '';
+      };
+      let seen: string[] = [];
+      // The stylesheet of the screen was altered: the browser refused it (the loader's error
+      // names its URL), and the file downloads fine without the hash.
+      const refusedCss = Object.assign(
+        new Error(`Loading CSS chunk 327 failed.\n(error: ${FOLDER}page.0123abcd.css)`),
+        { name: 'ChunkLoadError' },
+      );
+      mockedLoad.mockImplementation(() => {
+        seen = [linkFor(`${FOLDER}page.0123abcd.css`), linkFor(`${FOLDER}other.99999999.css`)];
+        return Promise.reject(refusedCss);
+      });
+      const error = await loadRemoteComponent('reports', module).catch((e: unknown) => e);
+      expect(seen).toEqual([STYLE, REFUSED]);
+      expect(error).toBeInstanceOf(RemoteLoadError);
+      expect((error as RemoteLoadError).stage).toBe('integrity');
+      expect(global.fetch).toHaveBeenCalledWith(`${FOLDER}page.0123abcd.css`, {
+        cache: 'no-store',
+      });
     });
 
     it('should name the integrity stage and load nothing when the table is not the recorded one', async () => {

@@ -85,6 +85,8 @@ const registered = new Map<string, string>();
 const integrityOf = new Map<string, RemoteIntegrity>();
 /** Manifest URL -> the deployed version /remotes.json gave with it. */
 const versionOf = new Map<string, string>();
+/** Manifest URL -> the load (`health.load` of /remotes.json) that last gave it. */
+const loadOf = new Map<string, string>();
 /** Manifest URL -> its text, once its bytes matched their integrity: what the runtime reads. */
 const verifiedManifests = new Map<string, string>();
 /** Remote name -> the entry URL the runtime loaded it from. */
@@ -199,6 +201,7 @@ export async function fetchRemoteList(): Promise<RemoteList> {
 function noteIntegrity(body: Record<string, unknown>): void {
   const integrity = body.integrity as Record<string, unknown> | undefined;
   const versions = body.versions as Record<string, unknown> | undefined;
+  const load = (body.health as { load?: unknown } | undefined)?.load;
   for (const [name, url] of Object.entries(body)) {
     if (typeof url !== 'string') continue;
     lastListed.set(name, url);
@@ -212,19 +215,30 @@ function noteIntegrity(body: Record<string, unknown>): void {
     }
     const version = versions?.[name];
     if (typeof version === 'string') versionOf.set(url, version);
+    if (typeof version === 'string' && typeof load === 'string') loadOf.set(url, load);
   }
 }
 
 /** Remote name -> the manifest URL the latest read of /remotes.json gave. */
 const lastListed = new Map<string, string>();
 
+/** What this tab was served of a remote, as its health reports name it. */
+export interface Served {
+  /** The deployed version: 'unversioned' for one served from its own build or from elsewhere. */
+  version: string;
+  /** The load (one answer of /remotes.json to this user) that gave it, when the server named one. */
+  load?: string;
+}
+
 /**
- * The deployed version of the remote this tab loads (or last tried to): 'unversioned' for one
- * served from its own build or from elsewhere.
+ * The version of the remote this tab loads (or last tried to) and the load that gave it: the
+ * server counts a health report only for what it served this user in that load.
  */
-export const remoteVersion = (remote: string): string => {
+export const remoteServed = (remote: string): Served => {
   const url = registered.get(remote) ?? lastListed.get(remote);
-  return (url && versionOf.get(url)) || 'unversioned';
+  const version = (url && versionOf.get(url)) || 'unversioned';
+  const load = url ? loadOf.get(url) : undefined;
+  return load && version !== 'unversioned' ? { version, load } : { version };
 };
 
 /** Remote name -> manifest URL, for the remotes the host does not know yet. */
@@ -380,14 +394,16 @@ const REFUSED_CHUNK = `sha384-${'A'.repeat(64)}`;
 const chunkTables = new Map<string, Readonly<Record<string, string>> | false>();
 
 /**
- * What a remote's chunk loader calls with each chunk's <script> (webpack/chunk-integrity-plugin.mjs,
- * which names the global): puts on it the chunk's SHA-384 from the table of the version folder it
- * comes from, or the container's own table (`own`, built in with CHUNK_INTEGRITY_IN_ENTRY=1) when
- * the shell has none for that folder. A folder with a table, or marked `false`, loads no chunk
- * unchecked. A remote served from its own build (no record, no entry hash) is not checked.
+ * What a remote's chunk loaders call with each chunk's <script> and each chunk stylesheet's
+ * <link> (webpack/chunk-integrity-plugin.mjs, which names the global), before it is put in the
+ * document: puts on it the file's SHA-384 from the table of the version folder it comes from, or
+ * the container's own table (`own`, built in with CHUNK_INTEGRITY_IN_ENTRY=1) when the shell has
+ * none for that folder. A folder with a table, or marked `false`, loads no chunk or stylesheet
+ * unchecked: the browser neither runs an altered script nor applies an altered stylesheet. A
+ * remote served from its own build (no record, no entry hash) is not checked.
  */
 export function checkChunkScript(
-  script: HTMLScriptElement,
+  script: HTMLScriptElement | HTMLLinkElement,
   url: string,
   own?: Readonly<Record<string, string>> | null,
 ): void {
@@ -460,8 +476,9 @@ function stageOf(error: unknown, remote: RemoteName): LoadStage {
 
 /**
  * Whether a failed entry or chunk was refused for its bytes: the entry against the integrity
- * /remotes.json gave; a chunk (its expected hash is in the version's chunk table) when it
- * downloads fine but did not load. Only asked for remotes that carry integrity.
+ * /remotes.json gave; a chunk or a chunk's stylesheet (its expected hash is in the version's
+ * chunk table) when it downloads fine but did not load. Only asked for remotes that carry
+ * integrity.
  */
 async function refusedFile(remote: RemoteName, stage: LoadStage, error: unknown): Promise<boolean> {
   const integrity = integrityForRemote(remote);
@@ -475,7 +492,9 @@ async function refusedFile(remote: RemoteName, stage: LoadStage, error: unknown)
     const url =
       typeof request === 'string'
         ? request
-        : /(https?:\/\/\S+?\.js)\b/.exec(String((error as Error | null)?.message ?? ''))?.[1];
+        : /(https?:\/\/\S+?\.(?:js|css))\b/.exec(
+            String((error as Error | null)?.message ?? ''),
+          )?.[1];
     return url ? wasRefused(url) : false;
   }
   return false;

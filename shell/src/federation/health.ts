@@ -3,9 +3,12 @@
 // each that failed (and at which stage), each render error the screen's boundary caught, each
 // file refused for its bytes. The server judges a canary on them.
 //
+// Each event names the load it belongs to (`health.load` of the /remotes.json answer that gave
+// the version): the server counts it only for what it served this user in that load, once.
+//
 // Reports never stand in the screen's way: events are gathered and sent a few seconds later in
 // one batch (repeats folded into a count), in the background, with failures ignored. The server
-// bounds a session's reports; an answer of 401, 403 (a read-only user) or 429 stops this tab
+// bounds a user's reports; an answer of 401, 403 (a read-only user) or 429 stops this tab
 // sending for a while.
 import { HEALTH_BATCH_MAX, type HealthEvent, type HealthReport } from 'contract';
 import { endpoints, getToken } from 'shared-ui';
@@ -22,17 +25,23 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let pausedUntil = 0;
 
 const keyOf = (event: HealthReport) =>
-  `${event.remote}\0${event.version}\0${event.event}\0${event.stage ?? ''}`;
+  `${event.remote}\0${event.version}\0${event.load ?? ''}\0${event.event}\0${event.stage ?? ''}`;
 
-/** Notes one event; it is sent with the next batch. */
+/** Notes one event of what was served (version and load); it is sent with the next batch. */
 export function reportHealth(
   remote: string,
-  version: string,
+  served: { version: string; load?: string },
   event: HealthEvent,
   stage?: FailedStage,
 ): void {
   if (Date.now() < pausedUntil || !getToken()) return;
-  const report: HealthReport = { remote, version, event, ...(stage ? { stage } : {}) };
+  const report: HealthReport = {
+    remote,
+    version: served.version,
+    event,
+    ...(stage ? { stage } : {}),
+    ...(served.load ? { load: served.load } : {}),
+  };
   const key = keyOf(report);
   const known = pending.get(key);
   if (known) known.count = Math.min(HEALTH_BATCH_MAX, (known.count ?? 1) + 1);

@@ -1,10 +1,11 @@
-// The web apps' server (web/static.ts): where the builds are, the remotes' URLs and hashes, and
-// who asks, for /remotes.json's choice of versions.
+// The web apps' server (web/static.ts): where the builds are, the remotes' URLs and hashes, who
+// asks, for /remotes.json's choice of versions, and the record of what it served them.
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { findSessionUser } from '../../repositories/sessions.js';
+import { recordLoad } from '../../web/remote-loads.js';
 import type { WebOptions } from '../../web/static.js';
 import { bearerToken } from '../auth.js';
 
@@ -35,4 +36,5 @@ export const webSettings = (config: AppConfig, webRoot: string, db: Db): WebOpti
   remoteUrls: config.remoteUrls,
   remoteSri: config.remoteSri,
   userOf: sessionUserIds(db, config.session),
+  recordLoad: (userId, versions) => recordLoad(db, userId, versions),
 });

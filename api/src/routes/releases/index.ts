@@ -28,10 +28,13 @@ import {
   type DeployedVersion,
   type DeployState,
 } from '../../web/releases.js';
-import { healthSince, recordHealth } from '../../web/rollout-watch.js';
+import { healthSince, recordOutcomes } from '../../web/remote-loads.js';
 import { route } from '../route.js';
 
-/** Health reports a session may send in a minute (the shell sends one every few seconds at most). */
+/**
+ * Health reports a user may send in a minute, all their sessions and tabs together (the shell
+ * sends one every few seconds at most); a new sign-in gives no new allowance.
+ */
 export const HEALTH_REPORTS_PER_MINUTE = 12;
 
 const HOUR_MS = 3_600_000;
@@ -63,10 +66,14 @@ export const releaseRoutes: FastifyPluginAsync = async (app) => {
     const known = new Set(REMOTES.map((remote) => remote.name));
     const unknown = request.body.events.find((event) => !known.has(event.remote));
     if (unknown) throw badRequest(`${apiMessages.remoteNotKnown}: ${unknown.remote}`);
-    const { hits } = await counters.hit(`remote-health:${user.sessionId}`, 60_000);
+    const { hits } = await counters.hit(`remote-health:user:${user.id}`, 60_000);
     if (hits > HEALTH_REPORTS_PER_MINUTE)
       throw new HttpError(429, apiMessages.tooManyHealthReports);
-    const counted = await recordHealth(app.db, webRoot, request.body.events);
+    // Only what /remotes.json served this user counts, once per load. A line that does not is
+    // left out and the report still answered 200 with what counted: a tab open across a promote,
+    // a prune or a restart sends such lines in good faith, and a refusal would only stop its
+    // later, good reports (the shell pauses after a 4xx) while a forged line gains nothing.
+    const counted = await recordOutcomes(app.db, user.id, request.body.events);
     // A report that may tip a canary over is judged at once rather than at the next tick.
     if (counted > 0) void app.rolloutWatch?.check().catch(() => undefined);
     return { counted };
@@ -77,9 +84,18 @@ export const releaseRoutes: FastifyPluginAsync = async (app) => {
     entry: DeployedVersion,
     now: number,
   ): Promise<ReleaseVersion> {
-    const [lastHour, lastDay]: [HealthFigures, HealthFigures] = await Promise.all([
-      healthSince(app.db, remote, entry.version, new Date(now - HOUR_MS)),
-      healthSince(app.db, remote, entry.version, new Date(now - 24 * HOUR_MS)),
+    const figures = async (since: number): Promise<HealthFigures> => {
+      const { loads, failures, failedLoads, renderErrors, integrityRefusals } = await healthSince(
+        app.db,
+        remote,
+        entry.version,
+        new Date(since),
+      );
+      return { loads, failures, failedLoads, renderErrors, integrityRefusals };
+    };
+    const [lastHour, lastDay] = await Promise.all([
+      figures(now - HOUR_MS),
+      figures(now - 24 * HOUR_MS),
     ]);
     return {
       version: entry.version,
