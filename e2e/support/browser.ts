@@ -1,6 +1,9 @@
 // The run's Chromium (browser-server.ts), plus the helpers every test uses.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Dialog, Download, Locator, Page } from 'playwright-core';
 import { tokenFor } from './api';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser-server';
 import { ADMIN, runState } from './env';
@@ -99,4 +102,22 @@ export async function expectTextsToSettle(
   while (!(await same()) && Date.now() - started < timeoutMs)
     await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await locator.allTextContents()).toEqual(expected);
+}
+
+let downloads: string | undefined;
+
+/**
+ * Where a finished download is on this machine: a browser connected to (the run's one Chromium)
+ * keeps its downloads to itself, so each is saved into a folder of this test file's, removed when
+ * its process ends.
+ */
+export async function downloaded(download: Download): Promise<string> {
+  if (!downloads) {
+    const folder = mkdtempSync(path.join(tmpdir(), 'office-finance-downloads-'));
+    downloads = folder;
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  }
+  const file = path.join(mkdtempSync(path.join(downloads, 'd-')), download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
 }

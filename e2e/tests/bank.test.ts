@@ -7,7 +7,14 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { dialogCount, launch, openPage, signIn, type Session } from '../support/browser';
+import {
+  dialogCount,
+  downloaded,
+  launch,
+  openPage,
+  type Session,
+  signIn,
+} from '../support/browser';
 import { apiAs, type ApiCall } from '../support/api';
 
 let browser: Browser;
@@ -284,7 +291,7 @@ describe('Bank reconciliation against the real API', () => {
       page.waitForEvent('download'),
       section.getByRole('button', { name: 'Reconciliation statement (PDF)' }).click(),
     ]);
-    const file = await saved.path();
+    const file = await downloaded(saved);
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     expect(text).toContain(ACCOUNT);

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { dialogCount, launch, openPage, signIn } from '../support/browser';
+import { dialogCount, downloaded, launch, openPage, signIn } from '../support/browser';
 import type { Session } from '../support/browser';
 import { apiAs, type ApiCall } from '../support/api';
 
@@ -131,7 +131,7 @@ async function download(button: string): Promise<{ name: string; file: string }>
     page.waitForEvent('download'),
     page.getByRole('button', { name: button }).click(),
   ]);
-  return { name: saved.suggestedFilename(), file: await saved.path() };
+  return { name: saved.suggestedFilename(), file: await downloaded(saved) };
 }
 
 describe('Month end against the real API', () => {

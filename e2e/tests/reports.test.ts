@@ -4,7 +4,7 @@
 // file added". Entries are dated by the server, so they all fall on today.
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { launch, openPage, signIn } from '../support/browser';
+import { downloaded, launch, openPage, signIn } from '../support/browser';
 import type { Session } from '../support/browser';
 import { apiAs, type ApiCall } from '../support/api';
 
@@ -164,7 +164,7 @@ async function downloadCsv(): Promise<{ name: string; text: string }> {
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
-  const file = await download.path();
+  const file = await downloaded(download);
   return {
     name: download.suggestedFilename(),
     text: readFileSync(file, 'utf8').replace(/^\uFEFF/, ''),
