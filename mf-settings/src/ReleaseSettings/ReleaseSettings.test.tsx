@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HealthFigures, ReleaseList } from 'contract';
 import {
+  axeViolations,
   collectDialogs,
   endpoints,
   failWith,
@@ -66,6 +67,7 @@ describe('ReleaseSettings', () => {
       'Not deployed',
     );
     expect(screen.getByText(/after at least 20 loads .* more than 5 points/)).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should promote after a confirmation and say so', async () => {
