@@ -1,7 +1,8 @@
 // `npm test`: every check and every test of the repository, in lanes that run side by side
 // once the contract is built (the servers and scripts the tests start import its dist/):
 //
-//   - one production build of the api, the shell and the remotes, then the end-to-end tests
+//   - one production build of the api, the shell and the remotes (the web apps in the test
+//     profile: no source maps, no compressed copies), then the end-to-end tests
 //     against it (E2E_SKIP_BUILD=1: they do not build again), then the component tests of
 //     shared-ui, the remotes and the shell (one jest run over their configs), then the type
 //     check, lint and the format check
@@ -84,9 +85,12 @@ const exactly = (file) => `/${file.replaceAll('.', '\\.')}$`;
 const first = [step('build contract', npm('run', 'build', '-w', 'contract'))];
 const lanes = [
   [
+    // The web apps in the test profile (webpack/create-config.mjs): the production bundles
+    // without source maps and Brotli/gzip copies, which only a deployed build uses.
     step(
       'build api, shell, remotes',
       npm('run', 'build', '--', '--ignore', 'contract', '--ignore', 'shared-ui', '--ignore', 'e2e'),
+      { env: { BUILD_PROFILE: 'test' } },
     ),
     step('test e2e', npm('test', '-w', 'e2e'), {
       env: { E2E_SKIP_BUILD: '1' },

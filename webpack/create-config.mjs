@@ -1,7 +1,7 @@
 // Builds the webpack configuration of one app (the shell or a remote). Every app's
 // webpack.config.mjs calls this (a remote through createRemoteConfig, from the one list), so federation settings,
 // loaders and the dev server behave the same everywhere.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -21,6 +21,14 @@ const root = path.resolve(here, '..');
 
 /** Where the API runs in development; every dev server proxies `/api` there. */
 const apiTarget = process.env.API_URL || 'http://localhost:8080';
+
+/**
+ * BUILD_PROFILE=test: the production build the end-to-end tests drive, less what only a deployed
+ * build uses: no source maps and no Brotli/gzip copies (the server sends the files themselves
+ * when no copy is beside them). The bundles are the same minified, hashed files. Any other value,
+ * or none, is the production build.
+ */
+const testProfile = process.env.BUILD_PROFILE === 'test';
 
 /**
  * Browsers the bundles are written for: ES2020 lets webpack emit its runtime with arrow functions,
@@ -197,7 +205,11 @@ export function createConfig({
       context: dir,
       // Production maps are written beside the bundles for reading stack traces, but the bundles
       // do not point at them and the server does not serve them (api/src/web/static.ts).
-      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+      devtool: production
+        ? testProfile
+          ? false
+          : 'hidden-source-map'
+        : 'eval-cheap-module-source-map',
       // index.ts only imports (`import('./bootstrap')`, and in the shell the dashboard's first
       // calls): in a remote, the async boundary lets federation negotiate the shared singletons
       // before React is evaluated; in the shell, the dashboard's calls start before react-dom runs.
@@ -453,6 +465,15 @@ class PrecompressPlugin {
       await Promise.all(
         names.map(async (name) => {
           const file = path.join(out, name);
+          // The test profile writes none, and removes a copy an earlier build left beside a file
+          // of the same name (main.js, remoteEntry.js): it would be served instead of the file.
+          if (testProfile) {
+            await Promise.all([
+              rm(`${file}.br`, { force: true }),
+              rm(`${file}.gz`, { force: true }),
+            ]);
+            return;
+          }
           const data = await readFile(file);
           if (data.length < COMPRESS_FROM_BYTES) return;
           const [br, gz] = await Promise.all([

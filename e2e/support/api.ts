@@ -1,38 +1,27 @@
 // Test data goes in through the API, as any client would: sign in, then call with the token.
-import { baseUrl } from './browser';
-import { ADMIN } from './env';
+import { callAt } from './api-call';
+import { ADMIN, runState } from './env';
+
+export { callAt };
 
 /** Calls `/api<path>` as the signed-in user; a non-ok answer fails the test with its message. */
 export type ApiCall = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
-/** Calls `url` on the server at `base`; a non-ok answer throws with its message. */
-export async function callAt<T>(
-  base: string,
-  method: string,
-  url: string,
-  token?: string,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const parsed = (await response.json()) as T;
-  if (!response.ok)
-    throw new Error(`${method} ${url}: ${response.status} ${JSON.stringify(parsed)}`);
-  return parsed;
+const request = <T>(method: string, path: string, body: unknown, token?: string): Promise<T> =>
+  callAt<T>(runState().url, method, `/api${path}`, token, body);
+
+/**
+ * A session token of `who`: the admin's, signed in once by global-setup, or a new sign-in through
+ * the API for anyone else (a session the test itself may end).
+ */
+export async function tokenFor(who: { email: string; password: string } = ADMIN): Promise<string> {
+  if (who.email === ADMIN.email && who.password === ADMIN.password) return runState().adminToken;
+  return (await request<{ token: string }>('POST', '/users/login', who)).token;
 }
 
-const request = <T>(method: string, path: string, body: unknown, token?: string): Promise<T> =>
-  callAt<T>(baseUrl(), method, `/api${path}`, token, body);
-
-/** Signs in (the admin unless told otherwise) and answers a caller that uses the session. */
+/** Calls as `who` (the admin unless told otherwise): a caller that uses their session. */
 export async function apiAs(who: { email: string; password: string } = ADMIN): Promise<ApiCall> {
-  const { token } = await request<{ token: string }>('POST', '/users/login', who);
+  const token = await tokenFor(who);
   return (method, path, body) => request(method, path, body, token);
 }
 

@@ -1,29 +1,28 @@
-// Debian's Chromium driven by playwright-core (Playwright's own browser download is not
-// available here), plus the helpers every test uses.
-import { readFileSync } from 'node:fs';
+// The run's Chromium (browser-server.ts), plus the helpers every test uses.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { chromium } from 'playwright-core';
-import type { Browser, BrowserContext, Dialog, Locator, Page } from 'playwright-core';
-import { ADMIN, stateFile } from './env';
+import type { Browser, BrowserContext, Dialog, Download, Locator, Page } from 'playwright-core';
+import { tokenFor } from './api';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser-server';
+import { ADMIN, runState } from './env';
 
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export { CHROMIUM_FLAGS };
 
 export function baseUrl(): string {
-  return (JSON.parse(readFileSync(stateFile(), 'utf8')) as { url: string }).url;
+  return runState().url;
 }
 
+/**
+ * The run's Chromium, started once by global-setup: closing what this answers disconnects and
+ * closes this file's contexts, not the browser. Outside a jest run (a bench that started no
+ * browser server) a Chromium of its own.
+ */
 export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: CHROMIUM_FLAGS,
-  });
+  const endpoint = process.env.E2E_STATE_FILE ? runState().browser : undefined;
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
 
 export interface Session {
@@ -52,7 +51,25 @@ export async function openPage(
   return { context, page, dialogs, confirmAnswer };
 }
 
-export async function signIn(page: Page, who = ADMIN): Promise<void> {
+/**
+ * Signs `page` in as `who` (the admin unless told otherwise) without the login form: the session
+ * token, signed in through the API, is placed in sessionStorage before the page loads, as the
+ * login form leaves it; the page then opens on the Dashboard. Only the tests of the login form
+ * itself use signInWithForm. A page on a server of its own is given that server's `token`.
+ */
+export async function signIn(page: Page, who = ADMIN, token?: string): Promise<void> {
+  token ??= await tokenFor(who);
+  const placed = await page.addInitScript((value: string) => {
+    window.sessionStorage.setItem('token', value);
+  }, token);
+  await page.goto('/');
+  // Later loads of the tab read the token the first one stored, and a logout clears it.
+  await placed.dispose();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}
+
+/** Signs in through the login form, as a person does. */
+export async function signInWithForm(page: Page, who = ADMIN): Promise<void> {
   await page.goto('/');
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
@@ -85,4 +102,22 @@ export async function expectTextsToSettle(
   while (!(await same()) && Date.now() - started < timeoutMs)
     await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await locator.allTextContents()).toEqual(expected);
+}
+
+let downloads: string | undefined;
+
+/**
+ * Where a finished download is on this machine: a browser connected to (the run's one Chromium)
+ * keeps its downloads to itself, so each is saved into a folder of this test file's, removed when
+ * its process ends.
+ */
+export async function downloaded(download: Download): Promise<string> {
+  if (!downloads) {
+    const folder = mkdtempSync(path.join(tmpdir(), 'office-finance-downloads-'));
+    downloads = folder;
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  }
+  const file = path.join(mkdtempSync(path.join(downloads, 'd-')), download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
 }

@@ -1,4 +1,5 @@
 // Shared constants of the end-to-end run.
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -15,6 +16,20 @@ export function stateFile(): string {
     throw new Error('E2E_STATE_FILE is not set: run the tests through jest (global-setup)');
   return file;
 }
+
+/** What global-setup leaves in the state file. */
+export interface RunState {
+  /** The product's server. */
+  url: string;
+  pid: number;
+  dataDir: string;
+  /** The run's Chromium, to connect to. */
+  browser: string;
+  /** The admin's session, signed in through the API. */
+  adminToken: string;
+}
+
+export const runState = (): RunState => JSON.parse(readFileSync(stateFile(), 'utf8')) as RunState;
 
 export const newStateFile = (): string =>
   path.join(tmpdir(), `office-finance-e2e-${process.pid}-${Date.now()}.json`);

@@ -1,9 +1,12 @@
-// Stops the server started by global-setup (SIGTERM: it checkpoints and closes the database).
+// Stops what global-setup started: the server (SIGTERM: it checkpoints and closes the database)
+// and the run's Chromium.
 import { readFileSync, rmSync } from 'node:fs';
-import { stateFile } from './env';
-import { stopServer, type RunningServer } from './server';
+import { closeBrowserServer } from './browser-server';
+import { stateFile, type RunState } from './env';
+import { stopServer } from './server';
 
 export default async function globalTeardown(): Promise<void> {
-  await stopServer(JSON.parse(readFileSync(stateFile(), 'utf8')) as RunningServer);
+  await closeBrowserServer();
+  await stopServer(JSON.parse(readFileSync(stateFile(), 'utf8')) as RunState);
   rmSync(stateFile(), { force: true });
 }

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { dialogCount, launch, openPage, signIn } from '../support/browser';
+import { dialogCount, downloaded, launch, openPage, signIn } from '../support/browser';
 import type { Session } from '../support/browser';
 
 let browser: Browser;
@@ -56,7 +56,7 @@ describe('Settings: Backups against the real API', () => {
       newest.getByRole('button', { name: `Download ${name}` }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(name);
-    const bytes = readFileSync(await download.path());
+    const bytes = readFileSync(await downloaded(download));
     expect([...bytes.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
     const lines = gunzipSync(bytes).toString('utf8').trimEnd().split('\n');
     expect(JSON.parse(lines[0]!)).toMatchObject({ format: 'office-finance-backup' });

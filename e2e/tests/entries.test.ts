@@ -1,7 +1,6 @@
 // The Income, Expances and Salary forms against the real API: parties are created through the
 // API, entries through the forms, and the dashboard's money cards must move by exactly what was
 // recorded (Total Income counts Credit income only; a retried salary counts once).
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { dialogCount, launch, openPage, signIn } from '../support/browser';
 import type { Session } from '../support/browser';
@@ -90,17 +89,6 @@ async function record(
 const optionsOf = (label: string) => page.getByLabel(label).locator('option').allTextContents();
 
 describe('entry forms against the real API', () => {
-  it('should refuse an incomplete form and an invalid amount before calling the API', async () => {
-    await open('Income', 'Add Income');
-    await page.getByRole('button', { name: 'Add Income' }).click();
-    expect(await dialogCount(session.dialogs, 1)).toEqual(['Please fill all fields']);
-    await record('Client', CLIENT_OPTION, 'Credit', '12.345', 'Add Income');
-    expect(await dialogCount(session.dialogs, 2)).toEqual([
-      'Please fill all fields',
-      'Enter a valid amount (greater than 0, at most 2 decimals)',
-    ]);
-  });
-
   it('should record a Credit and a Debit income and clear the form each time', async () => {
     await open('Income', 'Add Income');
     expect(await optionsOf('Credit/Debit')).toEqual(['Select Credit/Debit', 'Credit', 'Debit']);
@@ -169,15 +157,5 @@ describe('entry forms against the real API', () => {
         .filter({ hasText: rs(amount) })
         .waitFor();
     }
-  });
-
-  it.each([
-    ['Income', 'Add Income'],
-    ['Expances', 'Add Expense'],
-    ['Salary', 'Add Salary'],
-  ])('should have no axe violations on %s', async (link, heading) => {
-    await open(link, heading);
-    const result = await new AxeBuilder({ page }).analyze();
-    expect(result.violations.map((violation) => violation.id)).toEqual([]);
   });
 });

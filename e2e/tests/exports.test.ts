@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, openPage, signIn } from '../support/browser';
+import { baseUrl, downloaded, launch, openPage, signIn } from '../support/browser';
 import { apiAs, type ApiCall } from '../support/api';
 
 let browser: Browser;
@@ -52,7 +52,7 @@ describe('Excel and PDF downloads', () => {
     ]);
     expect(download.suggestedFilename()).toBe('journal.xlsx');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
+    await workbook.xlsx.load(readFileSync(await downloaded(download)) as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     const rows: ExcelJS.Row[] = [];
     sheet.eachRow((row) => rows.push(row));
@@ -74,7 +74,7 @@ describe('Excel and PDF downloads', () => {
       page.getByRole('button', { name: 'Download PDF' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('client-statement.pdf');
-    const file = await download.path();
+    const file = await downloaded(download);
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     expect(text).toContain(`Client: ${CLIENT}`);

@@ -3,7 +3,14 @@
 // checked as "before + what this file did".
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { dialogCount, expectTextsToSettle, launch, openPage, signIn } from '../support/browser';
+import {
+  dialogCount,
+  downloaded,
+  expectTextsToSettle,
+  launch,
+  openPage,
+  signIn,
+} from '../support/browser';
 import type { Session } from '../support/browser';
 import { apiAs, type ApiCall } from '../support/api';
 
@@ -246,7 +253,7 @@ describe('journal', () => {
       tab.waitForEvent('download'),
       tab.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
-    const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
+    const csv = readFileSync(await downloaded(download), 'utf8').split('\r\n');
     expect(csv[0]).toBe(
       '\uFEFFid,date,kind,party,Creditdebit,amount,description,recorded by,recorded at,state,account',
     );

@@ -1,6 +1,5 @@
 // Users, Employees and Clients through the shell on the real build: add, search, edit and delete
 // one record of each, and a staff user refused on user management by the server.
-import { AxeBuilder } from '@axe-core/playwright';
 import { request } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, dialogCount, launch, openPage, signIn } from '../support/browser';
@@ -62,7 +61,6 @@ const screens: Screen[] = [
 describe.each(screens)('$link through the shell', (s) => {
   let session: Session;
   let page: Page;
-  const name = s.fill.Name ?? '';
   const email = s.fill.Email ?? '';
   const row = () => page.getByRole('row').filter({ hasText: email });
 
@@ -77,12 +75,6 @@ describe.each(screens)('$link through the shell', (s) => {
   beforeEach(() => {
     session.dialogs.length = 0;
     session.confirmAnswer.value = true;
-  });
-
-  it('should refuse an incomplete form with "Please fill all fields"', async () => {
-    await page.getByLabel('Name', { exact: true }).fill(name);
-    await page.getByRole('button', { name: `Add ${s.noun}` }).click();
-    expect(await dialogCount(session.dialogs, 1)).toEqual(['Please fill all fields']);
   });
 
   it('should add a record, confirm it and clear the form', async () => {
@@ -116,19 +108,6 @@ describe.each(screens)('$link through the shell', (s) => {
     expect(await dialogCount(session.dialogs, 1)).toEqual([`${s.noun} updated successfully!`]);
     await dialog.waitFor({ state: 'detached' });
     await row().getByRole('cell', { name: s.edit.value }).waitFor();
-  });
-
-  it('should have no axe violations on the list, the edit dialog and the Add tab', async () => {
-    const violations = async () =>
-      (await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id);
-    expect(await violations()).toEqual([]);
-    await row().getByRole('button', { name: 'Edit' }).click();
-    expect(await violations()).toEqual([]);
-    await page.getByRole('button', { name: 'Close', exact: true }).click();
-    await page.getByRole('tab', { name: 'Add' }).click();
-    expect(await violations()).toEqual([]);
-    await page.getByRole('tab', { name: s.manageTab }).click();
-    await page.getByRole('searchbox', { name: 'Search' }).fill(stamp);
   });
 
   it('should delete the record only after confirmation', async () => {

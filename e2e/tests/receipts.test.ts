@@ -4,7 +4,14 @@
 // Journal filtered to Without receipt, and an .exe renamed .pdf refused with the accepted types.
 import { readFileSync } from 'node:fs';
 import type { Browser, ElementHandle, Frame, Locator, Page } from 'playwright-core';
-import { dialogCount, expectTextsToSettle, launch, openPage, signIn } from '../support/browser';
+import {
+  dialogCount,
+  downloaded,
+  expectTextsToSettle,
+  launch,
+  openPage,
+  signIn,
+} from '../support/browser';
 import { addExpenseType, apiAs, type ApiCall } from '../support/api';
 
 let browser: Browser;
@@ -164,7 +171,7 @@ describe('receipts', () => {
       viewer.getByRole('link', { name: 'Download' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('bill.pdf');
-    expect(readFileSync(await download.path()).equals(PDF)).toBe(true);
+    expect(readFileSync(await downloaded(download)).equals(PDF)).toBe(true);
 
     // The PNG, chosen from the thumbnails, shown at full size.
     await thumbs.nth(1).click();

@@ -3,9 +3,8 @@
 // files also move (this month's totals) are checked as "what the API said before + what this
 // file added". Entries are dated by the server, so they all fall on today.
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { dialogCount, launch, openPage, signIn } from '../support/browser';
+import { downloaded, launch, openPage, signIn } from '../support/browser';
 import type { Session } from '../support/browser';
 import { apiAs, type ApiCall } from '../support/api';
 
@@ -160,17 +159,12 @@ const table = () => page.getByRole('table');
 /** The totals row ("Total" alone would also match the header "Total Debit"). */
 const totals = () => table().locator('tfoot tr').locator('th, td').allTextContents();
 
-async function noAxeViolations() {
-  const result = await new AxeBuilder({ page }).analyze();
-  expect(result.violations.map((violation) => violation.id)).toEqual([]);
-}
-
 async function downloadCsv(): Promise<{ name: string; text: string }> {
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
-  const file = await download.path();
+  const file = await downloaded(download);
   return {
     name: download.suggestedFilename(),
     text: readFileSync(file, 'utf8').replace(/^\uFEFF/, ''),
@@ -179,25 +173,11 @@ async function downloadCsv(): Promise<{ name: string; text: string }> {
 
 describe('Reports against the real API', () => {
   it('Clients Vs Sales nets Debit (billed) against Credit (paid) per client', async () => {
+    // The totals row's sum is ClientsVsSalesPage.test.tsx's.
     await open('/ClientsVsSales', 'Clients Vs Sales');
     await row(BILLED).waitFor();
     expect(await cells(BILLED)).toEqual([BILLED, '1,250.25', '400.10', '850.15']);
     expect(await cells(PREPAID)).toEqual([PREPAID, '0.00', '300.00', '-300.00']);
-
-    // The totals row adds up every client the API lists.
-    const all = await call<Array<{ totalDebit: number; totalCredit: number; netTotal: number }>>(
-      'GET',
-      '/dashboard/getClientsVsSales',
-    );
-    const sum = (pick: (r: (typeof all)[number]) => number) =>
-      all.reduce((total, r) => plus(total, pick(r)), 0);
-    expect(await totals()).toEqual([
-      'Total',
-      money(sum((r) => r.totalDebit)),
-      money(sum((r) => r.totalCredit)),
-      money(sum((r) => r.netTotal)),
-    ]);
-    await noAxeViolations();
   });
 
   it('Employees Vs Salary totals the salary paid to each employee', async () => {
@@ -209,7 +189,6 @@ describe('Reports against the real API', () => {
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByText(`Period: the beginning to ${YESTERDAY}`).waitFor();
     expect(await row(EMPLOYEE).count()).toBe(0);
-    await noAxeViolations();
   });
 
   it('Expense Vs Type totals this month per type and charts the shares on request', async () => {
@@ -221,7 +200,6 @@ describe('Reports against the real API', () => {
     const chart = page.getByRole('img', { name: /^Share of expense by type/ });
     await chart.waitFor();
     expect(await chart.getAttribute('aria-label')).toContain(`${RENT} `);
-    await noAxeViolations();
   });
 
   it('Finance Report shows this month moved by exactly what was recorded', async () => {
@@ -298,14 +276,11 @@ describe('Reports against the real API', () => {
       .filter({ hasText: /^Total\s*0\.00\s*0\.00\s*0\.00\s*0\.00$/ })
       .waitFor();
     expect(await totals()).toEqual(['Total', '0.00', '0.00', '0.00', '0.00']);
-    await noAxeViolations();
   });
 
-  it('Client Ledger needs a client, then lists the entries with balances and totals', async () => {
+  it('Client Ledger lists the entries of the client chosen with balances and totals', async () => {
+    // Get Ledger without a client: ClientLedgerPage.test.tsx.
     await open('/ClientLedgerPage', 'Client Ledger');
-    await page.getByRole('button', { name: 'Get Ledger' }).click();
-    expect(await dialogCount(session.dialogs, 1)).toEqual(['Please select a client']);
-
     await page
       .getByLabel('Client', { exact: true })
       .selectOption({ label: `${BILLED} (Billed Ltd)` });
@@ -335,7 +310,6 @@ describe('Reports against the real API', () => {
         `${TODAY},${BILLED},Debit 250.25,250.25,,850.15\r\n` +
         'Closing totals,,,1250.25,400.10,850.15\r\n',
     });
-    await noAxeViolations();
 
     // A range that ends yesterday holds none of today's entries.
     await page.getByLabel('Start Date').fill(YESTERDAY);
@@ -344,11 +318,9 @@ describe('Reports against the real API', () => {
     await table().getByText('No Records Found').waitFor();
   });
 
-  it('Employee Ledger needs an employee, then adds up the salary paid', async () => {
+  it('Employee Ledger adds up the salary paid to the employee chosen', async () => {
+    // Get Ledger without an employee: EmployeeLedgerPage.test.tsx.
     await open('/EmployeeLedgerPage', 'Employee Ledger');
-    await page.getByRole('button', { name: 'Get Ledger' }).click();
-    expect(await dialogCount(session.dialogs, 1)).toEqual(['Please select an employee']);
-
     await page.getByLabel('Employee', { exact: true }).selectOption({ label: EMPLOYEE });
     await page.getByRole('button', { name: 'Get Ledger' }).click();
     await row('Closing totals').waitFor();

@@ -1,12 +1,16 @@
-// Shipping mf-reports to a few first, in Chromium against the production build on a server of its
-// own (a copy of the builds in a temporary web root): a 50% canary splits two signed-in users,
-// each keeping their version across reloads, and open tabs keep working across a promote and a
-// rollback; a deployed chunk altered on disk is refused with the panel and none of it runs, and so
-// is an altered stylesheet, never applied; a canary whose screen throws for two users is rolled
-// back by itself, and the Activity screen says so.
+// Delivering a remote, seen in Chromium against the production build on a server of its own (a
+// copy of the builds in a temporary web root, so `npm run deploy` never touches the repository's
+// folders): a changed mf-reports deployed as a canary is what a user in its share loads, an open
+// tab keeps working across the rollback, and the next load runs the old version again; a deployed
+// chunk altered on disk is refused with the panel and none of it runs, and an altered stylesheet
+// is never applied; a remote hosted on another origin (REMOTE_SETTINGS_URL) is loaded from there.
+// The rest of delivery (the versions, shares, promote, automatic rollback, two processes,
+// incompatible remotes, retries) is tested below the browser: api/test/deploys, rollout,
+// remote-health and hostile-rollout, and the shell's federation and RemoteScreen tests.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { launch, openPage, signIn } from '../support/browser';
 import { changedBuild } from '../support/builds';
@@ -23,14 +27,22 @@ import {
   type Clerk,
 } from '../support/rollout';
 import { startServer, stopServer, type RunningServer } from '../support/server';
+import { portOf, serveBuild } from '../support/static-server';
 
 const PASSWORD = 'clerk-password-1';
+/** The canary's share: with the admin and three clerks, someone is inside but once in 10,000. */
+const SHARE = 90;
 
 let browser: Browser;
 let webRoot: string;
 let scratch: string;
 let server: RunningServer;
 let adminToken: string;
+/** mf-settings' build served by itself, as a team would host it on an origin of its own. */
+let settingsHost: Server;
+let settingsOrigin: string;
+/** The admin and three clerks, each with the id the server hashes to choose canary users. */
+let users: (Clerk & { password: string })[];
 
 const heading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 1, name, exact: true });
@@ -42,36 +54,44 @@ const api = <T>(method: string, url: string, token?: string, body?: unknown) =>
 const deploy = (...args: string[]) => deployTo(webRoot, ...args);
 const state = () => reportsState(webRoot);
 
-let clerks: Clerk[];
-
 beforeAll(async () => {
   browser = await launch();
   webRoot = copyBuilds('office-finance-rollout-');
   scratch = mkdtempSync(path.join(tmpdir(), 'office-finance-rollout-builds-'));
-  server = await startServer({ WEB_ROOT: webRoot, ROLLOUT_MIN_USERS: '2' });
+  // The product's origin is only known once it listens; the remote's server admits any origin.
+  settingsHost = await serveBuild(path.join(webRoot, 'mf-settings', 'dist'), { allowOrigin: '*' });
+  settingsOrigin = `http://127.0.0.1:${portOf(settingsHost)}`;
+  server = await startServer({
+    WEB_ROOT: webRoot,
+    REMOTE_SETTINGS_URL: `${settingsOrigin}/mf-manifest.json`,
+  });
   adminToken = await tokenAt(server.url, ADMIN.email, ADMIN.password);
-  clerks = await registerClerks(server.url, adminToken, 10, PASSWORD);
+  const admin = await api<{ user: { id: number } }>('GET', '/api/sessions/current', adminToken);
+  const clerks = await registerClerks(server.url, adminToken, 3, PASSWORD);
+  users = [
+    { id: admin.user.id, email: ADMIN.email, password: ADMIN.password },
+    ...clerks.map((clerk) => ({ ...clerk, password: PASSWORD })),
+  ];
   deploy('reports', '--from', path.join(repoRoot(), 'mf-reports', 'dist'));
 }, 240_000);
 
 afterAll(async () => {
   await browser.close();
   await stopServer(server);
+  await new Promise((resolve) => settingsHost.close(resolve));
   rmSync(webRoot, { recursive: true, force: true });
   rmSync(scratch, { recursive: true, force: true });
 });
 
-const signInAs = (page: Page, email: string) => signIn(page, { email, password: PASSWORD });
-
-/** Opens a report from the sidebar's Reports dropdown (open already on a report's page). */
-async function openReport(page: Page, label: string) {
-  const link = page.getByRole('link', { name: label, exact: true });
-  if (!(await link.isVisible())) await page.getByRole('button', { name: /Reports/ }).click();
-  await link.click();
+/** A page on this test's server, signed in as `who` with a session of this server. */
+async function signedIn(who: { email: string; password: string }) {
+  const session = await openPage(browser, { baseURL: server.url });
+  await signIn(session.page, who, await tokenAt(server.url, who.email, who.password));
+  return session;
 }
 
 describe('a canary of mf-reports', () => {
-  it('at 50% splits two users, each keeping their version, and open tabs survive a promote and a rollback', async () => {
+  it('is loaded by a user in its share; an open tab survives its rollback, and the next load runs the old version', async () => {
     const served = state().current;
     const build = changedBuild(
       path.join(repoRoot(), 'mf-reports', 'dist'),
@@ -79,51 +99,43 @@ describe('a canary of mf-reports', () => {
       'title:"Yearly Report"',
       'title:"Yearly Report (new)"',
     );
-    expect(deploy('reports', '--from', build, '--canary', '50')).toContain(
-      'to 50% of signed-in users',
+    expect(deploy('reports', '--from', build, '--canary', String(SHARE))).toContain(
+      `to ${SHARE}% of signed-in users`,
     );
     const canary = state().canary!.version;
-    const inside = clerks.find((clerk) => bucket(clerk.id, canary) < 50)!;
-    const outside = clerks.find((clerk) => bucket(clerk.id, canary) >= 50)!;
-    expect(inside && outside).toBeTruthy();
+    expect(canary).not.toBe(served);
+    const inside = users.find((user) => bucket(user.id, canary) < SHARE);
+    expect(inside).toBeDefined();
 
-    const a = await openPage(browser, { baseURL: server.url });
-    const b = await openPage(browser, { baseURL: server.url });
+    const { page, context } = await signedIn(inside!);
     try {
-      await signInAs(a.page, inside.email);
-      await signInAs(b.page, outside.email);
-      for (let load = 0; load < 2; load += 1) {
-        await a.page.goto('/YearlyReportPage');
-        await heading(a.page, 'Yearly Report (new)').waitFor();
-        await b.page.goto('/YearlyReportPage');
-        await heading(b.page, 'Yearly Report').waitFor();
-      }
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      await page.goto('/YearlyReportPage');
+      await heading(page, 'Yearly Report (new)').waitFor();
+      expect(requested).toContain(`/remotes/mf-reports/v/${canary}/remoteEntry.js`);
 
-      // Promoted: the open tab of the user outside keeps working on its version, and the next
-      // load gets the new one.
-      expect(deploy('--promote', 'reports')).toContain(`now serving ${canary} to everyone`);
-      await b.page.evaluate(() => Object.assign(window, { samePage: true }));
-      await openReport(b.page, 'IncomeReport');
-      await heading(b.page, 'Income Report').waitFor();
-      expect(await b.page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
-      await b.page.reload();
-      await heading(b.page, 'Income Report').waitFor();
-      await b.page.goto('/YearlyReportPage');
-      await heading(b.page, 'Yearly Report (new)').waitFor();
+      // Rolled back while the tab is open: it keeps the version it loaded and keeps working.
+      expect(deploy('--rollback', 'reports')).toContain(
+        `mf-reports: canary ${canary} ended; everyone gets ${served}`,
+      );
+      await page.evaluate(() => Object.assign(window, { samePage: true }));
+      await page.getByRole('link', { name: 'IncomeReport', exact: true }).click();
+      await heading(page, 'Income Report').waitFor();
+      expect(await page.getByText('could not be loaded').count()).toBe(0);
+      expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+      expect(requested.filter((url) => url.includes(`/v/${served}/`))).toEqual([]);
 
-      // Rolled back: the open tab on the promoted version keeps working too.
-      expect(deploy('--rollback', 'reports')).toContain(`now serving ${served}`);
-      await a.page.evaluate(() => Object.assign(window, { samePage: true }));
-      await openReport(a.page, 'IncomeReport');
-      await heading(a.page, 'Income Report').waitFor();
-      expect(await a.page.getByText('could not be loaded').count()).toBe(0);
-      expect(await a.page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
-      await a.page.goto('/YearlyReportPage');
-      await heading(a.page, 'Yearly Report').waitFor();
+      // The next full load runs the served version.
+      await page.goto('/YearlyReportPage');
+      await heading(page, 'Yearly Report').waitFor();
+      expect(requested).toContain(`/remotes/mf-reports/v/${served}/remoteEntry.js`);
     } finally {
-      await a.context.close();
-      await b.context.close();
+      await context.close();
     }
+    const listed = deploy('--list', 'reports');
+    expect(listed).toMatch(new RegExp(`^\\*\\s+${served}\\s.*served$`, 'm'));
+    expect(listed).toMatch(new RegExp(`^\\s+${canary}\\s.*rolled back$`, 'm'));
   }, 180_000);
 
   it('refuses a deployed chunk altered on disk: the panel names the remote and none of it runs', async () => {
@@ -148,9 +160,8 @@ describe('a canary of mf-reports', () => {
     writeFileSync(file, `window.alteredChunkRan = true;\n${original.toString()}`);
     for (const [extension] of copies) rmSync(file + extension, { force: true });
 
-    const { page, context } = await openPage(browser, { baseURL: server.url });
+    const { page, context } = await signedIn(ADMIN);
     try {
-      await signIn(page);
       await page.goto('/IncomeReport');
       await page.getByText(/Failed stage: integrity/).waitFor({ timeout: 30_000 });
       const panel = await page.getByRole('alert').textContent();
@@ -176,7 +187,6 @@ describe('a canary of mf-reports', () => {
       for (const [extension, bytes] of copies) if (bytes) writeFileSync(file + extension, bytes);
     }
   }, 120_000);
-
   it('refuses a deployed stylesheet altered on disk: never applied, the panel names the stage', async () => {
     const version = state().current;
     const folder = path.join(webRoot, 'mf-reports', 'releases', version);
@@ -196,9 +206,8 @@ describe('a canary of mf-reports', () => {
     );
     for (const [extension] of copies) rmSync(file + extension);
 
-    const { page, context } = await openPage(browser, { baseURL: server.url });
+    const { page, context } = await signedIn(ADMIN);
     try {
-      await signIn(page);
       await page.goto('/IncomeReport');
       await page.getByText(/Failed stage: integrity/).waitFor({ timeout: 30_000 });
       expect(await page.getByRole('alert').textContent()).toContain(
@@ -215,65 +224,41 @@ describe('a canary of mf-reports', () => {
       for (const [extension, bytes] of copies) writeFileSync(file + extension, bytes);
     }
   }, 120_000);
+});
 
-  it('that throws on render for two users is rolled back by itself, and the Activity says so', async () => {
-    const served = state().current;
-    const build = changedBuild(
-      path.join(repoRoot(), 'mf-reports', 'dist'),
-      path.join(scratch, 'income-throws'),
-      'title:"Income Report"',
-      'title:(()=>{throw new Error("canary broke")})()',
-    );
-    deploy('reports', '--from', build, '--canary', '50');
-    const canary = state().canary!.version;
-    const [inside, second] = clerks.filter((clerk) => bucket(clerk.id, canary) < 50);
-    const outside = clerks.find((clerk) => bucket(clerk.id, canary) >= 50)!;
-    expect(inside && second).toBeTruthy();
-
-    const a = await openPage(browser, { baseURL: server.url });
-    const a2 = await openPage(browser, { baseURL: server.url });
-    const b = await openPage(browser, { baseURL: server.url });
+describe('a remote hosted on another origin (REMOTE_<NAME>_URL)', () => {
+  it('loads mf-settings from its own server on another port', async () => {
+    const { page, context } = await signedIn(ADMIN);
     try {
-      await signInAs(a.page, inside!.email);
-      await signInAs(a2.page, second!.email);
-      await signInAs(b.page, outside.email);
-      // ROLLOUT_MIN_USERS (2) users on the canary, each load throwing; the served version's fine.
-      for (const page of [a.page, a2.page]) {
-        await page.goto('/IncomeReport');
-        await page.getByText('Failed stage: render').waitFor();
-      }
-      await b.page.goto('/IncomeReport');
-      await heading(b.page, 'Income Report').waitFor();
-      // The last reports go out a few seconds later, or when the page is left.
-      for (const page of [a.page, a2.page, b.page]) await page.goto('/');
-      await until(() => state().canary === undefined, 'the canary to be rolled back', 45_000);
-      expect(state().current).toBe(served);
-
-      // The user inside gets the served version again.
-      await a.page.goto('/IncomeReport');
-      await heading(a.page, 'Income Report').waitFor();
-    } finally {
-      await a.context.close();
-      await a2.context.close();
-      await b.context.close();
-    }
-
-    const { page, context } = await openPage(browser, { baseURL: server.url });
-    try {
-      await signIn(page);
-      await page.goto('/Activity?action=rollout_rolled_back');
-      const line = page.getByRole('row').filter({ hasText: 'rollout rolled back' });
-      await line.first().waitFor();
-      // By itself, with what triggered it and the figures it was decided on.
-      await expect(line.first().textContent()).resolves.toMatch(/mf-reports/);
-      await expect(line.first().textContent()).resolves.toMatch(
-        /automatic rollback.*2 of 2 users failed on the canary/,
+      const fromRemote: string[] = [];
+      page.on('requestfinished', (request) => {
+        if (request.url().startsWith(settingsOrigin))
+          fromRemote.push(new URL(request.url()).pathname);
+      });
+      const list = (await (await page.request.get('/remotes.json')).json()) as Record<
+        string,
+        string
+      >;
+      expect(list.settings).toBe(`${settingsOrigin}/mf-manifest.json`);
+      await page.goto('/settings');
+      await page.getByRole('heading', { name: 'Manage Expense Types' }).waitFor();
+      expect(fromRemote).toEqual(
+        expect.arrayContaining([
+          '/mf-manifest.json',
+          '/remoteEntry.js',
+          expect.stringMatching(/^\/__federation_expose_SettingsPage\.[0-9a-f]{8}\.js$/),
+        ]),
       );
+      // The same screen from the product's own origin is not used.
       expect(
-        await page.getByRole('row').filter({ hasText: 'canaryFailurePct' }).count(),
-      ).toBeGreaterThan(0);
+        await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .some((entry) => entry.name.includes('/remotes/mf-settings/')),
+        ),
+      ).toBe(false);
     } finally {
       await context.close();
     }
-  }, 180_000);
+  });
 });

@@ -158,3 +158,36 @@ describe('the signed-in shell', () => {
     await context.close();
   });
 });
+
+describe('the page frame', () => {
+  it('serves a favicon, so a page load logs no 404', async () => {
+    const { page, context } = await openPage(browser);
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(new URL(response.url()).pathname);
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    const icon = await page.request.get('/favicon.ico');
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/^image\//);
+    expect(failed).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the sidebar the full height of the window on a long report at 1366x850', async () => {
+    const { page, context } = await openPage(browser, { width: 1366, height: 850 });
+    await signIn(page);
+    await page.goto('/ClientsVsSales');
+    await page.getByRole('heading', { level: 1, name: 'Clients Vs Sales', exact: true }).waitFor();
+    // Make the page longer than the window whatever the data, then scroll to its end.
+    await page.evaluate(() => {
+      const main = document.querySelector('main');
+      if (main) main.style.paddingBottom = '3000px';
+      window.scrollTo(0, document.documentElement.scrollHeight);
+    });
+    const box = await page.getByRole('complementary', { name: 'Sidebar' }).boundingBox();
+    expect(box).toEqual({ x: 0, y: 0, width: expect.any(Number), height: 850 });
+    await context.close();
+  });
+});

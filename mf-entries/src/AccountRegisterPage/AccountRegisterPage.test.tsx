@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { RegisterPage, StatementImportList, StatementPreview } from 'contract';
 import {
+  axeViolations,
   collectDialogs,
   endpoints,
   failWith,
@@ -173,6 +174,7 @@ describe('AccountRegisterPage', () => {
     expect(register.calls.map((call) => [call.params, call.query])).toEqual([
       [{ id: '2' }, { limit: '50' }],
     ]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should page on as the journal does', async () => {

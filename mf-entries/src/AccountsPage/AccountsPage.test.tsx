@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import {
+  axeViolations,
   collectDialogs,
   endpoints,
   mockCurrentUser,
@@ -82,6 +83,7 @@ describe('AccountsPage', () => {
     // Only admins add or change accounts.
     expect(screen.queryByRole('button', { name: 'Add account' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Cash' })).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should send a Transfer between two accounts and say so', async () => {

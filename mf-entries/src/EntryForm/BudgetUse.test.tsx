@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { ExpenseType } from 'contract';
 import {
+  axeViolations,
   collectDialogs,
   endpoints,
   mockCurrentUser,
@@ -95,6 +96,7 @@ describe("Expances form: this month's budget", () => {
         'Over budget. Budget this month: RS: 150.00 of RS: 100.00 used (150.00%).',
       ),
     ).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should say when a type has no budget this month', async () => {

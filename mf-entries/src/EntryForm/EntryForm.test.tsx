@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import type { Client, Employee, Endpoint, ExpenseType } from 'contract';
 import {
+  axeViolations,
   collectDialogs,
   deferred,
   endpoints,
@@ -186,6 +187,7 @@ describe.each(CASES)('$screen form', (c) => {
     expect(screen.getByRole('combobox', { name: c.picker })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Amount' })).toHaveAttribute('inputmode', 'decimal');
     expect(screen.getByRole('textbox', { name: 'Description (optional)' })).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
   });
 
   it(`should offer ${c.creditDebit.join(' and ')} as Credit/Debit`, async () => {
@@ -650,6 +652,7 @@ describe('the clerk’s habits (issue 32)', () => {
     expect(client).toHaveFocus();
     expect(screen.getByLabelText('Amount')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Date')).not.toHaveAttribute('aria-invalid');
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('marks a refused amount with its message beside it', async () => {

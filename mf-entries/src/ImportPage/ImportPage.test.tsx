@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { ImportPreview, ImportRecord } from 'contract';
 import {
+  axeViolations,
   collectDialogs,
   endpoints,
   mockCurrentUser,
@@ -150,6 +151,7 @@ describe('Import', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Import 2 rows' }));
     await waitFor(() => expect(dialogs.alerts).toEqual(['Import done']));
     expect(run.calls).toHaveLength(1);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('asks again for a preview after a choice changes, before importing', async () => {

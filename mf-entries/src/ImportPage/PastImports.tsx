@@ -53,7 +53,7 @@ export function PastImports() {
           },
           {
             key: 'actions',
-            header: '',
+            header: 'Actions',
             render: (row) => (
               <>
                 <AppLink to={href('journal', { batchId: row.batchId })}>Entries</AppLink>{' '}

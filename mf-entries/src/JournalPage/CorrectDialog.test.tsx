@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { JournalRow } from 'contract';
 import {
+  axeViolations,
   collectDialogs,
   endpoints,
   failWith,
@@ -157,6 +158,7 @@ describe('CorrectDialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save correction' }));
     await waitFor(() => expect(correct.calls).toHaveLength(2));
     expect(correct.calls[1]?.headers).toEqual(correct.calls[0]?.headers);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it.each([

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { JournalPage as Page, JournalRow } from 'contract';
 import {
+  axeViolations,
   collectDialogs,
   collectDownloads,
   endpoints,
@@ -130,6 +131,7 @@ describe('Journal', () => {
       ),
     ).toBeInTheDocument();
     expect(journalCalls()).toEqual(['limit=50']);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('tells apart two people of one name by their e-mail, and marks a former user', async () => {

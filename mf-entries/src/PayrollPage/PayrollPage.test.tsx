@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { PayrollSheet } from 'contract';
 import {
+  axeViolations,
   collectDialogs,
   collectDownloads,
   endpoints,
@@ -102,6 +103,7 @@ describe('PayrollPage', () => {
     await userEvent.clear(screen.getByLabelText('Amount for Ali'));
     await userEvent.type(screen.getByLabelText('Amount for Ali'), '1200');
     expect(screen.getByText('RS: 3,700.50')).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
   }, 20_000);
 
   it('should post the ticked rows and alert what was posted', async () => {

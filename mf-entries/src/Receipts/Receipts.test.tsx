@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { JournalRow, Receipt } from 'contract';
 import {
+  axeViolations,
   collectDialogs,
   endpoints,
   mockCurrentUser,
@@ -109,6 +110,7 @@ describe('Receipts in the Journal', () => {
       'src',
       receipt(2, 'photo.png', 'image/png').url,
     );
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should keep the Receipt filter in the address', async () => {

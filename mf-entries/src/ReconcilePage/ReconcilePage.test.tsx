@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { StatementLine, Worklist } from 'contract';
 import {
+  axeViolations,
   collectDialogs,
   endpoints,
   failWith,
@@ -122,6 +123,7 @@ describe('ReconcilePage', () => {
     const entries = screen.getByRole('table', { name: 'Unmatched entries' });
     expect(within(entries).getByText('Invoice 7')).toBeInTheDocument();
     expect(worklist.calls.map((call) => [call.params, call.query])).toEqual([[{ id: '2' }, {}]]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should Accept a suggestion, and Accept all suggested', async () => {

@@ -15,7 +15,7 @@ const columns = (recurring: Recurring): Array<TableColumn<Occurrence>> => [
   },
   {
     key: 'actions',
-    header: '',
+    header: 'Actions',
     render: (row) =>
       row.closed ? (
         messages.occurrenceClosed

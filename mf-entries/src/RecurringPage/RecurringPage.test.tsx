@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { Occurrence, Schedule } from 'contract';
 import {
+  axeViolations,
   collectDialogs,
   endpoints,
   mockCurrentUser,
@@ -113,6 +114,7 @@ describe('RecurringPage', () => {
         ],
       },
     ]);
+    expect(await axeViolations()).toEqual([]);
   }, 20_000);
 
   it('should post or skip one occurrence', async () => {

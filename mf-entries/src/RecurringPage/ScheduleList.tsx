@@ -52,7 +52,11 @@ const columns = (recurring: Recurring): Array<TableColumn<Schedule>> => [
     header: 'State',
     render: (row) => `${row.state}${row.autoPost ? ', automatic' : ''} (${row.posted} posted)`,
   },
-  { key: 'actions', header: '', render: (row) => <Actions row={row} recurring={recurring} /> },
+  {
+    key: 'actions',
+    header: 'Actions',
+    render: (row) => <Actions row={row} recurring={recurring} />,
+  },
 ];
 
 /** The schedules, each with Pause/Resume and End (and automatic posting for admins). */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { ActivityRow, OpenSession } from 'contract';
 import {
+  axeViolations,
   collectDialogs,
   collectDownloads,
   endpoints,
@@ -118,6 +119,7 @@ describe('ActivityPage', () => {
     expect(second).toHaveTextContent('sign-in failed');
     expect(second).toHaveTextContent('email: — → guess@test.local');
     expect(second).toHaveTextContent('10.0.0.9');
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should tell apart two people of one name by their e-mail and mark a former user', async () => {

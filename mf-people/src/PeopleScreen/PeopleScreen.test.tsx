@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  axeViolations,
   endpoints,
   failWith,
   mockCurrentUser,
@@ -149,6 +150,7 @@ describe.each(cases)('$title screen', (c) => {
     expect(tabs.map((tab) => tab.textContent)).toEqual(['Add', c.manageTab]);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
     expect(addButton()).toBeEnabled();
+    expect(await axeViolations()).toEqual([]);
   });
 
   describe('adding', () => {
@@ -232,6 +234,7 @@ describe.each(cases)('$title screen', (c) => {
       expect(row.getByRole('button', { name: 'Delete' })).toBeEnabled();
       expect(screen.getByRole('table', { name: c.title })).toBeInTheDocument();
       expect(spies.list.calls).toHaveLength(1);
+      expect(await axeViolations()).toEqual([]);
     });
 
     it('should show No records found for an empty list', async () => {
@@ -288,6 +291,7 @@ describe.each(cases)('$title screen', (c) => {
       const dialog = within(await openEdit());
       expect(dialog.getByLabelText('Name')).toHaveValue('Asha Rao');
       expect(dialog.getByLabelText('Email')).toHaveValue('asha@example.com');
+      expect(await axeViolations()).toEqual([]);
     });
 
     it.each([['Close'], ['Close dialog']])(

@@ -2,7 +2,7 @@
 // (docs/product.md#validation), and the server's refusal for anyone who is not an admin (docs/architecture.md#security).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { endpoints, failWith, mockEndpoint } from 'shared-ui/testing';
+import { axeViolations, endpoints, failWith, mockEndpoint } from 'shared-ui/testing';
 import { renderPage, mockPeopleEndpoints } from '../testing/people-test-utils';
 import { UsersPage, usersConfig } from './UsersPage';
 
@@ -74,6 +74,7 @@ describe('UsersPage', () => {
     expect(row.getByRole('cell', { name: 'Staff' })).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Role' })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Password' })).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
   });
 
   describe('the edit modal', () => {

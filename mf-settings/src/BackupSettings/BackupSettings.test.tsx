@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BackupInfo, BackupList } from 'contract';
 import {
+  axeViolations,
   collectDialogs,
   collectDownloads,
   deferred,
@@ -68,6 +69,7 @@ describe('BackupSettings', () => {
       screen.getByText(/A backup every 24 hours, keeping the newest 14\./),
     ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should back up now with a busy label, then show the new backup', async () => {

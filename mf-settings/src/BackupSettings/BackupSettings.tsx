@@ -30,7 +30,7 @@ export function BackupSettings() {
 
   const { schedule, lastFailure, backups } = state;
   return (
-    <section aria-label={messages.backupsTab}>
+    <section>
       {schedule.enabled ? (
         <>
           <p>
@@ -91,7 +91,7 @@ export function BackupSettings() {
           },
           {
             key: 'download',
-            header: '',
+            header: 'Actions',
             render: (backup) => (
               <Button
                 variant="secondary"

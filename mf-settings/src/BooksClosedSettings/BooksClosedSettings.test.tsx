@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  axeViolations,
   collectDialogs,
   endpoints,
   failWith,
@@ -34,6 +35,7 @@ describe('BooksClosedSettings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save closing date' }));
     await waitFor(() => expect(dialogs.alerts).toEqual(['Books closed through 2025-04-30']));
     expect(move.calls.map((call) => call.body)).toEqual([{ closedThrough: '2025-04-30' }]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it("shows the server's refusal to move the date", async () => {

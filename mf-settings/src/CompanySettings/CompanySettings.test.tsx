@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Company } from 'contract';
 import {
+  axeViolations,
   collectDialogs,
   endpoints,
   failWith,
@@ -47,6 +48,7 @@ describe('CompanySettings', () => {
       email: '',
       taxNumber: 'NTN-1',
     });
+    expect(await axeViolations()).toEqual([]);
   });
 
   it("should alert the server's message when a logo is refused", async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ExpenseType } from 'contract';
 import {
+  axeViolations,
   collectDialogs,
   endpoints,
   mockCurrentUser,
@@ -36,6 +37,7 @@ describe('ManageExpenseTypes: Budget', () => {
     expect(rowOf('Rent')).toHaveTextContent('1,200.00');
     expect(within(rowOf('Fuel')).getAllByRole('cell')[3]).toHaveTextContent(/^$/);
     expect(screen.queryByRole('button', { name: /Set budget/ })).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should let an admin set one monthly amount', async () => {

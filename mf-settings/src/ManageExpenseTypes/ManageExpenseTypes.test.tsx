@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ExpenseType } from 'contract';
 import {
+  axeViolations,
   collectDialogs,
   deferred,
   endpoints,
@@ -59,6 +60,7 @@ describe('ManageExpenseTypes: list', () => {
     expect(rent.getByRole('button', { name: 'Suspend' })).toBeInTheDocument();
     expect(within(rowOf('Fuel')).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
     expect(list.calls).toHaveLength(1);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should show No records found for an empty list', async () => {

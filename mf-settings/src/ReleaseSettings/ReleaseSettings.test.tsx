@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HealthFigures, ReleaseList } from 'contract';
 import {
+  axeViolations,
   collectDialogs,
   endpoints,
   failWith,
@@ -68,6 +69,7 @@ describe('ReleaseSettings', () => {
     expect(
       screen.getByText(/once it has at least 5 users .* more than 5 points, and never on one user/),
     ).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should promote after a confirmation and say so', async () => {

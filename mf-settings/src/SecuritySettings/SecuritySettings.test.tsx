@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  axeViolations,
   collectDialogs,
   endpoints,
   failWith,
@@ -46,6 +47,7 @@ describe('SecuritySettings', () => {
       { requireTwoStepForAdmins: true },
     ]);
     expect(dialogs.alerts.at(-1)).toBe('Security settings saved');
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should show the setting to others without letting them change it', async () => {

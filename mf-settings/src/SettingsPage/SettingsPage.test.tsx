@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { endpoints, mockCurrentUser, mockEndpoint, render } from 'shared-ui/testing';
+import { axeViolations, endpoints, mockCurrentUser, mockEndpoint, render } from 'shared-ui/testing';
 import { SettingsPage } from './SettingsPage';
 
 describe('SettingsPage', () => {
@@ -20,6 +20,7 @@ describe('SettingsPage', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Other Settings' }));
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Other settings will appear here.');
     expect(screen.queryByRole('button', { name: 'Add Expense' })).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should offer the Backups tab to admins only, after the spec tabs and Security', async () => {

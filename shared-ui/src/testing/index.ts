@@ -259,3 +259,4 @@ export async function renderSettled(ui: ReactElement) {
     await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
   return result;
 }
+export { axeViolations, BROWSER_ONLY_RULES } from './axe';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
+  axeViolations,
   collectDialogs,
   endpoints,
   failWith,
@@ -56,6 +57,7 @@ describe('AccountPage', () => {
     expect(screen.getByText('sam@test.local')).toBeInTheDocument();
     expect(screen.getByText('staff')).toBeInTheDocument();
     expect(await screen.findByText('Two-step sign-in is off.')).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should set two-step sign-in up, show the secret and QR code, and turn it on with a Code', async () => {

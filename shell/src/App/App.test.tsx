@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { endpoints, failWith, mockEndpoint, networkFailure } from 'shared-ui/testing';
+import {
+  axeViolations,
+  endpoints,
+  failWith,
+  mockEndpoint,
+  networkFailure,
+} from 'shared-ui/testing';
 import { renderApp, stubApi } from '../testing/render-app';
 import { fetchRemoteList, loadRemoteComponent, registerRemoteList } from '../federation/federation';
 
@@ -99,6 +105,7 @@ describe('signed in', () => {
     expect(within(nav).getByRole('button', { name: /Reports/ })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'TotalsReport' })).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should not show the Activity link to staff', async () => {

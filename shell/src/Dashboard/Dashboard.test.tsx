@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toIsoDate, useSession } from 'shared-ui';
 import {
+  axeViolations,
   collectDialogs,
   endpoints,
   mockEndpoint,
@@ -41,8 +42,9 @@ describe('Dashboard', () => {
   });
 
   it('should load totals and the current month on start and show the six cards', async () => {
-    render(<Dashboard />);
+    const { container } = render(<Dashboard />);
     await waitFor(() => expect(card('Total Income')).toHaveTextContent('RS: 1,500.50'));
+    expect(await axeViolations(container)).toEqual([]);
     expect(totals.calls).toHaveLength(1);
     expect(finance.calls.map((call) => call.query)).toEqual([{ from: FIRST, to: LAST }]);
     expect(card('Total Admins')).toHaveTextContent('2');

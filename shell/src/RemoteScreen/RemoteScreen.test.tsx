@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { render } from 'shared-ui/testing';
 import userEvent from '@testing-library/user-event';
 import { RemoteScreen } from './RemoteScreen';
+import { reportHealth } from '../federation/health';
 import {
   RemoteIncompatibleError,
   RemoteLoadError,
@@ -81,6 +82,21 @@ describe('RemoteScreen', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Users screen' })).toBeInTheDocument();
+  });
+
+  it("should report a load, and a screen that throws as a render error of the remote's version", async () => {
+    // What the server counts to roll a failing canary back by itself (api/test/remote-health).
+    const Broken = () => {
+      throw new Error('canary broke');
+    };
+    jest.mocked(reportHealth).mockClear();
+    load.mockResolvedValueOnce(Broken);
+    render(<RemoteScreen route={ROUTE} />);
+    await screen.findByText(/Failed stage: render/);
+    expect(jest.mocked(reportHealth).mock.calls).toEqual([
+      ['people', 'unversioned', 'loaded'],
+      ['people', 'unversioned', 'render_error'],
+    ]);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, tableText } from '../../testing/test-utils';
 import { BudgetReportPage } from './BudgetReportPage';
-import { endpoints, mockEndpoint } from 'shared-ui/testing';
+import { axeViolations, endpoints, mockEndpoint } from 'shared-ui/testing';
 import { monthOf } from '../../helpers/months';
 
 afterEach(() => {
@@ -64,6 +64,7 @@ describe('BudgetReportPage', () => {
     expect(screen.getByRole('link', { name: 'Rent' }).getAttribute('href')).toMatch(
       /^\/Journal\?from=\d{4}-\d{2}-01&to=\d{4}-\d{2}-\d{2}&kind=expense&partyId=1$/,
     );
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should ask for a year to date when chosen, and keep it in the address', async () => {

@@ -4,6 +4,7 @@ import { currentMonthRange } from 'shared-ui';
 import { captureDownloads, renderScreen, tableText } from '../../testing/test-utils';
 import { ClientLedgerPage } from './ClientLedgerPage';
 import {
+  axeViolations,
   collectDialogs,
   deferred,
   endpoints,
@@ -115,6 +116,7 @@ describe('ClientLedgerPage', () => {
       'Opening balance RS: 150.00',
       'Closing balance RS: 769.95',
     ]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should export the ledger with opening line and closing totals, dates ISO, amounts plain', async () => {

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import type { ClientsVsSalesRow } from 'contract';
 import { captureDownloads, renderScreen, tableText } from '../../testing/test-utils';
 import { ClientsVsSalesPage } from './ClientsVsSalesPage';
-import { deferred, endpoints, mockEndpoint } from 'shared-ui/testing';
+import { axeViolations, deferred, endpoints, mockEndpoint } from 'shared-ui/testing';
 
 const ROWS: ClientsVsSalesRow[] = [
   { clientId: 1, clientname: 'Acme, Inc.', totalDebit: 1000, totalCredit: 400.1, netTotal: 599.9 },
@@ -28,6 +28,7 @@ describe('ClientsVsSalesPage', () => {
       ['Total', '1,250.20', '650.30', '599.90'],
     ]);
     expect(get.calls.map((call) => call.query)).toContainEqual({});
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should show No records found and offer no export when there are no clients', async () => {

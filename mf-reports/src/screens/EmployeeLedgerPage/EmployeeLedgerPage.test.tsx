@@ -3,7 +3,13 @@ import type { EmployeeLedgerRow } from 'contract';
 import { currentMonthRange } from 'shared-ui';
 import { renderScreen, tableText } from '../../testing/test-utils';
 import { EmployeeLedgerPage } from './EmployeeLedgerPage';
-import { collectDialogs, endpoints, mockEndpoint, networkFailure } from 'shared-ui/testing';
+import {
+  axeViolations,
+  collectDialogs,
+  endpoints,
+  mockEndpoint,
+  networkFailure,
+} from 'shared-ui/testing';
 
 const EMPLOYEES = { users: [{ id: 3, name: 'Sara', email: 's@x.test', number: '0300' }] };
 const row = (id: number, date: string, ammount: number, balance: number): EmployeeLedgerRow => ({
@@ -79,6 +85,7 @@ describe('EmployeeLedgerPage', () => {
       [month.from, 'Sara', 'Salary', '', '99.50', '1,800.00'],
       ['Closing totals', '', '', '0.00', '1,300.00', '1,800.00'],
     ]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should fill only the empty end of a half-given range', async () => {

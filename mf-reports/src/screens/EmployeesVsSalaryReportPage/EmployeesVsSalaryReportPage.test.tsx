@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { captureDownloads, renderScreen, tableText } from '../../testing/test-utils';
 import { EmployeesVsSalaryReportPage } from './EmployeesVsSalaryReportPage';
-import { endpoints, mockEndpoint } from 'shared-ui/testing';
+import { axeViolations, endpoints, mockEndpoint } from 'shared-ui/testing';
 
 const ROWS = [
   { employeeId: 1, employeeName: 'Sara', totalSalary: 1200.5 },
@@ -26,6 +26,7 @@ describe('EmployeesVsSalaryReportPage', () => {
       ['Total', '2,000.50'],
     ]);
     expect(screen.getByText('Period: All dates')).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should send the dates on Filter, one of them possibly empty', async () => {

@@ -3,7 +3,7 @@ import type { ExpenseLedgerRow } from 'contract';
 import { currentMonthRange } from 'shared-ui';
 import { captureDownloads, renderScreen, tableText } from '../../testing/test-utils';
 import { ExpenseLedgerPage } from './ExpenseLedgerPage';
-import { deferred, endpoints, mockEndpoint } from 'shared-ui/testing';
+import { axeViolations, deferred, endpoints, mockEndpoint } from 'shared-ui/testing';
 
 const ROWS: ExpenseLedgerRow[] = [
   {
@@ -56,6 +56,7 @@ describe('ExpenseLedgerPage', () => {
       ['2026-02-04', 'Pantry', '', '', '0.20', '0.30'],
       ['Closing totals', '', '', '0.00', '0.30', '0.30'],
     ]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should send the dates only when both are set', async () => {

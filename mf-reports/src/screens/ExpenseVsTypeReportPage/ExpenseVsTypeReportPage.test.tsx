@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { currentMonthRange, periodRange } from 'shared-ui';
 import { captureDownloads, renderScreen, tableText } from '../../testing/test-utils';
 import { ExpenseVsTypeReportPage } from './ExpenseVsTypeReportPage';
-import { endpoints, mockEndpoint } from 'shared-ui/testing';
+import { axeViolations, endpoints, mockEndpoint } from 'shared-ui/testing';
 
 const ROWS = [
   { expanceTypeId: 1, expenseType: 'Rent', totalExpense: 600 },
@@ -48,6 +48,7 @@ describe('ExpenseVsTypeReportPage', () => {
     };
     expect(data.labels).toEqual(['Rent', 'Fuel']);
     expect(data.datasets[0]?.data).toEqual([600, 400]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should filter by the dates given and export them', async () => {

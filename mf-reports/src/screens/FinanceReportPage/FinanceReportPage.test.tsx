@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { currentMonthRange } from 'shared-ui';
 import { renderScreen } from '../../testing/test-utils';
 import { FinanceReportPage } from './FinanceReportPage';
-import { endpoints, mockEndpoint } from 'shared-ui/testing';
+import { axeViolations, endpoints, mockEndpoint } from 'shared-ui/testing';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -22,6 +22,7 @@ describe('FinanceReportPage', () => {
     // The month it applies is in its inputs.
     expect(screen.getByLabelText('Start Date')).toHaveValue(month.from);
     expect(screen.getByLabelText('End Date')).toHaveValue(month.to);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should show this year in one click', async () => {

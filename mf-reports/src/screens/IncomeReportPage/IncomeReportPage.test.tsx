@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { captureDownloads, renderScreen, tableText } from '../../testing/test-utils';
 import { IncomeReportPage } from './IncomeReportPage';
-import { deferred, endpoints, mockEndpoint } from 'shared-ui/testing';
+import { axeViolations, deferred, endpoints, mockEndpoint } from 'shared-ui/testing';
 
 const ROWS = [
   { date: '2026-03-01', totalIncome: 0.1 },
@@ -25,6 +25,7 @@ describe('IncomeReportPage', () => {
       ['2026-03-02', '0.20'],
       ['Total', '0.30'],
     ]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should export ISO dates and plain amounts', async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { renderScreen } from '../../testing/test-utils';
 import { MonthEndPage } from './MonthEndPage';
 import {
+  axeViolations,
   collectDialogs,
   endpoints,
   failWith,
@@ -97,6 +98,7 @@ describe('MonthEndPage', () => {
     expect(screen.queryByRole('button', { name: 'Close the month' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download month-end pack (PDF)' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Download month-end pack (Excel)' })).toBeEnabled();
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should ask for the month chosen and keep it in the address', async () => {

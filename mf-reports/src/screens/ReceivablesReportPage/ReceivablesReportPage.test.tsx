@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { toIsoDate } from 'shared-ui';
 import { renderScreen, tableText } from '../../testing/test-utils';
 import { ReceivablesReportPage } from './ReceivablesReportPage';
-import { endpoints, mockEndpoint } from 'shared-ui/testing';
+import { axeViolations, endpoints, mockEndpoint } from 'shared-ui/testing';
 
 afterEach(() => {
   jest.restoreAllMocks();
@@ -57,6 +57,7 @@ describe('ReceivablesReportPage', () => {
       ['Overpaid Ltd', '-50.00', '0.00', '0.00', '0.00', '0.00', ''],
       ['Total', '1,250.00', '100.00', '200.00', '0.00', '1,000.00', ''],
     ]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it("should link each client to their ledger from 1 January to the report's day", async () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { renderScreen } from '../../testing/test-utils';
 import { TotalsReportPage } from './TotalsReportPage';
-import { deferred, endpoints, mockEndpoint } from 'shared-ui/testing';
+import { axeViolations, deferred, endpoints, mockEndpoint } from 'shared-ui/testing';
 
 afterEach(() => jest.restoreAllMocks());
 
@@ -19,5 +19,6 @@ describe('TotalsReportPage', () => {
     expect(card('Employees')).toHaveTextContent('14');
     expect(card('Clients')).toHaveTextContent('31');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { YearlyRow } from 'contract';
 import { captureDownloads, renderScreen, tableText } from '../../testing/test-utils';
 import { YearlyReportPage, yearOptions } from './YearlyReportPage';
 import userEvent from '@testing-library/user-event';
-import { collectDownloads, endpoints, mockEndpoint } from 'shared-ui/testing';
+import { axeViolations, collectDownloads, endpoints, mockEndpoint } from 'shared-ui/testing';
 
 const YEAR = new Date().getFullYear();
 const zero = (month: number): YearlyRow => ({
@@ -56,6 +56,7 @@ describe('YearlyReportPage', () => {
     expect(text[7]).toEqual(['July', '50.00', '200.00', '0.00', '-150.00']);
     expect(text[12]).toEqual(['December', '0.00', '0.00', '0.00', '0.00']);
     expect(text[13]).toEqual(['Total', '1,050.00', '500.00', '200.50', '349.50']);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should fill months the server left out with zeros', async () => {

@@ -4,6 +4,7 @@ import { LoginPage } from './LoginPage';
 import { page } from '../../notify/page';
 import { useSession } from '../../session/session-store';
 import {
+  axeViolations,
   collectDialogs,
   deferred,
   endpoints,
@@ -30,11 +31,12 @@ describe('LoginPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
   }
 
-  it('should offer an email field, a password field, Sign In and a copyright footer', () => {
+  it('should offer an email field, a password field, Sign In and a copyright footer', async () => {
     render(<LoginPage />);
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('contentinfo')).toHaveTextContent(`© ${new Date().getFullYear()}`);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it.each([
