@@ -363,7 +363,7 @@ export async function worklist(
 // ------------------------------------------------------------------------ accept suggested
 
 /** Unmatched lines one call of "Accept all suggested" looks at (the client calls again). */
-const ACCEPT_LINES_PER_CALL = 200;
+const ACCEPT_LINES_PER_CALL = 100;
 
 export async function acceptSuggested(
   db: Db,
