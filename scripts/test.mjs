@@ -4,7 +4,8 @@
 //   - one production build of the api, the shell and the remotes, then the end-to-end tests
 //     against it (E2E_SKIP_BUILD=1: they do not build again), then the component tests of
 //     shared-ui, the remotes and the shell (one jest run over their configs), then the type
-//     check, lint and the format check
+//     check (`tsc -b` over the project references: each package checked once; the api's build
+//     does not check it again), lint and the format check
 //   - the contract's tests, then the API suite (below)
 //   - the rest of the API suite (below)
 //
@@ -21,9 +22,15 @@
 //     on both (PGlite is PostgreSQL compiled to WebAssembly), and PostgreSQL adds what the
 //     embedded database cannot have (other connections, other processes, races). What differs
 //     in the driver (types and shapes of results, error codes) is walked once on PGlite by
-//     engine-parity.test.ts: every route of the contract's table answers as on PostgreSQL,
-//     never a 5xx. A test that opens an embedded database of its own (memory://, a child
-//     process on a directory) runs wherever its file runs.
+//     engine-parity.test.ts: every route of the contract's table answers an admin with a
+//     success or an error it names, never a 5xx. A test that opens an embedded database of its
+//     own (memory://, a child process on a directory) runs wherever its file runs.
+//       On PGlite: event-loop-guard, export-load, hostile-import-files (the loop's turns),
+//       embedded-vacuum, restart, backup-commands, backup-schedule (the data directory), and
+//       engine-parity. On PostgreSQL: every other file (the PostgreSQL-only ones among them:
+//       backup-consistency, backup-streaming, backup-schedule-postgres, payroll-processes,
+//       rollup-queue-postgres, and the PostgreSQL parts of many-processes, backups-api, backup,
+//       exports-memory).
 //   - Without TEST_POSTGRES (no PostgreSQL at hand): every file on PGlite; files about
 //     PostgreSQL say they are skipped. `processFiles` (their tests start servers and commands as
 //     processes of their own: the longest files) run in the other lane.
