@@ -27,9 +27,12 @@ import {
 import { setupDatabase } from './helpers.js';
 import { startServer, stopServer } from './server-process.js';
 
-// The kill -9 case writes, backs up and restores 100,000 entries.
+// The kill -9 cases write, back up and restore BIG entries.
 jest.setTimeout(300_000);
 
+/** Entries enough that a restore is still writing them, and a backup still writing its file,
+ * when the test kills it: each is killed the moment it is seen at that point. */
+const BIG = 25_000;
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const source = await setupDatabase();
 let work: string;
@@ -126,7 +129,7 @@ describe('the commands', () => {
     expect(usage.status).toBe(2);
   });
 
-  /** A backup of 100,000 entries, made once: large enough to be killed while it is written. */
+  /** A backup of BIG entries, made once: large enough to be killed while it is written. */
   let bigFile: Promise<string> | undefined;
   const bigBackup = () => (bigFile ??= makeBigBackup());
   const makeBigBackup = async () => {
@@ -139,7 +142,7 @@ describe('the commands', () => {
         INSERT INTO entries (kind, client_id, party_name, amount, credit_debit, description, entry_date)
           SELECT 'income', 1, 'Acme', (i % 1000) + 0.5, 'Debit', 'entry number ' || i,
                  DATE '2020-01-01' + (i % 1500)
-            FROM generate_series(1, 100000) AS i;`);
+            FROM generate_series(1, ${BIG}) AS i;`);
     });
     const file = path.join(work, 'big.backup');
     await takeBackup(big, file, { signingKey, takenBy: 'test' });
@@ -170,13 +173,14 @@ describe('the commands', () => {
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        // Entries come last: every other table is in, the entries are being written.
-        if (/expense_types: \d+ rows/.test(output)) resolve();
+        // Entries come last: every other table is in, the entries are being written. Killed
+        // here and now, not on a later turn.
+        if (/expense_types: \d+ rows/.test(output) && child.kill('SIGKILL')) resolve();
       });
-      child.once('exit', () => reject(new Error(`restore ended before the kill:\n${output}`)));
+      child.once('exit', (_code, signal) => {
+        if (signal !== 'SIGKILL') reject(new Error(`restore ended before the kill:\n${output}`));
+      });
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
     expect(output).not.toContain('Restored the backup');
 
@@ -189,10 +193,10 @@ describe('the commands', () => {
     // And nothing that blocks the next restore.
     const next = await cli('restore', [file], { DATA_DIR: targetDir });
     expect(next.status).toBe(0);
-    expect(next.stdout).toContain('entries: 100000 rows');
+    expect(next.stdout).toContain(`entries: ${BIG} rows`);
   });
   test('a backup that runs out of disk, or is killed with -9, leaves no file that looks like one', async () => {
-    // The 100,000 entries the killed restore's target holds once restored again (the test
+    // The BIG entries the killed restore's target holds once restored again (the test
     // before); restored here when this test runs alone.
     const dir = path.join(work, 'killed-target');
     if (!existsSync(dir)) {
@@ -222,8 +226,8 @@ describe('the commands', () => {
     const exited = new Promise<NodeJS.Signals | null>((resolve) =>
       child.once('exit', (_code, signal) => resolve(signal)),
     );
-    for (let waited = 0; waited < 600 && (await readdir(folder)).length === 0; waited += 1)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; waited < 6000 && (await readdir(folder)).length === 0; waited += 1)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
     expect(await readdir(folder)).not.toContain('office.backup');

@@ -12,7 +12,7 @@ import { killAll, startServer, stopServer } from './server-process.js';
 jest.setTimeout(180_000);
 
 const ADMIN = { ADMIN_EMAIL: 'sched-admin@test.local', ADMIN_PASSWORD: 'schedule-password-1' };
-const EVERY_HOURS = 0.001; // 3.6 s
+const EVERY_HOURS = 0.0003; // 1.08 s
 const EVERY_MS = EVERY_HOURS * 3_600_000;
 const kept = async (dir: string) =>
   (await readdir(dir).catch(() => [])).filter((n) => new RegExp(BACKUP_NAME_PATTERN).test(n));
