@@ -1,7 +1,7 @@
 // Every route of the contract's route table, once, as an admin, on the database the suite runs
 // on. CI runs the API suite on PostgreSQL and, on the embedded database (PGlite), only the files
-// about it (scripts/test.mjs); this file is in both, so that a route which answers on PostgreSQL
-// and fails on the embedded database (a query PGlite plans or types otherwise, a result its
+// about it (scripts/test.mjs); this file is one of those, so that a route which answers on
+// PostgreSQL and fails on the embedded database (a query PGlite plans or types otherwise, a result its
 // driver hands back in another shape) is seen: each route answers a request its own schemas
 // accept with a success or an error its description names, with a message; never a 5xx.
 //
