@@ -235,8 +235,11 @@ function stillOpenLink(book: ExcelJS.Workbook, label: string) {
   });
 
   it('keeps every figure on one line, the largest totals among them', () => {
-    // A figure broken across lines leaves a line ending in its digits and a separator.
+    // A figure broken across lines leaves a line ending in its digits and a separator, or a
+    // figure with fewer than its two decimals.
     expect(text()).not.toMatch(/\d[.,][ \t]*\n/);
+    expect(text()).not.toMatch(/(^|\s)-?[\d,]+\.\d?%?(?=\s|$)/m);
+    expect(text()).toMatch(/Totals\s+600\.00\s+13,994,046\.00\s+-13,993,446\.00\s+2332341\.00%/);
     expect(text()).toMatch(/Income\s+13,994,045\.00\s+0\.00\s+13,994,045\.00/);
     expect(text()).toMatch(/Totals\s+13,994,046\.00\s+12,345,678\.90\s+1,648,367\.10\s+13\.35%/);
     expect(text()).toMatch(/Profit\/Loss\s+-2,500,001\.00\s+-12,345,678\.90\s+9,845,677\.90/);
