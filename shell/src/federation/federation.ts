@@ -76,9 +76,14 @@ export class RemoteIncompatibleError extends Error {
   }
 }
 
-/** One attempt (manifest, entry, chunks) must finish within this, or it counts as failed. */
-export const LOAD_TIME_LIMIT_MS = 10_000;
-const REMOTES_JSON_TIMEOUT_MS = 8000;
+/**
+ * A screen's whole load (the remote list, manifest, entry and chunks, a second attempt
+ * included) must finish within this, or the screen shows its panel: a remote host that does not
+ * answer costs the user this long, not a "Loading..." without end. The first attempt may take all
+ * of it; a second one gets what the first left.
+ */
+export const LOAD_TIME_LIMIT_MS = 7_500;
+const REMOTES_JSON_TIMEOUT_MS = 7_000;
 
 const registered = new Map<string, string>();
 /** Manifest URL -> the integrity /remotes.json gave with it (kept for the life of the tab). */
@@ -500,18 +505,19 @@ async function refusedFile(remote: RemoteName, stage: LoadStage, error: unknown)
   return false;
 }
 
-/** Rejects with a RemoteLoadError of the stage reached when `work` takes longer than the limit. */
+/** Rejects with a RemoteLoadError of the stage reached when `work` takes longer than `limitMs`. */
 function withinTimeLimit<T>(
   work: (signal: AbortSignal) => Promise<T>,
   stage: () => LoadStage,
   id: string,
+  limitMs: number,
 ): Promise<T> {
   const controller = new AbortController();
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
       controller.abort();
       reject(new RemoteLoadError(stage(), `${id} did not load within ${LOAD_TIME_LIMIT_MS} ms`));
-    }, LOAD_TIME_LIMIT_MS);
+    }, limitMs);
     work(controller.signal).then(
       (value) => {
         clearTimeout(timer);
@@ -525,19 +531,24 @@ function withinTimeLimit<T>(
   });
 }
 
-/** One attempt: list (when needed), manifest check, entry and chunks, each stage timed. */
-async function attempt(remote: RemoteName, module: string, fresh: boolean): Promise<ComponentType> {
+/** One attempt within `limitMs`: list (when needed), manifest check, entry and chunks. */
+function attempt(
+  remote: RemoteName,
+  module: string,
+  fresh: boolean,
+  limitMs: number,
+): Promise<ComponentType> {
   const id = `${remote}/${module}`;
-  let entry = registered.get(remote);
-  if (fresh || !entry) {
-    const list = await fetchRemoteList();
-    entry = list[remote];
-    if (!entry) throw new RemoteUnavailableError(remote);
-  }
-  const manifestUrl = entry;
   let stage: LoadStage = 'manifest';
   return withinTimeLimit(
     async (signal) => {
+      let entry = registered.get(remote);
+      if (fresh || !entry) {
+        const list = await fetchRemoteList();
+        entry = list[remote];
+        if (!entry) throw new RemoteUnavailableError(remote);
+      }
+      const manifestUrl = entry;
       let check = checkedManifests.get(manifestUrl);
       if (!check || fresh) {
         // The chunk table is read beside the manifest, so it costs the screen no extra wait.
@@ -545,8 +556,14 @@ async function attempt(remote: RemoteName, module: string, fresh: boolean): Prom
           checkManifest(remote, manifestUrl, signal),
           provideChunkTable(remote, manifestUrl, signal),
         ]).then(() => undefined);
-        checkedManifests.set(manifestUrl, check);
-        check.catch(() => checkedManifests.delete(manifestUrl));
+        const made = check;
+        checkedManifests.set(manifestUrl, made);
+        const forget = () => {
+          if (checkedManifests.get(manifestUrl) === made) checkedManifests.delete(manifestUrl);
+        };
+        made.catch(forget);
+        // A check cut short by the time limit (a host that never answered) is not reused.
+        signal.addEventListener('abort', forget);
       }
       await check;
       registerRemoteList({ [remote]: manifestUrl }, fresh);
@@ -582,14 +599,16 @@ async function attempt(remote: RemoteName, module: string, fresh: boolean): Prom
     },
     () => stage,
     id,
+    limitMs,
   );
 }
 
 const retriable = (error: unknown) => error instanceof RemoteLoadError;
 
 /**
- * Loads `<remote>/<module>` and returns its component (the named export of the same name).
- * A failed load is tried once more by itself, reading the remote list again and registering the
+ * Loads `<remote>/<module>` and returns its component (the named export of the same name), or
+ * fails within LOAD_TIME_LIMIT_MS. A failed load is tried once more by itself in the time left
+ * (none after an attempt that timed out), reading the remote list again and registering the
  * remote afresh. With `retry` (the panel's Retry button), the first attempt already does that,
  * so a remote deployed or fixed since the page loaded works without a reload. Concurrent calls
  * for one screen (a preload, then the click) share one load.
@@ -605,11 +624,13 @@ export function loadRemoteComponent(
   const inFlight = pending.get(id);
   if (inFlight && !retry) return inFlight;
 
-  const load = attempt(remote, module, retry)
+  const deadline = Date.now() + LOAD_TIME_LIMIT_MS;
+  const load = attempt(remote, module, retry, LOAD_TIME_LIMIT_MS)
     .catch((error: unknown) => {
-      if (!retriable(error)) throw error;
+      const left = deadline - Date.now();
+      if (!retriable(error) || left <= 0) throw error;
       console.error(`Loading ${id} failed; trying once more`, error);
-      return attempt(remote, module, true);
+      return attempt(remote, module, true, left);
     })
     .then((component) => {
       loaded.set(id, component);
