@@ -2,10 +2,11 @@
 // gone: the remote's own build kept at its first deploy, a canaried old version that can still be
 // rolled back to, a served version with missing files reported and never replaced by dist/, and
 // a deploy of unchanged inputs that serves the version built from them.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import {
   deployStaged,
@@ -246,4 +247,49 @@ describe('a deploy of unchanged inputs', () => {
     rmSync(versionDir(webRoot, 'reports', one), { recursive: true });
     expect(versionBuiltFrom(webRoot, 'reports', 'aaaaaaaaaaaa')).toBeUndefined();
   });
+
+  const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const cli = (...args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/deploy.ts', ...args],
+        { cwd: apiDir, env: { ...process.env, WEB_ROOT: webRoot } },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+
+  // Each run starts a TypeScript process: allow for a busy machine.
+  it('is not built again by npm run deploy: the version built from them is served', async () => {
+    // A version recorded as built from this repository's mf-reports as it is now.
+    const inputs = inputsHash(path.resolve(apiDir, '..'), 'reports')!;
+    const built = deploy('built', undefined, inputs);
+    const other = deploy('other');
+    const again = await cli('reports');
+    expect(again).toMatchObject({ code: 0, stderr: '' });
+    expect(again.stdout).toContain(
+      `mf-reports: unchanged since version ${built} (inputs ${inputs}); not rebuilt`,
+    );
+    expect(again.stdout).toContain(
+      `mf-reports: these files are version ${built}, served again (was ${other})`,
+    );
+    expect(again.stdout).not.toContain('built in');
+    let state = readDeployState(webRoot, 'reports');
+    expect(state?.current).toBe(built);
+    expect(state?.versions.map((v) => v.version)).toEqual([other, built]);
+
+    const unchanged = await cli('reports');
+    expect(unchanged.stdout).toContain(
+      `mf-reports: unchanged since version ${built} (inputs ${inputs}), which is served; nothing to do`,
+    );
+    state = readDeployState(webRoot, 'reports');
+    expect(state?.versions.map((v) => v.version)).toEqual([other, built]);
+
+    const refused = await cli('reports', '--rebuild', '--from', fakeBuild('x'));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      '--rebuild builds the remote; --from deploys a build made elsewhere',
+    );
+  }, 120_000);
 });
