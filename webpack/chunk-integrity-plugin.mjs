@@ -36,7 +36,7 @@ export const sri = (data) => `sha384-${createHash('sha384').update(data).digest(
 
 /**
  * The shell's function a container's loader calls with each chunk's <script>, its URL and the
- * container's own table (or null): `checkChunkScript` in shell/src/federation/federation.ts.
+ * container's own table (or null): `checkChunkScript` in shell/src/federation/integrity.ts.
  */
 export const CHECK_GLOBAL = '__CHUNK_INTEGRITY__';
 /** The standalone page's entry chunk (webpack/create-config.mjs). */

@@ -1,4 +1,8 @@
-// npm run deploy -- <remote> [--keep N] [--from DIR]   build and serve a new version
+// npm run deploy -- <remote> [--keep N] [--from DIR]   build and serve a new version; a remote
+//                                                      whose inputs (its sources, the libraries,
+//                                                      the build settings) are those of a kept
+//                                                      version serves that one again, unbuilt
+//                                                      (--rebuild builds anyway)
 // npm run deploy -- <remote> --canary 10 [--auto-promote 30m]
 //                                                      serve it to 10% of signed-in users first
 // npm run deploy -- --promote <remote>                 serve the canary to everyone
@@ -19,6 +23,7 @@ import {
   DeployError,
   deployStaged,
   formatVersions,
+  inputsHash,
   parseDuration,
   parseShare,
   promote,
@@ -26,14 +31,16 @@ import {
   rollback,
   sourceCommit,
   stageCopy,
+  stageKept,
   stagingDir,
+  versionBuiltFrom,
   withDeployLock,
 } from '../src/web/deploy.js';
 import { noteCommandChange } from '../src/web/command-changes.js';
 import { readDeployState, REMOTE_NAMES } from '../src/web/releases.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const USAGE = `usage: npm run deploy -- <remote> [--keep N] [--from DIR] [--canary PCT [--auto-promote 30m]]
+const USAGE = `usage: npm run deploy -- <remote> [--keep N] [--from DIR | --rebuild] [--canary PCT [--auto-promote 30m]]
        npm run deploy -- --promote <remote>
        npm run deploy -- --rollback <remote>
        npm run deploy -- --list <remote>
@@ -72,6 +79,7 @@ async function main(argv: string[]): Promise<void> {
       list: { type: 'string' },
       keep: { type: 'string' },
       from: { type: 'string' },
+      rebuild: { type: 'boolean' },
     },
   });
   const webRoot = path.resolve(process.env.WEB_ROOT || repoRoot);
@@ -117,6 +125,11 @@ async function main(argv: string[]): Promise<void> {
 
   if (positionals.length !== 1) throw new DeployError(USAGE);
   const name = remoteName(positionals[0]);
+  if (values.rebuild && values.from !== undefined) {
+    throw new DeployError(
+      '--rebuild builds the remote; --from deploys a build made elsewhere: give one',
+    );
+  }
   const keep = values.keep === undefined ? DEFAULT_KEEP : Number(values.keep);
   if (!Number.isInteger(keep) || keep < 1) {
     throw new DeployError('--keep takes a whole number of versions, at least 1');
@@ -143,8 +156,29 @@ async function main(argv: string[]): Promise<void> {
     removeStaleStaging(webRoot, name);
     let staged: string | undefined;
     try {
-      let info: { builtAt: string; commit: string; buildSeconds?: number };
-      if (values.from !== undefined) {
+      let info: { builtAt: string; commit: string; buildSeconds?: number; inputs?: string };
+      const inputs = values.from === undefined ? inputsHash(repoRoot, name) : undefined;
+      const built = inputs && !values.rebuild ? versionBuiltFrom(webRoot, name, inputs) : undefined;
+      const state = readDeployState(webRoot, name);
+      if (built && !canary && state?.current === built.version && !state.canary) {
+        console.log(
+          `mf-${name}: unchanged since version ${built.version} (inputs ${inputs}), which is served; nothing to do`,
+        );
+        return;
+      }
+      if (built) {
+        // The same inputs make the same files: the kept version is served again, not rebuilt.
+        console.log(
+          `mf-${name}: unchanged since version ${built.version} (inputs ${inputs}); not rebuilt`,
+        );
+        staged = stageKept(webRoot, name, built.version);
+        info = {
+          builtAt: built.builtAt,
+          commit: built.commit,
+          buildSeconds: built.buildSeconds,
+          inputs,
+        };
+      } else if (values.from !== undefined) {
         // A build made elsewhere: its time is its manifest's; its commit is not known here.
         const from = path.resolve(values.from);
         staged = stageCopy(webRoot, name, from);
@@ -158,6 +192,7 @@ async function main(argv: string[]): Promise<void> {
           builtAt: new Date().toISOString(),
           commit: sourceCommit(repoRoot, name),
           buildSeconds,
+          ...(inputs ? { inputs } : {}),
         };
       }
       const result = deployStaged(webRoot, name, staged, info, keep, canary);

@@ -4,11 +4,11 @@
 // and rollbacks. The automatic decisions are hostile-rollout.test.ts's.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.js';
-import { readDeployState } from '../src/web/releases.js';
+import { readDeployState, versionDir } from '../src/web/releases.js';
 import { HEALTH_REPORTS_PER_MINUTE } from '../src/routes/releases/index.js';
 import { LOADS_PER_USER_PER_MINUTE } from '../src/web/remote-loads.js';
 import { ADMIN, bearer, login, rows } from './helpers.js';
@@ -257,6 +257,20 @@ describe('npm run deploy -- --promote / --rollback', () => {
 });
 
 describe('the Releases calls', () => {
+  it('say which version has its files missing on the server', async () => {
+    const one = deploy('one');
+    const two = deploy('two', { share: 25 });
+    expect(await releases()).toMatchObject({
+      served: { version: one, filesMissing: false },
+      canary: { version: two, filesMissing: false },
+    });
+    rmSync(versionDir(webRoot, 'reports', one), { recursive: true });
+    expect(await releases()).toMatchObject({
+      served: { version: one, filesMissing: true },
+      canary: { version: two, filesMissing: false },
+    });
+  });
+
   it('list each remote with its served version, its canary and their health, to admins only', async () => {
     const one = deploy('one');
     const two = deploy('two', { share: 25 });

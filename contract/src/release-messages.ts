@@ -16,6 +16,8 @@ export const releaseMessages = {
   releaseCanary: 'Canary',
   releaseNotDeployed: 'Not deployed: served from its own build',
   releaseNoCanary: 'No canary',
+  releaseFilesMissing:
+    'Files missing on the server: this version is not served and the remote shows as unavailable. Roll back or deploy again.',
   releaseVersion: 'Version',
   releaseBuiltAt: 'Built',
   releaseCommit: 'Commit',

@@ -85,6 +85,11 @@ const releaseVersionFields = {
   commit: Type.String(),
   /** The shared-ui and contract versions the build records (empty when it records none). */
   builtAgainst: Type.Object({}, { additionalProperties: Type.String() }),
+  /**
+   * True when the version's files are gone from the server: it is not served (a served one makes
+   * the remote show as unavailable; a canary's users get the served version).
+   */
+  filesMissing: Type.Boolean(),
   lastHour: HealthFigures,
   lastDay: HealthFigures,
 };

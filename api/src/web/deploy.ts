@@ -1,8 +1,7 @@
 // The operations behind `npm run deploy`: turn a finished build into an immutable version, switch
 // the served version, roll back, list, and prune old versions. Only ever touches one remote's
-// releases folder; the shell, the other remotes and the remote's own dist/ are left alone.
-import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+// releases folder; the shell, the other remotes and the remote's own dist/ are left alone (at a
+// remote's first deploy, a copy of its dist/ is kept as the version served before it).
 import {
   cpSync,
   existsSync,
@@ -11,89 +10,34 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   readDeployState,
   releasesDir,
+  remoteDir,
   versionDir,
+  versionFilesMissing,
   writeDeployState,
   type Canary,
   type DeployedVersion,
   type DeployState,
 } from './releases.js';
+import { dropStaleCompressedCopies, hashFolder, recordFiles } from './version-files.js';
+
+export { inputsHash, sourceCommit, versionBuiltFrom } from './build-inputs.js';
+export { dropStaleCompressedCopies, hashFolder, recordFiles, sri } from './version-files.js';
 
 /** A refusal with a message for the person deploying (bad arguments, nothing to roll back to). */
 export class DeployError extends Error {
   override name = 'DeployError';
 }
 
-/** What a remote's build reads besides its own folder: the libraries and the build settings. */
-const BUILD_INPUTS = ['shared-ui', 'contract', 'webpack'];
-
-/**
- * The commit a remote is built from (12 hex digits), `-dirty` when its inputs have uncommitted
- * changes, `unknown` outside a git checkout. The remote's `releases/` folder, where deploys put
- * versions when the web root is the repository, is output, not input.
- */
-export function sourceCommit(repoRoot: string, name: string): string {
-  const git = (...args: string[]) =>
-    spawnSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).stdout?.trim() ?? '';
-  const commit = git('rev-parse', '--short=12', 'HEAD');
-  if (!commit) return 'unknown';
-  const inputs = [`mf-${name}`, ...BUILD_INPUTS, `:(exclude)mf-${name}/releases`];
-  return git('status', '--porcelain', '--', ...inputs) ? `${commit}-dirty` : commit;
-}
-
 /** How many versions stay served when nothing else is said. */
 export const DEFAULT_KEEP = 5;
-
-/** Every file below `dir`, as a relative `/`-separated path, each folder's entries by name. */
-function* filesUnder(dir: string, relative = ''): Generator<string> {
-  const entries = readdirSync(path.join(dir, relative), { withFileTypes: true }).sort((a, b) =>
-    a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
-  );
-  for (const entry of entries) {
-    const child = path.posix.join(relative, entry.name);
-    if (entry.isDirectory()) yield* filesUnder(dir, child);
-    else if (entry.isFile()) yield child;
-  }
-}
-
-/** The first 12 hex digits of a SHA-256 over every file's relative path and bytes. */
-export function hashFolder(dir: string): string {
-  const hash = createHash('sha256');
-  for (const file of filesUnder(dir)) {
-    hash.update(`${file}\0`);
-    hash.update(readFileSync(path.join(dir, file)));
-    hash.update('\0');
-  }
-  return hash.digest('hex').slice(0, 12);
-}
-
-/** `sha384-<base64>` of some bytes: the form of an `integrity` attribute. */
-export const sri = (data: Buffer | string): string =>
-  `sha384-${createHash('sha384').update(data).digest('base64')}`;
-
-/** What the browser checks: every JavaScript file and the manifest. */
-const RECORDED_FILE = /(\.js|\.css|^mf-manifest\.json)$/;
-
-/**
- * The release record of a build's files: the SHA-384 of every JavaScript file (entry, chunks,
- * the federation runtime), of every stylesheet and of its manifest, by relative path.
- */
-export function recordFiles(dir: string): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const file of filesUnder(dir)) {
-    if (RECORDED_FILE.test(path.posix.basename(file))) {
-      files[file] = sri(readFileSync(path.join(dir, file)));
-    }
-  }
-  return files;
-}
 
 const isAlive = (pid: number): boolean => {
   try {
@@ -136,9 +80,16 @@ export async function withDeployLock<T>(
   }
 }
 
+let stagings = 0;
+
 /** A fresh, empty staging folder inside the releases folder (same file system: renames work). */
 export function stagingDir(webRoot: string, name: string): string {
-  const dir = path.join(releasesDir(webRoot, name), `.staging-${process.pid}-${Date.now()}`);
+  // Two in the same millisecond (a first deploy stages the remote's own build too) differ.
+  stagings += 1;
+  const dir = path.join(
+    releasesDir(webRoot, name),
+    `.staging-${process.pid}-${Date.now()}-${stagings}`,
+  );
   mkdirSync(dir, { recursive: true });
   return dir;
 }
@@ -153,6 +104,42 @@ export function stageCopy(webRoot: string, name: string, from: string): string {
   return staging;
 }
 
+/** Copies a kept version into a staging folder, to be served again by deployStaged. */
+export function stageKept(webRoot: string, name: string, version: string): string {
+  return stageCopy(webRoot, name, versionDir(webRoot, name, version));
+}
+
+/**
+ * Before a remote's first deploy, its own build (`mf-<name>/dist`, what /remotes.json listed
+ * until then) is kept as a version, named by the hash of its files like any other, and served,
+ * so that the first deploy can be rolled back to it. Answers the state that makes, or undefined
+ * when there is no such build.
+ */
+export function keepOwnBuild(webRoot: string, name: string): DeployState | undefined {
+  const dist = path.join(webRoot, remoteDir(name), 'dist');
+  const manifest = path.join(dist, 'mf-manifest.json');
+  if (!existsSync(manifest)) return undefined;
+  const staged = stageCopy(webRoot, name, dist);
+  dropStaleCompressedCopies(staged);
+  const version = hashFolder(staged);
+  const target = versionDir(webRoot, name, version);
+  rmSync(target, { recursive: true, force: true });
+  renameSync(staged, target);
+  const state: DeployState = {
+    current: version,
+    versions: [
+      {
+        version,
+        builtAt: statSync(manifest).mtime.toISOString(),
+        commit: 'unknown',
+        files: recordFiles(target),
+      },
+    ],
+  };
+  writeDeployState(webRoot, name, state);
+  return state;
+}
+
 export interface DeployResult {
   version: string;
   /** The same files were already a kept version: it is served again, nothing new is stored. */
@@ -163,41 +150,6 @@ export interface DeployResult {
   pruned: string[];
   /** Precompressed copies left out because they did not match their files. */
   droppedCopies: string[];
-}
-
-const DECOMPRESS: Record<string, (data: Buffer) => Buffer> = {
-  '.br': brotliDecompressSync,
-  '.gz': gunzipSync,
-};
-
-/**
- * Removes every precompressed copy (`X.br`, `X.gz`) in `dir` that does not decompress to exactly
- * its file `X`, or whose file is missing. The server sends such copies as they are
- * (`preCompressed` in static.ts): a build whose files were changed after it wrote its copies
- * would otherwise serve the old bytes. Without a copy, the file is compressed on the fly.
- * Answers the removed copies' paths, relative to `dir`.
- */
-export function dropStaleCompressedCopies(dir: string): string[] {
-  const dropped: string[] = [];
-  for (const file of [...filesUnder(dir)]) {
-    const extension = path.extname(file);
-    const decompress = DECOMPRESS[extension];
-    if (!decompress) continue;
-    const copy = path.join(dir, file);
-    let matches = false;
-    try {
-      matches = decompress(readFileSync(copy)).equals(
-        readFileSync(copy.slice(0, -extension.length)),
-      );
-    } catch {
-      matches = false;
-    }
-    if (!matches) {
-      rmSync(copy);
-      dropped.push(file);
-    }
-  }
-  return dropped.sort();
 }
 
 /**
@@ -248,7 +200,7 @@ export function deployStaged(
   }
   const droppedCopies = dropStaleCompressedCopies(staged);
   const version = hashFolder(staged);
-  const before = readDeployState(webRoot, name);
+  const before = readDeployState(webRoot, name) ?? keepOwnBuild(webRoot, name);
   if (before?.canary) {
     rmSync(staged, { recursive: true, force: true });
     throw canaryRunning(name, before.canary);
@@ -270,11 +222,23 @@ export function deployStaged(
     rmSync(target, { recursive: true, force: true });
     renameSync(staged, target);
   }
-  // A version served again moves to the end: the order is the order of being served.
-  const versions: DeployedVersion[] = [
-    ...(before?.versions.filter((entry) => entry.version !== version) ?? []),
-    known ? { ...known, rolledBack: undefined, files } : { version, ...info, files },
-  ];
+  // A version served again moves to the end: the order is the order of being served. A kept
+  // version tried as a canary keeps its place (and its marks) until it is promoted: it is served
+  // to no one but the canary's share, and a rollback of the canary leaves it where it was.
+  const versions: DeployedVersion[] =
+    known && canary
+      ? before!.versions.map((entry) => (entry.version === version ? { ...entry, files } : entry))
+      : [
+          ...(before?.versions.filter((entry) => entry.version !== version) ?? []),
+          known
+            ? {
+                ...known,
+                ...(info.inputs ? { inputs: info.inputs } : {}),
+                rolledBack: undefined,
+                files,
+              }
+            : { version, ...info, files },
+        ];
   const now = canary?.now ?? new Date();
   const next: DeployState =
     canary && before
@@ -298,7 +262,13 @@ export function deployStaged(
   const { state, pruned } = pruneState(next, keep);
   writeDeployState(webRoot, name, state);
   removeVersions(webRoot, name, pruned);
-  return { version, reused: Boolean(known), previous: before?.current, pruned, droppedCopies };
+  return {
+    version,
+    reused: Boolean(known),
+    previous: before?.current === version ? undefined : before?.current,
+    pruned,
+    droppedCopies,
+  };
 }
 
 /** Keeps the newest `keep` versions (never fewer than one, always the served one and a canary). */
@@ -331,7 +301,10 @@ export function promote(webRoot: string, name: string): { from: string; to: stri
   const promoted = rest.versions.find((entry) => entry.version === canary.version)!;
   writeDeployState(webRoot, name, {
     current: canary.version,
-    versions: [...rest.versions.filter((entry) => entry !== promoted), promoted],
+    versions: [
+      ...rest.versions.filter((entry) => entry !== promoted),
+      { ...promoted, rolledBack: undefined },
+    ],
   });
   return { from: state.current, to: canary.version };
 }
@@ -353,13 +326,20 @@ export function rollback(
   const state = readDeployState(webRoot, name);
   if (!state) throw new DeployError(`mf-${name} has no deployed versions to roll back`);
   if (state.canary) {
-    // A canary is ended: everyone gets the served version, and the canary is not tried again.
+    // A canary is ended: everyone gets the served version. A new version is marked, so a later
+    // rollback does not go to it; a version served to everyone before (older than the served
+    // one in the order of being served) keeps its place and marks: it can still be rolled back to.
     const { canary, ...rest } = state;
+    const position = (version: string) =>
+      rest.versions.findIndex((entry) => entry.version === version);
+    const servedBefore = position(canary.version) < position(rest.current);
     writeDeployState(webRoot, name, {
       ...rest,
-      versions: rest.versions.map((entry) =>
-        entry.version === canary.version ? { ...entry, rolledBack: true } : entry,
-      ),
+      versions: servedBefore
+        ? rest.versions
+        : rest.versions.map((entry) =>
+            entry.version === canary.version ? { ...entry, rolledBack: true } : entry,
+          ),
     });
     return { from: canary.version, to: state.current, canary: true };
   }
@@ -367,11 +347,7 @@ export function rollback(
   const target = state.versions
     .slice(0, index)
     .reverse()
-    .find(
-      (entry) =>
-        !entry.rolledBack &&
-        existsSync(path.join(versionDir(webRoot, name, entry.version), 'mf-manifest.json')),
-    );
+    .find((entry) => !entry.rolledBack && !versionFilesMissing(webRoot, name, entry.version));
   if (!target) {
     throw new DeployError(`mf-${name} has no earlier version to roll back to`);
   }
@@ -395,50 +371,4 @@ export function removeStaleStaging(webRoot: string, name: string): void {
   }
 }
 
-const shortTime = (iso: string) =>
-  iso
-    .replace('T', ' ')
-    .replace(/:\d{2}(\.\d+)?Z$/, '')
-    .replace(/Z$/, '');
-
-function canaryLabel(canary: Canary): string {
-  const auto = canary.autoPromoteAt ? `, promoted at ${shortTime(canary.autoPromoteAt)} UTC` : '';
-  return `canary ${canary.share}%${auto}`;
-}
-
-/** The `--list` table, newest first. */
-export function formatVersions(webRoot: string, name: string): string {
-  const state = readDeployState(webRoot, name);
-  if (!state) {
-    return `mf-${name} has no deployed versions; /remotes.json lists its own build (mf-${name}/dist) when it exists.`;
-  }
-  const rows = [
-    ['', 'version', 'built (UTC)', 'commit', 'build time', ''],
-    ...[...state.versions].reverse().map((entry) => [
-      entry.version === state.current ? '*' : '',
-      entry.version,
-      entry.builtAt
-        .replace('T', ' ')
-        .replace(/\.\d+Z$/, '')
-        .replace(/Z$/, ''),
-      entry.commit,
-      entry.buildSeconds === undefined ? '-' : `${entry.buildSeconds.toFixed(1)} s`,
-      entry.version === state.current
-        ? 'served'
-        : entry.version === state.canary?.version
-          ? canaryLabel(state.canary)
-          : entry.rolledBack
-            ? 'rolled back'
-            : 'kept',
-    ]),
-  ];
-  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
-  return rows
-    .map((row) =>
-      row
-        .map((cell, c) => cell.padEnd(widths[c]!))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-}
+export { formatVersions } from './list-versions.js';

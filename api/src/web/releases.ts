@@ -29,6 +29,13 @@ export interface DeployedVersion {
   /** Set when this version was rolled back from; a later rollback skips it. */
   rolledBack?: boolean;
   /**
+   * The content hash of what the build was made from (the remote's sources, the libraries and
+   * the build settings: `inputsHash` in deploy.ts); a deploy of the same inputs serves this
+   * version again instead of building. Absent for builds deployed with `--from` and for the
+   * remote's own build kept at its first deploy.
+   */
+  inputs?: string;
+  /**
    * The release record of its files: `sha384-<base64>` (the form of an `integrity` attribute)
    * of every JavaScript file and of `mf-manifest.json`, by path inside the version's folder.
    * Absent for versions deployed before files were recorded.
@@ -165,12 +172,9 @@ export function writeDeployState(webRoot: string, name: string, state: DeploySta
   renameSync(temporary, file);
 }
 
-/** The served version's folder, when the remote has been deployed and that folder is complete. */
-export function servedVersion(webRoot: string, name: string): string | undefined {
-  const state = currentDeployState(webRoot, name);
-  if (!state) return undefined;
-  const manifest = path.join(versionDir(webRoot, name, state.current), 'mf-manifest.json');
-  return existsSync(manifest) ? state.current : undefined;
+/** True when a kept version's folder, or the manifest in it, is not on disk (it cannot be served). */
+export function versionFilesMissing(webRoot: string, name: string, version: string): boolean {
+  return !existsSync(path.join(versionDir(webRoot, name, version), 'mf-manifest.json'));
 }
 
 /** True when `version` is one of the remote's kept versions (so its files may be served). */

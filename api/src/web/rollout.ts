@@ -114,15 +114,22 @@ export interface RemoteListOptions {
   remoteSri?: Record<string, string>;
   /** The signed-in user, when there is one: only signed-in users get a canary. */
   userId?: number | string;
+  /**
+   * Told of each served version or canary whose files are missing: a canary's users then get the
+   * served version; a served version is not listed at all (the shell shows the remote as
+   * unavailable), never replaced by the remote's own, unchecked build.
+   */
+  onMissing?: (remote: string, version: string, canary: boolean) => void;
 }
 
 /**
- * The runtime remote list, made on every request (the deploy state read again when it changed): a configured URL wins; then the deployed
- * version (the canary for the users it is served to); otherwise the remote's own build, only
- * when it exists (so a missing build shows as "unavailable" in the shell).
+ * The runtime remote list, made on every request (the deploy state read again when it changed):
+ * a configured URL wins; then the deployed version (the canary for the users it is served to);
+ * for a remote never deployed, its own build, only when it exists. A remote missing from the
+ * list (its served version's files gone, or no build) shows as "unavailable" in the shell.
  */
 export function remoteList(webRoot: string, options: RemoteListOptions = {}): RemoteListBody {
-  const { remoteUrls = {}, remoteSri = {}, userId } = options;
+  const { remoteUrls = {}, remoteSri = {}, userId, onMissing } = options;
   const body: RemoteListBody = {};
   const integrity: Record<string, RemoteIntegrity> = {};
   const versions: Record<string, string> = {};
@@ -136,13 +143,17 @@ export function remoteList(webRoot: string, options: RemoteListOptions = {}): Re
     const state = currentDeployState(webRoot, name);
     let version: string | undefined;
     if (state) {
-      const canary =
-        state.canary &&
-        getsCanary(userId, name, state) &&
-        hasManifest(webRoot, name, state.canary.version)
-          ? state.canary.version
-          : undefined;
-      version = canary ?? (hasManifest(webRoot, name, state.current) ? state.current : undefined);
+      let canary: string | undefined;
+      if (state.canary && getsCanary(userId, name, state)) {
+        if (hasManifest(webRoot, name, state.canary.version)) canary = state.canary.version;
+        else onMissing?.(name, state.canary.version, true);
+      }
+      if (canary) version = canary;
+      else if (hasManifest(webRoot, name, state.current)) version = state.current;
+      else {
+        onMissing?.(name, state.current, false);
+        continue;
+      }
     }
     if (state && version) {
       body[name] = `/remotes/${remoteDir(name)}/v/${version}/mf-manifest.json`;

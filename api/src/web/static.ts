@@ -141,6 +141,7 @@ export const webPlugin = fp<WebOptions>(
     const webRoot = path.resolve(options.webRoot);
     const shellDist = path.join(webRoot, 'shell', 'dist');
     const remoteUrls = options.remoteUrls ?? {};
+    const reportedMissing = new Set<string>();
 
     await app.register(compress, { global: true, threshold: 1024 });
 
@@ -172,7 +173,23 @@ export const webPlugin = fp<WebOptions>(
         // A database hiccup costs this user the canary, never the list.
         request.log.warn({ err: error }, 'could not read the session for /remotes.json');
       }
-      const body = remoteList(webRoot, { remoteUrls, remoteSri: options.remoteSri, userId });
+      const body = remoteList(webRoot, {
+        remoteUrls,
+        remoteSri: options.remoteSri,
+        userId,
+        onMissing: (remote, version, canary) => {
+          // Once per version and process: every page load would say it again.
+          const key = `${remote}/${version}`;
+          if (reportedMissing.has(key)) return;
+          reportedMissing.add(key);
+          request.log.error(
+            { remote: remoteDir(remote), version },
+            canary
+              ? `${remoteDir(remote)}: the files of canary ${version} are missing; its users get the served version`
+              : `${remoteDir(remote)}: the files of served version ${version} are missing; the remote is listed as unavailable (roll back or deploy again)`,
+          );
+        },
+      });
       if (userId !== undefined && body.versions && options.recordLoad) {
         try {
           const load = await options.recordLoad(userId, body.versions);

@@ -25,6 +25,7 @@ const version = (id: string) => ({
   builtAt: '2026-11-24T08:00:00.000Z',
   commit: 'abcdef123456',
   builtAgainst: { 'shared-ui': '1.0.0', contract: '1.0.0' },
+  filesMissing: false,
   lastHour: figures(40, 1),
   lastDay: figures(400, 3),
 });
@@ -69,6 +70,25 @@ describe('ReleaseSettings', () => {
     expect(
       screen.getByText(/once it has at least 5 users .* more than 5 points, and never on one user/),
     ).toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    // Every version's files are there: nothing to warn about.
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("should say so when the served version's files are missing on the server", async () => {
+    const [people, reports] = LIST.releases;
+    mockEndpoint(endpoints.listReleases, {
+      ...LIST,
+      releases: [
+        people!,
+        { ...reports!, served: { ...version('111111111111'), filesMissing: true }, canary: null },
+      ],
+    });
+    render(<ReleaseSettings />);
+    const card = await screen.findByRole('region', { name: 'Reports (mf-reports)' });
+    expect(within(card).getByRole('alert')).toHaveTextContent(
+      'Files missing on the server: this version is not served and the remote shows as unavailable. Roll back or deploy again.',
+    );
     expect(await axeViolations()).toEqual([]);
   });
 

@@ -15,28 +15,31 @@ function VersionFacts({ version }: { version: ReleaseVersion }) {
     .map(([library, at]) => `${library} ${at}`)
     .join(', ');
   return (
-    <dl className="ofs-facts">
-      <dt>{messages.releaseVersion}</dt>
-      <dd>
-        <code>{version.version}</code>
-      </dd>
-      <dt>{messages.releaseBuiltAt}</dt>
-      <dd>{timeText(version.builtAt)}</dd>
-      <dt>{messages.releaseCommit}</dt>
-      <dd>
-        <code>{version.commit}</code>
-      </dd>
-      {against ? (
-        <>
-          <dt>{messages.releaseBuiltAgainst}</dt>
-          <dd>{against}</dd>
-        </>
-      ) : null}
-      <dt>{messages.releaseLastHour}</dt>
-      <dd>{healthText(version.lastHour)}</dd>
-      <dt>{messages.releaseLastDay}</dt>
-      <dd>{healthText(version.lastDay)}</dd>
-    </dl>
+    <>
+      {version.filesMissing ? <p role="alert">{messages.releaseFilesMissing}</p> : null}
+      <dl className="ofs-facts">
+        <dt>{messages.releaseVersion}</dt>
+        <dd>
+          <code>{version.version}</code>
+        </dd>
+        <dt>{messages.releaseBuiltAt}</dt>
+        <dd>{timeText(version.builtAt)}</dd>
+        <dt>{messages.releaseCommit}</dt>
+        <dd>
+          <code>{version.commit}</code>
+        </dd>
+        {against ? (
+          <>
+            <dt>{messages.releaseBuiltAgainst}</dt>
+            <dd>{against}</dd>
+          </>
+        ) : null}
+        <dt>{messages.releaseLastHour}</dt>
+        <dd>{healthText(version.lastHour)}</dd>
+        <dt>{messages.releaseLastDay}</dt>
+        <dd>{healthText(version.lastDay)}</dd>
+      </dl>
+    </>
   );
 }
 

@@ -227,17 +227,30 @@ describe('loadRemoteComponent', () => {
     await expect(loadRemoteComponent('reports', module)).resolves.toBe(Screen);
   });
 
-  it('should give up on an attempt that exceeds the time limit, then try once more', async () => {
+  it('should give up on a load that exceeds the time limit, with no second attempt', async () => {
     jest.useFakeTimers();
     const module = nextModule();
-    const Screen = () => null;
+    serveList({ settings: '/remotes/mf-settings/mf-manifest.json' });
+    mockedLoad.mockReturnValue(new Promise(() => undefined));
+    const load = loadRemoteComponent('settings', module);
+    const failed = expect(load).rejects.toMatchObject({ name: 'RemoteLoadError', stage: 'entry' });
+    await jest.advanceTimersByTimeAsync(LOAD_TIME_LIMIT_MS + 1);
+    await failed;
+    expect(mockedLoad).toHaveBeenCalledTimes(1);
+  });
+
+  it('should try a failed load once more in the time the first attempt left', async () => {
+    jest.useFakeTimers();
+    const module = nextModule();
     serveList({ settings: '/remotes/mf-settings/mf-manifest.json' });
     mockedLoad
-      .mockReturnValueOnce(new Promise(() => undefined))
-      .mockResolvedValueOnce({ [module]: Screen });
+      .mockRejectedValueOnce(new Error('ScriptExternalLoadError'))
+      .mockReturnValueOnce(new Promise(() => undefined));
     const load = loadRemoteComponent('settings', module);
+    const failed = expect(load).rejects.toMatchObject({ name: 'RemoteLoadError' });
+    // The whole load, both attempts, ends within the limit.
     await jest.advanceTimersByTimeAsync(LOAD_TIME_LIMIT_MS + 1);
-    await expect(load).resolves.toBe(Screen);
+    await failed;
     expect(mockedLoad).toHaveBeenCalledTimes(2);
   });
 

@@ -24,6 +24,7 @@ import {
   readDeployState,
   remoteDir,
   versionDir,
+  versionFilesMissing,
   writeDeployState,
   type DeployedVersion,
   type DeployState,
@@ -102,6 +103,7 @@ export const releaseRoutes: FastifyPluginAsync = async (app) => {
       builtAt: entry.builtAt,
       commit: entry.commit,
       builtAgainst: webRoot ? builtAgainst(webRoot, remote, entry.version) : {},
+      filesMissing: webRoot ? versionFilesMissing(webRoot, remote, entry.version) : false,
       lastHour,
       lastDay,
     };
