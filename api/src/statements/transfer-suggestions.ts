@@ -51,6 +51,7 @@ export async function transferSuggestionsFor(
 ): Promise<Map<number, Suggestion[]>> {
   const found = new Map<number, Suggestion[]>();
   if (lines.length === 0) return found;
+  const near = sql`t.transfer_date BETWEEN l.day - ${days}::int AND l.day + ${days}::int`;
   const { rows } = await sql<TransferRow>`
     SELECT l.id AS line_id, t.id, t.transfer_date, t.other_id, t.other_name, t.description,
            t.amount::text AS amount
@@ -59,13 +60,17 @@ export async function transferSuggestionsFor(
     CROSS JOIN LATERAL (
       SELECT t.id, t.transfer_date, o.id AS other_id, o.name AS other_name, t.description,
              ${seen(accountId)} AS amount
-      FROM account_transfers t
+      FROM (
+        -- Money out of the account, or into it: each side by its own index (migration 026).
+        SELECT * FROM account_transfers t
+        WHERE l.amount < 0 AND t.from_account_id = ${accountId} AND ${near} AND t.amount = -l.amount
+        UNION ALL
+        SELECT * FROM account_transfers t
+        WHERE l.amount > 0 AND t.to_account_id = ${accountId} AND ${near} AND t.amount = l.amount
+      ) t
       JOIN accounts o ON o.id = CASE WHEN t.from_account_id = ${accountId}
                                      THEN t.to_account_id ELSE t.from_account_id END
       WHERE ${openTransfer(accountId)}
-        AND t.amount = abs(l.amount)
-        AND (t.from_account_id = ${accountId}) = (l.amount < 0)
-        AND t.transfer_date BETWEEN l.day - ${days}::int AND l.day + ${days}::int
       ORDER BY abs(t.transfer_date - l.day), t.id
       LIMIT ${PER_LINE}
     ) t`.execute(db);
