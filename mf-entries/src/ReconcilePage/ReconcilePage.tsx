@@ -74,6 +74,7 @@ function ReconcileScreen({ id }: { id: number }) {
   const canWrite = useCanWrite() === true;
   const isAdmin = useIsAdmin();
   const [chosen, setChosen] = useState<number[]>([]);
+  const [chosenTransfers, setChosenTransfers] = useState<number[]>([]);
   const [creating, setCreating] = useState<StatementLine | undefined>();
   const [pending, setPending] = useState<Pending | undefined>();
   const entries = new Map(reconcile.entries.map((entry) => [entry.id, entry]));
@@ -151,7 +152,7 @@ function ReconcileScreen({ id }: { id: number }) {
     if (line.status !== 'unmatched') return null;
     return (
       <span className="mf-accounts__actions">
-        {chosen.length > 0 && (
+        {chosen.length + chosenTransfers.length > 0 && (
           <Button
             variant="secondary"
             disabled={reconcile.busy}
@@ -170,11 +171,12 @@ function ReconcileScreen({ id }: { id: number }) {
     );
   }
 
-  /** Matches the line to the entries chosen, then offers to make a rule of it. */
+  /** Matches the line to the entries and transfers chosen, then offers to make a rule of it. */
   const matchByHand = async (line: StatementLine) => {
     const first = entries.get(chosen[0]!);
-    if (!(await reconcile.accept(line, chosen))) return;
+    if (!(await reconcile.accept(line, chosen, chosenTransfers))) return;
     setChosen([]);
+    setChosenTransfers([]);
     if (
       first &&
       line.description.trim() !== '' &&
@@ -186,10 +188,9 @@ function ReconcileScreen({ id }: { id: number }) {
       await reconcile.makeRule(line, first);
   };
 
-  const toggle = (entryId: number) =>
-    setChosen((now) =>
-      now.includes(entryId) ? now.filter((one) => one !== entryId) : [...now, entryId],
-    );
+  const flip = (id: number) => (now: number[]) =>
+    now.includes(id) ? now.filter((one) => one !== id) : [...now, id];
+  const toggle = (entryId: number) => setChosen(flip(entryId));
   const entryColumns: Array<TableColumn<WorklistEntry>> = [
     ...(canWrite
       ? [
@@ -221,6 +222,22 @@ function ReconcileScreen({ id }: { id: number }) {
   ];
 
   const transferColumns: Array<TableColumn<WorklistTransfer>> = [
+    ...(canWrite
+      ? [
+          {
+            key: 'choose',
+            header: 'Choose',
+            render: (transfer: WorklistTransfer) => (
+              <input
+                type="checkbox"
+                aria-label={`Choose transfer #${transfer.id}`}
+                checked={chosenTransfers.includes(transfer.id)}
+                onChange={() => setChosenTransfers(flip(transfer.id))}
+              />
+            ),
+          },
+        ]
+      : []),
     { key: 'id', header: 'No.', value: (transfer) => `#${transfer.id}` },
     { key: 'date', header: 'Date', value: (transfer) => transfer.date },
     {

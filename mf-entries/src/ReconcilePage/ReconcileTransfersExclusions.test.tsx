@@ -1,6 +1,6 @@
 // The reconcile screen's transfers and exclusions (issue 42): a line suggested a transfer with
-// another money account is matched to it in one click, and an excluded line is put back with
-// Undo exclude and a reason asked in the screen's dialog.
+// another money account is matched to it in one click (or to a transfer chosen by hand), and an
+// excluded line is put back with Undo exclude and a reason asked in the screen's dialog.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -114,6 +114,27 @@ test('an ATM withdrawal is suggested its Cash transfer and matched to it in one 
   expect(dialogs.confirms).toEqual([]);
 });
 
+test('a transfer chosen by hand is matched to a line, with no rule offered', async () => {
+  mockCurrentUser('staff');
+  const match = mockEndpoint(endpoints.matchLine, {
+    message: 'Line matched',
+    line: { ...ATM, status: 'matched', transferIds: [9], suggestions: [] },
+  });
+  renderPage();
+  const transfers = await screen.findByRole('table', { name: 'Unmatched transfers' });
+  await userEvent.click(within(transfers).getByLabelText('Choose transfer #9'));
+  await userEvent.click(
+    within(await rowOf('ATM WITHDRAWAL 0042')).getByRole('button', {
+      name: 'Match chosen entries',
+    }),
+  );
+  await waitFor(() => expect(dialogs.alerts).toEqual(['Line matched']));
+  expect(match.calls.map((call) => call.body)).toEqual([
+    { lineId: 5, entryIds: [], transferIds: [9] },
+  ]);
+  expect(dialogs.confirms).toEqual([]);
+});
+
 test('an excluded line is put back with Undo exclude, its reason asked in the dialog', async () => {
   mockCurrentUser('staff');
   const undo = mockEndpoint(endpoints.undoExclude, {
@@ -153,4 +174,5 @@ test('a viewer sees the transfer suggested, and neither Accept nor Undo exclude'
   await rowOf('Charge');
   expect(screen.queryByRole('button', { name: /^Accept/ })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /^Undo exclude/ })).not.toBeInTheDocument();
+  expect(screen.queryByLabelText('Choose transfer #9')).not.toBeInTheDocument();
 });
