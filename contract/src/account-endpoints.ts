@@ -214,6 +214,9 @@ export const accountEndpoints = {
     tag: 'accounts',
     summary:
       'Match the unmatched lines that have exactly one strong suggestion, a bounded number a call',
+    description:
+      'A suggestion of entries or of a transfer alike: a line with two strong suggestions, or ' +
+      'none, is left for the clerk.',
     access: 'signedIn',
     params: AccountParams,
     query: AcceptSuggestedQuery,
