@@ -5,18 +5,43 @@
 //     profile: no source maps, no compressed copies), then the end-to-end tests
 //     against it (E2E_SKIP_BUILD=1: they do not build again), then the component tests of
 //     shared-ui, the remotes and the shell (one jest run over their configs), then the type
-//     check, lint and the format check
-//   - the contract's tests, then the API suite on PGlite but for three files, with 3,000 of the
-//     hostile suite's spoilt requests (seed 1 under CI) rather than its 10,000
-//   - those three files on PGlite (their tests start processes of their own: the longest files)
-//   - with TEST_POSTGRES=1 (CI), the API suite on a throw-away PostgreSQL cluster, as
-//     `npm run test:postgres` runs it, but for the files that do not depend on the database
-//     (engineIndependentFiles), and with 3,000 of the hostile suite's spoilt requests (seed 2)
+//     check (`tsc -b` over the project references: each package checked once; the api's build
+//     does not check it again), lint and the format check
+//   - the contract's tests, then the API suite (below)
+//   - the rest of the API suite (below)
+//
+// The API suite runs once: every file on one database engine, the one its subject needs.
+//
+//   - With TEST_POSTGRES=1 (CI): every file on a throw-away PostgreSQL cluster (as
+//     `npm run test:postgres` runs it) but for `embeddedFiles`, which run on PGlite in the other
+//     lane. The rule: a file runs on the embedded database (PGlite) when its subject is that
+//     database itself: the turns its queries give the server's event loop (it runs on that
+//     thread; on PostgreSQL the work is in another process, so the guard would see nothing),
+//     its vacuum, its data directory (the lock that keeps a second process out, a restart
+//     after SIGTERM or SIGKILL, the backup and restore commands on a directory, the scheduled
+//     backups into DATA_DIR/backups). Everything else runs on PostgreSQL: the SQL is the same
+//     on both (PGlite is PostgreSQL compiled to WebAssembly), and PostgreSQL adds what the
+//     embedded database cannot have (other connections, other processes, races). What differs
+//     in the driver (types and shapes of results, error codes) is walked once on PGlite by
+//     engine-parity.test.ts: every route of the contract's table answers an admin with a
+//     success or an error it names, never a 5xx. A test that opens an embedded database of its
+//     own (memory://, a child process on a directory) runs wherever its file runs.
+//       On PGlite: event-loop-guard, export-load, hostile-import-files (the loop's turns),
+//       embedded-vacuum, statistics, restart, backup-commands, backup-schedule (the data directory), and
+//       engine-parity. On PostgreSQL: every other file (the PostgreSQL-only ones among them:
+//       backup-consistency, backup-streaming, backup-schedule-postgres, payroll-processes,
+//       rollup-queue-postgres, and the PostgreSQL parts of many-processes, backups-api, backup,
+//       exports-memory).
+//   - Without TEST_POSTGRES (no PostgreSQL at hand): every file on PGlite; files about
+//     PostgreSQL say they are skipped. `processFiles` (their tests start servers and commands as
+//     processes of their own: the longest files) run in the other lane.
+//
+// The hostile suite sends 3,000 spoilt requests (seed 1 under CI) rather than its 10,000.
 //
 // A failed step fails the run, and the rest of its lane still runs (the end-to-end tests only when
-// the build passed). Each step's output is printed
-// whole when it ends (lanes would interleave line by line otherwise), then the time of every
-// step and the tests counted. The exit code is 1 when any step failed.
+// the build passed). Each step's output is printed whole when it ends (lanes would interleave line
+// by line otherwise), then the time of every step and lane, the run's total and the tests counted.
+// The exit code is 1 when any step failed.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,48 +61,33 @@ const npm = (...args) => ['npm', ...args];
 const webPackages = ['shared-ui', 'mf-people', 'mf-entries', 'mf-reports', 'mf-settings', 'shell'];
 
 /**
- * The API files whose tests start processes of their own on the embedded database (backup and
- * restore commands, a restart, a scheduled backup): the longest files of the PGlite run. They run
- * beside the rest of it, so that the PGlite run does not end alone on one core.
+ * The API files about the embedded database itself (the rule above): on PGlite under CI.
+ * engine-parity.test.ts walks every route there once.
  */
-const ownProcessFiles = [
-  'test/backup.test.ts',
+const embeddedFiles = [
+  // The loop's turns: hostile files, heavy exports and the import readers beside other requests.
+  'test/event-loop-guard.test.ts',
+  'test/export-load.test.ts',
+  'test/hostile-import-files.test.ts',
+  // Its vacuum and its statistics (it has no autovacuum).
+  'test/embedded-vacuum.test.ts',
+  'test/statistics.test.ts',
+  // Its data directory: the lock, a restart, the commands, the schedule.
   'test/restart.test.ts',
+  'test/backup-commands.test.ts',
+  'test/backup-schedule.test.ts',
+  'test/engine-parity.test.ts',
+];
+/**
+ * The API files whose tests start servers and commands as processes of their own, each on a data
+ * directory: the longest files. Without PostgreSQL they run in a lane of their own, beside the
+ * rest of the PGlite run, so that it does not end alone on one core.
+ */
+const processFiles = [
+  'test/restart.test.ts',
+  'test/backup-commands.test.ts',
   'test/backup-schedule.test.ts',
 ];
-/**
- * The API files the PostgreSQL run leaves out: each checks a layer that reads or writes the
- * database no differently on either (the HTTP server's framing, timeouts and error shapes, the
- * readers of uploaded and imported files, image decoding, the OpenAPI document, static files,
- * the event loop of the embedded database), so on PostgreSQL it would run the same code again and
- * find nothing new, at a sixth of the lane's time. Storing and reading receipts, every export and
- * report, imports, races and backups run on both.
- */
-const engineIndependentFiles = [
-  'test/body-charset.test.ts',
-  'test/error-shapes.test.ts',
-  'test/event-loop-guard.test.ts',
-  'test/hostile-import-files.test.ts',
-  'test/hostile-uploads.test.ts',
-  'test/openapi.test.ts',
-  'test/receipt-images.test.ts',
-  'test/slow-clients.test.ts',
-  'test/strict-input.test.ts',
-  'test/web-static.test.ts',
-  // The guard every write passes (src/routes/route.ts), walked over the route table; the
-  // statement drawn in a worker thread; pictures placed in a workbook; the password rules.
-  // What they read and write of the database (users, entries, the company's logo as bytes)
-  // other files check on PostgreSQL.
-  'test/viewer.test.ts',
-  'test/export-load.test.ts',
-  'test/excel-logo.test.ts',
-  'test/password-policy.test.ts',
-];
-/**
- * The hostile suite's spoilt requests in each API run: 3,000, of seed 1 on PGlite (under CI) and
- * seed 2 on PostgreSQL, so that a run sends 6,000 different ones, some twenty a route on each
- * engine. `npm run test:hostile` sends its 10,000.
- */
 const hostileRequests = process.env.HOSTILE_REQUESTS ?? '3000';
 /** A jest path pattern that matches this file only. */
 const exactly = (file) => `/${file.replaceAll('.', '\\.')}$`;
@@ -108,36 +118,51 @@ const lanes = [
     step('typecheck', npm('run', 'typecheck', '--', '--concurrency', '1')),
     step('lint', npm('run', 'lint')),
   ],
-  [
-    step('test contract', npm('test', '-w', 'contract')),
-    step(
-      'test api (PGlite)',
-      npm('test', '-w', 'api', '--', '--testPathIgnorePatterns', ...ownProcessFiles.map(exactly)),
-      { env: { HOSTILE_REQUESTS: hostileRequests } },
-    ),
-  ],
-  [
-    step(
-      `test api (PGlite): ${ownProcessFiles.join(', ')}`,
-      npm('test', '-w', 'api', '--', '--runTestsByPath', ...ownProcessFiles),
-    ),
-  ],
-  [
-    ...(process.env.TEST_POSTGRES === '1'
-      ? [
+  ...(process.env.TEST_POSTGRES === '1'
+    ? [
+        [
+          step('test contract', npm('test', '-w', 'contract')),
           step(
             'test api (PostgreSQL)',
             [
               'bash',
               'scripts/with-postgres.sh',
               ...npm('test', '-w', 'api', '--', '--testPathIgnorePatterns'),
-              ...engineIndependentFiles.map(exactly),
+              ...embeddedFiles.map(exactly),
             ],
-            { env: { HOSTILE_REQUESTS: hostileRequests, HOSTILE_SEED: '2' } },
+            { env: { HOSTILE_REQUESTS: hostileRequests } },
           ),
-        ]
-      : []),
-  ],
+        ],
+        [
+          step(
+            `test api (PGlite): ${embeddedFiles.map((file) => path.basename(file, '.test.ts')).join(', ')}`,
+            npm('test', '-w', 'api', '--', '--runTestsByPath', ...embeddedFiles),
+          ),
+        ],
+      ]
+    : [
+        [
+          step('test contract', npm('test', '-w', 'contract')),
+          step(
+            'test api (PGlite)',
+            npm(
+              'test',
+              '-w',
+              'api',
+              '--',
+              '--testPathIgnorePatterns',
+              ...processFiles.map(exactly),
+            ),
+            { env: { HOSTILE_REQUESTS: hostileRequests } },
+          ),
+        ],
+        [
+          step(
+            `test api (PGlite): ${processFiles.map((file) => path.basename(file, '.test.ts')).join(', ')}`,
+            npm('test', '-w', 'api', '--', '--runTestsByPath', ...processFiles),
+          ),
+        ],
+      ]),
 ];
 
 /** @type {{ name: string, seconds: number, code: number, output: string }[]} */
@@ -170,8 +195,12 @@ function run({ name, command, env }) {
   });
 }
 
+/** @type {{ steps: string[], seconds: number }[]} */
+const laneTimes = [];
+
 /** Runs the steps of a lane one after another; true when every one passed. */
 async function lane(steps) {
+  const begun = Date.now();
   let passed = true;
   let previous = true;
   for (const each of steps) {
@@ -183,6 +212,7 @@ async function lane(steps) {
     previous = await run(each);
     passed &&= previous;
   }
+  laneTimes.push({ steps: steps.map((each) => each.name), seconds: (Date.now() - begun) / 1000 });
   return passed;
 }
 
@@ -210,6 +240,13 @@ process.stdout.write('\n==> steps\n');
 for (const { name, seconds, code } of results) {
   process.stdout.write(
     `${seconds.toFixed(0).padStart(5)} s  ${code === 0 ? 'ok    ' : 'FAILED'}  ${name}\n`,
+  );
+}
+process.stdout.write('\n==> lanes\n');
+for (const { steps, seconds } of laneTimes) {
+  const names = steps.join(' > ');
+  process.stdout.write(
+    `${seconds.toFixed(0).padStart(5)} s  ${names.length > 100 ? `${names.slice(0, 97)}...` : names}\n`,
   );
 }
 process.stdout.write(`${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s  in all\n`);

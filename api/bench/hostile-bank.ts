@@ -7,7 +7,7 @@
 // 20,000 invoices, then through HTTP, as an admin:
 //   import a 100,000-line CSV statement made from the account's entries
 //   the reconciliation worklist at limit=1000 (a viewer may ask for it), twice
-//   Accept all suggested, its first BENCH_ACCEPT_CALLS (25) calls of 200 lines each
+//   Accept all suggested, its first BENCH_ACCEPT_CALLS (25) calls of 100 lines each
 //   the month-end checklist, the month-end pack as PDF and as Excel
 //   receivables aging over the 10,000 clients
 // For each case it prints its longest call and the longest wait of a probe sent while it ran
@@ -30,8 +30,8 @@ const DAYS = 365;
 const CALL_BUDGET_MS = 5000;
 const WAIT_BUDGET_MS = 500;
 const PROBE_EVERY_MS = 50;
-/** Calls of Accept all suggested measured (each looks at 200 lines): at 100,000 lines the whole
- * round takes 500 calls, each like these. */
+/** Calls of Accept all suggested measured (each looks at 100 lines): at 100,000 lines the whole
+ * round takes 1,000 calls, each like these. */
 const ACCEPT_CALLS = Number.parseInt(process.env.BENCH_ACCEPT_CALLS ?? '', 10) || 25;
 
 const databaseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;

@@ -32,6 +32,9 @@ export interface AppConfig {
   listen: { port: number; host: string };
   /** PostgreSQL connection string; unset means the embedded PGlite in `dataDir`. */
   databaseUrl?: string;
+  /** PUBLIC_URL: the address staff open the app at (`https://office.example.com/`), which links
+   * in downloaded files start with; unset, each file's links start with its request's origin. */
+  publicUrl?: string;
   /** Connections in each process's PostgreSQL pool. */
   databasePoolSize: number;
   /** PGlite data directory; `memory://` for a throw-away in-memory database. */
@@ -175,6 +178,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     listen: { port: listenPort(env.PORT), host: env.HOST || '0.0.0.0' },
     databaseUrl: env.DATABASE_URL || undefined,
+    publicUrl: publicUrl(env.PUBLIC_URL),
     databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
     // `memory://` (a throw-away database) is a URL, not a folder to resolve.
     dataDir: env.DATA_DIR?.includes('://') ? env.DATA_DIR : path.resolve(env.DATA_DIR || './data'),
@@ -206,6 +210,23 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     statisticsCheckSeconds: statisticsCheckSeconds(env.STATISTICS_CHECK_SECONDS),
     files: fileWorkLimits(env),
   };
+}
+
+/** PUBLIC_URL as an http(s) address ending in `/`; anything else stops the start with a message. */
+export function publicUrl(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash)
+    throw new Error(
+      `PUBLIC_URL must be the http or https address staff open the app at, such as https://office.example.com/, not "${value}"`,
+    );
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
 }
 
 /** A receipt upload at its largest: every file at its limit, plus the form's own text. */

@@ -7,7 +7,7 @@ import { buildApp, type App } from '../src/app.js';
 import { migrationRunner, openDatabase, type DatabaseHandle } from '../src/db/index.js';
 import { latestSchemaVersion, migrate } from '../src/db/migrate.js';
 import { insertEntries, seedParties } from './fixtures.js';
-import { ADMIN, bearer, embeddedOnly, login, testConfig, type TestContext } from './helpers.js';
+import { ADMIN, bearer, login, testConfig, type TestContext } from './helpers.js';
 
 let database: DatabaseHandle;
 let app: App | undefined;
@@ -16,7 +16,7 @@ let before: Array<{ id: number; amount: string; entry_date: string }>;
 
 const query = async <R>(text: string) => (await sql.raw<R>(text).execute(database.db)).rows;
 
-embeddedOnly('migrating a database built at schema 025', () => {
+describe('migrating a database built at schema 025', () => {
   beforeAll(async () => {
     database = await openDatabase({ dataDir: 'memory://', timeZone: 'UTC', migrate: false });
     await migrate(migrationRunner(database.transaction), { upTo: 25 });

@@ -23,14 +23,7 @@ import {
   type RestoredUser,
 } from '../src/backup/index.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/index.js';
-import {
-  ADMIN,
-  embeddedOnly,
-  setupDatabase,
-  signInBoth,
-  STAFF,
-  type TestContext,
-} from './helpers.js';
+import { ADMIN, setupDatabase, signInBoth, STAFF, type TestContext } from './helpers.js';
 
 jest.setTimeout(120_000);
 
@@ -245,7 +238,7 @@ describe('a backup edited to plant an admin, every checksum recomputed', () => {
   );
 });
 
-embeddedOnly('npm run restore', () => {
+describe('npm run restore', () => {
   const restore = (args: string[], env: NodeJS.ProcessEnv) => {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, TZ: 'UTC', ...env };
     for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL', 'BACKUP_PASSPHRASE'])

@@ -75,3 +75,22 @@ describe('configFromEnv: backups taken by the server', () => {
     );
   });
 });
+
+describe('configFromEnv: PUBLIC_URL, where links in downloaded files point', () => {
+  it('is unset by default (links take the request origin) and ends in / when set', () => {
+    expect(configFromEnv({}).publicUrl).toBeUndefined();
+    expect(configFromEnv({ PUBLIC_URL: 'https://office.example.com' }).publicUrl).toBe(
+      'https://office.example.com/',
+    );
+    expect(configFromEnv({ PUBLIC_URL: 'https://example.com/office' }).publicUrl).toBe(
+      'https://example.com/office/',
+    );
+  });
+
+  it('stops the start with a message for anything but an http(s) address', () => {
+    for (const value of ['office.example.com', 'ftp://example.com/', 'https://x.example/?a=1'])
+      expect(() => configFromEnv({ PUBLIC_URL: value })).toThrow(
+        `PUBLIC_URL must be the http or https address staff open the app at, such as https://office.example.com/, not "${value}"`,
+      );
+  });
+});

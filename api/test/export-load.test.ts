@@ -3,7 +3,6 @@
 // loop is never held past 200 ms, and a dashboard call meanwhile answers at once); and each user
 // has at most EXPORTS_PER_USER exports under way, the next refused with 429 and a message while
 // another user's export goes through.
-import { jest } from '@jest/globals';
 import { watchEventLoop } from './event-loop-hold.js';
 import { sql } from 'kysely';
 import { apiMessages } from 'contract';
@@ -11,11 +10,6 @@ import { bearer, login, setupDatabase, signInBoth, type TestContext } from './he
 import { seedParties } from './fixtures.js';
 import { hasTool, pdfToText } from './office-tools.js';
 import { PDF_MAX_ROWS } from '../src/exports/documents.js';
-
-// The event loop's hold is timed on a machine whose other work can take the server's core for
-// a moment (CI runs four lanes on two cores): a test over its limit runs again, twice at most,
-// and a file that holds the loop fails every time.
-jest.retryTimes(2, { logErrorsBeforeRetry: true });
 
 const ROWS = 10_000;
 const VIEWER = { email: 'viewer@test.local', password: 'viewer-password-1' };
@@ -80,7 +74,7 @@ describe("a 10,000-row statement and the server's thread", () => {
       waits.push(performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const held = loop.stop();
+    const held = await loop.stop();
     const response = await statement;
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');

@@ -37,11 +37,12 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 }
 
 /**
- * For tests that open their own embedded database (a data directory, memory://) and never the
- * database under test: they are the same in both API runs, so they run once, in the PGlite run,
- * and the PostgreSQL run (TEST_DATABASE_URL) lists them as skipped.
+ * For tests whose subject is the embedded database the suite itself runs on (its vacuum, the
+ * turns its queries give the event loop): skipped when the suite runs on PostgreSQL
+ * (TEST_DATABASE_URL). Their files run on PGlite under CI (embeddedFiles in scripts/test.mjs).
+ * Tests that open an embedded database of their own (a data directory, memory://, a child
+ * process) are ordinary tests: they run once, wherever their file runs.
  */
-export const embeddedOnly = process.env.TEST_DATABASE_URL ? describe.skip : describe;
 export const embeddedTest = process.env.TEST_DATABASE_URL ? test.skip : test;
 
 export interface TestContext {

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { jest } from '@jest/globals';
 import { watchEventLoop } from './event-loop-hold.js';
 import { IMPORT_LIMITS, importMessages, type ImportOptions, type ImportPreview } from 'contract';
 import { readImportFile } from '../src/imports/read-file.js';
@@ -22,11 +21,6 @@ import {
   sharedStringsXml,
   sheetXml,
 } from './xlsx-builder.js';
-
-// The event loop's hold is timed on a machine whose other work can take the server's core for
-// a moment (CI runs four lanes on two cores): a test over its limit runs again, twice at most,
-// and a file that holds the loop fails every time.
-jest.retryTimes(2, { logErrorsBeforeRetry: true });
 
 const db = await setupDatabase();
 let ctx: TestContext;
@@ -77,7 +71,7 @@ async function measuredPreview(fileName: string, file: Buffer | string) {
     headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
     payload,
   });
-  const maxDelayMs = loop.stop();
+  const maxDelayMs = await loop.stop();
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   return {

@@ -5,7 +5,6 @@
 // database (PGlite) only one process may open the directory: WORKERS>1 is refused there.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { embeddedTest } from './helpers.js';
 import {
   call,
   killAll,
@@ -21,18 +20,14 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 
 afterAll(() => killAll());
 
-embeddedTest(
-  'WORKERS above 1 is refused on the embedded database with a clear message',
-  async () => {
-    const server = spawnServer({ WORKERS: '2', DATA_DIR: 'memory://', PORT: '0' });
-    const { code } = await server.exited;
-    expect(code).toBe(1);
-    expect(server.output()).toContain(
-      'WORKERS=2 needs PostgreSQL (DATABASE_URL): the embedded database can be opened by one process only.',
-    );
-  },
-  60_000,
-);
+test('WORKERS above 1 is refused on the embedded database with a clear message', async () => {
+  const server = spawnServer({ WORKERS: '2', DATA_DIR: 'memory://', PORT: '0' });
+  const { code } = await server.exited;
+  expect(code).toBe(1);
+  expect(server.output()).toContain(
+    'WORKERS=2 needs PostgreSQL (DATABASE_URL): the embedded database can be opened by one process only.',
+  );
+}, 60_000);
 
 const onPostgres = postgresUrl ? describe : describe.skip;
 

@@ -182,18 +182,18 @@ describe('matching', () => {
     expect(audit).toEqual([{ action: 'matched' }]);
   });
 
-  test('accept all suggested looks at 200 lines a call; the next call goes on from its cursor', async () => {
-    // 210 payments into the bank on the days of their lines, each of an amount of its own.
+  test('accept all suggested looks at 100 lines a call; the next call goes on from its cursor', async () => {
+    // 110 payments into the bank on the days of their lines, each of an amount of its own.
     await rows(
       ctx,
       `INSERT INTO entries (kind, client_id, party_name, amount, credit_debit, description,
                             entry_date, account_id)
        SELECT 'income', c.id, c.name, 100 + g, 'Credit', '', date '2026-01-01' + g, $1
-       FROM generate_series(0, 209) g, (SELECT id, name FROM clients ORDER BY id LIMIT 1) c
+       FROM generate_series(0, 109) g, (SELECT id, name FROM clients ORDER BY id LIMIT 1) c
        CROSS JOIN (SELECT ${bank} AS bank) b`.replace('$1', 'b.bank'),
     );
     const csv = ['Date,Description,Amount'];
-    for (let i = 0; i < 210; i += 1) {
+    for (let i = 0; i < 110; i += 1) {
       const day = new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10);
       csv.push(`${day},Payment ${i},${100 + i}.00`);
     }
@@ -201,12 +201,12 @@ describe('matching', () => {
     const url = `/api/accounts/${bank}/matches/accept-suggested`;
     const first = await call(staff, 'POST', url);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ matched: 200, next: expect.any(String) });
+    expect(first.body).toMatchObject({ matched: 100, next: expect.any(String) });
     const second = await call(staff, 'POST', `${url}?after=${encodeURIComponent(first.body.next)}`);
     expect(second.body).toMatchObject({ matched: 10, next: null });
     expect(
       await rows(ctx, `SELECT count(*)::int AS n FROM statement_lines WHERE status = 'matched'`),
-    ).toEqual([{ n: 210 }]);
+    ).toEqual([{ n: 110 }]);
     expect(await call(staff, 'POST', `${url}?after=not-a-cursor`)).toEqual(
       expect.objectContaining({ status: 400 }),
     );

@@ -1,13 +1,5 @@
 import { sql } from 'kysely';
-import {
-  ADMIN,
-  bearer,
-  embeddedTest,
-  login,
-  rows,
-  setupDatabase,
-  type TestContext,
-} from './helpers.js';
+import { ADMIN, bearer, login, rows, setupDatabase, type TestContext } from './helpers.js';
 import { insertEntries, seedParties, type DatedEntry } from './fixtures.js';
 import { todayIn } from '../src/lib/dates.js';
 import { buildApp } from '../src/app.js';
@@ -902,31 +894,4 @@ describe('the roll-up queue', () => {
       { total: '7.00' },
     ]);
   });
-
-  embeddedTest(
-    'is vacuumed by the embedded server, which has no autovacuum, so its file does not grow with every entry folded',
-    async () => {
-      await folding();
-      await sql`
-      INSERT INTO entries (kind, client_id, party_name, amount, credit_debit, description,
-                           entry_date)
-      SELECT 'income', 1, 'Client', 1, 'Credit', '', ${day}
-      FROM generate_series(1, 6000)`.execute(ctx.database.db);
-      const queue = async () =>
-        (
-          await rows<{ queued: number; bytes: number }>(
-            ctx,
-            `SELECT count(*)::int AS queued, pg_relation_size('entry_rollup_queue')::int AS bytes
-           FROM entry_rollup_queue`,
-          )
-        )[0];
-      expect((await queue())?.bytes).toBeGreaterThan(0);
-      await until(async () => {
-        const now = await queue();
-        return now?.queued === 0 && now.bytes === 0;
-      });
-      expect(await queue()).toEqual({ queued: 0, bytes: 0 });
-      expect(await dayTotal()).toBe('6000.00');
-    },
-  );
 });

@@ -6,12 +6,12 @@ import { sql } from 'kysely';
 import { migrationRunner, openDatabase, type DatabaseHandle } from '../src/db/index.js';
 import { migrate } from '../src/db/migrate.js';
 import { fingerprints } from '../src/statements/fingerprint.js';
-import { embeddedOnly } from './helpers.js';
 
 let database: DatabaseHandle;
 const query = async <R>(text: string) => (await sql.raw<R>(text).execute(database.db)).rows;
 
-embeddedOnly('migrating the statements of a database at schema 030', () => {
+// An embedded database of its own, in memory: it runs wherever this file runs.
+describe('migrating the statements of a database at schema 030', () => {
   beforeAll(async () => {
     database = await openDatabase({ dataDir: 'memory://', timeZone: 'UTC', migrate: false });
     await migrate(migrationRunner(database.transaction), { upTo: 30 });

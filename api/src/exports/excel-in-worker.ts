@@ -3,13 +3,15 @@
 // moves. One at a time in this process, for the reasons PDFs are.
 import pLimit from 'p-limit';
 import type { ExportContext } from './documents.js';
-import type { MonthEndPack } from './month-end-documents.js';
+import type { MonthEndPack } from './month-end-pack-pdf.js';
 import { fileFromWorker } from './worker.js';
 
 /** What the worker is given: the context without its database, and the pack. */
 export interface ExcelPackJob {
   context: Omit<ExportContext, 'db'>;
   pack: MonthEndPack;
+  /** The address the "Still open" links start with (`https://office.example.com/`). */
+  publicUrl: string;
 }
 
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16 };
@@ -20,11 +22,12 @@ const writing = pLimit(1);
 export const monthEndPackExcelInWorker = (
   { company, generatedBy, generatedAt }: ExportContext,
   pack: MonthEndPack,
+  publicUrl: string,
 ): Promise<Buffer> =>
   writing(() =>
     fileFromWorker(
       'excel-worker',
-      { context: { company, generatedBy, generatedAt }, pack } satisfies ExcelPackJob,
+      { context: { company, generatedBy, generatedAt }, pack, publicUrl } satisfies ExcelPackJob,
       RESOURCE_LIMITS,
     ),
   );

@@ -4,7 +4,7 @@
 // seconds.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ExportContext } from './documents.js';
-import { monthEndPackExcel } from './month-end-documents.js';
+import { monthEndPackExcel } from './month-end-pack-excel.js';
 import { lowerThisThreadPriority, sendFile } from './worker.js';
 import type { ExcelPackJob } from './excel-in-worker.js';
 
@@ -14,4 +14,4 @@ const job = workerData as ExcelPackJob;
 // The workbook is written from the data alone: nothing in it reads the database.
 const context = { ...job.context, db: undefined } as unknown as ExportContext;
 
-sendFile(parentPort!, monthEndPackExcel(context, job.pack));
+sendFile(parentPort!, monthEndPackExcel(context, job.pack, job.publicUrl));

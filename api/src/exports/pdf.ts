@@ -7,67 +7,15 @@
 // package) for Latin and most other text, and Noto Naskh Arabic
 // (`@fontsource/noto-naskh-arabic`) for runs of Arabic script, which it covers with Urdu's
 // letters and shaping. Nothing is fetched: fonts and the logo are read from memory.
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import type PDFDocument from 'pdfkit';
 import { messages } from 'contract';
 import type { CompanyWithLogo } from '../repositories/company.js';
 import { companyLines, generatedLine } from './excel.js';
-
-const require = createRequire(import.meta.url);
-const DEJAVU = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-const NASKH = path.join(
-  path.dirname(require.resolve('@fontsource/noto-naskh-arabic/package.json')),
-  'files',
-);
-const FONT_FILES = {
-  regular: path.join(DEJAVU, 'DejaVuSans.ttf'),
-  bold: path.join(DEJAVU, 'DejaVuSans-Bold.ttf'),
-  arabic: path.join(NASKH, 'noto-naskh-arabic-arabic-400-normal.woff'),
-  arabicBold: path.join(NASKH, 'noto-naskh-arabic-arabic-700-normal.woff'),
-};
-type FontName = keyof typeof FONT_FILES;
-
-/**
- * pdfkit and each font's bytes, loaded and read once, on the first PDF rather than when the
- * server starts (most processes never draw one). A load that fails is not kept: the next PDF
- * tries again.
- */
-let drawing: Promise<{ Pdf: typeof PDFDocument; fonts: Record<FontName, Buffer> }> | undefined;
-const loadDrawing = () =>
-  (drawing ??= Promise.all([
-    import('pdfkit'),
-    ...Object.entries(FONT_FILES).map(
-      async ([name, file]) => [name, await readFile(file)] as const,
-    ),
-  ]).then(
-    ([{ default: Pdf }, ...fonts]) => ({
-      Pdf,
-      fonts: Object.fromEntries(fonts) as Record<FontName, Buffer>,
-    }),
-    (error: unknown) => {
-      drawing = undefined;
-      throw error;
-    },
-  ));
+import { loadDrawing, scriptRuns, type FontName } from './pdf-fonts.js';
 
 const PAGE = { width: 595.28, height: 841.89, margin: 40, footer: 30 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin - PAGE.footer;
 const CELL_PADDING = 2;
-
-const ARABIC = '\\u0600-\\u06FF\\u0750-\\u077F\\u08A0-\\u08FF\\uFB50-\\uFDFF\\uFE70-\\uFEFF';
-/** A run of Arabic-script words, with the spaces and Arabic punctuation between them. */
-const ARABIC_RUN = new RegExp(`([${ARABIC}]+(?:[\\s\\u060C\\u061B\\u061F]+[${ARABIC}]+)*)`, 'u');
-
-/** Text in runs, each run of Arabic script (Arabic, Urdu, Persian) in the font that shapes it. */
-export function scriptRuns(text: string): Array<{ text: string; arabic: boolean }> {
-  return text
-    .split(ARABIC_RUN)
-    .filter((part) => part !== '')
-    .map((part) => ({ text: part, arabic: ARABIC_RUN.test(part) }));
-}
 
 export interface PdfColumn {
   header: string;
@@ -81,6 +29,8 @@ export type PdfCell = string | { text: string; colSpan?: number };
 
 /** A table whose header row is repeated at the top of every page it spans. */
 export interface PdfTable {
+  /** A title printed above the column headers, on the page of the table's first row. */
+  title?: string;
   columns: PdfColumn[];
   rows: PdfCell[][];
   boldRows?: Set<number>;
@@ -92,9 +42,9 @@ export type PdfContent = PdfTable;
 export function repeatedHeaderTable(
   columns: PdfColumn[],
   rows: PdfCell[][],
-  options: { boldRows?: Set<number> } = {},
+  options: { boldRows?: Set<number>; title?: string } = {},
 ): PdfTable {
-  return { columns, rows, boldRows: options.boldRows };
+  return { columns, rows, boldRows: options.boldRows, title: options.title };
 }
 
 type Doc = PDFKit.PDFDocument;
@@ -256,6 +206,17 @@ export function letterhead(
   return y;
 }
 
+const TABLE_SIZE = 9;
+
+/** The size at which `text` fits `width` on one line: the table's size, or smaller (never below 5). */
+function fittedSize(doc: Doc, text: string, width: number, bold: boolean): number {
+  doc.font(bold ? 'bold' : 'regular').fontSize(TABLE_SIZE);
+  const room = width - 2 * CELL_PADDING - 1;
+  const needed = doc.widthOfString(text);
+  if (needed <= room) return TABLE_SIZE;
+  return Math.max(5, Math.floor((TABLE_SIZE * room * 10) / needed) / 10);
+}
+
 /** The columns' widths in points, '*' sharing what the fixed ones leave. */
 function widthsOf(columns: PdfColumn[]): number[] {
   const fixed = columns.reduce((sum, c) => sum + (c.width === '*' ? 0 : c.width), 0);
@@ -279,49 +240,72 @@ export function drawTable(pages: Pages, table: PdfTable, index: number, startY: 
       .strokeColor(color)
       .stroke();
 
-  /** A row's cells with their x, width and text (a spanning cell takes its neighbours' room). */
-  const layout = (row: PdfCell[]) => {
-    const cells: Array<{ x: number; width: number; text: string; align: 'left' | 'right' }> = [];
+  /**
+   * A row's cells with their x, width, text and size (a spanning cell takes its neighbours'
+   * room). A right-aligned body cell is a figure: set smaller when it would not fit its column
+   * on one line, so that no amount is ever broken across lines.
+   */
+  const layout = (row: PdfCell[], bold: boolean, fit: boolean) => {
+    const cells: Array<{
+      x: number;
+      width: number;
+      text: string;
+      align: 'left' | 'right';
+      size: number;
+    }> = [];
     for (let i = 0; i < row.length; i += 1) {
       const cell = row[i] ?? '';
       const span = typeof cell === 'string' ? 1 : (cell.colSpan ?? 1);
       const text = typeof cell === 'string' ? cell : cell.text;
       const width = widths.slice(i, i + span).reduce((a, b) => a + b, 0);
       const align = span > 1 ? 'left' : (table.columns[i]?.align ?? 'left');
-      if (text) cells.push({ x: lefts[i] ?? PAGE.margin, width, text, align });
+      const size = fit && align === 'right' ? fittedSize(doc, text, width, bold) : TABLE_SIZE;
+      if (text) cells.push({ x: lefts[i] ?? PAGE.margin, width, text, align, size });
       i += span - 1;
     }
     return cells;
   };
-  const measureRow = (row: PdfCell[], bold: boolean) =>
+  const measureRow = (row: PdfCell[], bold: boolean, fit = true) =>
     Math.max(
-      ...layout(row).map((c) =>
-        heightOf(doc, c.text, c.width - 2 * CELL_PADDING, { size: 9, bold }),
+      ...layout(row, bold, fit).map((c) =>
+        heightOf(doc, c.text, c.width - 2 * CELL_PADDING, { size: c.size, bold }),
       ),
-      doc.font('regular').fontSize(9).currentLineHeight(),
+      doc.font('regular').fontSize(TABLE_SIZE).currentLineHeight(),
     ) +
     2 * CELL_PADDING;
-  const drawRow = (row: PdfCell[], y: number, bold: boolean) => {
-    for (const c of layout(row))
+  const drawRow = (row: PdfCell[], y: number, bold: boolean, fit = true) => {
+    for (const c of layout(row, bold, fit))
       draw(doc, c.text, c.x + CELL_PADDING, y + CELL_PADDING, c.width - 2 * CELL_PADDING, {
-        size: 9,
+        size: c.size,
         bold,
         align: c.align,
       });
   };
   const header = table.columns.map((c) => c.header);
-  const headerHeight = measureRow(header, true);
+  const headerHeight = measureRow(header, true, false);
   const drawHeader = (y: number) => {
     if (!pages.dry) {
       doc.rect(PAGE.margin, y, CONTENT_WIDTH, headerHeight).fillColor('#E8ECF2').fill();
-      drawRow(header, y, true);
+      drawRow(header, y, true, false);
       rule(y + headerHeight, 1, '#000000');
     }
     return y + headerHeight;
   };
 
   const heights = pages.dry ? (pages.rowHeights[index] = []) : (pages.rowHeights[index] ?? []);
-  let y = drawHeader(startY + 8);
+  let y = startY + 8;
+  if (table.title) {
+    // The title stays with its column headers and first row: a new page when they do not fit.
+    const titleStyle = { size: 11, bold: true };
+    const titleHeight = heightOf(doc, table.title, CONTENT_WIDTH, titleStyle) + 4;
+    const firstRow = table.rows[0] ? measureRow(table.rows[0], table.boldRows?.has(0) ?? false) : 0;
+    if (y + titleHeight + headerHeight + firstRow > BOTTOM) {
+      newPage(pages);
+      y = PAGE.margin;
+    }
+    y += write(pages, table.title, PAGE.margin, y, CONTENT_WIDTH, titleStyle) + 4;
+  }
+  y = drawHeader(y);
   table.rows.forEach((row, rowIndex) => {
     const bold = table.boldRows?.has(rowIndex) ?? false;
     const height = pages.dry ? measureRow(row, bold) : (heights[rowIndex] ?? 0);
@@ -388,23 +372,4 @@ export async function renderPdf(source: PdfDocument): Promise<Buffer> {
   doc.end();
   await ended;
   return Buffer.concat(chunks);
-}
-
-/** Whether these bytes can be drawn as an image (a logo is checked before it is kept). */
-export async function canDrawImage(bytes: Buffer): Promise<boolean> {
-  const { Pdf } = await loadDrawing();
-  try {
-    const doc = new Pdf({ size: 'A4' });
-    const ended = new Promise<void>((resolve, reject) => {
-      doc.on('end', resolve);
-      doc.on('error', reject);
-    });
-    doc.resume();
-    doc.image(bytes, 0, 0, { fit: [10, 10] });
-    doc.end();
-    await ended;
-    return true;
-  } catch {
-    return false;
-  }
 }

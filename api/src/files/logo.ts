@@ -3,7 +3,7 @@
 // (at most 800 x 400, with the receipts' pixel budget and queue), and refused when the PDF
 // renderer cannot draw it, before anything is stored (repositories/company.ts).
 import { apiMessages, LOGO_MAX_BYTES, type LogoMediaType } from 'contract';
-import { canDrawImage } from '../exports/pdf.js';
+import { canDrawImage } from '../exports/pdf-fonts.js';
 import { badRequest } from '../lib/errors.js';
 import { ImageRefused, reencodeImage } from './images.js';
 

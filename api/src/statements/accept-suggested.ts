@@ -6,7 +6,7 @@ import { lockLine, writeMatch } from './match-write.js';
 import { accountOf, worklist } from './reconcile.js';
 
 /** Unmatched lines one call of "Accept all suggested" looks at (the client calls again). */
-const ACCEPT_LINES_PER_CALL = 200;
+const ACCEPT_LINES_PER_CALL = 100;
 
 export async function acceptSuggested(
   db: Db,

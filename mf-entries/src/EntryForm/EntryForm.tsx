@@ -107,6 +107,10 @@ function EntryFormFields({ kind }: EntryFormProps) {
           error={errors.amount}
           inputRef={fieldRef('amount')}
         />
+        {/* With the amount and before the button: where the money went is chosen, not assumed. */}
+        {draft.creditDebit !== 'Debit' && (
+          <AccountPicker value={draft.accountId} onChange={change('accountId')} />
+        )}
         <TextField
           label="Description (optional)"
           name="description"
@@ -128,10 +132,6 @@ function EntryFormFields({ kind }: EntryFormProps) {
             {kind.title}
           </Button>
           {emptyNamed && <p className="mf-entries__empty-fields">{emptyNamed}</p>}
-          {/* After the button: keeping the default account costs the clerk no keystroke. */}
-          {draft.creditDebit !== 'Debit' && (
-            <AccountPicker value={draft.accountId} onChange={change('accountId')} />
-          )}
         </div>
         <p className="mf-entries__notice" role="status" aria-live="polite" aria-atomic="true">
           {notice.tone === 'success' ? notice.text : ''}

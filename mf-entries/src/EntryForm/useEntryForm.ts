@@ -10,6 +10,7 @@ import {
   notify,
   toIsoDate,
   useApiQuery,
+  useCurrentUser,
   useApiWrite,
   endpoints,
   messages,
@@ -17,7 +18,9 @@ import {
 } from 'shared-ui';
 import { entryWithFilesForm } from '../Receipts/receipt-files';
 import { RECORDS, type EntryInput, type EntryKind, type Party } from '../entry-kinds';
+import { useAccountOptions } from '../AccountsPage/useAccountOptions';
 import { accountIdOf } from './AccountPicker';
+import { rememberAccount, rememberedAccount } from './rememberedAccount';
 import { parseAmount } from './amount';
 import { useIdempotencyKey } from './useIdempotencyKey';
 
@@ -143,8 +146,25 @@ export function useEntryForm(kind: EntryKind) {
   );
   const partyList = parties.data ?? NO_PARTIES;
 
+  const userId = useCurrentUser().user?.id;
+  const accountOptions = useAccountOptions().options;
+  /** The account this user last used for this party here, if it still exists; else the default. */
+  const accountFor = (partyId: string) => {
+    const remembered = rememberedAccount(userId, kind.screen, partyId);
+    return remembered && accountOptions.some((option) => option.value === remembered)
+      ? remembered
+      : '';
+  };
+
   const change = (field: keyof Draft) => (value: string) =>
-    setDraft((previous) => ({ ...previous, [field]: value }));
+    setDraft((previous) => {
+      // Choosing the party brings back the account last used for it; choosing an account
+      // remembers it for the party chosen.
+      if (field === 'partyId' && value !== previous.partyId)
+        return { ...previous, partyId: value, accountId: accountFor(value) };
+      if (field === 'accountId') rememberAccount(userId, kind.screen, previous.partyId, value);
+      return { ...previous, [field]: value };
+    });
 
   /** Marks the refused fields, names the empty ones on the page, and goes to the first. */
   const refuse = (found: FieldErrors, named: string) => {
@@ -180,6 +200,8 @@ export function useEntryForm(kind: EntryKind) {
     }
     setErrors({});
     setEmptyNamed('');
+    if (creditDebit === 'Credit')
+      rememberAccount(userId, kind.screen, draft.partyId, draft.accountId);
     const entry: EntryInput = {
       party,
       amount,

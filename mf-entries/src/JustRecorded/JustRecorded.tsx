@@ -1,5 +1,5 @@
 // Under each entry form (issue 32): what the signed-in user recorded in it today, newest first,
-// from the server, so the week can be checked without a trip to the Journal. Recording an entry
+// with the account each was booked to and its description (issue 42), from the server, so the week can be checked without a trip to the Journal. Recording an entry
 // or attaching a receipt refreshes it (shared-ui's `invalidates`). Correct opens the Journal's
 // correction dialog in place: once saved, the list shows the corrected entry, and the one it
 // replaces as reversed.
@@ -42,6 +42,8 @@ export function JustRecorded({ kind, partyLabel }: JustRecordedProps) {
                 <th scope="col" className="mf-entries__money">
                   Amount
                 </th>
+                <th scope="col">Account</th>
+                <th scope="col">Description</th>
                 <th scope="col">Receipts</th>
                 <th scope="col">Actions</th>
               </tr>
@@ -54,6 +56,9 @@ export function JustRecorded({ kind, partyLabel }: JustRecordedProps) {
                   <td>{row.partyName}</td>
                   <td>{row.Creditdebit}</td>
                   <td className="mf-entries__money">{formatRs(row.amount)}</td>
+                  {/* Where the money went (an invoice moves none), so a wrong account shows today. */}
+                  <td>{row.accountName ?? ''}</td>
+                  <td className="mf-entries__description">{row.description}</td>
                   <td>{row.receipts}</td>
                   <td className="mf-entries__row-actions">
                     {row.reversedById ? (

@@ -235,7 +235,9 @@ export { endpoints };
  * Signs a user of the given role in for `useCurrentUser` and `useCanWrite`: a session token (when
  * the test has none) and the server's answer about who holds it.
  */
-export function mockCurrentUser(role: Role = 'staff') {
+export function mockCurrentUser(
+  role: Role = 'staff',
+): MockedEndpoint<typeof endpoints.getCurrentUser> {
   if (!useSession.getState().token) useSession.setState({ token: 'test-token' });
   return mockEndpoint(endpoints.getCurrentUser, {
     user: { id: 1, name: 'Me', email: 'me@test.local', role },

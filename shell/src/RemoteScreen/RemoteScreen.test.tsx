@@ -94,8 +94,8 @@ describe('RemoteScreen', () => {
     render(<RemoteScreen route={ROUTE} />);
     await screen.findByText(/Failed stage: render/);
     expect(jest.mocked(reportHealth).mock.calls).toEqual([
-      ['people', 'unversioned', 'loaded'],
-      ['people', 'unversioned', 'render_error'],
+      ['people', { version: 'unversioned' }, 'loaded'],
+      ['people', { version: 'unversioned' }, 'render_error'],
     ]);
   });
 

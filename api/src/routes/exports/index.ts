@@ -61,21 +61,23 @@ import { reconciliationExcel, reconciliationPdf } from '../../exports/reconcilia
 import { badRequest } from '../../lib/errors.js';
 import { isRealDay } from '../../lib/dates.js';
 import {
-  agingLine,
-  budgetExcel,
-  budgetPdf,
   comparedExcel,
   comparedLine,
   financeComparedExcel,
   figuresPdf,
   financeComparedPdf,
-  monthEndPackPdf,
-  receivablesExcel,
-  receivablesPdf,
   yearlyComparedExcel,
   yearlyComparedPdf,
   type ComparedLine,
 } from '../../exports/month-end-documents.js';
+import {
+  agingLine,
+  budgetExcel,
+  budgetPdf,
+  receivablesExcel,
+  receivablesPdf,
+} from '../../exports/budget-aging-documents.js';
+import { monthEndPackPdf } from '../../exports/month-end-pack-pdf.js';
 
 export const exportRoutes: FastifyPluginAsync = async (app) => {
   // Every call here is a heavy export: each takes one of its user's slots (lib/export-slots.ts),
@@ -470,7 +472,11 @@ export const exportRoutes: FastifyPluginAsync = async (app) => {
   route(app, endpoints.monthEndPackExcel, async (request) => {
     const pack = await packOf(request.query.month);
     // Written in a worker thread; the data was read here (exports/excel-in-worker.ts).
-    const bytes = await monthEndPackExcelInWorker(await context(request), pack);
+    const bytes = await monthEndPackExcelInWorker(
+      await context(request),
+      pack,
+      app.config.publicUrl ?? `${request.protocol}://${request.host}/`,
+    );
     return new NamedFile(
       endpoints.monthEndPackExcel.file.fileName,
       Readable.from([bytes]),
