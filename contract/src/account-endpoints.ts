@@ -7,11 +7,6 @@ import {
   AccountMutation,
   AccountParams,
   accountMessages as m,
-  BankRuleBody,
-  BankRuleList,
-  BankRuleMutation,
-  BankSettings,
-  BankSettingsBody,
   LineEntryBody,
   LineParams,
   MatchBody,
@@ -26,6 +21,13 @@ import {
   TransferMutation,
   Worklist,
 } from './accounts.js';
+import {
+  BankRuleBody,
+  BankRuleList,
+  BankRuleMutation,
+  BankSettings,
+  BankSettingsBody,
+} from './bank-rules.js';
 import {
   StatementImported,
   StatementImportList,
@@ -168,7 +170,8 @@ export const accountEndpoints = {
     summary: 'Undo a statement import as one: its lines go (none may be matched or excluded)',
     description:
       'A line that another import, not undone, also holds (the same line in an overlapping ' +
-      "statement) stays, and is that import's from then on.",
+      "statement) stays, and is that import's from then on. An excluded line is put back to " +
+      'unmatched first with DELETE /accounts/:id/lines/:lineId/exclude.',
     access: 'signedIn',
     params: StatementImportParams,
     body: ReasonBody,
@@ -180,7 +183,12 @@ export const accountEndpoints = {
     method: 'GET',
     path: '/accounts/:id/reconcile',
     tag: 'accounts',
-    summary: 'The reconciliation worklist: statement lines with suggestions, unmatched entries',
+    summary:
+      'The reconciliation worklist: statement lines with suggestions, unmatched entries and transfers',
+    description:
+      'A suggestion is entries of the same direction adding up to the line, or a transfer with ' +
+      'another money account of the same signed amount (`transferIds`, `entryIds` empty), ' +
+      'dated within the suggestion days.',
     access: 'signedIn',
     params: AccountParams,
     query: ReconcileQuery,
@@ -206,6 +214,9 @@ export const accountEndpoints = {
     tag: 'accounts',
     summary:
       'Match the unmatched lines that have exactly one strong suggestion, a bounded number a call',
+    description:
+      'A suggestion of entries or of a transfer alike: a line with two strong suggestions, or ' +
+      'none, is left for the clerk.',
     access: 'signedIn',
     params: AccountParams,
     query: AcceptSuggestedQuery,
@@ -247,6 +258,22 @@ export const accountEndpoints = {
     path: '/accounts/:id/lines/:lineId/exclude',
     tag: 'accounts',
     summary: 'Exclude a statement line that should never be an entry, with a reason',
+    access: 'signedIn',
+    params: LineParams,
+    body: ReasonBody,
+    responses: { 200: Matched },
+    errors: [404, 409],
+    texts: MATCH,
+  }),
+  undoExclude: endpoint({
+    method: 'DELETE',
+    path: '/accounts/:id/lines/:lineId/exclude',
+    tag: 'accounts',
+    summary: "Undo a line's exclusion, with a reason: the line is unmatched again",
+    description:
+      "Refused (409) for a line that is not excluded. A line dated on or before the account's " +
+      '"reconciled through" day: refused (409, naming the day) but to an admin, whose reason is ' +
+      'then recorded in the activity.',
     access: 'signedIn',
     params: LineParams,
     body: ReasonBody,

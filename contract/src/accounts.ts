@@ -169,8 +169,10 @@ export const LINE_STATUSES = ['unmatched', 'matched', 'excluded'] as const;
 export const LineStatus = literalUnion(LINE_STATUSES);
 export type LineStatus = Static<typeof LineStatus>;
 
+/** Entries, or a transfer with another money account (`entryIds` then empty), matching a line. */
 export const Suggestion = Type.Object({
   entryIds: Type.Array(Id),
+  transferIds: Type.Array(Id),
   /** 0 to 100: same amount and direction first, then date distance, then name and text. */
   score: Type.Number(),
   /** One strong suggestion alone is taken by "Accept all suggested". */
@@ -218,6 +220,19 @@ export const WorklistEntry = Type.Object({
 });
 export type WorklistEntry = Static<typeof WorklistEntry>;
 
+/** A transfer of the account with another money account, not reversed, matched to no line of it. */
+export const WorklistTransfer = Type.Object({
+  id: Id,
+  date: IsoDate,
+  /** The other account's id and name. */
+  accountId: Id,
+  accountName: Type.String(),
+  description: Type.String(),
+  /** Into this account (+) or out of it (-). */
+  amount: Money,
+});
+export type WorklistTransfer = Static<typeof WorklistTransfer>;
+
 export const ReconcileQuery = Type.Object(
   {
     /** Which lines: the unmatched (default), or every line. */
@@ -228,10 +243,11 @@ export const ReconcileQuery = Type.Object(
 );
 export type ReconcileQuery = Static<typeof ReconcileQuery>;
 
-/** Oldest line first; `entries`: the account's unmatched entries around the page's lines. */
+/** Oldest line first; `entries` and `transfers`: the account's unmatched ones around the lines. */
 export const Worklist = Type.Object({
   lines: Type.Array(StatementLine),
   entries: Type.Array(WorklistEntry),
+  transfers: Type.Array(WorklistTransfer),
   next: NextCursor,
 });
 export type Worklist = Static<typeof Worklist>;
@@ -303,53 +319,6 @@ export const ReconciliationQuery = Type.Object(
 );
 export type ReconciliationQuery = Static<typeof ReconciliationQuery>;
 
-const Bound = Type.Union([Type.Number({ minimum: 0, maximum: 999999999999.99 }), Type.Null()]);
-
-export const BankRule = Type.Object({
-  id: Id,
-  contains: Type.String(),
-  minAmount: Type.Union([Money, Type.Null()]),
-  maxAmount: Type.Union([Money, Type.Null()]),
-  kind: EntryKind,
-  partyId: Id,
-  partyName: Type.String(),
-  description: Type.String(),
-  enabled: Type.Boolean(),
-});
-export type BankRule = Static<typeof BankRule>;
-
-export const BankRuleBody = Type.Object(
-  {
-    contains: Text(200),
-    minAmount: Type.Optional(Bound),
-    maxAmount: Type.Optional(Bound),
-    kind: EntryKind,
-    partyId: Id,
-    description: OptionalText(500),
-    enabled: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
-export type BankRuleBody = Static<typeof BankRuleBody>;
-
-export const BankRuleList = Type.Object({ rules: Type.Array(BankRule) });
-export type BankRuleList = Static<typeof BankRuleList>;
-
-export const BankRuleMutation = Type.Object({ message: Type.String(), rule: BankRule });
-export type BankRuleMutation = Static<typeof BankRuleMutation>;
-
-export const BankSettings = Type.Object({
-  /** How many days a suggested entry may lie from its line. */
-  suggestionDays: Type.Integer({ minimum: 0, maximum: 60 }),
-});
-export type BankSettings = Static<typeof BankSettings>;
-
-export const BankSettingsBody = Type.Object(
-  { suggestionDays: Type.Integer({ minimum: 0, maximum: 60 }) },
-  { additionalProperties: false },
-);
-export type BankSettingsBody = Static<typeof BankSettingsBody>;
-
 /** The texts of the accounts, statements and reconciliation (not in the spec). */
 export const accountMessages = {
   accountCreated: 'Account created',
@@ -380,6 +349,8 @@ export const accountMessages = {
   lineNotUnmatched: 'This line is already matched or excluded',
   lineNotMatched: 'This line is not matched',
   lineExcluded: 'Line excluded',
+  lineNotExcluded: 'This line is not excluded',
+  exclusionUndone: 'Exclusion undone: the line is unmatched again',
   lineMatched: 'Line matched',
   lineUnmatched: 'Match undone',
   lineEntryCreated: 'Entry created and matched',

@@ -35,5 +35,6 @@ export * from './month-end-endpoints.js';
 export * from './releases.js';
 export * from './clerk.js';
 export * from './accounts.js';
+export * from './bank-rules.js';
 export * from './statements.js';
 export * from './account-endpoints.js';

@@ -64,6 +64,7 @@ export const AUDIT_ACTIONS = [
   'matched',
   'unmatched',
   'excluded',
+  'exclusion_undone',
   'reconciled',
 ] as const;
 export const AuditAction = literalUnion(AUDIT_ACTIONS);

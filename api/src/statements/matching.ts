@@ -1,6 +1,6 @@
 // Matching by hand (issue 33): a line matched to entries and transfers, a match undone with a
-// reason, a line excluded with a reason, and the entry a line shows recorded through the books
-// writer and matched in one step.
+// reason, a line excluded with a reason and put back with one (issue 42), and the entry a line
+// shows recorded through the books writer and matched in one step.
 import { sql } from 'kysely';
 import {
   accountMessages as m,
@@ -118,6 +118,50 @@ export async function excludeLine(
       entity: 'statement_line',
       entityId: lineId,
       after: { accountId, date: line.line_date, amount: money(line.amount), reason: reason.trim() },
+    });
+  });
+  return lineOut(db, accountId, lineId);
+}
+
+/**
+ * Puts an excluded line back to unmatched, with a reason (issue 42): the exclusion's reason and
+ * who gave it go, and the activity keeps both. A line dated in the reconciled period is the
+ * reconciled-period guard's (an admin's, with the reason).
+ */
+export async function undoExclude(
+  db: Db,
+  userId: number,
+  accountId: number,
+  lineId: number,
+  reason: string,
+): Promise<StatementLine> {
+  await accountOf(db, accountId);
+  await db.transaction().execute(async (tx) => {
+    const line = await lockLine(tx, accountId, lineId);
+    if (line.status !== 'excluded') throw conflict(m.lineNotExcluded);
+    await guardReconciled(
+      tx,
+      [{ accountId, day: line.line_date }],
+      { userId, reason },
+      { line: lineId, exclusionUndone: true },
+    );
+    const { rows } = await sql<{ excluded_reason: string | null }>`
+      SELECT excluded_reason FROM statement_lines WHERE id = ${lineId}`.execute(tx);
+    await sql`UPDATE statement_lines SET status = 'unmatched', excluded_reason = NULL,
+              excluded_by = NULL WHERE id = ${lineId}`.execute(tx);
+    await audit(tx, {
+      actorId: userId,
+      action: 'exclusion_undone',
+      entity: 'statement_line',
+      entityId: lineId,
+      before: { status: 'excluded', reason: rows[0]?.excluded_reason ?? null },
+      after: {
+        accountId,
+        date: line.line_date,
+        amount: money(line.amount),
+        status: 'unmatched',
+        reason: reason.trim(),
+      },
     });
   });
   return lineOut(db, accountId, lineId);

@@ -1,7 +1,8 @@
 // Reconciling an account with its bank statement (issue 33, decision 023): the worklist of
-// statement lines with the entries suggested for each (one entry, or a set adding up to the line),
-// and "Accept all suggested". Matching by hand, exclusions and entries made from lines are in
-// matching.ts, "reconciled through" in reconciled.ts, the rules and settings in rules.ts.
+// statement lines with the entries suggested for each (one entry, or a set adding up to the line)
+// and the transfers (transfer-suggestions.ts). "Accept all suggested" is in accept-suggested.ts,
+// matching by hand, exclusions and entries made from lines in matching.ts, "reconciled through"
+// in reconciled.ts, the rules and settings in rules.ts, the scores in suggestion-score.ts.
 import { sql } from 'kysely';
 import {
   accountMessages as m,
@@ -18,10 +19,11 @@ import {
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { addDays } from '../lib/dates.js';
-import { HttpError, notFound, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
+import { notFound } from '../lib/errors.js';
 import { parseWorklistCursor, worklistCursor } from '../lib/page-cursor.js';
-import { lockLine, writeMatch } from './match-write.js';
 import { listRules, suggestionDays } from './rules.js';
+import { dayNumber, isStrong, scoreOf, similarity } from './suggestion-score.js';
+import { openTransfers, transferSuggestionsFor, type OpenLine } from './transfer-suggestions.js';
 
 /** Suggestions kept per line. */
 const SUGGESTIONS = 5;
@@ -30,39 +32,6 @@ const SET_CANDIDATES = 12;
 const SET_SIZE = 3;
 
 const money = (text: string) => fromCents(centsOf(text)) as number;
-
-// ------------------------------------------------------------------------------- similarity
-
-const words = (text: string) =>
-  new Set(
-    text
-      .toLowerCase()
-      .normalize('NFKD')
-      .split(/[^a-z0-9]+/)
-      .filter((word) => word.length > 2),
-  );
-
-/** 0 to 1: the share of the entry's words (party and description) found in the line's text. */
-export function similarity(lineText: string, party: string, description: string): number {
-  const line = words(lineText);
-  const entry = words(`${party} ${description}`);
-  if (line.size === 0 || entry.size === 0) return 0;
-  let shared = 0;
-  for (const word of entry) if (line.has(word)) shared += 1;
-  const partyWords = words(party);
-  let partyShared = 0;
-  for (const word of partyWords) if (line.has(word)) partyShared += 1;
-  return 0.7 * (shared / entry.size) + 0.3 * (partyWords.size ? partyShared / partyWords.size : 0);
-}
-
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
-
-/** 0 to 100: date distance first (up to 60), then how well the names agree (up to 40). */
-const scoreOf = (distance: number, days: number, alike: number) =>
-  Math.round((60 * (1 - distance / (days + 1)) + 40 * alike) * 100) / 100;
-
-/** Strong: near in date (3 days) or well named; "Accept all" takes a lone strong one. */
-const isStrong = (distance: number, alike: number) => distance <= 3 || alike >= 0.5;
 
 // --------------------------------------------------------------------------------- worklist
 
@@ -106,7 +75,11 @@ const OPEN_ENTRY = sql`e.credit_debit = 'Credit' AND e.reverses_id IS NULL
   AND NOT EXISTS (SELECT 1 FROM entries r WHERE r.reverses_id = e.id)
   AND NOT EXISTS (SELECT 1 FROM statement_matches sm WHERE sm.entry_id = e.id)`;
 
-type OpenLine = { id: number; date: string; cents: bigint; text: string };
+/** The higher score first; on a tie entries before a transfer, then the lower id. */
+const bestFirst = (a: Suggestion, b: Suggestion) =>
+  b.score - a.score ||
+  b.entryIds.length - a.entryIds.length ||
+  (a.entryIds[0] ?? a.transferIds[0]!) - (b.entryIds[0] ?? b.transferIds[0]!);
 
 /** Lines whose suggestions one query looks for. */
 const SUGGESTION_CHUNK = 100;
@@ -159,6 +132,7 @@ async function suggestionsFor(
     const list = found.get(line.id) ?? [];
     list.push({
       entryIds: [Number(row.id)],
+      transferIds: [],
       score: scoreOf(distance, days, alike),
       strong: isStrong(distance, alike),
     });
@@ -222,6 +196,7 @@ async function setSuggestionsFor(
           // A set is never "strong": the clerk accepts it by hand.
           return {
             entryIds: set.map((row) => Number(row.id)).sort((a, b) => a - b),
+            transferIds: [],
             score: scoreOf(distance, days, alike) - 10,
             strong: false,
           };
@@ -302,8 +277,12 @@ export async function worklist(
   const sets = new Map<number, Suggestion[]>();
   for (let start = 0; start < open.length; start += SUGGESTION_CHUNK) {
     const chunk = open.slice(start, start + SUGGESTION_CHUNK);
-    for (const [id, found] of await suggestionsFor(db, accountId, chunk, days))
-      single.set(id, found);
+    const ofEntries = await suggestionsFor(db, accountId, chunk, days);
+    const ofTransfers = await transferSuggestionsFor(db, accountId, chunk, days);
+    for (const line of chunk) {
+      const found = [...(ofEntries.get(line.id) ?? []), ...(ofTransfers.get(line.id) ?? [])];
+      if (found.length) single.set(line.id, found.sort(bestFirst).slice(0, SUGGESTIONS));
+    }
     const rest = chunk.filter((line) => !single.has(line.id));
     for (const [id, found] of await setSuggestionsFor(db, accountId, rest, days))
       sets.set(id, found);
@@ -353,48 +332,10 @@ export async function worklist(
   return {
     lines,
     entries,
+    transfers: await openTransfers(db, accountId, from, to),
     next:
       rows.length > limit && last
         ? worklistCursor({ date: last.line_date, id: Number(last.id) })
         : null,
   };
-}
-
-// ------------------------------------------------------------------------ accept suggested
-
-/** Unmatched lines one call of "Accept all suggested" looks at (the client calls again). */
-const ACCEPT_LINES_PER_CALL = 100;
-
-export async function acceptSuggested(
-  db: Db,
-  userId: number,
-  accountId: number,
-  after?: string,
-): Promise<{ matched: number; lineIds: number[]; next: string | null }> {
-  await accountOf(db, accountId);
-  const lineIds: number[] = [];
-  const taken = new Set<number>();
-  const page = await worklist(db, accountId, {
-    status: 'unmatched',
-    limit: ACCEPT_LINES_PER_CALL,
-    after,
-  });
-  for (const line of page.lines) {
-    const strong = line.suggestions.filter((suggestion) => suggestion.strong);
-    if (strong.length !== 1) continue;
-    const entryIds = strong[0]!.entryIds;
-    if (entryIds.some((id) => taken.has(id))) continue;
-    try {
-      await db.transaction().execute(async (tx) => {
-        await writeMatch(tx, userId, await lockLine(tx, accountId, line.id), entryIds, []);
-      });
-      entryIds.forEach((id) => taken.add(id));
-      lineIds.push(line.id);
-    } catch (error) {
-      // Matched meanwhile by someone else: left as it is.
-      if (pgCode(error) === PG_UNIQUE_VIOLATION || error instanceof HttpError) continue;
-      throw error;
-    }
-  }
-  return { matched: lineIds.length, lineIds, next: page.next };
 }

@@ -35,7 +35,7 @@ const line = (id: number, fields: Partial<StatementLine>): StatementLine => ({
 
 const WORKLIST: Worklist = {
   lines: [
-    line(1, { suggestions: [{ entryIds: [41], score: 95, strong: true }] }),
+    line(1, { suggestions: [{ entryIds: [41], transferIds: [], score: 95, strong: true }] }),
     line(2, {
       date: '2026-10-04',
       amount: -25,
@@ -64,6 +64,7 @@ const WORKLIST: Worklist = {
       amount: 300,
     },
   ],
+  transfers: [],
   next: null,
 };
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { StatementLine, WorklistEntry } from 'contract';
+import type { StatementLine, Suggestion, WorklistEntry, WorklistTransfer } from 'contract';
 import {
   Button,
   Checkbox,
@@ -22,14 +22,30 @@ import { useReconcile, type Reconcile } from './useReconcile';
 import '../AccountsPage/AccountsPage.css';
 import './ReconcilePage.css';
 
-/** What a reason is asked for: excluding a line, or undoing its match. */
+/** What a reason is asked for: excluding a line, undoing its match, or undoing its exclusion. */
 interface Pending {
   line: StatementLine;
-  action: 'exclude' | 'undo';
+  action: 'exclude' | 'undo' | 'unexclude';
 }
+
+/** The reason dialog of each action: its title and its button. */
+const ASKS = {
+  exclude: 'Exclude line',
+  undo: 'Undo match',
+  unexclude: 'Undo exclude',
+} as const;
+const ACTS = { exclude: 'Exclude', undo: 'Undo match', unexclude: 'Undo exclude' } as const;
+
+/** A line as a button's accessible name names it: its day, description and amount. */
+const lineName = (line: StatementLine) =>
+  `${line.date} ${line.description} ${formatMoney(line.amount)}`;
 
 const entryText = (entry: WorklistEntry) =>
   `#${entry.id} ${entry.date} ${KINDS[entry.kind].label} ${entry.partyName} ${formatMoney(entry.amount)}`;
+
+const transferText = (transfer: WorklistTransfer) =>
+  `Transfer #${transfer.id} ${transfer.date} ${transfer.amount < 0 ? 'to' : 'from'} ` +
+  `${transfer.accountName} ${formatMoney(transfer.amount)}`;
 
 const statusText = (line: StatementLine) =>
   line.status === 'excluded'
@@ -42,9 +58,10 @@ const statusText = (line: StatementLine) =>
 
 /**
  * Reconcile (/Accounts/:id/reconcile): the account's statement lines not yet matched on the left,
- * its entries not yet matched on the right; suggestions per line with Accept, Accept all
- * suggested, Create entry from a line, Exclude with a reason, undo a match, and Mark reconciled
- * through a day with the statement's closing balance. Viewers see it read-only.
+ * its entries and transfers not yet matched on the right; suggestions per line (entries, or a
+ * transfer with another money account) with Accept, Accept all suggested, Create entry from a
+ * line, Exclude with a reason and Undo exclude, undo a match, and Mark reconciled through a day
+ * with the statement's closing balance. Viewers see it read-only.
  */
 export function ReconcilePage() {
   const id = useAccountId();
@@ -57,13 +74,23 @@ function ReconcileScreen({ id }: { id: number }) {
   const canWrite = useCanWrite() === true;
   const isAdmin = useIsAdmin();
   const [chosen, setChosen] = useState<number[]>([]);
+  const [chosenTransfers, setChosenTransfers] = useState<number[]>([]);
   const [creating, setCreating] = useState<StatementLine | undefined>();
   const [pending, setPending] = useState<Pending | undefined>();
   const entries = new Map(reconcile.entries.map((entry) => [entry.id, entry]));
-  const describe = (ids: number[]) =>
-    ids
-      .map((entryId) => (entries.has(entryId) ? entryText(entries.get(entryId)!) : `#${entryId}`))
-      .join(', ');
+  const transfers = new Map(reconcile.transfers.map((transfer) => [transfer.id, transfer]));
+  /** The entries and transfers of a match or a suggestion, in words. */
+  const describe = ({ entryIds, transferIds }: Pick<Suggestion, 'entryIds' | 'transferIds'>) =>
+    [
+      ...entryIds.map((entryId) =>
+        entries.has(entryId) ? entryText(entries.get(entryId)!) : `#${entryId}`,
+      ),
+      ...transferIds.map((transferId) =>
+        transfers.has(transferId)
+          ? transferText(transfers.get(transferId)!)
+          : `Transfer #${transferId}`,
+      ),
+    ].join(', ');
 
   const lineColumns: Array<TableColumn<StatementLine>> = [
     { key: 'date', header: 'Date', value: (line) => line.date },
@@ -76,18 +103,20 @@ function ReconcileScreen({ id }: { id: number }) {
       header: 'Suggestions',
       render: (line) =>
         line.status === 'matched' ? (
-          describe(line.entryIds)
+          describe(line)
         ) : (
           <ul className="mf-reconcile__suggestions">
             {line.suggestions.map((suggestion) => (
-              <li key={suggestion.entryIds.join('-')}>
-                {`${describe(suggestion.entryIds)} (${suggestion.score}${suggestion.strong ? ', strong' : ''})`}{' '}
+              <li key={`${suggestion.entryIds.join('-')}t${suggestion.transferIds.join('-')}`}>
+                {`${describe(suggestion)} (${suggestion.score}${suggestion.strong ? ', strong' : ''})`}{' '}
                 {canWrite && line.status === 'unmatched' && (
                   <Button
                     variant="secondary"
                     disabled={reconcile.busy}
-                    aria-label={`Accept ${describe(suggestion.entryIds)} for line ${line.description}`}
-                    onClick={() => void reconcile.accept(line, suggestion.entryIds)}
+                    aria-label={`Accept ${describe(suggestion)} for line ${line.description}`}
+                    onClick={() =>
+                      void reconcile.accept(line, suggestion.entryIds, suggestion.transferIds)
+                    }
                   >
                     Accept
                   </Button>
@@ -110,10 +139,20 @@ function ReconcileScreen({ id }: { id: number }) {
           Undo match
         </Button>
       );
+    if (line.status === 'excluded')
+      return (
+        <Button
+          variant="secondary"
+          aria-label={`Undo exclude ${lineName(line)}`}
+          onClick={() => setPending({ line, action: 'unexclude' })}
+        >
+          Undo exclude
+        </Button>
+      );
     if (line.status !== 'unmatched') return null;
     return (
       <span className="mf-accounts__actions">
-        {chosen.length > 0 && (
+        {chosen.length + chosenTransfers.length > 0 && (
           <Button
             variant="secondary"
             disabled={reconcile.busy}
@@ -132,11 +171,12 @@ function ReconcileScreen({ id }: { id: number }) {
     );
   }
 
-  /** Matches the line to the entries chosen, then offers to make a rule of it. */
+  /** Matches the line to the entries and transfers chosen, then offers to make a rule of it. */
   const matchByHand = async (line: StatementLine) => {
     const first = entries.get(chosen[0]!);
-    if (!(await reconcile.accept(line, chosen))) return;
+    if (!(await reconcile.accept(line, chosen, chosenTransfers))) return;
     setChosen([]);
+    setChosenTransfers([]);
     if (
       first &&
       line.description.trim() !== '' &&
@@ -148,10 +188,9 @@ function ReconcileScreen({ id }: { id: number }) {
       await reconcile.makeRule(line, first);
   };
 
-  const toggle = (entryId: number) =>
-    setChosen((now) =>
-      now.includes(entryId) ? now.filter((one) => one !== entryId) : [...now, entryId],
-    );
+  const flip = (id: number) => (now: number[]) =>
+    now.includes(id) ? now.filter((one) => one !== id) : [...now, id];
+  const toggle = (entryId: number) => setChosen(flip(entryId));
   const entryColumns: Array<TableColumn<WorklistEntry>> = [
     ...(canWrite
       ? [
@@ -179,6 +218,39 @@ function ReconcileScreen({ id }: { id: number }) {
       header: 'Amount',
       kind: 'money',
       render: (entry) => formatMoney(entry.amount),
+    },
+  ];
+
+  const transferColumns: Array<TableColumn<WorklistTransfer>> = [
+    ...(canWrite
+      ? [
+          {
+            key: 'choose',
+            header: 'Choose',
+            render: (transfer: WorklistTransfer) => (
+              <input
+                type="checkbox"
+                aria-label={`Choose transfer #${transfer.id}`}
+                checked={chosenTransfers.includes(transfer.id)}
+                onChange={() => setChosenTransfers(flip(transfer.id))}
+              />
+            ),
+          },
+        ]
+      : []),
+    { key: 'id', header: 'No.', value: (transfer) => `#${transfer.id}` },
+    { key: 'date', header: 'Date', value: (transfer) => transfer.date },
+    {
+      key: 'account',
+      header: 'Other account',
+      value: (transfer) => `${transfer.amount < 0 ? 'To' : 'From'} ${transfer.accountName}`,
+    },
+    { key: 'description', header: 'Description', value: (transfer) => transfer.description },
+    {
+      key: 'amount',
+      header: 'Amount',
+      kind: 'money',
+      render: (transfer) => formatMoney(transfer.amount),
     },
   ];
 
@@ -225,6 +297,15 @@ function ReconcileScreen({ id }: { id: number }) {
           loading={reconcile.loading}
           emptyText="No unmatched entries"
         />
+        {reconcile.transfers.length > 0 && (
+          <Table
+            caption="Unmatched transfers"
+            columns={transferColumns}
+            rows={reconcile.transfers}
+            rowKey={(transfer) => transfer.id}
+            emptyText="No unmatched transfers"
+          />
+        )}
       </div>
       <ReconciledForm accountId={id} reconcile={reconcile} canWrite={canWrite} />
       <CreateEntryDialog
@@ -249,20 +330,24 @@ function ReasonFor({
   reconcile: Reconcile;
   onClose: () => void;
 }) {
-  const exclude = pending?.action === 'exclude';
+  const action = pending?.action ?? 'exclude';
   return (
     <ReasonDialog
       subject={pending}
-      title={exclude ? 'Exclude line' : 'Undo match'}
+      title={ASKS[action]}
       label="Reason"
-      action={exclude ? 'Exclude' : 'Undo match'}
+      action={ACTS[action]}
       busy={reconcile.busy}
       busyLabel="Saving..."
       onClose={onClose}
       onConfirm={(reason) => {
         if (!pending) return;
         if (reason === '') return notify('Please enter a reason');
-        const run = exclude ? reconcile.exclude : reconcile.undo;
+        const run = {
+          exclude: reconcile.exclude,
+          undo: reconcile.undo,
+          unexclude: reconcile.undoExclude,
+        }[action];
         void run(pending.line, reason).then((done) => done && onClose());
       }}
     >

@@ -1,6 +1,6 @@
 // The data of the reconciliation worklist: the account, its lines (unmatched, or all) with their
-// suggestions, the unmatched entries, and every write of the screen (match, accept all suggested,
-// create entry, exclude, undo a match, mark reconciled). Each refreshes what it changes.
+// suggestions, the unmatched entries and transfers, and every write of the screen (match, accept
+// all suggested, create entry, exclude and undo it, undo a match, mark reconciled). Each refreshes what it changes.
 import { useState } from 'react';
 import type { LineEntryBody, StatementLine, WorklistEntry } from 'contract';
 import { endpoints, useApiQuery, useApiWrite } from 'shared-ui';
@@ -23,6 +23,7 @@ export function useReconcile(id: number) {
   });
   const unmatch = useApiWrite(endpoints.unmatchLine, SAID);
   const exclude = useApiWrite(endpoints.excludeLine, SAID);
+  const unexclude = useApiWrite(endpoints.undoExclude, SAID);
   const create = useApiWrite(endpoints.createLineEntry, SAID);
   const reconciled = useApiWrite(endpoints.markReconciled, SAID);
   const rule = useApiWrite(endpoints.createBankRule, SAID);
@@ -31,6 +32,7 @@ export function useReconcile(id: number) {
     account: accounts.data?.accounts.find((account) => account.id === id),
     lines: worklist.data?.lines ?? [],
     entries: worklist.data?.entries ?? [],
+    transfers: worklist.data?.transfers ?? [],
     loading: worklist.isPending,
     all,
     setAll,
@@ -39,9 +41,15 @@ export function useReconcile(id: number) {
       acceptAll.isPending ||
       unmatch.isPending ||
       exclude.isPending ||
+      unexclude.isPending ||
       create.isPending,
-    accept: (line: StatementLine, entryIds: number[]) =>
-      ok(match.run({ params: { id }, body: { lineId: line.id, entryIds } })),
+    accept: (line: StatementLine, entryIds: number[], transferIds: number[] = []) =>
+      ok(
+        match.run({
+          params: { id },
+          body: { lineId: line.id, entryIds, ...(transferIds.length ? { transferIds } : {}) },
+        }),
+      ),
     acceptAllSuggested: async () => {
       let after: string | undefined;
       for (;;) {
@@ -55,6 +63,8 @@ export function useReconcile(id: number) {
       ok(unmatch.run({ params: { id, lineId: line.id }, body: { reason } })),
     exclude: (line: StatementLine, reason: string) =>
       ok(exclude.run({ params: { id, lineId: line.id }, body: { reason } })),
+    undoExclude: (line: StatementLine, reason: string) =>
+      ok(unexclude.run({ params: { id, lineId: line.id }, body: { reason } })),
     createEntry: (line: StatementLine, body: LineEntryBody) =>
       ok(create.run({ params: { id, lineId: line.id }, body })),
     creating: create.isPending,

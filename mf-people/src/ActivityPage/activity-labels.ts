@@ -46,6 +46,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   matched: 'matched',
   unmatched: 'match undone',
   excluded: 'excluded',
+  exclusion_undone: 'exclusion undone',
   reconciled: 'reconciled',
 };
 

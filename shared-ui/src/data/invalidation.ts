@@ -159,6 +159,7 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   acceptSuggested: MATCHES,
   unmatchLine: MATCHES,
   excludeLine: MATCHES,
+  undoExclude: MATCHES,
   createLineEntry: MONEY,
   markReconciled: ACCOUNTS,
   createBankRule: ['listBankRules', 'getReconcile', 'listActivity'],

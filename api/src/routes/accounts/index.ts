@@ -10,8 +10,15 @@ import { registerPage } from '../../repositories/register.js';
 import { acceptUploads, readUpload } from '../../imports/upload.js';
 import { importStatement, previewStatement } from '../../statements/import.js';
 import { listStatements, undoStatement } from '../../statements/undo.js';
-import { acceptSuggested, worklist } from '../../statements/reconcile.js';
-import { entryFromLine, excludeLine, matchLine, unmatchLine } from '../../statements/matching.js';
+import { acceptSuggested } from '../../statements/accept-suggested.js';
+import { worklist } from '../../statements/reconcile.js';
+import {
+  entryFromLine,
+  excludeLine,
+  matchLine,
+  undoExclude,
+  unmatchLine,
+} from '../../statements/matching.js';
 import { markReconciled } from '../../statements/reconciled.js';
 import { listRules, saveRule, setSuggestionDays, suggestionDays } from '../../statements/rules.js';
 import { route } from '../route.js';
@@ -141,6 +148,17 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
   route(app, endpoints.excludeLine, async (request) => ({
     message: m.lineExcluded,
     line: await excludeLine(
+      app.db,
+      currentUser(request).id,
+      request.params.id,
+      request.params.lineId,
+      request.body.reason,
+    ),
+  }));
+
+  route(app, endpoints.undoExclude, async (request) => ({
+    message: m.exclusionUndone,
+    line: await undoExclude(
       app.db,
       currentUser(request).id,
       request.params.id,
