@@ -364,8 +364,14 @@ describe('Bank reconciliation against the real API', () => {
       return { dialog, said: session.dialogs.slice(before) };
     };
 
-    // The month's statement (its first import, the oldest row) has matched lines: refused, the
-    // dialog stays open until closed.
+    // The month's statement was imported twice: undoing the second import deletes nothing, as
+    // the first still holds every line.
+    const again = await undoOf(importRows(`statement-${stamp}.csv`).first(), 'Imported twice');
+    expect(again.said).toEqual(['Statement import undone']);
+    await again.dialog.waitFor({ state: 'detached' });
+    await importRows(`statement-${stamp}.csv`).first().getByText('Undone').waitFor();
+    // Its first import (the oldest row) holds matched lines alone now: refused, the dialog stays
+    // open until closed.
     const refused = await undoOf(importRows(`statement-${stamp}.csv`).last(), 'Wrong file');
     expect(refused.said).toEqual([
       'Lines of this statement are matched or excluded: unmatch them first',
