@@ -101,7 +101,9 @@ export async function typeExpenses(
     if (expense.typeAhead) await hands.type(expense.typeAhead);
     await hands.press('Tab', 2); // Credit/Debit (chosen already), Amount
     await hands.type(expense.amount);
-    await hands.press('Tab'); // Description
+    await hands.press('Tab'); // Account, with two money accounts or more; else Description
+    // The account shown (the user's last for this type, else the default) is kept.
+    if ((await focusedLabel(page)) === 'Account') await hands.press('Tab'); // Description
     await hands.type(expense.description);
     if (expense.receipt) {
       // Past the date (kept; Chromium stops on each of its parts) to Receipt, each Tab counted.

@@ -103,13 +103,16 @@ describe('the clerk’s day', () => {
     // The week is under the form, newest first, with the receipts counted.
     const rows = page.getByRole('region', { name: 'Just recorded' }).locator('tbody tr');
     await rows.nth(7).waitFor();
+    // Party, Credit/Debit, Amount, Account (the default: Cash), Receipts.
     const cells = async (n: number) =>
-      (await rows.nth(n).locator('td').allTextContents()).slice(2, 6);
+      (await rows.nth(n).locator('td').allTextContents()).filter((_, i) =>
+        [2, 3, 4, 5, 7].includes(i),
+      );
     expect(await rows.count()).toBe(8);
-    expect(await cells(0)).toEqual([FUEL, 'Credit', 'RS: 300.00', '0']);
-    expect(await cells(2)).toEqual([PAPER, 'Credit', 'RS: 45.50', '1']);
-    expect(await cells(5)).toEqual([PAPER, 'Credit', 'RS: 12,500.75', '0']);
-    expect(await cells(6)).toEqual([FUEL, 'Credit', 'RS: 800.50', '1']);
+    expect(await cells(0)).toEqual([FUEL, 'Credit', 'RS: 300.00', 'Cash', '0']);
+    expect(await cells(2)).toEqual([PAPER, 'Credit', 'RS: 45.50', 'Cash', '1']);
+    expect(await cells(5)).toEqual([PAPER, 'Credit', 'RS: 12,500.75', 'Cash', '0']);
+    expect(await cells(6)).toEqual([FUEL, 'Credit', 'RS: 800.50', 'Cash', '1']);
     // Stored as typed, separators read as thousands.
     const stored = await admin<{ entries: Array<{ amount: number }> }>(
       'GET',
