@@ -379,6 +379,23 @@ const CASES: Record<string, Case[]> = {
       },
     },
   ],
+  'DELETE /api/accounts/{id}/lines/{lineId}/exclude': [
+    {
+      does: 'undoes an exclusion with a reason',
+      status: 200,
+      prepare: async (tools) => {
+        const { account, line } = await statementLine(tools);
+        await rows(
+          tools.ctx,
+          `UPDATE statement_lines SET status = 'excluded', excluded_reason = 'internal reversal'
+           WHERE id = ${line}`,
+        );
+        return as(tools.staff, 'DELETE', `/api/accounts/${account}/lines/${line}/exclude`, {
+          reason: 'it was a real charge',
+        });
+      },
+    },
+  ],
   'POST /api/accounts/{id}/lines/{lineId}/entry': [
     {
       does: 'records the entry a line shows and matches it',

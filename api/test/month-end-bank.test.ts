@@ -195,14 +195,19 @@ describe('the bank items of the month-end checklist', () => {
       lines.push(
         (row.values as unknown[])
           .slice(1)
-          .map((value) => String(value ?? ''))
+          // A link is a full address, from the request's origin (PUBLIC_URL unset).
+          .map((value) =>
+            typeof value === 'object' && value !== null && 'text' in value
+              ? String((value as { text: unknown }).text)
+              : String(value ?? ''),
+          )
           .join('|'),
       ),
     );
     expect(lines).toEqual(
       expect.arrayContaining([
-        'Statement lines not matched|3|/Accounts',
-        "Accounts not reconciled through the month's last day|2|/Accounts",
+        'Statement lines not matched|3|http://localhost/Accounts',
+        "Accounts not reconciled through the month's last day|2|http://localhost/Accounts",
       ]),
     );
     if (pdftotext) {
