@@ -108,7 +108,11 @@ beforeEach(() => {
 });
 
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
-const cells = (text: string) => row(text).locator('th, td').allTextContents();
+/** The row's cells, once it is on screen (a table being asked again shows no rows meanwhile). */
+const cells = async (text: string) => {
+  await row(text).waitFor();
+  return row(text).locator('th, td').allTextContents();
+};
 
 async function setBudget(type: string, amount: string) {
   await page.getByRole('button', { name: `Set budget of ${type}` }).click();
