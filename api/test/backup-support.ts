@@ -32,6 +32,8 @@ export const CARRIED = [
   'import_mappings',
   'import_parties',
   'imports',
+  'ledger_accounts',
+  'ledger_lines',
   'payroll_payments',
   'receipt_blobs',
   'receipt_chunks',
@@ -46,6 +48,7 @@ export const CARRIED = [
   'two_step',
   'two_step_recovery_codes',
   'users',
+  'vouchers',
 ];
 
 /** A new, empty embedded database, in memory, closed by `closeAll`. (A PGlite on a data directory

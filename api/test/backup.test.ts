@@ -120,6 +120,8 @@ test('every table is either carried or left out on purpose', async () => {
     'entry_daily',
     'entry_monthly',
     'entry_rollup_queue',
+    'ledger_daily',
+    'ledger_rollup_queue',
     'rate_counters',
     'receipted_entries',
     'receipted_monthly',

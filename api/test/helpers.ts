@@ -52,7 +52,7 @@ export interface TestContext {
 }
 
 const TABLES =
-  'audit_log, entries, entry_daily, entry_monthly, entry_rollup_queue, sessions, users, employees, clients, expense_types, rate_counters, two_step, two_step_recovery_codes, two_step_challenges, entry_batches, receipts, receipt_chunks, receipt_blobs, import_mappings, company, receipted_entries, receipted_monthly, account_daily, accounts, account_transfers, statement_imports, statement_lines, statement_line_imports, statement_matches, bank_rules';
+  'audit_log, entries, entry_daily, entry_monthly, entry_rollup_queue, sessions, users, employees, clients, expense_types, rate_counters, two_step, two_step_recovery_codes, two_step_challenges, entry_batches, receipts, receipt_chunks, receipt_blobs, import_mappings, company, receipted_entries, receipted_monthly, account_daily, accounts, account_transfers, statement_imports, statement_lines, statement_line_imports, statement_matches, bank_rules, ledger_accounts, ledger_lines, ledger_rollup_queue, ledger_daily, vouchers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsDir = path.join(here, '..', 'src', 'db', 'migrations');
@@ -152,6 +152,8 @@ export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
       emptying ??= emptyingStatement(database);
       await sql.raw(await emptying).execute(database.db);
       await sql`UPDATE books SET closed_through = NULL`.execute(database.db);
+      // The chart a fresh database starts with (migration 037); Cash's account comes with Cash.
+      await sql`SELECT ledger_seed_chart()`.execute(database.db);
       // The one account a fresh database has (migration 026).
       await sql`INSERT INTO accounts (id, name, kind, opening_balance, opening_date, is_default)
                 VALUES (1, 'Cash', 'Cash', 0, DATE '1900-01-01', true)`.execute(database.db);

@@ -24,6 +24,9 @@ export const LEFT_OUT: Record<string, LeftOut> = {
   entry_rollup_queue: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
   // Each account's money in and out per day (migration 027), from the entries.
   account_daily: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
+  // Each ledger account's debits and credits per day (migration 037), from the ledger lines.
+  ledger_daily: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
+  ledger_rollup_queue: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
   // The entries with a shown receipt and their sums (migration 019), from `receipts`.
   receipted_entries: { why: 'derived', rebuild: 'SELECT rebuild_receipt_rollups()' },
   receipted_monthly: { why: 'derived', rebuild: 'SELECT rebuild_receipt_rollups()' },
@@ -45,6 +48,8 @@ export const SEEDED_BY_MIGRATIONS: Record<string, string> = {
   // Migration 026: the account Cash, the default, and the reconciliation settings.
   accounts: "id = 1 AND name = 'Cash' AND kind = 'Cash' AND opening_balance = 0 AND is_default",
   bank_settings: 'suggestion_days = 7',
+  // Migration 037: the starting chart and Cash's own account.
+  ledger_accounts: 'role IS NOT NULL OR money_account_id = 1',
 };
 
 export interface Column {

@@ -2,6 +2,7 @@
 // income or expense and changes no report figure, only the two accounts' balances. Like an entry
 // it is never changed: a mistake is reversed by a mirrored transfer (negative amount, same day).
 import { sql } from 'kysely';
+import { postTransfers, withPosting } from '../ledger/posting.js';
 import {
   accountMessages as m,
   amountNumber,
@@ -62,12 +63,16 @@ export async function recordTransfer(
   return db.transaction().execute(async (tx) => {
     await checkEntryDate(tx, input.date, today);
     await lockAccounts(tx, [input.fromAccountId, input.toAccountId]);
-    const { rows } = await sql<TransferRow>`
-      INSERT INTO account_transfers (from_account_id, to_account_id, amount, transfer_date,
-                                     description, created_by)
-      VALUES (${input.fromAccountId}, ${input.toAccountId}, ${plainMoney(input.amount)}::numeric,
-              ${input.date}::date, ${(input.description ?? '').trim()}, ${userId})
-      RETURNING ${COLUMNS}`.execute(tx);
+    const { rows } = await sql<TransferRow>`${withPosting(
+      sql`
+        INSERT INTO account_transfers (from_account_id, to_account_id, amount, transfer_date,
+                                       description, created_by)
+        VALUES (${input.fromAccountId}, ${input.toAccountId}, ${plainMoney(input.amount)}::numeric,
+                ${input.date}::date, ${(input.description ?? '').trim()}, ${userId})
+        RETURNING *`,
+      postTransfers,
+      COLUMNS,
+    )}`.execute(tx);
     const transfer = toTransfer(rows[0]!);
     await guardReconciled(
       tx,
@@ -105,12 +110,16 @@ export async function reverseTransfer(
       if (original.reverses_id !== null) throw conflict(m.transferReversalNotReversible);
       if (original.reversed_by !== null) throw conflict(m.transferAlreadyReversed);
       await refuseClosedPeriod(tx, [original.transfer_date], 'entry');
-      const inserted = await sql<TransferRow>`
-        INSERT INTO account_transfers (from_account_id, to_account_id, amount, transfer_date,
-                                       description, reverses_id, created_by)
-        SELECT from_account_id, to_account_id, -amount, transfer_date, ${reason}, id, ${userId}
-        FROM account_transfers WHERE id = ${input.id}
-        RETURNING ${COLUMNS}`.execute(tx);
+      const inserted = await sql<TransferRow>`${withPosting(
+        sql`
+          INSERT INTO account_transfers (from_account_id, to_account_id, amount, transfer_date,
+                                         description, reverses_id, created_by)
+          SELECT from_account_id, to_account_id, -amount, transfer_date, ${reason}, id, ${userId}
+          FROM account_transfers WHERE id = ${input.id}
+          RETURNING *`,
+        postTransfers,
+        COLUMNS,
+      )}`.execute(tx);
       const reversal = toTransfer(inserted.rows[0]!);
       // Both accounts' money on the day, and the statement lines the transfer is matched to.
       const { rows: lines } = await sql<{ account_id: number; day: string }>`

@@ -7,6 +7,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { BatchKind, CreditDebit, EntryKind } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
+import { postEntries, withPosting } from '../ledger/posting.js';
 import { guardReconciled, type Move } from './reconciled-period.js';
 
 /** One entry as it is stored; the party's name is the one looked up when it is written. */
@@ -63,7 +64,7 @@ const insertStatement = (
 ) => {
   const party = (kind: EntryKind) =>
     lines.map((line) => (line.kind === kind ? line.partyId : null));
-  return sql`
+  const insert = sql`
     INSERT INTO entries (kind, client_id, employee_id, expense_type_id, party_name, amount,
                          credit_debit, description, entry_date, created_by, idempotency_key,
                          batch_id, account_id)
@@ -86,7 +87,9 @@ const insertStatement = (
     ) WITH ORDINALITY AS u(kind, client, employee, expense_type, name, amount, side,
                            description, day, account, position)
     ORDER BY u.position
-    RETURNING ${returning}`;
+    RETURNING *`;
+  // Each entry's ledger lines in the same statement (ledger/posting.ts).
+  return withPosting(insert, postEntries, returning);
 };
 
 /** Inserts one entry (a form's submission, with its idempotency key) and answers it. */
@@ -172,9 +175,11 @@ export async function insertReversal(
   reason: string,
   by: { userId: number; idempotencyKey?: string | null },
 ): Promise<WrittenEntry | undefined> {
-  const { rows } = await sql<WrittenEntry>`
-    ${reversalStatement({ entryId }, reason, by)}
-    RETURNING ${ENTRY_COLUMNS}`.execute(tx);
+  const { rows } = await sql<WrittenEntry>`${withPosting(
+    sql`${reversalStatement({ entryId }, reason, by)} RETURNING *`,
+    postEntries,
+    ENTRY_COLUMNS,
+  )}`.execute(tx);
   const reversal = rows[0];
   if (!reversal) return undefined;
   await guardReconciled(
@@ -201,8 +206,8 @@ export async function insertBatchReversals(
 ): Promise<number> {
   const { rows } = await sql<{ account_id: number | null; day: string; count: string | number }>`
     WITH reversals AS (
-      ${reversalStatement({ batchId }, reason, by)} RETURNING account_id, entry_date
-    )
+      ${reversalStatement({ batchId }, reason, by)} RETURNING *
+    ), posted AS (${postEntries(sql.raw('reversals'))})
     SELECT account_id, min(entry_date)::text AS day, count(*) AS count
     FROM reversals GROUP BY account_id`.execute(tx);
   await guardReconciled(
