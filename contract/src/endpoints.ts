@@ -23,6 +23,7 @@ import { clientEndpoints, employeeEndpoints } from './people-endpoints.js';
 import { receiptEndpoints } from './receipt-endpoints.js';
 import { recurringEndpoints } from './recurring-endpoints.js';
 import { releaseEndpoints } from './releases.js';
+import { ledgerEndpoints as generalLedgerEndpoints } from './ledger/endpoints.js';
 import { ledgerEndpoints, pagedLedgerEndpoints, reportEndpoints } from './report-endpoints.js';
 import { ownAccountEndpoints, securityEndpoints, userEndpoints } from './user-endpoints.js';
 
@@ -54,6 +55,7 @@ export const endpoints = {
   ...accountEndpoints,
   ...releaseEndpoints,
   ...clerkEndpoints,
+  ...generalLedgerEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -38,3 +38,4 @@ export * from './accounts.js';
 export * from './bank-rules.js';
 export * from './statements.js';
 export * from './account-endpoints.js';
+export * from './ledger/index.js';

@@ -96,6 +96,8 @@ export const RECORD_KINDS = [
   'statement',
   'statement_line',
   'bank_rule',
+  'ledger_account',
+  'voucher',
 ] as const;
 export const RecordKind = literalUnion(RECORD_KINDS);
 export type RecordKind = Static<typeof RecordKind>;

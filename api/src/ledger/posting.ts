@@ -22,7 +22,8 @@ export const postTransfers = (written: RawBuilder<unknown>) => sql`
          greatest(s.side * w.amount, 0), greatest(-s.side * w.amount, 0)
   FROM ${written} w
   CROSS JOIN LATERAL (VALUES (w.to_account_id, 1), (w.from_account_id, -1)) AS s (money, side)
-  JOIN ledger_accounts a ON a.money_account_id = s.money`;
+  JOIN ledger_accounts a ON a.money_account_id = s.money
+  ORDER BY w.id, s.side DESC`;
 
 /** `statement` (an INSERT ... RETURNING *) and `post` of what it wrote, answering `columns`. */
 export const withPosting = (

@@ -7,7 +7,15 @@ import { badRequest } from './errors.js';
 import { isRealDay } from './dates.js';
 
 /** The lists that page; a cursor of one is refused by another. */
-export type PagedList = 'journal' | 'ledger' | 'activity' | 'batch' | 'register' | 'worklist';
+export type PagedList =
+  | 'journal'
+  | 'ledger'
+  | 'activity'
+  | 'batch'
+  | 'register'
+  | 'worklist'
+  | 'general-ledger'
+  | 'vouchers';
 
 /** A (date, id) position in a list ordered by both. */
 export interface Position {
@@ -57,11 +65,11 @@ export function parseDatedCursor(
 }
 
 /** The cursor after a row of a list ordered by its id alone (the activity, the batches). */
-export const idCursor = (list: 'activity' | 'batch', id: number): string =>
+export const idCursor = (list: 'activity' | 'batch' | 'vouchers', id: number): string =>
   encodeCursor(list, String(id));
 
 export function parseIdCursor(
-  list: 'activity' | 'batch',
+  list: 'activity' | 'batch' | 'vouchers',
   after: string | undefined,
 ): number | undefined {
   if (!after) return undefined;
@@ -113,4 +121,24 @@ export function parseWorklistCursor(after: string | undefined): Position | undef
   const position = datedPosition(positionOf('worklist', after));
   if (!position) throw badRequest(apiMessages.pageCursorNotValid);
   return position;
+}
+
+/**
+ * A position in a general-ledger account's lines (oldest first by date, then id) with the
+ * balance after the last row shown, in cents, so the next page needs no sum.
+ */
+export interface LedgerLinesPosition extends Position {
+  balance: bigint;
+}
+
+const LEDGER_LINES = /^([0-9]{4}-[0-9]{2}-[0-9]{2})_([1-9][0-9]{0,17})_(-?[0-9]{1,20})$/;
+
+export const ledgerLinesCursor = (position: LedgerLinesPosition): string =>
+  encodeCursor('general-ledger', `${position.date}_${position.id}_${position.balance.toString()}`);
+
+export function parseLedgerLinesCursor(after: string | undefined): LedgerLinesPosition | undefined {
+  if (!after) return undefined;
+  const match = LEDGER_LINES.exec(positionOf('general-ledger', after));
+  if (!match || !isRealDay(match[1] ?? '')) throw badRequest(apiMessages.pageCursorNotValid);
+  return { date: match[1] as string, id: Number(match[2]), balance: BigInt(match[3] as string) };
 }

@@ -27,6 +27,7 @@ import { monthEndRoutes } from './month-end/index.js';
 import { payslipRoutes } from './payslip/index.js';
 import { releaseRoutes } from './releases/index.js';
 import { accountsRoutes } from './accounts/index.js';
+import { ledgerRoutes } from '../ledger/routes.js';
 
 export interface ApiRoutesOptions {
   /** false: the server does not post due repeating entries by itself (BuildOptions.autoPostRecurring). */
@@ -65,4 +66,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(named(monthEndRoutes));
   await api.register(named(releaseRoutes));
   await api.register(named(accountsRoutes));
+  await api.register(named(ledgerRoutes));
 }

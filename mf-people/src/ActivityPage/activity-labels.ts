@@ -72,6 +72,8 @@ export const KIND_LABELS: Record<RecordKind, string> = {
   statement: 'Bank statement',
   statement_line: 'Statement line',
   bank_rule: 'Bank rule',
+  ledger_account: 'Ledger account',
+  voucher: 'Voucher',
 };
 
 const entryKindOf = (kind: string) =>

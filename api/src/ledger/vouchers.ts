@@ -1,0 +1,192 @@
+// Vouchers (issue 40): dated journal entries of two or more lines to any accounts, for what no
+// entry form records (adjustments, accruals, loans, owner's capital). Posted whole or not at all:
+// refused unless debits equal credits (the message names the difference; the database refuses
+// them too), in the closed period, or to a closed account. Reversed with a reason, never edited.
+import { sql } from 'kysely';
+import {
+  amountNumber,
+  centsText,
+  hasAtMostTwoDecimals,
+  ledgerMessages as m,
+  toCents,
+  type Voucher,
+  type VoucherBody,
+} from 'contract';
+import type { Db } from '../db/index.js';
+import { checkEntryDate, refuseClosedPeriod } from '../books/index.js';
+import { audit } from '../lib/audit.js';
+import { badRequest, conflict, notFound, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
+import { idCursor, parseIdCursor } from '../lib/page-cursor.js';
+
+interface LineCents {
+  accountId: number;
+  debit: bigint;
+  credit: bigint;
+}
+
+/** The lines in cents, each with one side; refuses a line with both, neither, or sub-cents. */
+function linesInCents(body: VoucherBody): LineCents[] {
+  return body.lines.map((line) => {
+    for (const side of [line.debit, line.credit])
+      if (typeof side === 'number' && !hasAtMostTwoDecimals(side))
+        throw badRequest('amount must have at most 2 decimals');
+    const debit = line.debit === undefined ? 0n : (toCents(line.debit) ?? 0n);
+    const credit = line.credit === undefined ? 0n : (toCents(line.credit) ?? 0n);
+    if (debit > 0n === credit > 0n) throw badRequest(m.voucherLineSide);
+    return { accountId: line.accountId, debit, credit };
+  });
+}
+
+interface VoucherRow {
+  id: number;
+  voucher_date: string;
+  description: string;
+  reverses_id: number | null;
+  reversed_by: number | null;
+  created_at: Date;
+  lines: { accountId: number; code: string; name: string; debit: string; credit: string }[];
+}
+
+const vouchersQuery = (where: ReturnType<typeof sql>, limit = 1) => sql<VoucherRow>`
+  SELECT v.id, v.voucher_date::text AS voucher_date, v.description, v.reverses_id,
+         (SELECT r.id FROM vouchers r WHERE r.reverses_id = v.id) AS reversed_by, v.created_at,
+         coalesce((
+           SELECT json_agg(json_build_object('accountId', a.id, 'code', a.code, 'name', a.name,
+                                             'debit', l.debit::text, 'credit', l.credit::text)
+                           ORDER BY l.id)
+           FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id
+           WHERE l.source = 'voucher' AND l.source_id = v.id
+         ), '[]') AS lines
+  FROM vouchers v WHERE ${where} ORDER BY v.id DESC LIMIT ${limit}`;
+
+const toVoucher = (row: VoucherRow): Voucher => ({
+  id: Number(row.id),
+  date: row.voucher_date,
+  description: row.description,
+  reversesId: row.reverses_id === null ? null : Number(row.reverses_id),
+  reversedById: row.reversed_by === null ? null : Number(row.reversed_by),
+  createdAt: row.created_at.toISOString(),
+  lines: row.lines.map((line) => ({
+    accountId: line.accountId,
+    code: line.code,
+    name: line.name,
+    debit: amountNumber(line.debit),
+    credit: amountNumber(line.credit),
+  })),
+});
+
+async function readVoucher(db: Db, id: number): Promise<Voucher> {
+  const { rows } = await vouchersQuery(sql`v.id = ${id}`).execute(db);
+  return toVoucher(rows[0]!);
+}
+
+export async function listVouchers(db: Db, query: { limit?: number; after?: string }) {
+  const limit = query.limit ?? 50;
+  const after = parseIdCursor('vouchers', query.after);
+  const { rows } = await vouchersQuery(
+    after === undefined ? sql`true` : sql`v.id < ${after}`,
+    limit + 1,
+  ).execute(db);
+  const page = rows.slice(0, limit).map(toVoucher);
+  return {
+    vouchers: page,
+    next: rows.length > limit ? idCursor('vouchers', page[page.length - 1]!.id) : null,
+  };
+}
+
+/** Refuses accounts that do not exist, are closed, or belong to a money account. */
+async function checkAccounts(tx: Db, ids: number[]): Promise<void> {
+  const { rows } = await sql<{ id: number; code: string; closed: boolean; money: boolean }>`
+    SELECT id, code, closed_at IS NOT NULL AS closed, money_account_id IS NOT NULL AS money
+    FROM ledger_accounts WHERE id = ANY(${ids}::integer[]) FOR SHARE`.execute(tx);
+  const found = new Map(rows.map((row) => [Number(row.id), row]));
+  for (const id of ids) {
+    const account = found.get(id);
+    if (!account) throw notFound(m.voucherAccountMissing);
+    if (account.closed) throw badRequest(m.voucherAccountClosed(account.code));
+    if (account.money) throw badRequest(m.voucherMoneyAccount(account.code));
+  }
+}
+
+const insertLines = (voucherId: number, day: string, lines: LineCents[]) => sql`
+  INSERT INTO ledger_lines (source, source_id, line_date, account_id, debit, credit)
+  SELECT 'voucher', ${voucherId}, ${day}::date, u.account, u.debit, u.credit
+  FROM unnest(${lines.map((l) => l.accountId)}::integer[],
+              ${lines.map((l) => centsText(l.debit))}::numeric[],
+              ${lines.map((l) => centsText(l.credit))}::numeric[])
+       WITH ORDINALITY AS u(account, debit, credit, position)
+  ORDER BY u.position`;
+
+export async function createVoucher(
+  db: Db,
+  userId: number,
+  body: VoucherBody,
+  today: string,
+): Promise<Voucher> {
+  const lines = linesInCents(body);
+  const difference = lines.reduce((sum, line) => sum + line.debit - line.credit, 0n);
+  if (difference !== 0n)
+    throw badRequest(m.voucherUnbalanced(centsText(difference < 0n ? -difference : difference)));
+  return db.transaction().execute(async (tx) => {
+    await checkEntryDate(tx, body.date, today);
+    await checkAccounts(tx, [...new Set(lines.map((line) => line.accountId))]);
+    const { rows } = await sql<{ id: number }>`
+      INSERT INTO vouchers (voucher_date, description, created_by)
+      VALUES (${body.date}::date, ${body.description.trim()}, ${userId}) RETURNING id`.execute(tx);
+    const id = Number(rows[0]!.id);
+    await insertLines(id, body.date, lines).execute(tx);
+    const voucher = await readVoucher(tx, id);
+    await audit(tx, {
+      actorId: userId,
+      action: 'create',
+      entity: 'voucher',
+      entityId: id,
+      after: voucher,
+    });
+    return voucher;
+  });
+}
+
+export async function reverseVoucher(
+  db: Db,
+  userId: number,
+  id: number,
+  reason: string,
+): Promise<Voucher> {
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const { rows } = await sql<{ voucher_date: string; reverses_id: number | null }>`
+        SELECT voucher_date::text AS voucher_date, reverses_id FROM vouchers
+        WHERE id = ${id} FOR UPDATE`.execute(tx);
+      const original = rows[0];
+      if (!original) throw notFound(m.voucherNotFound);
+      if (original.reverses_id !== null) throw conflict(m.voucherReversalNotReversible);
+      const existing = await sql`SELECT 1 FROM vouchers WHERE reverses_id = ${id}`.execute(tx);
+      if (existing.rows.length > 0) throw conflict(m.voucherAlreadyReversed);
+      await refuseClosedPeriod(tx, [original.voucher_date], 'entry');
+      const inserted = await sql<{ id: number }>`
+        INSERT INTO vouchers (voucher_date, description, reverses_id, created_by)
+        VALUES (${original.voucher_date}::date, ${reason.trim()}, ${id}, ${userId})
+        RETURNING id`.execute(tx);
+      const reversalId = Number(inserted.rows[0]!.id);
+      // The opposite lines: each debit a credit and each credit a debit.
+      await sql`
+        INSERT INTO ledger_lines (source, source_id, line_date, account_id, debit, credit)
+        SELECT 'voucher', ${reversalId}, line_date, account_id, credit, debit
+        FROM ledger_lines WHERE source = 'voucher' AND source_id = ${id} ORDER BY id`.execute(tx);
+      const reversal = await readVoucher(tx, reversalId);
+      await audit(tx, {
+        actorId: userId,
+        action: 'reverse',
+        entity: 'voucher',
+        entityId: id,
+        after: reversal,
+      });
+      return reversal;
+    });
+  } catch (error) {
+    // Two reversals at once: the unique index lets one through.
+    if (pgCode(error) === PG_UNIQUE_VIOLATION) throw conflict(m.voucherAlreadyReversed);
+    throw error;
+  }
+}
