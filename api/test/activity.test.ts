@@ -7,6 +7,7 @@ import {
   rows,
   setupDatabase,
   signInBoth,
+  signInViewer,
   type TestContext,
 } from './helpers.js';
 
@@ -44,20 +45,52 @@ async function addClient(token: string, companyName: string): Promise<number> {
 describe('GET /api/activity', () => {
   it('refuses staff with 403 and the server message, on every activity and session call', async () => {
     const { staff } = await signInBoth(ctx.app);
-    for (const [method, url] of [
-      ['GET', '/api/activity'],
-      ['GET', '/api/activity/csv'],
-      ['GET', '/api/sessions'],
-      ['DELETE', '/api/sessions/1'],
-      ['DELETE', '/api/sessions/user/1'],
+    for (const [method, url, message] of [
+      ['GET', '/api/activity', 'Only admins and viewers can see the activity'],
+      ['GET', '/api/activity/csv', 'Only admins and viewers can see the activity'],
+      ['GET', '/api/sessions', 'Only admins can see activity and sessions'],
+      ['DELETE', '/api/sessions/1', 'Only admins can see activity and sessions'],
+      ['DELETE', '/api/sessions/user/1', 'Only admins can see activity and sessions'],
     ] as const) {
       const response = await ctx.app.inject({ method, url, headers: bearer(staff) });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({
-        message: 'Only admins can see activity and sessions',
-      });
+      expect(response.json()).toMatchObject({ message });
     }
     expect(await rows(ctx, 'SELECT count(*)::int AS n FROM sessions')).toEqual([{ n: 2 }]);
+  });
+
+  it('answers a viewer (an outside accountant reads the audit trail) and its CSV; sessions stay for admins', async () => {
+    const { admin } = await signInBoth(ctx.app);
+    const viewer = await signInViewer(ctx.app, admin);
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/activity',
+      headers: bearer(viewer),
+    });
+    expect(page.statusCode).toBe(200);
+    // The viewer's own account was created by the admin: that line is there.
+    expect(
+      page
+        .json()
+        .users.some(
+          (row: { entity: string; action: string }) =>
+            row.entity === 'user' && row.action === 'create',
+        ),
+    ).toBe(true);
+    const csv = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/activity/csv',
+      headers: bearer(viewer),
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.body.split('\n').length).toBeGreaterThan(1);
+    const sessions = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/sessions',
+      headers: bearer(viewer),
+    });
+    expect(sessions.statusCode).toBe(403);
   });
 
   it('shows a change newest first, with who, where from, and each changed field as before -> after', async () => {

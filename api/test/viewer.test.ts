@@ -137,7 +137,11 @@ describe('a viewer reading every read of the route table', () => {
     shared = await fresh();
   });
 
-  it.each(reads.filter(([, endpoint]) => endpoint.access === 'signedIn').map(label))(
+  it.each(
+    reads
+      .filter(([, endpoint]) => endpoint.access === 'signedIn' || endpoint.access === 'audit')
+      .map(label),
+  )(
     '%s answers a viewer',
     async (_name, endpoint) => {
       const { ctx, tokens } = shared;

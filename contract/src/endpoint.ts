@@ -17,8 +17,11 @@ export interface EndpointTexts {
   error: string;
 }
 
-/** Who may call: anyone, any signed-in user, or admins only. */
-export type Access = 'public' | 'signedIn' | 'admin';
+/**
+ * Who may call: anyone, any signed-in user, admins only, or `audit`: admins and viewers (the
+ * read-only role an outside accountant signs in with), not staff.
+ */
+export type Access = 'public' | 'signedIn' | 'admin' | 'audit';
 
 /** A success answer that is a file to save (a CSV export, a backup), not JSON. */
 export interface FileAnswer {
@@ -145,7 +148,8 @@ export function errorStatuses(endpoint: Endpoint): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(endpoint.errors);
   if (endpoint.params || endpoint.query || endpoint.body || endpoint.headers) statuses.add(400);
   if (endpoint.access !== 'public') statuses.add(401);
-  if (endpoint.access === 'admin' || isWrite(endpoint)) statuses.add(403);
+  if (endpoint.access === 'admin' || endpoint.access === 'audit' || isWrite(endpoint))
+    statuses.add(403);
   if (endpoint.body) {
     statuses.add(413);
     // A body that is not JSON in UTF-8 (a form, another charset).

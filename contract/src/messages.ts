@@ -72,6 +72,7 @@ export const apiMessages = {
   /** Every write a read-only user (role viewer) tries. */
   readOnly: 'Your account can only view: ask an admin to change your role',
   activityAdminsOnly: 'Only admins can see activity and sessions',
+  activityReadersOnly: 'Only admins and viewers can see the activity',
   sessionNotFound: 'Session not found',
   sessionEnded: 'Session ended',
   sessionsEnded: 'Sessions ended',

@@ -85,6 +85,13 @@ export const requireAdminFor =
 
 export const requireAdmin = requireAdminFor(apiMessages.adminsOnly);
 
+/** A preHandler that lets admins and viewers (an outside accountant) through, not staff. */
+export const requireAuditorFor =
+  (message: string) => async (request: FastifyRequest, _reply: FastifyReply) => {
+    const { role } = currentUser(request);
+    if (role !== 'admin' && role !== 'viewer') throw forbidden(message);
+  };
+
 /**
  * A preHandler that answers 403 to a read-only user (role viewer). The role is read with the
  * session on every request, so a user demoted to viewer is refused from their next call on.

@@ -11,6 +11,7 @@ import type {
   FastifyContextConfig,
 } from 'fastify';
 import {
+  apiMessages,
   endpoints,
   errorStatuses,
   ErrorResponse,
@@ -22,7 +23,12 @@ import {
   type EndpointQuery,
   type EndpointResult,
 } from 'contract';
-import { requireAdmin, requireAdminFor, requireWriter } from '../plugins/auth.js';
+import {
+  requireAdmin,
+  requireAdminFor,
+  requireAuditorFor,
+  requireWriter,
+} from '../plugins/auth.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -117,6 +123,8 @@ function guards(endpoint: Endpoint): { preHandler?: preHandlerAsyncHookHandler[]
   if (isWrite(endpoint)) preHandler.push(requireWriter);
   if (endpoint.access === 'admin')
     preHandler.push(endpoint.adminsOnly ? requireAdminFor(endpoint.adminsOnly) : requireAdmin);
+  if (endpoint.access === 'audit')
+    preHandler.push(requireAuditorFor(endpoint.adminsOnly ?? apiMessages.adminsOnly));
   return preHandler.length ? { preHandler } : {};
 }
 

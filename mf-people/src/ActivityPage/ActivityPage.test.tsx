@@ -8,6 +8,7 @@ import {
   collectDownloads,
   endpoints,
   failWith,
+  mockCurrentUser,
   mockEndpoint,
   type Dialogs,
   type MockedEndpoint,
@@ -70,6 +71,7 @@ let users: MockedEndpoint<typeof endpoints.listUsers>;
 
 beforeEach(() => {
   dialogs = collectDialogs();
+  mockCurrentUser('admin');
   users = mockEndpoint(endpoints.listUsers, {
     users: [{ id: 1, name: 'Admin', email: 'admin@test.local', role: 'admin' }],
   });
@@ -263,7 +265,7 @@ describe('ActivityPage', () => {
     const endOne = mockEndpoint(endpoints.endSession, { message: 'Session ended' });
     const endAll = mockEndpoint(endpoints.endUserSessions, { message: 'Sessions ended', ended: 2 });
     await renderAt('/Activity');
-    await userEvent.click(screen.getByRole('tab', { name: 'Open sessions' }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Open sessions' }));
     const table = await screen.findByRole('table', { name: 'Open sessions' });
     const [, staffRow, ownRow] = within(table).getAllByRole('row');
     expect(staffRow).toHaveTextContent('Staff (staff@test.local)');
@@ -291,7 +293,7 @@ describe('ActivityPage', () => {
   it('should show why a session could not be ended', async () => {
     mockEndpoint(endpoints.endSession, failWith(404, 'Session not found'));
     await renderAt('/Activity');
-    await userEvent.click(screen.getByRole('tab', { name: 'Open sessions' }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Open sessions' }));
     await userEvent.click(
       await screen.findByRole('button', { name: /^End session of staff@test.local/ }),
     );
@@ -301,8 +303,17 @@ describe('ActivityPage', () => {
   it("should show the sessions list's failure text when the server gives none", async () => {
     mockEndpoint(endpoints.listSessions, failWith(500));
     await renderAt('/Activity');
-    await userEvent.click(screen.getByRole('tab', { name: 'Open sessions' }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'Open sessions' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch sessions');
+  });
+
+  it('should show a viewer the log and its CSV, without the sessions tab', async () => {
+    mockCurrentUser('viewer');
+    await renderAt('/Activity');
+    const table = await screen.findByRole('table', { name: 'Activity' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('companyName: Old Co → New Co');
+    expect(screen.getByRole('button', { name: /CSV/ })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Open sessions' })).not.toBeInTheDocument();
   });
 
   it('should link an entry to the journal of its kind and party', async () => {

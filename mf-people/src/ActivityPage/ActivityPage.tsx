@@ -1,4 +1,4 @@
-import { Table, ListPager, Tabs, messages } from 'shared-ui';
+import { Table, ListPager, Tabs, messages, useIsAdmin } from 'shared-ui';
 import { ActivityFilters } from './ActivityFilters';
 import { SessionsPanel } from './SessionsPanel';
 import { activityColumns } from './activity-columns';
@@ -48,8 +48,12 @@ function ActivityLog() {
   );
 }
 
-/** Activity (admins only): who did what, and the sessions that are open now. */
+/**
+ * Activity: who did what (admins, and viewers: an outside accountant reads the audit trail), and
+ * for admins the sessions that are open now.
+ */
 export function ActivityPage() {
+  const isAdmin = useIsAdmin();
   return (
     <div className="mf-activity">
       <h1 className="ofs-page-title">{messages.activityTitle}</h1>
@@ -57,7 +61,9 @@ export function ActivityPage() {
         label={messages.activityTitle}
         tabs={[
           { id: 'log', label: messages.activityTitle, content: <ActivityLog /> },
-          { id: 'sessions', label: messages.sessionsTitle, content: <SessionsPanel /> },
+          ...(isAdmin
+            ? [{ id: 'sessions', label: messages.sessionsTitle, content: <SessionsPanel /> }]
+            : []),
         ]}
       />
     </div>

@@ -1,5 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { render } from 'shared-ui/testing';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { mockCurrentUser, render } from 'shared-ui/testing';
 import { MemoryRouter } from 'react-router';
 import { preloadRemoteComponent } from '../federation/federation';
 import { Sidebar } from './Sidebar';
@@ -34,5 +34,21 @@ describe('Sidebar preloading', () => {
     renderSidebar();
     fireEvent.mouseEnter(screen.getByRole('link', { name: 'Dashboard' }));
     expect(preload).not.toHaveBeenCalled();
+  });
+});
+
+describe('Sidebar Activity link', () => {
+  it.each([
+    ['admin', true],
+    ['viewer', true],
+    ['staff', false],
+  ] as const)('should offer Activity to %s: %s', async (role, shown) => {
+    const me = mockCurrentUser(role);
+    renderSidebar();
+    // Once the server has said who signed in (and its answer has reached the screen).
+    await waitFor(() => expect(me.calls).toHaveLength(1));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    if (shown) expect(await screen.findByRole('link', { name: 'Activity' })).toBeInTheDocument();
+    else expect(screen.queryByRole('link', { name: 'Activity' })).not.toBeInTheDocument();
   });
 });

@@ -120,7 +120,9 @@ export function Sidebar({ id, open, onNavigate }: SidebarProps) {
             </ul>
           </li>
           {REMOTE_ROUTES.filter((route) => route.nav === 'settings').map(navItem)}
-          {isAdmin && REMOTE_ROUTES.filter((route) => route.nav === 'admin').map(navItem)}
+          {/* Activity: admins, and viewers (an outside accountant reads the audit trail). */}
+          {(isAdmin || canWrite === false) &&
+            REMOTE_ROUTES.filter((route) => route.nav === 'admin').map(navItem)}
           <li>
             <NavLink to={ACCOUNT_PATH} className={linkClass} onClick={onNavigate}>
               {messages.myAccount}
