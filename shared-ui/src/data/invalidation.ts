@@ -44,10 +44,37 @@ const MONEY: readonly ReadName[] = [
   'listAccounts',
   'getRegister',
   'getReconcile',
+  // Every entry posts to the ledger (issue 40).
+  'listLedgerAccounts',
+  'getTrialBalance',
+  'getBalanceSheet',
+  'getProfitLoss',
+  'getGeneralLedger',
+];
+
+/** The ledger's accounts and statements (issue 40). */
+const LEDGER: readonly ReadName[] = [
+  'listLedgerAccounts',
+  'getTrialBalance',
+  'getBalanceSheet',
+  'getProfitLoss',
+  'getGeneralLedger',
+  'listVouchers',
+  'listActivity',
 ];
 
 /** An account's balances, register and reconciliation (issue 33). */
-const ACCOUNTS: readonly ReadName[] = ['listAccounts', 'getRegister', 'getReconcile', 'listActivity'];
+const ACCOUNTS: readonly ReadName[] = [
+  'listAccounts',
+  'getRegister',
+  'getReconcile',
+  'listActivity',
+  // An opening balance and a transfer post to the ledger.
+  'listLedgerAccounts',
+  'getTrialBalance',
+  'getBalanceSheet',
+  'getGeneralLedger',
+];
 /** A statement's lines and their matches. */
 const MATCHES: readonly ReadName[] = ['getReconcile', 'getRegister', 'listActivity'];
 
@@ -57,12 +84,18 @@ const EXPENSE_TYPES: readonly ReadName[] = [
   'listExpenseTypesForEntries',
   'getExpenseVsType',
   'listActivity',
+  // Each expense type has its ledger account.
+  'listLedgerAccounts',
 ];
 
 export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   // Signing in and out reload the page: nothing cached outlives them.
   login: [],
   loginCode: [],
+  createLedgerAccount: LEDGER,
+  updateLedgerAccount: LEDGER,
+  createVoucher: LEDGER,
+  reverseVoucher: LEDGER,
   logout: [],
   registerUser: ['listUsers', 'getTotals', 'listActivity'],
   updateUser: ['listUsers', 'getTotals', 'listActivity'],
