@@ -327,12 +327,12 @@ describe('vouchers', () => {
         await call(admin, 'POST', '/api/ledger/vouchers', {
           ...body,
           lines: [
-            { accountId: await ledgerAccount('1001'), debit: 1 },
+            { accountId: await ledgerAccount('4000'), debit: 1 },
             { accountId: capital, credit: 1 },
           ],
         })
       ).body.message,
-    ).toBe(m.voucherMoneyAccount('1001'));
+    ).toBe(m.booksOwnAccount('4000'));
     expect(
       (
         await call(admin, 'POST', '/api/ledger/vouchers', {

@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 // The calls of money accounts, transfers, statements and reconciliation (issue 33).
 import {
   AcceptedSuggested,
@@ -37,9 +38,17 @@ import {
 import { IdParams, MessageResponse } from './common.js';
 import { defineEndpoint as endpoint } from './endpoint.js';
 import { texts } from './endpoint-texts.js';
-import { EntryMutation } from './expenses.js';
+import { Entry } from './expenses.js';
+import { Voucher } from './ledger/schemas.js';
 import { PdfBytes, PDF_MEDIA_TYPE, XlsxBytes, XLSX_MEDIA_TYPE } from './exports.js';
 import { messages } from './messages.js';
+
+/** A line booked: the entry recorded for it, or the voucher that books it to a ledger account. */
+const LineBooked = Type.Object({
+  message: Type.String(),
+  entry: Type.Optional(Entry),
+  voucher: Type.Optional(Voucher),
+});
 
 const ACCOUNTS = texts(m.failedLoadAccounts, m.errorLoadingAccounts);
 const SAVE_ACCOUNT = texts(m.failedSaveAccount, m.errorSavingAccount);
@@ -243,13 +252,17 @@ export const accountEndpoints = {
     method: 'POST',
     path: '/accounts/:id/lines/:lineId/entry',
     tag: 'accounts',
-    summary: 'Record the entry a statement line shows, and match it',
+    summary:
+      'Record the entry a statement line shows, or book it to a ledger account, and match it',
     description:
-      'Amount and date come from the line; money in is income, money out an expense or salary.',
+      'Amount and date come from the line; money in is income, money out an expense or salary. ' +
+      'With `kind: "ledger"` and `ledgerAccountId`, the line is booked by a voucher between the ' +
+      'money account and that account (bank charges, bank profit, other income), answered as ' +
+      '`voucher`.',
     access: 'signedIn',
     params: LineParams,
     body: LineEntryBody,
-    responses: { 201: EntryMutation },
+    responses: { 201: LineBooked },
     errors: [404, 409],
     texts: MATCH,
   }),

@@ -136,13 +136,13 @@ export type RegisterQuery = Static<typeof RegisterQuery>;
 
 /** One money movement of an account: an entry (Credit) or one side of a transfer. */
 export const RegisterRow = Type.Object({
-  source: literalUnion(['entry', 'transfer'] as const),
-  /** The entry's or the transfer's id. */
+  source: literalUnion(['entry', 'transfer', 'voucher'] as const),
+  /** The entry's, the transfer's or the voucher's id. */
   id: Id,
   date: IsoDate,
   /** The entry's kind; null for a transfer. */
   kind: Type.Union([EntryKind, Type.Null()]),
-  /** The party's name, or the other account's for a transfer. */
+  /** The party's name, the other account's for a transfer, the accounts of a voucher. */
   name: Type.String(),
   description: Type.String(),
   /** Into the account (+) or out of it (-). */
@@ -292,8 +292,12 @@ export type AcceptedSuggested = Static<typeof AcceptedSuggested>;
 
 export const LineEntryBody = Type.Object(
   {
-    kind: EntryKind,
-    partyId: Id,
+    /** An entry's kind, or `ledger`: booked by a voucher to `ledgerAccountId` (issue 40). */
+    kind: Type.Union([EntryKind, Type.Literal('ledger')]),
+    /** The client, expense type or employee of an entry (needed unless `kind` is `ledger`). */
+    partyId: Type.Optional(Id),
+    /** The ledger account a `ledger` line is booked to (bank charges, bank profit...). */
+    ledgerAccountId: Type.Optional(Id),
     description: OptionalText(500),
     /** Needed for a line dated in the account's reconciled period. */
     reason: ReconciledReason,

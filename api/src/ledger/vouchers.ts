@@ -13,7 +13,7 @@ import {
   type VoucherBody,
 } from 'contract';
 import type { Db } from '../db/index.js';
-import { checkEntryDate, refuseClosedPeriod } from '../books/index.js';
+import { checkEntryDate, guardReconciled, refuseClosedPeriod, type Move } from '../books/index.js';
 import { audit } from '../lib/audit.js';
 import { badRequest, conflict, notFound, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
 import { idCursor, parseIdCursor } from '../lib/page-cursor.js';
@@ -94,19 +94,40 @@ export async function listVouchers(db: Db, query: { limit?: number; after?: stri
   };
 }
 
-/** Refuses accounts that do not exist, are closed, or belong to a money account. */
-async function checkAccounts(tx: Db, ids: number[]): Promise<void> {
-  const { rows } = await sql<{ id: number; code: string; closed: boolean; money: boolean }>`
-    SELECT id, code, closed_at IS NOT NULL AS closed, money_account_id IS NOT NULL AS money
+interface LineAccount {
+  id: number;
+  code: string;
+  closed: boolean;
+  money_account_id: number | null;
+  own: boolean;
+}
+
+/**
+ * The lines' accounts, refusing one that does not exist or is closed, and the books' own
+ * accounts (receivable, sales, salaries, an expense type's): their figures are the client,
+ * employee and expense-type reports', which only entries write.
+ */
+export async function lineAccounts(tx: Db, ids: number[]): Promise<Map<number, LineAccount>> {
+  const { rows } = await sql<LineAccount>`
+    SELECT id, code, closed_at IS NOT NULL AS closed, money_account_id,
+           (role IN ('receivable', 'sales', 'salaries') OR expense_type_id IS NOT NULL) AS own
     FROM ledger_accounts WHERE id = ANY(${ids}::integer[]) FOR SHARE`.execute(tx);
   const found = new Map(rows.map((row) => [Number(row.id), row]));
   for (const id of ids) {
     const account = found.get(id);
     if (!account) throw notFound(m.voucherAccountMissing);
     if (account.closed) throw badRequest(m.voucherAccountClosed(account.code));
-    if (account.money) throw badRequest(m.voucherMoneyAccount(account.code));
+    if (account.own) throw badRequest(m.booksOwnAccount(account.code));
   }
+  return found;
 }
+
+/** The money accounts a voucher's lines move, each on its day (the reconciled-period guard). */
+const moneyMoves = (accounts: Map<number, LineAccount>, lines: LineCents[], day: string): Move[] =>
+  lines.flatMap((line) => {
+    const money = accounts.get(line.accountId)?.money_account_id ?? null;
+    return money === null ? [] : [{ accountId: Number(money), day }];
+  });
 
 const insertLines = (voucherId: number, day: string, lines: LineCents[]) => sql`
   INSERT INTO ledger_lines (source, source_id, line_date, account_id, debit, credit)
@@ -123,18 +144,34 @@ export async function createVoucher(
   body: VoucherBody,
   today: string,
 ): Promise<Voucher> {
+  return db.transaction().execute((tx) => postVoucher(tx, userId, body, today));
+}
+
+/** Posts a voucher inside `tx` (a voucher of its own, or one booked from a statement line). */
+export async function postVoucher(
+  tx: Db,
+  userId: number,
+  body: VoucherBody,
+  today: string,
+): Promise<Voucher> {
   const lines = linesInCents(body);
   const difference = lines.reduce((sum, line) => sum + line.debit - line.credit, 0n);
   if (difference !== 0n)
     throw badRequest(m.voucherUnbalanced(centsText(difference < 0n ? -difference : difference)));
-  return db.transaction().execute(async (tx) => {
+  {
     await checkEntryDate(tx, body.date, today);
-    await checkAccounts(tx, [...new Set(lines.map((line) => line.accountId))]);
+    const accounts = await lineAccounts(tx, [...new Set(lines.map((line) => line.accountId))]);
     const { rows } = await sql<{ id: number }>`
       INSERT INTO vouchers (voucher_date, description, created_by)
       VALUES (${body.date}::date, ${body.description.trim()}, ${userId}) RETURNING id`.execute(tx);
     const id = Number(rows[0]!.id);
     await insertLines(id, body.date, lines).execute(tx);
+    await guardReconciled(
+      tx,
+      moneyMoves(accounts, lines, body.date),
+      { userId, reason: body.reason },
+      { voucher: id },
+    );
     const voucher = await readVoucher(tx, id);
     await audit(tx, {
       actorId: userId,
@@ -144,7 +181,7 @@ export async function createVoucher(
       after: voucher,
     });
     return voucher;
-  });
+  }
 }
 
 export async function reverseVoucher(
@@ -174,6 +211,18 @@ export async function reverseVoucher(
         INSERT INTO ledger_lines (source, source_id, line_date, account_id, debit, credit)
         SELECT 'voucher', ${reversalId}, line_date, account_id, credit, debit
         FROM ledger_lines WHERE source = 'voucher' AND source_id = ${id} ORDER BY id`.execute(tx);
+      // The money it moved, and the statement lines it is matched to, change with it.
+      const { rows: moved } = await sql<{ account_id: number; day: string }>`
+        SELECT account_id, line_date::text AS day FROM money_voucher_moves WHERE voucher_id = ${id}
+        UNION ALL
+        SELECT l.account_id, l.line_date::text FROM statement_matches sm
+        JOIN statement_lines l ON l.id = sm.line_id WHERE sm.voucher_id = ${id}`.execute(tx);
+      await guardReconciled(
+        tx,
+        moved.map((row): Move => ({ accountId: row.account_id, day: row.day })),
+        { userId, reason },
+        { voucherReversed: id },
+      );
       const reversal = await readVoucher(tx, reversalId);
       await audit(tx, {
         actorId: userId,

@@ -80,19 +80,19 @@ export function parseIdCursor(
 }
 
 /**
- * A position in an account's register (newest first by date, then transfers before entries,
+ * A position in an account's register (newest first by date, then vouchers, transfers, entries,
  * then id) with the running balance before the last row shown, so the next page needs no sum.
  */
 export interface RegisterPosition {
   date: string;
-  /** 0: an entry; 1: a transfer. */
-  source: 0 | 1;
+  /** 0: an entry; 1: a transfer; 2: a voucher. */
+  source: 0 | 1 | 2;
   id: number;
   /** The balance after the next (older) row, in cents. */
   balance: bigint;
 }
 
-const REGISTER = /^([0-9]{4}-[0-9]{2}-[0-9]{2})_([01])_([1-9][0-9]{0,17})_(-?[0-9]{1,20})$/;
+const REGISTER = /^([0-9]{4}-[0-9]{2}-[0-9]{2})_([012])_([1-9][0-9]{0,17})_(-?[0-9]{1,20})$/;
 
 export const registerCursor = (position: RegisterPosition): string =>
   encodeCursor(
@@ -106,7 +106,7 @@ export function parseRegisterCursor(after: string | undefined): RegisterPosition
   if (!match || !isRealDay(match[1] ?? '')) throw badRequest(apiMessages.pageCursorNotValid);
   return {
     date: match[1] as string,
-    source: match[2] === '1' ? 1 : 0,
+    source: Number(match[2]) as 0 | 1 | 2,
     id: Number(match[3]),
     balance: BigInt(match[4] as string),
   };

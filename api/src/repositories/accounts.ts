@@ -55,7 +55,7 @@ const toAccount = (row: AccountRow, today: string): Account => ({
 
 /**
  * The SQL of an account's balance at the end of `day`: opening balance, entries' money in and out
- * (the roll-up and what is still queued), transfers in and out.
+ * (the roll-up and what is still queued), transfers in and out, vouchers' lines (migration 038).
  */
 export const balanceAt = (accountId: RawBuilder<unknown>, day: string) => sql`(
   SELECT acc.opening_balance
@@ -65,6 +65,8 @@ export const balanceAt = (accountId: RawBuilder<unknown>, day: string) => sql`(
                 WHERE t.to_account_id = acc.id AND t.transfer_date <= ${day}::date), 0)
     - coalesce((SELECT sum(t.amount) FROM account_transfers t
                 WHERE t.from_account_id = acc.id AND t.transfer_date <= ${day}::date), 0)
+    + coalesce((SELECT sum(v.amount) FROM money_voucher_moves v
+                WHERE v.account_id = acc.id AND v.line_date <= ${day}::date), 0)
   FROM accounts acc WHERE acc.id = ${accountId})`;
 
 const COLUMNS = (today: string) => sql`a.id, a.name, a.kind, a.bank_name, a.last4,
@@ -85,6 +87,8 @@ export async function listAccounts(db: Db, today: string): Promise<Account[]> {
       WHERE transfer_date <= ${today}::date
       UNION ALL
       SELECT from_account_id, -amount FROM account_transfers WHERE transfer_date <= ${today}::date
+      UNION ALL
+      SELECT account_id, amount FROM money_voucher_moves WHERE line_date <= ${today}::date
     ), transfers AS (SELECT account_id, sum(amount) AS total FROM moved GROUP BY account_id)
     SELECT a.id, a.name, a.kind, a.bank_name, a.last4, a.opening_balance::text AS opening_balance,
            a.opening_date, a.is_default, a.currency, a.reconciled_through,

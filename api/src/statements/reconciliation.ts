@@ -80,6 +80,12 @@ export async function reconciliation(
       JOIN accounts a ON a.id = CASE WHEN t.from_account_id = ${accountId} THEN t.to_account_id ELSE t.from_account_id END
       WHERE ${accountId} IN (t.from_account_id, t.to_account_id) AND t.transfer_date <= ${date}::date
         AND NOT ${onStatement(sql`sm.transfer_id = t.id AND sm.account_id = ${accountId}`)}
+      UNION ALL
+      SELECT v.line_date, 'Voucher', d.description, sum(v.amount), v.voucher_id, 2
+      FROM money_voucher_moves v JOIN vouchers d ON d.id = v.voucher_id
+      WHERE v.account_id = ${accountId} AND v.line_date <= ${date}::date
+        AND NOT ${onStatement(sql`sm.voucher_id = v.voucher_id AND sm.account_id = ${accountId}`)}
+      GROUP BY v.line_date, v.voucher_id, d.description
     )
     SELECT date, name, description, amount::text AS amount, (sum(amount) OVER ())::text AS total
     FROM moves ORDER BY date, source, id LIMIT ${RECONCILIATION_MAX_ROWS}`.execute(db);

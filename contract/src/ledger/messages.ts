@@ -22,8 +22,10 @@ export const ledgerMessages = {
   voucherReversalNotReversible: 'A reversal cannot itself be reversed',
   voucherLineSide: 'Each line has either a debit or a credit',
   voucherAccountClosed: (code: string) => `Account ${code} is closed and takes no postings`,
-  voucherMoneyAccount: (code: string) =>
-    `Account ${code} is a money account: its money moves through entries, transfers and its opening balance`,
+  booksOwnAccount: (code: string) =>
+    `Account ${code} is kept by the entry forms (clients, employees, expense types): record an entry instead`,
+  ledgerAccountNeeded: 'Choose the ledger account to book the line to',
+  lineToMoneyAccount: 'A line between two money accounts is a transfer: match it to one',
   voucherAccountMissing: 'A line names an account that does not exist',
   voucherUnbalanced: (difference: string) =>
     `Debits and credits must be equal: they differ by RS ${formatMoney(difference)}`,

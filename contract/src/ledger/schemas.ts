@@ -1,7 +1,7 @@
 // The general ledger (issue 40, docs/decisions/027-general-ledger.md): the chart of accounts,
 // vouchers, and the statements an accountant signs. The calls are in endpoints.ts.
 import { Type, type Static } from '@sinclair/typebox';
-import { Id, IsoDate, Money, Name, Text } from '../common.js';
+import { Id, IsoDate, Money, Name, ReconciledReason, Text } from '../common.js';
 import { literalUnion } from '../kinds.js';
 import { NextCursor, pagingQuery } from '../paging.js';
 
@@ -93,6 +93,8 @@ export const VoucherBody = Type.Object(
     date: IsoDate,
     description: Text(500),
     lines: Type.Array(VoucherLineBody, { minItems: 2, maxItems: 100 }),
+    /** Needed for a line to a money account dated in its reconciled period. */
+    reason: ReconciledReason,
   },
   {
     additionalProperties: false,
@@ -247,3 +249,10 @@ export const GeneralLedgerPage = Type.Object({
 export type GeneralLedgerPage = Static<typeof GeneralLedgerPage>;
 
 export const LedgerAccountParams = Type.Object({ id: Id });
+
+/** A statement line booked to a ledger account (the `ledger` kind of a line's entry). */
+export interface LedgerLineEntryBody {
+  ledgerAccountId: number;
+  description?: string;
+  reason?: string;
+}

@@ -1,9 +1,11 @@
 // /api/accounts (issue 33): money accounts, transfers, each account's register, statements and
 // their reconciliation; /api/bank-rules and /api/bank-settings.
 import type { FastifyPluginAsync } from 'fastify';
-import { accountMessages as m, endpoints, StatementOptions } from 'contract';
+import { accountMessages as m, endpoints, ledgerMessages as lm, StatementOptions } from 'contract';
 import { currentUser } from '../../plugins/auth.js';
 import { todayIn } from '../../lib/dates.js';
+import { voucherFromLine } from '../../ledger/bank-line.js';
+import { badRequest } from '../../lib/errors.js';
 import { createAccount, listAccounts, updateAccount } from '../../repositories/accounts.js';
 import { recordTransfer, reverseTransfer } from '../../books/index.js';
 import { registerPage } from '../../repositories/register.js';
@@ -167,19 +169,33 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
     ),
   }));
 
-  route(app, endpoints.createLineEntry, async (request, reply) =>
-    reply.status(201).send({
-      message: m.lineEntryCreated,
-      entry: await entryFromLine(
+  route(app, endpoints.createLineEntry, async (request, reply) => {
+    const { body, params } = request;
+    const userId = currentUser(request).id;
+    const { kind, partyId, ledgerAccountId, ...rest } = body;
+    if (kind === 'ledger') {
+      if (ledgerAccountId === undefined) throw badRequest(lm.ledgerAccountNeeded);
+      const voucher = await voucherFromLine(
         app.db,
-        currentUser(request).id,
-        request.params.id,
-        request.params.lineId,
-        request.body,
+        userId,
+        params.id,
+        params.lineId,
+        { ...rest, ledgerAccountId },
         today(),
-      ),
-    }),
-  );
+      );
+      return reply.status(201).send({ message: m.lineEntryCreated, voucher });
+    }
+    if (partyId === undefined) throw badRequest('partyId is required');
+    const entry = await entryFromLine(
+      app.db,
+      userId,
+      params.id,
+      params.lineId,
+      { ...rest, kind, partyId },
+      today(),
+    );
+    return reply.status(201).send({ message: m.lineEntryCreated, entry });
+  });
 
   route(app, endpoints.markReconciled, async (request) => ({
     message: `${m.reconciled} ${request.body.through}`,
