@@ -7,23 +7,20 @@
 //
 // The walk comes from the contract's table, not from a list kept here: a route added to the
 // contract is walked at once.
-import type { InjectOptions } from 'fastify';
+import { errorStatuses, isWrite, type Endpoint } from 'contract';
 import {
-  endpointPath,
-  endpoints,
-  errorStatuses,
-  isWrite,
-  queryString,
-  type Endpoint,
-} from 'contract';
-import { bearer, login, setupDatabase, signInBoth, type TestContext } from './helpers.js';
+  requestFor,
+  routeLabel as label,
+  routeTable as all,
+  setupDatabase,
+  signInBoth,
+  signInViewer,
+  type TestContext,
+} from './helpers.js';
 import { insertEntries, seedParties } from './fixtures.js';
-import { validValue, type Schema } from './hostile-requests.js';
 
 const db = await setupDatabase();
 afterAll(() => db.close());
-
-const VIEWER = { email: 'viewer@test.local', password: 'viewer-password-1' };
 
 /**
  * A fresh database with a record of every kind behind id 1 (a client, an employee, an expense
@@ -40,34 +37,9 @@ async function fresh(): Promise<{ ctx: TestContext; admin: string }> {
     { kind: 'expense', party: 1, amount: '40.00', day, description: 'Paper' },
   ]);
   const { admin } = await signInBoth(ctx.app);
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/users/register',
-    headers: bearer(admin),
-    payload: { name: 'Auditor', ...VIEWER, role: 'viewer' },
-  });
-  expect(created.statusCode).toBe(201);
-  // A session of the viewer's, so that the session routes find one besides the admin's.
-  await login(ctx.app, VIEWER);
+  // The viewer (a second user), signed in: the session routes find a session besides the admin's.
+  await signInViewer(ctx.app, admin);
   return { ctx, admin };
-}
-
-/** A request the endpoint's own schemas accept: every required field with a plausible value. */
-function requestFor(endpoint: Endpoint, token: string): InjectOptions {
-  const schema = (part: Endpoint['params']) => part as unknown as Schema | undefined;
-  const params = endpoint.params
-    ? (validValue(schema(endpoint.params), 'params') as Record<string, string | number>)
-    : undefined;
-  const query = endpoint.query
-    ? (validValue(schema(endpoint.query), 'query') as Record<string, string | number>)
-    : undefined;
-  const body = endpoint.body ? (validValue(schema(endpoint.body), 'body') as object) : undefined;
-  return {
-    method: endpoint.method,
-    url: `/api${endpointPath(endpoint, params)}${queryString(query)}`,
-    headers: bearer(token),
-    ...(body ? { payload: body } : {}),
-  };
 }
 
 /**
@@ -102,9 +74,6 @@ function answer(
   };
 }
 
-const all = Object.entries(endpoints) as Array<[string, Endpoint]>;
-const label = ([name, endpoint]: [string, Endpoint]) =>
-  [`${endpoint.method} ${endpoint.path} (${name})`, endpoint] as const;
 const reads = all.filter(([, endpoint]) => !isWrite(endpoint) && endpoint.method === 'GET');
 const others = all.filter(([, endpoint]) => isWrite(endpoint) || endpoint.method !== 'GET');
 
@@ -121,7 +90,7 @@ describe('every read of the route table', () => {
   });
 
   it.each(reads.map(label))('%s answers an admin', async (_name, endpoint) => {
-    const response = await shared.ctx.app.inject(requestFor(endpoint, shared.admin));
+    const response = await shared.ctx.app.inject(await requestFor(endpoint, shared.admin));
     expect(answer(endpoint, response)).toMatchObject({ ok: true });
   });
 });
@@ -131,7 +100,7 @@ describe('every other route of the route table', () => {
   // from a fresh database.
   it.each(others.map(label))('%s answers an admin', async (_name, endpoint) => {
     const { ctx, admin } = await fresh();
-    const response = await ctx.app.inject(requestFor(endpoint, admin));
+    const response = await ctx.app.inject(await requestFor(endpoint, admin));
     expect(answer(endpoint, response)).toMatchObject({ ok: true });
   });
 });

@@ -1,8 +1,9 @@
 // Known parties and dated entries for report tests, written straight to the database so that
-// entries can sit on chosen days (the API stamps entries with today).
-import type { CreditDebit, EntryKind } from 'contract';
+// entries can sit on chosen days (the API stamps entries with today); a money account and its
+// statements for the bank tests, through the API.
+import type { CreditDebit, EntryKind, StatementOptions } from 'contract';
 import type { TestContext } from './helpers.js';
-import { rows } from './helpers.js';
+import { bearer, requestAs, rows, signInAll, uploadBody } from './helpers.js';
 
 export async function seedParties(ctx: TestContext): Promise<void> {
   await rows(
@@ -60,4 +61,101 @@ export async function insertEntries(ctx: TestContext, entries: DatedEntry[]): Pr
        VALUES ${mine.join(', ')}`,
     );
   }
+}
+
+// A money account and its statements, set up through the API as the bank screens do.
+
+/** A money account the admin creates (a bank, opened on 2026-01-01 unless told): its id. */
+export async function moneyAccount(
+  ctx: TestContext,
+  admin: string,
+  fields: { name?: string; openingBalance: string | number; currency?: string },
+): Promise<number> {
+  const { status, body } = await requestAs(ctx.app, admin, 'POST', '/api/accounts', {
+    name: 'HBL',
+    kind: 'Bank',
+    openingDate: '2026-01-01',
+    ...fields,
+  });
+  expect({ status, body }).toMatchObject({ status: 201 });
+  return body.account.id;
+}
+
+/** A request as the holder of `token` on the app of the test under way. */
+export type Call = (
+  token: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) => ReturnType<typeof requestAs>;
+
+/**
+ * Before each bank test: an empty database (with the known parties when `parties`), the admin, a
+ * staff user and a viewer signed in, and a money account (`moneyAccount`).
+ */
+export async function bankOffice(
+  db: { reset(): Promise<TestContext> },
+  account: Parameters<typeof moneyAccount>[2],
+  { parties = false } = {},
+) {
+  const ctx = await db.reset();
+  if (parties) await seedParties(ctx);
+  const users = await signInAll(ctx.app);
+  const bank = await moneyAccount(ctx, users.admin, account);
+  const call: Call = (token, method, url, payload) =>
+    requestAs(ctx.app, token, method, url, payload);
+  return { ctx, ...users, bank, call };
+}
+
+const BOUNDARY = '----statement-boundary';
+
+/** A statement file sent to an account's import, or to its preview, as the bank screen sends it. */
+export function sendStatement(
+  ctx: TestContext,
+  token: string,
+  account: number,
+  fileName: string,
+  file: Buffer | string,
+  { options = {}, preview = false }: { options?: StatementOptions; preview?: boolean } = {},
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/accounts/${account}/statements${preview ? '/preview' : ''}`,
+    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: uploadBody(
+      BOUNDARY,
+      fileName,
+      typeof file === 'string' ? Buffer.from(file) : file,
+      options,
+    ),
+  });
+}
+
+/** A CSV statement imported by `token` (201): the import's id. */
+export async function importStatement(
+  ctx: TestContext,
+  token: string,
+  account: number,
+  text: string,
+): Promise<number> {
+  const response = await sendStatement(ctx, token, account, 'statement.csv', text);
+  expect(response.statusCode).toBe(201);
+  return response.json().importId;
+}
+
+/** An account's reconcile worklist as `token` reads it (200); `query` such as '?status=all'. */
+export async function reconcileWorklist<T = { lines: { id: number; description: string }[] }>(
+  ctx: TestContext,
+  token: string,
+  account: number,
+  query = '',
+): Promise<T> {
+  const { status, body } = await requestAs(
+    ctx.app,
+    token,
+    'GET',
+    `/api/accounts/${account}/reconcile${query}`,
+  );
+  expect(status).toBe(200);
+  return body;
 }

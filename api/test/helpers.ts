@@ -1,11 +1,14 @@
 // Test support: one embedded database per test file (a PGlite start costs seconds), emptied
-// between tests; an app built on it; and a signed-in admin or staff user for requests.
+// between tests; an app built on it; a signed-in admin, staff user or viewer for requests; and
+// the walk over the contract's route table with a request each route's schemas accept.
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import type { InjectOptions } from 'fastify';
+import { endpointPath, endpoints, queryString, type Endpoint } from 'contract';
 import { buildApp, type App, type BuildOptions } from '../src/app.js';
 import { configFromEnv, type AppConfig } from '../src/config.js';
 import { migrationTx, openDatabase, type DatabaseHandle } from '../src/db/index.js';
@@ -13,6 +16,7 @@ import { migrate } from '../src/db/migrate.js';
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
 export const STAFF = { email: 'staff@test.local', password: 'staff-password-1' };
+export const VIEWER = { email: 'viewer@test.local', password: 'viewer-password-1' };
 
 /** Real PostgreSQL when TEST_DATABASE_URL is set (npm run test:postgres), else PGlite in memory. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -222,15 +226,14 @@ export async function signInBoth(app: App): Promise<{ admin: string; staff: stri
 
 /** Creates the viewer Auditor (viewer@test.local) through the admin's call and signs them in. */
 export async function signInViewer(app: App, admin: string): Promise<string> {
-  const who = { email: 'viewer@test.local', password: 'viewer-password-1' };
   const created = await app.inject({
     method: 'POST',
     url: '/api/users/register',
     headers: bearer(admin),
-    payload: { name: 'Auditor', ...who, role: 'viewer' },
+    payload: { name: 'Auditor', ...VIEWER, role: 'viewer' },
   });
   if (created.statusCode !== 201) throw new Error(`register failed: ${created.body}`);
-  return login(app, who);
+  return login(app, VIEWER);
 }
 
 /** Rows of a table, for asserting what was (not) stored. */
@@ -293,4 +296,35 @@ export function uploadBody(
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
+}
+
+/** The contract's route table, each route with its name: the walks over every route. */
+export const routeTable = Object.entries(endpoints) as Array<[string, Endpoint]>;
+
+/** A route as a walk's test names it, then the route (for `it.each`). */
+export const routeLabel = ([name, endpoint]: [string, Endpoint]) =>
+  [`${endpoint.method} ${endpoint.path} (${name})`, endpoint] as const;
+
+/**
+ * A request the endpoint's own schemas accept, as the holder of `token`: every required field
+ * with a plausible value. The value maker is loaded here, when a walk first asks: it names formats
+ * in TypeBox's registry, which the files that walk no routes are not to see.
+ */
+export async function requestFor(endpoint: Endpoint, token: string): Promise<InjectOptions> {
+  const { validValue } = await import('./hostile-requests.js');
+  type Schema = Parameters<typeof validValue>[0];
+  const schema = (part: Endpoint['params']) => part as unknown as Schema;
+  const params = endpoint.params
+    ? (validValue(schema(endpoint.params), 'params') as Record<string, string | number>)
+    : undefined;
+  const query = endpoint.query
+    ? (validValue(schema(endpoint.query), 'query') as Record<string, string | number>)
+    : undefined;
+  const body = endpoint.body ? (validValue(schema(endpoint.body), 'body') as object) : undefined;
+  return {
+    method: endpoint.method,
+    url: `/api${endpointPath(endpoint, params)}${queryString(query)}`,
+    headers: bearer(token),
+    ...(body ? { payload: body } : {}),
+  };
 }

@@ -7,15 +7,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { statementMessages as sm, type StatementOptions } from 'contract';
 import { statementReadsUnderWay } from '../src/statements/readers/in-worker.js';
 import { readCamt } from '../src/statements/readers/camt.js';
-import {
-  bearer,
-  requestAs,
-  rows,
-  setupDatabase,
-  signInAll,
-  uploadBody,
-  type TestContext,
-} from './helpers.js';
+import { requestAs, rows, setupDatabase, type TestContext } from './helpers.js';
+import { bankOffice, sendStatement } from './fixtures.js';
 
 const db = await setupDatabase();
 let ctx: TestContext;
@@ -24,31 +17,13 @@ let bank: number;
 afterAll(() => db.close());
 
 beforeEach(async () => {
-  ctx = await db.reset();
-  let admin: string;
-  ({ admin, staff } = await signInAll(ctx.app));
-  const made = await requestAs(ctx.app, admin, 'POST', '/api/accounts', {
-    name: 'HBL',
-    kind: 'Bank',
-    openingBalance: 0,
-    openingDate: '2026-01-01',
-  });
-  bank = made.body.account.id;
+  ({ ctx, staff, bank } = await bankOffice(db, { openingBalance: 0 }));
 });
 
-const BOUNDARY = '----hostile-statement-boundary';
-
 function send(kind: 'preview' | 'import', fileName: string, file: Buffer | string, options = {}) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/accounts/${bank}/statements${kind === 'preview' ? '/preview' : ''}`,
-    headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: uploadBody(
-      BOUNDARY,
-      fileName,
-      typeof file === 'string' ? Buffer.from(file) : file,
-      options as StatementOptions,
-    ),
+  return sendStatement(ctx, staff, bank, fileName, file, {
+    options: options as StatementOptions,
+    preview: kind === 'preview',
   });
 }
 

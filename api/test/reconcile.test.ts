@@ -2,16 +2,8 @@
 // and accept all, concurrent matching, exclusions, entries made from lines (rules, closed
 // period), rules, "reconciled through" and the lock on its matches.
 import { accountMessages as am } from 'contract';
-import {
-  bearer,
-  requestAs,
-  rows,
-  setupDatabase,
-  signInAll,
-  uploadBody,
-  type TestContext,
-} from './helpers.js';
-import { seedParties } from './fixtures.js';
+import { bearer, rows, setupDatabase, type TestContext } from './helpers.js';
+import { bankOffice, importStatement, reconcileWorklist, type Call } from './fixtures.js';
 import ExcelJS from 'exceljs';
 import { hasTool, pdfToText } from './office-tools.js';
 
@@ -23,27 +15,17 @@ let admin: string;
 let staff: string;
 let viewer: string;
 let bank: number;
+let call: Call;
 
 beforeEach(async () => {
-  ctx = await db.reset();
-  await seedParties(ctx);
-  ({ admin, staff, viewer } = await signInAll(ctx.app));
-  const made = await requestAs(ctx.app, admin, 'POST', '/api/accounts', {
-    name: 'HBL',
-    kind: 'Bank',
-    openingBalance: '1000.00',
-    openingDate: '2026-01-01',
-  });
-  bank = made.body.account.id;
+  ({ ctx, admin, staff, viewer, bank, call } = await bankOffice(
+    db,
+    { openingBalance: '1000.00' },
+    { parties: true },
+  ));
 });
 afterAll(() => db.close());
 
-const call = (
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) => requestAs(ctx.app, token, method, url, payload);
 const refusal = (status: number, message: string | RegExp) => ({
   status,
   body: expect.objectContaining({
@@ -51,17 +33,7 @@ const refusal = (status: number, message: string | RegExp) => ({
   }),
 });
 
-const BOUNDARY = '----reconcile-boundary';
-async function importCsv(text: string) {
-  const payload = uploadBody(BOUNDARY, 'statement.csv', Buffer.from(text), {});
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/accounts/${bank}/statements`,
-    headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload,
-  });
-  expect(response.statusCode).toBe(201);
-}
+const importCsv = (text: string) => importStatement(ctx, staff, bank, text);
 
 async function income(
   clientId: number,
@@ -109,13 +81,13 @@ type Line = {
   proposal: unknown;
   entryIds: number[];
 };
-const worklist = async (
-  query = '',
-): Promise<{ lines: Line[]; entries: { id: number; amount: number }[] }> => {
-  const { status, body } = await call(viewer, 'GET', `/api/accounts/${bank}/reconcile${query}`);
-  expect(status).toBe(200);
-  return body;
-};
+const worklist = (query = '') =>
+  reconcileWorklist<{ lines: Line[]; entries: { id: number; amount: number }[] }>(
+    ctx,
+    viewer,
+    bank,
+    query,
+  );
 const lineOf = async (description: string) =>
   (await worklist('?status=all')).lines.find((l) => l.description === description)!;
 

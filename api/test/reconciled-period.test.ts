@@ -4,17 +4,16 @@
 // before it, and the reconciliation statement of that day stays as it was; an admin who gives a
 // reason may, and the activity says so.
 import ExcelJS from 'exceljs';
-import { accountMessages as am } from 'contract';
+import { accountMessages as am, type StatementOptions } from 'contract';
+import { bearer, rows, setupDatabase, type TestContext } from './helpers.js';
 import {
-  bearer,
-  requestAs,
-  rows,
-  setupDatabase,
-  signInAll,
-  uploadBody,
-  type TestContext,
-} from './helpers.js';
-import { seedParties } from './fixtures.js';
+  bankOffice,
+  importStatement,
+  moneyAccount,
+  reconcileWorklist,
+  sendStatement,
+  type Call,
+} from './fixtures.js';
 
 const db = await setupDatabase();
 let ctx: TestContext;
@@ -22,6 +21,7 @@ let admin: string;
 let staff: string;
 let viewer: string;
 let bank: number;
+let call: Call;
 /** The scenario's records: see `reconciledJanuary`. */
 let paid: number;
 let cheque: number;
@@ -32,27 +32,12 @@ let charge: number;
 const THROUGH = '2026-01-31';
 const refusedStaff = `${am.reconciledPeriod} ${THROUGH}`;
 
-const call = (
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) => requestAs(ctx.app, token, method, url, payload);
 const refusal = (status: number, message: string) => ({
   status,
   body: expect.objectContaining({ message }),
 });
 
-async function importCsv(text: string) {
-  const boundary = '----reconciled-boundary';
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/accounts/${bank}/statements`,
-    headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: uploadBody(boundary, 'statement.csv', Buffer.from(text), {}),
-  });
-  expect(response.statusCode).toBe(201);
-}
+const importCsv = (text: string) => importStatement(ctx, staff, bank, text);
 
 async function created(answer: ReturnType<typeof call>) {
   const { status, body } = await answer;
@@ -61,21 +46,11 @@ async function created(answer: ReturnType<typeof call>) {
 }
 
 /**
- * HBL opened with 1,000 on 2026-01-01: an income of 200 (matched to the line "Payment"), a cheque
- * of 40 not yet cashed, a transfer of 100 to Cash (matched to its line), a bank charge of 3 not
- * recorded; reconciled through 2026-01-31 at 1,100.
+ * HBL, opened with 1,000 on 2026-01-01 before each test: an income of 200 (matched to the line
+ * "Payment"), a cheque of 40 not yet cashed, a transfer of 100 to Cash (matched to its line), a
+ * bank charge of 3 not recorded; reconciled through 2026-01-31 at 1,100.
  */
 async function reconciledJanuary() {
-  bank = (
-    await created(
-      call(admin, 'POST', '/api/accounts', {
-        name: 'HBL',
-        kind: 'Bank',
-        openingBalance: '1000.00',
-        openingDate: '2026-01-01',
-      }),
-    )
-  ).account.id;
   const entry = (url: string, body: object) =>
     created(call(staff, 'POST', url, { Creditdebit: 'Credit', accountId: bank, ...body }));
   paid = (await entry('/api/incoms/addIncome', { clientId: 1, amount: 200, date: '2026-01-05' }))
@@ -96,9 +71,8 @@ async function reconciledJanuary() {
   await importCsv(
     'Date,Description,Amount\n2026-01-05,Payment,200.00\n2026-01-12,To cash,-100.00\n2026-01-20,Charge,-3.00\n',
   );
-  const { body } = await call(viewer, 'GET', `/api/accounts/${bank}/reconcile`);
-  const line = (text: string) =>
-    body.lines.find((l: { description: string }) => l.description === text).id;
+  const { lines } = await reconcileWorklist(ctx, viewer, bank);
+  const line = (text: string) => lines.find((l) => l.description === text)!.id;
   payment = line('Payment');
   charge = line('Charge');
   await created(
@@ -146,9 +120,11 @@ const stored = () =>
   );
 
 beforeEach(async () => {
-  ctx = await db.reset();
-  await seedParties(ctx);
-  ({ admin, staff, viewer } = await signInAll(ctx.app));
+  ({ ctx, admin, staff, viewer, bank, call } = await bankOffice(
+    db,
+    { openingBalance: '1000.00' },
+    { parties: true },
+  ));
   await reconciledJanuary();
 });
 afterAll(() => db.close());
@@ -366,26 +342,17 @@ test('an admin who gives a reason may, and each change says so in the activity',
 });
 
 test('every writer of the books refuses it: a payroll run from the account, undoing a batch', async () => {
-  const meezan = (
-    await created(
-      call(admin, 'POST', '/api/accounts', {
-        name: 'Meezan',
-        kind: 'Bank',
-        openingBalance: 0,
-        openingDate: '2026-01-01',
-      }),
-    )
-  ).account;
+  const meezan = await moneyAccount(ctx, admin, { name: 'Meezan', openingBalance: 0 });
   const run = (employeeId: number) =>
     call(staff, 'POST', '/api/payroll', {
       month: '2026-01',
       lines: [{ employeeId, amount: 300 }],
-      accountId: meezan.id,
+      accountId: meezan,
     });
   const paidAli = await created(run(1));
   expect(
     (
-      await call(staff, 'POST', `/api/accounts/${meezan.id}/reconciled`, {
+      await call(staff, 'POST', `/api/accounts/${meezan}/reconciled`, {
         through: THROUGH,
         closingBalance: 0,
       })
@@ -401,15 +368,8 @@ test('every writer of the books refuses it: a payroll run from the account, undo
 
 test('a statement adding lines in the reconciled period, or an undo deleting them: an admin with a reason only', async () => {
   const before = await statementOf(THROUGH);
-  const upload = (token: string, text: string, options: object = {}) => {
-    const boundary = '----reconciled-import';
-    return ctx.app.inject({
-      method: 'POST',
-      url: `/api/accounts/${bank}/statements`,
-      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: uploadBody(boundary, 'late.csv', Buffer.from(text), options),
-    });
-  };
+  const upload = (token: string, text: string, options: StatementOptions = {}) =>
+    sendStatement(ctx, token, bank, 'late.csv', text, { options });
   const late = 'Date,Description,Amount\n2026-01-25,Late fee,-7.00\n2026-02-03,February,9.00\n';
   const refused = await upload(staff, late);
   expect([refused.statusCode, refused.json().message]).toEqual([409, refusedStaff]);

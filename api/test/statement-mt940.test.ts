@@ -4,15 +4,8 @@
 // into readable text, words cut by a sub-field's width made whole again.
 import iconv from 'iconv-lite';
 import { statementMessages as sm } from 'contract';
-import {
-  bearer,
-  requestAs,
-  rows,
-  setupDatabase,
-  signInAll,
-  uploadBody,
-  type TestContext,
-} from './helpers.js';
+import { rows, setupDatabase, type TestContext } from './helpers.js';
+import { bankOffice, sendStatement } from './fixtures.js';
 
 const db = await setupDatabase();
 let ctx: TestContext;
@@ -21,32 +14,16 @@ let bank: number;
 afterAll(() => db.close());
 
 beforeEach(async () => {
-  ctx = await db.reset();
-  let admin: string;
-  ({ admin, staff } = await signInAll(ctx.app));
-  const made = await requestAs(ctx.app, admin, 'POST', '/api/accounts', {
+  ({ ctx, staff, bank } = await bankOffice(db, {
     name: 'Triodos',
-    kind: 'Bank',
     openingBalance: 0,
-    openingDate: '2026-01-01',
     currency: 'EUR',
-  });
-  bank = made.body.account.id;
+  }));
 });
 
-const BOUNDARY = '----mt940-boundary';
-
 async function send(kind: 'preview' | 'import', file: Buffer | string) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/accounts/${bank}/statements${kind === 'preview' ? '/preview' : ''}`,
-    headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: uploadBody(
-      BOUNDARY,
-      'statement.sta',
-      typeof file === 'string' ? Buffer.from(file) : file,
-      {},
-    ),
+  const response = await sendStatement(ctx, staff, bank, 'statement.sta', file, {
+    preview: kind === 'preview',
   });
   return { status: response.statusCode, body: response.json() };
 }

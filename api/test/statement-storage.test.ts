@@ -3,15 +3,8 @@
 // a money account has a currency (the office's by default), given on POST /api/accounts and
 // shown by GET; the stored fingerprints are the ones migration 035 writes in SQL.
 import { accountMessages as am, statementMessages as sm } from 'contract';
-import {
-  bearer,
-  requestAs,
-  rows,
-  setupDatabase,
-  signInAll,
-  uploadBody,
-  type TestContext,
-} from './helpers.js';
+import { requestAs, rows, setupDatabase, type TestContext } from './helpers.js';
+import { bankOffice, sendStatement } from './fixtures.js';
 
 const db = await setupDatabase();
 let ctx: TestContext;
@@ -22,26 +15,11 @@ let bank: number;
 afterAll(() => db.close());
 
 beforeEach(async () => {
-  ctx = await db.reset();
-  ({ admin, staff, viewer } = await signInAll(ctx.app));
-  const made = await requestAs(ctx.app, admin, 'POST', '/api/accounts', {
-    name: 'HBL',
-    kind: 'Bank',
-    openingBalance: 0,
-    openingDate: '2026-01-01',
-  });
-  bank = made.body.account.id;
+  ({ ctx, admin, staff, viewer, bank } = await bankOffice(db, { openingBalance: 0 }));
 });
 
-const BOUNDARY = '----storage-boundary';
-
 async function upload(fileName: string, file: string) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/accounts/${bank}/statements`,
-    headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: uploadBody(BOUNDARY, fileName, Buffer.from(file), {}),
-  });
+  const response = await sendStatement(ctx, staff, bank, fileName, file);
   return { status: response.statusCode, body: response.json() };
 }
 

@@ -4,38 +4,20 @@
 // their line and nothing stored; undo as one; viewers refused.
 import iconv from 'iconv-lite';
 import { accountMessages as am, importMessages, type StatementOptions } from 'contract';
-import {
-  bearer,
-  requestAs,
-  rows,
-  setupDatabase,
-  signInAll,
-  uploadBody,
-  type TestContext,
-} from './helpers.js';
+import { requestAs, rows, setupDatabase, type TestContext } from './helpers.js';
+import { bankOffice, sendStatement } from './fixtures.js';
 import ExcelJS from 'exceljs';
 
 const db = await setupDatabase();
 let ctx: TestContext;
-let admin: string;
 let staff: string;
 let viewer: string;
 let bank: number;
 
 beforeEach(async () => {
-  ctx = await db.reset();
-  ({ admin, staff, viewer } = await signInAll(ctx.app));
-  const made = await requestAs(ctx.app, admin, 'POST', '/api/accounts', {
-    name: 'HBL',
-    kind: 'Bank',
-    openingBalance: 0,
-    openingDate: '2026-01-01',
-  });
-  bank = made.body.account.id;
+  ({ ctx, staff, viewer, bank } = await bankOffice(db, { openingBalance: 0 }));
 });
 afterAll(() => db.close());
-
-const BOUNDARY = '----statement-test-boundary';
 
 async function upload(
   fileName: string,
@@ -44,17 +26,7 @@ async function upload(
   token = staff,
   account = bank,
 ) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/accounts/${account}/statements`,
-    headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: uploadBody(
-      BOUNDARY,
-      fileName,
-      typeof file === 'string' ? Buffer.from(file) : file,
-      options,
-    ),
-  });
+  const response = await sendStatement(ctx, token, account, fileName, file, { options });
   return { status: response.statusCode, body: response.json() };
 }
 
@@ -376,11 +348,9 @@ describe('refusals and undo', () => {
 
 describe('the preview', () => {
   async function preview(fileName: string, file: string | Buffer, options: StatementOptions = {}) {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/accounts/${bank}/statements/preview`,
-      headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: uploadBody(BOUNDARY, fileName, Buffer.from(file), options),
+    const response = await sendStatement(ctx, staff, bank, fileName, file, {
+      options,
+      preview: true,
     });
     return { status: response.statusCode, body: response.json() };
   }
@@ -532,18 +502,12 @@ describe('the preview', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ format: 'ofx', headers: [], mapping: {}, lines: 1, added: 1 });
     expect(body.first[0]).toMatchObject({ date: '2026-01-05', amount: 100 });
-    const missing = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/accounts/9999/statements/preview',
-      headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: uploadBody(BOUNDARY, 'hbl.csv', Buffer.from(CSV_TWO_COLUMNS), {}),
+    const missing = await sendStatement(ctx, staff, 9999, 'hbl.csv', CSV_TWO_COLUMNS, {
+      preview: true,
     });
     expect(missing.statusCode).toBe(404);
-    const refused = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/accounts/${bank}/statements/preview`,
-      headers: { ...bearer(viewer), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      payload: uploadBody(BOUNDARY, 'hbl.csv', Buffer.from(CSV_TWO_COLUMNS), {}),
+    const refused = await sendStatement(ctx, viewer, bank, 'hbl.csv', CSV_TWO_COLUMNS, {
+      preview: true,
     });
     expect(refused.statusCode).toBe(403);
   });

@@ -4,16 +4,14 @@
 // open transfers; a suggestion is matched as it comes, and "Accept all suggested" takes a lone
 // strong one as it takes an entry, and none when there are two.
 import { accountMessages as am } from 'contract';
+import { rows, setupDatabase, type TestContext } from './helpers.js';
 import {
-  bearer,
-  requestAs,
-  rows,
-  setupDatabase,
-  signInAll,
-  uploadBody,
-  type TestContext,
-} from './helpers.js';
-import { seedParties } from './fixtures.js';
+  bankOffice,
+  importStatement,
+  moneyAccount,
+  reconcileWorklist,
+  type Call,
+} from './fixtures.js';
 
 const db = await setupDatabase();
 let ctx: TestContext;
@@ -21,39 +19,19 @@ let admin: string;
 let staff: string;
 let viewer: string;
 let bank: number;
+let call: Call;
 const CASH = 1;
 
 beforeEach(async () => {
-  ctx = await db.reset();
-  await seedParties(ctx);
-  ({ admin, staff, viewer } = await signInAll(ctx.app));
-  const made = await requestAs(ctx.app, admin, 'POST', '/api/accounts', {
-    name: 'HBL',
-    kind: 'Bank',
-    openingBalance: '100000.00',
-    openingDate: '2026-01-01',
-  });
-  bank = made.body.account.id;
+  ({ ctx, admin, staff, viewer, bank, call } = await bankOffice(
+    db,
+    { openingBalance: '100000.00' },
+    { parties: true },
+  ));
 });
 afterAll(() => db.close());
 
-const call = (
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) => requestAs(ctx.app, token, method, url, payload);
-
-async function importCsv(text: string, account = bank) {
-  const boundary = '----transfer-boundary';
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/accounts/${account}/statements`,
-    headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: uploadBody(boundary, 'statement.csv', Buffer.from(text), {}),
-  });
-  expect(response.statusCode).toBe(201);
-}
+const importCsv = (text: string, account = bank) => importStatement(ctx, staff, account, text);
 
 async function transfer(from: number, to: number, amount: number, date: string, text = '') {
   const { status, body } = await call(staff, 'POST', '/api/accounts/transfers', {
@@ -69,13 +47,12 @@ async function transfer(from: number, to: number, amount: number, date: string, 
 
 type Suggestion = { entryIds: number[]; transferIds: number[]; score: number; strong: boolean };
 type Line = { id: number; description: string; status: string; suggestions: Suggestion[] };
-const worklist = async (
-  account = bank,
-): Promise<{ lines: Line[]; transfers: object[]; entries: object[] }> => {
-  const { status, body } = await call(viewer, 'GET', `/api/accounts/${account}/reconcile`);
-  expect(status).toBe(200);
-  return body;
-};
+const worklist = (account = bank) =>
+  reconcileWorklist<{ lines: Line[]; transfers: object[]; entries: object[] }>(
+    ctx,
+    viewer,
+    account,
+  );
 const suggested = async (description: string) =>
   (await worklist()).lines.find((line) => line.description === description)!.suggestions;
 
@@ -128,14 +105,7 @@ test('only the signed amount, within the days, not reversed; from or to the acco
 });
 
 test('entries and transfers side by side, best first; a transfer matched in the other account still suits this one', async () => {
-  const meezan = (
-    await call(admin, 'POST', '/api/accounts', {
-      name: 'Meezan',
-      kind: 'Bank',
-      openingBalance: 0,
-      openingDate: '2026-01-01',
-    })
-  ).body.account.id;
+  const meezan = await moneyAccount(ctx, admin, { name: 'Meezan', openingBalance: 0 });
   const moved = await transfer(bank, meezan, 1500, '2026-01-09', 'To Meezan');
   const rent = await call(staff, 'POST', '/api/expance/addexpance', {
     expanceTypeId: 1,

@@ -3,16 +3,8 @@
 // a line not excluded is a 409; in the reconciled period staff are refused naming the day and an
 // admin with a reason may; once the lines are unmatched again, the import can be undone.
 import { accountMessages as am } from 'contract';
-import {
-  bearer,
-  requestAs,
-  rows,
-  setupDatabase,
-  signInAll,
-  uploadBody,
-  type TestContext,
-} from './helpers.js';
-import { seedParties } from './fixtures.js';
+import { rows, setupDatabase, type TestContext } from './helpers.js';
+import { bankOffice, importStatement, reconcileWorklist, type Call } from './fixtures.js';
 
 const db = await setupDatabase();
 let ctx: TestContext;
@@ -20,43 +12,22 @@ let admin: string;
 let staff: string;
 let viewer: string;
 let bank: number;
+let call: Call;
 
 beforeEach(async () => {
-  ctx = await db.reset();
-  await seedParties(ctx);
-  ({ admin, staff, viewer } = await signInAll(ctx.app));
-  const made = await requestAs(ctx.app, admin, 'POST', '/api/accounts', {
-    name: 'HBL',
-    kind: 'Bank',
-    openingBalance: '1000.00',
-    openingDate: '2026-01-01',
-  });
-  bank = made.body.account.id;
+  ({ ctx, admin, staff, viewer, bank, call } = await bankOffice(
+    db,
+    { openingBalance: '1000.00' },
+    { parties: true },
+  ));
 });
 afterAll(() => db.close());
 
-const call = (
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) => requestAs(ctx.app, token, method, url, payload);
-
-async function importCsv(text: string): Promise<number> {
-  const boundary = '----undo-exclude-boundary';
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/accounts/${bank}/statements`,
-    headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: uploadBody(boundary, 'statement.csv', Buffer.from(text), {}),
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json().importId;
-}
+const importCsv = (text: string) => importStatement(ctx, staff, bank, text);
 
 const lineId = async (description: string): Promise<number> => {
-  const { body } = await call(viewer, 'GET', `/api/accounts/${bank}/reconcile?status=all`);
-  return body.lines.find((line: { description: string }) => line.description === description).id;
+  const body = await reconcileWorklist(ctx, viewer, bank, '?status=all');
+  return body.lines.find((line) => line.description === description)!.id;
 };
 const exclude = (token: string, line: number, reason: string) =>
   call(token, 'POST', `/api/accounts/${bank}/lines/${line}/exclude`, { reason });
@@ -92,8 +63,8 @@ test('an excluded line is put back to unmatched with a reason, kept in the activ
   expect(await lineRow(charge)).toEqual([
     { status: 'unmatched', excluded_reason: null, excluded_by: null },
   ]);
-  const { body } = await call(viewer, 'GET', `/api/accounts/${bank}/reconcile`);
-  expect(body.lines.map((line: { id: number }) => line.id)).toEqual([charge, fee]);
+  const body = await reconcileWorklist(ctx, viewer, bank);
+  expect(body.lines.map((line) => line.id)).toEqual([charge, fee]);
   expect(
     await rows(
       ctx,

@@ -5,23 +5,23 @@
 // The writes are walked from the contract's own route table, not from a list kept here: a write
 // added to the contract is in the walk at once, and fails it unless the server refuses it too.
 import { sql } from 'kysely';
-import type { InjectOptions } from 'fastify';
+import { apiMessages, isWrite } from 'contract';
 import {
-  apiMessages,
-  endpointPath,
-  endpoints,
-  isWrite,
-  queryString,
-  type Endpoint,
-} from 'contract';
-import { bearer, login, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
+  bearer,
+  requestFor,
+  routeLabel as label,
+  routeTable as all,
+  rows,
+  setupDatabase,
+  signInBoth,
+  signInViewer,
+  VIEWER,
+  type TestContext,
+} from './helpers.js';
 import { insertEntries, seedParties } from './fixtures.js';
-import { validValue, type Schema } from './hostile-requests.js';
 
 const db = await setupDatabase();
 afterAll(() => db.close());
-
-const VIEWER = { email: 'viewer@test.local', password: 'viewer-password-1' };
 
 interface Tokens {
   admin: string;
@@ -43,32 +43,7 @@ async function fresh(): Promise<{ ctx: TestContext; tokens: Tokens }> {
     { kind: 'expense', party: 1, amount: '40.00', day, description: 'Paper' },
   ]);
   const { admin, staff } = await signInBoth(ctx.app);
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/users/register',
-    headers: bearer(admin),
-    payload: { name: 'Auditor', ...VIEWER, role: 'viewer' },
-  });
-  expect(created.statusCode).toBe(201);
-  return { ctx, tokens: { admin, staff, viewer: await login(ctx.app, VIEWER) } };
-}
-
-/** A request the endpoint's own schemas accept: every required field with a plausible value. */
-function requestFor(endpoint: Endpoint, token: string): InjectOptions {
-  const schema = (part: Endpoint['params']) => part as unknown as Schema | undefined;
-  const params = endpoint.params
-    ? (validValue(schema(endpoint.params), 'params') as Record<string, string | number>)
-    : undefined;
-  const query = endpoint.query
-    ? (validValue(schema(endpoint.query), 'query') as Record<string, string | number>)
-    : undefined;
-  const body = endpoint.body ? (validValue(schema(endpoint.body), 'body') as object) : undefined;
-  return {
-    method: endpoint.method,
-    url: `/api${endpointPath(endpoint, params)}${queryString(query)}`,
-    headers: bearer(token),
-    ...(body ? { payload: body } : {}),
-  };
+  return { ctx, tokens: { admin, staff, viewer: await signInViewer(ctx.app, admin) } };
 }
 
 /**
@@ -95,11 +70,8 @@ async function snapshot(ctx: TestContext): Promise<Record<string, string>> {
   return out;
 }
 
-const all = Object.entries(endpoints) as Array<[string, Endpoint]>;
 const writes = all.filter(([, endpoint]) => isWrite(endpoint));
 const reads = all.filter(([, endpoint]) => endpoint.method === 'GET');
-const label = ([name, endpoint]: [string, Endpoint]) =>
-  [`${endpoint.method} ${endpoint.path} (${name})`, endpoint] as const;
 
 describe('a viewer and the route table', () => {
   it('walks every write of the contract', () => {
@@ -116,14 +88,14 @@ describe('a viewer and the route table', () => {
     async (_name, endpoint) => {
       const { ctx, tokens } = await fresh();
       const before = await snapshot(ctx);
-      const refused = await ctx.app.inject(requestFor(endpoint, tokens.viewer));
+      const refused = await ctx.app.inject(await requestFor(endpoint, tokens.viewer));
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ message: apiMessages.readOnly });
       expect(await snapshot(ctx)).toEqual(before);
 
       // The same request from an admin passes the schemas and the guards: the refusal above was
       // the viewer's role, not the request.
-      const admin = await ctx.app.inject(requestFor(endpoint, tokens.admin));
+      const admin = await ctx.app.inject(await requestFor(endpoint, tokens.admin));
       expect([400, 401, 403]).not.toContain(admin.statusCode);
       expect(admin.statusCode).toBeLessThan(500);
     },
@@ -145,7 +117,7 @@ describe('a viewer reading every read of the route table', () => {
     '%s answers a viewer',
     async (_name, endpoint) => {
       const { ctx, tokens } = shared;
-      const response = await ctx.app.inject(requestFor(endpoint, tokens.viewer));
+      const response = await ctx.app.inject(await requestFor(endpoint, tokens.viewer));
       expect(response.statusCode).not.toBe(403);
       expect(response.statusCode).toBeLessThan(500);
     },
@@ -155,7 +127,7 @@ describe('a viewer reading every read of the route table', () => {
     '%s stays for admins: a viewer is refused as staff are',
     async (_name, endpoint) => {
       const { ctx, tokens } = shared;
-      const response = await ctx.app.inject(requestFor(endpoint, tokens.viewer));
+      const response = await ctx.app.inject(await requestFor(endpoint, tokens.viewer));
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({
         message: endpoint.adminsOnly ?? apiMessages.adminsOnly,

@@ -13,7 +13,7 @@ import {
   type StatementLine,
 } from 'contract';
 import type { Db } from '../db/index.js';
-import { audit } from '../lib/audit.js';
+import { audit, type AuditAction } from '../lib/audit.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { guardReconciled, recordEntry } from '../books/index.js';
 import { lockLine, raced, writeMatch, type LockedLine } from './match-write.js';
@@ -92,79 +92,97 @@ export async function unmatchLine(
   return lineOut(db, accountId, lineId);
 }
 
-export async function excludeLine(
-  db: Db,
-  userId: number,
-  accountId: number,
-  lineId: number,
-  reason: string,
-): Promise<StatementLine> {
-  await accountOf(db, accountId);
-  await db.transaction().execute(async (tx) => {
-    const line = await lockLine(tx, accountId, lineId);
-    if (line.status !== 'unmatched') throw conflict(m.lineNotUnmatched);
-    // An exclusion changes the reconciliation statement of the line's day.
-    await guardReconciled(
-      tx,
-      [{ accountId, day: line.line_date }],
-      { userId, reason },
-      { line: lineId, excluded: true },
-    );
-    await sql`UPDATE statement_lines SET status = 'excluded', excluded_reason = ${reason.trim()},
+/** Excludes an unmatched line with a reason. */
+export const excludeLine = exclusionChange({
+  from: 'unmatched',
+  refused: m.lineNotUnmatched,
+  mark: { excluded: true },
+  action: 'excluded',
+  write: async (tx, { userId, lineId, given }) => {
+    await sql`UPDATE statement_lines SET status = 'excluded', excluded_reason = ${given},
               excluded_by = ${userId} WHERE id = ${lineId}`.execute(tx);
-    await audit(tx, {
-      actorId: userId,
-      action: 'excluded',
-      entity: 'statement_line',
-      entityId: lineId,
-      after: { accountId, date: line.line_date, amount: money(line.amount), reason: reason.trim() },
-    });
-  });
-  return lineOut(db, accountId, lineId);
-}
+    return { after: {} };
+  },
+});
 
 /**
  * Puts an excluded line back to unmatched, with a reason (issue 42): the exclusion's reason and
  * who gave it go, and the activity keeps both. A line dated in the reconciled period is the
  * reconciled-period guard's (an admin's, with the reason).
  */
-export async function undoExclude(
-  db: Db,
-  userId: number,
-  accountId: number,
-  lineId: number,
-  reason: string,
-): Promise<StatementLine> {
-  await accountOf(db, accountId);
-  await db.transaction().execute(async (tx) => {
-    const line = await lockLine(tx, accountId, lineId);
-    if (line.status !== 'excluded') throw conflict(m.lineNotExcluded);
-    await guardReconciled(
-      tx,
-      [{ accountId, day: line.line_date }],
-      { userId, reason },
-      { line: lineId, exclusionUndone: true },
-    );
+export const undoExclude = exclusionChange({
+  from: 'excluded',
+  refused: m.lineNotExcluded,
+  mark: { exclusionUndone: true },
+  action: 'exclusion_undone',
+  write: async (tx, { lineId }) => {
     const { rows } = await sql<{ excluded_reason: string | null }>`
       SELECT excluded_reason FROM statement_lines WHERE id = ${lineId}`.execute(tx);
     await sql`UPDATE statement_lines SET status = 'unmatched', excluded_reason = NULL,
               excluded_by = NULL WHERE id = ${lineId}`.execute(tx);
-    await audit(tx, {
-      actorId: userId,
-      action: 'exclusion_undone',
-      entity: 'statement_line',
-      entityId: lineId,
+    return {
       before: { status: 'excluded', reason: rows[0]?.excluded_reason ?? null },
-      after: {
-        accountId,
-        date: line.line_date,
-        amount: money(line.amount),
-        status: 'unmatched',
-        reason: reason.trim(),
-      },
+      after: { status: 'unmatched' },
+    };
+  },
+});
+
+/**
+ * A change to a line's exclusion (made or undone), in one transaction: the line locked, its
+ * status checked, the reconciled period guarded (an exclusion changes the reconciliation
+ * statement of the line's day), the line written by `write`, and the activity row with the line's
+ * account, day and amount and the reason given.
+ */
+function exclusionChange(change: {
+  /** The status the line must have. */
+  from: StatementLine['status'];
+  /** The refusal when it has another. */
+  refused: string;
+  /** What the reconciled-period guard's activity row says was done to the line. */
+  mark: Record<string, true>;
+  action: AuditAction;
+  /** Writes the line (given: the reason, trimmed); its activity row's before and after. */
+  write: (
+    tx: Db,
+    line: { userId: number; lineId: number; given: string },
+  ) => Promise<{ before?: object; after: object }>;
+}) {
+  return async (
+    db: Db,
+    userId: number,
+    accountId: number,
+    lineId: number,
+    reason: string,
+  ): Promise<StatementLine> => {
+    await accountOf(db, accountId);
+    await db.transaction().execute(async (tx) => {
+      const line = await lockLine(tx, accountId, lineId);
+      if (line.status !== change.from) throw conflict(change.refused);
+      await guardReconciled(
+        tx,
+        [{ accountId, day: line.line_date }],
+        { userId, reason },
+        { line: lineId, ...change.mark },
+      );
+      const given = reason.trim();
+      const { before, after } = await change.write(tx, { userId, lineId, given });
+      await audit(tx, {
+        actorId: userId,
+        action: change.action,
+        entity: 'statement_line',
+        entityId: lineId,
+        before,
+        after: {
+          accountId,
+          date: line.line_date,
+          amount: money(line.amount),
+          ...after,
+          reason: given,
+        },
+      });
     });
-  });
-  return lineOut(db, accountId, lineId);
+    return lineOut(db, accountId, lineId);
+  };
 }
 
 /**
