@@ -50,6 +50,11 @@ const toAccount = (row: AccountRow): LedgerAccount => ({
   closed: row.closed,
   balance: normalBalance(row.type, amountNumber(row.balance)),
   hasPostings: row.has_postings,
+  bookable:
+    !row.closed &&
+    row.money_account_id === null &&
+    row.expense_type_id === null &&
+    !['receivable', 'sales', 'salaries'].includes(row.role ?? ''),
 });
 
 const accountsQuery = (today: string, where = sql`true`) => sql<AccountRow>`

@@ -48,6 +48,11 @@ export const LedgerAccount = Type.Object({
   balance: Money,
   /** Lines posted to it: such an account is closed, never deleted. */
   hasPostings: Type.Boolean(),
+  /**
+   * A voucher or a statement line may be booked to it: open, and neither a money account nor one
+   * the entry forms keep (receivable, sales, salaries, an expense type's).
+   */
+  bookable: Type.Boolean(),
 });
 export type LedgerAccount = Static<typeof LedgerAccount>;
 

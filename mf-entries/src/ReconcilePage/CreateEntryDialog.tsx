@@ -1,31 +1,41 @@
 import { useEffect, useState } from 'react';
-import type { EntryKind, StatementLine } from 'contract';
-import { SaveDialog, Select, TextField, formatRs, messages, notify, useApiQuery } from 'shared-ui';
+import type { EntryKind, LineEntryBody, StatementLine } from 'contract';
+import {
+  SaveDialog,
+  Select,
+  TextField,
+  endpoints,
+  formatRs,
+  messages,
+  notify,
+  useApiQuery,
+} from 'shared-ui';
 import { KINDS } from '../JournalPage/journal-kinds';
+
+/** What a line becomes: an entry of a kind, or a voucher to a ledger account (`ledger`). */
+export type LineKind = EntryKind | 'ledger';
 
 export interface CreateEntryDialogProps {
   line: StatementLine | undefined;
   busy: boolean;
   onClose: () => void;
   /** Resolves true once the entry is created and matched (the dialog then closes). */
-  onCreate: (
-    line: StatementLine,
-    kind: EntryKind,
-    partyId: number,
-    description: string,
-  ) => Promise<boolean>;
+  onCreate: (line: StatementLine, body: LineEntryBody) => Promise<boolean>;
 }
 
 /** The kinds a line's sign allows: money in is income; money out an expense or a salary. */
 export const kindsFor = (line: StatementLine): EntryKind[] =>
   String(line.amount).startsWith('-') ? ['expense', 'salary'] : ['income'];
 
+const LEDGER_LABEL = 'Ledger account';
+
 /**
  * Create entry: the entry a statement line becomes, pre-filled from the line (its amount and
- * date are the line's; the kind from its sign; the party and description from a rule's proposal).
+ * date are the line's; the kind from its sign; the party and description from a rule's proposal),
+ * or the line booked to a ledger account (bank charges, bank profit, other income) with no party.
  */
 export function CreateEntryDialog({ line, busy, onClose, onCreate }: CreateEntryDialogProps) {
-  const [kind, setKind] = useState<EntryKind>('expense');
+  const [kind, setKind] = useState<LineKind>('expense');
   const [partyId, setPartyId] = useState('');
   const [description, setDescription] = useState('');
   useEffect(() => {
@@ -35,15 +45,30 @@ export function CreateEntryDialog({ line, busy, onClose, onCreate }: CreateEntry
     setPartyId(proposal ? String(proposal.partyId) : '');
     setDescription(proposal?.description || line.description);
   }, [line]);
-  const parties = useApiQuery(KINDS[kind].parties, undefined, {
-    enabled: line !== undefined,
+  const ledger = kind === 'ledger';
+  const parties = useApiQuery(KINDS[ledger ? 'expense' : kind].parties, undefined, {
+    enabled: line !== undefined && !ledger,
     onError: 'quiet',
   });
+  const accounts = useApiQuery(endpoints.listLedgerAccounts, undefined, {
+    enabled: line !== undefined && ledger,
+    onError: 'quiet',
+  });
+  const options = ledger
+    ? (accounts.data?.accounts ?? [])
+        .filter((account) => account.bookable)
+        .map((account) => ({ value: String(account.id), label: `${account.code} ${account.name}` }))
+    : parties.data
+      ? KINDS[kind].options(parties.data)
+      : [];
 
   const submit = async () => {
     if (!line) return;
     if (partyId === '') return notify(messages.fillAllFields);
-    if (await onCreate(line, kind, Number(partyId), description.trim())) onClose();
+    const body: LineEntryBody = ledger
+      ? { kind, ledgerAccountId: Number(partyId), description: description.trim() }
+      : { kind, partyId: Number(partyId), description: description.trim() };
+    if (await onCreate(line, body)) onClose();
   };
 
   return (
@@ -61,17 +86,28 @@ export function CreateEntryDialog({ line, busy, onClose, onCreate }: CreateEntry
           <Select
             label="Kind"
             value={kind}
-            options={kindsFor(line).map((value) => ({ value, label: KINDS[value].label }))}
+            options={[
+              ...kindsFor(line).map((value) => ({ value, label: KINDS[value].label })),
+              { value: 'ledger', label: LEDGER_LABEL },
+            ]}
             onChange={(value) => {
-              setKind(value as EntryKind);
+              setKind(value as LineKind);
               setPartyId('');
             }}
           />
           <Select
-            label={kind === 'income' ? 'Client' : kind === 'salary' ? 'Employee' : 'Expense type'}
+            label={
+              ledger
+                ? LEDGER_LABEL
+                : kind === 'income'
+                  ? 'Client'
+                  : kind === 'salary'
+                    ? 'Employee'
+                    : 'Expense type'
+            }
             value={partyId}
             placeholder="Select"
-            options={parties.data ? KINDS[kind].options(parties.data) : []}
+            options={options}
             onChange={setPartyId}
           />
           <TextField label="Description" value={description} onChange={setDescription} />

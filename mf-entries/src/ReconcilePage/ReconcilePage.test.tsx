@@ -237,8 +237,51 @@ describe('ReconcilePage', () => {
     );
     const dialog = screen.getByRole('dialog', { name: 'Create entry' });
     const kinds = within(within(dialog).getByLabelText('Kind')).getAllByRole('option');
-    expect(kinds.map((option) => option.textContent)).toEqual(['Income']);
+    expect(kinds.map((option) => option.textContent)).toEqual(['Income', 'Ledger account']);
     expect(within(dialog).getByLabelText('Description')).toHaveValue('REVERSAL 88');
+  });
+
+  it('should book a line to a ledger account (bank charges) without a party', async () => {
+    mockCurrentUser('staff');
+    const account = (id: number, code: string, name: string, bookable: boolean) => ({
+      id,
+      code,
+      name,
+      type: 'Expense' as const,
+      parentId: null,
+      origin: 'chart' as const,
+      closed: false,
+      balance: 0,
+      hasPostings: false,
+      bookable,
+    });
+    mockEndpoint(endpoints.listLedgerAccounts, {
+      accounts: [account(8, '5000', 'Salaries', false), account(9, '5100', 'Bank charges', true)],
+    });
+    const create = mockEndpoint(endpoints.createLineEntry, {
+      message: 'Entry created and matched',
+    });
+    renderPage();
+    await userEvent.click(
+      within(await rowOf('BANK CHARGES OCT')).getByRole('button', { name: 'Create entry' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Create entry' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Kind'), 'Ledger account');
+    const picker = within(dialog).getByLabelText('Ledger account');
+    await waitFor(() =>
+      expect(
+        within(picker)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Select', '5100 Bank charges']),
+    );
+    await userEvent.selectOptions(picker, '5100 Bank charges');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create entry' }));
+    await waitFor(() => expect(dialogs.alerts).toEqual(['Entry created and matched']));
+    expect(create.calls.map((call) => call.body)).toEqual([
+      { kind: 'ledger', ledgerAccountId: 9, description: 'Bank charges' },
+    ]);
+    expect(await axeViolations()).toEqual([]);
   });
 
   it('should Exclude a line with a reason', async () => {

@@ -312,9 +312,7 @@ function ReconcileScreen({ id }: { id: number }) {
         line={creating}
         busy={reconcile.creating}
         onClose={() => setCreating(undefined)}
-        onCreate={(line, kind, partyId, description) =>
-          reconcile.createEntry(line, { kind, partyId, description })
-        }
+        onCreate={(line, body) => reconcile.createEntry(line, body)}
       />
       <ReasonFor pending={pending} reconcile={reconcile} onClose={() => setPending(undefined)} />
     </section>
