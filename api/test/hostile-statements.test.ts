@@ -231,5 +231,17 @@ describe('amounts past the money bounds, days after today, another currency', ()
       '<Ntry><Amt Ccy="EUR">5.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-06</Dt></BookgDt></Ntry>\n</Stmt>',
     );
     await refusedBoth('mixed.xml', mixed, 400, sm.mixedCurrencies(4, 'EUR', 'USD'));
+    // An OFX transaction in a currency of its own (<CURRENCY><CURSYM>), in a rupee statement; one
+    // converted into rupees (<ORIGCURRENCY>) is the statement's currency and is read.
+    const usdLine = unclosedOfx(2).replace(
+      '<FITID>T1',
+      '<CURRENCY><CURRATE>280<CURSYM>USD</CURRENCY><FITID>T1',
+    );
+    await refusedBoth('mixed.ofx', usdLine, 400, sm.mixedCurrencies(7, 'USD', 'PKR'));
+    const converted = unclosedOfx(2).replace(
+      '<FITID>T1',
+      '<ORIGCURRENCY><CURRATE>280<CURSYM>USD</ORIGCURRENCY><FITID>T1',
+    );
+    expect((await send('preview', 'converted.ofx', converted)).statusCode).toBe(200);
   });
 });

@@ -99,6 +99,9 @@ export function readOfx(bytes: Buffer): StatementRead {
   const lines: StatementLineRead[] = [];
   let block: Block | undefined;
   let inLedger = false;
+  // Inside a transaction's <CURRENCY> (its amount is in that currency), not <ORIGCURRENCY> (its
+  // amount was converted into the statement's; the original is only told).
+  let inCurrency = false;
   let closing: { text: string; line: number } | undefined;
   let blocks = 0;
 
@@ -123,6 +126,7 @@ export function readOfx(bytes: Buffer): StatementRead {
     if (block && ENDS_TRANSACTION.has(tag)) {
       lines.push(transaction(block));
       block = undefined;
+      inCurrency = false;
     }
     if (inLedger && ENDS_LEDGER.has(tag)) inLedger = false;
     if (tag === 'STMTTRN') {
@@ -131,6 +135,9 @@ export function readOfx(bytes: Buffer): StatementRead {
       block = { line: lineAt(at), fields: new Map() };
     } else if (tag === 'LEDGERBAL') inLedger = true;
     else if (tag === 'CURDEF') currency.see(value, lineAt(at));
+    else if (tag === 'CURRENCY') inCurrency = true;
+    else if (tag === '/CURRENCY' || tag === 'ORIGCURRENCY') inCurrency = false;
+    else if (tag === 'CURSYM' && inCurrency) currency.see(value, lineAt(at));
     else if (tag.charCodeAt(0) !== 47 && value !== '') {
       if (block && !block.fields.has(tag)) block.fields.set(tag, decodeXmlText(value));
       else if (inLedger && tag === 'BALAMT' && !closing)
