@@ -172,6 +172,9 @@ describe('AccountsPage', () => {
     await userEvent.clear(within(dialog).getByLabelText('Opening balance date'));
     await userEvent.type(within(dialog).getByLabelText('Opening balance date'), '2026-07-01');
     await userEvent.click(within(dialog).getByLabelText('Default'));
+    expect(within(dialog).getByLabelText('Currency')).toHaveValue('PKR');
+    await userEvent.clear(within(dialog).getByLabelText('Currency'));
+    await userEvent.type(within(dialog).getByLabelText('Currency'), 'usd');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(dialogs.alerts).toEqual(['Account created']));
     expect(create.calls.map((call) => call.body)).toEqual([
@@ -183,6 +186,7 @@ describe('AccountsPage', () => {
         openingBalance: '-120.50',
         openingDate: '2026-07-01',
         isDefault: true,
+        currency: 'USD',
       },
     ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -214,6 +218,7 @@ describe('AccountsPage', () => {
           openingBalance: '10000.00',
           openingDate: '2026-01-01',
           isDefault: false,
+          currency: 'PKR',
         },
       ],
     ]);

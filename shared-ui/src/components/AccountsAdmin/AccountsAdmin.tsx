@@ -4,6 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import {
   ACCOUNT_KINDS,
+  OFFICE_CURRENCY,
   SIGNED_AMOUNT_PATTERN,
   type Account,
   type AccountBody,
@@ -33,6 +34,8 @@ interface Draft {
   openingBalance: string;
   openingDate: string;
   isDefault: boolean;
+  /** ISO 4217: the currency its statements are in. */
+  currency: string;
   /** Needed to change the opening balance or day of a reconciled account. */
   reason: string;
 }
@@ -45,6 +48,7 @@ const emptyDraft = (): Draft => ({
   openingBalance: '0',
   openingDate: toIsoDate(new Date()),
   isDefault: false,
+  currency: OFFICE_CURRENCY,
   reason: '',
 });
 
@@ -56,6 +60,7 @@ const draftOf = (account: Account): Draft => ({
   openingBalance: plainMoney(account.openingBalance),
   openingDate: account.openingDate,
   isDefault: account.isDefault,
+  currency: account.currency,
   reason: '',
 });
 
@@ -68,6 +73,8 @@ export function accountBody(draft: Draft): AccountBody | string {
     return 'Enter a valid opening balance (at most 2 decimals)';
   if (draft.last4 !== '' && !/^[0-9]{4}$/.test(draft.last4))
     return 'Last 4 digits: four digits, or leave it empty';
+  const currency = draft.currency.trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) return 'Currency: three letters, such as PKR, USD or EUR';
   return {
     name,
     kind: draft.kind,
@@ -76,6 +83,7 @@ export function accountBody(draft: Draft): AccountBody | string {
     openingBalance: opening,
     openingDate: draft.openingDate,
     isDefault: draft.isDefault,
+    currency,
     ...(draft.reason.trim() === '' ? {} : { reason: draft.reason.trim() }),
   };
 }
@@ -118,6 +126,7 @@ export function AccountsAdmin({ renderName }: AccountsAdminProps) {
     { key: 'name', header: 'Name', render: (row) => (renderName ? renderName(row) : row.name) },
     { key: 'kind', header: 'Kind', value: (row) => row.kind },
     { key: 'bank', header: 'Bank', value: bankOf },
+    { key: 'currency', header: 'Currency', value: (row) => row.currency },
     { key: 'balance', header: 'Balance today', value: (row) => formatRs(row.balance) },
     {
       key: 'reconciled',
@@ -188,6 +197,11 @@ export function AccountsAdmin({ renderName }: AccountsAdminProps) {
           label="Opening balance date"
           value={draft.openingDate}
           onChange={(openingDate) => set({ openingDate })}
+        />
+        <TextField
+          label="Currency"
+          value={draft.currency}
+          onChange={(currency) => set({ currency })}
         />
         <Checkbox
           label="Default"
