@@ -250,6 +250,21 @@ const statementUpload = (token: string, account: number): InjectOptions => {
   };
 };
 
+let ledgerRows = 0;
+/** The id of the starting chart's account with `role` (migration 037). */
+const ledgerAccount = async (tools: Tools, role: string) =>
+  Number((await rows(tools.ctx, `SELECT id FROM ledger_accounts WHERE role = '${role}'`))[0]!.id);
+/** An adjustment between two accounts no entry form keeps. */
+const voucherCall = async (tools: Tools) =>
+  as(tools.admin, 'POST', '/api/ledger/vouchers', {
+    date: '2026-01-05',
+    description: 'Accrued salaries',
+    lines: [
+      { accountId: await ledgerAccount(tools, 'other_income'), debit: 100 },
+      { accountId: await ledgerAccount(tools, 'salaries_payable'), credit: 100 },
+    ],
+  });
+
 const CASES: Record<string, Case[]> = {
   'POST /api/accounts': [
     {
@@ -275,6 +290,49 @@ const CASES: Record<string, Case[]> = {
           openingBalance: 10,
           openingDate: '2026-01-01',
         }),
+    },
+  ],
+  'POST /api/ledger/accounts': [
+    {
+      does: 'adds a ledger account',
+      status: 201,
+      prepare: async (tools) =>
+        as(tools.admin, 'POST', '/api/ledger/accounts', {
+          code: `22${(ledgerRows += 1)}`,
+          name: 'Director loan',
+          type: 'Liability',
+        }),
+    },
+  ],
+  'PUT /api/ledger/accounts/{id}': [
+    {
+      does: 'changes a ledger account',
+      status: 200,
+      prepare: async (tools) =>
+        as(tools.admin, 'PUT', `/api/ledger/accounts/${await ledgerAccount(tools, 'other_income')}`, {
+          code: '4100',
+          name: `Bank profit ${(ledgerRows += 1)}`,
+          type: 'Income',
+        }),
+    },
+  ],
+  'POST /api/ledger/vouchers': [
+    {
+      does: 'posts a voucher',
+      status: 201,
+      prepare: async (tools) => voucherCall(tools),
+    },
+  ],
+  'POST /api/ledger/vouchers/{id}/reverse': [
+    {
+      does: 'reverses a voucher',
+      status: 201,
+      prepare: async (tools) => {
+        const posted = await tools.app.inject(await voucherCall(tools));
+        return as(tools.admin, 'POST', `/api/ledger/vouchers/${posted.json().voucher.id}/reverse`, {
+          reason: 'not agreed',
+        });
+      },
     },
   ],
   'POST /api/accounts/transfers': [
