@@ -204,7 +204,7 @@ describe('the Excel files', () => {
 
   test("the general ledger: the opening balance, the period's lines with their running balance, the closing", async () => {
     const { name, lines } = await sheetRows(
-      `/api/ledger/accounts/${cash}/lines/excel?from=2026-03-06&to=2026-03-31&limit=1`,
+      `/api/ledger/accounts/${cash}/lines/excel?from=2026-03-06&to=2026-03-31`,
       6,
       viewer,
     );
@@ -215,7 +215,7 @@ describe('the Excel files', () => {
         'Account: 1001 Cash (Asset)',
       ]),
     );
-    // The whole period, whatever page size the screen asks for.
+    // The whole period: the file takes no page of it.
     expect(after(lines, 'Date')).toEqual([
       ['Opening balance', null, null, null, null, 600.15],
       ['2026-03-10', expect.stringMatching(/^Entry #\d+$/), 'Expense · Rent', null, 150.05, 450.1],
@@ -273,7 +273,7 @@ const pdftotext = await hasTool('pdftotext', ['-v']);
     const ledger = await pdfToText(
       (
         await download(
-          `/api/ledger/accounts/${cash}/lines/pdf?from=2026-03-01&to=2026-03-31&limit=1`,
+          `/api/ledger/accounts/${cash}/lines/pdf?from=2026-03-01&to=2026-03-31`,
           viewer,
         )
       ).rawPayload,
@@ -308,6 +308,7 @@ describe('bad queries', () => {
     ['/api/ledger/profit-loss/excel?from=2026-03-01&to=2026-03-31&basis=both', 400],
     ['/api/ledger/profit-loss/pdf?from=2026-03-01', 400],
     ['/api/ledger/accounts/1/lines/excel?from=2026-03-01&to=2026-02-30', 400],
+    ['/api/ledger/accounts/1/lines/pdf?from=2026-03-01&to=2026-03-31&limit=2', 400],
   ])('%s is refused with %i and a message', async (url, status) => {
     const response = await ctx.app.inject({ method: 'GET', url, headers: bearer(viewer) });
     expect(response.statusCode).toBe(status);

@@ -92,10 +92,9 @@ export const ledgerDocumentRoutes: FastifyPluginAsync = async (app) => {
     return pdf(endpoints.profitLossPdf.file.fileName, request, profitLossPdf(report));
   });
 
-  // The whole period of the account, whatever page the screen shows (`limit` and `after` are
-  // the screen's, not the file's).
+  // The whole period of the account, not the page the screen shows.
   route(app, endpoints.generalLedgerExcel, async (request) => {
-    const range = period({ from: request.query.from, to: request.query.to });
+    const range = period(request.query);
     const head = await ledgerAccountPeriod(app.db, request.params.id, range);
     return excel(
       endpoints.generalLedgerExcel.file.fileName,
@@ -104,7 +103,7 @@ export const ledgerDocumentRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, endpoints.generalLedgerPdf, async (request) => {
-    const range = period({ from: request.query.from, to: request.query.to });
+    const range = period(request.query);
     const head = await ledgerAccountPeriod(app.db, request.params.id, range);
     const doc = await generalLedgerPdf(app.db, head, range);
     return pdf(endpoints.generalLedgerPdf.file.fileName, request, doc);

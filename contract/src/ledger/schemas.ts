@@ -218,6 +218,13 @@ export const GeneralLedgerQuery = Type.Object(
 );
 export type GeneralLedgerQuery = Static<typeof GeneralLedgerQuery>;
 
+/** The period of a general ledger's Excel or PDF file: all its lines, not a page. */
+export const LedgerPeriodQuery = Type.Object(
+  { from: IsoDate, to: IsoDate },
+  { additionalProperties: false },
+);
+export type LedgerPeriodQuery = Static<typeof LedgerPeriodQuery>;
+
 export const GeneralLedgerRow = Type.Object({
   id: Id,
   date: IsoDate,
