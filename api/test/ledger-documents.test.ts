@@ -1,15 +1,13 @@
 // The ledger's downloads (issue 40): the trial balance, the balance sheet, profit and loss on
 // both bases and an account's general ledger, as Excel (read back with exceljs, to the cent) and
 // PDF (read back with pdftotext), for staff and viewers; bad queries refused with a message.
-import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
-import { apiMessages, ledgerMessages as m } from 'contract';
+import { ledgerMessages as m } from 'contract';
 import { hasTool, pdfToText } from './office-tools.js';
+import { ledgerFiles } from './ledger-files.js';
 import { bearer, requestAs, rows, setupDatabase, signInAll, type TestContext } from './helpers.js';
 import { seedParties } from './fixtures.js';
 import { ledgerAccountPeriod } from '../src/ledger/general-ledger.js';
 import { linePages } from '../src/ledger/general-ledger-documents.js';
-import { PDF_MAX_ROWS } from '../src/exports/documents.js';
 
 const db = await setupDatabase();
 let ctx: TestContext;
@@ -89,32 +87,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.close());
 
-const download = async (url: string, token = staff) => {
-  const response = await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
-  expect(response.statusCode).toBe(200);
-  return response;
-};
-
-/** The sheet's rows as cells (dates as YYYY-MM-DD, empty cells null), `width` columns each. */
-async function sheetRows(url: string, width: number, token = staff) {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load((await download(url, token)).rawPayload as unknown as ArrayBuffer);
-  const sheet = book.worksheets[0] as ExcelJS.Worksheet;
-  const lines: unknown[][] = [];
-  sheet.eachRow((row) => {
-    const cells: unknown[] = [];
-    for (let column = 1; column <= width; column += 1) {
-      const value = row.getCell(column).value;
-      cells.push(value instanceof Date ? value.toISOString().slice(0, 10) : (value ?? null));
-    }
-    lines.push(cells);
-  });
-  return { name: sheet.name, lines };
-}
-
-/** The rows after the column headers (those whose first cell is `header`). */
-const after = (lines: unknown[][], header: string) =>
-  lines.slice(lines.findIndex((line) => line[0] === header) + 1);
+const { download, sheetRows, after } = ledgerFiles(() => ({ app: ctx.app, token: staff }));
 
 describe('the Excel files', () => {
   test('the trial balance: a row per account with its debit or credit, and the totals', async () => {
@@ -337,91 +310,4 @@ describe('bad queries', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe(m.accountNotFound);
   });
-});
-
-// Last in this file: these add to the books after March.
-describe('large figures and a busy account', () => {
-  (pdftotext ? test : test.skip)(
-    'an amount in the hundreds of billions is printed whole, on one line',
-    async () => {
-      const posted = await call(admin, 'POST', '/api/ledger/vouchers', {
-        date: '2026-04-01',
-        description: 'A large accrual',
-        lines: [
-          { accountId: await ledgerAccount('6001'), debit: '98765432109.87' },
-          { accountId: await ledgerAccount('2200'), credit: '98765432109.87' },
-        ],
-      });
-      expect(posted.status).toBe(201);
-      await rows(ctx, 'SELECT fold_entry_rollups()');
-      const trial = await pdfToText(
-        (await download('/api/ledger/trial-balance/pdf?date=2026-04-30')).rawPayload,
-      );
-      expect(trial).toMatch(/6001\s+Rent\s+Expense\s+98,765,432,380\.42/);
-      expect(trial).toMatch(/2200\s+Accrued rent\s+Liability\s+98,765,432,230\.37/);
-      expect(trial).toMatch(/Totals\s+98,765,438,230\.77\s+98,765,438,230\.77/);
-    },
-  );
-
-  test('the Excel file holds every line of a period past the PDF’s bound, the PDF is refused with a message', async () => {
-    const made = [
-      await call(admin, 'POST', '/api/ledger/accounts', {
-        code: '1500',
-        name: 'Deposits paid',
-        type: 'Asset',
-      }),
-      await call(admin, 'POST', '/api/ledger/accounts', {
-        code: '2300',
-        name: 'Deposits held',
-        type: 'Liability',
-      }),
-    ];
-    const [paid, held] = made.map((answer) => answer.body.account.id as number);
-    // PDF_MAX_ROWS + 1 balanced vouchers of 1.01 in May, written as the books' writer writes them.
-    const count = PDF_MAX_ROWS + 1;
-    await sql`
-      WITH v AS (
-        INSERT INTO vouchers (voucher_date, description)
-        SELECT DATE '2026-05-01' + (g % 31), 'Deposit ' || g FROM generate_series(1, ${count}::int) g
-        RETURNING id, voucher_date)
-      INSERT INTO ledger_lines (source, source_id, line_date, account_id, debit, credit)
-      SELECT 'voucher', v.id, v.voucher_date, x.account, x.debit, x.credit
-      FROM v, LATERAL (VALUES (${paid}::int, 1.01, 0), (${held}::int, 0, 1.01)) x(account, debit, credit)`.execute(
-      ctx.database.db,
-    );
-    await sql`SELECT rebuild_entry_rollups()`.execute(ctx.database.db);
-    const url = `/api/ledger/accounts/${paid}/lines`;
-    const { lines } = await sheetRows(`${url}/excel?from=2026-05-01&to=2026-05-31`, 6);
-    const body = after(lines, 'Date');
-    expect(body.length).toBe(count + 3);
-    expect(body[0]).toEqual(['Opening balance', null, null, null, null, 0]);
-    expect(body[1]).toEqual([
-      '2026-05-01',
-      expect.stringMatching(/^Voucher #\d+$/),
-      expect.stringMatching(/^Voucher · Deposit \d+$/),
-      1.01,
-      null,
-      1.01,
-    ]);
-    expect(body[count]?.[5]).toBe(15151.01);
-    expect(body.slice(-2)).toEqual([
-      ['Totals', null, null, 15151.01, 0, null],
-      ['Closing balance', null, null, null, null, 15151.01],
-    ]);
-    const refused = await ctx.app.inject({
-      method: 'GET',
-      url: `${url}/pdf?from=2026-05-01&to=2026-05-31`,
-      headers: bearer(viewer),
-    });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(apiMessages.pdfTooManyRows);
-    // A shorter period is drawn.
-    const day = await pdfToText(
-      (await download(`${url}/pdf?from=2026-05-31&to=2026-05-31`)).rawPayload,
-    );
-    // 483 of the vouchers fall on 31 May (every 31st from the 30th).
-    expect(day).toMatch(/Opening balance\s+14,663\.18/);
-    expect(day).toMatch(/Totals\s+487\.83\s+0\.00/);
-    expect(day).toMatch(/Closing balance\s+15,151\.01/);
-  }, 120_000);
 });
