@@ -2,7 +2,8 @@
 // balance sheet, profit and loss and an account's general ledger. Each checks its query as its
 // JSON call does (a day, a period in order, an account that exists) before the first byte goes
 // out; the file is then built by exports/ as every other report's: an Excel file streamed as it
-// is written, a PDF drawn in a worker thread. Each takes one of its user's export slots.
+// is written (a general ledger's, on PostgreSQL, in a worker thread), a PDF drawn in a worker
+// thread. Each takes one of its user's export slots.
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { endpoints, personText, type ProfitLossQuery } from 'contract';
@@ -25,6 +26,7 @@ import {
 } from './documents.js';
 import { generalLedgerExcel, generalLedgerPdf } from './general-ledger-documents.js';
 import { ledgerAccountPeriod } from './general-ledger.js';
+import { generalLedgerExcelInWorker } from './general-ledger-in-worker.js';
 import { period } from './routes.js';
 import { balanceSheet, profitLoss, trialBalance } from './statements.js';
 
@@ -96,10 +98,17 @@ export const ledgerDocumentRoutes: FastifyPluginAsync = async (app) => {
   route(app, endpoints.generalLedgerExcel, async (request) => {
     const range = period(request.query);
     const head = await ledgerAccountPeriod(app.db, request.params.id, range);
-    return excel(
-      endpoints.generalLedgerExcel.file.fileName,
-      generalLedgerExcel(await context(request), head, range),
-    );
+    const ctx = await context(request);
+    const { databaseUrl } = app.config;
+    // On PostgreSQL, written in a worker thread of bounded heap (general-ledger-in-worker.ts).
+    if (databaseUrl) {
+      const { db: _db, ...job } = ctx;
+      return new NamedFile(
+        endpoints.generalLedgerExcel.file.fileName,
+        generalLedgerExcelInWorker({ ...job, databaseUrl, head, range }),
+      );
+    }
+    return excel(endpoints.generalLedgerExcel.file.fileName, generalLedgerExcel(ctx, head, range));
   });
 
   route(app, endpoints.generalLedgerPdf, async (request) => {
