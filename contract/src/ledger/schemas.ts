@@ -65,7 +65,7 @@ export const LedgerAccountBody = Type.Object(
   },
   {
     additionalProperties: false,
-    examples: [{ code: '2200', name: 'Loan from director', type: 'Liability' }],
+    examples: [{ code: '2200', name: "Director's loan", type: 'Liability' }],
   },
 );
 export type LedgerAccountBody = Static<typeof LedgerAccountBody>;
