@@ -110,3 +110,33 @@ test('the Excel file holds every line of a period past the PDF’s bound, the PD
   expect(day).toMatch(/Totals\s+487\.83\s+0\.00/);
   expect(day).toMatch(/Closing balance\s+15,151\.01/);
 }, 120_000);
+
+test.each([
+  '/api/ledger/trial-balance/excel',
+  '/api/ledger/balance-sheet/pdf?date=2026-03-31',
+  '/api/ledger/profit-loss/excel?from=2026-03-01&to=2026-03-31',
+  '/api/ledger/accounts/1/lines/pdf?from=2026-03-01&to=2026-03-31',
+])('%s takes one of its user’s export slots: 429 while they are all taken', async (url) => {
+  const [user] = await rows<{ id: number }>(
+    ctx,
+    "SELECT id FROM users WHERE email = 'viewer@test.local'",
+  );
+  // Every slot of the viewer's taken, as by downloads under way.
+  const held: Array<() => void> = [];
+  for (
+    let give = ctx.app.exportSlots.take(user!.id);
+    give;
+    give = ctx.app.exportSlots.take(user!.id)
+  )
+    held.push(give);
+  try {
+    expect(held.length).toBeGreaterThan(0);
+    const busy = await ctx.app.inject({ method: 'GET', url, headers: bearer(viewer) });
+    expect(busy.statusCode).toBe(429);
+    expect(busy.json()).toEqual({ code: 'export_busy', message: apiMessages.exportBusy });
+  } finally {
+    for (const giveBack of held) giveBack();
+  }
+  const answered = await ctx.app.inject({ method: 'GET', url, headers: bearer(viewer) });
+  expect(answered.statusCode).toBe(200);
+});
