@@ -251,6 +251,7 @@ describe('one paging style', () => {
       return properties?.next !== undefined;
     });
     expect(paged.map(({ operation }) => operation.operationId).sort()).toEqual([
+      'getGeneralLedger',
       'getReconcile',
       'getRegister',
       'listActivity',
@@ -259,6 +260,7 @@ describe('one paging style', () => {
       'listEmployeeLedger',
       'listExpenseLedger',
       'listJournal',
+      'listVouchers',
     ]);
     expect(resolve(ref('NextCursor'))).toMatchObject({
       anyOf: [ref('PageCursor'), { type: 'null' }],

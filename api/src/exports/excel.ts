@@ -31,6 +31,8 @@ export interface SummaryRow {
 export interface SheetSpec {
   company: CompanyWithLogo;
   title: string;
+  /** The worksheet's name: the title's first 31 characters when left out. */
+  sheetName?: string;
   /** Lines under the title: the period, the filters, the party. */
   details: string[];
   /** Who generated the file: `Sam <sam@x.com>`. */
@@ -172,7 +174,7 @@ async function write(out: PassThrough, spec: SheetSpec, source: SheetSource): Pr
   ];
   // The header block, a blank line, then the column headers: frozen, so they stay in view.
   const headerRowNumber = header.length + 2;
-  const sheet = workbook.addWorksheet(spec.title.slice(0, 31), {
+  const sheet = workbook.addWorksheet((spec.sheetName ?? spec.title).slice(0, 31), {
     properties: { defaultRowHeight: 15 },
     views: [{ state: 'frozen', xSplit: 0, ySplit: headerRowNumber }],
   });

@@ -11,6 +11,7 @@ import {
   ledgerMessages as m,
   type GeneralLedgerPage,
   type GeneralLedgerQuery,
+  type GeneralLedgerRow,
   type LedgerAccountType,
   type LedgerSource,
 } from 'contract';
@@ -30,14 +31,23 @@ interface LineRow {
 
 const money = (cents: bigint) => amountNumber(centsText(cents));
 
-export async function generalLedger(
+/** The account whose lines are read, with its balances around the period. */
+export interface LedgerAccountPeriod {
+  account: GeneralLedgerPage['account'];
+  /** 1 for an account whose balance is a debit (assets, expenses), -1 otherwise. */
+  sign: 1n | -1n;
+  /** Cents in the account's normal direction: before `from`, and through `to`. */
+  opening: bigint;
+  closing: bigint;
+}
+
+/** The account (404 when there is none) and its opening and closing balances of the period. */
+export async function ledgerAccountPeriod(
   db: Db,
   accountId: number,
-  query: GeneralLedgerQuery,
-): Promise<GeneralLedgerPage> {
-  if (query.from > query.to) throw badRequest(m.fromAfterTo);
-  const limit = query.limit ?? 100;
-  const after = parseLedgerLinesCursor(query.after);
+  range: { from: string; to: string },
+): Promise<LedgerAccountPeriod> {
+  if (range.from > range.to) throw badRequest(m.fromAfterTo);
   const { rows: found } = await sql<{ id: number; code: string; name: string; type: string }>`
     SELECT id, code, name, type FROM ledger_accounts WHERE id = ${accountId}`.execute(db);
   const account = found[0];
@@ -45,13 +55,38 @@ export async function generalLedger(
   const type = account.type as LedgerAccountType;
   const sign = DEBIT_NORMAL.includes(type) ? 1n : -1n;
   const { rows: sums } = await sql<{ opening: string; closing: string }>`
-    SELECT coalesce(sum(debit - credit) FILTER (WHERE day < ${query.from}::date), 0)::text
+    SELECT coalesce(sum(debit - credit) FILTER (WHERE day < ${range.from}::date), 0)::text
              AS opening,
            coalesce(sum(debit - credit), 0)::text AS closing
     FROM ledger_daily_current
-    WHERE account_id = ${accountId} AND basis <> 'C' AND day <= ${query.to}::date`.execute(db);
-  const opening = sign * centsOf(sums[0]!.opening);
-  const closing = sign * centsOf(sums[0]!.closing);
+    WHERE account_id = ${accountId} AND basis <> 'C' AND day <= ${range.to}::date`.execute(db);
+  return {
+    account: { id: account.id, code: account.code, name: account.name, type },
+    sign,
+    opening: sign * centsOf(sums[0]!.opening),
+    closing: sign * centsOf(sums[0]!.closing),
+  };
+}
+
+/** Where a page of lines starts: after this line, whose balance it carries on from. */
+export interface LinesPosition {
+  date: string;
+  id: number;
+  balance: bigint;
+}
+
+/**
+ * Up to `limit` lines of the period after `after` (from the period's start without it), each
+ * with the balance after it; `more` when lines are left after them.
+ */
+export async function ledgerLinesPage(
+  db: Db,
+  head: LedgerAccountPeriod,
+  range: { from: string; to: string },
+  limit: number,
+  after?: LinesPosition,
+): Promise<{ rows: GeneralLedgerRow[]; more: boolean; last?: LinesPosition }> {
+  const accountId = head.account.id;
   const { rows } = await sql<LineRow>`
     SELECT l.id::text AS id, l.line_date::text AS line_date, l.source, l.source_id::text AS source_id,
            l.debit::text AS debit, l.credit::text AS credit,
@@ -66,15 +101,15 @@ export async function generalLedger(
     LEFT JOIN account_transfers t ON l.source = 'transfer' AND t.id = l.source_id
     LEFT JOIN vouchers v ON l.source = 'voucher' AND v.id = l.source_id
     WHERE l.account_id = ${accountId} AND l.basis <> 'C'
-      AND l.line_date BETWEEN ${query.from}::date AND ${query.to}::date
+      AND l.line_date BETWEEN ${range.from}::date AND ${range.to}::date
       ${after ? sql`AND (l.line_date, l.id) > (${after.date}::date, ${after.id}::bigint)` : sql``}
     ORDER BY l.line_date, l.id
     LIMIT ${limit + 1}`.execute(db);
-  let balance = after ? after.balance : opening;
-  const page = rows.slice(0, limit).map((row) => {
+  let balance = after ? after.balance : head.opening;
+  const page = rows.slice(0, limit).map((row): GeneralLedgerRow => {
     const debit = centsOf(row.debit);
     const credit = centsOf(row.credit);
-    balance += sign * (debit - credit);
+    balance += head.sign * (debit - credit);
     return {
       id: Number(row.id),
       date: row.line_date,
@@ -88,13 +123,26 @@ export async function generalLedger(
   });
   const last = page[page.length - 1];
   return {
-    account: { id: account.id, code: account.code, name: account.name, type },
-    opening: money(opening),
     rows: page,
-    next:
-      rows.length > limit && last
-        ? ledgerLinesCursor({ date: last.date, id: last.id, balance })
-        : null,
-    closing: money(closing),
+    more: rows.length > limit,
+    last: last && { date: last.date, id: last.id, balance },
+  };
+}
+
+export async function generalLedger(
+  db: Db,
+  accountId: number,
+  query: GeneralLedgerQuery,
+): Promise<GeneralLedgerPage> {
+  if (query.from > query.to) throw badRequest(m.fromAfterTo);
+  const after = parseLedgerLinesCursor(query.after);
+  const head = await ledgerAccountPeriod(db, accountId, query);
+  const page = await ledgerLinesPage(db, head, query, query.limit ?? 100, after);
+  return {
+    account: head.account,
+    opening: money(head.opening),
+    rows: page.rows,
+    next: page.more && page.last ? ledgerLinesCursor(page.last) : null,
+    closing: money(head.closing),
   };
 }

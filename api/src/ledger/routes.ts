@@ -6,10 +6,12 @@ import { currentUser } from '../plugins/auth.js';
 import { todayIn } from '../lib/dates.js';
 import { badRequest } from '../lib/errors.js';
 import { route } from '../routes/route.js';
+import { named } from '../lib/named-plugin.js';
 import { createLedgerAccount, listLedgerAccounts, updateLedgerAccount } from './chart.js';
 import { generalLedger } from './general-ledger.js';
 import { balanceSheet, profitLoss, trialBalance } from './statements.js';
 import { createVoucher, listVouchers, reverseVoucher } from './vouchers.js';
+import { ledgerDocumentRoutes } from './documents-routes.js';
 
 /** A period's days in order, or a 400. */
 export function period<Q extends { from: string; to: string }>(query: Q): Q {
@@ -72,4 +74,7 @@ export const ledgerRoutes: FastifyPluginAsync = async (app) => {
       request.body.reason,
     ),
   }));
+
+  // The statements' downloads, in a context of their own (each takes an export slot).
+  await app.register(named(ledgerDocumentRoutes));
 };

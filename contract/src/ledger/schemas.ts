@@ -70,7 +70,7 @@ export const LedgerAccountBody = Type.Object(
   },
   {
     additionalProperties: false,
-    examples: [{ code: '2200', name: 'Loan from director', type: 'Liability' }],
+    examples: [{ code: '2200', name: "Director's loan", type: 'Liability' }],
   },
 );
 export type LedgerAccountBody = Static<typeof LedgerAccountBody>;
@@ -224,6 +224,13 @@ export const GeneralLedgerQuery = Type.Object(
   { additionalProperties: false },
 );
 export type GeneralLedgerQuery = Static<typeof GeneralLedgerQuery>;
+
+/** The period of a general ledger's Excel or PDF file: all its lines, not a page. */
+export const LedgerPeriodQuery = Type.Object(
+  { from: IsoDate, to: IsoDate },
+  { additionalProperties: false },
+);
+export type LedgerPeriodQuery = Static<typeof LedgerPeriodQuery>;
 
 export const GeneralLedgerRow = Type.Object({
   id: Id,
