@@ -309,11 +309,16 @@ const CASES: Record<string, Case[]> = {
       does: 'changes a ledger account',
       status: 200,
       prepare: async (tools) =>
-        as(tools.admin, 'PUT', `/api/ledger/accounts/${await ledgerAccount(tools, 'other_income')}`, {
-          code: '4100',
-          name: `Bank profit ${(ledgerRows += 1)}`,
-          type: 'Income',
-        }),
+        as(
+          tools.admin,
+          'PUT',
+          `/api/ledger/accounts/${await ledgerAccount(tools, 'other_income')}`,
+          {
+            code: '4100',
+            name: `Bank profit ${(ledgerRows += 1)}`,
+            type: 'Income',
+          },
+        ),
     },
   ],
   'POST /api/ledger/vouchers': [
@@ -328,7 +333,7 @@ const CASES: Record<string, Case[]> = {
       does: 'reverses a voucher',
       status: 201,
       prepare: async (tools) => {
-        const posted = await tools.app.inject(await voucherCall(tools));
+        const posted = await tools.ctx.app.inject(await voucherCall(tools));
         return as(tools.admin, 'POST', `/api/ledger/vouchers/${posted.json().voucher.id}/reverse`, {
           reason: 'not agreed',
         });
