@@ -227,7 +227,7 @@ describe('signed in', () => {
     );
   });
 
-  it('should open the Reports dropdown with the eleven report links', async () => {
+  it('should open the Reports dropdown with the report and statement links', async () => {
     renderApp();
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const toggle = within(nav).getByRole('button', { name: /Reports/ });
@@ -249,6 +249,15 @@ describe('signed in', () => {
     ];
     for (const name of reports) {
       expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', `/${name}`);
+    }
+    const statements = [
+      ['Trial balance', '/TrialBalance'],
+      ['Balance sheet', '/BalanceSheet'],
+      ['Profit and loss', '/ProfitLoss'],
+      ['General ledger', '/GeneralLedger'],
+    ];
+    for (const [name, path] of statements) {
+      expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', path);
     }
     expect(within(nav).queryByRole('link', { name: 'TotalsReport' })).not.toBeInTheDocument();
   });

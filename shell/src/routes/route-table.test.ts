@@ -44,6 +44,10 @@ describe('the route table', () => {
       '/YearlyReportPage',
       '/BudgetReport',
       '/ReceivablesReport',
+      '/TrialBalance',
+      '/BalanceSheet',
+      '/ProfitLoss',
+      '/GeneralLedger',
     ]);
     expect(pathsOf('settings')).toEqual(['/settings']);
     expect(pathsOf('admin')).toEqual(['/Activity']);
