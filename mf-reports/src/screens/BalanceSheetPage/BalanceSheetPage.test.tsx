@@ -13,14 +13,14 @@ const ANSWER = {
   yearStart: '2025-07-01',
   assets: [
     { accountId: 1, code: '1000', name: 'Cash', amount: 480000 },
-    { accountId: 4, code: '1200', name: 'Accounts receivable', amount: '20000.50' },
+    { accountId: 4, code: '1200', name: 'Accounts receivable', amount: 20000.5 },
   ],
   liabilities: [{ accountId: 5, code: '2100', name: 'Salaries payable', amount: 0 }],
   equity: [
     { accountId: 7, code: '3000', name: "Owner's capital", amount: 500000 },
-    { accountId: null, code: '', name: 'Profit for the year', amount: '0.50' },
+    { accountId: null, code: '', name: 'Profit for the year', amount: 0.5 },
   ],
-  totals: { assets: '500000.50', liabilities: 0, equity: '500000.50' },
+  totals: { assets: 500000.5, liabilities: 0, equity: 500000.5 },
 };
 
 describe('BalanceSheetPage', () => {

@@ -19,12 +19,12 @@ const answer = (basis: 'accrual' | 'cash', sales: number) => ({
   ],
   expenses: [
     { accountId: 12, code: '5100', name: 'Salaries', amount: 30000 },
-    { accountId: 13, code: '5200', name: 'Bank charges', amount: '150.25' },
+    { accountId: 13, code: '5200', name: 'Bank charges', amount: 150.25 },
   ],
   totals: {
     income: sales + 1230,
-    expenses: '30150.25',
-    profit: (sales + 1230 - 30150.25).toFixed(2),
+    expenses: 30150.25,
+    profit: Math.round((sales + 1230 - 30150.25) * 100) / 100,
   },
 });
 
