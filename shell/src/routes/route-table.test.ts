@@ -50,7 +50,7 @@ describe('the route table', () => {
       '/GeneralLedger',
     ]);
     expect(pathsOf('settings')).toEqual(['/settings']);
-    expect(pathsOf('admin')).toEqual(['/Activity']);
+    expect(pathsOf('admin')).toEqual(['/Activity', '/ChartOfAccounts']);
     expect(pathsOf('none')).toEqual(['/Accounts/:id', '/Accounts/:id/reconcile', '/TotalsReport']);
   });
 
