@@ -98,6 +98,7 @@ describe('signed in', () => {
       'Payroll',
       'Recurring',
       'Accounts',
+      'Vouchers',
       'Month end',
       'Settings',
       'My account',
@@ -115,7 +116,7 @@ describe('signed in', () => {
     expect(within(nav).queryByRole('link', { name: 'Activity' })).not.toBeInTheDocument();
   });
 
-  it('should show the Activity link after Settings to admins', async () => {
+  it('should show the Activity and Chart of accounts links after Settings to admins', async () => {
     jest.restoreAllMocks();
     spies = stubApi({ role: 'admin' });
     renderApp();
@@ -125,7 +126,11 @@ describe('signed in', () => {
     const names = within(nav)
       .getAllByRole('link')
       .map((one) => one.textContent);
-    expect(names.slice(-3)).toEqual(['Settings', 'Activity', 'My account']);
+    expect(names.slice(-4)).toEqual(['Settings', 'Activity', 'Chart of accounts', 'My account']);
+    expect(within(nav).getByRole('link', { name: 'Chart of accounts' })).toHaveAttribute(
+      'href',
+      '/ChartOfAccounts',
+    );
   });
 
   it('should offer "Skip to content" first in the page, taking the keyboard to the screen', async () => {
@@ -193,6 +198,7 @@ describe('signed in', () => {
       'Clients',
       'Journal',
       'Accounts',
+      'Vouchers',
       'Month end',
       'Settings',
       'My account',

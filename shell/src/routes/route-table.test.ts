@@ -30,6 +30,7 @@ describe('the route table', () => {
       '/Payroll',
       '/Recurring',
       '/Accounts',
+      '/Vouchers',
       '/MonthEnd',
     ]);
     expect(pathsOf('reports')).toEqual([
