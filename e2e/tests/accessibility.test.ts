@@ -95,7 +95,7 @@ async function visit(path: string, heading: string) {
   }, path);
   await page
     .locator('main h1')
-    .filter({ hasText: new RegExp(`^${heading}$`) })
+    .filter({ hasText: new RegExp(`^${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
     .waitFor();
   await page.getByText('Loading...').first().waitFor({ state: 'detached' });
 }
