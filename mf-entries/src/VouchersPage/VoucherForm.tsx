@@ -55,6 +55,10 @@ export function VoucherForm({ accounts }: VoucherFormProps) {
   return (
     <section aria-labelledby="mf-voucher-form">
       <h2 id="mf-voucher-form">Post a voucher</h2>
+      <p className="mf-voucher__note">
+        Money accounts are not offered: their money moves through entries, transfers and their
+        opening balance.
+      </p>
       <form onSubmit={onSubmit} noValidate>
         <div className="ofs-toolbar">
           <DateInput label="Date" name="date" value={date} onChange={setDate} />

@@ -1,5 +1,5 @@
-import { addressQuery, replaceAddressQuery, toIsoDate } from 'shared-ui';
-import { financialYearStart, type TrialBalance } from 'contract';
+import { addressQuery, financialYearStart, replaceAddressQuery, toIsoDate } from 'shared-ui';
+import type { TrialBalance } from 'contract';
 import type { ReportColumn } from '../../building-blocks/ReportTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
 import type { FilterControls } from '../../building-blocks/FilteredReport';
