@@ -4,7 +4,8 @@
 // opened in the browser, their figures read against the API's and the entries' amounts. Other
 // files post to the same books, so the statements are compared as they stand and the profit and
 // loss by what this file adds to it. The books-closed day is cleared first, as the other files
-// that record entries do.
+// that record entries do. The chart of accounts and the new account's general ledger show the
+// voucher too.
 import type { Browser, Page } from 'playwright-core';
 import { dialogCount, launch, openPage, signIn } from '../support/browser';
 import type { Session } from '../support/browser';
@@ -45,6 +46,7 @@ const profitLoss = (basis: 'accrual' | 'cash') =>
 
 let before: Record<'accrual' | 'cash', ProfitLoss>;
 let equipmentCode: string;
+let equipmentId: number;
 let capitalCode: string;
 
 beforeAll(async () => {
@@ -98,7 +100,13 @@ beforeAll(async () => {
   // The accounts of the opening capital, added to the chart for this run.
   equipmentCode = `EQ-${stamp}`;
   capitalCode = `CAP-${stamp}`;
-  await call('POST', '/ledger/accounts', { code: equipmentCode, name: EQUIPMENT, type: 'Asset' });
+  equipmentId = (
+    await call<{ account: { id: number } }>('POST', '/ledger/accounts', {
+      code: equipmentCode,
+      name: EQUIPMENT,
+      type: 'Asset',
+    })
+  ).account.id;
   await call('POST', '/ledger/accounts', { code: capitalCode, name: CAPITAL, type: 'Equity' });
 
   browser = await launch();
@@ -218,4 +226,36 @@ test('profit and loss: the invoice on the accrual basis, the payment on the cash
     ['Profit and loss totals', text(cash)] as const,
   );
   expect(await summary.textContent()).toBe(text(cash));
+});
+
+test("the chart of accounts shows the voucher's accounts, and the general ledger its line", async () => {
+  await page.goto('/ChartOfAccounts');
+  await page.getByRole('heading', { name: 'Chart of accounts', level: 1 }).waitFor();
+  expect((await cellsOf(EQUIPMENT)).slice(0, 5)).toEqual([
+    equipmentCode,
+    EQUIPMENT,
+    'Added',
+    '500,000.00',
+    'Open',
+  ]);
+  expect((await cellsOf(TYPE)).slice(1, 3)).toEqual([TYPE, 'Expense type']);
+
+  await page.goto(`/GeneralLedger?accountId=${equipmentId}&from=${TODAY}&to=${TODAY}`);
+  await page
+    .getByRole('heading', { name: `General ledger: ${equipmentCode} ${EQUIPMENT}` })
+    .waitFor();
+  const balances = page.getByRole('status', { name: 'Balances' });
+  await balances.waitFor();
+  expect(await balances.textContent()).toBe(
+    'Opening balance RS: 0.00Closing balance RS: 500,000.00',
+  );
+  const line = await cellsOf(`Opening capital ${stamp}`);
+  expect(line).toEqual([
+    TODAY,
+    expect.stringMatching(/^Voucher #\d+$/) as unknown as string,
+    `Voucher · Opening capital ${stamp}`,
+    '500,000.00',
+    '0.00',
+    '500,000.00',
+  ]);
 });
