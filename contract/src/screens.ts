@@ -17,6 +17,7 @@ import {
 } from './kinds.js';
 import { RECEIPT_FILTERS } from './receipts.js';
 import { COMPARE_CHOICES } from './compare.js';
+import { PROFIT_BASES } from './ledger/schemas.js';
 
 /**
  * One parameter of a screen's address: how its text reads as a value (undefined: the text is not
@@ -161,6 +162,18 @@ export const screens = define({
   receivablesReport: { path: '/ReceivablesReport', query: { date: day } },
   /** What is still open in a month, and its close. */
   monthEnd: { path: '/MonthEnd', query: { month } },
+  /** The general ledger's accounts, grouped by type (issue 40). */
+  chartOfAccounts: { path: '/ChartOfAccounts', query: {} },
+  /** Vouchers: dated journal entries of balanced lines to any accounts. */
+  vouchers: { path: '/Vouchers', query: {} },
+  /** Every account's debit or credit balance at a day (today when absent). */
+  trialBalance: { path: '/TrialBalance', query: { date: day } },
+  /** Assets, liabilities and equity at a day (today when absent). */
+  balanceSheet: { path: '/BalanceSheet', query: { date: day } },
+  /** Income and expenses for a period, on the accrual or the cash basis. */
+  profitLoss: { path: '/ProfitLoss', query: { from: day, to: day, basis: oneOf(PROFIT_BASES) } },
+  /** One ledger account's lines for a period. */
+  generalLedger: { path: '/GeneralLedger', query: { accountId: id, from: day, to: day } },
 });
 
 export type Screens = typeof screens;

@@ -95,7 +95,7 @@ async function visit(path: string, heading: string) {
   }, path);
   await page
     .locator('main h1')
-    .filter({ hasText: new RegExp(`^${heading}$`) })
+    .filter({ hasText: new RegExp(`^${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
     .waitFor();
   await page.getByText('Loading...').first().waitFor({ state: 'detached' });
 }
@@ -128,7 +128,13 @@ const ROUTES: [string, string][] = [
   ['/BudgetReport', 'Budget vs actual'],
   ['/ReceivablesReport', 'Receivables'],
   ['/MonthEnd', 'Month end'],
+  ['/Vouchers', 'Vouchers'],
+  ['/TrialBalance', 'Trial balance'],
+  ['/BalanceSheet', 'Balance sheet'],
+  ['/ProfitLoss', 'Profit and loss (accrual basis)'],
+  ['/GeneralLedger', 'General ledger'],
   ['/settings', 'Settings'],
+  ['/ChartOfAccounts', 'Chart of accounts'],
   ['/Activity', 'Activity'],
   ['/Account', 'My account'],
   ['/no/such/page', 'Page not found'],

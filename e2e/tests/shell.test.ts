@@ -57,9 +57,11 @@ describe('the signed-in shell', () => {
       'Payroll',
       'Recurring',
       'Accounts',
+      'Vouchers',
       'Month end',
       'Settings',
       'Activity',
+      'Chart of accounts',
       'My account',
     ]);
     await nav.getByRole('button', { name: /Reports/ }).click();

@@ -12,6 +12,7 @@ import { RecurringPage } from './RecurringPage';
 import { AccountsPage } from './AccountsPage';
 import { AccountRegisterPage } from './AccountRegisterPage';
 import { ReconcilePage } from './ReconcilePage';
+import { VouchersPage } from './VouchersPage';
 
 mountRemote('entries', {
   IncomePage,
@@ -24,4 +25,5 @@ mountRemote('entries', {
   AccountsPage,
   AccountRegisterPage,
   ReconcilePage,
+  VouchersPage,
 });

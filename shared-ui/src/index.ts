@@ -22,6 +22,7 @@ export {
   CREDIT_DEBIT,
   DATE_FORMATS,
   ENTRY_KINDS,
+  financialYearStart,
   isOneOf,
   NUMBER_FORMATS,
   RECEIPT_FORM,

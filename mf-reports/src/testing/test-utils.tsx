@@ -68,3 +68,11 @@ export function tableText(): string[][] {
     .getAllByRole('row')
     .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent ?? ''));
 }
+
+/** The text of each cell of each row of the table named `caption` (one of several on screen). */
+export function namedTableText(caption: string): string[][] {
+  const table = screen.getByRole('table', { name: caption });
+  return within(table)
+    .getAllByRole('row')
+    .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent ?? ''));
+}

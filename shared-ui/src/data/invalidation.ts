@@ -13,6 +13,15 @@ export type ReadName = {
 /** The endpoints that do not read: writes, and the caller's own session and account calls. */
 export type WriteName = Exclude<EndpointName, ReadName>;
 
+/** The general ledger's figures: the chart's balances, the statements and one account's lines. */
+const LEDGER_FIGURES: readonly ReadName[] = [
+  'listLedgerAccounts',
+  'getTrialBalance',
+  'getBalanceSheet',
+  'getProfitLoss',
+  'getGeneralLedger',
+];
+
 /** Everything an entry (recorded, reversed, or behind the closing date) shows up in. */
 const MONEY: readonly ReadName[] = [
   'getFinance',
@@ -44,36 +53,18 @@ const MONEY: readonly ReadName[] = [
   'listAccounts',
   'getRegister',
   'getReconcile',
-  // Every entry posts to the ledger (issue 40).
-  'listLedgerAccounts',
-  'getTrialBalance',
-  'getBalanceSheet',
-  'getProfitLoss',
-  'getGeneralLedger',
-];
-
-/** The ledger's accounts and statements (issue 40). */
-const LEDGER: readonly ReadName[] = [
-  'listLedgerAccounts',
-  'getTrialBalance',
-  'getBalanceSheet',
-  'getProfitLoss',
-  'getGeneralLedger',
-  'listVouchers',
-  'listActivity',
+  // Every entry posts its lines to the general ledger (issue 40).
+  ...LEDGER_FIGURES,
 ];
 
 /** An account's balances, register and reconciliation (issue 33). */
+/** A money account has its ledger account; a transfer posts to both accounts' ledger lines. */
 const ACCOUNTS: readonly ReadName[] = [
   'listAccounts',
   'getRegister',
   'getReconcile',
   'listActivity',
-  // An opening balance and a transfer post to the ledger.
-  'listLedgerAccounts',
-  'getTrialBalance',
-  'getBalanceSheet',
-  'getGeneralLedger',
+  ...LEDGER_FIGURES,
 ];
 /** A statement's lines and their matches. */
 const MATCHES: readonly ReadName[] = ['getReconcile', 'getRegister', 'listActivity'];
@@ -84,7 +75,7 @@ const EXPENSE_TYPES: readonly ReadName[] = [
   'listExpenseTypesForEntries',
   'getExpenseVsType',
   'listActivity',
-  // Each expense type has its ledger account.
+  // Each expense type keeps its ledger account, named and suspended with it.
   'listLedgerAccounts',
 ];
 
@@ -92,10 +83,6 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   // Signing in and out reload the page: nothing cached outlives them.
   login: [],
   loginCode: [],
-  createLedgerAccount: LEDGER,
-  updateLedgerAccount: LEDGER,
-  createVoucher: LEDGER,
-  reverseVoucher: LEDGER,
   logout: [],
   registerUser: ['listUsers', 'getTotals', 'listActivity'],
   updateUser: ['listUsers', 'getTotals', 'listActivity'],
@@ -198,6 +185,11 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   createBankRule: ['listBankRules', 'getReconcile', 'listActivity'],
   updateBankRule: ['listBankRules', 'getReconcile', 'listActivity'],
   updateBankSettings: ['getBankSettings', 'getReconcile', 'listActivity'],
+  createLedgerAccount: [...LEDGER_FIGURES, 'listActivity'],
+  updateLedgerAccount: [...LEDGER_FIGURES, 'listActivity'],
+  // A voucher is an entry of the books: the Journal, the activity log and every figure show it.
+  createVoucher: [...MONEY, 'listVouchers'],
+  reverseVoucher: [...MONEY, 'listVouchers'],
 };
 
 /**

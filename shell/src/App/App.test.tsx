@@ -98,6 +98,7 @@ describe('signed in', () => {
       'Payroll',
       'Recurring',
       'Accounts',
+      'Vouchers',
       'Month end',
       'Settings',
       'My account',
@@ -115,7 +116,7 @@ describe('signed in', () => {
     expect(within(nav).queryByRole('link', { name: 'Activity' })).not.toBeInTheDocument();
   });
 
-  it('should show the Activity link after Settings to admins', async () => {
+  it('should show the Activity and Chart of accounts links after Settings to admins', async () => {
     jest.restoreAllMocks();
     spies = stubApi({ role: 'admin' });
     renderApp();
@@ -125,7 +126,11 @@ describe('signed in', () => {
     const names = within(nav)
       .getAllByRole('link')
       .map((one) => one.textContent);
-    expect(names.slice(-3)).toEqual(['Settings', 'Activity', 'My account']);
+    expect(names.slice(-4)).toEqual(['Settings', 'Activity', 'Chart of accounts', 'My account']);
+    expect(within(nav).getByRole('link', { name: 'Chart of accounts' })).toHaveAttribute(
+      'href',
+      '/ChartOfAccounts',
+    );
   });
 
   it('should offer "Skip to content" first in the page, taking the keyboard to the screen', async () => {
@@ -193,6 +198,7 @@ describe('signed in', () => {
       'Clients',
       'Journal',
       'Accounts',
+      'Vouchers',
       'Month end',
       'Settings',
       'My account',
@@ -227,7 +233,7 @@ describe('signed in', () => {
     );
   });
 
-  it('should open the Reports dropdown with the eleven report links', async () => {
+  it('should open the Reports dropdown with the report and statement links', async () => {
     renderApp();
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const toggle = within(nav).getByRole('button', { name: /Reports/ });
@@ -249,6 +255,15 @@ describe('signed in', () => {
     ];
     for (const name of reports) {
       expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', `/${name}`);
+    }
+    const statements = [
+      ['Trial balance', '/TrialBalance'],
+      ['Balance sheet', '/BalanceSheet'],
+      ['Profit and loss', '/ProfitLoss'],
+      ['General ledger', '/GeneralLedger'],
+    ];
+    for (const [name, path] of statements) {
+      expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', path);
     }
     expect(within(nav).queryByRole('link', { name: 'TotalsReport' })).not.toBeInTheDocument();
   });

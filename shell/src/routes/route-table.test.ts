@@ -30,6 +30,7 @@ describe('the route table', () => {
       '/Payroll',
       '/Recurring',
       '/Accounts',
+      '/Vouchers',
       '/MonthEnd',
     ]);
     expect(pathsOf('reports')).toEqual([
@@ -44,9 +45,13 @@ describe('the route table', () => {
       '/YearlyReportPage',
       '/BudgetReport',
       '/ReceivablesReport',
+      '/TrialBalance',
+      '/BalanceSheet',
+      '/ProfitLoss',
+      '/GeneralLedger',
     ]);
     expect(pathsOf('settings')).toEqual(['/settings']);
-    expect(pathsOf('admin')).toEqual(['/Activity']);
+    expect(pathsOf('admin')).toEqual(['/Activity', '/ChartOfAccounts']);
     expect(pathsOf('none')).toEqual(['/Accounts/:id', '/Accounts/:id/reconcile', '/TotalsReport']);
   });
 

@@ -1,0 +1,1 @@
+export { TrialBalancePage } from './TrialBalancePage';

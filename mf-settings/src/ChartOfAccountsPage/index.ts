@@ -1,0 +1,1 @@
+export { ChartOfAccountsPage } from './ChartOfAccountsPage';
