@@ -15,7 +15,7 @@ import { emptyLine, problemOf, totalsOf, voucherBody } from './voucher-lines';
 import type { DraftLine } from './voucher-lines';
 
 export interface VoucherFormProps {
-  /** The accounts a line may post to: open, and not a money account. */
+  /** The accounts a line may post to: open, and none the entry forms keep. */
   accounts: readonly LedgerAccount[];
 }
 
@@ -56,8 +56,8 @@ export function VoucherForm({ accounts }: VoucherFormProps) {
     <section aria-labelledby="mf-voucher-form">
       <h2 id="mf-voucher-form">Post a voucher</h2>
       <p className="mf-voucher__note">
-        Money accounts are not offered: their money moves through entries, transfers and their
-        opening balance.
+        Accounts receivable, Sales, Salaries and the expense types&apos; accounts are not offered:
+        their figures are the entry forms&apos;. Record an entry or correct one instead.
       </p>
       <form onSubmit={onSubmit} noValidate>
         <div className="ofs-toolbar">

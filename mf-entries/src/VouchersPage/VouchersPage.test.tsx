@@ -29,11 +29,13 @@ const account = (
   closed: false,
   balance: 0,
   hasPostings: false,
+  bookable: true,
   ...more,
 });
 
 const ACCOUNTS = [
-  account(1, '1000', 'Cash', 'Asset', { origin: 'money account' }),
+  account(1, '1000', 'Cash', 'Asset', { origin: 'money account', bookable: false }),
+  account(2, '4000', 'Sales', 'Income', { bookable: false }),
   account(3, '1500', 'Office equipment', 'Asset'),
   account(7, '3000', "Owner's capital", 'Equity'),
   account(8, '3100', 'Retained earnings', 'Equity'),
@@ -149,13 +151,14 @@ describe('VouchersPage: the form', () => {
     await within(form.getByLabelText('Account, line 1')).findByRole('option', {
       name: '1500 Office equipment',
     });
-    // Money accounts and closed accounts are not offered.
+    // Closed accounts and those the entry forms keep (Sales) are not offered; money accounts are.
     expect(
       within(form.getByLabelText('Account, line 1'))
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual([
       'Select account',
+      '1000 Cash',
       '1500 Office equipment',
       "3000 Owner's capital",
       '3100 Retained earnings',

@@ -12,9 +12,10 @@ import './VouchersPage.css';
 export function VouchersPage() {
   const admin = useIsAdmin();
   const chart = useApiQuery(endpoints.listLedgerAccounts, undefined, { enabled: admin });
-  // A money account's money moves through entries, transfers and its opening balance.
+  // Open accounts a voucher may post to: the bookable ones and the money accounts (capital paid
+  // into the bank); not those the entry forms keep (receivable, sales, salaries, expense types).
   const accounts = (chart.data?.accounts ?? []).filter(
-    (account) => !account.closed && account.origin !== 'money account',
+    (account) => !account.closed && (account.bookable || account.origin === 'money account'),
   );
   return (
     <div>

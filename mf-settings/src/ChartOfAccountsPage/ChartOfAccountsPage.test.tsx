@@ -29,6 +29,7 @@ const account = (
   closed: false,
   balance: 0,
   hasPostings: false,
+  bookable: true,
   ...more,
 });
 

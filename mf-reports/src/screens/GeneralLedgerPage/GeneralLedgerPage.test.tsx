@@ -20,6 +20,7 @@ const ACCOUNTS = {
       closed: false,
       balance: 1000,
       hasPostings: true,
+      bookable: false,
     },
   ],
 };
