@@ -51,6 +51,11 @@ describe('the books writer is the only one', () => {
     expect(await filesMatching(/insertInto\(\s*['"`]entries['"`]/)).toEqual([]);
   });
 
+  it('that posts ledger lines or vouchers', async () => {
+    expect(await filesMatching(/INSERT\s+INTO\s+"?(ledger_lines|vouchers)"?[\s(]/i)).toEqual([]);
+    expect(await filesMatching(/insertInto\(\s*['"`](ledger_lines|vouchers)['"`]/)).toEqual([]);
+  });
+
   it('that reads, moves or compares against the closed period', async () => {
     // The schema types the column and a backup checks the row; neither compares a day.
     expect((await filesMatching(/closed_through/)).sort()).toEqual([

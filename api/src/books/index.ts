@@ -1,4 +1,5 @@
-// The books: the one writer of entries and reversals (docs/decisions/020-one-writer-of-the-books.md).
+// The books: the one writer of entries and reversals (docs/decisions/020-one-writer-of-the-books.md),
+// and of the ledger's lines and vouchers (docs/decisions/027-general-ledger.md).
 // Every feature that puts money in the books (the forms, corrections, batches, imports, payroll,
 // repeating entries, receipts saved with an entry) writes through here.
 export {
@@ -43,3 +44,5 @@ export {
   type Move,
   type Override,
 } from './reconciled-period.js';
+export { insertVoucher, insertVoucherReversal, type VoucherLineCents } from './vouchers.js';
+export { postEntries, postTransfers, withPosting } from './ledger-posting.js';

@@ -2,7 +2,7 @@
 // income or expense and changes no report figure, only the two accounts' balances. Like an entry
 // it is never changed: a mistake is reversed by a mirrored transfer (negative amount, same day).
 import { sql } from 'kysely';
-import { postTransfers, withPosting } from '../ledger/posting.js';
+import { postTransfers, withPosting } from './ledger-posting.js';
 import {
   accountMessages as m,
   amountNumber,

@@ -7,7 +7,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { BatchKind, CreditDebit, EntryKind } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
-import { postEntries, withPosting } from '../ledger/posting.js';
+import { postEntries, withPosting } from './ledger-posting.js';
 import { guardReconciled, type Move } from './reconciled-period.js';
 
 /** One entry as it is stored; the party's name is the one looked up when it is written. */

@@ -51,7 +51,7 @@ const toAccount = (row: AccountRow): LedgerAccount => ({
   balance: normalBalance(row.type, amountNumber(row.balance)),
   hasPostings: row.has_postings,
   bookable:
-    !row.closed &&
+    row.closed === false &&
     row.money_account_id === null &&
     row.expense_type_id === null &&
     !['receivable', 'sales', 'salaries'].includes(row.role ?? ''),

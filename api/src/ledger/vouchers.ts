@@ -13,16 +13,20 @@ import {
   type VoucherBody,
 } from 'contract';
 import type { Db } from '../db/index.js';
-import { checkEntryDate, guardReconciled, refuseClosedPeriod, type Move } from '../books/index.js';
+import {
+  checkEntryDate,
+  guardReconciled,
+  insertVoucher,
+  insertVoucherReversal,
+  refuseClosedPeriod,
+  type Move,
+  type VoucherLineCents,
+} from '../books/index.js';
 import { audit } from '../lib/audit.js';
 import { badRequest, conflict, notFound, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
 import { idCursor, parseIdCursor } from '../lib/page-cursor.js';
 
-interface LineCents {
-  accountId: number;
-  debit: bigint;
-  credit: bigint;
-}
+type LineCents = VoucherLineCents;
 
 /** The lines in cents, each with one side; refuses a line with both, neither, or sub-cents. */
 function linesInCents(body: VoucherBody): LineCents[] {
@@ -129,15 +133,6 @@ const moneyMoves = (accounts: Map<number, LineAccount>, lines: LineCents[], day:
     return money === null ? [] : [{ accountId: Number(money), day }];
   });
 
-const insertLines = (voucherId: number, day: string, lines: LineCents[]) => sql`
-  INSERT INTO ledger_lines (source, source_id, line_date, account_id, debit, credit)
-  SELECT 'voucher', ${voucherId}, ${day}::date, u.account, u.debit, u.credit
-  FROM unnest(${lines.map((l) => l.accountId)}::integer[],
-              ${lines.map((l) => centsText(l.debit))}::numeric[],
-              ${lines.map((l) => centsText(l.credit))}::numeric[])
-       WITH ORDINALITY AS u(account, debit, credit, position)
-  ORDER BY u.position`;
-
 export async function createVoucher(
   db: Db,
   userId: number,
@@ -161,11 +156,11 @@ export async function postVoucher(
   {
     await checkEntryDate(tx, body.date, today);
     const accounts = await lineAccounts(tx, [...new Set(lines.map((line) => line.accountId))]);
-    const { rows } = await sql<{ id: number }>`
-      INSERT INTO vouchers (voucher_date, description, created_by)
-      VALUES (${body.date}::date, ${body.description.trim()}, ${userId}) RETURNING id`.execute(tx);
-    const id = Number(rows[0]!.id);
-    await insertLines(id, body.date, lines).execute(tx);
+    const id = await insertVoucher(
+      tx,
+      { day: body.date, description: body.description.trim(), userId },
+      lines,
+    );
     await guardReconciled(
       tx,
       moneyMoves(accounts, lines, body.date),
@@ -201,16 +196,12 @@ export async function reverseVoucher(
       const existing = await sql`SELECT 1 FROM vouchers WHERE reverses_id = ${id}`.execute(tx);
       if (existing.rows.length > 0) throw conflict(m.voucherAlreadyReversed);
       await refuseClosedPeriod(tx, [original.voucher_date], 'entry');
-      const inserted = await sql<{ id: number }>`
-        INSERT INTO vouchers (voucher_date, description, reverses_id, created_by)
-        VALUES (${original.voucher_date}::date, ${reason.trim()}, ${id}, ${userId})
-        RETURNING id`.execute(tx);
-      const reversalId = Number(inserted.rows[0]!.id);
-      // The opposite lines: each debit a credit and each credit a debit.
-      await sql`
-        INSERT INTO ledger_lines (source, source_id, line_date, account_id, debit, credit)
-        SELECT 'voucher', ${reversalId}, line_date, account_id, credit, debit
-        FROM ledger_lines WHERE source = 'voucher' AND source_id = ${id} ORDER BY id`.execute(tx);
+      const reversalId = await insertVoucherReversal(
+        tx,
+        { id, day: original.voucher_date },
+        reason.trim(),
+        userId,
+      );
       // The money it moved, and the statement lines it is matched to, change with it.
       const { rows: moved } = await sql<{ account_id: number; day: string }>`
         SELECT account_id, line_date::text AS day FROM money_voucher_moves WHERE voucher_id = ${id}
