@@ -88,7 +88,7 @@ const insertStatement = (
                            description, day, account, position)
     ORDER BY u.position
     RETURNING *`;
-  // Each entry's ledger lines in the same statement (ledger/posting.ts).
+  // Each entry's ledger lines in the same statement (ledger-posting.ts).
   return withPosting(insert, postEntries, returning);
 };
 
