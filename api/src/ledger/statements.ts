@@ -9,6 +9,8 @@ import {
   amountNumber,
   financialYearStart,
   type BalanceSheet,
+  type Change,
+  type CompareChoice,
   type LedgerAccountType,
   type ProfitBasis,
   type ProfitLoss,
@@ -16,6 +18,8 @@ import {
   type TrialBalance,
 } from 'contract';
 import type { Db } from '../db/index.js';
+import { comparedRange, comparisonOf } from '../lib/compare.js';
+import type { DayRange } from '../lib/dates.js';
 
 interface BalanceRow {
   id: number;
@@ -121,34 +125,68 @@ export async function balanceSheet(db: Db, date: string): Promise<BalanceSheet> 
   };
 }
 
-export async function profitLoss(
-  db: Db,
-  query: { from: string; to: string; basis: ProfitBasis },
-): Promise<ProfitLoss> {
+/** Income and expense accounts' figures (in their normal direction, cents) over a period. */
+async function periodFigures(db: Db, range: DayRange, basis: ProfitBasis) {
   const { rows } = await sql<BalanceRow>`
     SELECT a.id, a.code, a.name, a.type, sum(d.debit - d.credit)::text AS balance,
            '0' AS before_year
     FROM ledger_daily_current d JOIN ledger_accounts a ON a.id = d.account_id
-    WHERE d.basis IN ('B', ${query.basis === 'cash' ? 'C' : 'A'})
-      AND d.day BETWEEN ${query.from}::date AND ${query.to}::date
+    WHERE d.basis IN ('B', ${basis === 'cash' ? 'C' : 'A'})
+      AND d.day BETWEEN ${range.from}::date AND ${range.to}::date
       AND a.type IN ('Income', 'Expense')
     GROUP BY a.id
     ORDER BY a.code, a.id`.execute(db);
+  return rows.map((r) => ({ r, cents: normal(r.type, centsOf(r.balance)) }));
+}
+
+/** A figure against the other period's (contract: Change), exact to the cent. */
+function changeOf(cents: bigint, other: bigint): Change {
+  const change = cents - other;
+  return {
+    other: money(other),
+    change: money(change),
+    percent: other === 0n ? null : Number((change * 10000n) / (other < 0n ? -other : other)) / 100,
+  };
+}
+
+export async function profitLoss(
+  db: Db,
+  query: { from: string; to: string; basis: ProfitBasis; compare?: CompareChoice },
+): Promise<ProfitLoss> {
+  const compare = comparisonOf(query.compare, query);
+  const other = compare ? comparedRange(query, compare) : undefined;
+  const [current, before] = await Promise.all([
+    periodFigures(db, query, query.basis),
+    other ? periodFigures(db, other, query.basis) : Promise.resolve([]),
+  ]);
+  // Every account with a figure in either period, in code order.
+  const accounts = new Map<number, { r: BalanceRow; cents: bigint; other: bigint }>();
+  for (const { r, cents } of current) accounts.set(Number(r.id), { r, cents, other: 0n });
+  for (const { r, cents } of before) {
+    const known = accounts.get(Number(r.id));
+    if (known) known.other = cents;
+    else accounts.set(Number(r.id), { r, cents: 0n, other: cents });
+  }
+  const sorted = [...accounts.values()].sort(
+    (a, b) => a.r.code.localeCompare(b.r.code) || Number(a.r.id) - Number(b.r.id),
+  );
   const income: StatementRow[] = [];
   const expenses: StatementRow[] = [];
-  let totalIncome = 0n;
-  let totalExpenses = 0n;
-  for (const r of rows) {
-    const cents = normal(r.type, centsOf(r.balance));
-    if (cents === 0n) continue;
+  const totals = { income: 0n, expenses: 0n, otherIncome: 0n, otherExpenses: 0n };
+  for (const { r, cents, other: was } of sorted) {
+    if (cents === 0n && (!other || was === 0n)) continue;
+    const line = { ...row(r, cents), ...(other ? { compare: changeOf(cents, was) } : {}) };
     if (r.type === 'Income') {
-      income.push(row(r, cents));
-      totalIncome += cents;
+      income.push(line);
+      totals.income += cents;
+      totals.otherIncome += was;
     } else {
-      expenses.push(row(r, cents));
-      totalExpenses += cents;
+      expenses.push(line);
+      totals.expenses += cents;
+      totals.otherExpenses += was;
     }
   }
+  const profit = totals.income - totals.expenses;
   return {
     basis: query.basis,
     from: query.from,
@@ -156,9 +194,19 @@ export async function profitLoss(
     income,
     expenses,
     totals: {
-      income: money(totalIncome),
-      expenses: money(totalExpenses),
-      profit: money(totalIncome - totalExpenses),
+      income: money(totals.income),
+      expenses: money(totals.expenses),
+      profit: money(profit),
     },
+    ...(other
+      ? {
+          compare: {
+            ...other,
+            income: changeOf(totals.income, totals.otherIncome),
+            expenses: changeOf(totals.expenses, totals.otherExpenses),
+            profit: changeOf(profit, totals.otherIncome - totals.otherExpenses),
+          },
+        }
+      : {}),
   };
 }

@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id, IsoDate, Money, Name, ReconciledReason, Text } from '../common.js';
 import { literalUnion } from '../kinds.js';
+import { Change, Compare, ComparedPeriod } from '../compare.js';
 import { NextCursor, pagingQuery } from '../paging.js';
 
 export const LEDGER_ACCOUNT_TYPES = ['Asset', 'Liability', 'Equity', 'Income', 'Expense'] as const;
@@ -180,6 +181,8 @@ export const StatementRow = Type.Object({
   code: Type.String(),
   name: Type.String(),
   amount: Money,
+  /** With `compare` (profit and loss): the other period's figure and the change. */
+  compare: Type.Optional(Change),
 });
 export type StatementRow = Static<typeof StatementRow>;
 
@@ -200,7 +203,7 @@ export const ProfitBasis = literalUnion(PROFIT_BASES);
 export type ProfitBasis = Static<typeof ProfitBasis>;
 
 export const ProfitLossQuery = Type.Object(
-  { from: IsoDate, to: IsoDate, basis: Type.Optional(ProfitBasis) },
+  { from: IsoDate, to: IsoDate, basis: Type.Optional(ProfitBasis), compare: Compare },
   { additionalProperties: false },
 );
 export type ProfitLossQuery = Static<typeof ProfitLossQuery>;
@@ -212,6 +215,10 @@ export const ProfitLoss = Type.Object({
   income: Type.Array(StatementRow),
   expenses: Type.Array(StatementRow),
   totals: Type.Object({ income: Money, expenses: Money, profit: Money }),
+  /** With `compare=previous|lastYear`: the other period and each total against it. */
+  compare: Type.Optional(
+    Type.Object({ ...ComparedPeriod, income: Change, expenses: Change, profit: Change }),
+  ),
 });
 export type ProfitLoss = Static<typeof ProfitLoss>;
 
