@@ -178,6 +178,9 @@ const pdftotext = await hasTool('pdftotext', ['-v']);
       'Expense Vs Type',
       'Budget vs actual',
       'Receivables aging',
+      'Trial balance',
+      'Balance sheet',
+      'Reconciliation',
       'Still open',
     ]);
     const link = stillOpenLink(book, 'Expenses without a receipt');

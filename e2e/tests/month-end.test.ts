@@ -274,6 +274,9 @@ describe('Month end against the real API', () => {
       'Expense Vs Type',
       'Budget vs actual',
       'Receivables aging',
+      'Trial balance',
+      'Balance sheet',
+      'Reconciliation',
       'Still open',
     ]);
     const rowsOf = (name: string) => {

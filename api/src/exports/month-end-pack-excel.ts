@@ -1,4 +1,5 @@
-// The month-end pack as one workbook (issue 34), one sheet per part, each headed by the
+// The month-end pack as one workbook (issue 34), one sheet per part (the trial balance, balance
+// sheet and reconciliations of issue 40 among them), each headed by the
 // company's lines, its title and details; written in a worker thread (excel-worker.ts). The
 // "Still open" sheet links each item to the screen that lists it, by its full address.
 import type { CellHyperlinkValue } from 'exceljs';
@@ -29,6 +30,7 @@ import {
   receivablesExcel,
 } from './budget-aging-documents.js';
 import { byTypeLines, type MonthEndPack } from './month-end-pack-pdf.js';
+import { packStatementsSheets } from './month-end-pack-ledger.js';
 
 /** The pack as one workbook, one sheet per part (built in memory: a few hundred rows). */
 export async function monthEndPackExcel(
@@ -47,7 +49,7 @@ export async function monthEndPackExcel(
     details: string[],
     columns: SheetColumn[],
     rows: Array<Array<SheetCell | CellHyperlinkValue>>,
-    totals?: SheetCell[],
+    totals: SheetCell[][] = [],
   ) => {
     const ws = workbook.addWorksheet(name);
     const header = [
@@ -77,7 +79,7 @@ export async function monthEndPackExcel(
           ? textCell(value)
           : value;
     for (const row of rows) ws.addRow(row.map((value, index) => cellOf(value, columns[index])));
-    if (totals) ws.addRow(totals).font = { bold: true };
+    for (const line of totals) ws.addRow(line).font = { bold: true };
   };
   const comparedColumns = (first: string, figure: string): SheetColumn[] => [
     { header: first, kind: 'text', width: 32 },
@@ -92,7 +94,7 @@ export async function monthEndPackExcel(
     details,
     comparedColumns('Figure', 'Amount'),
     [...comparedCells(lines)],
-    comparedCells([profit])[0],
+    comparedCells([profit]),
   );
   const byType = byTypeLines(pack);
   const sumOf = (values: number[]) => {
@@ -108,7 +110,15 @@ export async function monthEndPackExcel(
     details,
     comparedColumns('Expense type', 'Expense'),
     comparedCells(byType),
-    [messages.exportTotals, value, otherSum, sumOf([value, -otherSum]), percentOf(value, otherSum)],
+    [
+      [
+        messages.exportTotals,
+        value,
+        otherSum,
+        sumOf([value, -otherSum]),
+        percentOf(value, otherSum),
+      ],
+    ],
   );
   const budget = budgetExcel(context, pack.budget);
   sheet(
@@ -118,11 +128,13 @@ export async function monthEndPackExcel(
     budget.spec.columns,
     budgetCells(pack.budget),
     [
-      messages.exportTotals,
-      pack.budget.totals.budget,
-      pack.budget.totals.actual,
-      pack.budget.totals.difference,
-      pack.budget.totals.percentUsed,
+      [
+        messages.exportTotals,
+        pack.budget.totals.budget,
+        pack.budget.totals.actual,
+        pack.budget.totals.difference,
+        pack.budget.totals.percentUsed,
+      ],
     ],
   );
   const aging = receivablesExcel(context, pack.receivables);
@@ -133,8 +145,11 @@ export async function monthEndPackExcel(
     [`On: ${pack.receivables.date}`],
     aging.spec.columns,
     agingCells(pack.receivables),
-    [messages.exportTotals, t.balance, t.days0to30, t.days31to60, t.days61to90, t.over90],
+    [[messages.exportTotals, t.balance, t.days0to30, t.days31to60, t.days61to90, t.over90]],
   );
+  // The statements at the month's last day: each as its own file shows it.
+  for (const part of await packStatementsSheets(context, pack.statements))
+    sheet(part.name, part.title, part.details, part.columns, part.rows, part.totals);
   // Each link a full address, which Excel opens in the browser (a bare path it cannot follow);
   // the screen's path is taken under the public address's own (`https://host/office/Journal`).
   const address = (link: string) => {

@@ -1,5 +1,7 @@
 // The month-end pack as one PDF (issue 34): the Finance Report, Expense Vs Type, Budget vs actual
-// and receivables aging of the month against the month before, then what is still open. Each
+// and receivables aging of the month against the month before; the trial balance, balance sheet
+// and each money account's bank reconciliation at the month's last day (issue 40,
+// month-end-pack-ledger.ts); then what is still open. Each
 // part is a titled table: its title once, above its column headers; a totals row only where its
 // rows add up (the open items are counted in different things, so they have none).
 import { messages, MoneyTotal, type BudgetReport, type Change, type Finance } from 'contract';
@@ -14,6 +16,7 @@ import {
   type ComparedLine,
 } from './month-end-documents.js';
 import { budgetPdfTable, receivablesPdfTable } from './budget-aging-documents.js';
+import { packStatementsPdf, type PackStatements } from './month-end-pack-ledger.js';
 import { repeatedHeaderTable, type PdfContent, type PdfTable } from './pdf.js';
 
 export interface MonthEndPack {
@@ -23,6 +26,8 @@ export interface MonthEndPack {
   byType: Array<{ expenseType: string; totalExpense: number; compare?: { totalExpense: Change } }>;
   budget: BudgetReport;
   receivables: Receivables;
+  /** The ledger's statements and the reconciliations at the month's last day. */
+  statements: PackStatements;
 }
 
 export const byTypeLines = (pack: MonthEndPack): ComparedLine[] =>
@@ -91,6 +96,7 @@ export function monthEndPackPdf(pack: MonthEndPack) {
       ),
       titled(budgetPdfTable(pack.budget), 'Budget vs actual'),
       titled(receivablesPdfTable(pack.receivables), `Receivables aging on ${pack.range.to}`),
+      ...packStatementsPdf(pack.statements),
       titled(openItemsTable(pack), 'Still open'),
     ] as PdfContent[],
   };

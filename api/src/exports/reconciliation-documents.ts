@@ -9,25 +9,52 @@ import { repeatedHeaderTable, type PdfCell, type PdfContent } from './pdf.js';
 
 const TITLE = 'Bank reconciliation statement';
 
+/** An account as the statement names it: `HBL (…1234)`. */
+export const accountName = (account: { name: string; last4: string | null }) =>
+  `${account.name}${account.last4 ? ` (…${account.last4})` : ''}`;
+
 const details = (report: Reconciliation) => [
-  `Account: ${report.account.name}${report.account.last4 ? ` (…${report.account.last4})` : ''}`,
+  `Account: ${accountName(report.account)}`,
   `As at: ${report.date}`,
 ];
+
+/** The statement's figures without its items (the month-end pack lists these). */
+export type ReconciliationSummary = Pick<
+  Reconciliation,
+  | 'bankBalance'
+  | 'outstandingTotal'
+  | 'unrecordedTotal'
+  | 'adjustedBank'
+  | 'bookBalance'
+  | 'difference'
+>;
+
+/** The lines of the statement that sum its lists, and their labels, in the statement's order. */
+export const SUMMARY_LINES: Array<[keyof ReconciliationSummary, string]> = [
+  ['bankBalance', 'Balance as per bank statement'],
+  ['outstandingTotal', 'Total recorded, not yet on the statement'],
+  ['unrecordedTotal', 'Total on the statement, not yet recorded'],
+  ['adjustedBank', 'Adjusted bank balance'],
+  ['bookBalance', 'Balance as per books'],
+  ['difference', 'Difference'],
+];
+const labelOf = (key: keyof ReconciliationSummary) =>
+  (SUMMARY_LINES.find(([k]) => k === key) as [string, string])[1];
 
 /** The statement as rows: label, date, name, description, amount. */
 function rowsOf(report: Reconciliation): SheetCell[][] {
   const items = (list: ReconciliationItem[]): SheetCell[][] =>
     list.map((item) => ['', item.date, item.name, item.description, item.amount]);
   return [
-    ['Balance as per bank statement', null, '', '', report.bankBalance],
+    [labelOf('bankBalance'), null, '', '', report.bankBalance],
     ['Add deposits / less payments recorded, not yet on the statement', null, '', '', null],
     ...items(report.outstanding),
-    ['Total recorded, not yet on the statement', null, '', '', report.outstandingTotal],
+    [labelOf('outstandingTotal'), null, '', '', report.outstandingTotal],
     ['Less lines on the statement not yet recorded', null, '', '', null],
     ...items(report.unrecorded),
-    ['Total on the statement, not yet recorded', null, '', '', report.unrecordedTotal],
-    ['Adjusted bank balance', null, '', '', report.adjustedBank],
-    ['Balance as per books', null, '', '', report.bookBalance],
+    [labelOf('unrecordedTotal'), null, '', '', report.unrecordedTotal],
+    [labelOf('adjustedBank'), null, '', '', report.adjustedBank],
+    [labelOf('bookBalance'), null, '', '', report.bookBalance],
   ];
 }
 
@@ -40,7 +67,10 @@ export function reconciliationExcel(context: ExportContext, report: Reconciliati
       { header: 'Description', kind: 'longText' },
       { header: 'Amount', kind: 'money' },
     ]),
-    source: fixed(rowsOf(report), { label: 'Difference', cells: { 4: report.difference } }),
+    source: fixed(rowsOf(report), {
+      label: labelOf('difference'),
+      cells: { 4: report.difference },
+    }),
   };
 }
 
@@ -52,7 +82,7 @@ export function reconciliationPdf(report: Reconciliation) {
     String(row[3] ?? ''),
     row[4] === null ? '' : printMoney(row[4] as number),
   ]);
-  body.push(['Difference', '', '', '', printMoney(report.difference)]);
+  body.push([labelOf('difference'), '', '', '', printMoney(report.difference)]);
   const bold = new Set([0, body.length - 3, body.length - 2, body.length - 1]);
   return {
     title: TITLE,

@@ -1,5 +1,6 @@
 // The month-end files (issue 34): the budget report, the receivables aging and the month-end pack
-// (the month against the month before), in Excel and PDF.
+// (the month against the month before, with the ledger's statements at its last day), in Excel
+// and PDF.
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -18,6 +19,7 @@ import { comparedRange } from '../../lib/compare.js';
 import { budgetRange, budgetReport } from '../../repositories/budgets.js';
 import { receivables } from '../../repositories/receivables.js';
 import { monthEnd } from '../../repositories/month-end.js';
+import { packStatements } from '../../repositories/month-end-statements.js';
 import { receivablesDay } from '../month-end/index.js';
 import {
   budgetExcel,
@@ -67,12 +69,13 @@ export function monthEndDownloads(app: FastifyInstance, files: ExportFiles): voi
   const packOf = async (month: string) => {
     const range = monthOf(`${month}-01`);
     const other = comparedRange(range, 'previous');
-    const [checklist, finance, byType, budget, aging] = await Promise.all([
+    const [checklist, finance, byType, budget, aging, statements] = await Promise.all([
       monthEnd(app.db, month, today()) as Promise<MonthEnd>,
       compared.financeCompared(app.db, range, other),
       compared.expenseVsTypeCompared(app.db, range, other),
       budgetReport(app.db, range),
       receivables(app.db, range.to),
+      packStatements(app.db, range.to),
     ]);
     return {
       month: checklist,
@@ -81,6 +84,7 @@ export function monthEndDownloads(app: FastifyInstance, files: ExportFiles): voi
       byType: json<ExpenseVsTypeRow[]>(byType),
       budget: json<BudgetReport>(budget),
       receivables: json<Receivables>(aging),
+      statements,
     };
   };
 
