@@ -501,6 +501,49 @@ describe('the statements', () => {
     ).toBe(400);
   });
 
+  test('profit and loss compares with the previous month, each account and total beside it', async () => {
+    await dayOfBooks();
+    await call(staff, 'POST', '/api/expance/addexpance', {
+      expanceTypeId: 1,
+      amount: 100,
+      Creditdebit: 'Credit',
+      date: '2026-02-10',
+    });
+    await fold();
+    const compared = await call(
+      viewer,
+      'GET',
+      '/api/ledger/profit-loss?from=2026-03-01&to=2026-03-31&basis=cash&compare=previous',
+    );
+    expect(compared.status).toBe(200);
+    expect(compared.body.expenses).toEqual([
+      expect.objectContaining({
+        code: '5000',
+        amount: 200,
+        compare: { other: 0, change: 200, percent: null },
+      }),
+      expect.objectContaining({
+        code: '6001',
+        amount: 150,
+        compare: { other: 100, change: 50, percent: 50 },
+      }),
+    ]);
+    expect(compared.body.compare).toEqual({
+      from: '2026-02-01',
+      to: '2026-02-28',
+      income: { other: 0, change: 600, percent: null },
+      expenses: { other: 100, change: 250, percent: 250 },
+      profit: { other: -100, change: 350, percent: 350 },
+    });
+    const plain = await call(
+      viewer,
+      'GET',
+      '/api/ledger/profit-loss?from=2026-03-01&to=2026-03-31',
+    );
+    expect(plain.body.compare).toBeUndefined();
+    expect(plain.body.expenses[0].compare).toBeUndefined();
+  });
+
   test('the general ledger pages an account with its opening, running and closing balances', async () => {
     for (let day = 1; day <= 5; day += 1)
       await call(staff, 'POST', '/api/incoms/addIncome', {
