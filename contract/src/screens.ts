@@ -171,7 +171,10 @@ export const screens = define({
   /** Assets, liabilities and equity at a day (today when absent). */
   balanceSheet: { path: '/BalanceSheet', query: { date: day } },
   /** Income and expenses for a period, on the accrual or the cash basis. */
-  profitLoss: { path: '/ProfitLoss', query: { from: day, to: day, basis: oneOf(PROFIT_BASES) } },
+  profitLoss: {
+    path: '/ProfitLoss',
+    query: { from: day, to: day, basis: oneOf(PROFIT_BASES), compare: oneOf(COMPARE_CHOICES) },
+  },
   /** One ledger account's lines for a period. */
   generalLedger: { path: '/GeneralLedger', query: { accountId: id, from: day, to: day } },
 });

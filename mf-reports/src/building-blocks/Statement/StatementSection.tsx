@@ -1,6 +1,7 @@
 import { AppLink, Table, href, sumMoney } from 'shared-ui';
 import type { Money, TableColumn } from 'shared-ui';
-import type { StatementRow } from 'contract';
+import type { Change, StatementRow } from 'contract';
+import { COMPARE_LABELS, percentText, type Compared } from '../Compare';
 import type { DateRange } from 'shared-ui';
 import './Statement.css';
 
@@ -13,6 +14,8 @@ export interface StatementSectionProps {
   loading: boolean;
   /** The dates an account's general ledger opens with from its name. */
   ledgerRange: DateRange;
+  /** What the figures are compared with, and the section's total against it. */
+  compared?: { with: Compared; total: Change | undefined };
 }
 
 /** An account's name, leading to its general ledger for the statement's dates. */
@@ -24,6 +27,23 @@ export function accountLink(accountId: number | null, name: string, range: DateR
     </AppLink>
   );
 }
+
+/** The other period's figure, the change and its percent, beside each account's figure. */
+const compareColumns = (compared: Compared): Array<TableColumn<StatementRow>> => [
+  {
+    key: 'other',
+    header: COMPARE_LABELS[compared],
+    kind: 'money',
+    value: (row) => row.compare?.other ?? 0,
+  },
+  { key: 'change', header: 'Change', kind: 'money', value: (row) => row.compare?.change ?? 0 },
+  {
+    key: 'percent',
+    header: 'Change %',
+    kind: 'count',
+    value: (row) => percentText(row.compare?.percent ?? null),
+  },
+];
 
 const columns = (range: DateRange): Array<TableColumn<StatementRow>> => [
   { key: 'code', header: 'Code', value: (row) => row.code },
@@ -47,13 +67,14 @@ export function StatementSection({
   total,
   loading,
   ledgerRange,
+  compared,
 }: StatementSectionProps) {
   return (
     <div className="reports-statement__section">
       <h2 className="reports-statement__heading">{title}</h2>
       <Table
         caption={title}
-        columns={columns(ledgerRange)}
+        columns={[...columns(ledgerRange), ...(compared ? compareColumns(compared.with) : [])]}
         rows={rows}
         rowKey={(row) => row.accountId ?? `${row.code} ${row.name}`}
         loading={loading}
@@ -61,7 +82,16 @@ export function StatementSection({
         figures={{
           totals: {
             label: `Total ${title.toLowerCase()}`,
-            values: { amount: total ?? sumMoney(rows.map((row) => row.amount)) },
+            values: {
+              amount: total ?? sumMoney(rows.map((row) => row.amount)),
+              ...(compared?.total
+                ? {
+                    other: compared.total.other,
+                    change: compared.total.change,
+                    percent: percentText(compared.total.percent),
+                  }
+                : {}),
+            },
           },
         }}
       />

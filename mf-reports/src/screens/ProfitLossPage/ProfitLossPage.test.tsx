@@ -89,4 +89,51 @@ describe('ProfitLossPage', () => {
       ]),
     );
   });
+
+  it('should compare with the previous period: each account and total beside it, kept in the address', async () => {
+    window.history.replaceState({}, '', '/ProfitLoss?from=2026-06-01&to=2026-06-30');
+    const change = (other: number, changed: number, percent: number | null) => ({
+      other,
+      change: changed,
+      percent,
+    });
+    const get = mockEndpoint(endpoints.getProfitLoss, (call) => {
+      const plain = answer('accrual', 50000);
+      if (!call.query.compare) return plain;
+      return {
+        ...plain,
+        income: [
+          { ...plain.income[0]!, compare: change(40000, 10000, 25) },
+          { ...plain.income[1]!, compare: change(0, 1230, null) },
+        ],
+        expenses: plain.expenses.map((row) => ({ ...row, compare: change(row.amount, 0, 0) })),
+        compare: {
+          from: '2026-05-01',
+          to: '2026-05-31',
+          income: change(40000, 11230, 28.08),
+          expenses: change(30150.25, 0, 0),
+          profit: change(9849.75, 11230, 114.01),
+        },
+      };
+    });
+    const { user } = renderScreen(<ProfitLossPage />);
+    await screen.findByText('50,000.00');
+    await user.selectOptions(screen.getByLabelText('Compare with'), 'previous');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await screen.findByText('25.00');
+    expect(get.calls.map((call) => call.query)).toEqual([
+      { from: '2026-06-01', to: '2026-06-30', basis: 'accrual' },
+      { from: '2026-06-01', to: '2026-06-30', basis: 'accrual', compare: 'previous' },
+    ]);
+    expect(namedTableText('Income')).toEqual([
+      ['Code', 'Account', 'Amount', 'Previous period', 'Change', 'Change %'],
+      ['4000', 'Sales', '50,000.00', '40,000.00', '10,000.00', '25.00'],
+      ['4100', 'Other income', '1,230.00', '0.00', '1,230.00', ''],
+      ['Total income', '', '51,230.00', '40,000.00', '11,230.00', '28.08'],
+    ]);
+    expect(window.location.search).toBe(
+      '?from=2026-06-01&to=2026-06-30&basis=accrual&compare=previous',
+    );
+    expect(await axeViolations()).toEqual([]);
+  });
 });

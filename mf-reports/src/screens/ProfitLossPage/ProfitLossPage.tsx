@@ -15,10 +15,12 @@ import { FilterBar } from '../../building-blocks/FilterBar';
 import { DownloadButtons } from '../../building-blocks/DownloadButtons';
 import { StatementSection } from '../../building-blocks/Statement';
 import { profitLossCalls } from '../../helpers/ledger-calls';
+import { CompareSelect, comparedOf, type Compared } from '../../building-blocks/Compare';
 
 interface Params {
   range: DateRange;
   basis: ProfitBasis;
+  compare: Compared | undefined;
 }
 
 const BASES: Array<{ value: ProfitBasis; label: string }> = [
@@ -37,6 +39,7 @@ function fromAddress(): Params {
   return {
     range: filled({ from: query.from ?? '', to: query.to ?? '' }),
     basis: query.basis ?? 'accrual',
+    compare: comparedOf(query.compare),
   };
 }
 
@@ -51,17 +54,23 @@ export function ProfitLossPage() {
   const [initial] = useState(fromAddress);
   const [range, setRange] = useState(initial.range);
   const [basis, setBasis] = useState(initial.basis);
+  const [compare, setCompare] = useState(initial.compare);
   const { applied, apply } = useAppliedFilters(initial);
   const input = {
-    query: { from: applied.range.from, to: applied.range.to, basis: applied.basis },
+    query: {
+      from: applied.range.from,
+      to: applied.range.to,
+      basis: applied.basis,
+      ...(applied.compare ? { compare: applied.compare } : {}),
+    },
   };
   const read = useApiQuery(profitLossCalls.report, input);
   const report = read.data;
   const loading = read.isFetching;
 
   const onSubmit = (period?: DateRange) => {
-    const wanted = { range: filled(period ?? range), basis };
-    replaceAddressQuery('profitLoss', { ...wanted.range, basis });
+    const wanted = { range: filled(period ?? range), basis, compare };
+    replaceAddressQuery('profitLoss', { ...wanted.range, basis, compare });
     apply(wanted, read.refetch);
   };
 
@@ -84,6 +93,7 @@ export function ProfitLossPage() {
             onChange={(value) => setBasis(value === 'cash' ? 'cash' : 'accrual')}
             options={BASES}
           />
+          <CompareSelect value={compare} onChange={setCompare} />
         </FilterBar>
       }
     >
@@ -108,6 +118,9 @@ export function ProfitLossPage() {
         total={report?.totals.income}
         loading={loading && !report}
         ledgerRange={applied.range}
+        compared={
+          applied.compare ? { with: applied.compare, total: report?.compare?.income } : undefined
+        }
       />
       <StatementSection
         title="Expenses"
@@ -115,6 +128,9 @@ export function ProfitLossPage() {
         total={report?.totals.expenses}
         loading={loading && !report}
         ledgerRange={applied.range}
+        compared={
+          applied.compare ? { with: applied.compare, total: report?.compare?.expenses } : undefined
+        }
       />
     </ReportLayout>
   );
