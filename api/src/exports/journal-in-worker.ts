@@ -8,9 +8,10 @@
 // whose old generation is capped, V8 collects within the cap, and all of it is given back when
 // the worker ends. The embedded database (PGlite) lives in the server's thread: there the file
 // is written in that thread, as before.
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { JournalTotalsQuery } from 'contract';
 import type { CompanyWithLogo } from '../repositories/company.js';
+import { streamFromWorker } from './stream-worker.js';
 import { startWorker } from './worker.js';
 
 export interface JournalJob {
@@ -21,9 +22,6 @@ export interface JournalJob {
   filters: JournalTotalsQuery;
 }
 
-/** What the worker sends: a chunk of the file, its end, or why it stopped. */
-export type JournalMessage = { chunk: Uint8Array } | { done: true } | { error: string };
-
 /**
  * The worker's heap: two pages of entries and exceljs' rows fit many times over; a worker that
  * needs more ends with an error (the download fails) rather than growing the server.
@@ -32,46 +30,8 @@ const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 
 
 /** The Journal's .xlsx as a stream, written by a worker thread. */
 export function journalExcelInWorker(job: JournalJob): Readable {
-  const worker = startWorker('journal-worker', job, RESOURCE_LIMITS);
-  let finished = false;
-  /** The worker waits for a "more" that the reader has not asked for yet. */
-  let owed = false;
-  const out = new Readable({
-    read() {
-      if (!owed) return;
-      owed = false;
-      worker.postMessage('more');
-    },
-    destroy(error, callback) {
-      finished = true;
-      void worker.terminate();
-      callback(error);
-    },
-  });
-  worker.on('message', (message: JournalMessage) => {
-    if ('chunk' in message) {
-      const bytes = Buffer.from(
-        message.chunk.buffer,
-        message.chunk.byteOffset,
-        message.chunk.length,
-      );
-      if (out.push(bytes)) worker.postMessage('more');
-      else owed = true;
-    } else if ('done' in message) {
-      finished = true;
-      out.push(null);
-      void worker.terminate();
-    } else {
-      finished = true;
-      out.destroy(new Error(message.error));
-    }
-  });
-  worker.once('error', (error) => {
-    finished = true;
-    out.destroy(error);
-  });
-  worker.once('exit', (code) => {
-    if (!finished) out.destroy(new Error(`the Journal export worker stopped (exit code ${code})`));
-  });
-  return out;
+  return streamFromWorker(
+    startWorker('journal-worker', job, RESOURCE_LIMITS),
+    'the Journal export worker',
+  );
 }

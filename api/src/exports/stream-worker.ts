@@ -1,8 +1,7 @@
 // A file written in a worker thread of bounded heap and streamed to the response as it is
 // written, a chunk at a time: the worker sends the next chunk when the server's thread asks for
-// more, so a slow download holds back the writing. Used by a long file read from PostgreSQL
-// (the general ledger of a busy account); the Journal's Excel file works the same way
-// (journal-in-worker.ts).
+// more, so a slow download holds back the writing. Used by the long files read from PostgreSQL:
+// the Journal's Excel file (journal-in-worker.ts) and a busy account's general ledger.
 import { Readable } from 'node:stream';
 import type { MessagePort, Worker } from 'node:worker_threads';
 

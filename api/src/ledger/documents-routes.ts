@@ -4,16 +4,10 @@
 // out; the file is then built by exports/ as every other report's: an Excel file streamed as it
 // is written (a general ledger's, on PostgreSQL, in a worker thread), a PDF drawn in a worker
 // thread. Each takes one of its user's export slots.
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { endpoints, personText, type ProfitLossQuery } from 'contract';
-import { companyWithLogo } from '../repositories/company.js';
-import { todayIn } from '../lib/dates.js';
+import { endpoints, type ProfitLossQuery } from 'contract';
 import { holdExportSlot } from '../lib/export-slots.js';
-import { currentUser } from '../plugins/auth.js';
-import type { ExcelExport, ExportContext } from '../exports/documents.js';
-import { excelStream } from '../exports/excel.js';
-import { renderPdfInWorker } from '../exports/pdf-in-worker.js';
+import { exportFiles } from '../routes/exports/files.js';
 import { NamedFile, route } from '../routes/route.js';
 import {
   balanceSheetExcel,
@@ -33,24 +27,11 @@ import { balanceSheet, profitLoss, trialBalance } from './statements.js';
 export const ledgerDocumentRoutes: FastifyPluginAsync = async (app) => {
   // Heavy exports: each takes one of its user's slots once its query has passed its schema.
   app.addHook('preHandler', async (request, reply) => holdExportSlot(request, reply));
-  const today = () => todayIn(app.config.timeZone);
-
-  const context = async (request: FastifyRequest): Promise<ExportContext> => ({
-    db: app.db,
-    company: await companyWithLogo(app.db),
-    generatedBy: personText({ ...currentUser(request), former: false }),
-    generatedAt: new Date(),
-  });
-
-  const excel = (fileName: string, made: ExcelExport) =>
-    new NamedFile(fileName, excelStream(made.spec, made.source));
-
-  const pdf = async (fileName: string, request: FastifyRequest, doc: PdfStatement) => {
-    // Drawn in a worker thread; the data was read here (exports/pdf-in-worker.ts).
-    const { db: _db, ...ctx } = await context(request);
-    const bytes = await renderPdfInWorker({ ...ctx, ...doc });
-    return new NamedFile(fileName, Readable.from([bytes]), bytes.length);
-  };
+  // The company's context, and the Excel and PDF answers, as every other download's.
+  const files = exportFiles(app);
+  const { today, context, excel } = files;
+  const pdf = async (fileName: string, request: FastifyRequest, doc: PdfStatement) =>
+    files.pdf(fileName, await context(request), doc);
 
   const profitLossOf = (query: ProfitLossQuery) =>
     profitLoss(app.db, { ...period(query), basis: query.basis ?? 'accrual' });
