@@ -4,16 +4,8 @@
 // profit) by staff, matched in the same step, and each money account's ledger balance equals its
 // register.
 import { accountMessages as am, ledgerMessages as m } from 'contract';
-import {
-  bearer,
-  requestAs,
-  rows,
-  setupDatabase,
-  signInAll,
-  uploadBody,
-  type TestContext,
-} from './helpers.js';
-import { seedParties } from './fixtures.js';
+import { rows, setupDatabase, type TestContext } from './helpers.js';
+import { bankOffice, importStatement, reconcileWorklist, type Call } from './fixtures.js';
 import { reconciliation } from '../src/statements/reconciliation.js';
 
 const db = await setupDatabase();
@@ -22,46 +14,32 @@ let admin: string;
 let staff: string;
 let viewer: string;
 let bank: number;
+let call: Call;
 
 beforeEach(async () => {
-  ctx = await db.reset();
-  await seedParties(ctx);
-  ({ admin, staff, viewer } = await signInAll(ctx.app));
-  const made = await requestAs(ctx.app, admin, 'POST', '/api/accounts', {
-    name: 'HBL',
-    kind: 'Bank',
-    openingBalance: '1000.00',
-    openingDate: '2026-01-01',
-  });
-  bank = made.body.account.id;
+  ({ ctx, admin, staff, viewer, bank, call } = await bankOffice(
+    db,
+    { openingBalance: '1000.00' },
+    { parties: true },
+  ));
 });
 afterAll(() => db.close());
-
-const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  requestAs(ctx.app, token, method, url, payload);
 
 async function ledgerAccount(code: string): Promise<number> {
   const { body } = await call(staff, 'GET', '/api/ledger/accounts');
   return body.accounts.find((a: { code: string }) => a.code === code).id;
 }
 
-async function importCsv(text: string) {
-  const boundary = '----ledger-boundary';
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/accounts/${bank}/statements`,
-    headers: { ...bearer(staff), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: uploadBody(boundary, 'statement.csv', Buffer.from(text), {}),
-  });
-  expect(response.statusCode).toBe(201);
-}
+const importCsv = (text: string) => importStatement(ctx, staff, bank, text);
 
 const lines = async () =>
-  (await call(viewer, 'GET', `/api/accounts/${bank}/reconcile`)).body.lines as {
-    id: number;
-    description: string;
-    status: string;
-  }[];
+  (
+    await reconcileWorklist<{ lines: { id: number; description: string; status: string }[] }>(
+      ctx,
+      viewer,
+      bank,
+    )
+  ).lines;
 
 /** The money account's balance on its screen, in its register, and in the ledger. */
 async function threeBalances() {
