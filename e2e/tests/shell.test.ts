@@ -60,8 +60,8 @@ describe('the signed-in shell', () => {
       'Vouchers',
       'Month end',
       'Settings',
-      'Activity',
       'Chart of accounts',
+      'Activity',
       'My account',
     ]);
     await nav.getByRole('button', { name: /Reports/ }).click();

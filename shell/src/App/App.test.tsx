@@ -101,6 +101,7 @@ describe('signed in', () => {
       'Vouchers',
       'Month end',
       'Settings',
+      'Chart of accounts',
       'My account',
     ]);
     expect(within(nav).getByRole('button', { name: /Reports/ })).toBeInTheDocument();
@@ -109,14 +110,15 @@ describe('signed in', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
-  it('should not show the Activity link to staff', async () => {
+  it('should not show the Activity link to staff, who read the Chart of accounts', async () => {
     renderApp();
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     await waitFor(() => expect(spies.currentUser.calls).toHaveLength(1));
     expect(within(nav).queryByRole('link', { name: 'Activity' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Chart of accounts' })).toBeInTheDocument();
   });
 
-  it('should show the Activity and Chart of accounts links after Settings to admins', async () => {
+  it('should show Chart of accounts after Settings, and Activity to admins', async () => {
     jest.restoreAllMocks();
     spies = stubApi({ role: 'admin' });
     renderApp();
@@ -126,7 +128,7 @@ describe('signed in', () => {
     const names = within(nav)
       .getAllByRole('link')
       .map((one) => one.textContent);
-    expect(names.slice(-4)).toEqual(['Settings', 'Activity', 'Chart of accounts', 'My account']);
+    expect(names.slice(-4)).toEqual(['Settings', 'Chart of accounts', 'Activity', 'My account']);
     expect(within(nav).getByRole('link', { name: 'Chart of accounts' })).toHaveAttribute(
       'href',
       '/ChartOfAccounts',
@@ -201,6 +203,8 @@ describe('signed in', () => {
       'Vouchers',
       'Month end',
       'Settings',
+      'Chart of accounts',
+      'Activity',
       'My account',
     ]);
     expect(within(nav).getByRole('button', { name: /Reports/ })).toBeInTheDocument();

@@ -50,8 +50,8 @@ describe('the route table', () => {
       '/ProfitLoss',
       '/GeneralLedger',
     ]);
-    expect(pathsOf('settings')).toEqual(['/settings']);
-    expect(pathsOf('admin')).toEqual(['/Activity', '/ChartOfAccounts']);
+    expect(pathsOf('settings')).toEqual(['/settings', '/ChartOfAccounts']);
+    expect(pathsOf('admin')).toEqual(['/Activity']);
     expect(pathsOf('none')).toEqual(['/Accounts/:id', '/Accounts/:id/reconcile', '/TotalsReport']);
   });
 
