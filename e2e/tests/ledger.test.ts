@@ -380,5 +380,14 @@ describe("each statement downloads as a PDF and an Excel file with the API's tit
     const rows = await sheetRows(excel.file);
     expect(rows.some((row) => row.includes(title))).toBe(true);
     for (const [label, amount] of totals) expect(rowOf(rows, label)?.[3]).toBe(amount);
+
+    // The files follow the basis on the screen.
+    const cash = await profitLoss('cash');
+    await page.getByLabel('Basis').selectOption('cash');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('heading', { name: 'Profit and loss (cash basis)' }).waitFor();
+    const cashText = pdfText((await download('Download PDF')).file);
+    expect(cashText).toContain(`Profit and loss (cash basis), ${TODAY} to ${TODAY}`);
+    expect(cashText).toMatch(printedLine('Total income', shown(cash.totals.income)));
   });
 });
