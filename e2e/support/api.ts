@@ -36,3 +36,27 @@ export async function addExpenseType(call: ApiCall, name: string): Promise<numbe
   if (!found) throw new Error(`expense type ${name} was not added`);
   return found.id;
 }
+
+/**
+ * Imports a CSV bank statement into money account `accountId` as the register's Import statement
+ * does (a multipart upload, the columns detected); answers how many lines were added.
+ */
+export async function importStatement(
+  accountId: number,
+  fileName: string,
+  csv: string,
+  who: { email: string; password: string } = ADMIN,
+): Promise<number> {
+  const form = new FormData();
+  form.append('options', JSON.stringify({}));
+  form.append('file', new Blob([csv], { type: 'text/csv' }), fileName);
+  const response = await fetch(`${runState().url}/api/accounts/${accountId}/statements`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${await tokenFor(who)}` },
+    body: form,
+  });
+  const answer = (await response.json()) as { added?: number };
+  if (response.status !== 201)
+    throw new Error(`statement import: ${response.status} ${JSON.stringify(answer)}`);
+  return answer.added ?? 0;
+}

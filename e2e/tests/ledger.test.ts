@@ -5,9 +5,13 @@
 // files post to the same books, so the statements are compared as they stand and the profit and
 // loss by what this file adds to it. The books-closed day is cleared first, as the other files
 // that record entries do. The chart of accounts and the new account's general ledger show the
-// voucher too.
+// voucher too. Each statement is downloaded from its screen as a PDF and as an Excel file, read
+// back (pdftotext, exceljs) and held to the API's title and totals.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { dialogCount, launch, openPage, signIn } from '../support/browser';
+import { dialogCount, downloaded, launch, openPage, signIn } from '../support/browser';
 import type { Session } from '../support/browser';
 import { apiAs, addExpenseType, type ApiCall } from '../support/api';
 
@@ -258,4 +262,132 @@ test("the chart of accounts shows the voucher's accounts, and the general ledger
     '0.00',
     '500,000.00',
   ]);
+});
+
+/** Clicks a Download button of the screen and answers the file's name and where it was saved. */
+async function download(button: 'Download PDF' | 'Download Excel') {
+  const [saved] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  return { name: saved.suggestedFilename(), file: await downloaded(saved) };
+}
+
+/** The text of a downloaded PDF, as laid out on its pages. */
+function pdfText(file: string): string {
+  expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+/** A line of the PDF: its texts (amounts as printed) in order, apart by spaces only. */
+const printedLine = (...parts: string[]) =>
+  new RegExp(parts.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[ ]+'));
+
+/** The rows of a downloaded workbook's one sheet, each as its cells' values from the first. */
+async function sheetRows(file: string): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file);
+  expect(workbook.worksheets).toHaveLength(1);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+/** The cells of the sheet's row whose first cell is `label`. */
+const rowOf = (rows: unknown[][], label: string) => rows.find((row) => row[0] === label);
+
+describe("each statement downloads as a PDF and an Excel file with the API's title and totals", () => {
+  test('trial balance', async () => {
+    const api = await call<TrialBalance>('GET', `/ledger/trial-balance?date=${TODAY}`);
+    const title = `Trial balance at ${TODAY}`;
+    await page.goto(`/TrialBalance?date=${TODAY}`);
+    await cellsOf(EQUIPMENT);
+
+    const pdf = await download('Download PDF');
+    expect(pdf.name).toBe('trial-balance.pdf');
+    const text = pdfText(pdf.file);
+    expect(text).toContain(title);
+    expect(text).toMatch(printedLine('Totals', shown(api.totals.debit), shown(api.totals.credit)));
+    expect(text).toMatch(printedLine(EQUIPMENT, 'Asset', '500,000.00'));
+
+    const excel = await download('Download Excel');
+    expect(excel.name).toBe('trial-balance.xlsx');
+    const rows = await sheetRows(excel.file);
+    expect(rows.some((row) => row.includes(title))).toBe(true);
+    expect(rowOf(rows, 'Totals')?.slice(3, 5)).toEqual([
+      Number(api.totals.debit),
+      Number(api.totals.credit),
+    ]);
+    expect(rowOf(rows, equipmentCode)?.slice(0, 4)).toEqual([
+      equipmentCode,
+      EQUIPMENT,
+      'Asset',
+      500000,
+    ]);
+  });
+
+  test('balance sheet', async () => {
+    const api = await call<BalanceSheet>('GET', `/ledger/balance-sheet?date=${TODAY}`);
+    const title = `Balance sheet at ${TODAY}`;
+    await page.goto(`/BalanceSheet?date=${TODAY}`);
+    await cellsOf(EQUIPMENT);
+    const totals: Array<[string, number]> = [
+      ['Total assets', Number(api.totals.assets)],
+      ['Total liabilities', Number(api.totals.liabilities)],
+      ['Total equity', Number(api.totals.equity)],
+      ['Liabilities and equity', Number(api.totals.assets)],
+    ];
+
+    const pdf = await download('Download PDF');
+    expect(pdf.name).toBe('balance-sheet.pdf');
+    const text = pdfText(pdf.file);
+    expect(text).toContain(title);
+    for (const [label, amount] of totals) expect(text).toMatch(printedLine(label, shown(amount)));
+
+    const excel = await download('Download Excel');
+    expect(excel.name).toBe('balance-sheet.xlsx');
+    const rows = await sheetRows(excel.file);
+    expect(rows.some((row) => row.includes(title))).toBe(true);
+    for (const [label, amount] of totals) expect(rowOf(rows, label)?.[3]).toBe(amount);
+    expect(rows.find((row) => row[1] === equipmentCode)).toEqual([
+      'Assets',
+      equipmentCode,
+      EQUIPMENT,
+      500000,
+    ]);
+  });
+
+  test('profit and loss', async () => {
+    const api = await profitLoss('accrual');
+    const title = `Profit and loss (accrual basis), ${TODAY} to ${TODAY}`;
+    await page.goto(`/ProfitLoss?from=${TODAY}&to=${TODAY}`);
+    await page.getByRole('heading', { name: 'Profit and loss (accrual basis)' }).waitFor();
+    await cellsOf(TYPE);
+    const totals: Array<[string, number]> = [
+      ['Total income', Number(api.totals.income)],
+      ['Total expenses', Number(api.totals.expenses)],
+      ['Profit', Number(api.totals.profit)],
+    ];
+
+    const pdf = await download('Download PDF');
+    expect(pdf.name).toBe('profit-and-loss.pdf');
+    const text = pdfText(pdf.file);
+    expect(text).toContain(title);
+    for (const [label, amount] of totals) expect(text).toMatch(printedLine(label, shown(amount)));
+
+    const excel = await download('Download Excel');
+    expect(excel.name).toBe('profit-and-loss.xlsx');
+    const rows = await sheetRows(excel.file);
+    expect(rows.some((row) => row.includes(title))).toBe(true);
+    for (const [label, amount] of totals) expect(rowOf(rows, label)?.[3]).toBe(amount);
+
+    // The files follow the basis on the screen.
+    const cash = await profitLoss('cash');
+    await page.getByLabel('Basis').selectOption('cash');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('heading', { name: 'Profit and loss (cash basis)' }).waitFor();
+    const cashText = pdfText((await download('Download PDF')).file);
+    expect(cashText).toContain(`Profit and loss (cash basis), ${TODAY} to ${TODAY}`);
+    expect(cashText).toMatch(printedLine('Total income', shown(cash.totals.income)));
+  });
 });

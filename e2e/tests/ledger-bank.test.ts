@@ -1,0 +1,130 @@
+// A bank charge booked from a statement line to a ledger account (issue 40) in Chromium: a new
+// bank account and a statement with a service charge of 350.00 put in through the API, the
+// line's Create entry on the Reconcile screen booked to "5100 Bank charges" (no party), the line
+// gone from the worklist, and the trial balance moved by the charge: Bank charges up by 350, the
+// bank's own account down by 350, still in balance. Other files post to the same books, so the
+// trial balance is compared before and after.
+import type { Browser, Page } from 'playwright-core';
+import { dialogCount, launch, openPage, type Session, signIn } from '../support/browser';
+import { apiAs, importStatement, type ApiCall } from '../support/api';
+
+let browser: Browser;
+let session: Session;
+let page: Page;
+let call: ApiCall;
+let accountId: number;
+
+const stamp = Date.now().toString(36);
+const ACCOUNT = `Charges bank ${stamp}`;
+const CHARGE = `SERVICE CHARGES ${stamp}`;
+const BANK_CHARGES = '5100 Bank charges';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const iso = (date: Date) =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const now = new Date();
+const TODAY = iso(now);
+const OPENED = iso(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 10));
+
+interface TrialBalance {
+  rows: Array<{ code: string; name: string; debit: number; credit: number }>;
+  totals: { debit: number; credit: number };
+}
+
+const trialBalance = () => call<TrialBalance>('GET', `/ledger/trial-balance?date=${TODAY}`);
+
+/** An account's balance in the trial balance, debit less credit, in cents (0 when not listed). */
+const balanceOf = (report: TrialBalance, match: (row: TrialBalance['rows'][number]) => boolean) => {
+  const row = report.rows.find(match);
+  return row ? Math.round(Number(row.debit) * 100) - Math.round(Number(row.credit) * 100) : 0;
+};
+const bankCharges = (report: TrialBalance) =>
+  balanceOf(report, (row) => `${row.code} ${row.name}` === BANK_CHARGES);
+const bank = (report: TrialBalance) => balanceOf(report, (row) => row.name === ACCOUNT);
+
+let before: TrialBalance;
+
+beforeAll(async () => {
+  call = await apiAs();
+  await call('PUT', '/journal/closed', { closedThrough: null });
+  accountId = (
+    await call<{ account: { id: number } }>('POST', '/accounts', {
+      name: ACCOUNT,
+      kind: 'Bank',
+      bankName: 'E2E Bank',
+      last4: '3350',
+      openingBalance: 1000,
+      openingDate: OPENED,
+    })
+  ).account.id;
+  const added = await importStatement(
+    accountId,
+    `charges-${stamp}.csv`,
+    `Date,Description,Amount\r\n${TODAY},${CHARGE},-350.00\r\n`,
+  );
+  expect(added).toBe(1);
+  before = await trialBalance();
+
+  browser = await launch();
+  session = await openPage(browser);
+  page = session.page;
+  await signIn(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('a service charge on the statement is booked to Bank charges from the Reconcile screen', async () => {
+  await page.goto(`/Accounts/${accountId}/reconcile`);
+  await page.getByRole('heading', { name: `Reconcile ${ACCOUNT}` }).waitFor();
+  const line = page
+    .getByRole('table', { name: 'Statement lines' })
+    .getByRole('row')
+    .filter({ hasText: CHARGE });
+  await line.waitFor();
+  expect(await line.innerText()).toContain('-350.00');
+
+  await line.getByRole('button', { name: 'Create entry' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create entry' });
+  await dialog.waitFor();
+  // Money out: an expense or a salary by its sign, or a ledger account.
+  expect(await dialog.getByLabel('Kind').locator('option').allTextContents()).toEqual([
+    'Expense',
+    'Salary',
+    'Ledger account',
+  ]);
+  await dialog.getByLabel('Kind').selectOption({ label: 'Ledger account' });
+  const picker = dialog.getByLabel('Ledger account', { exact: true });
+  await picker.getByRole('option', { name: BANK_CHARGES }).waitFor({ state: 'attached' });
+  // A money account is not offered: its movements come from its own lines.
+  expect(await picker.locator('option').allTextContents()).not.toContainEqual(
+    expect.stringContaining(ACCOUNT),
+  );
+  await picker.selectOption({ label: BANK_CHARGES });
+  expect(await dialog.getByLabel('Description').inputValue()).toBe(CHARGE);
+
+  const said = session.dialogs.length;
+  await dialog.getByRole('button', { name: 'Create entry' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await line.waitFor({ state: 'detached' });
+  await page.getByText('No statement lines to match').waitFor();
+  expect((await dialogCount(session.dialogs, said + 1)).slice(said)).toEqual([
+    'Entry created and matched',
+  ]);
+
+  // The worklist as the API answers it: the line is matched, no longer to do.
+  const worklist = await call<{ lines: Array<{ description: string }> }>(
+    'GET',
+    `/accounts/${accountId}/reconcile`,
+  );
+  expect(worklist.lines.map((one) => one.description)).not.toContain(CHARGE);
+});
+
+test('the trial balance: Bank charges up by 350.00, the bank down by 350.00, still balanced', async () => {
+  const after = await trialBalance();
+  expect(bankCharges(after) - bankCharges(before)).toBe(35000);
+  expect(bank(before)).toBe(100000);
+  expect(bank(after)).toBe(65000);
+  expect(after.totals.debit).toEqual(after.totals.credit);
+});
