@@ -28,8 +28,8 @@ async function ledgerAccount(code: string): Promise<number> {
 
 /**
  * March 2026: an invoice of 1,000.40, a payment of 600.15 into Cash, rent of 150.05, a salary of
- * 200.10; a bank account opened with 5,000.00 (the owner's capital); rent of 120.50 accrued by a
- * voucher to a liability account.
+ * 200.10; a bank account opened with 5,000.00 (the owner's capital); bank charges of 120.50
+ * accrued by a voucher to a liability account.
  */
 beforeAll(async () => {
   ctx = await db.reset();
@@ -75,9 +75,9 @@ beforeAll(async () => {
   for (const answer of made) expect(answer.status).toBe(201);
   const voucher = await call(admin, 'POST', '/api/ledger/vouchers', {
     date: '2026-03-20',
-    description: 'March rent accrued',
+    description: 'March bank charges accrued',
     lines: [
-      { accountId: await ledgerAccount('6001'), debit: '120.50' },
+      { accountId: await ledgerAccount('5100'), debit: '120.50' },
       { accountId: await ledgerAccount('2200'), credit: '120.50' },
     ],
   });
@@ -106,7 +106,8 @@ describe('the Excel files', () => {
         ['3000', "Owner's capital", 'Equity', null, 5000],
         ['4000', 'Sales', 'Income', null, 1000.4],
         ['5000', 'Salaries', 'Expense', 200.1, null],
-        ['6001', 'Rent', 'Expense', 270.55, null],
+        ['5100', 'Bank charges', 'Expense', 120.5, null],
+        ['6001', 'Rent', 'Expense', 150.05, null],
         ['Totals', null, null, 6120.9, 6120.9],
       ]);
     }
@@ -139,6 +140,35 @@ describe('the Excel files', () => {
     ]);
   });
 
+  test('profit and loss compared with the month before: the other period, the change and its percent', async () => {
+    const { lines } = await sheetRows(
+      '/api/ledger/profit-loss/excel?from=2026-03-01&to=2026-03-31&basis=accrual&compare=previous',
+      7,
+      viewer,
+    );
+    expect(lines.map((line) => line[0])).toContain(
+      'Compared with 2026-02-01 to 2026-02-28 (Other period)',
+    );
+    expect(lines.find((line) => line[0] === 'Section')).toEqual([
+      'Section',
+      'Code',
+      'Account',
+      'Amount',
+      'Other period',
+      'Change',
+      'Change %',
+    ]);
+    expect(after(lines, 'Section')).toEqual([
+      ['Income', '4000', 'Sales', 1000.4, 0, 1000.4, null],
+      ['Expenses', '5000', 'Salaries', 200.1, 0, 200.1, null],
+      ['Expenses', '5100', 'Bank charges', 120.5, 0, 120.5, null],
+      ['Expenses', '6001', 'Rent', 150.05, 0, 150.05, null],
+      ['Total income', null, null, 1000.4, 0, 1000.4, null],
+      ['Total expenses', null, null, 470.65, 0, 470.65, null],
+      ['Profit', null, null, 529.75, 0, 529.75, null],
+    ]);
+  });
+
   test('profit and loss on the accrual basis, and on the cash basis as its JSON call', async () => {
     const { name, lines } = await sheetRows(
       '/api/ledger/profit-loss/excel?from=2026-03-01&to=2026-03-31&basis=accrual',
@@ -152,7 +182,8 @@ describe('the Excel files', () => {
     expect(after(lines, 'Section')).toEqual([
       ['Income', '4000', 'Sales', 1000.4],
       ['Expenses', '5000', 'Salaries', 200.1],
-      ['Expenses', '6001', 'Rent', 270.55],
+      ['Expenses', '5100', 'Bank charges', 120.5],
+      ['Expenses', '6001', 'Rent', 150.05],
       ['Total income', null, null, 1000.4],
       ['Total expenses', null, null, 470.65],
       ['Profit', null, null, 529.75],

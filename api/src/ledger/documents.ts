@@ -8,6 +8,7 @@ import {
   MoneyTotal,
   type BalanceSheet,
   type ProfitLoss,
+  type Change,
   type StatementRow,
   type TrialBalance,
 } from 'contract';
@@ -50,6 +51,16 @@ function statementSource(rows: SheetCell[][], totals: SummaryRow[]): SheetSource
     end: () => ({ totals: first ?? { label: messages.exportTotals, cells: {} }, after }),
   };
 }
+
+/**
+ * The PDF's Code column, as wide as the longest code (codes run to 20 characters; a code is
+ * never broken across lines): about 6 points a character at the table's size.
+ */
+const codeWidth = (codes: string[]) =>
+  Math.min(
+    130,
+    Math.max(50, Math.ceil(Math.max(0, ...codes.map((code) => code.length)) * 6) + 12),
+  );
 
 /** A label over the first `span` columns of a PDF row. */
 const label = (text: string, span: number): PdfCell[] => [
@@ -114,7 +125,7 @@ export function trialBalancePdf(report: TrialBalance): PdfStatement {
     content: [
       repeatedHeaderTable(
         [
-          { header: 'Code', width: 50 },
+          { header: 'Code', width: codeWidth(report.rows.map((row) => row.code)) },
           { header: 'Account', width: '*' },
           { header: 'Type', width: 58 },
           { header: 'Debit', width: 92, align: 'right' },
@@ -129,12 +140,21 @@ export function trialBalancePdf(report: TrialBalance): PdfStatement {
 
 // --- sections of accounts: the balance sheet and profit and loss ----------------------------
 
+/** A total line: its label, its amount and, compared with another period, its change. */
+type TotalLine = [string, number, Change?];
+
 interface Section {
   name: string;
   rows: StatementRow[];
-  /** The section's total line: its label and amount. */
-  total: [string, number];
+  total: TotalLine;
 }
+
+/** Compared with another period (profit and loss): its figure, the change and the percent. */
+const changeCells = (change: Change | undefined): SheetCell[] => [
+  change?.other ?? 0,
+  change?.change ?? 0,
+  change?.percent === null || change?.percent === undefined ? '' : `${change.percent.toFixed(2)}%`,
+];
 
 const SECTION_COLUMNS: SheetColumn[] = [
   { header: 'Section', kind: 'text', width: 14 },
@@ -143,20 +163,44 @@ const SECTION_COLUMNS: SheetColumn[] = [
   { header: 'Amount', kind: 'money' },
 ];
 
+const COMPARED_COLUMNS: SheetColumn[] = [
+  { header: 'Other period', kind: 'money' },
+  { header: 'Change', kind: 'money' },
+  { header: 'Change %', kind: 'text', width: 10 },
+];
+
 /** A row per account, each named by its section (filterable); the totals lines at the end. */
-const sectionsSource = (sections: Section[], after: Array<[string, number]>) =>
+const sectionsSource = (sections: Section[], after: TotalLine[], compared = false) =>
   statementSource(
     sections.flatMap((section) =>
-      section.rows.map((row): SheetCell[] => [section.name, row.code, row.name, row.amount]),
+      section.rows.map((row): SheetCell[] => [
+        section.name,
+        row.code,
+        row.name,
+        row.amount,
+        ...(compared ? changeCells(row.compare) : []),
+      ]),
     ),
-    [...sections.map((section) => section.total), ...after].map(([text, amount]) => ({
+    [...sections.map((section) => section.total), ...after].map(([text, amount, change]) => ({
       label: text,
-      cells: { 3: amount },
+      cells: {
+        3: amount,
+        ...(compared
+          ? Object.fromEntries(changeCells(change).map((cell, i) => [4 + i, cell]))
+          : {}),
+      },
     })),
   );
 
 /** One table: each section's heading, its accounts and its total; then the lines after. */
-function sectionsPdf(sections: Section[], after: Array<[string, number]>): PdfContent {
+function sectionsPdf(sections: Section[], after: TotalLine[], compared = false): PdfContent {
+  const span = compared ? 6 : 3;
+  const figures = (amount: number, change: Change | undefined): PdfCell[] => [
+    printMoney(amount),
+    ...(compared
+      ? changeCells(change).map((cell, i) => (i < 2 ? printMoney(cell as number) : String(cell)))
+      : []),
+  ];
   const body: PdfCell[][] = [];
   const bold = new Set<number>();
   const boldRow = (row: PdfCell[]) => {
@@ -164,17 +208,29 @@ function sectionsPdf(sections: Section[], after: Array<[string, number]>): PdfCo
     body.push(row);
   };
   for (const section of sections) {
-    boldRow(label(section.name, 3));
-    for (const row of section.rows) body.push([row.code, row.name, printMoney(row.amount)]);
-    if (section.rows.length === 0) body.push(label(messages.noRecordsFound, 3));
-    boldRow([...label(section.total[0], 2), printMoney(section.total[1])]);
+    boldRow(label(section.name, span));
+    for (const row of section.rows)
+      body.push([row.code, row.name, ...figures(row.amount, row.compare)]);
+    if (section.rows.length === 0) body.push(label(messages.noRecordsFound, span));
+    boldRow([...label(section.total[0], 2), ...figures(section.total[1], section.total[2])]);
   }
-  for (const [text, amount] of after) boldRow([...label(text, 2), printMoney(amount)]);
+  for (const [text, amount, change] of after)
+    boldRow([...label(text, 2), ...figures(amount, change)]);
   return repeatedHeaderTable(
     [
-      { header: 'Code', width: 50 },
+      {
+        header: 'Code',
+        width: codeWidth(sections.flatMap((section) => section.rows.map((row) => row.code))),
+      },
       { header: 'Account', width: '*' },
-      { header: 'Amount', width: 110, align: 'right' },
+      { header: 'Amount', width: compared ? 84 : 110, align: 'right' },
+      ...(compared
+        ? ([
+            { header: 'Other period', width: 84, align: 'right' },
+            { header: 'Change', width: 84, align: 'right' },
+            { header: 'Change %', width: 50, align: 'right' },
+          ] as const)
+        : []),
     ],
     body,
     { boldRows: bold },
@@ -208,7 +264,7 @@ function balanceSheetParts(report: BalanceSheet) {
     },
     { name: 'Equity', rows: report.equity, total: ['Total equity', report.totals.equity] },
   ];
-  const after: Array<[string, number]> = [
+  const after: TotalLine[] = [
     [LIABILITIES_AND_EQUITY, together(report.totals.liabilities, report.totals.equity)],
   ];
   return { sections, after };
@@ -249,18 +305,25 @@ const profitLossDetails = (report: ProfitLoss) => [
   report.basis === 'cash'
     ? 'Cash basis: income as payments are received'
     : 'Accrual basis: income as it is invoiced',
+  ...(report.compare
+    ? [`Compared with ${report.compare.from} to ${report.compare.to} (Other period)`]
+    : []),
 ];
 
 function profitLossParts(report: ProfitLoss) {
   const sections: Section[] = [
-    { name: 'Income', rows: report.income, total: ['Total income', report.totals.income] },
+    {
+      name: 'Income',
+      rows: report.income,
+      total: ['Total income', report.totals.income, report.compare?.income],
+    },
     {
       name: 'Expenses',
       rows: report.expenses,
-      total: ['Total expenses', report.totals.expenses],
+      total: ['Total expenses', report.totals.expenses, report.compare?.expenses],
     },
   ];
-  const after: Array<[string, number]> = [[PROFIT, report.totals.profit]];
+  const after: TotalLine[] = [[PROFIT, report.totals.profit, report.compare?.profit]];
   return { sections, after };
 }
 
@@ -272,9 +335,9 @@ export function profitLossExcel(context: ExportContext, report: ProfitLoss): Exc
       profitLossTitle(report),
       'Profit and loss',
       profitLossDetails(report),
-      SECTION_COLUMNS,
+      report.compare ? [...SECTION_COLUMNS, ...COMPARED_COLUMNS] : SECTION_COLUMNS,
     ),
-    source: sectionsSource(sections, after),
+    source: sectionsSource(sections, after, report.compare !== undefined),
   };
 }
 
@@ -283,6 +346,6 @@ export function profitLossPdf(report: ProfitLoss): PdfStatement {
   return {
     title: profitLossTitle(report),
     details: profitLossDetails(report),
-    content: [sectionsPdf(sections, after)],
+    content: [sectionsPdf(sections, after, report.compare !== undefined)],
   };
 }
