@@ -91,7 +91,8 @@ CREATE TRIGGER ledger_lines_immutable_trg BEFORE UPDATE OR DELETE ON ledger_line
   FOR EACH ROW EXECUTE FUNCTION ledger_lines_immutable();
 
 -- Day totals per account and basis, folded from a queue like the entries' roll-ups (migration
--- 021): the statements read `ledger_daily_current`.
+-- 021): the statements read them with the month totals below (ledger/totals.ts), the general
+-- ledger's opening and closing balances through `ledger_daily_current`.
 CREATE TABLE ledger_rollup_queue (
   account_id INTEGER NOT NULL,
   day        DATE NOT NULL,
@@ -111,6 +112,21 @@ CREATE TABLE ledger_daily (
   lines      BIGINT NOT NULL,
   PRIMARY KEY (account_id, day, basis)
 );
+
+-- The same per month (its first day): the statements read whole months here and only the days
+-- of a month a period covers in part from ledger_daily (ledger/totals.ts), so a statement over
+-- years reads some hundreds of rows, not one per account and day.
+CREATE TABLE ledger_monthly (
+  account_id INTEGER NOT NULL,
+  month      DATE NOT NULL CHECK (month = date_trunc('month', month)::date),
+  basis      CHAR(1) NOT NULL,
+  debit      NUMERIC(33, 2) NOT NULL,
+  credit     NUMERIC(33, 2) NOT NULL,
+  lines      BIGINT NOT NULL,
+  PRIMARY KEY (account_id, month, basis)
+);
+-- The days at a period's ends, for every account.
+CREATE INDEX ledger_daily_day_idx ON ledger_daily (day);
 
 CREATE VIEW ledger_daily_current AS
   SELECT account_id, day, basis, debit, credit, lines FROM ledger_daily
@@ -289,7 +305,7 @@ BEGIN
   END IF;
   BEGIN
     LOCK TABLE entry_rollup_queue, entry_daily, entry_monthly, account_daily,
-               ledger_rollup_queue, ledger_daily
+               ledger_rollup_queue, ledger_daily, ledger_monthly
       IN ROW EXCLUSIVE MODE NOWAIT;
   EXCEPTION WHEN lock_not_available THEN
     RETURN 0;
@@ -319,11 +335,18 @@ BEGIN
   SELECT coalesce(sum(entries), 0) INTO folded FROM moved;
   WITH moved AS (
     DELETE FROM ledger_rollup_queue RETURNING *
+  ), daily AS (
+    INSERT INTO ledger_daily AS l (account_id, day, basis, debit, credit, lines)
+    SELECT account_id, day, basis, sum(debit), sum(credit), sum(lines) FROM moved
+    GROUP BY account_id, day, basis
+    ON CONFLICT (account_id, day, basis)
+    DO UPDATE SET debit = l.debit + EXCLUDED.debit, credit = l.credit + EXCLUDED.credit,
+                  lines = l.lines + EXCLUDED.lines
   )
-  INSERT INTO ledger_daily AS l (account_id, day, basis, debit, credit, lines)
-  SELECT account_id, day, basis, sum(debit), sum(credit), sum(lines) FROM moved
-  GROUP BY account_id, day, basis
-  ON CONFLICT (account_id, day, basis)
+  INSERT INTO ledger_monthly AS l (account_id, month, basis, debit, credit, lines)
+  SELECT account_id, date_trunc('month', day)::date, basis, sum(debit), sum(credit), sum(lines)
+  FROM moved GROUP BY account_id, date_trunc('month', day)::date, basis
+  ON CONFLICT (account_id, month, basis)
   DO UPDATE SET debit = l.debit + EXCLUDED.debit, credit = l.credit + EXCLUDED.credit,
                 lines = l.lines + EXCLUDED.lines;
   RETURN folded;
@@ -340,6 +363,7 @@ BEGIN
   DELETE FROM account_daily;
   DELETE FROM ledger_rollup_queue;
   DELETE FROM ledger_daily;
+  DELETE FROM ledger_monthly;
   INSERT INTO entry_daily (kind, day, credit_debit, total, entries)
     SELECT kind, entry_date, credit_debit, sum(amount), count(*) FROM entries
     GROUP BY kind, entry_date, credit_debit;
@@ -354,7 +378,12 @@ BEGIN
   INSERT INTO ledger_daily (account_id, day, basis, debit, credit, lines)
     SELECT account_id, line_date, basis, sum(debit), sum(credit), count(*) FROM ledger_lines
     GROUP BY account_id, line_date, basis;
+  INSERT INTO ledger_monthly (account_id, month, basis, debit, credit, lines)
+    SELECT account_id, date_trunc('month', day)::date, basis, sum(debit), sum(credit), sum(lines)
+    FROM ledger_daily GROUP BY account_id, date_trunc('month', day)::date, basis;
 END;
 $$;
 
 SELECT rebuild_entry_rollups();
+-- The first statements after the upgrade are planned on the posted books, not on empty tables.
+ANALYZE ledger_lines, ledger_daily, ledger_monthly;
