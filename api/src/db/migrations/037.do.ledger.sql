@@ -195,6 +195,18 @@ RETURNS TABLE (account_id integer, side integer, basis char(1)) LANGUAGE sql STA
    WHERE p_kind IN ('expense', 'salary')
 $$;
 
+-- The same rules for the books' writer (ledger/posting.ts), which posts an entry or a few at a
+-- time: in PL/pgSQL their query is planned once per connection, where the rules above, inlined
+-- into the writer's statement, were planned again with every entry (some 0.5 ms of an entry's
+-- 1 ms). The migration below posts a million entries at once through the inlined rules.
+CREATE FUNCTION ledger_entry_lines(p_kind text, p_side text, p_party integer, p_money integer)
+RETURNS TABLE (account_id integer, side integer, basis char(1)) LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN QUERY SELECT p.account_id, p.side, p.basis
+    FROM ledger_entry_postings(p_kind, p_side, p_party, p_money) p;
+END;
+$$;
+
 -- A money account's opening balance: its asset account against Owner's capital on the opening
 -- day. Called whenever the balance or the day changes: it posts the difference between what
 -- stands and what should (nothing when they agree), so the lines are never changed.
