@@ -121,6 +121,7 @@ test('every table is either carried or left out on purpose', async () => {
     'entry_monthly',
     'entry_rollup_queue',
     'ledger_daily',
+    'ledger_monthly',
     'ledger_rollup_queue',
     'rate_counters',
     'receipted_entries',

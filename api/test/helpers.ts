@@ -56,7 +56,7 @@ export interface TestContext {
 }
 
 const TABLES =
-  'audit_log, entries, entry_daily, entry_monthly, entry_rollup_queue, sessions, users, employees, clients, expense_types, rate_counters, two_step, two_step_recovery_codes, two_step_challenges, entry_batches, receipts, receipt_chunks, receipt_blobs, import_mappings, company, receipted_entries, receipted_monthly, account_daily, accounts, account_transfers, statement_imports, statement_lines, statement_line_imports, statement_matches, bank_rules, ledger_accounts, ledger_lines, ledger_rollup_queue, ledger_daily, vouchers';
+  'audit_log, entries, entry_daily, entry_monthly, entry_rollup_queue, sessions, users, employees, clients, expense_types, rate_counters, two_step, two_step_recovery_codes, two_step_challenges, entry_batches, receipts, receipt_chunks, receipt_blobs, import_mappings, company, receipted_entries, receipted_monthly, account_daily, accounts, account_transfers, statement_imports, statement_lines, statement_line_imports, statement_matches, bank_rules, ledger_accounts, ledger_lines, ledger_rollup_queue, ledger_daily, ledger_monthly, vouchers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsDir = path.join(here, '..', 'src', 'db', 'migrations');

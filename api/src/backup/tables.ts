@@ -24,8 +24,10 @@ export const LEFT_OUT: Record<string, LeftOut> = {
   entry_rollup_queue: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
   // Each account's money in and out per day (migration 027), from the entries.
   account_daily: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
-  // Each ledger account's debits and credits per day (migration 037), from the ledger lines.
+  // Each ledger account's debits and credits per day and per month (migration 037), from the
+  // ledger lines.
   ledger_daily: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
+  ledger_monthly: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
   ledger_rollup_queue: { why: 'derived', rebuild: 'SELECT rebuild_entry_rollups()' },
   // The entries with a shown receipt and their sums (migration 019), from `receipts`.
   receipted_entries: { why: 'derived', rebuild: 'SELECT rebuild_receipt_rollups()' },

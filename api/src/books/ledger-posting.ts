@@ -1,7 +1,8 @@
 // How the books' writer posts to the ledger: in the same statement that writes the entries or
 // transfers, from what that statement wrote (a CTE named by the caller). The rules for each kind
-// of entry are the database's own (ledger_entry_postings, migration 037), so the migration of the
-// existing books and every new entry post alike; the database refuses lines that do not balance.
+// of entry are the database's own (ledger_entry_postings, migration 037, through its PL/pgSQL
+// wrapper ledger_entry_lines, planned once per connection), so the migration of the existing
+// books and every new entry post alike; the database refuses lines that do not balance.
 import { sql, type RawBuilder } from 'kysely';
 
 /**
@@ -13,7 +14,7 @@ export const postEntries = (written: RawBuilder<unknown>) => sql`
   SELECT 'entry', w.id, w.entry_date, p.account_id,
          greatest(p.side * w.amount, 0), greatest(-p.side * w.amount, 0), p.basis
   FROM ${written} w
-  CROSS JOIN LATERAL ledger_entry_postings(w.kind, w.credit_debit, w.party_id, w.account_id) p`;
+  CROSS JOIN LATERAL ledger_entry_lines(w.kind, w.credit_debit, w.party_id, w.account_id) p`;
 
 /** Lines of the transfers in `written` (columns of `account_transfers`): to Dr, from Cr. */
 export const postTransfers = (written: RawBuilder<unknown>) => sql`

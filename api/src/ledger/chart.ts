@@ -14,6 +14,7 @@ import {
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
 import { badRequest, conflict, notFound, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
+import { ledgerTotals } from './totals.js';
 
 interface AccountRow {
   id: number;
@@ -64,8 +65,8 @@ const accountsQuery = (today: string, where = sql`true`) => sql<AccountRow>`
          EXISTS (SELECT 1 FROM ledger_lines l WHERE l.account_id = a.id) AS has_postings
   FROM ledger_accounts a
   LEFT JOIN (
-    SELECT account_id, sum(debit - credit) AS balance FROM ledger_daily_current
-    WHERE basis <> 'C' AND day <= ${today}::date GROUP BY account_id
+    SELECT account_id, sum(debit - credit) AS balance FROM (${ledgerTotals(null, today)}) d
+    WHERE basis <> 'C' GROUP BY account_id
   ) b ON b.account_id = a.id
   WHERE ${where}
   ORDER BY a.code, a.id`;

@@ -1,6 +1,6 @@
-// The statements an accountant signs (issue 40), read from the ledger's day totals (migration
-// 037), so each costs a few thousand roll-up rows at any number of entries: the trial balance
-// and the balance sheet at a day, profit and loss for a period on either basis.
+// The statements an accountant signs (issue 40), read from the ledger's month and day totals
+// (migration 037, totals.ts), so each costs a few hundred roll-up rows at any number of entries:
+// the trial balance and the balance sheet at a day, profit and loss for a period on either basis.
 import { sql } from 'kysely';
 import {
   centsText,
@@ -20,6 +20,7 @@ import {
 import type { Db } from '../db/index.js';
 import { comparedRange, comparisonOf } from '../lib/compare.js';
 import type { DayRange } from '../lib/dates.js';
+import { ledgerTotals } from './totals.js';
 
 interface BalanceRow {
   id: number;
@@ -32,13 +33,16 @@ interface BalanceRow {
   before_year: string;
 }
 
-/** Each account's debits less credits through `date`, on the accrual basis. */
+/**
+ * Each account's debits less credits through `date`, on the accrual basis, and before
+ * `yearStart` (a month's first day: the totals come by month).
+ */
 const balancesThrough = (date: string, yearStart: string) => sql<BalanceRow>`
   SELECT a.id, a.code, a.name, a.type, sum(d.debit - d.credit)::text AS balance,
          coalesce(sum(d.debit - d.credit) FILTER (WHERE d.day < ${yearStart}::date), 0)::text
            AS before_year
-  FROM ledger_daily_current d JOIN ledger_accounts a ON a.id = d.account_id
-  WHERE d.basis <> 'C' AND d.day <= ${date}::date
+  FROM (${ledgerTotals(null, date)}) d JOIN ledger_accounts a ON a.id = d.account_id
+  WHERE d.basis <> 'C'
   GROUP BY a.id
   ORDER BY a.code, a.id`;
 
@@ -48,7 +52,7 @@ const normal = (type: LedgerAccountType, debitLessCredit: bigint) =>
   DEBIT_NORMAL.includes(type) ? debitLessCredit : -debitLessCredit;
 
 export async function trialBalance(db: Db, date: string): Promise<TrialBalance> {
-  const { rows } = await balancesThrough(date, date).execute(db);
+  const { rows } = await balancesThrough(date, financialYearStart(date)).execute(db);
   let debit = 0n;
   let credit = 0n;
   const lines = rows.flatMap((row) => {
@@ -130,9 +134,8 @@ async function periodFigures(db: Db, range: DayRange, basis: ProfitBasis) {
   const { rows } = await sql<BalanceRow>`
     SELECT a.id, a.code, a.name, a.type, sum(d.debit - d.credit)::text AS balance,
            '0' AS before_year
-    FROM ledger_daily_current d JOIN ledger_accounts a ON a.id = d.account_id
+    FROM (${ledgerTotals(range.from, range.to)}) d JOIN ledger_accounts a ON a.id = d.account_id
     WHERE d.basis IN ('B', ${basis === 'cash' ? 'C' : 'A'})
-      AND d.day BETWEEN ${range.from}::date AND ${range.to}::date
       AND a.type IN ('Income', 'Expense')
     GROUP BY a.id
     ORDER BY a.code, a.id`.execute(db);
