@@ -123,7 +123,7 @@ describe('Activity for a staff user', () => {
       await page.goto('/Activity');
       const refusal = page.getByRole('alert');
       await refusal.waitFor();
-      expect(await refusal.textContent()).toBe('Only admins can see activity and sessions');
+      expect(await refusal.textContent()).toBe('Only admins and viewers can see the activity');
     } finally {
       await context.close();
     }
