@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LedgerAccount, Voucher } from 'contract';
+import type { Voucher } from 'contract';
 import {
   axeViolations,
   collectDialogs,
   endpoints,
   failWith,
+  ledgerAccount,
   mockCurrentUser,
   mockEndpoint,
   render,
@@ -13,25 +14,7 @@ import {
 } from 'shared-ui/testing';
 import { VouchersPage } from './VouchersPage';
 
-const account = (
-  id: number,
-  code: string,
-  name: string,
-  type: LedgerAccount['type'],
-  more: Partial<LedgerAccount> = {},
-): LedgerAccount => ({
-  id,
-  code,
-  name,
-  type,
-  parentId: null,
-  origin: 'chart',
-  closed: false,
-  balance: 0,
-  hasPostings: false,
-  bookable: true,
-  ...more,
-});
+const account = ledgerAccount;
 
 const ACCOUNTS = [
   account(1, '1000', 'Cash', 'Asset', { origin: 'money account', bookable: false }),

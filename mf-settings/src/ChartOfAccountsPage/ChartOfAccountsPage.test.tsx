@@ -6,6 +6,7 @@ import {
   collectDialogs,
   endpoints,
   failWith,
+  ledgerAccount,
   mockCurrentUser,
   mockEndpoint,
   render,
@@ -13,25 +14,7 @@ import {
 } from 'shared-ui/testing';
 import { ChartOfAccountsPage } from './ChartOfAccountsPage';
 
-const account = (
-  id: number,
-  code: string,
-  name: string,
-  type: LedgerAccount['type'],
-  more: Partial<LedgerAccount> = {},
-): LedgerAccount => ({
-  id,
-  code,
-  name,
-  type,
-  parentId: null,
-  origin: 'chart',
-  closed: false,
-  balance: 0,
-  hasPostings: false,
-  bookable: true,
-  ...more,
-});
+const account = ledgerAccount;
 
 const ACCOUNTS: LedgerAccount[] = [
   account(1, '1000', 'Cash', 'Asset', { balance: 480000, hasPostings: true }),

@@ -6,6 +6,7 @@
 // at the network (fetch), so the real client builds each request, and a failure answer shows the
 // texts that come with the endpoint. A request no test answered fails the test.
 import type { ReactElement } from 'react';
+import type { LedgerAccount } from 'contract';
 import { act, render as renderDom, type RenderOptions } from '@testing-library/react';
 import {
   endpoints,
@@ -262,3 +263,24 @@ export async function renderSettled(ui: ReactElement) {
   return result;
 }
 export { axeViolations, BROWSER_ONLY_RULES } from './axe';
+
+/** A ledger account as the chart answers it: a starting-chart account, open, with no postings. */
+export const ledgerAccount = (
+  id: number,
+  code: string,
+  name: string,
+  type: LedgerAccount['type'],
+  more: Partial<LedgerAccount> = {},
+): LedgerAccount => ({
+  id,
+  code,
+  name,
+  type,
+  parentId: null,
+  origin: 'chart',
+  closed: false,
+  balance: 0,
+  hasPostings: false,
+  bookable: true,
+  ...more,
+});
