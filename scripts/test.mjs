@@ -15,8 +15,7 @@
 //   - With TEST_POSTGRES=1 (CI): every file on a throw-away PostgreSQL cluster (as
 //     `npm run test:postgres` runs it) but for `embeddedFiles`, which run on PGlite in the other
 //     lane. The PostgreSQL files run on two jest workers, each on a database of its own in that
-//     cluster (api/test/postgres-workers.cjs): a file spends much of its time waiting on the
-//     server and on the processes it starts, which leaves room for a second file beside it.
+//     cluster (api/test/postgres-workers.cjs), so two files never share one.
 //       The rule: a file runs on the embedded database (PGlite) when its subject is that
 //     database itself: the turns its queries give the server's event loop (it runs on that
 //     thread; on PostgreSQL the work is in another process, so the guard would see nothing),
