@@ -3,9 +3,11 @@ const base = require('../jest.base.cjs');
 module.exports = {
   ...base,
   testTimeout: 90000,
-  // On a real PostgreSQL (npm run test:postgres) every test file shares one database and empties
-  // it between tests, so the files must run one after another.
-  ...(process.env.TEST_DATABASE_URL ? { maxWorkers: 1 } : {}),
+  // The Node version check, and on a real PostgreSQL (npm run test:postgres) a database for each
+  // jest worker, which the environment hands to the files that worker runs: a file empties every
+  // table between tests, so two files running at once must not share one (test/postgres-workers.cjs).
+  globalSetup: '<rootDir>/test/global-setup.cjs',
+  testEnvironment: '<rootDir>/test/environment.cjs',
   // A test file leaves its worker holding far more than it found (its own copy of every module,
   // an embedded database's memory), and one process that ran file after file spent ever longer
   // collecting garbage: a file's time outside its tests grew from 2 s to 10 or 15 s by the end of

@@ -14,7 +14,9 @@
 //
 //   - With TEST_POSTGRES=1 (CI): every file on a throw-away PostgreSQL cluster (as
 //     `npm run test:postgres` runs it) but for `embeddedFiles`, which run on PGlite in the other
-//     lane. The rule: a file runs on the embedded database (PGlite) when its subject is that
+//     lane. The PostgreSQL files run on two jest workers, each on a database of its own in that
+//     cluster (api/test/postgres-workers.cjs), so two files never share one.
+//       The rule: a file runs on the embedded database (PGlite) when its subject is that
 //     database itself: the turns its queries give the server's event loop (it runs on that
 //     thread; on PostgreSQL the work is in another process, so the guard would see nothing),
 //     its vacuum, its data directory (the lock that keeps a second process out, a restart
@@ -127,7 +129,7 @@ const lanes = [
             [
               'bash',
               'scripts/with-postgres.sh',
-              ...npm('test', '-w', 'api', '--', '--testPathIgnorePatterns'),
+              ...npm('test', '-w', 'api', '--', '--maxWorkers=2', '--testPathIgnorePatterns'),
               ...embeddedFiles.map(exactly),
             ],
             { env: { HOSTILE_REQUESTS: hostileRequests } },

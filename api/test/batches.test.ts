@@ -33,7 +33,7 @@ async function firstId(query: string): Promise<number> {
 
 /** A batch of three income entries for client 1 (two Credit, one Debit) and its id. */
 async function writeBatch(kind: 'import' | 'payroll' | 'recurring' = 'import'): Promise<number> {
-  const userId = await firstId('SELECT id FROM users LIMIT 1');
+  const userId = await firstId('SELECT id FROM users ORDER BY id LIMIT 1');
   return ctx.database.db.transaction().execute(async (tx) => {
     const batchId = await createBatch(tx, {
       kind,
