@@ -5,8 +5,8 @@
 // at the preview and the import alike, and nothing is stored. Every file is made here.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { statementMessages as sm, type StatementOptions } from 'contract';
-import { statementReadsUnderWay } from '../src/statements/readers/in-worker.js';
-import { readCamt } from '../src/statements/readers/camt.js';
+import { statementReadsUnderWay } from '../src/bank/readers/in-worker.js';
+import { readCamt } from '../src/bank/readers/camt.js';
 import { requestAs, rows, setupDatabase, type TestContext } from './helpers.js';
 import { bankOffice, sendStatement } from './fixtures.js';
 

@@ -6,7 +6,7 @@
 import { accountMessages as am, ledgerMessages as m } from 'contract';
 import { rows, setupDatabase, type TestContext } from './helpers.js';
 import { bankOffice, importStatement, reconcileWorklist, type Call } from './fixtures.js';
-import { reconciliation } from '../src/statements/reconciliation.js';
+import { reconciliation } from '../src/bank/reconciliation.js';
 
 const db = await setupDatabase();
 let ctx: TestContext;

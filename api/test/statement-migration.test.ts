@@ -1,11 +1,11 @@
 // Migration 035 on the statements of a database at schema 030 (issue 39): every stored line's
-// fingerprint is rewritten as statements/fingerprint.ts now writes it (no reference in it; lines
+// fingerprint is rewritten as bank/fingerprint.ts now writes it (no reference in it; lines
 // told apart by their reference before are counted 1, 2 of their day), each line is held by the
 // import that stored it, and every account is in the office's currency.
 import { sql } from 'kysely';
 import { migrationRunner, openDatabase, type DatabaseHandle } from '../src/db/index.js';
 import { migrate } from '../src/db/migrate.js';
-import { fingerprints } from '../src/statements/fingerprint.js';
+import { fingerprints } from '../src/bank/fingerprint.js';
 
 let database: DatabaseHandle;
 const query = async <R>(text: string) => (await sql.raw<R>(text).execute(database.db)).rows;

@@ -26,7 +26,7 @@ export async function lockAccounts(
   if (rows.length !== wanted.length) throw notFound(accountMessages.accountNotFound);
 }
 
-/** The default account's id (there is always one: migration 026, repositories/accounts.ts). */
+/** The default account's id (there is always one: migration 026, bank/accounts.ts). */
 export async function defaultAccountId(db: Db): Promise<number> {
   const { rows } = await sql<{ id: number }>`SELECT id FROM accounts WHERE is_default`.execute(db);
   return Number(rows[0]!.id);

@@ -11,7 +11,7 @@ import {
   trialBalancePdf,
   type PdfStatement,
 } from '../ledger/documents.js';
-import { SUMMARY_LINES, type ReconciliationSummary } from './reconciliation-documents.js';
+import { SUMMARY_LINES, type ReconciliationSummary } from '../bank/reconciliation-documents.js';
 import { printMoney, type ExcelExport, type ExportContext } from './documents.js';
 import type { SheetCell, SheetColumn, SummaryRow } from './excel.js';
 import { repeatedHeaderTable, type PdfCell, type PdfTable } from './pdf.js';

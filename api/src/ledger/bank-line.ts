@@ -15,7 +15,7 @@ import {
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
 import { badRequest, conflict } from '../lib/errors.js';
-import { lockLine, raced } from '../statements/match-write.js';
+import { lockLine, raced } from '../bank/match-write.js';
 import { postVoucher } from './vouchers.js';
 
 export async function voucherFromLine(

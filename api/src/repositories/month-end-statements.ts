@@ -3,14 +3,14 @@
 // functions as their own calls and files; shown by exports/month-end-pack-ledger.ts.
 import type { Db } from '../db/index.js';
 import { balanceSheet, trialBalance } from '../ledger/statements.js';
-import { reconciliation } from '../statements/reconciliation.js';
+import { reconciliation } from '../bank/reconciliation.js';
 import {
   accountName,
   SUMMARY_LINES,
   type ReconciliationSummary,
-} from '../exports/reconciliation-documents.js';
+} from '../bank/reconciliation-documents.js';
 import type { AccountReconciliation, PackStatements } from '../exports/month-end-pack-ledger.js';
-import { listAccounts } from './accounts.js';
+import { listAccounts } from '../bank/accounts.js';
 
 /** The statements at `date`, read from the same functions as their own files. */
 export async function packStatements(db: Db, date: string): Promise<PackStatements> {

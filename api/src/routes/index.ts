@@ -26,7 +26,7 @@ import { exportRoutes } from './exports/index.js';
 import { monthEndRoutes } from './month-end/index.js';
 import { payslipRoutes } from './payslip/index.js';
 import { releaseRoutes } from './releases/index.js';
-import { accountsRoutes } from './accounts/index.js';
+import { accountsRoutes } from '../bank/routes.js';
 import { ledgerRoutes } from '../ledger/routes.js';
 
 export interface ApiRoutesOptions {

@@ -3,8 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from 'contract';
 import { route } from '../route.js';
-import { reconciliation } from '../../statements/reconciliation.js';
-import { reconciliationExcel, reconciliationPdf } from '../../exports/reconciliation-documents.js';
+import { reconciliation } from '../../bank/reconciliation.js';
+import { reconciliationExcel, reconciliationPdf } from '../../bank/reconciliation-documents.js';
 import { badRequest } from '../../lib/errors.js';
 import { isRealDay } from '../../lib/dates.js';
 import type { ExportFiles } from './files.js';

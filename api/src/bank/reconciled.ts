@@ -8,7 +8,7 @@ import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
 import { isRealDay } from '../lib/dates.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
-import { getAccount } from '../repositories/accounts.js';
+import { getAccount } from './accounts.js';
 import { allowReconciledChange } from '../books/index.js';
 
 const money = (text: string) => fromCents(centsOf(text)) as number;

@@ -2,28 +2,22 @@
 // their reconciliation; /api/bank-rules and /api/bank-settings.
 import type { FastifyPluginAsync } from 'fastify';
 import { accountMessages as m, endpoints, ledgerMessages as lm, StatementOptions } from 'contract';
-import { currentUser } from '../../plugins/auth.js';
-import { todayIn } from '../../lib/dates.js';
-import { voucherFromLine } from '../../ledger/bank-line.js';
-import { badRequest } from '../../lib/errors.js';
-import { createAccount, listAccounts, updateAccount } from '../../repositories/accounts.js';
-import { recordTransfer, reverseTransfer } from '../../books/index.js';
-import { registerPage } from '../../repositories/register.js';
-import { acceptUploads, readUpload } from '../../imports/upload.js';
-import { importStatement, previewStatement } from '../../statements/import.js';
-import { listStatements, undoStatement } from '../../statements/undo.js';
-import { acceptSuggested } from '../../statements/accept-suggested.js';
-import { worklist } from '../../statements/reconcile.js';
-import {
-  entryFromLine,
-  excludeLine,
-  matchLine,
-  undoExclude,
-  unmatchLine,
-} from '../../statements/matching.js';
-import { markReconciled } from '../../statements/reconciled.js';
-import { listRules, saveRule, setSuggestionDays, suggestionDays } from '../../statements/rules.js';
-import { route } from '../route.js';
+import { currentUser } from '../plugins/auth.js';
+import { todayIn } from '../lib/dates.js';
+import { voucherFromLine } from '../ledger/bank-line.js';
+import { badRequest } from '../lib/errors.js';
+import { createAccount, listAccounts, updateAccount } from './accounts.js';
+import { recordTransfer, reverseTransfer } from '../books/index.js';
+import { registerPage } from './register.js';
+import { acceptUploads, readUpload } from '../imports/upload.js';
+import { importStatement, previewStatement } from './import.js';
+import { listStatements, undoStatement } from './undo.js';
+import { acceptSuggested } from './accept-suggested.js';
+import { worklist } from './reconcile.js';
+import { entryFromLine, excludeLine, matchLine, undoExclude, unmatchLine } from './matching.js';
+import { markReconciled } from './reconciled.js';
+import { listRules, saveRule, setSuggestionDays, suggestionDays } from './rules.js';
+import { route } from '../routes/route.js';
 
 export const accountsRoutes: FastifyPluginAsync = async (app) => {
   const today = () => todayIn(app.config.timeZone);

@@ -1,11 +1,11 @@
 // The bank reconciliation statement as Excel and PDF (issue 33): content only, written by
 // exports/excel.ts and exports/pdf.ts (in its worker) as every other export is.
-import type { Reconciliation, ReconciliationItem } from '../statements/reconciliation.js';
-import type { ExcelExport, ExportContext } from './documents.js';
-import { printMoney } from './documents.js';
-import type { SheetCell } from './excel.js';
-import { fixed, specOf } from './month-end-documents.js';
-import { repeatedHeaderTable, type PdfCell, type PdfContent } from './pdf.js';
+import type { Reconciliation, ReconciliationItem } from './reconciliation.js';
+import type { ExcelExport, ExportContext } from '../exports/documents.js';
+import { printMoney } from '../exports/documents.js';
+import type { SheetCell } from '../exports/excel.js';
+import { fixed, specOf } from '../exports/month-end-documents.js';
+import { repeatedHeaderTable, type PdfCell, type PdfContent } from '../exports/pdf.js';
 
 const TITLE = 'Bank reconciliation statement';
 

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { centsOf, fromCents, type Account } from 'contract';
 import type { Db } from '../db/index.js';
-import { balanceAt, getAccount } from '../repositories/accounts.js';
+import { balanceAt, getAccount } from './accounts.js';
 
 /** Rows listed per section (the sums are over every row). */
 export const RECONCILIATION_MAX_ROWS = 5000;
