@@ -57,10 +57,7 @@ function statementSource(rows: SheetCell[][], totals: SummaryRow[]): SheetSource
  * never broken across lines): about 6 points a character at the table's size.
  */
 const codeWidth = (codes: string[]) =>
-  Math.min(
-    130,
-    Math.max(50, Math.ceil(Math.max(0, ...codes.map((code) => code.length)) * 6) + 12),
-  );
+  Math.min(130, Math.max(50, Math.ceil(Math.max(0, ...codes.map((code) => code.length)) * 6) + 12));
 
 /** A label over the first `span` columns of a PDF row. */
 const label = (text: string, span: number): PdfCell[] => [

@@ -1,12 +1,14 @@
 import { standaloneScreens } from './mount-standalone';
 
 const SettingsPage = () => <p>settings</p>;
+const ChartOfAccountsPage = () => <p>chart</p>;
 
 describe('standaloneScreens', () => {
   it("gives a remote's listed paths and labels, each rendered by its module's component", () => {
-    const screens = standaloneScreens('settings', { SettingsPage });
+    const screens = standaloneScreens('settings', { SettingsPage, ChartOfAccountsPage });
     expect(screens.map(({ path, label }) => ({ path, label }))).toEqual([
       { path: '/settings', label: 'Settings' },
+      { path: '/ChartOfAccounts', label: 'Chart of accounts' },
     ]);
   });
 
