@@ -302,7 +302,13 @@ export const LineEntryBody = Type.Object(
     /** Needed for a line dated in the account's reconciled period. */
     reason: ReconciledReason,
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      { kind: 'expense', partyId: 1, description: 'Service charges' },
+      { kind: 'ledger', ledgerAccountId: 8, description: 'Service charges' },
+    ],
+  },
 );
 export type LineEntryBody = Static<typeof LineEntryBody>;
 

@@ -108,8 +108,9 @@ export const VoucherBody = Type.Object(
       {
         date: '2026-07-01',
         description: "Owner's capital brought in",
+        // In a fresh office: 9 is Cash, 3 Owner's capital (migration 037's starting chart).
         lines: [
-          { accountId: 1, debit: 500000 },
+          { accountId: 9, debit: 500000 },
           { accountId: 3, credit: 500000 },
         ],
       },
