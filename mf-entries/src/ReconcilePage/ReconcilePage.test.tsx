@@ -8,6 +8,7 @@ import {
   endpoints,
   failWith,
   mockCurrentUser,
+  ledgerAccount,
   mockEndpoint,
   render,
   type Dialogs,
@@ -243,20 +244,11 @@ describe('ReconcilePage', () => {
 
   it('should book a line to a ledger account (bank charges) without a party', async () => {
     mockCurrentUser('staff');
-    const account = (id: number, code: string, name: string, bookable: boolean) => ({
-      id,
-      code,
-      name,
-      type: 'Expense' as const,
-      parentId: null,
-      origin: 'chart' as const,
-      closed: false,
-      balance: 0,
-      hasPostings: false,
-      bookable,
-    });
     mockEndpoint(endpoints.listLedgerAccounts, {
-      accounts: [account(8, '5000', 'Salaries', false), account(9, '5100', 'Bank charges', true)],
+      accounts: [
+        ledgerAccount(8, '5000', 'Salaries', 'Expense', { bookable: false }),
+        ledgerAccount(9, '5100', 'Bank charges', 'Expense'),
+      ],
     });
     const create = mockEndpoint(endpoints.createLineEntry, {
       message: 'Entry created and matched',
