@@ -73,8 +73,7 @@ describe('GET /api/activity', () => {
       page
         .json()
         .users.some(
-          (row: { entity: string; action: string }) =>
-            row.entity === 'user' && row.action === 'create',
+          (row: { kind: string; action: string }) => row.kind === 'user' && row.action === 'create',
         ),
     ).toBe(true);
     const csv = await ctx.app.inject({
