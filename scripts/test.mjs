@@ -4,12 +4,11 @@
 //   - one production build of the api, the shell and the remotes (the web apps in the test
 //     profile: no source maps, no compressed copies), then the end-to-end tests
 //     against it (E2E_SKIP_BUILD=1: they do not build again), then the component tests of
-//     shared-ui, the remotes and the shell (one jest run over their configs)
+//     shared-ui, the remotes and the shell (one jest run over their configs), then the type
+//     check (`tsc -b` over the project references: each package checked once; the api's build
+//     does not check it again), lint and the format check
 //   - the contract's tests, then the API suite (below)
-//   - the rest of the API suite (below), then the type check (`tsc -b` over the project
-//     references: each package checked once; the api's build does not check it again), lint and
-//     the format check: that lane ends first, so the checks go where a core comes free (without
-//     TEST_POSTGRES, at the end of the first lane, as before)
+//   - the rest of the API suite (below)
 //
 // The API suite runs once: every file on one database engine, the one its subject needs.
 //
@@ -96,11 +95,6 @@ const hostileRequests = process.env.HOSTILE_REQUESTS ?? '3000';
 const exactly = (file) => `/${file.replaceAll('.', '\\.')}$`;
 
 const first = [step('build contract', npm('run', 'build', '-w', 'contract'))];
-/** The type check and lint: last in the lane that ends first. */
-const checks = [
-  step('typecheck', npm('run', 'typecheck', '--', '--concurrency', '1')),
-  step('lint', npm('run', 'lint')),
-];
 const lanes = [
   [
     // The web apps in the test profile (webpack/create-config.mjs): the production bundles
@@ -122,7 +116,9 @@ const lanes = [
       '--projects',
       ...webPackages,
     ]),
-    ...(process.env.TEST_POSTGRES === '1' ? [] : checks),
+    // Last in the lane that ends first: the two API suites set the length of the others.
+    step('typecheck', npm('run', 'typecheck', '--', '--concurrency', '1')),
+    step('lint', npm('run', 'lint')),
   ],
   ...(process.env.TEST_POSTGRES === '1'
     ? [
@@ -144,8 +140,6 @@ const lanes = [
             `test api (PGlite): ${embeddedFiles.map((file) => path.basename(file, '.test.ts')).join(', ')}`,
             npm('test', '-w', 'api', '--', '--runTestsByPath', ...embeddedFiles),
           ),
-          // This lane ends first (about 520 s of 760 on two cores): the checks follow it.
-          ...checks,
         ],
       ]
     : [
