@@ -150,6 +150,9 @@ export async function updateLedgerAccount(
 ): Promise<LedgerAccount> {
   return saving(() =>
     db.transaction().execute(async (tx) => {
+      // One change of the chart at a time: two accounts moved under each other at once would
+      // each pass the loop check alone. (Admins' edits are rare; readers are not held up.)
+      await sql`LOCK TABLE ledger_accounts IN SHARE ROW EXCLUSIVE MODE`.execute(tx);
       await sql`SELECT id FROM ledger_accounts WHERE id = ${id} FOR UPDATE`.execute(tx);
       const before = await readAccount(tx, id, today);
       if (!before) throw notFound(m.accountNotFound);
