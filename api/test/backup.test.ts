@@ -262,10 +262,14 @@ describe('refused files', () => {
     return gzipSync(lines.join('\n'));
   };
 
-  test('one flipped byte', async () => {
-    const bytes = Buffer.from(await readFile(full));
-    bytes[Math.floor(bytes.length / 2)]! ^= 0x01;
-    await refused(await write('flipped.backup', bytes), backupMessages.altered);
+  test('one flipped byte, wherever it lands (a row, a table heading, a count)', async () => {
+    const original = await readFile(full);
+    // Past gzip's own header, whose flags and times are not the file's content.
+    for (const part of [0.1, 0.3, 0.5, 0.7, 0.9]) {
+      const bytes = Buffer.from(original);
+      bytes[Math.floor(bytes.length * part)]! ^= 0x01;
+      await refused(await write(`flipped-${part}.backup`, bytes), backupMessages.altered);
+    }
   });
 
   test('a file cut short', async () => {

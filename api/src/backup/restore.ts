@@ -13,6 +13,7 @@ import { migrationTx, type DatabaseHandle, type RawTransaction } from '../db/ind
 import { latestSchemaVersion, migrate } from '../db/migrate.js';
 import { BackupRefused } from './errors.js';
 import {
+  checkBackupFile,
   readBackupFile,
   type BackupEvent,
   type BackupHeader,
@@ -124,7 +125,21 @@ export async function restoreBackup(
     // Before the target is touched: a file the header already shows cannot be trusted.
     const early = signatureFromHeader(header, options.signingKey);
     if (early && !options.trustUnsigned) throw untrusted(early);
-    return await database.transaction((tx) => restoreIn(tx, header, events, options, early));
+    return await database
+      .transaction((tx) => restoreIn(tx, header, events, options, early))
+      .catch(async (error: unknown) => {
+        // A changed byte can fail a restore before the checksums that would tell it are read (a
+        // table the target lacks, a value its column refuses): the file is read through once
+        // more, and its own fault, if it has one, is the answer.
+        const fault = await checkBackupFile(file, {
+          passphrase: options.passphrase,
+          signingKey: options.signingKey,
+        }).then(
+          () => undefined,
+          (found: unknown) => (found instanceof BackupRefused ? found : undefined),
+        );
+        throw fault ?? error;
+      });
   } finally {
     await events.return(undefined);
   }
