@@ -7,13 +7,8 @@ export {
   type RestoreResult,
   type RestoredUser,
 } from './restore.js';
-export {
-  checkBackupFile,
-  verifyBackupFile,
-  readBackupFile,
-  type Manifest,
-  type BackupHeader,
-} from './file.js';
+export { checkBackupFile, verifyBackupFile, readBackupFile } from './file-read.js';
+export type { Manifest, BackupHeader } from './file.js';
 export {
   backupSigningKey,
   restoreSigningKey,
@@ -22,4 +17,5 @@ export {
 } from './signature.js';
 export { BackupRefused } from './errors.js';
 export { LEFT_OUT, carriedTables, allTables } from './tables.js';
-export { BackupService, backupFileName, type RunOutcome, type Trigger } from './schedule.js';
+export { BackupService, type RunOutcome, type Trigger } from './schedule.js';
+export { backupFileName } from './folder.js';

@@ -12,14 +12,8 @@ import { backupMessages } from 'contract';
 import { migrationTx, type DatabaseHandle, type RawTransaction } from '../db/index.js';
 import { latestSchemaVersion, migrate } from '../db/migrate.js';
 import { BackupRefused } from './errors.js';
-import {
-  checkBackupFile,
-  readBackupFile,
-  type BackupEvent,
-  type BackupHeader,
-  type Row,
-  type TableSummary,
-} from './file.js';
+import { checkBackupFile, readBackupFile } from './file-read.js';
+import { type BackupEvent, type BackupHeader, type Row, type TableSummary } from './file.js';
 import { signingKeyId, type SignatureCheck } from './signature.js';
 import {
   allTables,

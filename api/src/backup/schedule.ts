@@ -9,25 +9,30 @@
 // last good backup was taken, so a process that wakes up after another took one skips. On the
 // embedded database the server is the only process (data-dir-lock.ts), so the lock is this
 // process's own. See docs/decisions/012-backup-format.md.
-import { constants as fsConstants } from 'node:fs';
-import { lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Transaction } from 'kysely';
-import {
-  BACKUP_NAME_PATTERN,
-  backupMessages,
-  type BackupFailure,
-  type BackupInfo,
-  type BackupList,
-} from 'contract';
+import { backupMessages, type BackupFailure, type BackupInfo, type BackupList } from 'contract';
 import type { DatabaseHandle, Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import { takeBackup } from './backup.js';
 import type { KdfParams } from './cipher.js';
 import { BackupRefused } from './errors.js';
-import { checkBackupFile, verifyBackupFile, type Manifest } from './file.js';
+import { checkBackupFile, verifyBackupFile } from './file-read.js';
+import type { Manifest } from './file.js';
 import type { SignatureCheck } from './signature.js';
+import {
+  backupFileName,
+  exists,
+  failureText,
+  infoFromTables,
+  infoOf,
+  isEncrypted,
+  isKeptName,
+  keptNames,
+  syncFolder,
+} from './folder.js';
 import { SERVER_PACE } from './pace.js';
 import { backUpInWorker } from './run-in-worker.js';
 import {
@@ -38,7 +43,6 @@ import {
   tryLockBackupRun,
 } from '../repositories/backup-runs.js';
 
-const KEPT_NAME = new RegExp(BACKUP_NAME_PATTERN);
 /** What a run that was killed can leave behind: takeBackup's and this file's hidden names. */
 const LEFTOVER = /^\.+office-.*\.(incomplete|unverified)$/;
 const HOUR_MS = 3_600_000;
@@ -47,10 +51,6 @@ const RETRY_MS = 10 * 60_000;
 /** The schedule looks at least this often whether a backup is due (another process may have
  * taken one, or the clock moved). */
 const POLL_MS = 60_000;
-
-/** The kept file's name for a backup started at `at`. */
-export const backupFileName = (at: Date): string =>
-  `office-${at.toISOString().slice(0, 19).replace(/:/g, '-')}Z.backup`;
 
 export type Trigger = 'schedule' | 'manual';
 
@@ -365,96 +365,10 @@ export class BackupService {
   /** The path of a kept backup by its name, or undefined when there is none of that name. */
   async find(name: string): Promise<{ file: string; bytes: number } | undefined> {
     const { dir } = this.options;
-    if (!dir || !KEPT_NAME.test(name)) return undefined;
+    if (!dir || !isKeptName(name)) return undefined;
     const file = path.join(dir, name);
     if (path.dirname(file) !== path.resolve(dir)) return undefined;
     const stats = await lstat(file).catch(() => undefined);
     return stats?.isFile() ? { file, bytes: stats.size } : undefined;
-  }
-}
-
-/** The kept backups' names in the folder, newest first. */
-async function keptNames(dir: string): Promise<string[]> {
-  return (await readdir(dir))
-    .filter((name) => KEPT_NAME.test(name))
-    .sort()
-    .reverse();
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await (await open(file, fsConstants.O_RDONLY)).close();
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
-}
-
-async function syncFolder(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-async function isEncrypted(file: string): Promise<boolean> {
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(8);
-    await handle.read(head, 0, 8, 0);
-    return head.toString('latin1') === 'OFBKENC1';
-  } finally {
-    await handle.close();
-  }
-}
-
-function infoOf(name: string, bytes: number, manifest: Manifest, encrypted: boolean): BackupInfo {
-  return infoFromTables(
-    name,
-    bytes,
-    manifest.takenAt,
-    manifest.tables.map((t) => ({ name: t.name, rows: t.rows })),
-    encrypted,
-  );
-}
-
-function infoFromTables(
-  name: string,
-  bytes: number,
-  takenAt: Date | string,
-  tables: BackupInfo['tables'],
-  encrypted: boolean,
-): BackupInfo {
-  return {
-    name,
-    takenAt: new Date(takenAt).toISOString(),
-    bytes: Number(bytes),
-    rows: tables.reduce((sum, t) => sum + t.rows, 0),
-    tables: tables.map((t) => ({ name: t.name, rows: t.rows })),
-    encrypted,
-  };
-}
-
-/** Why a backup failed, in words for admins: never a stack, SQL or a path beyond the folder's. */
-export function failureText(error: unknown): string {
-  if (error instanceof BackupRefused) return error.message;
-  switch ((error as NodeJS.ErrnoException | undefined)?.code) {
-    case 'ENOSPC':
-    case 'EDQUOT':
-      return backupMessages.diskFull;
-    case 'EACCES':
-    case 'EPERM':
-    case 'EROFS':
-      return backupMessages.dirNotWritable;
-    case 'ENOTDIR':
-    case 'EEXIST':
-      return backupMessages.dirNotAFolder;
-    case 'ENOENT':
-      return backupMessages.dirMissing;
-    default:
-      return backupMessages.unexpected;
   }
 }

@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/index.js';
 import { takeBackup } from './backup.js';
 import { BackupRefused } from './errors.js';
-import { checkBackupFile } from './file.js';
+import { checkBackupFile } from './file-read.js';
 import type { WorkerJob, WorkerOutcome } from './run-in-worker.js';
 
 const job = workerData as WorkerJob;

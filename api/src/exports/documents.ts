@@ -1,30 +1,25 @@
 // What each Excel and PDF export holds: its title, header lines, columns and rows, read from the
 // same queries as the JSON calls (repositories/reports.ts, repositories/journal.ts), so the
-// files' figures are the API's. Long lists (the Journal, a ledger) are read in keyset pages and
-// written as they come; totals are summed in exact cents.
-import { setImmediate as nextTurn } from 'node:timers/promises';
+// files' figures are the API's. Long lists (the Journal; the ledgers, in
+// party-ledger-documents.ts) are read in keyset pages and written as they come; totals are summed
+// in exact cents.
 import {
-  apiMessages,
   formatMoney,
   messages,
   personText,
   MoneyTotal,
-  type ClientLedgerRow,
   type Finance,
   type JournalTotalsQuery as JournalQuery,
-  type LedgerOpening,
   type Totals,
   type YearlyRow,
   MONTH_NAMES,
 } from 'contract';
 import type { Db } from '../db/index.js';
-import { badRequest } from '../lib/errors.js';
 import type { DayRange } from '../lib/dates.js';
-import * as reports from '../repositories/reports.js';
 import { journalPage } from '../repositories/journal.js';
 import type { CompanyWithLogo } from '../repositories/company.js';
 import type { SheetCell, SheetColumn, SheetSource, SheetSpec } from './excel.js';
-import type { PdfCell, PdfContent } from './pdf.js';
+import type { PdfContent } from './pdf.js';
 import { repeatedHeaderTable } from './pdf.js';
 
 /** Who asks for a file, and when, with the company it is made for. */
@@ -41,14 +36,15 @@ export interface ExcelExport {
   source: SheetSource;
 }
 
-const PAGE = 5000;
+export const PAGE = 5000;
 
 /** `1,234.50`, `-20.00`: money as the statements print it. */
 export const printMoney = (amount: number | string): string => formatMoney(amount);
 
-const periodLine = (range: DayRange) => `${messages.exportPeriod}: ${range.from} to ${range.to}`;
+export const periodLine = (range: DayRange) =>
+  `${messages.exportPeriod}: ${range.from} to ${range.to}`;
 
-const spec = (
+export const spec = (
   context: ExportContext,
   title: string,
   details: string[],
@@ -247,137 +243,6 @@ export const yearlyExcel = (context: ExportContext, year: number, rows: YearlyRo
     yearlyCells(rows),
   );
 
-// --- ledgers --------------------------------------------------------------------------------
-
-export type LedgerKind = 'client' | 'employee' | 'expense';
-
-export interface LedgerRequest {
-  kind: LedgerKind;
-  range: DayRange;
-  /** The client or employee; the expense ledger has none. */
-  party?: { id: number; name: string };
-}
-
-const LEDGER_TITLES: Record<LedgerKind, string> = {
-  client: 'Client Ledger',
-  employee: 'Employee Ledger',
-  expense: 'Expense Ledger',
-};
-const PARTY_HEADERS: Record<LedgerKind, string> = {
-  client: 'Client',
-  employee: 'Employee',
-  expense: 'Expense Type',
-};
-
-type AnyLedgerRow = Omit<ClientLedgerRow, 'clientName'> & {
-  clientName?: string;
-  employeeName?: string;
-  expenseType?: string;
-};
-
-const partyOf = (row: AnyLedgerRow) => row.clientName ?? row.employeeName ?? row.expenseType ?? '';
-
-/** The ledger's rows in keyset pages of PAGE, each page its JSON answer parsed. */
-async function* ledgerPages(
-  db: Db,
-  request: LedgerRequest,
-  size = PAGE,
-): AsyncGenerator<AnyLedgerRow[]> {
-  let after: { date: string; id: number } | undefined;
-  for (;;) {
-    const page = { limit: size, after };
-    const { body: text } =
-      request.kind === 'client'
-        ? await reports.clientLedger(db, request.party?.id ?? 0, request.range, page)
-        : request.kind === 'employee'
-          ? await reports.employeeLedger(db, request.party?.id ?? 0, request.range, page)
-          : await reports.expenseLedger(db, request.range, page);
-    const rows = JSON.parse(text) as AnyLedgerRow[];
-    if (rows.length > 0) yield rows;
-    const last = rows[rows.length - 1];
-    if (rows.length < size || !last) return;
-    after = { date: last.date, id: last.id };
-  }
-}
-
-export async function ledgerOpening(db: Db, request: LedgerRequest): Promise<number> {
-  const entryKind = { client: 'income', employee: 'salary', expense: 'expense' } as const;
-  const text = await reports.ledgerOpening(
-    db,
-    entryKind[request.kind],
-    request.range.from,
-    request.party?.id,
-  );
-  return (JSON.parse(text) as LedgerOpening).balance;
-}
-
-const ledgerDetails = (request: LedgerRequest) => [
-  ...(request.party ? [`${PARTY_HEADERS[request.kind]}: ${request.party.name}`] : []),
-  periodLine(request.range),
-];
-
-const LEDGER_COLUMNS = (kind: LedgerKind): SheetColumn[] => [
-  { header: 'Date', kind: 'date' },
-  { header: PARTY_HEADERS[kind], kind: 'text' },
-  { header: 'Description', kind: 'longText' },
-  { header: 'Debit', kind: 'money' },
-  { header: 'Credit', kind: 'money' },
-  { header: 'Balance', kind: 'money' },
-];
-
-/** A ledger's running totals as its rows go by. */
-class LedgerTally {
-  debit = new MoneyTotal();
-  credit = new MoneyTotal();
-  closing: number;
-  rows = 0;
-  constructor(readonly opening: number) {
-    this.closing = opening;
-  }
-  add(row: AnyLedgerRow) {
-    (row.Creditdebit === 'Debit' ? this.debit : this.credit).add(row.ammount);
-    this.closing = row.balance;
-    this.rows += 1;
-  }
-}
-
-export async function ledgerExcel(
-  context: ExportContext,
-  request: LedgerRequest,
-): Promise<ExcelExport> {
-  const opening = await ledgerOpening(context.db, request);
-  const tally = new LedgerTally(opening);
-  const batches = (async function* () {
-    for await (const rows of ledgerPages(context.db, request)) {
-      yield rows.map((row): SheetCell[] => {
-        tally.add(row);
-        const debit = row.Creditdebit === 'Debit' ? row.ammount : null;
-        const credit = row.Creditdebit === 'Credit' ? row.ammount : null;
-        return [row.date, partyOf(row), row.description, debit, credit, row.balance];
-      });
-    }
-  })();
-  return {
-    spec: spec(
-      context,
-      LEDGER_TITLES[request.kind],
-      ledgerDetails(request),
-      LEDGER_COLUMNS(request.kind),
-    ),
-    source: {
-      opening: { label: messages.exportOpeningBalance, cells: { 5: opening } },
-      batches,
-      end: () => ({
-        totals: {
-          label: messages.exportTotals,
-          cells: { 3: tally.debit.amount, 4: tally.credit.amount, 5: tally.closing },
-        },
-        after: [{ label: messages.exportClosingBalance, cells: { 5: tally.closing } }],
-      }),
-    },
-  };
-}
-
 /**
  * The most entries a statement's PDF lists: drawn in a worker of bounded heap
  * (pdf-in-worker.ts), which holds every row's text and one page, and takes its time (10,000 rows
@@ -385,74 +250,6 @@ export async function ledgerExcel(
  * Excel file, which has no such bound.
  */
 export const PDF_MAX_ROWS = 15_000;
-
-/**
- * A statement's rows are read for its PDF in pages of this many: the embedded database runs each
- * query on the server's thread, and a page of 5,000 rows held it 100-200 ms here.
- */
-const PDF_PAGE = 1000;
-
-/** What a PDF of a ledger shows: the statement's lines and its table. */
-export async function ledgerPdfContent(
-  context: ExportContext,
-  request: LedgerRequest,
-): Promise<{ title: string; details: string[]; content: PdfContent[] }> {
-  const opening = await ledgerOpening(context.db, request);
-  const tally = new LedgerTally(opening);
-  const label = (text: string, span: number): PdfCell[] => [
-    { text, colSpan: span },
-    ...Array.from({ length: span - 1 }, () => ''),
-  ];
-  const body: PdfCell[][] = [[...label(messages.exportOpeningBalance, 5), printMoney(opening)]];
-  for await (const rows of ledgerPages(context.db, request, PDF_PAGE)) {
-    // Refused before more is read: past this the drawing would outgrow its worker's heap.
-    if (tally.rows + rows.length > PDF_MAX_ROWS) throw badRequest(apiMessages.pdfTooManyRows);
-    // A turn of the event loop between pages: the embedded database answers through promises
-    // only, and other requests would otherwise wait for the last page.
-    await nextTurn();
-    for (const row of rows) {
-      tally.add(row);
-      body.push([
-        row.date,
-        partyOf(row),
-        row.description,
-        row.Creditdebit === 'Debit' ? printMoney(row.ammount) : '',
-        row.Creditdebit === 'Credit' ? printMoney(row.ammount) : '',
-        printMoney(row.balance),
-      ]);
-    }
-  }
-  if (tally.rows === 0) body.push(label(messages.noRecordsFound, 6));
-  body.push([
-    ...label(messages.exportTotals, 3),
-    printMoney(tally.debit.amount),
-    printMoney(tally.credit.amount),
-    '',
-  ]);
-  body.push([...label(messages.exportClosingBalance, 5), printMoney(tally.closing)]);
-  const bold = new Set([0, body.length - 2, body.length - 1]);
-  const table = repeatedHeaderTable(
-    [
-      { header: 'Date', width: 62 },
-      { header: PARTY_HEADERS[request.kind], width: 80 },
-      { header: 'Description', width: '*' },
-      { header: 'Debit', width: 62, align: 'right' },
-      { header: 'Credit', width: 62, align: 'right' },
-      { header: 'Balance', width: 68, align: 'right' },
-    ],
-    body,
-    { boldRows: bold },
-  );
-  const summary = [
-    `${messages.exportOpeningBalance}: ${printMoney(opening)}`,
-    `${messages.exportClosingBalance}: ${printMoney(tally.closing)}`,
-  ];
-  return {
-    title: `${LEDGER_TITLES[request.kind]} – ${messages.exportStatement}`,
-    details: [...ledgerDetails(request), ...summary],
-    content: [table],
-  };
-}
 
 export function yearlyPdf(year: number, rows: YearlyRow[]) {
   const sums = [new MoneyTotal(), new MoneyTotal(), new MoneyTotal(), new MoneyTotal()];
