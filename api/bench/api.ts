@@ -47,7 +47,7 @@ import { configFromEnv, type AppConfig } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/index.js';
 import { addDays, monthOf, todayIn } from '../src/lib/dates.js';
 import { encodeCursor, idCursor } from '../src/lib/page-cursor.js';
-import { HttpClient, percentile } from './http.js';
+import { HttpClient, timeGet } from './http.js';
 import { rerunOnThrowAwayPostgres } from './throw-away-postgres.js';
 import { ensureFirstAdmin } from '../src/repositories/users.js';
 
@@ -447,34 +447,16 @@ async function timeEndpoint(
   token: string,
   endpoint: Endpoint,
 ): Promise<EndpointResult> {
-  const durations: number[] = [];
-  let status = 0;
-  let rows = 0;
-  for (let i = 0; i < WARMUP + CALLS; i++) {
-    const answer = await client.call('GET', endpoint.path, undefined, token);
-    const body = answer.body;
-    status = answer.status;
-    if (status !== 200) {
-      log(`  ${endpoint.name}: HTTP ${status} ${JSON.stringify(body).slice(0, 200)}`);
-      return { ...endpoint, status, rows: 0, p50: NaN, p95: NaN };
-    }
-    rows = Array.isArray(body)
-      ? body.length
-      : Array.isArray((body as { entries?: unknown[] }).entries)
-        ? (body as { entries: unknown[] }).entries.length
-        : Array.isArray((body as { users?: unknown }).users)
-          ? (body as { users: unknown[] }).users.length
-          : 1;
-    if (i >= WARMUP) durations.push(answer.ms);
+  const timed = await timeGet(client, token, endpoint.path, { warmup: WARMUP, calls: CALLS });
+  const body = timed.body as { entries?: unknown[]; users?: unknown[] } | unknown[];
+  if (timed.status !== 200) {
+    log(`  ${endpoint.name}: HTTP ${timed.status} ${JSON.stringify(body).slice(0, 200)}`);
+    return { ...endpoint, status: timed.status, rows: 0, p50: NaN, p95: NaN };
   }
-  durations.sort((a, b) => a - b);
-  return {
-    ...endpoint,
-    status,
-    rows,
-    p50: round(percentile(durations, 50)),
-    p95: round(percentile(durations, 95)),
-  };
+  const rows = Array.isArray(body)
+    ? body.length
+    : (body.entries ?? body.users ?? [undefined]).length;
+  return { ...endpoint, status: 200, rows, p50: round(timed.p50), p95: round(timed.p95) };
 }
 
 /** autocannon in its own process, so that the load does not share the server's event loop. */

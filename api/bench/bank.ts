@@ -23,7 +23,7 @@ import { buildApp } from '../src/app.js';
 import { configFromEnv, type AppConfig } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/index.js';
 import { ensureFirstAdmin } from '../src/repositories/users.js';
-import { HttpClient } from './http.js';
+import { HttpClient, timeGet } from './http.js';
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = Number.parseInt((value ?? '').replace(/[_,]/g, ''), 10);
@@ -195,19 +195,12 @@ async function timeCalls(
   path: string,
   budget: number,
 ): Promise<Figure> {
-  const durations: number[] = [];
-  for (let i = 0; i < WARMUP + CALLS; i++) {
-    const answer = await client.call('GET', path, undefined, token);
-    if (answer.status !== 200) {
-      log(`  ${name}: HTTP ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
-      return { name, ms: NaN, budget, ok: false };
-    }
-    if (i >= WARMUP) durations.push(answer.ms);
+  const timed = await timeGet(client, token, path, { warmup: WARMUP, calls: CALLS });
+  if (timed.status !== 200) {
+    log(`  ${name}: HTTP ${timed.status} ${JSON.stringify(timed.body).slice(0, 200)}`);
+    return { name, ms: NaN, budget, ok: false };
   }
-  durations.sort((a, b) => a - b);
-  const at = (q: number) =>
-    durations[Math.min(durations.length - 1, Math.ceil(q * durations.length) - 1)] ?? NaN;
-  return { name, ms: round(at(0.95)), p50: round(at(0.5)), budget, ok: at(0.95) <= budget };
+  return { name, ms: round(timed.p95), p50: round(timed.p50), budget, ok: timed.p95 <= budget };
 }
 
 const adminPassword = randomBytes(12).toString('base64url');

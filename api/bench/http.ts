@@ -119,6 +119,41 @@ export const percentile = (sorted: number[], p: number): number =>
       NaN)
     : NaN;
 
+/** A GET timed `calls` times after `warmup` untimed ones, as the benches measure a read. */
+export interface TimedGet {
+  /** 200, or the first other status met (the timing stops there). */
+  status: number;
+  /** The last answer's body (the failing one's, when not 200). */
+  body: unknown;
+  /** The timed calls' durations in ms, ascending. */
+  durations: number[];
+  p50: number;
+  p95: number;
+}
+
+export async function timeGet(
+  client: HttpClient,
+  token: string,
+  path: string,
+  { warmup, calls }: { warmup: number; calls: number },
+): Promise<TimedGet> {
+  const durations: number[] = [];
+  let answer: Answer | undefined;
+  for (let i = 0; i < warmup + calls; i++) {
+    answer = await client.call('GET', path, undefined, token);
+    if (answer.status !== 200) break;
+    if (i >= warmup) durations.push(answer.ms);
+  }
+  durations.sort((a, b) => a - b);
+  return {
+    status: answer?.status ?? 0,
+    body: answer?.body,
+    durations,
+    p50: percentile(durations, 50),
+    p95: percentile(durations, 95),
+  };
+}
+
 /** A port nothing listens on at the moment, on `host`. */
 export function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -30,7 +30,7 @@ import { latestSchemaVersion, migrate } from '../src/db/migrate.js';
 import { addDays, todayIn } from '../src/lib/dates.js';
 import { ledgerLinesCursor } from '../src/lib/page-cursor.js';
 import { ensureFirstAdmin } from '../src/repositories/users.js';
-import { HttpClient, percentile } from './http.js';
+import { HttpClient, timeGet } from './http.js';
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = Number.parseInt((value ?? '').replace(/[_,]/g, ''), 10);
@@ -168,24 +168,18 @@ interface Figure {
 }
 
 async function timeCalls(http: HttpClient, token: string, name: string, path: string) {
-  const durations: number[] = [];
-  for (let i = 0; i < WARMUP + CALLS; i++) {
-    const answer = await http.call('GET', path, undefined, token);
-    if (answer.status !== 200) {
-      log(`  ${name}: HTTP ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
-      return { name, value: NaN, unit: 'ms', budget: READ_BUDGET_MS, ok: false } as Figure;
-    }
-    if (i >= WARMUP) durations.push(answer.ms);
+  const timed = await timeGet(http, token, path, { warmup: WARMUP, calls: CALLS });
+  if (timed.status !== 200) {
+    log(`  ${name}: HTTP ${timed.status} ${JSON.stringify(timed.body).slice(0, 200)}`);
+    return { name, value: NaN, unit: 'ms', budget: READ_BUDGET_MS, ok: false } as Figure;
   }
-  durations.sort((a, b) => a - b);
-  const p95 = percentile(durations, 95);
   return {
     name,
-    value: round(p95),
+    value: round(timed.p95),
     unit: 'ms',
-    p50: round(percentile(durations, 50)),
+    p50: round(timed.p50),
     budget: READ_BUDGET_MS,
-    ok: p95 <= READ_BUDGET_MS,
+    ok: timed.p95 <= READ_BUDGET_MS,
   } as Figure;
 }
 

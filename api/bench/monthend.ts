@@ -27,7 +27,7 @@ import { configFromEnv, type AppConfig } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/index.js';
 import { addDays, monthOf, todayIn } from '../src/lib/dates.js';
 import { ensureFirstAdmin } from '../src/repositories/users.js';
-import { HttpClient } from './http.js';
+import { HttpClient, percentile, timeGet } from './http.js';
 
 const int = (value: string | undefined, fallback: number) => {
   const parsed = Number.parseInt((value ?? '').replace(/[_,]/g, ''), 10);
@@ -205,21 +205,12 @@ async function time(
   path: string,
   calls = CALLS,
 ): Promise<Figure> {
-  const durations: number[] = [];
-  let status = 0;
-  for (let i = 0; i < WARMUP + calls; i++) {
-    const answer = await client.call('GET', path, undefined, token);
-    status = answer.status;
-    if (status !== 200) {
-      log(`  ${name}: HTTP ${status} ${JSON.stringify(answer.body).slice(0, 200)}`);
-      return { name, path, status, p50: NaN, p95: NaN };
-    }
-    if (i >= WARMUP) durations.push(answer.ms);
+  const timed = await timeGet(client, token, path, { warmup: WARMUP, calls });
+  if (timed.status !== 200) {
+    log(`  ${name}: HTTP ${timed.status} ${JSON.stringify(timed.body).slice(0, 200)}`);
+    return { name, path, status: timed.status, p50: NaN, p95: NaN };
   }
-  durations.sort((a, b) => a - b);
-  const at = (q: number) =>
-    durations[Math.min(durations.length - 1, Math.ceil(q * durations.length) - 1)] ?? NaN;
-  return { name, path, status, p50: round(at(0.5)), p95: round(at(0.95)) };
+  return { name, path, status: 200, p50: round(timed.p50), p95: round(timed.p95) };
 }
 
 /**
@@ -247,9 +238,8 @@ async function timeInTurns(
   }
   return calls.map((call, index) => {
     const sorted = durations[index]!.sort((a, b) => a - b);
-    const at = (q: number) =>
-      sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
-    return { ...call, status: statuses[index]!, p50: round(at(0.5)), p95: round(at(0.95)) };
+    const at = (p: number) => round(percentile(sorted, p));
+    return { ...call, status: statuses[index]!, p50: at(50), p95: at(95) };
   });
 }
 
