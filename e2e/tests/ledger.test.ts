@@ -257,7 +257,7 @@ test("the chart of accounts shows the voucher's accounts, and the general ledger
   expect(line).toEqual([
     TODAY,
     expect.stringMatching(/^Voucher #\d+$/) as unknown as string,
-    `Voucher · Opening capital ${stamp}`,
+    `Opening capital ${stamp}`,
     '500,000.00',
     '0.00',
     '500,000.00',

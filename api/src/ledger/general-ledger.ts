@@ -92,8 +92,8 @@ export async function ledgerLinesPage(
            l.debit::text AS debit, l.credit::text AS credit,
            CASE l.source
              WHEN 'entry' THEN concat_ws(' · ', initcap(e.kind), e.party_name, nullif(e.description, ''))
-             WHEN 'transfer' THEN concat_ws(' · ', 'Transfer', nullif(t.description, ''))
-             WHEN 'voucher' THEN concat_ws(' · ', 'Voucher', nullif(v.description, ''))
+             WHEN 'transfer' THEN coalesce(nullif(t.description, ''), 'Transfer')
+             WHEN 'voucher' THEN coalesce(nullif(v.description, ''), 'Voucher')
              ELSE 'Opening balance'
            END AS description
     FROM ledger_lines l
