@@ -13,6 +13,7 @@ import { buildApp, type App, type BuildOptions } from '../src/app.js';
 import { configFromEnv, type AppConfig } from '../src/config.js';
 import { migrationTx, openDatabase, type DatabaseHandle } from '../src/db/index.js';
 import { migrate } from '../src/db/migrate.js';
+import { checkAnswersAgainstContract } from './contract-answers.js';
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
 export const STAFF = { email: 'staff@test.local', password: 'staff-password-1' };
@@ -177,6 +178,7 @@ export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
         statisticsSchedule: false,
         ...build,
       });
+      checkAnswersAgainstContract(ctx.app);
       return ctx;
     },
     async close(): Promise<void> {
