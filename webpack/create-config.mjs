@@ -19,8 +19,30 @@ import list from '../contract/src/remotes.json' with { type: 'json' };
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 
-/** Where the API runs in development; every dev server proxies `/api` there. */
-const apiTarget = process.env.API_URL || 'http://localhost:8080';
+/**
+ * `npm run dev` at the root runs every app and the API at once (the root script sets
+ * DEV_WHOLE_SYSTEM): PORT is then the API's port, and each app keeps its port from the list.
+ * `npm run dev -w <app>` alone serves the app on PORT when it is given.
+ */
+const wholeSystem = process.env.DEV_WHOLE_SYSTEM === '1';
+
+/** The dev server's port: PORT for an app run alone, else the app's port in the list. */
+export function devPortOf(listed, env = process.env) {
+  if (env.DEV_WHOLE_SYSTEM === '1' || !env.PORT) return listed;
+  const port = Number(env.PORT);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`PORT must be a number from 1 to 65535, not "${env.PORT}"`);
+  }
+  return port;
+}
+
+/**
+ * Where the API runs in development; every dev server proxies `/api` there: API_URL, else the
+ * API's own default (port 8080, or PORT when the whole system runs with it).
+ */
+const apiTarget =
+  process.env.API_URL ||
+  `http://localhost:${wholeSystem && process.env.PORT ? process.env.PORT : 8080}`;
 
 /**
  * BUILD_PROFILE=test: the production build the end-to-end tests drive, less what only a deployed
@@ -200,6 +222,10 @@ export function createConfig({
     const hashed = production ? '.[contenthash:8]' : '';
 
     const app = {
+      // Each compilation is named: in development every page's live-reload client answers only
+      // to its own compilation's builds, never to a sibling's hash (a client that took the
+      // runtime provider's hash for a new build of its own reloaded the page forever).
+      name,
       mode: production ? 'production' : 'development',
       target: TARGET,
       context: dir,
@@ -281,7 +307,7 @@ export function createConfig({
       performance: { hints: false },
       stats: production ? 'normal' : 'minimal',
       devServer: {
-        port,
+        port: devPortOf(port),
         host: 'localhost',
         hot: false,
         liveReload: true,
@@ -294,6 +320,9 @@ export function createConfig({
           return middlewares;
         },
         client: { overlay: { warnings: false, errors: true } },
+        // The runtime provider is built outside the dev server (below); its file is served
+        // from there.
+        static: [{ directory: devRuntimeDir(name), publicPath: '/', watch: false }],
       },
     };
     // Remote entries expect the federation runtime core on a global (externalRuntime). This small
@@ -307,7 +336,15 @@ export function createConfig({
       context: here,
       devtool: false,
       entry: { [RUNTIME_PROVIDER_FILE.replace(/\.js$/, '')]: './federation-runtime-provider.mjs' },
-      output: { path: app.output.path, filename: '[name].js', clean: false },
+      // In development it is no part of the dev server (`devServer: false`): it carries no
+      // live-reload client (its inputs are installed packages, it never changes while the app is
+      // edited), and is written to a folder of its own that the dev server serves as it is.
+      output: {
+        path: production ? app.output.path : devRuntimeDir(name),
+        filename: '[name].js',
+        clean: false,
+      },
+      ...(production ? {} : { devServer: false }),
       plugins: [
         new webpack.DefinePlugin({ ENV_TARGET: JSON.stringify('web') }),
         ...(production ? [new PrecompressPlugin()] : []),
@@ -444,6 +481,9 @@ class SignedInFilesPlugin {
 
 /** The standalone page's federation runtime, a file beside main.js. */
 const RUNTIME_PROVIDER_FILE = 'federation-runtime.js';
+
+/** Where a development build writes an app's runtime provider (never into its dist/). */
+const devRuntimeDir = (name) => path.join(root, 'node_modules', '.cache', 'web-build-dev', name);
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
