@@ -13,6 +13,7 @@ import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { builtAgainst, hostShared, shared } from './shared.mjs';
 import { ChunkIntegrityPlugin } from './chunk-integrity-plugin.mjs';
+import { SharedUiExportsPlugin, sharedUiImports } from './shared-ui-exports.mjs';
 // The one list of the remotes (names, folders, dev ports, screens); the shell and the api import it too.
 import list from '../contract/src/remotes.json' with { type: 'json' };
 
@@ -173,9 +174,14 @@ function remoteFederation(name, exposes) {
     },
     manifest: {
       fileName: 'mf-manifest.json',
-      // Recorded for the shell's compatibility check (metaData.buildInfo.builtAgainst).
-      additionalData: ({ stats }) => {
-        stats.metaData.buildInfo = { ...stats.metaData.buildInfo, builtAgainst };
+      // Recorded for the deploy's and the shell's compatibility checks
+      // (metaData.buildInfo.builtAgainst, and the names it imports from shared-ui).
+      additionalData: ({ stats, compilation }) => {
+        stats.metaData.buildInfo = {
+          ...stats.metaData.buildInfo,
+          builtAgainst,
+          sharedUiImports: sharedUiImports(compilation),
+        };
         return stats;
       },
     },
@@ -296,6 +302,9 @@ export function createConfig({
           signedInFiles: start ? SIGNED_IN_FILES_MARK : undefined,
         }),
         ...(start ? [new SignedInFilesPlugin()] : []),
+        // What a remote imports of shared-ui (its manifest), what the shell provides of it
+        // (shared-ui-exports.json): the deploy's and the shell's checks compare them.
+        new SharedUiExportsPlugin({ remote: isRemote }),
         ...(production ? [new PrecompressPlugin()] : []),
       ],
       optimization: {
