@@ -15,7 +15,7 @@ import {
   SHELL_SHARED_UI_FILE,
 } from '../src/web/built-against.js';
 import { DeployError, stageCopy } from '../src/web/deploy.js';
-import { gatedDeploy } from '../src/web/gates.js';
+import { gatedDeploy, runRemoteChecks } from '../src/web/gates.js';
 import { readDeployState, releasesDir } from '../src/web/releases.js';
 import { activity, ctx, useHealthFixture, webRoot } from './remote-health-fixture.js';
 
@@ -210,5 +210,55 @@ describe('a deploy checked against what it meets', () => {
       "mf-reports's build records no shared-ui imports",
       'the served shell records no shared-ui exports (built before it did)',
     ]);
+  });
+});
+
+describe("the remote's own checks before a build", () => {
+  /** A workspace like the repository's, whose mf-reports' scripts exit with the codes given. */
+  function workspace(typecheck: number, test: number): string {
+    const dir = mkdtempSync(path.join(tmpdir(), 'deploy-gates-repo-'));
+    mkdirSync(path.join(dir, 'mf-reports'));
+    writeFileSync(
+      path.join(dir, 'package.json'),
+      JSON.stringify({ name: 'repo', private: true, workspaces: ['mf-reports'] }),
+    );
+    const script = (name: string, code: number) =>
+      `node -e "require('fs').writeFileSync('../ran-${name}', ''); process.exit(${code})"`;
+    writeFileSync(
+      path.join(dir, 'mf-reports', 'package.json'),
+      JSON.stringify({
+        name: 'mf-reports',
+        private: true,
+        scripts: { typecheck: script('typecheck', typecheck), test: script('test', test) },
+      }),
+    );
+    return dir;
+  }
+
+  it('refuses a remote that does not type-check, before its tests', () => {
+    const repo = workspace(2, 0);
+    try {
+      expect(refusal(() => runRemoteChecks(repo, 'reports'))).toBe(
+        'mf-reports does not type-check (npm run typecheck -w mf-reports, see above); nothing was built or deployed',
+      );
+      expect(existsSync(path.join(repo, 'ran-typecheck'))).toBe(true);
+      expect(existsSync(path.join(repo, 'ran-test'))).toBe(false);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a remote whose tests fail, and passes one whose checks pass', () => {
+    const failing = workspace(0, 1);
+    const passing = workspace(0, 0);
+    try {
+      expect(refusal(() => runRemoteChecks(failing, 'reports'))).toBe(
+        'mf-reports fails its tests (npm run test -w mf-reports, see above); nothing was built or deployed',
+      );
+      expect(Object.keys(runRemoteChecks(passing, 'reports'))).toEqual(['typecheck', 'test']);
+    } finally {
+      rmSync(failing, { recursive: true, force: true });
+      rmSync(passing, { recursive: true, force: true });
+    }
   });
 });
