@@ -42,6 +42,9 @@ const pending = new Map<string, Promise<ComponentType>>();
  * Reads the remote's manifest and checks what it records it was built against (compatibility.ts).
  */
 async function checkManifest(remote: RemoteName, url: string, signal: AbortSignal): Promise<void> {
+  // The shell's shared modules (a chunk the runtime host needs next) are fetched beside the
+  // manifest: the check compares the remote's shared-ui imports with them.
+  import('./host-shared').catch(() => undefined);
   let manifest: unknown;
   const integrity = integrityOf.get(url)?.manifest;
   try {
