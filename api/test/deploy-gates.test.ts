@@ -14,7 +14,7 @@ import {
   runningContract,
   SHELL_SHARED_UI_FILE,
 } from '../src/web/built-against.js';
-import { DeployError, stageCopy } from '../src/web/deploy.js';
+import { DeployError, formatVersions, stageCopy } from '../src/web/deploy.js';
 import { gatedDeploy, runRemoteChecks } from '../src/web/gates.js';
 import { readDeployState, releasesDir } from '../src/web/releases.js';
 import { activity, ctx, useHealthFixture, webRoot } from './remote-health-fixture.js';
@@ -174,6 +174,9 @@ describe('a deploy checked against what it meets', () => {
       builtAgainst: { contract: drifted, 'shared-ui': SHARED_UI },
       forced,
     });
+    expect(formatVersions(webRoot, 'reports')).toMatch(
+      new RegExp(`^\\*\\s+${version}\\s.*served, deployed with --force past its checks$`, 'm'),
+    );
     expect(await ctx.app.rolloutWatch!.recordCommandChanges()).toBe(1);
     const [line] = await activity('deploy_forced');
     expect(line).toMatchObject({ kind: 'release', recordId: 'mf-reports', actor: null });
