@@ -1,119 +1,45 @@
 // Builds the webpack configuration of one app (the shell or a remote). Every app's
 // webpack.config.mjs calls this (a remote through createRemoteConfig, from the one list), so federation settings,
 // loaders and the dev server behave the same everywhere.
-import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
-import MinimizerPlugin from 'minimizer-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { builtAgainst, hostShared, shared } from './shared.mjs';
 import { ChunkIntegrityPlugin } from './chunk-integrity-plugin.mjs';
+import { SharedUiExportsPlugin, sharedUiImports } from './shared-ui-exports.mjs';
+import {
+  TARGET,
+  browserModule,
+  browserResolve,
+  minimizerFor,
+  sharedUiSideEffectFree,
+} from './browser-build.mjs';
+import { devRuntimeDir, devServerOptions } from './dev-server.mjs';
+import { PrecompressPlugin, testProfile } from './precompress-plugin.mjs';
+import {
+  SIGNED_IN_FILES_MARK,
+  SignedInFilesPlugin,
+  START_FILE,
+  START_FILES,
+  startConfig,
+} from './start-config.mjs';
 // The one list of the remotes (names, folders, dev ports, screens); the shell and the api import it too.
 import list from '../contract/src/remotes.json' with { type: 'json' };
 
+export {
+  REMOTE_MINIFY_TARGET,
+  TARGET,
+  browserModule,
+  browserResolve,
+  minimizerFor,
+} from './browser-build.mjs';
+export { devPortOf } from './dev-server.mjs';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
-
-/** Where the API runs in development; every dev server proxies `/api` there. */
-const apiTarget = process.env.API_URL || 'http://localhost:8080';
-
-/**
- * BUILD_PROFILE=test: the production build the end-to-end tests drive, less what only a deployed
- * build uses: no source maps and no Brotli/gzip copies (the server sends the files themselves
- * when no copy is beside them). The bundles are the same minified, hashed files. Any other value,
- * or none, is the production build.
- */
-const testProfile = process.env.BUILD_PROFILE === 'test';
-
-/**
- * Browsers the bundles are written for: ES2020 lets webpack emit its runtime with arrow functions,
- * `const` and optional chaining instead of ES5 helpers (smaller entries).
- */
-export const TARGET = ['web', 'es2020'];
-
-/**
- * The size-saving facades: the router the browser bundles share, only the parts the apps use
- * (`react-router.mjs`), and a TypeBox with only the builders contract uses (`typebox.mjs`).
- */
-const ROUTER_FACADE = path.join(here, 'react-router.mjs');
-const TYPEBOX_FACADE = path.join(here, 'typebox.mjs');
-/** The query cache the browser bundles share: only the parts of TanStack Query shared-ui uses. */
-const REACT_QUERY_FACADE = path.join(here, 'react-query.mjs');
-
-/** How browser bundles resolve our sources (the apps, shared-ui, contract). */
-export const browserResolve = {
-  extensions: ['.ts', '.tsx', '.js'],
-  // contract is ESM TypeScript with `.js` specifiers; consume it from source like shared-ui.
-  extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-  alias: {
-    contract$: path.join(root, 'contract', 'src', 'index.ts'),
-    'react-router$': ROUTER_FACADE,
-    '@sinclair/typebox$': TYPEBOX_FACADE,
-    '@tanstack/react-query$': REACT_QUERY_FACADE,
-  },
-};
-
-/** How browser bundles treat our sources: parsing, TypeScript, CSS, side-effect free contract. */
-export const browserModule = {
-  // An import of a name a module does not export fails the build (the router facade lists only
-  // the names the apps use).
-  parser: { javascript: { exportsPresence: 'error' } },
-  rules: [
-    {
-      test: /\.tsx?$/,
-      exclude: /node_modules/,
-      use: {
-        // Type checking is the separate `typecheck` script; the build only transpiles.
-        loader: path.join(here, 'esbuild-loader.cjs'),
-        options: { target: 'es2020' },
-      },
-    },
-    { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
-    {
-      // The endpoint descriptions without the summaries, descriptions and schemas no browser
-      // reads (after esbuild: `enforce: 'post'`), in every contract module: the table in
-      // endpoints.ts spreads in the ones that feature modules describe (exports, receipts, ...).
-      test: /\.ts$/,
-      include: path.join(root, 'contract', 'src'),
-      exclude: /\.test\.ts$/,
-      enforce: 'post',
-      use: path.join(here, 'browser-endpoints-loader.cjs'),
-    },
-    {
-      // contract's module-level constants built by calls (schemas, endpoint descriptions) marked
-      // pure, so that those no browser code reads are dropped with what they import.
-      test: /\.ts$/,
-      include: path.join(root, 'contract', 'src'),
-      exclude: /\.test\.ts$/,
-      enforce: 'post',
-      use: path.join(here, 'contract-pure-loader.cjs'),
-    },
-    {
-      // The browser uses only contract's messages and types; declaring its modules free of
-      // side effects lets webpack drop the TypeBox schemas the apps never read.
-      include: path.join(root, 'contract', 'src'),
-      sideEffects: false,
-    },
-    {
-      // The facades import the packages they stand for by their public entries (`#react-router`,
-      // `#typebox` in package.json `imports`); those requests must reach the packages, not the
-      // facades again.
-      include: [ROUTER_FACADE, TYPEBOX_FACADE, REACT_QUERY_FACADE],
-      resolve: {
-        alias: {
-          'react-router$': 'react-router',
-          '@sinclair/typebox$': '@sinclair/typebox',
-          '@tanstack/react-query$': '@tanstack/react-query',
-        },
-      },
-    },
-  ],
-};
 
 /**
  * The federation runtime pieces a remote takes from globals instead of bundling them
@@ -151,9 +77,14 @@ function remoteFederation(name, exposes) {
     },
     manifest: {
       fileName: 'mf-manifest.json',
-      // Recorded for the shell's compatibility check (metaData.buildInfo.builtAgainst).
-      additionalData: ({ stats }) => {
-        stats.metaData.buildInfo = { ...stats.metaData.buildInfo, builtAgainst };
+      // Recorded for the deploy's and the shell's compatibility checks
+      // (metaData.buildInfo.builtAgainst, and the names it imports from shared-ui).
+      additionalData: ({ stats, compilation }) => {
+        stats.metaData.buildInfo = {
+          ...stats.metaData.buildInfo,
+          builtAgainst,
+          sharedUiImports: sharedUiImports(compilation),
+        };
         return stats;
       },
     },
@@ -162,17 +93,6 @@ function remoteFederation(name, exposes) {
     dts: false,
   });
 }
-
-/**
- * shared-ui's modules as side-effect free (its styles are not, nor its entry, which imports the
- * design tokens and base styles) in the shell's builds: a screen's bundle carries only the parts
- * of shared-ui it imports, not every module its index re-exports.
- */
-const sharedUiSideEffectFree = {
-  include: path.join(root, 'shared-ui', 'src'),
-  exclude: [/\.css$/, path.join(root, 'shared-ui', 'src', 'index.ts')],
-  sideEffects: false,
-};
 
 /**
  * @param {object} options
@@ -200,6 +120,10 @@ export function createConfig({
     const hashed = production ? '.[contenthash:8]' : '';
 
     const app = {
+      // Each compilation is named: in development every page's live-reload client answers only
+      // to its own compilation's builds, never to a sibling's hash (a client that took the
+      // runtime provider's hash for a new build of its own reloaded the page forever).
+      name,
       mode: production ? 'production' : 'development',
       target: TARGET,
       context: dir,
@@ -270,6 +194,9 @@ export function createConfig({
           signedInFiles: start ? SIGNED_IN_FILES_MARK : undefined,
         }),
         ...(start ? [new SignedInFilesPlugin()] : []),
+        // What a remote imports of shared-ui (its manifest), what the shell provides of it
+        // (shared-ui-exports.json): the deploy's and the shell's checks compare them.
+        new SharedUiExportsPlugin({ remote: isRemote }),
         ...(production ? [new PrecompressPlugin()] : []),
       ],
       optimization: {
@@ -280,21 +207,7 @@ export function createConfig({
       externals: isRemote ? [bundlerRuntimeExternal] : undefined,
       performance: { hints: false },
       stats: production ? 'normal' : 'minimal',
-      devServer: {
-        port,
-        host: 'localhost',
-        hot: false,
-        liveReload: true,
-        historyApiFallback: true,
-        // The shell on another port fetches this remote's manifest and chunks.
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api'], target: apiTarget, changeOrigin: true }],
-        setupMiddlewares: (middlewares, server) => {
-          if (devRoutes) devRoutes(server.app);
-          return middlewares;
-        },
-        client: { overlay: { warnings: false, errors: true } },
-      },
+      devServer: devServerOptions({ name, port, devRoutes }),
     };
     // Remote entries expect the federation runtime core on a global (externalRuntime). This small
     // separate bundle puts it there: the shell loads its own copy before the first remote and
@@ -307,7 +220,15 @@ export function createConfig({
       context: here,
       devtool: false,
       entry: { [RUNTIME_PROVIDER_FILE.replace(/\.js$/, '')]: './federation-runtime-provider.mjs' },
-      output: { path: app.output.path, filename: '[name].js', clean: false },
+      // In development it is no part of the dev server (`devServer: false`): it carries no
+      // live-reload client (its inputs are installed packages, it never changes while the app is
+      // edited), and is written to a folder of its own that the dev server serves as it is.
+      output: {
+        path: production ? app.output.path : devRuntimeDir(name),
+        filename: '[name].js',
+        clean: false,
+      },
+      ...(production ? {} : { devServer: false }),
       plugins: [
         new webpack.DefinePlugin({ ENV_TARGET: JSON.stringify('web') }),
         ...(production ? [new PrecompressPlugin()] : []),
@@ -329,163 +250,8 @@ export function createConfig({
   };
 }
 
-/**
- * Remotes minify with esbuild: several times faster than terser (a remote's deploy is timed,
- * `npm run bench:web`), a few per cent larger. The shell keeps webpack's default (terser, two
- * passes): its first screens are the ones weighed, and terser writes them a little smaller.
- */
-/** What the remotes' minifier writes (see minimizerFor). */
-export const REMOTE_MINIFY_TARGET = 'es2022';
-
-export const minimizerFor = (isRemote) =>
-  isRemote
-    ? [
-        new MinimizerPlugin({
-          minify: MinimizerPlugin.esbuildMinify,
-          // ES2022, the syntax the installed libraries ship (react-router 8's static class fields,
-          // TanStack Query's private fields), which the shell's terser leaves as it is: a lower
-          // target makes esbuild lower them with helpers declared by `var` at the top of each
-          // chunk, that is as globals of the page, and two chunks' helpers of the same minified
-          // name replace each other (a remote's standalone page threw on react-router's
-          // `static contextType` whenever the query cache's chunk ran last).
-          minimizerOptions: { target: REMOTE_MINIFY_TARGET },
-        }),
-      ]
-    : ['...'];
-
-/** The start script, beside main.js; its chunks and styles go in `start/`. */
-const START_FILE = 'start.js';
-/** The start compilation's files: start.js (and its map) and the folder `start/`. */
-const START_FILES = /^start(\.js|\.js\.map$|[\\/])/;
-/**
- * Where index.html holds the list of the signed-in shell's scripts and styles, which the login
- * screen prefetches at idle (shell/src/prefetch-signed-in.ts).
- */
-const SIGNED_IN_FILES_MARK = '__SIGNED_IN_FILES__';
-
-/**
- * The shell's first script: a separate compilation without module federation, so the login
- * screen downloads React, react-dom and the form only (no federation runtime, no router, no
- * signed-in code). Signed in, it loads main.js. The page reloads at sign-in and logout, so the
- * React in this bundle and the signed-in shell's never meet on one page. shared-ui's modules are
- * side-effect free here (its styles are not), so only the login form's parts are bundled.
- */
-function startConfig(app, entry) {
-  const hashed = app.mode === 'production' ? '.[contenthash:8]' : '';
-  return {
-    name: `${app.output.uniqueName}-start`,
-    mode: app.mode,
-    target: TARGET,
-    context: app.context,
-    devtool: app.devtool,
-    entry: { start: entry },
-    output: {
-      path: app.output.path,
-      publicPath: 'auto',
-      uniqueName: `${app.output.uniqueName}-start`,
-      filename: '[name].js',
-      chunkFilename: `start/[name]${hashed}.js`,
-      // Removes its own earlier files only; the other compilations' files stay.
-      clean: { keep: (file) => !START_FILES.test(file) },
-    },
-    resolve: app.resolve,
-    module: {
-      parser: app.module.parser,
-      rules: [...browserModule.rules, sharedUiSideEffectFree],
-    },
-    plugins: [
-      new MiniCssExtractPlugin({
-        filename: `start/[name]${hashed}.css`,
-        chunkFilename: `start/[name]${hashed}.css`,
-      }),
-      new webpack.DefinePlugin({ __BUILT_AGAINST__: JSON.stringify(builtAgainst) }),
-      ...(app.mode === 'production' ? [new PrecompressPlugin()] : []),
-    ],
-    optimization: { minimizer: minimizerFor(false) },
-    performance: { hints: false },
-    stats: app.stats,
-  };
-}
-
-/**
- * Writes into index.html every script (`main.js` first) and style sheet of the shell's signed-in
- * build. It runs last (report stage), when real content hashes have given every file its name.
- */
-class SignedInFilesPlugin {
-  apply(compiler) {
-    compiler.hooks.thisCompilation.tap('SignedInFilesPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'SignedInFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
-        () => {
-          const names = compilation.getAssets().map((asset) => asset.name);
-          const listed = (extension) =>
-            names
-              .filter((file) => file.endsWith(extension))
-              .sort(
-                (a, b) => Number(b === 'main.js') - Number(a === 'main.js') || a.localeCompare(b),
-              )
-              .map((file) => `/${file}`);
-          const list = JSON.stringify({ scripts: listed('.js'), styles: listed('.css') });
-          compilation.updateAsset('index.html', (html) => {
-            const text = html.source().toString();
-            if (!text.includes(`"${SIGNED_IN_FILES_MARK}"`)) {
-              throw new Error(`index.html has no ${SIGNED_IN_FILES_MARK} to replace`);
-            }
-            // JSON inside <script>: `<` escaped, so no path can close the element.
-            return new webpack.sources.RawSource(
-              text.replace(`"${SIGNED_IN_FILES_MARK}"`, () => list.replace(/</g, '\\u003c')),
-            );
-          });
-        },
-      );
-    });
-  }
-}
-
 /** The standalone page's federation runtime, a file beside main.js. */
 const RUNTIME_PROVIDER_FILE = 'federation-runtime.js';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-/** What the server sends compressed: text files above the size where compressing pays. */
-const COMPRESSIBLE = /\.(js|css|html|json|svg)$/;
-const COMPRESS_FROM_BYTES = 1024;
-
-/**
- * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every emitted text file of a production
- * build. The api serves those (`preCompressed` in api/src/web/static.ts) instead of compressing
- * each file again on every request: compressing the signed-in shell's scripts on the fly cost
- * the server tens of milliseconds of CPU on every first load, right when it answers the sign-in.
- */
-class PrecompressPlugin {
-  apply(compiler) {
-    compiler.hooks.afterEmit.tapPromise('PrecompressPlugin', async (compilation) => {
-      const out = compilation.outputOptions.path;
-      const names = Object.keys(compilation.assets).filter((name) => COMPRESSIBLE.test(name));
-      await Promise.all(
-        names.map(async (name) => {
-          const file = path.join(out, name);
-          // The test profile writes none, and removes a copy an earlier build left beside a file
-          // of the same name (main.js, remoteEntry.js): it would be served instead of the file.
-          if (testProfile) {
-            await Promise.all([
-              rm(`${file}.br`, { force: true }),
-              rm(`${file}.gz`, { force: true }),
-            ]);
-            return;
-          }
-          const data = await readFile(file);
-          if (data.length < COMPRESS_FROM_BYTES) return;
-          const [br, gz] = await Promise.all([
-            brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } }),
-            gzip(data, { level: 9 }),
-          ]);
-          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-        }),
-      );
-    });
-  }
-}
 
 /** The remotes, as the one list in contract/src/remotes.json describes them. */
 export const remotes = list.remotes;

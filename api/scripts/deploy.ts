@@ -1,8 +1,13 @@
-// npm run deploy -- <remote> [--keep N] [--from DIR]   build and serve a new version; a remote
+// npm run deploy -- <remote> [--keep N] [--from DIR]   type-check and test the remote, build and
+//                                                      serve a new version; a remote
 //                                                      whose inputs (its sources, the libraries,
 //                                                      the build settings) are those of a kept
 //                                                      version serves that one again, unbuilt
-//                                                      (--rebuild builds anyway)
+//                                                      (--rebuild builds anyway). A build made
+//                                                      against another contract than the running
+//                                                      API's, or needing shared-ui names the
+//                                                      shell lacks, is refused (--force deploys
+//                                                      it anyway, noted in the Activity)
 // npm run deploy -- <remote> --canary 10 [--auto-promote 30m]
 //                                                      serve it to 10% of signed-in users first
 // npm run deploy -- --promote <remote>                 serve the canary to everyone
@@ -21,7 +26,6 @@ import { parseArgs } from 'node:util';
 import {
   DEFAULT_KEEP,
   DeployError,
-  deployStaged,
   formatVersions,
   inputsHash,
   parseDuration,
@@ -37,10 +41,11 @@ import {
   withDeployLock,
 } from '../src/web/deploy.js';
 import { noteCommandChange } from '../src/web/command-changes.js';
+import { gatedDeploy, runRemoteChecks } from '../src/web/gates.js';
 import { readDeployState, REMOTE_NAMES } from '../src/web/releases.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const USAGE = `usage: npm run deploy -- <remote> [--keep N] [--from DIR | --rebuild] [--canary PCT [--auto-promote 30m]]
+const USAGE = `usage: npm run deploy -- <remote> [--keep N] [--from DIR | --rebuild] [--canary PCT [--auto-promote 30m]] [--force]
        npm run deploy -- --promote <remote>
        npm run deploy -- --rollback <remote>
        npm run deploy -- --list <remote>
@@ -80,6 +85,7 @@ async function main(argv: string[]): Promise<void> {
       keep: { type: 'string' },
       from: { type: 'string' },
       rebuild: { type: 'boolean' },
+      force: { type: 'boolean' },
     },
   });
   const webRoot = path.resolve(process.env.WEB_ROOT || repoRoot);
@@ -185,6 +191,12 @@ async function main(argv: string[]): Promise<void> {
         const builtAt = statSync(path.join(staged, 'mf-manifest.json')).mtime.toISOString();
         info = { builtAt, commit: 'unknown' };
       } else {
+        // The remote's own checks first: a build that does not type-check or pass its tests is
+        // never made, let alone served.
+        const checks = runRemoteChecks(repoRoot, name);
+        console.log(
+          `mf-${name}: type check ${checks.typecheck!.toFixed(1)} s, tests ${checks.test!.toFixed(1)} s, passed`,
+        );
         staged = stagingDir(webRoot, name);
         const buildSeconds = build(name, staged);
         console.log(`mf-${name}: built in ${buildSeconds.toFixed(1)} s`);
@@ -195,8 +207,18 @@ async function main(argv: string[]): Promise<void> {
           ...(inputs ? { inputs } : {}),
         };
       }
-      const result = deployStaged(webRoot, name, staged, info, keep, canary);
+      const result = gatedDeploy(webRoot, name, staged, info, {
+        force: values.force,
+        keep,
+        canary,
+      });
       staged = undefined;
+      const { contract, 'shared-ui': sharedUi } = result.builtAgainst;
+      console.log(
+        `mf-${name}: built against contract ${contract ?? 'unknown'}, shared-ui ${sharedUi ?? 'unknown'}`,
+      );
+      for (const note of result.notCompared) console.log(`not compared: ${note}`);
+      for (const problem of result.forced) console.log(`deployed with --force: ${problem}`);
       const was = result.previous ? ` (was ${result.previous})` : '';
       if (canary) {
         const auto = canary.autoPromoteMinutes

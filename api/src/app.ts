@@ -40,6 +40,7 @@ import { named } from './lib/named-plugin.js';
 import { requestContextPlugin } from './lib/request-context.js';
 import { useJsonBodyParser } from './lib/json-body.js';
 import { webPlugin } from './web/static.js';
+import { recordApiContract } from './web/built-against.js';
 import { configureImages } from './files/images.js';
 import { configureWorkers } from './exports/worker.js';
 import { ExportSlots } from './lib/export-slots.js';
@@ -221,8 +222,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     autoPostRecurring: options.autoPostRecurring !== false,
   });
 
-  if (config.webRoot)
+  if (config.webRoot) {
     await app.register(webPlugin, webSettings(config, config.webRoot, database.db));
+    // The contract this server runs, where `npm run deploy` compares a remote's build with it.
+    const webRoot = config.webRoot;
+    app.addHook('onReady', async () => {
+      try {
+        recordApiContract(webRoot);
+      } catch (error) {
+        app.log.warn({ err: error }, 'could not note the API contract in the web root');
+      }
+    });
+  }
 
   await ensureFirstAdmin(app.db, config, app.log);
   await keyUnkeyedExpenseTypes(app.db);

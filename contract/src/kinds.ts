@@ -59,6 +59,7 @@ export const AUDIT_ACTIONS = [
   'receipt_removed',
   'rollout_promoted',
   'rollout_rolled_back',
+  'deploy_forced',
   'statement_imported',
   'statement_undone',
   'matched',

@@ -1,5 +1,6 @@
 // Promotes and rollbacks made with `npm run deploy -- --promote / --rollback` in the Activity,
-// like those made with the Releases screen's buttons. The command does not open the database (the
+// like those made with the Releases screen's buttons, and deploys forced past their checks
+// (`--force`, gates.ts). The command does not open the database (the
 // embedded one belongs to the running server), so it notes each change in a file beside the
 // remote's versions, `releases/unrecorded.jsonl`, one JSON line per change with an id of its own.
 // Each server process looks at the file when it starts and with every rollout check: under the
@@ -19,7 +20,7 @@ import { releasesDir, remoteDir } from './releases.js';
 
 export interface CommandChange {
   id: string;
-  action: 'rollout_promoted' | 'rollout_rolled_back';
+  action: 'rollout_promoted' | 'rollout_rolled_back' | 'deploy_forced';
   /** When the command made the change (ISO 8601). */
   at: string;
   /** The operating-system account that ran the command. */
@@ -59,7 +60,9 @@ const isChange = (value: unknown): value is CommandChange => {
   return (
     !!change &&
     typeof change.id === 'string' &&
-    (change.action === 'rollout_promoted' || change.action === 'rollout_rolled_back') &&
+    (change.action === 'rollout_promoted' ||
+      change.action === 'rollout_rolled_back' ||
+      change.action === 'deploy_forced') &&
     typeof change.at === 'string' &&
     typeof change.by === 'string' &&
     typeof change.before === 'object' &&

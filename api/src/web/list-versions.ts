@@ -1,5 +1,6 @@
 // The `npm run deploy -- --list` table: every kept version of a remote, newest first, which one
-// is served, the canary, and a served version whose files are missing.
+// is served, the canary, one deployed past its checks, and a served version whose files are
+// missing.
 import { readDeployState, versionFilesMissing, type Canary } from './releases.js';
 
 const shortTime = (iso: string) =>
@@ -41,6 +42,7 @@ export function formatVersions(webRoot: string, name: string): string {
             : entry.rolledBack
               ? 'rolled back'
               : 'kept',
+        entry.forced?.length ? 'deployed with --force past its checks' : '',
         versionFilesMissing(webRoot, name, entry.version) ? FILES_MISSING : '',
       ]
         .filter(Boolean)

@@ -41,6 +41,13 @@ export interface DeployedVersion {
    * Absent for versions deployed before files were recorded.
    */
   files?: Record<string, string>;
+  /**
+   * The contract and shared-ui the build was made from (`<version>+<hash of their sources>`, from
+   * its manifest). Absent for versions deployed before it was recorded.
+   */
+  builtAgainst?: { contract?: string; 'shared-ui'?: string };
+  /** Why the deploy's checks refused this build, when it was deployed anyway (`--force`). */
+  forced?: string[];
 }
 
 /** A version served to a share of the signed-in users beside the served one (a canary). */

@@ -41,6 +41,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   receipt_removed: 'receipt removed',
   rollout_promoted: 'rollout promoted',
   rollout_rolled_back: 'rollout rolled back',
+  deploy_forced: 'deploy forced past its checks',
   statement_imported: 'statement imported',
   statement_undone: 'statement import undone',
   matched: 'matched',

@@ -117,4 +117,25 @@ describe('RemoteScreen', () => {
       'The Users screen cannot be shown: the People (mf-people) remote was built against shared-ui 2.0.0, and this application runs shared-ui 1.0.0.',
     );
   });
+
+  it('should count a remote built against another contract as a failed load, naming both', async () => {
+    load.mockRejectedValueOnce(
+      new RemoteIncompatibleError('people', 'contract', '1.0.0+0123456789ab', '1.0.0+ba9876543210'),
+    );
+    render(<RemoteScreen route={ROUTE} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'the People (mf-people) remote was built against contract 1.0.0+0123456789ab, and this application runs contract 1.0.0+ba9876543210.',
+    );
+    expect(reportHealth).toHaveBeenCalledWith('people', expect.anything(), 'failed', 'manifest');
+  });
+
+  it('should name the shared-ui exports a remote needs and the shell lacks', async () => {
+    load.mockRejectedValueOnce(
+      new RemoteIncompatibleError('people', 'shared-ui', '1.1.0+aa', '1.0.0+bb', ['NewChart']),
+    );
+    render(<RemoteScreen route={ROUTE} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'built against shared-ui 1.1.0+aa, and this application runs shared-ui 1.0.0+bb, which does not export NewChart.',
+    );
+  });
 });

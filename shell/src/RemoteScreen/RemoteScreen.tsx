@@ -118,7 +118,8 @@ export function RemoteErrorPanel({ route, error, onRetry }: RemoteErrorPanelProp
   if (error instanceof RemoteUnavailableError) {
     text = `The ${route.label} screen is unavailable right now.`;
   } else if (error instanceof RemoteIncompatibleError) {
-    text = `The ${route.label} screen cannot be shown: the ${remote} remote was built against ${error.library} ${error.remoteVersion}, and this application runs ${error.library} ${error.shellVersion}.`;
+    const lacks = error.missing.length ? `, which does not export ${error.missing.join(', ')}` : '';
+    text = `The ${route.label} screen cannot be shown: the ${remote} remote was built against ${error.library} ${error.remoteVersion}, and this application runs ${error.library} ${error.shellVersion}${lacks}.`;
     detail = 'It shows again once a compatible version of the remote is deployed.';
   } else {
     const stage: LoadStage = error instanceof RemoteLoadError ? error.stage : 'render';

@@ -44,16 +44,21 @@ export class RemoteLoadError extends Error {
 export type CheckedLibrary = keyof typeof __BUILT_AGAINST__;
 export const CHECKED: readonly CheckedLibrary[] = ['shared-ui', 'contract'];
 
-/** The remote was built against another major version of a library the shell shares with it. */
+/**
+ * The remote was built against another contract, another major version of shared-ui, or a
+ * shared-ui with names (`missing`) the shell's does not export (compatibility.ts).
+ */
 export class RemoteIncompatibleError extends Error {
   constructor(
     readonly remote: RemoteName,
     readonly library: CheckedLibrary,
     readonly remoteVersion: string,
     readonly shellVersion: string,
+    readonly missing: readonly string[] = [],
   ) {
     super(
-      `Remote "${remote}" was built against ${library} ${remoteVersion}, the shell runs ${shellVersion}`,
+      `Remote "${remote}" was built against ${library} ${remoteVersion}, the shell runs ${shellVersion}` +
+        (missing.length ? `, which does not export ${missing.join(', ')}` : ''),
     );
     this.name = 'RemoteIncompatibleError';
   }

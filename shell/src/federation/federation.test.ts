@@ -215,16 +215,36 @@ describe('loadRemoteComponent', () => {
     expect(mockedLoad).not.toHaveBeenCalled();
   });
 
-  it('should accept another minor version of the same major', async () => {
+  it("should accept another minor version of shared-ui, with the shell's contract", async () => {
     const module = nextModule();
     const Screen = () => null;
-    const [majorVersion] = SHELL_VERSIONS.contract.split('.');
+    const [majorVersion] = SHELL_VERSIONS['shared-ui'].split('.');
     serve({
       list: { reports: '/remotes/mf-reports/v/bbbbbbbbbbbb/mf-manifest.json' },
-      manifest: builtAgainst({ contract: `${majorVersion}.99.0` }),
+      manifest: builtAgainst({
+        'shared-ui': `${majorVersion}.99.0`,
+        contract: SHELL_VERSIONS.contract,
+      }),
     });
     mockedLoad.mockResolvedValue({ [module]: Screen });
     await expect(loadRemoteComponent('reports', module)).resolves.toBe(Screen);
+  });
+
+  it('should refuse a remote built against another contract of the same version, untried', async () => {
+    const module = nextModule();
+    const drifted = `${SHELL_VERSIONS.contract}+0123456789ab`;
+    serve({
+      list: { reports: '/remotes/mf-reports/v/dddddddddddd/mf-manifest.json' },
+      manifest: builtAgainst({ 'shared-ui': SHELL_VERSIONS['shared-ui'], contract: drifted }),
+    });
+    const error = await loadRemoteComponent('reports', module).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'RemoteIncompatibleError',
+      library: 'contract',
+      remoteVersion: drifted,
+      shellVersion: SHELL_VERSIONS.contract,
+    });
+    expect(mockedLoad).not.toHaveBeenCalled();
   });
 
   it('should give up on a load that exceeds the time limit, with no second attempt', async () => {

@@ -14,13 +14,8 @@
 import type { ModuleFederation } from '@module-federation/runtime-core';
 import type { ComponentType } from 'react';
 import type { RemoteName } from '../routes/route-table';
-import {
-  CHECKED,
-  RemoteIncompatibleError,
-  RemoteLoadError,
-  RemoteUnavailableError,
-  type LoadStage,
-} from './errors';
+import { checkBuiltAgainst } from './compatibility';
+import { RemoteLoadError, RemoteUnavailableError, type LoadStage } from './errors';
 import { entryUrls, provideChunkTable, verifiedManifests, wasRefused } from './integrity';
 import { fetchRemoteList, integrityForRemote, integrityOf, registered } from './remote-list';
 import { federationHost, registerRemoteList } from './runtime-host';
@@ -43,13 +38,13 @@ const checkedManifests = new Map<string, Promise<void>>();
 const loaded = new Map<string, ComponentType>();
 const pending = new Map<string, Promise<ComponentType>>();
 
-const major = (version: string): string | undefined => /^\D*(\d+)\./.exec(version)?.[1];
-
 /**
- * Reads the remote's manifest and compares the library versions it records with the shell's.
- * A manifest that records none (built before the check existed, or elsewhere) is accepted.
+ * Reads the remote's manifest and checks what it records it was built against (compatibility.ts).
  */
 async function checkManifest(remote: RemoteName, url: string, signal: AbortSignal): Promise<void> {
+  // The shell's shared modules (a chunk the runtime host needs next) are fetched beside the
+  // manifest: the check compares the remote's shared-ui imports with them.
+  import('./host-shared').catch(() => undefined);
   let manifest: unknown;
   const integrity = integrityOf.get(url)?.manifest;
   try {
@@ -75,16 +70,7 @@ async function checkManifest(remote: RemoteName, url: string, signal: AbortSigna
     }
     throw new RemoteLoadError('manifest', `Could not read the manifest of ${remote}`, error);
   }
-  const recorded = (
-    manifest as { metaData?: { buildInfo?: { builtAgainst?: Record<string, unknown> } } }
-  )?.metaData?.buildInfo?.builtAgainst;
-  for (const library of CHECKED) {
-    const theirs = recorded?.[library];
-    const ours = __BUILT_AGAINST__[library];
-    if (typeof theirs === 'string' && major(theirs) !== major(ours)) {
-      throw new RemoteIncompatibleError(remote, library, theirs, ours);
-    }
-  }
+  await checkBuiltAgainst(remote, manifest);
 }
 
 const MANIFEST_CODES = /RUNTIME-00[37]|RUNTIME-013/;

@@ -50,3 +50,6 @@ export function hostShared(): Record<HostSharedName, HostShare> {
     }),
   ) as Record<HostSharedName, HostShare>;
 }
+
+/** The names the shell's shared-ui exports (what a remote may import of it). */
+export const sharedUiExports = (): string[] => Object.keys(SharedUi);

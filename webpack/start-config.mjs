@@ -1,0 +1,96 @@
+// The shell's start script: a compilation of its own, without module federation, that the login
+// page loads instead of main.js (createConfig's `start`).
+import webpack from 'webpack';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import { TARGET, browserModule, minimizerFor, sharedUiSideEffectFree } from './browser-build.mjs';
+import { PrecompressPlugin } from './precompress-plugin.mjs';
+import { builtAgainst } from './shared.mjs';
+
+/** The start script, beside main.js; its chunks and styles go in `start/`. */
+export const START_FILE = 'start.js';
+/** The start compilation's files: start.js (and its map) and the folder `start/`. */
+export const START_FILES = /^start(\.js|\.js\.map$|[\\/])/;
+/**
+ * Where index.html holds the list of the signed-in shell's scripts and styles, which the login
+ * screen prefetches at idle (shell/src/prefetch-signed-in.ts).
+ */
+export const SIGNED_IN_FILES_MARK = '__SIGNED_IN_FILES__';
+
+/**
+ * The shell's first script: a separate compilation without module federation, so the login
+ * screen downloads React, react-dom and the form only (no federation runtime, no router, no
+ * signed-in code). Signed in, it loads main.js. The page reloads at sign-in and logout, so the
+ * React in this bundle and the signed-in shell's never meet on one page. shared-ui's modules are
+ * side-effect free here (its styles are not), so only the login form's parts are bundled.
+ */
+export function startConfig(app, entry) {
+  const hashed = app.mode === 'production' ? '.[contenthash:8]' : '';
+  return {
+    name: `${app.output.uniqueName}-start`,
+    mode: app.mode,
+    target: TARGET,
+    context: app.context,
+    devtool: app.devtool,
+    entry: { start: entry },
+    output: {
+      path: app.output.path,
+      publicPath: 'auto',
+      uniqueName: `${app.output.uniqueName}-start`,
+      filename: '[name].js',
+      chunkFilename: `start/[name]${hashed}.js`,
+      // Removes its own earlier files only; the other compilations' files stay.
+      clean: { keep: (file) => !START_FILES.test(file) },
+    },
+    resolve: app.resolve,
+    module: {
+      parser: app.module.parser,
+      rules: [...browserModule.rules, sharedUiSideEffectFree],
+    },
+    plugins: [
+      new MiniCssExtractPlugin({
+        filename: `start/[name]${hashed}.css`,
+        chunkFilename: `start/[name]${hashed}.css`,
+      }),
+      new webpack.DefinePlugin({ __BUILT_AGAINST__: JSON.stringify(builtAgainst) }),
+      ...(app.mode === 'production' ? [new PrecompressPlugin()] : []),
+    ],
+    optimization: { minimizer: minimizerFor(false) },
+    performance: { hints: false },
+    stats: app.stats,
+  };
+}
+
+/**
+ * Writes into index.html every script (`main.js` first) and style sheet of the shell's signed-in
+ * build. It runs last (report stage), when real content hashes have given every file its name.
+ */
+export class SignedInFilesPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('SignedInFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'SignedInFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const names = compilation.getAssets().map((asset) => asset.name);
+          const listed = (extension) =>
+            names
+              .filter((file) => file.endsWith(extension))
+              .sort(
+                (a, b) => Number(b === 'main.js') - Number(a === 'main.js') || a.localeCompare(b),
+              )
+              .map((file) => `/${file}`);
+          const list = JSON.stringify({ scripts: listed('.js'), styles: listed('.css') });
+          compilation.updateAsset('index.html', (html) => {
+            const text = html.source().toString();
+            if (!text.includes(`"${SIGNED_IN_FILES_MARK}"`)) {
+              throw new Error(`index.html has no ${SIGNED_IN_FILES_MARK} to replace`);
+            }
+            // JSON inside <script>: `<` escaped, so no path can close the element.
+            return new webpack.sources.RawSource(
+              text.replace(`"${SIGNED_IN_FILES_MARK}"`, () => list.replace(/</g, '\\u003c')),
+            );
+          });
+        },
+      );
+    });
+  }
+}
