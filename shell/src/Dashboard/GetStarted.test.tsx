@@ -47,12 +47,12 @@ describe('GetStarted', () => {
     mockCurrentUser('admin');
     const { container } = await renderSettled(<GetStarted />);
     expect(items()).toEqual([
-      ['Company', '/settings?tab=company', 'To do'],
-      ['Expense types', '/settings?tab=expenses', 'To do'],
-      ['Clients', '/Clients', 'To do'],
-      ['Employees', '/Employees', 'To do'],
-      ['Money accounts', '/Accounts', 'To do'],
-      ['A first entry', '/Expances', 'To do'],
+      ['Name your company', '/settings?tab=company', 'To do'],
+      ['Add expense types', '/settings?tab=expenses', 'To do'],
+      ['Add clients', '/Clients', 'To do'],
+      ['Add employees', '/Employees', 'To do'],
+      ['Add your money accounts', '/Accounts', 'To do'],
+      ['Record a first entry', '/Expances', 'To do'],
     ]);
     expect(panel()).toHaveTextContent('0 of 6 done');
     expect(await axeViolations(container)).toEqual([]);
@@ -63,12 +63,12 @@ describe('GetStarted', () => {
     setup.answer({ ...NOTHING, company: true, clients: true });
     await renderSettled(<GetStarted />);
     expect(items().map(([label, , state]) => `${label}: ${state}`)).toEqual([
-      'Company: Done',
-      'Expense types: To do',
-      'Clients: Done',
-      'Employees: To do',
-      'Money accounts: To do',
-      'A first entry: To do',
+      'Name your company: Done',
+      'Add expense types: To do',
+      'Add clients: Done',
+      'Add employees: To do',
+      'Add your money accounts: To do',
+      'Record a first entry: To do',
     ]);
     expect(panel()).toHaveTextContent('2 of 6 done');
   });
@@ -78,10 +78,10 @@ describe('GetStarted', () => {
     setup.answer({ ...NOTHING, expenseTypes: true });
     await renderSettled(<GetStarted />);
     expect(items().map(([label]) => label)).toEqual([
-      'Expense types',
-      'Clients',
-      'Employees',
-      'A first entry',
+      'Add expense types',
+      'Add clients',
+      'Add employees',
+      'Record a first entry',
     ]);
     expect(panel()).toHaveTextContent('1 of 4 done');
   });

@@ -10,6 +10,7 @@ import './GetStarted.css';
 
 interface SetupItem {
   step: SetupStep;
+  /** The link's text: what to do (the sidebar's names stay the sidebar's). */
   label: string;
   /** What it is for, after the link. */
   detail: string;
@@ -21,29 +22,34 @@ interface SetupItem {
 const ITEMS: SetupItem[] = [
   {
     step: 'company',
-    label: 'Company',
-    detail: 'its name heads every report, statement and export',
+    label: 'Name your company',
+    detail: 'the name heads every report, statement and export',
     to: href('settings', { tab: 'company' }),
     admins: true,
   },
   {
     step: 'expenseTypes',
-    label: 'Expense types',
+    label: 'Add expense types',
     detail: 'what money is spent on (rent, fuel, ...)',
     to: href('settings', { tab: 'expenses' }),
   },
-  { step: 'clients', label: 'Clients', detail: 'who pays the office', to: href('clients') },
-  { step: 'employees', label: 'Employees', detail: 'who is paid a salary', to: href('employees') },
+  { step: 'clients', label: 'Add clients', detail: 'who pays the office', to: href('clients') },
+  {
+    step: 'employees',
+    label: 'Add employees',
+    detail: 'who is paid a salary',
+    to: href('employees'),
+  },
   {
     step: 'accounts',
-    label: 'Money accounts',
+    label: 'Add your money accounts',
     detail: 'your bank accounts, and the opening balances',
     to: href('accounts'),
     admins: true,
   },
   {
     step: 'firstEntry',
-    label: 'A first entry',
+    label: 'Record a first entry',
     detail: 'an expense, income or salary recorded',
     to: href('expenses'),
   },
