@@ -103,9 +103,18 @@ describe('payroll', () => {
       await page.getByLabel(`Pay ${person.name}`).waitFor();
       expect(await page.getByLabel(`Pay ${person.name}`).isChecked()).toBe(true);
     }
-    // The count and the total are shown first, and the run is asked about once.
+    // The count and the total are shown first, and the run is asked about once; on a laptop's
+    // 1366x768 both are in view as the screen opens, above the list of employees.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByText('Salaries to post: 3 · Total: RS: 6,000.50').waitFor();
-    await page.getByRole('button', { name: 'Post payroll' }).click();
+    const post = page.getByRole('button', { name: 'Post payroll' });
+    const box = await post.boundingBox();
+    expect(box && box.y + box.height <= 768).toBe(true);
+    const firstRow = await page.getByRole('table').locator('tbody tr').first().boundingBox();
+    expect(box && firstRow && box.y < firstRow.y).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await post.click();
     await page.getByRole('button', { name: 'Post 3 salaries, RS: 6,000.50' }).click();
     expect(await dialogCount(session.dialogs, 1)).toEqual([
       'Payroll posted: 3 salaries, RS: 6,000.50',
