@@ -322,4 +322,17 @@ describe('PayrollPage', () => {
     await waitFor(() => expect(post.calls).toHaveLength(1));
     expect(post.calls[0]?.body?.lines).toEqual([{ employeeId: 1, amount: 1000 }]);
   }, 20_000);
+
+  it('should say where employees are added when there are none', async () => {
+    sheet.answer({ ...SHEET, rows: [] });
+    renderPage();
+    expect(
+      await screen.findByText((_text, element) =>
+        element?.tagName === 'P'
+          ? element.textContent === 'No employees yet: add them on Employees'
+          : false,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Employees' })).toHaveAttribute('href', '/Employees');
+  });
 });

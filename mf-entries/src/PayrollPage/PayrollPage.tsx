@@ -226,6 +226,11 @@ export function PayrollPage() {
         {payroll.sheet && <p>Salaries are dated {payroll.sheet.date}.</p>}
       </div>
       {closed && <p role="status">{messages.payrollClosed}</p>}
+      {payroll.sheet && payroll.rows.length === 0 && (
+        <p className="mf-payroll__hint">
+          No employees yet: add them on <AppLink to={href('employees')}>Employees</AppLink>
+        </p>
+      )}
       <PostPayroll payroll={payroll} closed={closed} />
       <PayAll payroll={payroll} />
       <Table
