@@ -323,6 +323,16 @@ function stillOpenLink(book: ExcelJS.Workbook, label: string) {
       text: expected,
       hyperlink: expected,
     });
+    // Every link of the workbook, on every sheet, is a full address Excel can follow.
+    const links: string[] = [];
+    for (const sheet of fromRequest.worksheets)
+      sheet.eachRow((row) =>
+        row.eachCell((cell) => {
+          if (cell.hyperlink) links.push(cell.hyperlink);
+        }),
+      );
+    expect(links.length).toBeGreaterThanOrEqual(6);
+    expect(links.filter((link) => !link.startsWith('http://office.example.com:8080/'))).toEqual([]);
     ctx.app.config.publicUrl = 'https://books.example.com/office/';
     try {
       const configured = await workbook('/api/month-end/pack.xlsx?month=2025-06', {
