@@ -96,9 +96,14 @@ describe('GetStarted', () => {
       employees: true,
       firstEntry: true,
     });
-    const { container } = await renderSettled(<GetStarted />);
+    const first = await renderSettled(<GetStarted />);
     expect(setup.calls).toHaveLength(1);
-    expect(container).toBeEmptyDOMElement();
+    expect(first.container).toBeEmptyDOMElement();
+    first.unmount();
+    // Set up for good: the next visit does not ask.
+    const again = await renderSettled(<GetStarted />);
+    expect(again.container).toBeEmptyDOMElement();
+    expect(setup.calls).toHaveLength(1);
   });
 
   it('should show a read-only viewer nothing, without asking', async () => {

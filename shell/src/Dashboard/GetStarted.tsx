@@ -2,8 +2,8 @@
 // screen where it is filled in and is ticked once it is (GET /api/setup); only the items the
 // user's role can act on are listed (a viewer sees none, only admins keep the company and the
 // money accounts). The list goes away when every item listed is done, or when the user dismisses
-// it: remembered in this browser per user.
-import { useState } from 'react';
+// it: either is remembered in this browser per user, and the list is not asked for again.
+import { useEffect, useState } from 'react';
 import type { Role, SetupStep } from 'contract';
 import { AppLink, Button, endpoints, href, useApiQuery, useCurrentUser } from 'shared-ui';
 import './GetStarted.css';
@@ -89,7 +89,12 @@ export function GetStarted() {
     refetchOnMount: 'always',
   });
   const status = setup.data;
-  if (!open || !status || items.every((item) => status[item.step])) return null;
+  const allDone = status !== undefined && items.every((item) => status[item.step]);
+  // Set up once is set up for good: the list is not asked for again on this browser.
+  useEffect(() => {
+    if (allDone && user) rememberDismissed(user.id);
+  }, [allDone, user]);
+  if (!open || !status || allDone) return null;
   const done = items.filter((item) => status[item.step]).length;
 
   const dismiss = () => {
