@@ -1,7 +1,7 @@
 // The month-end downloads (issue 34): comparisons in the report files, Budget vs actual,
 // receivables aging, the aging line of a client's statement, and the month-end pack.
 import ExcelJS from 'exceljs';
-import { hasTool, pdfToText } from './office-tools.js';
+import { hasTool, pdfToText, pdfWords } from './office-tools.js';
 import { bearer, setupDatabase, signInBoth, type TestContext } from './helpers.js';
 import { insertEntries, seedParties } from './fixtures.js';
 
@@ -29,6 +29,10 @@ beforeAll(async () => {
     { kind: 'expense', party: 1, amount: '12345678.90', day: '2025-05-05' },
     { kind: 'expense', party: 1, amount: '9876543.21', day: '2025-06-05' },
     { kind: 'expense', party: 2, amount: '4117502.79', day: '2025-06-06' },
+    // A month of figures in the hundreds of billions, the most an amount holds: August against July.
+    { kind: 'expense', party: 1, amount: '987654321098.76', day: '2025-08-07' },
+    { kind: 'expense', party: 2, amount: '4117502.79', day: '2025-08-06' },
+    { kind: 'expense', party: 2, amount: '12345678901.23', day: '2025-07-08' },
   ]);
   ({ admin, staff } = await signInBoth(ctx.app));
   await ctx.app.inject({
@@ -248,12 +252,30 @@ function stillOpenLink(book: ExcelJS.Workbook, label: string) {
     expect(text()).toMatch(/Profit\/Loss\s+-2,500,001\.00\s+-12,345,678\.90\s+9,845,677\.90/);
   });
 
+  it('sets every figure at one size: each column as wide as its widest figure', async () => {
+    const pdf = await download('/api/month-end/pack.pdf?month=2025-08');
+    const text = await pdfToText(pdf);
+    expect(text).toMatch(/Totals\s+987,658,438,601\.55\s+12,345,678,901\.23\s+975,312,759,700\.32/);
+    expect(text).toMatch(
+      /Rent \(over budget\)\s+600\.00\s+987,654,321,098\.76\s+-987,654,320,498\.76/,
+    );
+    expect(text).not.toMatch(/\d[.,][ \t]*\n/);
+    const figures = (await pdfWords(pdf)).filter((word) => /^-?[\d,]+\.\d\d%?$/.test(word.text));
+    expect(figures.length).toBeGreaterThan(20);
+    // Before, a figure wider than its column was set smaller (here down to 7.8 of 10.5 high).
+    const sizes = new Set(figures.map((word) => word.height));
+    expect({ sizes: [...sizes] }).toEqual({ sizes: [figures[0]?.height] });
+  });
+
   it('prints each section title once, above its column headers', () => {
     const sections: Array<[string, RegExp]> = [
       ['Finance Report', /Figure\s+Amount\s+Other period\s+Change\s+Change %/],
       ['Expense Vs Type', /Expense type\s+Expense\s+Other period\s+Change\s+Change %/],
       ['Budget vs actual', /Expense type\s+Budget\s+Actual\s+Difference\s+% used/],
       ['Receivables aging on 2025-06-30', /Client\s+Balance\s+0–30 days/],
+      ['Trial balance at 2025-06-30', /Code\s+Account\s+Type\s+Debit\s+Credit/],
+      ['Balance sheet at 2025-06-30', /Code\s+Account\s+Amount/],
+      ['Bank reconciliation at 2025-06-30', /Account and item\s+Amount/],
       ['Still open', /Item\s+Count/],
     ];
     let previous = -1;
@@ -301,6 +323,16 @@ function stillOpenLink(book: ExcelJS.Workbook, label: string) {
       text: expected,
       hyperlink: expected,
     });
+    // Every link of the workbook, on every sheet, is a full address Excel can follow.
+    const links: string[] = [];
+    for (const sheet of fromRequest.worksheets)
+      sheet.eachRow((row) =>
+        row.eachCell((cell) => {
+          if (cell.hyperlink) links.push(cell.hyperlink);
+        }),
+      );
+    expect(links.length).toBeGreaterThanOrEqual(6);
+    expect(links.filter((link) => !link.startsWith('http://office.example.com:8080/'))).toEqual([]);
     ctx.app.config.publicUrl = 'https://books.example.com/office/';
     try {
       const configured = await workbook('/api/month-end/pack.xlsx?month=2025-06', {

@@ -40,6 +40,26 @@ export function pdfToText(pdf: Buffer, layout = true): Promise<string> {
 }
 
 /**
+ * A PDF's words as pdftotext finds them (-bbox), each with the height of its box in points: the
+ * size it is set at, so that a figure set smaller than its neighbours shows.
+ */
+export function pdfWords(pdf: Buffer): Promise<Array<{ text: string; height: number }>> {
+  return inFolder(async (dir) => {
+    writeFileSync(path.join(dir, 'file.pdf'), pdf);
+    await run('pdftotext', ['-bbox', path.join(dir, 'file.pdf'), path.join(dir, 'file.html')]);
+    const html = readFileSync(path.join(dir, 'file.html'), 'utf8');
+    return [
+      ...html.matchAll(
+        /<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</g,
+      ),
+    ].map(([, yMin, yMax, text]) => ({
+      text: text ?? '',
+      height: Math.round((Number(yMax) - Number(yMin)) * 100) / 100,
+    }));
+  });
+}
+
+/**
  * Opens each file (name with its extension -> content) in LibreOffice Calc and saves it as
  * `target` (`ods`, `fods`, `csv:<filter options>`), with the import filter `inFilter` when given.
  * Answers what Calc wrote, by file name.

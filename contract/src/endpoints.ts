@@ -23,6 +23,7 @@ import { clientEndpoints, employeeEndpoints } from './people-endpoints.js';
 import { receiptEndpoints } from './receipt-endpoints.js';
 import { recurringEndpoints } from './recurring-endpoints.js';
 import { releaseEndpoints } from './releases.js';
+import { setupEndpoints } from './setup.js';
 import { ledgerEndpoints as generalLedgerEndpoints } from './ledger/endpoints.js';
 import { ledgerEndpoints, pagedLedgerEndpoints, reportEndpoints } from './report-endpoints.js';
 import { ownAccountEndpoints, securityEndpoints, userEndpoints } from './user-endpoints.js';
@@ -56,6 +57,7 @@ export const endpoints = {
   ...releaseEndpoints,
   ...clerkEndpoints,
   ...generalLedgerEndpoints,
+  ...setupEndpoints,
 };
 
 export type Endpoints = typeof endpoints;

@@ -39,3 +39,4 @@ export * from './bank-rules.js';
 export * from './statements.js';
 export * from './account-endpoints.js';
 export * from './ledger/index.js';
+export * from './setup.js';

@@ -71,6 +71,19 @@ export const queryFields = {
 
 const { day, id, year, amount, text, digits, cursor, oneOf } = queryFields;
 
+/** The tabs of Settings, each opened from a link by `?tab=` (the set-up list's Company). */
+export const SETTINGS_TABS = [
+  'expenses',
+  'other',
+  'security',
+  'accounts',
+  'books',
+  'backups',
+  'company',
+  'releases',
+] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
 /** The journal's filters, as the journal calls take them, and its page position. */
 const journalQuery = {
   from: day,
@@ -146,7 +159,7 @@ export const screens = define({
   expenseLedger: { path: '/ExpenseLedgerPage', query: reportDates },
   yearlyReport: { path: '/YearlyReportPage', query: { year, compare: oneOf(COMPARE_CHOICES) } },
   totalsReport: { path: '/TotalsReport', query: {} },
-  settings: { path: '/settings', query: {} },
+  settings: { path: '/settings', query: { tab: oneOf(SETTINGS_TABS) } },
   payroll: { path: '/Payroll', query: { month } },
   recurring: { path: '/Recurring', query: {} },
   /** The money accounts, the transfers between them and the bank rules (issue 33). */

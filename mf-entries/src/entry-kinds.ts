@@ -2,7 +2,7 @@
 // which Credit/Debit values are allowed, which endpoint records the entry and in which body
 // shape, and the texts of each outcome. EntryForm is the one component that renders them all.
 import type { CreditDebit, EndpointBody, EndpointResult, ScreenName } from 'contract';
-import { endpoints, partiesOf, messages, sortParties } from 'shared-ui';
+import { endpoints, href, partiesOf, messages, sortParties } from 'shared-ui';
 import type { Party } from 'shared-ui';
 
 export type { Party };
@@ -61,6 +61,8 @@ export interface EntryKind<E extends EntryEndpoint = EntryEndpoint> {
   /** Credit/Debit values the form offers (docs/architecture.md#domain-rules: expenses and salaries are paid out). */
   creditDebit: readonly CreditDebit[];
   parties: PartyPicker;
+  /** Said beside an empty picker: where its list is filled (`text`, then a link to `to`). */
+  noParties: { text: string; link: string; to: string };
   post: {
     endpoint: E;
     toBody: (entry: EntryInput) => EndpointBody<E>;
@@ -75,6 +77,7 @@ export const incomeKind: EntryKind<typeof endpoints.addIncome> = {
   partyPlaceholder: 'Select client',
   creditDebit: ['Credit', 'Debit'],
   parties: picker(endpoints.listClients, partiesOf),
+  noParties: { text: 'No clients yet: add them on', link: 'Clients', to: href('clients') },
   post: {
     endpoint: endpoints.addIncome,
     toBody: ({ party, ...rest }) => ({
@@ -101,6 +104,11 @@ export const expenseKind: EntryKind<typeof endpoints.addExpense> = {
         .map((type) => ({ id: type.id, name: type.expancetype })),
     ),
   ),
+  noParties: {
+    text: 'No active expense types yet: add them in',
+    link: 'Settings, Expenses',
+    to: href('settings', { tab: 'expenses' }),
+  },
   post: {
     endpoint: endpoints.addExpense,
     toBody: ({ party, ...rest }) => ({
@@ -119,6 +127,7 @@ export const salaryKind: EntryKind<typeof endpoints.addSalary> = {
   partyPlaceholder: 'Select employee',
   creditDebit: ['Credit'],
   parties: picker(endpoints.listEmployees, partiesOf),
+  noParties: { text: 'No employees yet: add them on', link: 'Employees', to: href('employees') },
   post: {
     endpoint: endpoints.addSalary,
     toBody: ({ party, ...rest }) => ({

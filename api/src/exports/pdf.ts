@@ -11,11 +11,17 @@ import { messages } from 'contract';
 import type { CompanyWithLogo } from '../repositories/company.js';
 import { companyLines, generatedLine } from './excel.js';
 import { loadDrawing, scriptRuns, type FontName } from './pdf-fonts.js';
-
-const PAGE = { width: 595.28, height: 841.89, margin: 40, footer: 30 };
-const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
-const BOTTOM = PAGE.height - PAGE.margin - PAGE.footer;
-const CELL_PADDING = 2;
+import {
+  BOTTOM,
+  CELL_PADDING,
+  CONTENT_WIDTH,
+  PAGE,
+  TABLE_SIZE,
+  fittedSize,
+  fittedWidths,
+  forgetLayouts,
+  type Doc,
+} from './pdf-columns.js';
 
 export interface PdfColumn {
   header: string;
@@ -47,8 +53,6 @@ export function repeatedHeaderTable(
   return { columns, rows, boldRows: options.boldRows, title: options.title };
 }
 
-type Doc = PDFKit.PDFDocument;
-
 async function newDocument(title: string, author: string): Promise<Doc> {
   const { Pdf, fonts } = await loadDrawing();
   // Each page is written out when the next begins (no bufferPages): the page numbers' total is
@@ -61,18 +65,6 @@ async function newDocument(title: string, author: string): Promise<Doc> {
   });
   for (const [name, bytes] of Object.entries(fonts)) doc.registerFont(name, bytes);
   return doc;
-}
-
-/**
- * Forgets the glyph layouts pdfkit keeps of every word a font has set (`layoutCache`, for the
- * document's life): on a long statement each amount, date and line number is a word of its own,
- * some 35 MB over 10,000 rows. Emptied at each page, it keeps only what the page repeats.
- */
-function forgetLayouts(doc: Doc): void {
-  const fonts = (doc as unknown as { _fontFamilies?: Record<string, { layoutCache?: object }> })
-    ._fontFamilies;
-  for (const font of Object.values(fonts ?? {}))
-    if (font.layoutCache) font.layoutCache = Object.create(null) as object;
 }
 
 /**
@@ -90,6 +82,8 @@ interface Pages {
   total: number;
   /** Each table's row heights, measured in the first pass and drawn with in the second. */
   rowHeights: number[][];
+  /** Each table's column widths, fitted to its figures in the first pass. */
+  columnWidths: number[][];
 }
 
 interface TextStyle {
@@ -206,31 +200,15 @@ export function letterhead(
   return y;
 }
 
-const TABLE_SIZE = 9;
-
-/** The size at which `text` fits `width` on one line: the table's size, or smaller (never below 5). */
-function fittedSize(doc: Doc, text: string, width: number, bold: boolean): number {
-  doc.font(bold ? 'bold' : 'regular').fontSize(TABLE_SIZE);
-  const room = width - 2 * CELL_PADDING - 1;
-  const needed = doc.widthOfString(text);
-  if (needed <= room) return TABLE_SIZE;
-  return Math.max(5, Math.floor((TABLE_SIZE * room * 10) / needed) / 10);
-}
-
-/** The columns' widths in points, '*' sharing what the fixed ones leave. */
-function widthsOf(columns: PdfColumn[]): number[] {
-  const fixed = columns.reduce((sum, c) => sum + (c.width === '*' ? 0 : c.width), 0);
-  const stars = columns.filter((c) => c.width === '*').length;
-  return columns.map((c) => (c.width === '*' ? (CONTENT_WIDTH - fixed) / (stars || 1) : c.width));
-}
-
 /**
  * Lays out the table (the document's `index`th) from `y`, adding pages as needed with the header
  * row on each; returns y. Its rows' heights are measured in the first pass only.
  */
 export function drawTable(pages: Pages, table: PdfTable, index: number, startY: number): number {
   const { doc } = pages;
-  const widths = widthsOf(table.columns);
+  const widths = pages.dry
+    ? (pages.columnWidths[index] = fittedWidths(doc, table))
+    : (pages.columnWidths[index] ?? fittedWidths(doc, table));
   const lefts = widths.map((_w, i) => PAGE.margin + widths.slice(0, i).reduce((a, b) => a + b, 0));
   const rule = (y: number, width: number, color: string) =>
     doc
@@ -362,7 +340,14 @@ export async function renderPdf(source: PdfDocument): Promise<Buffer> {
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  const measured: Pages = { doc, dry: true, page: 1, total: 0, rowHeights: [] };
+  const measured: Pages = {
+    doc,
+    dry: true,
+    page: 1,
+    total: 0,
+    rowHeights: [],
+    columnWidths: [],
+  };
   layOut(measured, source);
   forgetLayouts(doc);
   const drawn: Pages = { ...measured, dry: false, page: 1, total: measured.page };

@@ -28,6 +28,7 @@ import { payslipRoutes } from './payslip/index.js';
 import { releaseRoutes } from './releases/index.js';
 import { accountsRoutes } from '../bank/routes.js';
 import { ledgerRoutes } from '../ledger/routes.js';
+import { setupRoutes } from '../setup/routes.js';
 
 export interface ApiRoutesOptions {
   /** false: the server does not post due repeating entries by itself (BuildOptions.autoPostRecurring). */
@@ -67,4 +68,5 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRoutesOptions)
   await api.register(named(releaseRoutes));
   await api.register(named(accountsRoutes));
   await api.register(named(ledgerRoutes));
+  await api.register(named(setupRoutes));
 }

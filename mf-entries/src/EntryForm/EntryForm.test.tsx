@@ -300,6 +300,38 @@ describe('Expances form', () => {
   });
 });
 
+describe.each([
+  {
+    c: CASES[0] as Case,
+    said: 'No clients yet: add them on Clients',
+    link: ['Clients', '/Clients'],
+  },
+  {
+    c: CASES[1] as Case,
+    said: 'No active expense types yet: add them in Settings, Expenses',
+    link: ['Settings, Expenses', '/settings?tab=expenses'],
+  },
+  {
+    c: CASES[2] as Case,
+    said: 'No employees yet: add them on Employees',
+    link: ['Employees', '/Employees'],
+  },
+])('$c.screen form with an empty list', ({ c, said, link }) => {
+  it('should say where the list is filled, beside the picker and the spec alert', async () => {
+    mockEndpoint(c.list, { users: c.screen === 'Expances' ? [FUEL] : [] } as never);
+    render(<c.Page />);
+    const picker = await screen.findByRole('combobox', { name: c.picker });
+    await waitFor(() => expect(picker).toHaveAccessibleDescription(said));
+    const [name, to] = link as [string, string];
+    expect(screen.getByRole('link', { name })).toHaveAttribute('href', to);
+    await userEvent.click(screen.getByRole('button', { name: c.title }));
+    await waitFor(() => expect(mocks.dialogs.alerts).toEqual(['Please fill all fields']));
+    // The hint stays beside the field's own error.
+    expect(picker).toHaveAccessibleDescription(new RegExp(`^${said} `));
+    expect(await axeViolations()).toEqual([]);
+  }, 20_000);
+});
+
 describe.each(CASES)('$screen form for a read-only viewer', (c) => {
   beforeEach(() => mockCurrentUser('viewer'));
 

@@ -1,5 +1,6 @@
 import {
   AmountField,
+  AppLink,
   Button,
   DateInput,
   LoadingScreen,
@@ -50,6 +51,7 @@ function EntryFormFields({ kind }: EntryFormProps) {
   const {
     parties,
     loadingParties,
+    noParties,
     draft,
     change,
     errors,
@@ -81,6 +83,14 @@ function EntryFormFields({ kind }: EntryFormProps) {
           options={parties.map((party) => ({ value: String(party.id), label: partyLabel(party) }))}
           error={errors.partyId}
           selectRef={fieldRef('partyId')}
+          hint={
+            noParties ? (
+              <>
+                {kind.noParties.text}{' '}
+                <AppLink to={kind.noParties.to}>{kind.noParties.link}</AppLink>
+              </>
+            ) : undefined
+          }
         />
         {kind.screen === 'income' && draft.partyId !== '' && (
           <ClientBalance clientId={Number(draft.partyId)} />

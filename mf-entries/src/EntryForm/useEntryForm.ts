@@ -237,6 +237,8 @@ export function useEntryForm(kind: EntryKind) {
   return {
     parties: partyList,
     loadingParties: parties.isPending,
+    /** The list came back empty: nothing to pick until it is filled elsewhere. */
+    noParties: parties.isSuccess && partyList.length === 0,
     draft,
     change,
     errors,

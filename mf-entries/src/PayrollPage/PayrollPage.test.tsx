@@ -87,6 +87,12 @@ const renderPage = () =>
     </MemoryRouter>,
   );
 
+/** Post payroll, then the one question it asks answered yes. */
+async function postPayroll() {
+  await userEvent.click(screen.getByRole('button', { name: 'Post payroll' }));
+  await userEvent.click(await screen.findByRole('button', { name: /^Post \d+ salar/ }));
+}
+
 describe('PayrollPage', () => {
   it('should tick the employees with a salary, leave the paid one alone and total the ticked rows', async () => {
     renderPage();
@@ -111,7 +117,7 @@ describe('PayrollPage', () => {
     await userEvent.click(await screen.findByLabelText('Pay Bina'));
     await userEvent.click(screen.getByLabelText('Pay Cem'));
     await userEvent.type(screen.getByLabelText('Amount for Cem'), '2700.50');
-    await userEvent.click(screen.getByRole('button', { name: 'Post payroll' }));
+    await postPayroll();
     await waitFor(() =>
       expect(dialogs.alerts).toEqual(['Payroll posted: 2 salaries, RS: 3,700.50']),
     );
@@ -191,7 +197,7 @@ describe('PayrollPage', () => {
     expect(screen.getByLabelText('Amount for Eda')).toHaveAccessibleDescription('last month');
     expect(screen.getByLabelText('Amount for Cem')).toHaveValue('');
     expect(screen.getByText('RS: 4,300.75')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Post payroll' }));
+    await postPayroll();
     await waitFor(() => expect(post.calls).toHaveLength(1));
     expect(post.calls[0]?.body?.lines).toEqual([
       { employeeId: 1, amount: 1000 },
@@ -206,7 +212,7 @@ describe('PayrollPage', () => {
     await userEvent.type(cem, '1234567.5');
     await userEvent.tab();
     expect(cem).toHaveValue('1,234,567.50');
-    await userEvent.click(screen.getByRole('button', { name: 'Post payroll' }));
+    await postPayroll();
     await waitFor(() => expect(post.calls).toHaveLength(1));
     expect(post.calls[0]?.body?.lines).toContainEqual({ employeeId: 3, amount: 1234567.5 });
   }, 20_000);
@@ -275,8 +281,58 @@ describe('PayrollPage', () => {
     const account = await screen.findByRole('combobox', { name: 'Account' });
     expect(account).toHaveValue('1');
     await userEvent.selectOptions(account, 'Meezan current');
-    await userEvent.click(screen.getByRole('button', { name: 'Post payroll' }));
+    await postPayroll();
     await waitFor(() => expect(post.calls).toHaveLength(1));
     expect(post.calls[0]!.body).toMatchObject({ month: '2026-10', accountId: 2 });
+  });
+
+  it('should show the count and the total above the list, and ask once before posting', async () => {
+    renderPage();
+    await screen.findByLabelText('Pay Ali');
+    const summary = screen.getByText(/^Salaries to post:/);
+    expect(summary).toHaveTextContent('Salaries to post: 2 · Total: RS: 3,500.50');
+    const postButton = screen.getByRole('button', { name: 'Post payroll' });
+    const list = screen.getByRole('table');
+    // The figures and the button come before the list of employees.
+    for (const before of [summary, postButton])
+      expect(before.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // Asked, nothing posted: Cancel withdraws the question.
+    await userEvent.click(postButton);
+    const confirm = screen.getByRole('button', { name: 'Post 2 salaries, RS: 3,500.50' });
+    expect(confirm).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Post payroll' })).toBeNull();
+    expect(dialogs.confirms).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Post payroll' })).toHaveFocus();
+    expect(post.calls).toHaveLength(0);
+
+    // A change on the sheet after the question withdraws it: the figures asked about changed.
+    await userEvent.click(screen.getByRole('button', { name: 'Post payroll' }));
+    await userEvent.click(screen.getByLabelText('Pay Bina'));
+    expect(screen.getByRole('button', { name: 'Post payroll' })).toBeInTheDocument();
+    expect(screen.getByText(/^Salaries to post:/)).toHaveTextContent(
+      'Salaries to post: 1 · Total: RS: 1,000.00',
+    );
+    expect(post.calls).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Post payroll' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Post 1 salary, RS: 1,000.00' }));
+    await waitFor(() => expect(post.calls).toHaveLength(1));
+    expect(post.calls[0]?.body?.lines).toEqual([{ employeeId: 1, amount: 1000 }]);
+  }, 20_000);
+
+  it('should say where employees are added when there are none', async () => {
+    sheet.answer({ ...SHEET, rows: [] });
+    renderPage();
+    expect(
+      await screen.findByText((_text, element) =>
+        element?.tagName === 'P'
+          ? element.textContent === 'No employees yet: add them on Employees'
+          : false,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Employees' })).toHaveAttribute('href', '/Employees');
   });
 });

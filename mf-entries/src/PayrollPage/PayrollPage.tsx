@@ -145,6 +145,60 @@ function PayslipPicker({ payroll }: { payroll: Payroll }) {
   );
 }
 
+const salaries = (count: number) => `${count} ${count === 1 ? 'salary' : 'salaries'}`;
+
+/**
+ * What the run would post, above the list so that it is read before the button is pressed: the
+ * count and the total of the ticked rows, the account paid from and Post payroll, which asks
+ * once in place ("Post 3 salaries, RS: 6,000.50" or Cancel) before anything is posted.
+ */
+function PostPayroll({ payroll, closed }: { payroll: Payroll; closed: boolean }) {
+  const confirm = useRef<HTMLButtonElement>(null);
+  const post = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (payroll.confirming) confirm.current?.focus();
+    else if (asked.current && !payroll.posting) post.current?.focus();
+    asked.current = payroll.confirming;
+  }, [payroll.confirming, payroll.posting]);
+  return (
+    <div className="mf-payroll__post">
+      <p className="mf-payroll__total" aria-live="polite">
+        Salaries to post: <strong>{payroll.count}</strong> · Total:{' '}
+        <strong>{formatRs(payroll.total)}</strong>
+      </p>
+      <div className="mf-payroll__actions">
+        <AccountPicker value={payroll.accountId} onChange={payroll.setAccountId} />
+        {payroll.confirming ? (
+          <>
+            <Button ref={confirm} onClick={() => void payroll.submit()}>
+              {`Post ${salaries(payroll.count)}, ${formatRs(payroll.total)}`}
+            </Button>
+            <Button variant="secondary" onClick={payroll.cancel}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          <Button
+            ref={post}
+            busy={payroll.posting}
+            busyLabel="Posting..."
+            disabled={closed}
+            onClick={payroll.ask}
+          >
+            Post payroll
+          </Button>
+        )}
+        {payroll.batchId !== null && (
+          <AppLink to={href('journal', { batchId: payroll.batchId })}>
+            Entries of this payroll in the journal
+          </AppLink>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /**
  * The /Payroll screen (issue 23): a month's salaries reviewed on one sheet and posted in one
  * step, each employee paid once per month.
@@ -172,6 +226,12 @@ export function PayrollPage() {
         {payroll.sheet && <p>Salaries are dated {payroll.sheet.date}.</p>}
       </div>
       {closed && <p role="status">{messages.payrollClosed}</p>}
+      {payroll.sheet && payroll.rows.length === 0 && (
+        <p className="mf-payroll__hint">
+          No employees yet: add them on <AppLink to={href('employees')}>Employees</AppLink>
+        </p>
+      )}
+      <PostPayroll payroll={payroll} closed={closed} />
       <PayAll payroll={payroll} />
       <Table
         caption={`Payroll ${payroll.month}`}
@@ -180,26 +240,7 @@ export function PayrollPage() {
         rowKey={(row) => row.employeeId}
         loading={payroll.loading}
       />
-      <p className="mf-payroll__total" aria-live="polite">
-        Total: <strong>{formatRs(payroll.total)}</strong>
-      </p>
-      <div className="mf-payroll__actions">
-        <AccountPicker value={payroll.accountId} onChange={payroll.setAccountId} />
-        <Button
-          busy={payroll.posting}
-          busyLabel="Posting..."
-          disabled={closed}
-          onClick={() => void payroll.submit()}
-        >
-          Post payroll
-        </Button>
-        <PayslipPicker payroll={payroll} />
-        {payroll.batchId !== null && (
-          <AppLink to={href('journal', { batchId: payroll.batchId })}>
-            Entries of this payroll in the journal
-          </AppLink>
-        )}
-      </div>
+      <PayslipPicker payroll={payroll} />
     </section>
   );
 }

@@ -65,6 +65,8 @@ export function usePayroll() {
   const [batchId, setBatchId] = useState<number | null>(null);
   // The account the salaries are paid from (issue 33); empty: the default one.
   const [accountId, setAccountId] = useState('');
+  // Post payroll asks once: the button turns into "Post N salaries, RS: X" and Cancel.
+  const [confirming, setConfirming] = useState(false);
   const keyOf = (employeeId: number) => `${month}:${employeeId}`;
 
   const rows: PayrollLineView[] = (sheet.data?.rows ?? []).map((row) => {
@@ -82,29 +84,42 @@ export function usePayroll() {
   const payable = rows.filter((row) => !row.paidByPayroll);
   const total = sumMoney(ticked.map((row) => parseAmount(row.amount) ?? 0));
 
-  const change = (employeeId: number, next: RowDraft) =>
+  // Any change to the sheet withdraws a question asked about the figures before it.
+  const change = (employeeId: number, next: RowDraft) => {
+    setConfirming(false);
     setDrafts((all) => ({ ...all, [keyOf(employeeId)]: { ...all[keyOf(employeeId)], ...next } }));
+  };
 
   /** Typing an amount ticks the row; emptying it unticks it. */
   const typeAmount = (employeeId: number, amount: string) =>
     change(employeeId, { amount, pay: amount.trim() !== '' });
 
   /** Ticks (or unticks) every row that can still be paid. */
-  const payAll = (pay: boolean) =>
+  const payAll = (pay: boolean) => {
+    setConfirming(false);
     setDrafts((all) => {
       const next = { ...all };
       for (const row of payable)
         next[keyOf(row.employeeId)] = { ...all[keyOf(row.employeeId)], pay };
       return next;
     });
+  };
 
-  const submit = async () => {
+  const linesOf = () =>
+    ticked.map((row) => ({ employeeId: row.employeeId, amount: parseAmount(row.amount) }));
+
+  /** Post payroll: the ticked rows checked, then the question asked (nothing posted yet). */
+  const ask = () => {
     if (ticked.length === 0) return notify(messages.payrollNothingTicked);
-    const lines = ticked.map((row) => ({
-      employeeId: row.employeeId,
-      amount: parseAmount(row.amount),
-    }));
-    if (lines.some((line) => line.amount === undefined)) return notify(messages.invalidAmount);
+    if (linesOf().some((line) => line.amount === undefined)) return notify(messages.invalidAmount);
+    setConfirming(true);
+  };
+
+  /** The answer to the question: posts the ticked rows as one run. */
+  const submit = async () => {
+    const lines = linesOf();
+    if (ticked.length === 0 || lines.some((line) => line.amount === undefined)) return;
+    setConfirming(false);
     await post.run({
       body: {
         month,
@@ -116,7 +131,10 @@ export function usePayroll() {
 
   return {
     month,
-    setMonth: (next: string) => setQuery(next ? { month: next } : {}, { replace: true }),
+    setMonth: (next: string) => {
+      setConfirming(false);
+      setQuery(next ? { month: next } : {}, { replace: true });
+    },
     sheet: sheet.data,
     loading: sheet.isPending,
     rows,
@@ -131,6 +149,11 @@ export function usePayroll() {
         : ticked.length > 0
           ? ('some' as const)
           : false,
+    /** How many rows are ticked: the salaries Post payroll would post. */
+    count: ticked.length,
+    ask,
+    confirming,
+    cancel: () => setConfirming(false),
     submit,
     posting: post.isPending,
     batchId,

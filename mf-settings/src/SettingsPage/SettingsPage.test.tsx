@@ -98,4 +98,24 @@ describe('SettingsPage', () => {
     expect(await screen.findByLabelText('Company name')).toHaveValue('Noor & Sons');
     expect(screen.getByText('No logo')).toBeInTheDocument();
   });
+
+  it('should open the tab a link names, the Company tab of the set-up list', async () => {
+    mockCurrentUser('admin');
+    mockEndpoint(endpoints.getCompany, {
+      name: '',
+      address: '',
+      phone: '',
+      email: '',
+      taxNumber: '',
+      logo: null,
+    });
+    window.history.pushState({}, '', '/settings?tab=company');
+    try {
+      render(<SettingsPage />);
+      expect(await screen.findByLabelText('Company name')).toHaveValue('');
+      expect(screen.getByRole('tab', { name: 'Company' })).toHaveAttribute('aria-selected', 'true');
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
 });

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { readQuery } from 'contract';
 import { AccountsAdmin, LoadingScreen, messages, Tabs, useIsAdmin } from 'shared-ui';
 import { BackupSettings } from '../BackupSettings';
 import { BooksClosedSettings } from '../BooksClosedSettings';
@@ -19,15 +20,18 @@ const CompanySettings = lazy(() =>
  * (whether every admin must use two-step sign-in) and, for admins, Books closed (the day through
  * which no entry is accepted), Accounts (the money accounts), Backups, Company (the
  * details every Excel and PDF export is headed with) and Releases (each remote's served version
- * and canary, Promote and Roll back).
+ * and canary, Promote and Roll back). `?tab=` opens one of them.
  */
 export function SettingsPage() {
   const isAdmin = useIsAdmin();
+  // The tab a link names (`/settings?tab=company`, the dashboard's set-up list), read on arrival.
+  const [initialTab] = useState(() => readQuery('settings', window.location.search).tab);
   return (
     <div>
       <h1 className="ofs-page-title">Settings</h1>
       <Tabs
         label="Settings"
+        initialTab={initialTab}
         tabs={[
           { id: 'expenses', label: 'Expenses', content: <ManageExpenseTypes /> },
           {

@@ -14,6 +14,7 @@ import { useDashboard } from './useDashboard';
 import { ReceiptsMissingCard } from './ReceiptsMissingCard';
 import { OverBudgetList } from './OverBudgetList';
 import { AccountsCard } from './AccountsCard';
+import { GetStarted } from './GetStarted';
 
 const FINANCE_LABELS = {
   income: 'Total Income',
@@ -52,6 +53,7 @@ export function Dashboard() {
           Logout
         </Button>
       </div>
+      <GetStarted />
       <form className="ofs-toolbar" onSubmit={onApply} aria-label="Date range">
         <DateInput
           label="From Date"
