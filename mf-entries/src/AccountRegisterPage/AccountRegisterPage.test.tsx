@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { RegisterPage, StatementImportList, StatementPreview } from 'contract';
+import {
+  accountMessages,
+  importMessages,
+  type RegisterPage,
+  type StatementImportList,
+  type StatementPreview,
+} from 'contract';
 import {
   axeViolations,
   collectDialogs,
@@ -52,6 +58,8 @@ const IMPORTED = {
   message: 'Statement imported',
   importId: 3,
   format: 'csv' as const,
+  state: 'done' as const,
+  lines: 20,
   added: 18,
   known: 2,
   openingBalance: 1000,
@@ -118,6 +126,9 @@ const IMPORTS: StatementImportList = {
       format: 'csv',
       added: 18,
       known: 2,
+      state: 'done',
+      lines: 20,
+      linesDone: 20,
       chainBreak: null,
       createdAt: '2026-11-02T09:15:00.000Z',
       undoneAt: null,
@@ -128,6 +139,9 @@ const IMPORTS: StatementImportList = {
       format: 'ofx',
       added: 1,
       known: 0,
+      state: 'done',
+      lines: 1,
+      linesDone: 1,
       chainBreak: null,
       createdAt: '2026-10-01T08:00:00.000Z',
       undoneAt: '2026-10-01T08:05:00.000Z',
@@ -240,6 +254,67 @@ describe('AccountRegisterPage', () => {
     // The file is cleared, and its preview with it.
     expect(within(form).queryByRole('table', { name: 'Lines to import' })).not.toBeInTheDocument();
     expect(within(form).getByRole('button', { name: 'Import statement' })).toBeDisabled();
+  });
+
+  it('should show a large statement being written after its answer, then its counts once the list shows it done', async () => {
+    mockCurrentUser('staff');
+    mockEndpoint(endpoints.previewStatement, CSV_PREVIEW);
+    mockEndpoint(endpoints.importStatement, {
+      ...IMPORTED,
+      message: accountMessages.statementImporting,
+      importId: 8,
+      state: 'importing',
+      lines: 4321,
+      added: 0,
+      known: 0,
+    });
+    const row = {
+      ...IMPORTS.imports[0]!,
+      id: 8,
+      fileName: 'year.csv',
+      state: 'importing' as const,
+      lines: 4321,
+      linesDone: 1500,
+      added: 1490,
+      known: 10,
+    };
+    statements.answer({ imports: [row, ...IMPORTS.imports] });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Import statement' });
+    await userEvent.upload(within(form).getByLabelText('File'), csvFile());
+    await within(form).findByRole('table', { name: 'Lines to import' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Import statement' }));
+    expect(
+      await within(form).findByRole('status', { name: 'Statement importing' }),
+    ).toHaveTextContent('Importing the statement: 1500 of 4321 lines written');
+    expect(dialogs.alerts).toEqual([accountMessages.statementImporting]);
+    const imports = screen.getByRole('table', { name: 'Statement imports' });
+    expect(within(imports).getByText('Importing: 1500 of 4321 lines written')).toBeInTheDocument();
+    // No undo while its lines are being written.
+    expect(
+      within(imports).queryByRole('button', { name: `${importMessages.undoImport} #8` }),
+    ).not.toBeInTheDocument();
+
+    statements.answer({
+      imports: [
+        { ...row, state: 'done', linesDone: 4321, added: 4300, known: 21 },
+        ...IMPORTS.imports,
+      ],
+    });
+    const done = await within(form).findByRole(
+      'status',
+      { name: 'Statement imported' },
+      { timeout: 5000 },
+    );
+    expect(done).toHaveTextContent('4300 lines added, 21 already imported');
+    expect(dialogs.alerts).toEqual([
+      accountMessages.statementImporting,
+      accountMessages.statementImported,
+    ]);
+    expect(
+      within(form).queryByRole('status', { name: 'Statement importing' }),
+    ).not.toBeInTheDocument();
+    expect(within(imports).getByText('4300 lines added, 21 already imported')).toBeInTheDocument();
   });
 
   it('should preview a CSV statement once chosen: the columns read, the formats and the first lines signed', async () => {
