@@ -207,3 +207,54 @@ test('a large statement reaching into the reconciled period: refused to staff be
     ),
   ).toEqual([{ on: '2026-02-01', reason: 'the bank sent the year again, February included' }]);
 });
+
+test('an import whose batch fails stops interrupted, its lines so far kept; the file imported again adds the rest', async () => {
+  // The database refuses one line of the file: the batch holding it fails.
+  await rows(
+    ctx,
+    `CREATE FUNCTION refuse_line() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN RAISE EXCEPTION 'refused'; END $$`,
+  );
+  await rows(
+    ctx,
+    `CREATE TRIGGER refuse_line_trg BEFORE INSERT ON statement_lines FOR EACH ROW
+     WHEN (NEW.description = 'Line 1700') EXECUTE FUNCTION refuse_line()`,
+  );
+  try {
+    const file = bigStatement();
+    const answer = await sendStatement(ctx, staff, bank, 'year.csv', file);
+    expect(answer.json()).toMatchObject({ state: 'importing', lines: LINES });
+    await importsSettled();
+    // Batches of 500: the first three are in, the fourth (lines 1,500 to 1,999) is not.
+    expect((await statements())[0]).toMatchObject({
+      state: 'interrupted',
+      lines: LINES,
+      linesDone: 1500,
+      added: 1500,
+      known: 0,
+    });
+    expect(await stored()).toEqual([{ lines: 1500, held: 1500, imports: 1 }]);
+    expect(
+      await rows(
+        ctx,
+        `SELECT after->>'added' AS added, after->>'interrupted' AS interrupted FROM audit_log
+         WHERE action = 'statement_imported'`,
+      ),
+    ).toEqual([{ added: '1500', interrupted: 'true' }]);
+    await rows(ctx, 'DROP TRIGGER refuse_line_trg ON statement_lines');
+    const again = await sendStatement(ctx, staff, bank, 'year.csv', file);
+    expect(again.statusCode).toBe(201);
+    await importsSettled();
+    expect((await statements())[0]).toMatchObject({
+      state: 'done',
+      added: LINES - 1500,
+      known: 1500,
+    });
+    expect(await rows(ctx, 'SELECT count(*)::int AS n FROM statement_lines')).toEqual([
+      { n: LINES },
+    ]);
+  } finally {
+    await rows(ctx, 'DROP TRIGGER IF EXISTS refuse_line_trg ON statement_lines');
+    await rows(ctx, 'DROP FUNCTION refuse_line()');
+  }
+});

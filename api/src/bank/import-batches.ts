@@ -150,13 +150,35 @@ export async function startBatches(
   }
   const run = { db, stopped: false, written: Promise.resolve() };
   run.written = writeBatches(db, job, run).then(onDone, async (error: unknown) => {
-    await sql`UPDATE statement_imports SET state = 'interrupted' WHERE id = ${job.importId}`
-      .execute(db)
-      .catch(() => undefined);
+    await interrupted(db, job).catch(() => undefined);
     if (!run.stopped) onFailure(error);
   });
   underWay.add(run);
   void run.written.finally(() => underWay.delete(run));
+}
+
+/** Marks the import interrupted, with an activity line of what it had written. */
+async function interrupted(db: Db, job: BatchedImport): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const { rows } = await sql<{ lines_added: number; lines_known: number }>`
+      UPDATE statement_imports SET state = 'interrupted' WHERE id = ${job.importId}
+      RETURNING lines_added, lines_known`.execute(tx);
+    await audit(tx, {
+      actorId: job.by.userId,
+      action: 'statement_imported',
+      entity: 'statement',
+      entityId: job.importId,
+      after: {
+        accountId: job.accountId,
+        fileName: job.fileName,
+        sha256: job.sha256,
+        format: job.format,
+        added: rows[0]?.lines_added ?? 0,
+        known: rows[0]?.lines_known ?? 0,
+        interrupted: true,
+      },
+    });
+  });
 }
 
 interface Run {
