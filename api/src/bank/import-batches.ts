@@ -80,26 +80,39 @@ export async function writeLines(
   return { added: Number(rows[0]?.n ?? 0), earliest: rows[0]?.earliest ?? null };
 }
 
-/** The earliest day of the lines the account has not got (read a batch of prints at a time). */
+/**
+ * The fingerprints the account already has, looked up a few thousand at a time: one query of
+ * 100,000 held the embedded database, and so every other request, for its whole length.
+ */
+export async function knownPrints(
+  db: Db,
+  accountId: number,
+  prints: readonly string[],
+): Promise<Set<string>> {
+  const known = new Set<string>();
+  const STEP = 2000;
+  for (let start = 0; start < prints.length; start += STEP) {
+    const { rows } = await sql<{ fingerprint: string }>`
+      SELECT fingerprint FROM statement_lines
+      WHERE account_id = ${accountId}
+        AND fingerprint = ANY(${prints.slice(start, start + STEP)}::text[])`.execute(db);
+    for (const row of rows) known.add(row.fingerprint);
+  }
+  return known;
+}
+
+/** The earliest day of the lines the account has not got. */
 async function earliestNew(
   db: Db,
   accountId: number,
   lines: readonly StatementLineRead[],
   prints: readonly string[],
 ): Promise<string | null> {
+  const known = await knownPrints(db, accountId, prints);
   let earliest: string | null = null;
-  const STEP = 2000;
-  for (let start = 0; start < prints.length; start += STEP) {
-    const batch = prints.slice(start, start + STEP);
-    const { rows } = await sql<{ fingerprint: string }>`
-      SELECT fingerprint FROM statement_lines
-      WHERE account_id = ${accountId} AND fingerprint = ANY(${batch}::text[])`.execute(db);
-    const known = new Set(rows.map((row) => row.fingerprint));
-    batch.forEach((print, i) => {
-      const day = lines[start + i]!.date;
-      if (!known.has(print) && (earliest === null || day < earliest)) earliest = day;
-    });
-  }
+  lines.forEach((line, i) => {
+    if (!known.has(prints[i]!) && (earliest === null || line.date < earliest)) earliest = line.date;
+  });
   return earliest;
 }
 

@@ -23,7 +23,7 @@ import { audit } from '../lib/audit.js';
 import { guardReconciled } from '../books/reconciled-period.js';
 import { badRequest, notFound } from '../lib/errors.js';
 import { chainBreak } from './fingerprint.js';
-import { importUnderWay, startBatches, writeLines } from './import-batches.js';
+import { importUnderWay, knownPrints, startBatches, writeLines } from './import-batches.js';
 import { statementFormat, type StatementRead } from './readers/index.js';
 import { readStatementInWorker, type ReadOutcome } from './readers/in-worker.js';
 
@@ -96,10 +96,7 @@ export async function previewStatement(
   const statement = outcome.read!;
   const prints = outcome.prints!;
   checkCurrency(statement, account);
-  const { rows } = await sql<{ fingerprint: string }>`
-    SELECT fingerprint FROM statement_lines
-    WHERE account_id = ${accountId} AND fingerprint = ANY(${prints}::text[])`.execute(db);
-  const stored = new Set(rows.map((row) => row.fingerprint));
+  const stored = await knownPrints(db, accountId, prints);
   const money = (cents: bigint | null) => (cents === null ? null : (fromCents(cents) as number));
   return {
     format: statement.format,
