@@ -20,6 +20,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.js';
+import { importsSettled } from '../src/bank/import-batches.js';
 import { configFromEnv, type AppConfig } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/index.js';
 import { ensureFirstAdmin } from '../src/repositories/users.js';
@@ -252,7 +253,22 @@ try {
         payload: multipart(fileName, text),
       });
       const ms = round(performance.now() - started);
-      const added = response.statusCode === 201 ? (response.json() as { added: number }).added : -1;
+      let added = -1;
+      if (response.statusCode === 201) {
+        // A statement of more than 2,000 lines is answered "importing" and written in batches
+        // after the answer: its count is read once they are in, before the next figure.
+        const { importId, state } = response.json() as { importId: number; state: string };
+        await importsSettled();
+        const { rows } = await sql<{ lines_added: number; state: string }>`
+          SELECT lines_added, state FROM statement_imports WHERE id = ${importId}`.execute(
+          database.db,
+        );
+        added = rows[0]?.state === 'done' ? rows[0].lines_added : -1;
+        if (state === 'importing')
+          log(
+            `  ${name}: all lines written ${round(performance.now() - started)} ms after the call`,
+          );
+      }
       if (response.statusCode !== 201)
         log(`  ${name}: HTTP ${response.statusCode} ${response.body.slice(0, 200)}`);
       figures.push({

@@ -45,6 +45,7 @@ import { configureImages } from './files/images.js';
 import { configureWorkers } from './exports/worker.js';
 import { ExportSlots } from './lib/export-slots.js';
 import { statisticsKeeper, type StatisticsKeeper } from './db/statistics.js';
+import { stopImports } from './bank/import-batches.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -159,6 +160,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('statistics', statistics);
   app.addHook('onReady', async () => statistics.start());
   app.addHook('preClose', async () => statistics.stop());
+  // A statement's batches stop (interrupted) before the database closes (bank/import-batches.ts).
+  app.addHook('preClose', () => stopImports(database.db));
   // A failing canary is rolled back, a due one promoted, by whichever process looks first.
   const rolloutWatch = config.webRoot
     ? new RolloutWatch(database.db, config.webRoot, config.rollout, app.log)

@@ -154,7 +154,11 @@ export const accountEndpoints = {
       'OFX/QFX, CAMT.053 or MT940, up to 20 MB; 413 beyond). Lines already imported are ' +
       'recognised and counted as `known`; balances that do not chain are reported. A line dated ' +
       'after today or with an amount past 999,999,999,999.99 is refused with 400 naming its ' +
-      "line, and a statement in another currency than the account's with 400 naming both.",
+      "line, and a statement in another currency than the account's with 400 naming both. " +
+      'A statement of more than 2,000 lines is answered at once with `state` "importing" and ' +
+      'written in batches that let other requests through; the statement list shows its ' +
+      'progress. While an import of the account is under way, another import, an undo and ' +
+      '"reconciled through" are refused with 409.',
     access: 'signedIn',
     params: AccountParams,
     responses: { 201: StatementImported },

@@ -15,6 +15,9 @@ export const accountMessages = {
   transferAlreadyReversed: 'This transfer has already been reversed',
   transferReversalNotReversible: 'A reversal cannot be reversed',
   statementImported: 'Statement imported',
+  statementImporting: 'Statement import started: its lines are being written',
+  statementImportRunning:
+    'A statement is being imported into this account: try again when it has finished',
   statementUndone: 'Statement import undone',
   statementNotFound: 'Statement import not found',
   statementAlreadyUndone: 'This statement import has already been undone',

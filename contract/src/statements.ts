@@ -55,10 +55,32 @@ export const ChainBreak = Type.Object({
 });
 export type ChainBreak = Static<typeof ChainBreak>;
 
+/**
+ * Where an import is: its lines being written in batches after its call was answered (a large
+ * statement), all written, or stopped before its last batch (its process ended).
+ */
+export const StatementImportState = Type.Union([
+  Type.Literal('importing'),
+  Type.Literal('done'),
+  Type.Literal('interrupted'),
+]);
+export type StatementImportState = Static<typeof StatementImportState>;
+
+/** Statements of more lines than this are written in batches after their call is answered. */
+export const STATEMENT_LINES_AT_ONCE = 2000;
+
 export const StatementImported = Type.Object({
   message: Type.String(),
   importId: Id,
   format: StatementFormat,
+  /**
+   * 'done': every line is written and counted below. 'importing' (a statement of more than
+   * STATEMENT_LINES_AT_ONCE lines): its lines are being written; `added` and `known` are 0 until
+   * the statement list shows it done.
+   */
+  state: Type.Union([Type.Literal('done'), Type.Literal('importing')]),
+  /** Lines read from the file. */
+  lines: Type.Integer({ minimum: 0 }),
   /** Lines new to the account, stored now. */
   added: Type.Integer({ minimum: 0 }),
   /** Lines recognised as already imported (the same file again, an overlapping statement). */
@@ -123,6 +145,10 @@ export const StatementImport = Type.Object({
   format: StatementFormat,
   added: Type.Integer(),
   known: Type.Integer(),
+  state: StatementImportState,
+  /** Lines of its file, and how many of them are written so far. */
+  lines: Type.Integer({ minimum: 0 }),
+  linesDone: Type.Integer({ minimum: 0 }),
   chainBreak: Type.Union([ChainBreak, Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
   undoneAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),

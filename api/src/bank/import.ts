@@ -14,13 +14,16 @@ import {
   type StatementImported,
   type StatementOptions,
   type StatementPreview,
+  STATEMENT_LINES_AT_ONCE,
   STATEMENT_PREVIEW_LINES,
+  type ChainBreak,
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
 import { guardReconciled } from '../books/reconciled-period.js';
 import { badRequest, notFound } from '../lib/errors.js';
 import { chainBreak } from './fingerprint.js';
+import { importUnderWay, knownPrints, startBatches, writeLines } from './import-batches.js';
 import { statementFormat, type StatementRead } from './readers/index.js';
 import { readStatementInWorker, type ReadOutcome } from './readers/in-worker.js';
 
@@ -93,10 +96,7 @@ export async function previewStatement(
   const statement = outcome.read!;
   const prints = outcome.prints!;
   checkCurrency(statement, account);
-  const { rows } = await sql<{ fingerprint: string }>`
-    SELECT fingerprint FROM statement_lines
-    WHERE account_id = ${accountId} AND fingerprint = ANY(${prints}::text[])`.execute(db);
-  const stored = new Set(rows.map((row) => row.fingerprint));
+  const stored = await knownPrints(db, accountId, prints);
   const money = (cents: bigint | null) => (cents === null ? null : (fromCents(cents) as number));
   return {
     format: statement.format,
@@ -120,12 +120,96 @@ export async function previewStatement(
   };
 }
 
+/** The import's row, its counts to come. */
+async function recordImport(
+  tx: Db,
+  userId: number,
+  accountId: number,
+  upload: StatementUpload,
+  statement: StatementRead,
+  sha256: string,
+  broken: ChainBreak | null,
+  state: 'importing' | 'done' = 'done',
+): Promise<number> {
+  const { opening, closing, format } = statement;
+  const { rows } = await sql<{ id: string | number }>`
+    INSERT INTO statement_imports (account_id, file_name, sha256, format, lines_added,
+                                   lines_known, opening_balance, closing_balance, chain_break,
+                                   created_by, state, lines_read, lines_done, progress_at)
+    VALUES (${accountId}, ${upload.fileName}, ${sha256}, ${format}, 0, 0,
+            ${opening === null ? null : centsText(opening)}::numeric,
+            ${closing === null ? null : centsText(closing)}::numeric,
+            ${broken === null ? null : JSON.stringify(broken)}::jsonb, ${userId}, ${state},
+            ${statement.lines.length}, 0, now())
+    RETURNING id`.execute(tx);
+  return Number(rows[0]!.id);
+}
+
+/**
+ * A statement of more than STATEMENT_LINES_AT_ONCE lines: recorded as importing, its reconciled
+ * period checked, then answered while its lines are written in batches (import-batches.ts).
+ */
+async function importInBatches(
+  db: Db,
+  given: {
+    userId: number;
+    accountId: number;
+    upload: StatementUpload;
+    statement: StatementRead;
+    prints: string[];
+    sha256: string;
+    broken: ChainBreak | null;
+  },
+  onDone: (added: number) => void,
+  onFailure: (error: unknown) => void,
+): Promise<StatementImported> {
+  const { userId, accountId, upload, statement, prints, sha256, broken } = given;
+  const importId = await db.transaction().execute(async (tx) => {
+    await sql`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`.execute(tx);
+    await importUnderWay(tx, accountId);
+    return recordImport(tx, userId, accountId, upload, statement, sha256, broken, 'importing');
+  });
+  await startBatches(
+    db,
+    {
+      accountId,
+      importId,
+      fileName: upload.fileName,
+      sha256,
+      format: statement.format,
+      chainBreak: broken,
+      lines: statement.lines,
+      prints,
+      by: { userId, reason: upload.options.reason ?? null },
+    },
+    onDone,
+    onFailure,
+  );
+  const money = (cents: bigint | null) => (cents === null ? null : (fromCents(cents) as number));
+  return {
+    message: m.statementImporting,
+    importId,
+    format: statement.format,
+    state: 'importing',
+    lines: statement.lines.length,
+    added: 0,
+    known: 0,
+    openingBalance: money(statement.opening),
+    closingBalance: money(statement.closing),
+    chainBreak: broken,
+  };
+}
+
 export async function importStatement(
   db: Db,
   userId: number,
   accountId: number,
   upload: StatementUpload,
   today: string,
+  /** Hears how many lines were added once the last is written (now, or after the answer). */
+  onDone: (added: number) => void = () => undefined,
+  /** Hears a failure of the batches written after the answer. */
+  onFailure: (error: unknown) => void = () => undefined,
 ): Promise<StatementImported> {
   const account = await accountOf(db, accountId);
   const outcome = await read(upload, today);
@@ -136,53 +220,35 @@ export async function importStatement(
   const broken = chainBreak(statement.lines, statement.opening, statement.closing);
   const sha256 = createHash('sha256').update(upload.bytes).digest('hex');
   const { opening, closing, format } = statement;
+  if (statement.lines.length > STATEMENT_LINES_AT_ONCE)
+    return importInBatches(
+      db,
+      { userId, accountId, upload, statement, prints, sha256, broken },
+      onDone,
+      onFailure,
+    );
   return db.transaction().execute(async (tx) => {
     // Two imports into one account at once take turns, so each sees the other's lines; an undo
     // takes the same turn (undo.ts).
     await sql`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`.execute(tx);
-    const { rows } = await sql<{ id: string | number }>`
-      INSERT INTO statement_imports (account_id, file_name, sha256, format, lines_added,
-                                     lines_known, opening_balance, closing_balance, chain_break,
-                                     created_by)
-      VALUES (${accountId}, ${upload.fileName}, ${sha256}, ${format}, 0, 0,
-              ${opening === null ? null : centsText(opening)}::numeric,
-              ${closing === null ? null : centsText(closing)}::numeric,
-              ${broken === null ? null : JSON.stringify(broken)}::jsonb, ${userId})
-      RETURNING id`.execute(tx);
-    const importId = Number(rows[0]!.id);
+    await importUnderWay(tx, accountId);
+    const importId = await recordImport(tx, userId, accountId, upload, statement, sha256, broken);
     let added = 0;
     /** The earliest day of a line stored now: one in the reconciled period needs an admin. */
     let earliest: string | null = null;
     const CHUNK = 5000;
     for (let start = 0; start < statement.lines.length; start += CHUNK) {
-      const chunk = statement.lines.slice(start, start + CHUNK);
-      const chunkPrints = prints.slice(start, start + CHUNK);
-      const { rows: inserted } = await sql<{ n: string | number; earliest: string | null }>`
-        WITH added AS (
-          INSERT INTO statement_lines (account_id, import_id, line_date, amount, description,
-                                       reference, bank_balance, fingerprint, position)
-          SELECT ${accountId}, ${importId}, u.day, u.amount, u.description, u.reference, u.balance,
-                 u.fingerprint, u.position
-          FROM unnest(${chunk.map((l) => l.date)}::date[],
-                      ${chunk.map((l) => centsText(l.cents))}::numeric[],
-                      ${chunk.map((l) => l.description)}::text[],
-                      ${chunk.map((l) => l.reference)}::text[],
-                      ${chunk.map((l) => (l.balance === null ? null : centsText(l.balance)))}::numeric[],
-                      ${chunkPrints}::text[],
-                      ${chunk.map((_, i) => start + i + 1)}::integer[])
-               AS u(day, amount, description, reference, balance, fingerprint, position)
-          ON CONFLICT (account_id, fingerprint) DO NOTHING
-          RETURNING line_date)
-        SELECT count(*) AS n, min(line_date)::text AS earliest FROM added`.execute(tx);
-      added += Number(inserted[0]?.n ?? 0);
-      const first = inserted[0]?.earliest ?? null;
+      const written = await writeLines(
+        tx,
+        accountId,
+        importId,
+        statement.lines.slice(start, start + CHUNK),
+        prints.slice(start, start + CHUNK),
+        start,
+      );
+      added += written.added;
+      const first = written.earliest;
       if (first !== null && (earliest === null || first < earliest)) earliest = first;
-      // Every line of the file is held by this import: those stored now and those known.
-      await sql`
-        INSERT INTO statement_line_imports (line_id, import_id)
-        SELECT l.id, ${importId} FROM statement_lines l
-        WHERE l.account_id = ${accountId} AND l.fingerprint = ANY(${chunkPrints}::text[])
-        ON CONFLICT DO NOTHING`.execute(tx);
     }
     // Lines added on or before "reconciled through" would change that day's statement.
     if (earliest !== null)
@@ -193,12 +259,15 @@ export async function importStatement(
         { statementImported: upload.fileName },
       );
     const known = statement.lines.length - added;
-    await sql`UPDATE statement_imports SET lines_added = ${added}, lines_known = ${known}
-              WHERE id = ${importId}`.execute(tx);
+    await sql`UPDATE statement_imports SET lines_added = ${added}, lines_known = ${known},
+              lines_done = ${statement.lines.length} WHERE id = ${importId}`.execute(tx);
+    onDone(added);
     const result: StatementImported = {
       message: m.statementImported,
       importId,
       format,
+      state: 'done',
+      lines: statement.lines.length,
       added,
       known,
       openingBalance: opening === null ? null : (fromCents(opening) as number),

@@ -10,6 +10,7 @@ import { isRealDay } from '../lib/dates.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { getAccount } from './accounts.js';
 import { allowReconciledChange } from '../books/index.js';
+import { importUnderWay } from './import-batches.js';
 
 const money = (text: string) => fromCents(centsOf(text)) as number;
 
@@ -34,6 +35,9 @@ export async function markReconciled(
     // (The lock an unmatch and every change of a match take too: they wait for each other.)
     const account = rows[0];
     if (!account) throw notFound(m.accountNotFound);
+    // Not while a statement's lines are being written (import-batches.ts): they were checked
+    // against the reconciled period as it was when the import started.
+    await importUnderWay(tx, accountId);
     if (body.through < account.opening_date) throw conflict(m.reconcileBeforeOpening);
     const before = account.reconciled_through;
     const reason =

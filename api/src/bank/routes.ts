@@ -89,8 +89,9 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
       request.params.id,
       upload,
       today(),
+      (added) => app.statistics.afterBulkWrite(added),
+      (error) => app.log.error({ err: error }, 'a statement import stopped before its last batch'),
     );
-    app.statistics.afterBulkWrite(imported.added);
     return reply.status(201).send(imported);
   });
 

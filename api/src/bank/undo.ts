@@ -9,6 +9,7 @@ import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
 import { guardReconciled } from '../books/reconciled-period.js';
 import { conflict, notFound } from '../lib/errors.js';
+import { importUnderWay, shownState } from './import-batches.js';
 
 export async function listStatements(db: Db, accountId: number): Promise<StatementImport[]> {
   const exists = await sql`SELECT 1 FROM accounts WHERE id = ${accountId}`.execute(db);
@@ -22,8 +23,12 @@ export async function listStatements(db: Db, accountId: number): Promise<Stateme
     chain_break: StatementImport['chainBreak'];
     created_at: Date;
     undone_at: Date | null;
+    state: StatementImport['state'];
+    lines_read: number;
+    lines_done: number;
   }>`
-    SELECT id, file_name, format, lines_added, lines_known, chain_break, created_at, undone_at
+    SELECT id, file_name, format, lines_added, lines_known, chain_break, created_at, undone_at,
+           ${shownState} AS state, lines_read, lines_done
     FROM statement_imports WHERE account_id = ${accountId} ORDER BY id DESC`.execute(db);
   return rows.map((row) => ({
     id: Number(row.id),
@@ -31,6 +36,9 @@ export async function listStatements(db: Db, accountId: number): Promise<Stateme
     format: row.format,
     added: row.lines_added,
     known: row.lines_known,
+    state: row.state,
+    lines: row.lines_read,
+    linesDone: row.lines_done,
     chainBreak: row.chain_break,
     createdAt: row.created_at.toISOString(),
     undoneAt: row.undone_at ? row.undone_at.toISOString() : null,
@@ -49,6 +57,8 @@ export async function undoStatement(
     // The account's turn first, as an import takes it (import.ts): no import links a line that
     // this undo is deleting.
     await sql`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`.execute(tx);
+    // Not while an import's batches are being written there (import-batches.ts).
+    await importUnderWay(tx, accountId);
     const { rows } = await sql<{ undone_at: Date | null }>`
       SELECT undone_at FROM statement_imports WHERE id = ${importId} AND account_id = ${accountId}
       FOR UPDATE`.execute(tx);

@@ -208,6 +208,17 @@ export function StatementImport({ accountId }: { accountId: number }) {
         Import statement
       </Button>
       {state.previewing && <p role="status">Reading the statement...</p>}
+      {state.progress?.state === 'importing' && (
+        <p role="status" aria-label="Statement importing">
+          {`Importing the statement: ${state.progress.linesDone} of ${lines(state.progress.lines)} written`}
+        </p>
+      )}
+      {state.progress?.state === 'interrupted' && (
+        <p role="alert">
+          {`The import stopped after ${state.progress.linesDone} of ${lines(state.progress.lines)}: ` +
+            'import the file again to add the rest (lines already imported are recognised), or undo it'}
+        </p>
+      )}
       {result && (
         <div role="status" aria-label="Statement imported">
           {importedText(result).map((text) => (

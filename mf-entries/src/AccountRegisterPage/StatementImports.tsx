@@ -11,8 +11,19 @@ import {
   useApiWrite,
 } from 'shared-ui';
 import { FORMAT_LABELS } from './StatementImport';
+import { PROGRESS_EVERY_MS } from './useStatementImport';
 
 const linesText = (count: number) => `${count} ${count === 1 ? 'line' : 'lines'}`;
+
+/** What an import holds, or how far it has got. */
+function importLines(row: StatementImport): string {
+  const counts = `${linesText(row.added)} added, ${row.known} already imported`;
+  if (row.state === 'importing')
+    return `Importing: ${row.linesDone} of ${linesText(row.lines)} written`;
+  if (row.state === 'interrupted')
+    return `Stopped after ${row.linesDone} of ${linesText(row.lines)}: ${counts}`;
+  return counts;
+}
 
 /**
  * The account's statement imports, newest first, each undone as one with a reason: its lines
@@ -26,7 +37,17 @@ export function StatementImports({
   accountId: number;
   canWrite: boolean;
 }) {
-  const imports = useApiQuery(endpoints.listStatements, { params: { id: accountId } });
+  // Asked again every second while an import is being written, for its progress.
+  const imports = useApiQuery(
+    endpoints.listStatements,
+    { params: { id: accountId } },
+    {
+      refetchInterval: (query) =>
+        query.state.data?.imports.some((row) => row.state === 'importing')
+          ? PROGRESS_EVERY_MS
+          : false,
+    },
+  );
   const [pending, setPending] = useState<StatementImport | undefined>();
   const undo = useApiWrite(endpoints.undoStatement, {
     success: (answer) => answer.message,
@@ -49,7 +70,7 @@ export function StatementImports({
           {
             key: 'lines',
             header: 'Lines',
-            render: (row) => `${linesText(row.added)} added, ${row.known} already imported`,
+            render: importLines,
           },
           { key: 'at', header: 'When', render: (row) => formatTimestamp(row.createdAt, 'stored') },
           {
@@ -58,7 +79,7 @@ export function StatementImports({
             render: (row) =>
               row.undoneAt ? (
                 <span>Undone</span>
-              ) : canWrite ? (
+              ) : row.state === 'importing' ? null : canWrite ? (
                 <Button
                   variant="danger"
                   aria-label={`${importMessages.undoImport} #${row.id}`}

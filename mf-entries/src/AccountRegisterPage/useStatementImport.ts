@@ -1,9 +1,13 @@
 // The data and state of Import statement: the file, the format and (for CSV and Excel) the
 // mapping and formats chosen, the preview asked for at every change (it writes nothing), and the
-// import with the same options.
-import { useRef, useState } from 'react';
+// import with the same options. A large statement is answered "importing" and written after the
+// answer: the statement list is then asked again every second for its progress, until it is done
+// (its counts shown as a small statement's are) or interrupted.
+import { useEffect, useRef, useState } from 'react';
 import {
+  accountMessages,
   importMessages,
+  type StatementImport,
   type DateFormat,
   type NumberFormat,
   type StatementFormat,
@@ -12,7 +16,10 @@ import {
   type StatementOptions,
   type StatementPreview,
 } from 'contract';
-import { endpoints, notify, useApiWrite, type UploadVariables } from 'shared-ui';
+import { endpoints, notify, useApiQuery, useApiWrite, type UploadVariables } from 'shared-ui';
+
+/** How often the statement list is asked for the progress of an import being written. */
+export const PROGRESS_EVERY_MS = 1000;
 
 export interface StatementChoices {
   format?: StatementFormat;
@@ -39,6 +46,33 @@ export function useStatementImport(accountId: number) {
   const [preview, setPreview] = useState<StatementPreview | undefined>();
   const [previewError, setPreviewError] = useState<string | undefined>();
   const [result, setResult] = useState<StatementImported | undefined>();
+  /** A large statement's answer while its lines are being written. */
+  const [running, setRunning] = useState<StatementImported | undefined>();
+  /** The import as the statement list last showed it: its progress, or where it stopped. */
+  const [progress, setProgress] = useState<StatementImport | undefined>();
+  const list = useApiQuery(
+    endpoints.listStatements,
+    { params: { id: accountId } },
+    { enabled: running !== undefined, refetchInterval: running ? PROGRESS_EVERY_MS : false },
+  );
+  useEffect(() => {
+    if (!running) return;
+    const shown = list.data?.imports.find((row) => row.id === running.importId);
+    if (!shown) return;
+    setProgress(shown);
+    if (shown.state === 'importing') return;
+    setRunning(undefined);
+    if (shown.state === 'done') {
+      setResult({
+        ...running,
+        message: accountMessages.statementImported,
+        state: 'done',
+        added: shown.added,
+        known: shown.known,
+      });
+      notify(accountMessages.statementImported);
+    }
+  }, [list.data, running]);
   /** Only the answer to the latest preview asked for is shown. */
   const latest = useRef(0);
   const previewCall = useApiWrite<typeof endpoints.previewStatement, UploadVariables>(
@@ -97,7 +131,11 @@ export function useStatementImport(accountId: number) {
     if (!file) return notify(importMessages.noFile);
     const outcome = await importCall.run(form(file, choices));
     if (!outcome.ok) return;
-    setResult(outcome.answer);
+    setProgress(undefined);
+    if (outcome.answer.state === 'importing') {
+      setResult(undefined);
+      setRunning(outcome.answer);
+    } else setResult(outcome.answer);
     setFile(null);
     setFileInput((count) => count + 1);
   };
@@ -113,9 +151,11 @@ export function useStatementImport(accountId: number) {
     previewError,
     previewing: previewCall.isPending,
     ready,
-    importing: importCall.isPending,
+    importing: importCall.isPending || running !== undefined,
     runImport,
     result,
+    /** The import being written, or interrupted, as the statement list shows it. */
+    progress: progress && progress.state !== 'done' ? progress : undefined,
   };
 }
 
