@@ -24,8 +24,11 @@ const GROUP_LABELS: Record<EntryKind | 'ledger', string> = {
   ledger: 'Ledger account',
 };
 
-/** The picker's groups for a line: its kinds' parties, then the bookable ledger accounts. */
-function useGroups(line: StatementLine): Group[] {
+/**
+ * The picker's groups for a line: its kinds' parties, then the bookable ledger accounts; `ready`
+ * once every list has answered (or failed).
+ */
+function useGroups(line: StatementLine): { groups: Group[]; ready: boolean } {
   const [first, second] = kindsFor(line);
   const one = useApiQuery(KINDS[first!].parties, undefined, { onError: 'quiet' });
   const two = useApiQuery(KINDS[second ?? first!].parties, undefined, {
@@ -40,7 +43,8 @@ function useGroups(line: StatementLine): Group[] {
       label: option.label,
     })),
   });
-  return [
+  const ready = !one.isPending && (second === undefined || !two.isPending) && !ledger.isPending;
+  const groups = [
     groupOf(first!, one.data),
     ...(second ? [groupOf(second, two.data)] : []),
     {
@@ -53,6 +57,7 @@ function useGroups(line: StatementLine): Group[] {
         })),
     },
   ];
+  return { groups, ready };
 }
 
 /** The one choice whose name shares the most words with the line ('' when none or a tie). */
@@ -80,13 +85,12 @@ export function CreatePanel({
   onCreate: (body: LineEntryBody) => Promise<boolean>;
   onCancel: () => void;
 }) {
-  const groups = useGroups(line);
-  const loaded = groups.some((group) => group.options.length > 0);
+  const { groups, ready } = useGroups(line);
   const [choice, setChoice] = useState<string | undefined>();
   const [description, setDescription] = useState(line.proposal?.description || line.description);
   const [problem, setProblem] = useState('');
   const picker = useRef<HTMLSelectElement>(null);
-  const value = choice ?? (loaded ? guessFor(line, groups) : '');
+  const value = choice ?? (ready ? guessFor(line, groups) : '');
   useEffect(() => picker.current?.focus(), []);
   const name = lineName(line);
 
@@ -119,6 +123,7 @@ export function CreatePanel({
           ref={picker}
           className="ofs-input"
           value={value}
+          aria-busy={ready ? undefined : true}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `book-to-${line.id}-problem` : undefined}
           onChange={(event) => setChoice(event.target.value)}
