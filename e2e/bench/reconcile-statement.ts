@@ -73,6 +73,7 @@ export async function statementOf(call: Call, url: string, token: string): Promi
   let transfers = 0;
   for (const [index, kind] of kinds.entries()) {
     const date = daysAgo(32 - index);
+    const no = `L${pad(index + 1)}`;
     if (kind === 'suggested') {
       if (index % 2 === 0) {
         const client = CLIENTS[receipts % CLIENTS.length]!;
@@ -91,7 +92,7 @@ export async function statementOf(call: Call, url: string, token: string): Promi
           kind,
           date,
           amount,
-          description: `IBFT FROM ${client.toUpperCase()} ${index}`,
+          description: `IBFT FROM ${client.toUpperCase()} ${no}`,
           bookTo: '',
         });
       } else {
@@ -111,7 +112,7 @@ export async function statementOf(call: Call, url: string, token: string): Promi
           kind,
           date,
           amount: -amount,
-          description: `POS ${type.toUpperCase()} ${index}`,
+          description: `POS ${type.toUpperCase()} ${no}`,
           bookTo: '',
         });
       }
@@ -122,7 +123,7 @@ export async function statementOf(call: Call, url: string, token: string): Promi
         kind,
         date,
         amount: out ? -20000 - transfers * 500 : 15000 + transfers * 250,
-        description: out ? `ATM WITHDRAWAL ${index}` : `CASH DEPOSIT ${index}`,
+        description: out ? `ATM WITHDRAWAL ${no}` : `CASH DEPOSIT ${no}`,
         bookTo: 'Cash',
       });
     } else if (kind === 'charge') {
@@ -130,7 +131,7 @@ export async function statementOf(call: Call, url: string, token: string): Promi
         kind,
         date,
         amount: -(150 + index),
-        description: `BANK CHARGES ${index}`,
+        description: `BANK CHARGES ${no}`,
         bookTo: '5100 Bank charges',
       });
     } else {
@@ -139,7 +140,7 @@ export async function statementOf(call: Call, url: string, token: string): Promi
         kind,
         date,
         amount: 30000 + index * 10,
-        description: `${client.toUpperCase()} INV ${index}`,
+        description: `${client.toUpperCase()} INV ${no}`,
         bookTo: `${client} (${client} Ltd)`,
       });
     }
