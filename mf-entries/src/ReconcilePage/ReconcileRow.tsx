@@ -50,7 +50,6 @@ export function ReconcileRow(props: RowProps) {
   const [chosen, setChosen] = useState(0);
   const name = lineName(line);
   const suggestion = line.suggestions[Math.min(chosen, line.suggestions.length - 1)];
-  const unmatched = line.status === 'unmatched';
   const panelId = `reconcile-panel-${line.id}`;
   /** A toggle button of the row: its text, and its name with the line's. */
   const toggle = (text: string, which: Panel, variant: 'primary' | 'secondary' = 'secondary') => (
@@ -153,7 +152,7 @@ export function ReconcileRow(props: RowProps) {
   }
 
   return (
-    <li className={`mf-reconcile__row${unmatched ? '' : ' mf-reconcile__row--done'}`}>
+    <li className="mf-reconcile__row">
       <span className="mf-reconcile__day">
         <time dateTime={line.date}>{shortDay(line.date)}</time>
       </span>
