@@ -5,6 +5,7 @@
 // scrolls sideways; at 390 px the rows stack with no sideways scrolling. OK matches a line
 // without a pop-up, the transfer is matched, Find & match matches two entries to one line, and
 // an exclusion is undone with Undo exclude.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, openPage, type Session, signIn } from '../support/browser';
 import { addExpenseType, apiAs, importStatement, type ApiCall } from '../support/api';
@@ -63,6 +64,18 @@ function rowsInView(list: Locator) {
         ),
     ).length;
   });
+}
+
+/** axe's violations on the screen, in the light colour scheme and then the dark one. */
+async function axeInBothSchemes() {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const result = await new AxeBuilder({ page }).include('main').analyze();
+    found.push(...result.violations.map((one) => `${colorScheme} ${one.id}: ${one.nodes.length}`));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
 }
 
 const sideways = () =>
@@ -133,6 +146,19 @@ test('at 1366×768 at least 6 rows show with every control in view, and nothing 
     await rowsInView(page.getByRole('list', { name: 'Statement lines' })),
   ).toBeGreaterThanOrEqual(6);
   expect(await sideways()).toBeLessThanOrEqual(0);
+});
+
+test("axe finds nothing on the rows, nor on a row's Create and Find & match forms, light and dark", async () => {
+  expect(await axeInBothSchemes()).toEqual([]);
+  const row = rowOf(STRAY.description);
+  await row.getByRole('button', { name: `Create: ${named(STRAY)}` }).click();
+  await row.locator('select:not([aria-busy])').waitFor();
+  expect(await axeInBothSchemes()).toEqual([]);
+  await row.getByRole('button', { name: `Find & match: ${named(STRAY)}` }).click();
+  await row.getByRole('form', { name: `Find & match: ${named(STRAY)}` }).waitFor();
+  expect(await axeInBothSchemes()).toEqual([]);
+  await row.getByRole('button', { name: `Cancel: ${named(STRAY)}` }).click();
+  await row.getByRole('form').waitFor({ state: 'detached' });
 });
 
 test('at 390 px the rows stack, every control reachable without sideways scrolling', async () => {
