@@ -257,6 +257,22 @@ describe('ReconcilePage', () => {
     );
   });
 
+  it("should keep a suggested row's other buttons behind More, above the form they open", async () => {
+    mockCurrentUser('staff');
+    renderPage();
+    const rent = await rowOf('RENT OCTOBER');
+    expect(within(rent).queryByRole('button', { name: /^Create: / })).not.toBeInTheDocument();
+    const more = within(rent).getByRole('button', { name: /^More: / });
+    await userEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(within(rent).getByRole('button', { name: /^Exclude: / }));
+    expect(within(rent).getByRole('form', { name: /^Exclude: / })).toBeInTheDocument();
+    // The other buttons stay, to switch to another form.
+    expect(within(rent).getByRole('button', { name: /^Create: / })).toBeInTheDocument();
+    await userEvent.click(more);
+    expect(within(rent).queryByRole('form')).not.toBeInTheDocument();
+  });
+
   it("should say the server's refusal in the alert region, with no pop-up", async () => {
     mockCurrentUser('staff');
     mockEndpoint(endpoints.matchLine, failWith(409, 'The line is already matched'));

@@ -76,44 +76,46 @@ function ReconcileScreen({ id }: { id: number }) {
       ) : reconcile.lines.length === 0 ? (
         <p>No statement lines to match</p>
       ) : (
-        <ul className="mf-reconcile__rows" aria-label="Statement lines">
-          {reconcile.lines.map((line) => {
-            const panel = open?.lineId === line.id ? open.panel : undefined;
-            return (
-              <ReconcileRow
-                key={line.id}
-                line={line}
-                known={known}
-                canWrite={canWrite}
-                isAdmin={isAdmin}
-                busy={reconcile.busy}
-                panel={panel}
-                setPanel={(next) => setOpen(next ? { lineId: line.id, panel: next } : undefined)}
-                onAccept={(suggestion) =>
-                  void actions.match(line, suggestion.entryIds, suggestion.transferIds)
-                }
-                onProposal={() =>
-                  line.proposal &&
-                  void actions.create(line, {
-                    kind: line.proposal.kind,
-                    partyId: line.proposal.partyId,
-                    description: line.proposal.description,
-                  })
-                }
-              >
-                {panel && (
-                  <PanelOf
-                    panel={panel}
-                    line={line}
-                    known={known}
-                    actions={actions}
-                    close={() => setOpen(undefined)}
-                  />
-                )}
-              </ReconcileRow>
-            );
-          })}
-        </ul>
+        <div className="mf-reconcile__list">
+          <ul className="mf-reconcile__rows" aria-label="Statement lines">
+            {reconcile.lines.map((line) => {
+              const panel = open?.lineId === line.id ? open.panel : undefined;
+              return (
+                <ReconcileRow
+                  key={line.id}
+                  line={line}
+                  known={known}
+                  canWrite={canWrite}
+                  isAdmin={isAdmin}
+                  busy={reconcile.busy}
+                  panel={panel}
+                  setPanel={(next) => setOpen(next ? { lineId: line.id, panel: next } : undefined)}
+                  onAccept={(suggestion) =>
+                    void actions.match(line, suggestion.entryIds, suggestion.transferIds)
+                  }
+                  onProposal={() =>
+                    line.proposal &&
+                    void actions.create(line, {
+                      kind: line.proposal.kind,
+                      partyId: line.proposal.partyId,
+                      description: line.proposal.description,
+                    })
+                  }
+                >
+                  {panel && (
+                    <PanelOf
+                      panel={panel}
+                      line={line}
+                      known={known}
+                      actions={actions}
+                      close={() => setOpen(undefined)}
+                    />
+                  )}
+                </ReconcileRow>
+              );
+            })}
+          </ul>
+        </div>
       )}
       <ReconciledForm
         accountId={id}

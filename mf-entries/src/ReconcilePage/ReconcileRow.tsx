@@ -52,14 +52,14 @@ export function ReconcileRow(props: RowProps) {
   const suggestion = line.suggestions[Math.min(chosen, line.suggestions.length - 1)];
   const panelId = `reconcile-panel-${line.id}`;
   /** A toggle button of the row: its text, and its name with the line's. */
-  const toggle = (text: string, which: Panel, variant: 'primary' | 'secondary' = 'secondary') => (
+  const toggle = (text: string, which: Panel, open = panel === which) => (
     <Button
-      variant={variant}
+      variant="secondary"
       disabled={busy}
       aria-label={`${text}: ${name}`}
-      aria-expanded={panel === which}
-      aria-controls={panel === which ? panelId : undefined}
-      onClick={() => setPanel(panel === which ? undefined : which)}
+      aria-expanded={open}
+      aria-controls={open ? panelId : undefined}
+      onClick={() => setPanel(open ? undefined : which)}
     >
       {text}
     </Button>
@@ -75,6 +75,8 @@ export function ReconcileRow(props: RowProps) {
 
   let match: React.ReactNode;
   let actions: React.ReactNode = null;
+  /** Create, Transfer, Find & match and Exclude are behind More (the row has OK). */
+  let more = false;
   if (line.status === 'matched') {
     const keys = keysOf(line);
     match = (
@@ -92,12 +94,15 @@ export function ReconcileRow(props: RowProps) {
     const keys = keysOf(suggestion);
     const records = found(known, keys);
     const text = recordsText(records, keys);
+    const why = `Suggested: ${whySuggested(line, records, suggestion)}`;
     match = (
       <>
         <span className="mf-reconcile__record" title={text}>
           {text}
         </span>
-        <span className="mf-reconcile__why">{`Suggested: ${whySuggested(line, records, suggestion)}`}</span>
+        <span className="mf-reconcile__why" title={why}>
+          {why}
+        </span>
         {line.suggestions.length > 1 && (
           <select
             className="ofs-input mf-reconcile__pick"
@@ -114,6 +119,7 @@ export function ReconcileRow(props: RowProps) {
         )}
       </>
     );
+    more = canWrite;
     if (canWrite)
       actions = (
         <>
@@ -124,7 +130,7 @@ export function ReconcileRow(props: RowProps) {
           >
             OK
           </Button>
-          {panel && panel !== 'more' ? others : toggle('More', 'more')}
+          {toggle('More', 'more', panel !== undefined)}
         </>
       );
   } else if (line.proposal) {
@@ -137,13 +143,14 @@ export function ReconcileRow(props: RowProps) {
         <span className="mf-reconcile__why">Proposed by a rule on the line&apos;s text</span>
       </>
     );
+    more = canWrite;
     if (canWrite)
       actions = (
         <>
           <Button disabled={busy} aria-label={`OK: ${name}`} onClick={props.onProposal}>
             OK
           </Button>
-          {panel && panel !== 'more' ? others : toggle('More', 'more')}
+          {toggle('More', 'more', panel !== undefined)}
         </>
       );
   } else {
@@ -170,14 +177,11 @@ export function ReconcileRow(props: RowProps) {
       </span>
       <span className="mf-reconcile__match">{match}</span>
       {actions && <span className="mf-reconcile__actions">{actions}</span>}
-      {panel === 'more' && actions && (
+      {panel && (
         <div className="mf-reconcile__expander" id={panelId}>
-          <span className="mf-reconcile__actions">{others}</span>
-        </div>
-      )}
-      {panel && panel !== 'more' && children && (
-        <div className="mf-reconcile__expander" id={panelId}>
-          {children}
+          {/* Behind More: the row's other buttons stay above the form they open. */}
+          {more && <span className="mf-reconcile__actions">{others}</span>}
+          {panel !== 'more' && children}
         </div>
       )}
     </li>
