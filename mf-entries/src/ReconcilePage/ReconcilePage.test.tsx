@@ -257,6 +257,32 @@ describe('ReconcilePage', () => {
     );
   });
 
+  it('should take the keyboard on to the next row once a row leaves the list', async () => {
+    mockCurrentUser('staff');
+    let matched = false;
+    mockEndpoint(endpoints.getReconcile, () =>
+      matched ? { ...WORKLIST, lines: WORKLIST.lines.slice(1) } : WORKLIST,
+    );
+    mockEndpoint(endpoints.matchLine, () => {
+      matched = true;
+      return said('Line matched');
+    });
+    renderPage();
+    const ok = within(await rowOf('RENT OCTOBER')).getByRole('button', { name: /^OK: / });
+    ok.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Statement lines' })).queryByText('RENT OCTOBER'),
+      ).not.toBeInTheDocument(),
+    );
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'OK: 4 Oct, BANK CHARGES OCT, RS -25.00' }),
+      ).toHaveFocus(),
+    );
+  });
+
   it("should keep a suggested row's other buttons behind More, above the form they open", async () => {
     mockCurrentUser('staff');
     renderPage();

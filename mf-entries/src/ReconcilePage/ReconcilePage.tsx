@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { StatementLine } from 'contract';
 import { Button, Checkbox, formatRs, useCanWrite, useIsAdmin } from 'shared-ui';
@@ -40,6 +40,23 @@ function ReconcileScreen({ id }: { id: number }) {
     ...reconcile.transfers.map((one) => [`t${one.id}`, transferCandidate(one)] as const),
   ]);
   const unmatched = reconcile.lines.filter((line) => line.status === 'unmatched').length;
+  // The line acted on from its row, and its place: once it leaves the list (or is no longer
+  // unmatched), the keyboard goes on to the row now in that place rather than to the page's start.
+  const list = useRef<HTMLUListElement>(null);
+  const acted = useRef<{ id: number; index: number } | undefined>(undefined);
+  const actOn = (line: StatementLine, index: number) => {
+    acted.current = { id: line.id, index };
+  };
+  useEffect(() => {
+    const was = acted.current;
+    if (!was) return;
+    if (reconcile.lines.some((line) => line.id === was.id && line.status === 'unmatched')) return;
+    acted.current = undefined;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && !list.current?.contains(focused)) return;
+    const rows = list.current?.querySelectorAll<HTMLElement>(':scope > li') ?? [];
+    rows[Math.min(was.index, rows.length - 1)]?.querySelector('button')?.focus();
+  }, [reconcile.lines]);
 
   return (
     <section className="mf-reconcile">
@@ -77,8 +94,8 @@ function ReconcileScreen({ id }: { id: number }) {
         <p>No statement lines to match</p>
       ) : (
         <div className="mf-reconcile__list">
-          <ul className="mf-reconcile__rows" aria-label="Statement lines">
-            {reconcile.lines.map((line) => {
+          <ul className="mf-reconcile__rows" aria-label="Statement lines" ref={list}>
+            {reconcile.lines.map((line, index) => {
               const panel = open?.lineId === line.id ? open.panel : undefined;
               return (
                 <ReconcileRow
@@ -90,17 +107,19 @@ function ReconcileScreen({ id }: { id: number }) {
                   busy={reconcile.busy}
                   panel={panel}
                   setPanel={(next) => setOpen(next ? { lineId: line.id, panel: next } : undefined)}
-                  onAccept={(suggestion) =>
-                    void actions.match(line, suggestion.entryIds, suggestion.transferIds)
-                  }
-                  onProposal={() =>
-                    line.proposal &&
+                  onAccept={(suggestion) => {
+                    actOn(line, index);
+                    void actions.match(line, suggestion.entryIds, suggestion.transferIds);
+                  }}
+                  onProposal={() => {
+                    if (!line.proposal) return;
+                    actOn(line, index);
                     void actions.create(line, {
                       kind: line.proposal.kind,
                       partyId: line.proposal.partyId,
                       description: line.proposal.description,
-                    })
-                  }
+                    });
+                  }}
                 >
                   {panel && (
                     <PanelOf
@@ -109,6 +128,7 @@ function ReconcileScreen({ id }: { id: number }) {
                       known={known}
                       actions={actions}
                       close={() => setOpen(undefined)}
+                      onAct={() => actOn(line, index)}
                     />
                   )}
                 </ReconcileRow>
@@ -134,12 +154,15 @@ function PanelOf({
   known,
   actions,
   close,
+  onAct,
 }: {
   panel: Panel;
   line: StatementLine;
   known: Map<string, Candidate>;
   actions: RowActions;
   close: () => void;
+  /** Called as the form is sent: the keyboard goes on to the next row once this one leaves. */
+  onAct: () => void;
 }) {
   const { reconcile } = actions;
   const busy = reconcile.busy;
@@ -150,7 +173,10 @@ function PanelOf({
         <CreatePanel
           line={line}
           busy={busy}
-          onCreate={(body) => actions.create(line, body)}
+          onCreate={(body) => {
+            onAct();
+            return actions.create(line, body);
+          }}
           onCancel={close}
         />
       );
@@ -160,7 +186,10 @@ function PanelOf({
           line={line}
           others={reconcile.others}
           busy={busy}
-          onTransfer={(otherId, description) => actions.transfer(line, otherId, description)}
+          onTransfer={(otherId, description) => {
+            onAct();
+            return actions.transfer(line, otherId, description);
+          }}
           onCancel={close}
         />
       );
@@ -170,13 +199,14 @@ function PanelOf({
           line={line}
           candidates={[...known.values()]}
           busy={busy}
-          onMatch={(chosen) =>
-            actions.match(
+          onMatch={(chosen) => {
+            onAct();
+            return actions.match(
               line,
               chosen.filter((one) => one.type === 'entry').map((one) => one.id),
               chosen.filter((one) => one.type === 'transfer').map((one) => one.id),
-            )
-          }
+            );
+          }}
           onCancel={close}
         />
       );
@@ -186,7 +216,10 @@ function PanelOf({
           action="Exclude"
           name={name}
           busy={busy}
-          onConfirm={(reason) => actions.exclude(line, reason)}
+          onConfirm={(reason) => {
+            onAct();
+            return actions.exclude(line, reason);
+          }}
           onCancel={close}
         />
       );
