@@ -182,12 +182,21 @@ test('at 390 px the rows stack, every control reachable without sideways scrolli
         }).length,
     );
     expect(outside).toBe(0);
+    // A row's Find & match form fits the phone too.
+    const stray = list.getByRole('listitem').filter({ hasText: STRAY.description });
+    await stray.getByRole('button', { name: `Find & match: ${named(STRAY)}` }).click();
+    await stray.getByRole('form', { name: `Find & match: ${named(STRAY)}` }).waitFor();
+    expect(
+      await phone.page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0);
   } finally {
     await phone.context.close();
   }
 });
 
-test('OK matches a line in place: the row leaves, the live region says so, no pop-up', async () => {
+test('OK matches a line in place: the row leaves, the live region says so, Undo brings it back, no pop-up', async () => {
   const line = PAID[0]!;
   await rowOf(line.description)
     .getByRole('button', { name: `OK: ${named(line)}` })
@@ -197,7 +206,15 @@ test('OK matches a line in place: the row leaves, the live region says so, no po
     .getByText(`Matched ${named(line)} to entry #`)
     .waitFor();
   expect(await page.getByRole('status').first().getAttribute('aria-live')).toBe('polite');
-  await page.getByRole('button', { name: /^Undo: Matched/ }).waitFor();
+  // Undo: the match is undone and the line is back, still with its suggestion.
+  await page
+    .getByRole('button', { name: `Undo: Matched ${named(line)} to entry #`, exact: false })
+    .click();
+  await liveRegion().getByText('Match undone: the line is back in the list.').waitFor();
+  await rowOf(line.description)
+    .getByRole('button', { name: `OK: ${named(line)}` })
+    .click();
+  await rowOf(line.description).waitFor({ state: 'detached' });
   expect(session.dialogs).toEqual([]);
 });
 
