@@ -125,7 +125,6 @@ function ReconcileScreen({ id }: { id: number }) {
                     <PanelOf
                       panel={panel}
                       line={line}
-                      known={known}
                       actions={actions}
                       close={() => setOpen(undefined)}
                       onAct={() => actOn(line, index)}
@@ -151,14 +150,12 @@ function ReconcileScreen({ id }: { id: number }) {
 function PanelOf({
   panel,
   line,
-  known,
   actions,
   close,
   onAct,
 }: {
   panel: Panel;
   line: StatementLine;
-  known: Map<string, Candidate>;
   actions: RowActions;
   close: () => void;
   /** Called as the form is sent: the keyboard goes on to the next row once this one leaves. */
@@ -196,8 +193,8 @@ function PanelOf({
     case 'find':
       return (
         <FindMatchPanel
+          accountId={reconcile.id}
           line={line}
-          candidates={[...known.values()]}
           busy={busy}
           onMatch={(chosen) => {
             onAct();

@@ -198,18 +198,38 @@ test('Find & match: two entries found by text and date are matched to one line, 
       enabled: true,
     },
   });
+  // The server's search, as the API answers it: money out, from a day, by text.
+  const search = mockEndpoint(endpoints.searchOpenItems, ({ query }) => {
+    const fits = (one: { date: string; amount: number; description: string }) =>
+      (query.direction === 'out') === one.amount < 0 &&
+      (!query.from || one.date >= query.from) &&
+      (!query.text || one.description.toLowerCase().includes(query.text.toLowerCase()));
+    return {
+      entries: WORKLIST.entries.filter(fits),
+      transfers: WORKLIST.transfers.filter(fits),
+      more: false,
+    };
+  });
   renderPage();
   const card = await rowOf('CARD PAYMENT MARKET');
   await userEvent.click(within(card).getByRole('button', { name: /^Find & match: / }));
   const form = within(card).getByRole('form', { name: /^Find & match: 14 Jan/ });
   const found = within(form).getByRole('list', { name: /^Unmatched entries and transfers/ });
+  const boxes = async (count: number) =>
+    waitFor(() => expect(within(found).getAllByRole('checkbox')).toHaveLength(count));
   // Money out, as the line: the three expenses and the transfer to Cash.
-  expect(within(found).getAllByRole('checkbox')).toHaveLength(4);
+  await boxes(4);
   expect(within(found).getByRole('checkbox', { name: /Transfer #9, To Cash/ })).toBeInTheDocument();
   await userEvent.type(within(form).getByLabelText('From'), '2026-01-10');
-  expect(within(found).getAllByRole('checkbox')).toHaveLength(2);
+  await boxes(2);
   await userEvent.type(within(form).getByLabelText('Text'), 'paper');
-  expect(within(found).getAllByRole('checkbox')).toHaveLength(1);
+  await boxes(1);
+  expect(search.calls.at(-1)!.query).toEqual({
+    direction: 'out',
+    from: '2026-01-10',
+    text: 'paper',
+  });
+  expect(search.calls.at(-1)!.params).toEqual({ id: '2' });
   await userEvent.click(within(found).getByRole('checkbox', { name: /Expense #51, Paper/ }));
   expect(within(form).getByText(/^Chosen 1: -1,000.00 of -1,500.00/)).toHaveTextContent(
     '(-500.00 to go)',
@@ -217,6 +237,9 @@ test('Find & match: two entries found by text and date are matched to one line, 
   const matchButton = within(form).getByRole('button', { name: /^Match 1: / });
   expect(matchButton).toBeDisabled();
   await userEvent.clear(within(form).getByLabelText('Text'));
+  // Paper, chosen, stays chosen while the search changes.
+  await boxes(2);
+  expect(within(found).getByRole('checkbox', { name: /Expense #51, Paper/ })).toBeChecked();
   await userEvent.click(within(found).getByRole('checkbox', { name: /Expense #52, Tea/ }));
   expect(within(form).getByText('Chosen 2: -1,500.00 of -1,500.00')).toBeInTheDocument();
   expect(await axeViolations()).toEqual([]);

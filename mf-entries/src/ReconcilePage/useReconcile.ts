@@ -34,6 +34,7 @@ export function useReconcile(id: number, onRefused: (text: string) => void) {
   const every = accounts.data?.accounts ?? [];
 
   return {
+    id,
     account: every.find((account) => account.id === id),
     /** The other money accounts, for a transfer. */
     others: every.filter((account) => account.id !== id),
