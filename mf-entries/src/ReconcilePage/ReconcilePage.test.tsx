@@ -138,6 +138,8 @@ describe('ReconcilePage', () => {
       ),
     );
     expect(liveRegion()).toHaveAttribute('aria-live', 'polite');
+    // A suggestion accepted makes no rule: that is offered after a match by hand.
+    expect(screen.queryByRole('button', { name: /^Make a rule/ })).not.toBeInTheDocument();
     expect(match.calls.map((call) => [call.params, call.body])).toEqual([
       [{ id: '2' }, { lineId: 1, entryIds: [41] }],
     ]);

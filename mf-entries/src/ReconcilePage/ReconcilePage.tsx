@@ -202,6 +202,7 @@ function PanelOf({
               line,
               chosen.filter((one) => one.type === 'entry').map((one) => one.id),
               chosen.filter((one) => one.type === 'transfer').map((one) => one.id),
+              chosen.find((one) => one.entry)?.entry,
             );
           }}
           onCancel={close}

@@ -29,6 +29,8 @@ export interface Candidate {
   description: string;
   /** Signed as the account sees it: money in +, money out -. */
   amount: number;
+  /** The entry itself (what a rule made from a match by hand proposes). */
+  entry?: WorklistEntry;
 }
 
 export const entryCandidate = (entry: WorklistEntry): Candidate => ({
@@ -40,6 +42,7 @@ export const entryCandidate = (entry: WorklistEntry): Candidate => ({
   what: KINDS[entry.kind].label,
   description: entry.description,
   amount: entry.amount,
+  entry,
 });
 
 export const transferCandidate = (transfer: WorklistTransfer): Candidate => ({

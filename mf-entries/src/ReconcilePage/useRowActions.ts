@@ -38,10 +38,17 @@ export function useRowActions(id: number) {
     return true;
   };
 
-  /** Matches a line to entries and transfers (OK on a suggestion, or Find & match). */
-  const match = async (line: StatementLine, entryIds: number[], transferIds: number[]) => {
+  /**
+   * Matches a line to entries and transfers (OK on a suggestion, or Find & match); `byHand`: the
+   * entry chosen first by hand, offered as a rule for the line's description.
+   */
+  const match = async (
+    line: StatementLine,
+    entryIds: number[],
+    transferIds: number[],
+    byHand?: WorklistEntry,
+  ) => {
     if (!(await reconcile.accept(line, entryIds, transferIds))) return false;
-    const first = reconcile.entries.find((entry) => entry.id === entryIds[0]);
     const count = entryIds.length + transferIds.length;
     const what =
       count === 1
@@ -52,7 +59,7 @@ export function useRowActions(id: number) {
     return done(`Matched ${lineName(line)} to ${what}.`, {
       type: 'match',
       lines: [line],
-      ...(first && line.description.trim() !== '' ? { rule: { line, entry: first } } : {}),
+      ...(byHand && line.description.trim() !== '' ? { rule: { line, entry: byHand } } : {}),
     });
   };
 
