@@ -12,6 +12,8 @@ import {
   LineParams,
   MatchBody,
   Matched,
+  OpenItems,
+  OpenItemsQuery,
   ReasonBody,
   ReconcileQuery,
   ReconciledBody,
@@ -206,6 +208,22 @@ export const accountEndpoints = {
     params: AccountParams,
     query: ReconcileQuery,
     responses: { 200: Worklist },
+    errors: [404],
+    texts: texts(m.failedLoadReconcile, m.errorLoadingReconcile),
+  }),
+  searchOpenItems: endpoint({
+    method: 'GET',
+    path: '/accounts/:id/open-items',
+    tag: 'accounts',
+    summary: "Search the account's unmatched entries and transfers (Find & match)",
+    description:
+      'By direction (`in`: money into the account), amount without its sign, a date range and ' +
+      "text (the party's or other account's name, the description, or the number); at most 50 " +
+      'of each, the latest first, `more` telling that more matched.',
+    access: 'signedIn',
+    params: AccountParams,
+    query: OpenItemsQuery,
+    responses: { 200: OpenItems },
     errors: [404],
     texts: texts(m.failedLoadReconcile, m.errorLoadingReconcile),
   }),

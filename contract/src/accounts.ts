@@ -252,6 +252,35 @@ export const Worklist = Type.Object({
 });
 export type Worklist = Static<typeof Worklist>;
 
+/**
+ * Find & match's search over an account's open entries and transfers (issue 42): of a direction
+ * (money in or out of the account), an amount (without its sign), a date range and words of the
+ * party, description or the record's number; each criterion left out does not narrow it.
+ */
+export const OpenItemsQuery = Type.Object(
+  {
+    direction: Type.Optional(literalUnion(['in', 'out'] as const)),
+    amount: Type.Optional(Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$' })),
+    from: Type.Optional(IsoDate),
+    to: Type.Optional(IsoDate),
+    text: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type OpenItemsQuery = Static<typeof OpenItemsQuery>;
+
+/** The records found, nearest to `to` (or newest) first: OPEN_ITEMS of each at most. */
+export const OpenItems = Type.Object({
+  entries: Type.Array(WorklistEntry),
+  transfers: Type.Array(WorklistTransfer),
+  /** More of either matched than were answered: the search is to be narrowed. */
+  more: Type.Boolean(),
+});
+export type OpenItems = Static<typeof OpenItems>;
+
+/** Entries, and transfers, a search answers at most. */
+export const OPEN_ITEMS = 50;
+
 export const MatchBody = Type.Object(
   {
     lineId: Id,

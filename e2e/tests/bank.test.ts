@@ -1,7 +1,7 @@
 // Books that agree with the bank (issue 33) in Chromium against the built product: a month of
 // entries on a new bank account, a statement of 20 lines imported on its register, the
-// suggestions accepted, two entries created from unmatched lines (one proposed by a rule), one
-// line excluded, the account marked reconciled through the statement's last day, and the bank
+// suggestions accepted, two entries created from unmatched lines in their rows (one proposed by a
+// rule, taken with OK), one line excluded in its row (each said in the live region, no pop-up), the account marked reconciled through the statement's last day, and the bank
 // reconciliation statement downloaded and read back with pdftotext; the Journal filtered by the
 // account; a statement import undone from the register.
 import { execFileSync } from 'node:child_process';
@@ -83,9 +83,10 @@ async function addExpenseType(name: string): Promise<number> {
   return found.id;
 }
 
-const linesTable = () => page.getByRole('table', { name: 'Statement lines' });
-const lineRow = (description: string) =>
-  linesTable().getByRole('row').filter({ hasText: description });
+const lineRows = () => page.getByRole('list', { name: 'Statement lines' }).getByRole('listitem');
+const lineRow = (description: string) => lineRows().filter({ hasText: description });
+/** What the screen's polite live region says. */
+const said = () => page.getByRole('status').filter({ hasText: /./ });
 
 beforeAll(async () => {
   call = await apiAs();
@@ -204,46 +205,43 @@ describe('Bank reconciliation against the real API', () => {
     await page.getByRole('link', { name: 'Reconcile' }).click();
     await page.getByRole('heading', { name: `Reconcile ${ACCOUNT}` }).waitFor();
     await lineRow(MATCHED[0]!.description).waitFor();
-    expect(await linesTable().locator('tbody tr').count()).toBe(20);
+    expect(await lineRows().count()).toBe(20);
 
     const before = session.dialogs.length;
     await page.getByRole('button', { name: 'Accept all suggested' }).click();
-    await dialogCount(session.dialogs, before + 1);
+    await said().getByText('Accepted 17 suggested matches.').waitFor();
     await lineRow(MATCHED[0]!.description).waitFor({ state: 'detached' });
-    expect(await linesTable().locator('tbody tr').count()).toBe(3);
+    expect(await lineRows().count()).toBe(3);
 
-    // The fee: the rule proposes its type and description.
-    await lineRow(FEE.description).getByRole('button', { name: 'Create entry' }).click();
-    let dialog = page.getByRole('dialog', { name: 'Create entry' });
-    expect(await dialog.getByLabel('Description').inputValue()).toBe(`Monthly fee ${stamp}`);
-    await dialog.getByRole('option', { name: FEES }).waitFor({ state: 'attached' });
-    expect(await dialog.getByLabel('Expense type').locator('option:checked').textContent()).toBe(
-      FEES,
-    );
-    await dialog.getByRole('button', { name: 'Create entry' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await lineRow(FEE.description).waitFor({ state: 'detached' });
+    // The fee: the rule proposes its type and description, taken with OK.
+    const fee = lineRow(FEE.description);
+    expect(await fee.innerText()).toContain(`New expense: Monthly fee ${stamp}`);
+    await fee.getByRole('button', { name: /^OK: / }).click();
+    await fee.waitFor({ state: 'detached' });
+    await said()
+      .getByText(/^Created entry #\d+ for .* and matched it\.$/)
+      .waitFor();
 
-    // The deposit: money in, so an income of the client chosen.
-    await lineRow(DEPOSIT.description).getByRole('button', { name: 'Create entry' }).click();
-    dialog = page.getByRole('dialog', { name: 'Create entry' });
-    await dialog.getByRole('option', { name: CLIENT_PICKED }).waitFor({ state: 'attached' });
-    await dialog.getByLabel('Client').selectOption({ label: CLIENT_PICKED });
-    await dialog.getByRole('button', { name: 'Create entry' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await lineRow(DEPOSIT.description).waitFor({ state: 'detached' });
+    // The deposit: money in, so an income of the client chosen in its row.
+    const deposit = lineRow(DEPOSIT.description);
+    await deposit.getByRole('button', { name: /^Create: / }).click();
+    const form = deposit.getByRole('form', { name: /^Create: / });
+    const bookTo = form.getByLabel('Book to');
+    await bookTo.getByRole('option', { name: CLIENT_PICKED }).waitFor({ state: 'attached' });
+    await bookTo.selectOption({ label: CLIENT_PICKED });
+    await form.getByRole('button', { name: /^Create & match: / }).click();
+    await deposit.waitFor({ state: 'detached' });
 
-    await lineRow(REVERSAL.description).getByRole('button', { name: 'Exclude' }).click();
-    dialog = page.getByRole('dialog', { name: 'Exclude line' });
-    await dialog.getByLabel('Reason').fill("The bank's own reversal");
-    await dialog.getByRole('button', { name: 'Exclude' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    const reversal = lineRow(REVERSAL.description);
+    await reversal.getByRole('button', { name: /^Exclude: / }).click();
+    const reason = reversal.getByRole('form', { name: /^Exclude: / });
+    await reason.getByLabel('Reason').fill("The bank's own reversal");
+    await reason.getByRole('button', { name: /^Exclude: / }).click();
     await page.getByText('No statement lines to match').waitFor();
-    expect(session.dialogs.slice(before + 1)).toEqual([
-      'Entry created and matched',
-      'Entry created and matched',
-      'Line excluded',
-    ]);
+    await said()
+      .getByText(/^Excluded .*REVERSAL/)
+      .waitFor();
+    expect(session.dialogs.slice(before)).toEqual([]);
   });
 
   it('refuses a closing balance that does not agree, naming the difference, then reconciles', async () => {
@@ -260,7 +258,8 @@ describe('Bank reconciliation against the real API', () => {
     await section.getByLabel('Closing balance').fill(CLOSING);
     await section.getByRole('button', { name: `Mark reconciled through ${LAST_DAY}` }).click();
     await refusal.waitFor({ state: 'detached' });
-    await dialogCount(session.dialogs, before + 1);
+    await said().getByText(`Reconciled through ${LAST_DAY}`).waitFor();
+    expect(session.dialogs.slice(before)).toEqual([]);
     const accounts = await call<{
       accounts: Array<{ id: number; reconciledThrough: string | null; balance: number }>;
     }>('GET', '/accounts');

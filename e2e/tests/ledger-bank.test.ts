@@ -1,11 +1,11 @@
 // A bank charge booked from a statement line to a ledger account (issue 40) in Chromium: a new
 // bank account and a statement with a service charge of 350.00 put in through the API, the
-// line's Create entry on the Reconcile screen booked to "5100 Bank charges" (no party), the line
-// gone from the worklist, and the trial balance moved by the charge: Bank charges up by 350, the
-// bank's own account down by 350, still in balance. Other files post to the same books, so the
+// line's Create on the Reconcile screen booked to "5100 Bank charges" (no party, proposed from
+// the line's text), the line gone from the worklist, and the trial balance moved by the charge:
+// Bank charges up by 350, the bank's own account down by 350, still in balance. Other files post to the same books, so the
 // trial balance is compared before and after.
 import type { Browser, Page } from 'playwright-core';
-import { dialogCount, launch, openPage, type Session, signIn } from '../support/browser';
+import { launch, openPage, type Session, signIn } from '../support/browser';
 import { apiAs, importStatement, type ApiCall } from '../support/api';
 
 let browser: Browser;
@@ -75,43 +75,44 @@ afterAll(async () => {
   await browser?.close();
 });
 
-test('a service charge on the statement is booked to Bank charges from the Reconcile screen', async () => {
+test('a service charge on the statement is booked to Bank charges from its reconcile row', async () => {
   await page.goto(`/Accounts/${accountId}/reconcile`);
   await page.getByRole('heading', { name: `Reconcile ${ACCOUNT}` }).waitFor();
   const line = page
-    .getByRole('table', { name: 'Statement lines' })
-    .getByRole('row')
+    .getByRole('list', { name: 'Statement lines' })
+    .getByRole('listitem')
     .filter({ hasText: CHARGE });
   await line.waitFor();
   expect(await line.innerText()).toContain('-350.00');
 
-  await line.getByRole('button', { name: 'Create entry' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create entry' });
-  await dialog.waitFor();
-  // Money out: an expense or a salary by its sign, or a ledger account.
-  expect(await dialog.getByLabel('Kind').locator('option').allTextContents()).toEqual([
-    'Expense',
-    'Salary',
-    'Ledger account',
-  ]);
-  await dialog.getByLabel('Kind').selectOption({ label: 'Ledger account' });
-  const picker = dialog.getByLabel('Ledger account', { exact: true });
+  await line.getByRole('button', { name: /^Create: / }).click();
+  const form = line.getByRole('form', { name: /^Create: / });
+  const picker = form.getByLabel('Book to');
   await picker.getByRole('option', { name: BANK_CHARGES }).waitFor({ state: 'attached' });
+  // Money out: an expense type or an employee by its sign, or a ledger account.
+  expect(
+    await picker
+      .locator('optgroup')
+      .evaluateAll((groups) => groups.map((one) => one.getAttribute('label'))),
+  ).toEqual(['Expense type', 'Employee (salary)', 'Ledger account']);
   // A money account is not offered: its movements come from its own lines.
   expect(await picker.locator('option').allTextContents()).not.toContainEqual(
     expect.stringContaining(ACCOUNT),
   );
-  await picker.selectOption({ label: BANK_CHARGES });
-  expect(await dialog.getByLabel('Description').inputValue()).toBe(CHARGE);
+  // "CHARGES" in the line: Bank charges is proposed once every list has answered.
+  await line.locator('select:not([aria-busy])').waitFor();
+  expect(await picker.locator('option:checked').textContent()).toBe(BANK_CHARGES);
+  expect(await form.getByLabel('Description').inputValue()).toBe(CHARGE);
 
   const said = session.dialogs.length;
-  await dialog.getByRole('button', { name: 'Create entry' }).click();
-  await dialog.waitFor({ state: 'detached' });
+  await form.getByRole('button', { name: /^Create & match: / }).click();
   await line.waitFor({ state: 'detached' });
   await page.getByText('No statement lines to match').waitFor();
-  expect((await dialogCount(session.dialogs, said + 1)).slice(said)).toEqual([
-    'Entry created and matched',
-  ]);
+  await page
+    .getByRole('status')
+    .getByText(/^Created voucher #\d+ for .* and matched it\.$/)
+    .waitFor();
+  expect(session.dialogs.slice(said)).toEqual([]);
 
   // The worklist as the API answers it: the line is matched, no longer to do.
   const worklist = await call<{ lines: Array<{ description: string }> }>(

@@ -71,7 +71,7 @@ export async function accountOf(
 }
 
 /** An entry is open to matching: this account's, not reversed or a reversal, matched to none. */
-const OPEN_ENTRY = sql`e.credit_debit = 'Credit' AND e.reverses_id IS NULL
+export const OPEN_ENTRY = sql`e.credit_debit = 'Credit' AND e.reverses_id IS NULL
   AND NOT EXISTS (SELECT 1 FROM entries r WHERE r.reverses_id = e.id)
   AND NOT EXISTS (SELECT 1 FROM statement_matches sm WHERE sm.entry_id = e.id)`;
 

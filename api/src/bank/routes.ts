@@ -14,6 +14,7 @@ import { importStatement, previewStatement } from './import.js';
 import { listStatements, undoStatement } from './undo.js';
 import { acceptSuggested } from './accept-suggested.js';
 import { worklist } from './reconcile.js';
+import { searchOpenItems } from './open-items.js';
 import { entryFromLine, excludeLine, matchLine, undoExclude, unmatchLine } from './matching.js';
 import { markReconciled } from './reconciled.js';
 import { listRules, saveRule, setSuggestionDays, suggestionDays } from './rules.js';
@@ -112,6 +113,10 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, endpoints.getReconcile, async (request) =>
     worklist(app.db, request.params.id, request.query),
+  );
+
+  route(app, endpoints.searchOpenItems, async (request) =>
+    searchOpenItems(app.db, request.params.id, request.query),
   );
 
   route(app, endpoints.matchLine, async (request, reply) =>

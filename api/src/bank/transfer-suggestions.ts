@@ -20,14 +20,14 @@ export interface OpenLine {
 const PER_LINE = 10;
 
 /** The account's open transfers: not reversed nor a reversal, matched to no line of it. */
-const openTransfer = (accountId: number) => sql`t.reverses_id IS NULL
+export const openTransfer = (accountId: number) => sql`t.reverses_id IS NULL
   AND ${accountId} IN (t.from_account_id, t.to_account_id)
   AND NOT EXISTS (SELECT 1 FROM account_transfers r WHERE r.reverses_id = t.id)
   AND NOT EXISTS (SELECT 1 FROM statement_matches sm
                   WHERE sm.transfer_id = t.id AND sm.account_id = ${accountId})`;
 
 /** The signed amount of a transfer as the account sees it: out of it negative. */
-const seen = (accountId: number) => sql`
+export const seen = (accountId: number) => sql`
   CASE WHEN t.from_account_id = ${accountId} THEN -t.amount ELSE t.amount END`;
 
 interface TransferRow {

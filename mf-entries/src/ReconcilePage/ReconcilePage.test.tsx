@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import type { StatementLine, Worklist } from 'contract';
+import type { Worklist } from 'contract';
 import {
   axeViolations,
   collectDialogs,
@@ -10,33 +9,15 @@ import {
   mockCurrentUser,
   ledgerAccount,
   mockEndpoint,
-  render,
   type Dialogs,
   type MockedEndpoint,
 } from 'shared-ui/testing';
 import { BANK, CASH } from '../AccountsPage/fixtures';
-import { ReconcilePage } from './ReconcilePage';
-
-const line = (id: number, fields: Partial<StatementLine>): StatementLine => ({
-  id,
-  date: '2026-10-03',
-  amount: -1200,
-  description: 'RENT OCTOBER',
-  reference: `REF${id}`,
-  bankBalance: null,
-  status: 'unmatched',
-  entryIds: [],
-  transferIds: [],
-  excludedReason: null,
-  reconciled: false,
-  suggestions: [],
-  proposal: null,
-  ...fields,
-});
+import { line, liveRegion, renderPage, rowOf } from './reconcile-testing';
 
 const WORKLIST: Worklist = {
   lines: [
-    line(1, { suggestions: [{ entryIds: [41], transferIds: [], score: 95, strong: true }] }),
+    line(1, { suggestions: [{ entryIds: [41], transferIds: [], score: 82.8, strong: true }] }),
     line(2, {
       date: '2026-10-04',
       amount: -25,
@@ -44,6 +25,7 @@ const WORKLIST: Worklist = {
       proposal: { ruleId: 5, kind: 'expense', partyId: 7, description: 'Bank charges' },
     }),
     line(3, { date: '2026-10-06', amount: 300, description: 'REVERSAL 88' }),
+    line(4, { date: '2026-10-07', amount: -40, description: 'SERVICE CHARGES OCTOBER' }),
   ],
   entries: [
     {
@@ -55,30 +37,23 @@ const WORKLIST: Worklist = {
       description: 'October rent',
       amount: -1200,
     },
-    {
-      id: 42,
-      date: '2026-10-05',
-      kind: 'income',
-      partyId: 3,
-      partyName: 'Acme',
-      description: 'Invoice 7',
-      amount: 300,
-    },
   ],
   transfers: [],
   next: null,
 };
 
-const RULE = {
-  id: 8,
-  contains: 'REVERSAL 88',
-  minAmount: null,
-  maxAmount: null,
-  kind: 'income' as const,
-  partyId: 3,
-  partyName: 'Acme',
-  description: 'Invoice 7',
-  enabled: true,
+const ENTRY = {
+  id: 60,
+  kind: 'expense' as const,
+  partyId: 7,
+  partyName: 'Bank charges',
+  amount: 25,
+  description: 'Bank charges',
+  Creditdebit: 'Credit' as const,
+  date: '2026-10-04',
+  createdAt: '2026-10-05T10:00:00.000Z',
+  reversesId: null,
+  accountId: 2,
 };
 
 let dialogs: Dialogs;
@@ -92,238 +67,249 @@ beforeEach(() => {
   mockEndpoint(endpoints.listExpenseTypesForEntries, {
     users: [
       { id: 1, expancetype: 'Rent', status: 'Active' },
-      { id: 7, expancetype: 'Bank charges', status: 'Active' },
+      { id: 7, expancetype: 'Office tea', status: 'Active' },
+    ],
+  });
+  mockEndpoint(endpoints.listEmployees, { users: [] });
+  mockEndpoint(endpoints.listClients, {
+    users: [{ id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' }],
+  });
+  mockEndpoint(endpoints.listLedgerAccounts, {
+    accounts: [
+      ledgerAccount(8, '5000', 'Salaries', 'Expense', { bookable: false }),
+      ledgerAccount(9, '5100', 'Bank charges', 'Expense'),
+      ledgerAccount(10, '4100', 'Bank profit', 'Income'),
     ],
   });
 });
 
-const renderPage = () =>
-  render(
-    <MemoryRouter initialEntries={['/Accounts/2/reconcile']}>
-      <Routes>
-        <Route path="/Accounts/:id/reconcile" element={<ReconcilePage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-
-const rowOf = async (text: string) =>
-  (
-    await within(await screen.findByRole('table', { name: 'Statement lines' })).findByText(text)
-  ).closest('tr')!;
+afterEach(() => {
+  // No pop-up on this screen, ever.
+  expect(dialogs.alerts).toEqual([]);
+  expect(dialogs.confirms).toEqual([]);
+});
 
 describe('ReconcilePage', () => {
-  it('should show the unmatched lines left with their suggestions and the unmatched entries right', async () => {
+  it('should show one row per line: the line left, its match and why in words right, buttons naming the line', async () => {
     mockCurrentUser('staff');
     renderPage();
     expect(
       await screen.findByRole('heading', { name: 'Reconcile Meezan current' }),
     ).toBeInTheDocument();
     const rent = await rowOf('RENT OCTOBER');
+    expect(rent).toHaveTextContent('3 Oct');
     expect(rent).toHaveTextContent('-1,200.00');
-    expect(rent).toHaveTextContent('#41 2026-10-02 Expense Rent -1,200.00 (95, strong)');
-    expect(await rowOf('BANK CHARGES OCT')).toHaveTextContent('Rule: Bank charges');
-    const entries = screen.getByRole('table', { name: 'Unmatched entries' });
-    expect(within(entries).getByText('Invoice 7')).toBeInTheDocument();
+    expect(rent).toHaveTextContent('Expense #41, Rent · 2 Oct · -1,200.00');
+    expect(rent).toHaveTextContent(
+      'Suggested: Same amount, 1 day before the line, "rent" in the line\'s text',
+    );
+    expect(rent).not.toHaveTextContent('82.8');
+    expect(within(rent).getByText('RENT OCTOBER')).toHaveAttribute('title', 'RENT OCTOBER (REF1)');
+    expect(
+      within(rent).getByRole('button', { name: 'OK: 3 Oct, RENT OCTOBER, RS -1,200.00' }),
+    ).toBeInTheDocument();
+    expect(await rowOf('BANK CHARGES OCT')).toHaveTextContent('New expense: Bank charges');
+    const reversal = await rowOf('REVERSAL 88');
+    expect(reversal).toHaveTextContent('No match found');
+    expect(
+      within(reversal)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual([
+      'Create: 6 Oct, REVERSAL 88, RS 300.00',
+      'Transfer: 6 Oct, REVERSAL 88, RS 300.00',
+      'Find & match: 6 Oct, REVERSAL 88, RS 300.00',
+      'Exclude: 6 Oct, REVERSAL 88, RS 300.00',
+    ]);
     expect(worklist.calls.map((call) => [call.params, call.query])).toEqual([[{ id: '2' }, {}]]);
     expect(await axeViolations()).toEqual([]);
   });
 
-  it('should Accept a suggestion, and Accept all suggested', async () => {
+  it('should accept a suggestion with OK, say so in the live region, and Undo it by unmatching', async () => {
     mockCurrentUser('staff');
     const match = mockEndpoint(endpoints.matchLine, said('Line matched'));
-    const all = mockEndpoint(endpoints.acceptSuggested, (call) =>
-      call.query.after
-        ? { message: 'Suggestions accepted', matched: 1, lineIds: [1], next: null }
-        : { message: 'Suggestions accepted', matched: 0, lineIds: [], next: 'page-2' },
-    );
+    const unmatch = mockEndpoint(endpoints.unmatchLine, said('Match undone'));
     renderPage();
     const rent = await rowOf('RENT OCTOBER');
-    await userEvent.click(within(rent).getByRole('button', { name: /^Accept #41/ }));
-    await waitFor(() => expect(dialogs.alerts).toEqual(['Line matched']));
+    await userEvent.click(within(rent).getByRole('button', { name: /^OK: / }));
+    await waitFor(() =>
+      expect(liveRegion()).toHaveTextContent(
+        'Matched 3 Oct, RENT OCTOBER, RS -1,200.00 to entry #41.',
+      ),
+    );
+    expect(liveRegion()).toHaveAttribute('aria-live', 'polite');
+    // A suggestion accepted makes no rule: that is offered after a match by hand.
+    expect(screen.queryByRole('button', { name: /^Make a rule/ })).not.toBeInTheDocument();
     expect(match.calls.map((call) => [call.params, call.body])).toEqual([
       [{ id: '2' }, { lineId: 1, entryIds: [41] }],
     ]);
-    await userEvent.click(screen.getByRole('button', { name: 'Accept all suggested' }));
-    await waitFor(() => expect(dialogs.alerts).toEqual(['Line matched', 'Suggestions accepted']));
-    // Two calls (the first answered with a `next`), one alert.
-    expect(all.calls.map((call) => [call.params, call.query])).toEqual([
-      [{ id: '2' }, {}],
-      [{ id: '2' }, { after: 'page-2' }],
-    ]);
-  });
-
-  it('should match a line by hand to the entries chosen, and make a rule of it on request', async () => {
-    mockCurrentUser('staff');
-    const match = mockEndpoint(endpoints.matchLine, said('Line matched'));
-    const rule = mockEndpoint(endpoints.createBankRule, { message: 'Rule created', rule: RULE });
-    renderPage();
-    const entries = await screen.findByRole('table', { name: 'Unmatched entries' });
-    await userEvent.click(await within(entries).findByLabelText('Choose entry #42'));
-    const reversal = await rowOf('REVERSAL 88');
-    await userEvent.click(within(reversal).getByRole('button', { name: 'Match chosen entries' }));
-    await waitFor(() => expect(dialogs.alerts).toEqual(['Line matched', 'Rule created']));
-    expect(match.calls.map((call) => call.body)).toEqual([{ lineId: 3, entryIds: [42] }]);
-    expect(dialogs.confirms).toEqual([
-      'Make a rule from this line? Lines whose description contains "REVERSAL 88" will propose Income, Acme.',
-    ]);
-    expect(rule.calls.map((call) => call.body)).toEqual([
-      { contains: 'REVERSAL 88', kind: 'income', partyId: 3, description: 'Invoice 7' },
-    ]);
-  });
-
-  it('should make no rule when the offer is declined', async () => {
-    mockCurrentUser('staff');
-    mockEndpoint(endpoints.matchLine, said('Line matched'));
-    const rule = mockEndpoint(endpoints.createBankRule, { message: 'Rule created', rule: RULE });
-    dialogs.answerConfirms(false);
-    renderPage();
-    const entries = await screen.findByRole('table', { name: 'Unmatched entries' });
-    await userEvent.click(await within(entries).findByLabelText('Choose entry #42'));
-    await userEvent.click(
-      within(await rowOf('REVERSAL 88')).getByRole('button', { name: 'Match chosen entries' }),
+    await userEvent.click(screen.getByRole('button', { name: /^Undo: Matched 3 Oct/ }));
+    await waitFor(() =>
+      expect(liveRegion()).toHaveTextContent('Match undone: the line is back in the list.'),
     );
-    await waitFor(() => expect(dialogs.confirms).toHaveLength(1));
-    expect(dialogs.alerts).toEqual(['Line matched']);
-    expect(rule.calls).toHaveLength(0);
+    expect(unmatch.calls.map((call) => call.params)).toEqual([{ id: '2', lineId: '1' }]);
+    expect(screen.queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
   });
 
-  it("should Create entry from a line, pre-filled from the rule's proposal", async () => {
+  it('should Accept all suggested over the calls the server asks for, and Undo every match', async () => {
+    mockCurrentUser('staff');
+    const all = mockEndpoint(endpoints.acceptSuggested, (call) =>
+      call.query.after
+        ? { message: 'Suggestions accepted', matched: 1, lineIds: [1], next: null }
+        : { message: 'Suggestions accepted', matched: 1, lineIds: [4], next: 'page-2' },
+    );
+    const unmatch = mockEndpoint(endpoints.unmatchLine, said('Match undone'));
+    renderPage();
+    await rowOf('RENT OCTOBER');
+    await userEvent.click(screen.getByRole('button', { name: 'Accept all suggested' }));
+    await waitFor(() => expect(liveRegion()).toHaveTextContent('Accepted 2 suggested matches.'));
+    expect(all.calls.map((call) => call.query)).toEqual([{}, { after: 'page-2' }]);
+    await userEvent.click(screen.getByRole('button', { name: /^Undo: Accepted 2/ }));
+    await waitFor(() => expect(liveRegion()).toHaveTextContent('2 matches undone.'));
+    expect(unmatch.calls.map((call) => call.params.lineId)).toEqual(['4', '1']);
+  });
+
+  it("should create the rule's proposal with OK, and Undo it by unmatching and reversing the entry", async () => {
     mockCurrentUser('staff');
     const create = mockEndpoint(endpoints.createLineEntry, {
       message: 'Entry created and matched',
-      entry: {
-        id: 60,
-        kind: 'expense',
-        partyId: 7,
-        partyName: 'Bank charges',
-        amount: 25,
-        description: 'Bank charges',
-        Creditdebit: 'Credit',
-        date: '2026-10-04',
-        createdAt: '2026-10-05T10:00:00.000Z',
-        reversesId: null,
-        accountId: 2,
-      },
+      entry: ENTRY,
+    });
+    const unmatch = mockEndpoint(endpoints.unmatchLine, said('Match undone'));
+    const reverse = mockEndpoint(endpoints.reverseEntry, {
+      message: 'Entry reversed',
+      entry: { ...ENTRY, id: 61, reversesId: 60 },
     });
     renderPage();
-    await userEvent.click(
-      within(await rowOf('BANK CHARGES OCT')).getByRole('button', { name: 'Create entry' }),
+    const charges = await rowOf('BANK CHARGES OCT');
+    await userEvent.click(within(charges).getByRole('button', { name: /^OK: / }));
+    await waitFor(() =>
+      expect(liveRegion()).toHaveTextContent(
+        'Created entry #60 for 4 Oct, BANK CHARGES OCT, RS -25.00 and matched it.',
+      ),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Create entry' });
-    expect(
-      within(dialog).getByText('RS: -25.00 on 2026-10-04: BANK CHARGES OCT'),
-    ).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Kind')).toHaveValue('expense');
-    await waitFor(() => expect(within(dialog).getByLabelText('Expense type')).toHaveValue('7'));
-    expect(within(dialog).getByLabelText('Description')).toHaveValue('Bank charges');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Create entry' }));
-    await waitFor(() => expect(dialogs.alerts).toEqual(['Entry created and matched']));
     expect(create.calls.map((call) => [call.params, call.body])).toEqual([
       [
         { id: '2', lineId: '2' },
         { kind: 'expense', partyId: 7, description: 'Bank charges' },
       ],
     ]);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: /^Undo: Created entry #60/ }));
+    await waitFor(() =>
+      expect(liveRegion()).toHaveTextContent(
+        'Entry #60 reversed: 4 Oct, BANK CHARGES OCT, RS -25.00 is back in the list.',
+      ),
+    );
+    expect(unmatch.calls.map((call) => call.params)).toEqual([{ id: '2', lineId: '2' }]);
+    expect(reverse.calls.map((call) => call.params)).toEqual([{ id: '60' }]);
   });
 
-  it('should offer money in only as income when creating an entry', async () => {
+  it('should Create in the row: the ledger account the line names is chosen, booked in one more click', async () => {
     mockCurrentUser('staff');
-    mockEndpoint(endpoints.listClients, {
-      users: [{ id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' }],
-    });
+    const create = mockEndpoint(endpoints.createLineEntry, { message: 'Line booked' });
     renderPage();
-    await userEvent.click(
-      within(await rowOf('REVERSAL 88')).getByRole('button', { name: 'Create entry' }),
+    const charges = await rowOf('SERVICE CHARGES OCTOBER');
+    await userEvent.click(within(charges).getByRole('button', { name: /^Create: / }));
+    const form = within(charges).getByRole('form', {
+      name: 'Create: 7 Oct, SERVICE CHARGES OCTOBER, RS -40.00',
+    });
+    const picker = within(form).getByLabelText('Book to');
+    await waitFor(() => expect(picker).toHaveValue('ledger:9'));
+    expect(picker).toHaveFocus();
+    // Money out: expense types, employees and the bookable ledger accounts.
+    expect(
+      within(picker)
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('label')),
+    ).toEqual(['Expense type', 'Employee (salary)', 'Ledger account']);
+    expect(within(picker).queryByText('5000 Salaries')).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    await userEvent.click(within(form).getByRole('button', { name: /^Create & match: / }));
+    await waitFor(() =>
+      expect(create.calls.map((call) => call.body)).toEqual([
+        { kind: 'ledger', ledgerAccountId: 9, description: 'SERVICE CHARGES OCTOBER' },
+      ]),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Create entry' });
-    const kinds = within(within(dialog).getByLabelText('Kind')).getAllByRole('option');
-    expect(kinds.map((option) => option.textContent)).toEqual(['Income', 'Ledger account']);
-    expect(within(dialog).getByLabelText('Description')).toHaveValue('REVERSAL 88');
+    await waitFor(() => expect(within(charges).queryByRole('form')).not.toBeInTheDocument());
   });
 
-  it('should book a line to a ledger account (bank charges) without a party', async () => {
+  it('should offer money in to a client or a ledger account, and refuse to create with nothing chosen', async () => {
     mockCurrentUser('staff');
-    mockEndpoint(endpoints.listLedgerAccounts, {
-      accounts: [
-        ledgerAccount(8, '5000', 'Salaries', 'Expense', { bookable: false }),
-        ledgerAccount(9, '5100', 'Bank charges', 'Expense'),
-      ],
-    });
-    const create = mockEndpoint(endpoints.createLineEntry, {
-      message: 'Entry created and matched',
+    const create = mockEndpoint(endpoints.createLineEntry, { message: 'Line booked' });
+    renderPage();
+    const reversal = await rowOf('REVERSAL 88');
+    await userEvent.click(within(reversal).getByRole('button', { name: /^Create: / }));
+    const picker = within(reversal).getByLabelText('Book to');
+    await within(picker).findByText('Acme (A)');
+    expect(
+      within(picker)
+        .getAllByRole('group')
+        .map((group) => group.getAttribute('label')),
+    ).toEqual(['Client (income)', 'Ledger account']);
+    expect(picker).toHaveValue('');
+    await userEvent.click(within(reversal).getByRole('button', { name: /^Create & match: / }));
+    expect(within(reversal).getByText('Choose what the line is booked to')).toBeInTheDocument();
+    expect(create.calls).toHaveLength(0);
+    await userEvent.selectOptions(picker, 'Acme (A)');
+    await userEvent.click(within(reversal).getByRole('button', { name: /^Create & match: / }));
+    await waitFor(() =>
+      expect(create.calls.map((call) => call.body)).toEqual([
+        { kind: 'income', partyId: 3, description: 'REVERSAL 88' },
+      ]),
+    );
+  });
+
+  it('should take the keyboard on to the next row once a row leaves the list', async () => {
+    mockCurrentUser('staff');
+    let matched = false;
+    mockEndpoint(endpoints.getReconcile, () =>
+      matched ? { ...WORKLIST, lines: WORKLIST.lines.slice(1) } : WORKLIST,
+    );
+    mockEndpoint(endpoints.matchLine, () => {
+      matched = true;
+      return said('Line matched');
     });
     renderPage();
-    await userEvent.click(
-      within(await rowOf('BANK CHARGES OCT')).getByRole('button', { name: 'Create entry' }),
-    );
-    const dialog = screen.getByRole('dialog', { name: 'Create entry' });
-    await userEvent.selectOptions(within(dialog).getByLabelText('Kind'), 'Ledger account');
-    const picker = within(dialog).getByLabelText('Ledger account');
+    const ok = within(await rowOf('RENT OCTOBER')).getByRole('button', { name: /^OK: / });
+    ok.focus();
+    await userEvent.keyboard('{Enter}');
     await waitFor(() =>
       expect(
-        within(picker)
-          .getAllByRole('option')
-          .map((option) => option.textContent),
-      ).toEqual(['Select', '5100 Bank charges']),
+        within(screen.getByRole('list', { name: 'Statement lines' })).queryByText('RENT OCTOBER'),
+      ).not.toBeInTheDocument(),
     );
-    await userEvent.selectOptions(picker, '5100 Bank charges');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Create entry' }));
-    await waitFor(() => expect(dialogs.alerts).toEqual(['Entry created and matched']));
-    expect(create.calls.map((call) => call.body)).toEqual([
-      { kind: 'ledger', ledgerAccountId: 9, description: 'Bank charges' },
-    ]);
-    expect(await axeViolations()).toEqual([]);
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'OK: 4 Oct, BANK CHARGES OCT, RS -25.00' }),
+      ).toHaveFocus(),
+    );
   });
 
-  it('should Exclude a line with a reason', async () => {
+  it("should keep a suggested row's other buttons behind More, above the form they open", async () => {
     mockCurrentUser('staff');
-    const exclude = mockEndpoint(endpoints.excludeLine, said('Line excluded'));
+    renderPage();
+    const rent = await rowOf('RENT OCTOBER');
+    expect(within(rent).queryByRole('button', { name: /^Create: / })).not.toBeInTheDocument();
+    const more = within(rent).getByRole('button', { name: /^More: / });
+    await userEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(within(rent).getByRole('button', { name: /^Exclude: / }));
+    expect(within(rent).getByRole('form', { name: /^Exclude: / })).toBeInTheDocument();
+    // The other buttons stay, to switch to another form.
+    expect(within(rent).getByRole('button', { name: /^Create: / })).toBeInTheDocument();
+    await userEvent.click(more);
+    expect(within(rent).queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it("should say the server's refusal in the alert region, with no pop-up", async () => {
+    mockCurrentUser('staff');
+    mockEndpoint(endpoints.matchLine, failWith(409, 'The line is already matched'));
     renderPage();
     await userEvent.click(
-      within(await rowOf('REVERSAL 88')).getByRole('button', { name: 'Exclude' }),
+      within(await rowOf('RENT OCTOBER')).getByRole('button', { name: /^OK: / }),
     );
-    const dialog = screen.getByRole('dialog', { name: 'Exclude line' });
-    await userEvent.type(within(dialog).getByLabelText('Reason'), "Bank's own reversal pair");
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Exclude' }));
-    await waitFor(() => expect(dialogs.alerts).toEqual(['Line excluded']));
-    expect(exclude.calls.map((call) => [call.params, call.body])).toEqual([
-      [{ id: '2', lineId: '3' }, { reason: "Bank's own reversal pair" }],
-    ]);
-  });
-
-  it('should show matched and excluded lines on asking, and undo a match with a reason', async () => {
-    mockCurrentUser('staff');
-    worklist = mockEndpoint(endpoints.getReconcile, ({ query }) =>
-      query.status === 'all'
-        ? {
-            ...WORKLIST,
-            lines: [
-              line(1, { status: 'matched', entryIds: [41] }),
-              line(3, {
-                status: 'excluded',
-                excludedReason: 'Reversal pair',
-                description: 'REVERSAL 88',
-              }),
-            ],
-          }
-        : WORKLIST,
-    );
-    const undo = mockEndpoint(endpoints.unmatchLine, said('Match undone'));
-    renderPage();
-    await rowOf('BANK CHARGES OCT');
-    await userEvent.click(screen.getByLabelText('Show matched and excluded lines'));
-    const rent = await rowOf('RENT OCTOBER');
-    await waitFor(() => expect(rent).toHaveTextContent('Matched'));
-    expect(await rowOf('REVERSAL 88')).toHaveTextContent('Excluded: Reversal pair');
-    await userEvent.click(within(rent).getByRole('button', { name: 'Undo match' }));
-    const dialog = screen.getByRole('dialog', { name: 'Undo match' });
-    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Wrong entry');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Undo match' }));
-    await waitFor(() => expect(dialogs.alerts).toEqual(['Match undone']));
-    expect(undo.calls.map((call) => [call.params, call.body])).toEqual([
-      [{ id: '2', lineId: '1' }, { reason: 'Wrong entry' }],
-    ]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The line is already matched');
+    expect(screen.queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
   });
 
   it("should Mark reconciled through a day, and show the server's refusal naming the difference", async () => {
@@ -340,7 +326,8 @@ describe('ReconcilePage', () => {
     await userEvent.click(
       screen.getByRole('button', { name: 'Mark reconciled through 2026-10-31' }),
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    const region = screen.getByRole('region', { name: 'Reconciled through' });
+    expect(await within(region).findByRole('alert')).toHaveTextContent(
       'The balances do not agree: the difference is RS: 25.00',
     );
     expect(mark.calls.map((call) => [call.params, call.body])).toEqual([
@@ -350,7 +337,7 @@ describe('ReconcilePage', () => {
     expect(screen.getByRole('button', { name: 'Reconciliation statement (Excel)' })).toBeEnabled();
   });
 
-  it('should ask an admin for a reason to move "reconciled through" back, and send it', async () => {
+  it('should ask an admin for a reason to move "reconciled through" back, and say the day marked', async () => {
     mockCurrentUser('admin');
     const mark = mockEndpoint(endpoints.markReconciled, {
       message: 'Reconciled through 2026-08-31',
@@ -369,7 +356,7 @@ describe('ReconcilePage', () => {
     await userEvent.click(
       screen.getByRole('button', { name: 'Mark reconciled through 2026-08-31' }),
     );
-    await waitFor(() => expect(mark.calls).toHaveLength(1));
+    await waitFor(() => expect(liveRegion()).toHaveTextContent('Reconciled through 2026-08-31'));
     expect(mark.calls[0]!.body).toEqual({
       through: '2026-08-31',
       closingBalance: '8000',
@@ -377,17 +364,13 @@ describe('ReconcilePage', () => {
     });
   });
 
-  it('should show a viewer the worklist read-only', async () => {
+  it('should show a viewer the rows read-only', async () => {
     mockCurrentUser('viewer');
     renderPage();
-    await rowOf('RENT OCTOBER');
-    expect(screen.queryByRole('button', { name: /Accept/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Create entry' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Exclude' })).not.toBeInTheDocument();
-    expect(
-      screen.queryByRole('button', { name: /Mark reconciled through/ }),
-    ).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('Choose entry #42')).not.toBeInTheDocument();
+    expect(await rowOf('RENT OCTOBER')).toHaveTextContent('Expense #41, Rent');
+    expect(screen.queryByRole('button', { name: /^(OK|Create|Transfer|Find|Exclude)/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Accept all suggested' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Mark reconciled through/ })).toBeNull();
     expect(
       screen.getByRole('button', { name: 'Reconciliation statement (PDF)' }),
     ).toBeInTheDocument();

@@ -1,67 +1,27 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { StatementLine, Suggestion, WorklistEntry, WorklistTransfer } from 'contract';
-import {
-  Button,
-  Checkbox,
-  ReasonDialog,
-  confirm,
-  Table,
-  formatMoney,
-  formatRs,
-  notify,
-  useCanWrite,
-  useIsAdmin,
-  type TableColumn,
-} from 'shared-ui';
+import type { StatementLine } from 'contract';
+import { Button, Checkbox, formatRs, useCanWrite, useIsAdmin } from 'shared-ui';
 import { registerPath, useAccountId } from '../AccountsPage/account-paths';
-import { KINDS } from '../JournalPage/journal-kinds';
-import { CreateEntryDialog } from './CreateEntryDialog';
+import { CreatePanel } from './CreatePanel';
+import { FindMatchPanel } from './FindMatchPanel';
+import { entryCandidate, lineName, transferCandidate, type Candidate } from './line-words';
+import { ReasonPanel } from './ReasonPanel';
 import { ReconciledForm } from './ReconciledForm';
-import { useReconcile, type Reconcile } from './useReconcile';
+import { ReconcileRow, type Panel } from './ReconcileRow';
+import { TransferPanel } from './TransferPanel';
+import { useRowActions, type RowActions } from './useRowActions';
 import '../AccountsPage/AccountsPage.css';
 import './ReconcilePage.css';
 
-/** What a reason is asked for: excluding a line, undoing its match, or undoing its exclusion. */
-interface Pending {
-  line: StatementLine;
-  action: 'exclude' | 'undo' | 'unexclude';
-}
-
-/** The reason dialog of each action: its title and its button. */
-const ASKS = {
-  exclude: 'Exclude line',
-  undo: 'Undo match',
-  unexclude: 'Undo exclude',
-} as const;
-const ACTS = { exclude: 'Exclude', undo: 'Undo match', unexclude: 'Undo exclude' } as const;
-
-/** A line as a button's accessible name names it: its day, description and amount. */
-const lineName = (line: StatementLine) =>
-  `${line.date} ${line.description} ${formatMoney(line.amount)}`;
-
-const entryText = (entry: WorklistEntry) =>
-  `#${entry.id} ${entry.date} ${KINDS[entry.kind].label} ${entry.partyName} ${formatMoney(entry.amount)}`;
-
-const transferText = (transfer: WorklistTransfer) =>
-  `Transfer #${transfer.id} ${transfer.date} ${transfer.amount < 0 ? 'to' : 'from'} ` +
-  `${transfer.accountName} ${formatMoney(transfer.amount)}`;
-
-const statusText = (line: StatementLine) =>
-  line.status === 'excluded'
-    ? `Excluded: ${line.excludedReason ?? ''}`
-    : line.status === 'matched'
-      ? line.reconciled
-        ? 'Reconciled'
-        : 'Matched'
-      : 'Unmatched';
-
 /**
- * Reconcile (/Accounts/:id/reconcile): the account's statement lines not yet matched on the left,
- * its entries and transfers not yet matched on the right; suggestions per line (entries, or a
- * transfer with another money account) with Accept, Accept all suggested, Create entry from a
- * line, Exclude with a reason and Undo exclude, undo a match, and Mark reconciled through a day
- * with the statement's closing balance. Viewers see it read-only.
+ * Reconcile (/Accounts/:id/reconcile): one compact row per statement line not yet matched, with
+ * what it is proposed to match and OK; without a proposal Create (an entry, or a ledger account
+ * such as bank charges), Transfer (with another money account) and Find & match (entries and
+ * transfers chosen by a search); Exclude with a reason. Each action answers in the screen's polite
+ * live region, never by a pop-up, and the last one can be undone there. Accept all suggested,
+ * the matched and excluded lines on asking (Undo match, Undo exclude), and Mark reconciled
+ * through a day with the statement's closing balance. Viewers see it read-only.
  */
 export function ReconcilePage() {
   const id = useAccountId();
@@ -70,288 +30,264 @@ export function ReconcilePage() {
 }
 
 function ReconcileScreen({ id }: { id: number }) {
-  const reconcile = useReconcile(id);
+  const actions = useRowActions(id);
+  const { reconcile } = actions;
   const canWrite = useCanWrite() === true;
   const isAdmin = useIsAdmin();
-  const [chosen, setChosen] = useState<number[]>([]);
-  const [chosenTransfers, setChosenTransfers] = useState<number[]>([]);
-  const [creating, setCreating] = useState<StatementLine | undefined>();
-  const [pending, setPending] = useState<Pending | undefined>();
-  const entries = new Map(reconcile.entries.map((entry) => [entry.id, entry]));
-  const transfers = new Map(reconcile.transfers.map((transfer) => [transfer.id, transfer]));
-  /** The entries and transfers of a match or a suggestion, in words. */
-  const describe = ({ entryIds, transferIds }: Pick<Suggestion, 'entryIds' | 'transferIds'>) =>
-    [
-      ...entryIds.map((entryId) =>
-        entries.has(entryId) ? entryText(entries.get(entryId)!) : `#${entryId}`,
-      ),
-      ...transferIds.map((transferId) =>
-        transfers.has(transferId)
-          ? transferText(transfers.get(transferId)!)
-          : `Transfer #${transferId}`,
-      ),
-    ].join(', ');
-
-  const lineColumns: Array<TableColumn<StatementLine>> = [
-    { key: 'date', header: 'Date', value: (line) => line.date },
-    { key: 'amount', header: 'Amount', kind: 'money', render: (line) => formatMoney(line.amount) },
-    { key: 'description', header: 'Description', value: (line) => line.description },
-    { key: 'reference', header: 'Reference', value: (line) => line.reference },
-    { key: 'status', header: 'Status', value: statusText },
-    {
-      key: 'suggestions',
-      header: 'Suggestions',
-      render: (line) =>
-        line.status === 'matched' ? (
-          describe(line)
-        ) : (
-          <ul className="mf-reconcile__suggestions">
-            {line.suggestions.map((suggestion) => (
-              <li key={`${suggestion.entryIds.join('-')}t${suggestion.transferIds.join('-')}`}>
-                {`${describe(suggestion)} (${suggestion.score}${suggestion.strong ? ', strong' : ''})`}{' '}
-                {canWrite && line.status === 'unmatched' && (
-                  <Button
-                    variant="secondary"
-                    disabled={reconcile.busy}
-                    aria-label={`Accept ${describe(suggestion)} for line ${line.description}`}
-                    onClick={() =>
-                      void reconcile.accept(line, suggestion.entryIds, suggestion.transferIds)
-                    }
-                  >
-                    Accept
-                  </Button>
-                )}
-              </li>
-            ))}
-            {line.proposal && <li>{`Rule: ${line.proposal.description}`}</li>}
-          </ul>
-        ),
-    },
-    ...(canWrite
-      ? [{ key: 'actions', header: 'Actions', render: (line: StatementLine) => actionsOf(line) }]
-      : []),
-  ];
-
-  function actionsOf(line: StatementLine) {
-    if (line.status === 'matched')
-      return line.reconciled && !isAdmin ? null : (
-        <Button variant="secondary" onClick={() => setPending({ line, action: 'undo' })}>
-          Undo match
-        </Button>
-      );
-    if (line.status === 'excluded')
-      return (
-        <Button
-          variant="secondary"
-          aria-label={`Undo exclude ${lineName(line)}`}
-          onClick={() => setPending({ line, action: 'unexclude' })}
-        >
-          Undo exclude
-        </Button>
-      );
-    if (line.status !== 'unmatched') return null;
-    return (
-      <span className="mf-accounts__actions">
-        {chosen.length + chosenTransfers.length > 0 && (
-          <Button
-            variant="secondary"
-            disabled={reconcile.busy}
-            onClick={() => void matchByHand(line)}
-          >
-            Match chosen entries
-          </Button>
-        )}
-        <Button variant="secondary" onClick={() => setCreating(line)}>
-          Create entry
-        </Button>
-        <Button variant="secondary" onClick={() => setPending({ line, action: 'exclude' })}>
-          Exclude
-        </Button>
-      </span>
-    );
-  }
-
-  /** Matches the line to the entries and transfers chosen, then offers to make a rule of it. */
-  const matchByHand = async (line: StatementLine) => {
-    const first = entries.get(chosen[0]!);
-    if (!(await reconcile.accept(line, chosen, chosenTransfers))) return;
-    setChosen([]);
-    setChosenTransfers([]);
-    if (
-      first &&
-      line.description.trim() !== '' &&
-      confirm(
-        `Make a rule from this line? Lines whose description contains "${line.description}" ` +
-          `will propose ${KINDS[first.kind].label}, ${first.partyName}.`,
-      )
-    )
-      await reconcile.makeRule(line, first);
+  const [open, setOpen] = useState<{ lineId: number; panel: Panel } | undefined>();
+  const known = new Map<string, Candidate>([
+    ...reconcile.entries.map((entry) => [`e${entry.id}`, entryCandidate(entry)] as const),
+    ...reconcile.transfers.map((one) => [`t${one.id}`, transferCandidate(one)] as const),
+  ]);
+  const unmatched = reconcile.lines.filter((line) => line.status === 'unmatched').length;
+  // The line acted on from its row, and its place: once it leaves the list (or is no longer
+  // unmatched), the keyboard goes on to the row now in that place rather than to the page's start.
+  const list = useRef<HTMLUListElement>(null);
+  const acted = useRef<{ id: number; index: number } | undefined>(undefined);
+  const actOn = (line: StatementLine, index: number) => {
+    acted.current = { id: line.id, index };
   };
-
-  const flip = (id: number) => (now: number[]) =>
-    now.includes(id) ? now.filter((one) => one !== id) : [...now, id];
-  const toggle = (entryId: number) => setChosen(flip(entryId));
-  const entryColumns: Array<TableColumn<WorklistEntry>> = [
-    ...(canWrite
-      ? [
-          {
-            key: 'choose',
-            header: 'Choose',
-            render: (entry: WorklistEntry) => (
-              <input
-                type="checkbox"
-                aria-label={`Choose entry #${entry.id}`}
-                checked={chosen.includes(entry.id)}
-                onChange={() => toggle(entry.id)}
-              />
-            ),
-          },
-        ]
-      : []),
-    { key: 'id', header: 'No.', value: (entry) => `#${entry.id}` },
-    { key: 'date', header: 'Date', value: (entry) => entry.date },
-    { key: 'kind', header: 'Kind', value: (entry) => KINDS[entry.kind].label },
-    { key: 'party', header: 'Party', value: (entry) => entry.partyName },
-    { key: 'description', header: 'Description', value: (entry) => entry.description },
-    {
-      key: 'amount',
-      header: 'Amount',
-      kind: 'money',
-      render: (entry) => formatMoney(entry.amount),
-    },
-  ];
-
-  const transferColumns: Array<TableColumn<WorklistTransfer>> = [
-    ...(canWrite
-      ? [
-          {
-            key: 'choose',
-            header: 'Choose',
-            render: (transfer: WorklistTransfer) => (
-              <input
-                type="checkbox"
-                aria-label={`Choose transfer #${transfer.id}`}
-                checked={chosenTransfers.includes(transfer.id)}
-                onChange={() => setChosenTransfers(flip(transfer.id))}
-              />
-            ),
-          },
-        ]
-      : []),
-    { key: 'id', header: 'No.', value: (transfer) => `#${transfer.id}` },
-    { key: 'date', header: 'Date', value: (transfer) => transfer.date },
-    {
-      key: 'account',
-      header: 'Other account',
-      value: (transfer) => `${transfer.amount < 0 ? 'To' : 'From'} ${transfer.accountName}`,
-    },
-    { key: 'description', header: 'Description', value: (transfer) => transfer.description },
-    {
-      key: 'amount',
-      header: 'Amount',
-      kind: 'money',
-      render: (transfer) => formatMoney(transfer.amount),
-    },
-  ];
+  useEffect(() => {
+    const was = acted.current;
+    if (!was) return;
+    if (reconcile.lines.some((line) => line.id === was.id && line.status === 'unmatched')) return;
+    acted.current = undefined;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && !list.current?.contains(focused)) return;
+    const rows = list.current?.querySelectorAll<HTMLElement>(':scope > li') ?? [];
+    rows[Math.min(was.index, rows.length - 1)]?.querySelector('button')?.focus();
+  }, [reconcile.lines]);
 
   return (
     <section className="mf-reconcile">
-      <h1 className="ofs-page-title">
-        {reconcile.account ? `Reconcile ${reconcile.account.name}` : 'Reconcile'}
-      </h1>
-      <p className="mf-accounts__actions">
-        <Link to={registerPath(id)}>Register</Link>
-        {reconcile.account && (
-          <span>
-            {`Balance today ${formatRs(reconcile.account.balance)} · Reconciled through ` +
-              (reconcile.account.reconciledThrough ?? 'never')}
-          </span>
-        )}
-      </p>
-      <div className="mf-accounts__actions">
-        {canWrite && (
-          <Button disabled={reconcile.busy} onClick={() => void reconcile.acceptAllSuggested()}>
-            Accept all suggested
-          </Button>
-        )}
-        <Checkbox
-          label="Show matched and excluded lines"
-          checked={reconcile.all}
-          onChange={reconcile.setAll}
-        />
-      </div>
-      <div className="mf-reconcile__sides">
-        <Table
-          caption="Statement lines"
-          columns={lineColumns}
-          rows={reconcile.lines}
-          rowKey={(line) => line.id}
-          loading={reconcile.loading}
-          emptyText="No statement lines to match"
-        />
-        <Table
-          caption="Unmatched entries"
-          columns={entryColumns}
-          rows={reconcile.entries}
-          rowKey={(entry) => entry.id}
-          loading={reconcile.loading}
-          emptyText="No unmatched entries"
-        />
-        {reconcile.transfers.length > 0 && (
-          <Table
-            caption="Unmatched transfers"
-            columns={transferColumns}
-            rows={reconcile.transfers}
-            rowKey={(transfer) => transfer.id}
-            emptyText="No unmatched transfers"
+      <div className="mf-reconcile__head">
+        <h1 className="ofs-page-title">
+          {reconcile.account ? `Reconcile ${reconcile.account.name}` : 'Reconcile'}
+        </h1>
+        <p className="mf-accounts__actions">
+          <Link to={registerPath(id)}>Register</Link>
+          {reconcile.account && (
+            <span>
+              {`Balance today ${formatRs(reconcile.account.balance)} · Reconciled through ` +
+                (reconcile.account.reconciledThrough ?? 'never')}
+            </span>
+          )}
+          {!reconcile.loading && <span>{`${unmatched} to reconcile`}</span>}
+        </p>
+        <div className="mf-accounts__actions">
+          {canWrite && (
+            <Button disabled={reconcile.busy} onClick={() => void actions.acceptAll()}>
+              Accept all suggested
+            </Button>
+          )}
+          <Checkbox
+            label="Show matched and excluded lines"
+            checked={reconcile.all}
+            onChange={reconcile.setAll}
           />
-        )}
+        </div>
+        <LastAction actions={actions} canWrite={canWrite} />
       </div>
-      <ReconciledForm accountId={id} reconcile={reconcile} canWrite={canWrite} />
-      <CreateEntryDialog
-        line={creating}
-        busy={reconcile.creating}
-        onClose={() => setCreating(undefined)}
-        onCreate={(line, body) => reconcile.createEntry(line, body)}
+      {reconcile.loading ? (
+        <p>Loading...</p>
+      ) : reconcile.lines.length === 0 ? (
+        <p>No statement lines to match</p>
+      ) : (
+        <div className="mf-reconcile__list">
+          <ul className="mf-reconcile__rows" aria-label="Statement lines" ref={list}>
+            {reconcile.lines.map((line, index) => {
+              const panel = open?.lineId === line.id ? open.panel : undefined;
+              return (
+                <ReconcileRow
+                  key={line.id}
+                  line={line}
+                  known={known}
+                  canWrite={canWrite}
+                  isAdmin={isAdmin}
+                  busy={reconcile.busy}
+                  panel={panel}
+                  setPanel={(next) => setOpen(next ? { lineId: line.id, panel: next } : undefined)}
+                  onAccept={(suggestion) => {
+                    actOn(line, index);
+                    void actions.match(line, suggestion.entryIds, suggestion.transferIds);
+                  }}
+                  onProposal={() => {
+                    if (!line.proposal) return;
+                    actOn(line, index);
+                    void actions.create(line, {
+                      kind: line.proposal.kind,
+                      partyId: line.proposal.partyId,
+                      description: line.proposal.description,
+                    });
+                  }}
+                >
+                  {panel && (
+                    <PanelOf
+                      panel={panel}
+                      line={line}
+                      actions={actions}
+                      close={() => setOpen(undefined)}
+                      onAct={() => actOn(line, index)}
+                    />
+                  )}
+                </ReconcileRow>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+      <ReconciledForm
+        accountId={id}
+        reconcile={reconcile}
+        canWrite={canWrite}
+        onDone={(text) => actions.say(text)}
       />
-      <ReasonFor pending={pending} reconcile={reconcile} onClose={() => setPending(undefined)} />
     </section>
   );
 }
 
-function ReasonFor({
-  pending,
-  reconcile,
-  onClose,
+/** The form a row's button opened under it. */
+function PanelOf({
+  panel,
+  line,
+  actions,
+  close,
+  onAct,
 }: {
-  pending: Pending | undefined;
-  reconcile: Reconcile;
-  onClose: () => void;
+  panel: Panel;
+  line: StatementLine;
+  actions: RowActions;
+  close: () => void;
+  /** Called as the form is sent: the keyboard goes on to the next row once this one leaves. */
+  onAct: () => void;
 }) {
-  const action = pending?.action ?? 'exclude';
+  const { reconcile } = actions;
+  const busy = reconcile.busy;
+  const name = lineName(line);
+  switch (panel) {
+    case 'create':
+      return (
+        <CreatePanel
+          line={line}
+          busy={busy}
+          onCreate={(body) => {
+            onAct();
+            return actions.create(line, body);
+          }}
+          onCancel={close}
+        />
+      );
+    case 'transfer':
+      return (
+        <TransferPanel
+          line={line}
+          others={reconcile.others}
+          busy={busy}
+          onTransfer={(otherId, description) => {
+            onAct();
+            return actions.transfer(line, otherId, description);
+          }}
+          onCancel={close}
+        />
+      );
+    case 'find':
+      return (
+        <FindMatchPanel
+          accountId={reconcile.id}
+          line={line}
+          busy={busy}
+          onMatch={(chosen) => {
+            onAct();
+            return actions.match(
+              line,
+              chosen.filter((one) => one.type === 'entry').map((one) => one.id),
+              chosen.filter((one) => one.type === 'transfer').map((one) => one.id),
+              chosen.find((one) => one.entry)?.entry,
+            );
+          }}
+          onCancel={close}
+        />
+      );
+    case 'exclude':
+      return (
+        <ReasonPanel
+          action="Exclude"
+          name={name}
+          busy={busy}
+          onConfirm={(reason) => {
+            onAct();
+            return actions.exclude(line, reason);
+          }}
+          onCancel={close}
+        />
+      );
+    case 'undo':
+      return (
+        <ReasonPanel
+          action="Undo match"
+          name={name}
+          busy={busy}
+          onConfirm={async (reason) => {
+            if (!(await reconcile.undo(line, reason))) return false;
+            actions.say(`Match undone: ${name} is unmatched again.`);
+            return true;
+          }}
+          onCancel={close}
+        />
+      );
+    case 'unexclude':
+      return (
+        <ReasonPanel
+          action="Undo exclude"
+          name={name}
+          busy={busy}
+          onConfirm={async (reason) => {
+            if (!(await reconcile.undoExclude(line, reason))) return false;
+            actions.say(`Exclusion undone: ${name} is unmatched again.`);
+            return true;
+          }}
+          onCancel={close}
+        />
+      );
+    default:
+      return null;
+  }
+}
+
+/** What the last action did, said politely, with Undo (and Make a rule after a match by hand). */
+function LastAction({ actions, canWrite }: { actions: RowActions; canWrite: boolean }) {
+  const { said, last, reconcile } = actions;
+  const undoLabel = last?.type === 'exclude' ? 'Undo exclude' : 'Undo';
   return (
-    <ReasonDialog
-      subject={pending}
-      title={ASKS[action]}
-      label="Reason"
-      action={ACTS[action]}
-      busy={reconcile.busy}
-      busyLabel="Saving..."
-      onClose={onClose}
-      onConfirm={(reason) => {
-        if (!pending) return;
-        if (reason === '') return notify('Please enter a reason');
-        const run = {
-          exclude: reconcile.exclude,
-          undo: reconcile.undo,
-          unexclude: reconcile.undoExclude,
-        }[action];
-        void run(pending.line, reason).then((done) => done && onClose());
-      }}
-    >
-      {pending && (
-        <p>{`${formatRs(pending.line.amount)} on ${pending.line.date}: ${pending.line.description}`}</p>
+    <div className="mf-reconcile__said">
+      <p role="status" aria-live="polite" aria-atomic="true">
+        {said.tone === 'done' ? said.text : ''}
+      </p>
+      <p role="alert" className="mf-reconcile__refusal">
+        {said.tone === 'refused' ? said.text : ''}
+      </p>
+      {canWrite && last && (
+        <span className="mf-reconcile__actions">
+          <Button
+            variant="secondary"
+            disabled={reconcile.busy}
+            aria-label={`${undoLabel}: ${last.said ?? ''}`}
+            onClick={() => void actions.undo()}
+          >
+            {undoLabel}
+          </Button>
+          {last.type === 'match' && last.rule && (
+            <Button
+              variant="secondary"
+              disabled={reconcile.busy}
+              aria-label={`Make a rule: lines containing "${last.rule.line.description}" propose ${last.rule.entry.partyName}`}
+              onClick={() => void actions.makeRule()}
+            >
+              Make a rule
+            </Button>
+          )}
+        </span>
       )}
-    </ReasonDialog>
+    </div>
   );
 }

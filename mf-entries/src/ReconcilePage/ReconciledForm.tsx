@@ -7,7 +7,6 @@ import {
   endpoints,
   errorMessage,
   messages,
-  notify,
   toIsoDate,
   useIsAdmin,
 } from 'shared-ui';
@@ -24,10 +23,13 @@ export function ReconciledForm({
   accountId,
   reconcile,
   canWrite,
+  onDone,
 }: {
   accountId: number;
   reconcile: Reconcile;
   canWrite: boolean;
+  /** Says the day marked (in the screen's live region). */
+  onDone: (text: string) => void;
 }) {
   const [through, setThrough] = useState(() => toIsoDate(new Date()));
   const [closing, setClosing] = useState('');
@@ -41,10 +43,11 @@ export function ReconciledForm({
 
   const submit = async () => {
     const balance = closing.trim().replace(/,/g, '');
-    if (!through || balance === '') return notify(messages.fillAllFields);
-    if (!SIGNED.test(balance)) return notify('Enter the closing balance (at most 2 decimals)');
+    if (!through || balance === '') return setRefusal(messages.fillAllFields);
+    if (!SIGNED.test(balance)) return setRefusal('Enter the closing balance (at most 2 decimals)');
     const outcome = await reconcile.markReconciled(through, balance, back ? reason : '');
     setRefusal(outcome.ok ? '' : errorMessage(outcome.error, endpoints.markReconciled.texts.error));
+    if (outcome.ok) onDone(outcome.answer.message);
   };
 
   return (

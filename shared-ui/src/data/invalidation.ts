@@ -53,6 +53,7 @@ const MONEY: readonly ReadName[] = [
   'listAccounts',
   'getRegister',
   'getReconcile',
+  'searchOpenItems',
   // Every entry posts its lines to the general ledger (issue 40).
   ...LEDGER_FIGURES,
 ];
@@ -63,11 +64,17 @@ const ACCOUNTS: readonly ReadName[] = [
   'listAccounts',
   'getRegister',
   'getReconcile',
+  'searchOpenItems',
   'listActivity',
   ...LEDGER_FIGURES,
 ];
 /** A statement's lines and their matches. */
-const MATCHES: readonly ReadName[] = ['getReconcile', 'getRegister', 'listActivity'];
+const MATCHES: readonly ReadName[] = [
+  'getReconcile',
+  'searchOpenItems',
+  'getRegister',
+  'listActivity',
+];
 
 /** The pickers' and Settings' expense types, and the report that names them. */
 const EXPENSE_TYPES: readonly ReadName[] = [

@@ -1,0 +1,164 @@
+// Create, under a reconcile row: the line booked as an entry (a client's income; an expense type's
+// expense or an employee's salary) or to a ledger account (bank charges, bank profit), chosen in
+// one "Book to" picker. The picker starts on the rule's proposal, else on the one choice whose
+// name the line's text holds (a client's name on a deposit, "charges" on a bank charge).
+import { useEffect, useRef, useState } from 'react';
+import type { EntryKind, LineEntryBody, StatementLine } from 'contract';
+import { Button, TextField, endpoints, useApiQuery } from 'shared-ui';
+import { KINDS, type PickerOption } from '../JournalPage/journal-kinds';
+import { lineName, sharedWords } from './line-words';
+
+/** The kinds a line's sign allows: money in is income; money out an expense or a salary. */
+export const kindsFor = (line: StatementLine): EntryKind[] =>
+  line.amount < 0 ? ['expense', 'salary'] : ['income'];
+
+interface Group {
+  label: string;
+  options: PickerOption[];
+}
+
+const GROUP_LABELS: Record<EntryKind | 'ledger', string> = {
+  income: 'Client (income)',
+  expense: 'Expense type',
+  salary: 'Employee (salary)',
+  ledger: 'Ledger account',
+};
+
+/**
+ * The picker's groups for a line: its kinds' parties, then the bookable ledger accounts; `ready`
+ * once every list has answered (or failed).
+ */
+function useGroups(line: StatementLine): { groups: Group[]; ready: boolean } {
+  const [first, second] = kindsFor(line);
+  const one = useApiQuery(KINDS[first!].parties, undefined, { onError: 'quiet' });
+  const two = useApiQuery(KINDS[second ?? first!].parties, undefined, {
+    enabled: second !== undefined,
+    onError: 'quiet',
+  });
+  const ledger = useApiQuery(endpoints.listLedgerAccounts, undefined, { onError: 'quiet' });
+  const groupOf = (kind: EntryKind, data: typeof one.data): Group => ({
+    label: GROUP_LABELS[kind],
+    options: (data ? KINDS[kind].options(data) : []).map((option) => ({
+      value: `${kind}:${option.value}`,
+      label: option.label,
+    })),
+  });
+  const ready = !one.isPending && (second === undefined || !two.isPending) && !ledger.isPending;
+  const groups = [
+    groupOf(first!, one.data),
+    ...(second ? [groupOf(second, two.data)] : []),
+    {
+      label: GROUP_LABELS.ledger,
+      options: (ledger.data?.accounts ?? [])
+        .filter((account) => account.bookable)
+        .map((account) => ({
+          value: `ledger:${account.id}`,
+          label: `${account.code} ${account.name}`,
+        })),
+    },
+  ];
+  return { groups, ready };
+}
+
+/** The one choice whose name shares the most words with the line ('' when none or a tie). */
+export function guessFor(line: StatementLine, groups: Group[]): string {
+  if (line.proposal) return `${line.proposal.kind}:${line.proposal.partyId}`;
+  let best = '';
+  let bestCount = 0;
+  let tie = false;
+  for (const option of groups.flatMap((group) => group.options)) {
+    const count = sharedWords(line, option.label).length;
+    if (count > bestCount) [best, bestCount, tie] = [option.value, count, false];
+    else if (count === bestCount && count > 0) tie = true;
+  }
+  return tie ? '' : best;
+}
+
+export function CreatePanel({
+  line,
+  busy,
+  onCreate,
+  onCancel,
+}: {
+  line: StatementLine;
+  busy: boolean;
+  onCreate: (body: LineEntryBody) => Promise<boolean>;
+  onCancel: () => void;
+}) {
+  const { groups, ready } = useGroups(line);
+  const [choice, setChoice] = useState<string | undefined>();
+  const [description, setDescription] = useState(line.proposal?.description || line.description);
+  const [problem, setProblem] = useState('');
+  const picker = useRef<HTMLSelectElement>(null);
+  const value = choice ?? (ready ? guessFor(line, groups) : '');
+  useEffect(() => picker.current?.focus(), []);
+  const name = lineName(line);
+
+  const submit = async () => {
+    if (value === '') return setProblem('Choose what the line is booked to');
+    setProblem('');
+    const [kind, chosen] = value.split(':') as [EntryKind | 'ledger', string];
+    const body: LineEntryBody =
+      kind === 'ledger'
+        ? { kind, ledgerAccountId: Number(chosen), description: description.trim() }
+        : { kind, partyId: Number(chosen), description: description.trim() };
+    if (await onCreate(body)) onCancel();
+  };
+
+  return (
+    <form
+      className="mf-reconcile__panel"
+      aria-label={`Create: ${name}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="ofs-field">
+        <label className="ofs-field__label" htmlFor={`book-to-${line.id}`}>
+          Book to
+        </label>
+        <select
+          id={`book-to-${line.id}`}
+          ref={picker}
+          className="ofs-input"
+          value={value}
+          aria-busy={ready ? undefined : true}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `book-to-${line.id}-problem` : undefined}
+          onChange={(event) => setChoice(event.target.value)}
+        >
+          <option value="">Select</option>
+          {groups.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+        {problem && (
+          <span id={`book-to-${line.id}-problem`} className="mf-reconcile__problem">
+            {problem}
+          </span>
+        )}
+      </div>
+      <TextField label="Description" value={description} onChange={setDescription} />
+      <span className="mf-reconcile__panel-actions">
+        <Button
+          type="submit"
+          busy={busy}
+          busyLabel="Saving..."
+          aria-label={`Create & match: ${name}`}
+        >
+          Create &amp; match
+        </Button>
+        <Button variant="secondary" aria-label={`Cancel: ${name}`} onClick={onCancel}>
+          Cancel
+        </Button>
+      </span>
+    </form>
+  );
+}

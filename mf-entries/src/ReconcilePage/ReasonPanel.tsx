@@ -1,0 +1,52 @@
+// A reason asked under a reconcile row (Exclude, Undo exclude, Undo match), in place of a pop-up.
+import { useEffect, useRef, useState } from 'react';
+import { Button, TextField } from 'shared-ui';
+
+export function ReasonPanel({
+  action,
+  name,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  /** The button's text: "Exclude", "Undo exclude", "Undo match". */
+  action: string;
+  /** The line as its buttons name it. */
+  name: string;
+  busy: boolean;
+  onConfirm: (reason: string) => Promise<boolean>;
+  onCancel: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState('');
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
+  return (
+    <form
+      className="mf-reconcile__panel"
+      aria-label={`${action}: ${name}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (reason.trim() === '') return setProblem('Please enter a reason');
+        setProblem('');
+        void onConfirm(reason.trim()).then((done) => done && onCancel());
+      }}
+    >
+      <TextField
+        label="Reason"
+        value={reason}
+        onChange={setReason}
+        inputRef={field}
+        error={problem || undefined}
+      />
+      <span className="mf-reconcile__panel-actions">
+        <Button type="submit" busy={busy} busyLabel="Saving..." aria-label={`${action}: ${name}`}>
+          {action}
+        </Button>
+        <Button variant="secondary" aria-label={`Cancel: ${name}`} onClick={onCancel}>
+          Cancel
+        </Button>
+      </span>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+// Transfer, under a reconcile row: the line is money moved to or from another money account (an
+// ATM withdrawal into Cash, a deposit from Cash); the transfer is recorded for the line's day and
+// amount and the line matched to it. The other account starts on the one the line's text names,
+// else the first other account.
+import { useEffect, useRef, useState } from 'react';
+import type { Account, StatementLine } from 'contract';
+import { Button, Select, TextField } from 'shared-ui';
+import { lineName, sharedWords } from './line-words';
+
+export function TransferPanel({
+  line,
+  others,
+  busy,
+  onTransfer,
+  onCancel,
+}: {
+  line: StatementLine;
+  others: Account[];
+  busy: boolean;
+  onTransfer: (otherId: number, description: string) => Promise<boolean>;
+  onCancel: () => void;
+}) {
+  const named = others.find((account) => sharedWords(line, account.name).length > 0);
+  const [choice, setChoice] = useState<string | undefined>();
+  const [description, setDescription] = useState(line.description);
+  const picker = useRef<HTMLSelectElement>(null);
+  useEffect(() => picker.current?.focus(), []);
+  const value = choice ?? String((named ?? others[0])?.id ?? '');
+  const name = lineName(line);
+  const out = line.amount < 0;
+
+  return (
+    <form
+      className="mf-reconcile__panel"
+      aria-label={`Transfer: ${name}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (value !== '' && !busy)
+          void onTransfer(Number(value), description).then((done) => done && onCancel());
+      }}
+    >
+      {others.length === 0 ? (
+        <p>There is no other money account to transfer with: add one under Accounts.</p>
+      ) : (
+        <>
+          <Select
+            label={out ? 'To account' : 'From account'}
+            value={value}
+            options={others.map((account) => ({ value: String(account.id), label: account.name }))}
+            onChange={setChoice}
+            selectRef={picker}
+          />
+          <TextField label="Description" value={description} onChange={setDescription} />
+        </>
+      )}
+      <span className="mf-reconcile__panel-actions">
+        {others.length > 0 && (
+          <Button
+            type="submit"
+            busy={busy}
+            busyLabel="Saving..."
+            aria-label={`Transfer & match: ${name}`}
+          >
+            Transfer &amp; match
+          </Button>
+        )}
+        <Button variant="secondary" aria-label={`Cancel: ${name}`} onClick={onCancel}>
+          Cancel
+        </Button>
+      </span>
+    </form>
+  );
+}

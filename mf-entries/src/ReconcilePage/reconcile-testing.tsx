@@ -1,0 +1,42 @@
+// The reconcile screen's component tests' shared parts: a statement line with defaults, the page
+// rendered at its route, and a row found by its line's description.
+import { screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { StatementLine } from 'contract';
+import { render } from 'shared-ui/testing';
+import { ReconcilePage } from './ReconcilePage';
+
+export const line = (id: number, fields: Partial<StatementLine>): StatementLine => ({
+  id,
+  date: '2026-10-03',
+  amount: -1200,
+  description: 'RENT OCTOBER',
+  reference: `REF${id}`,
+  bankBalance: null,
+  status: 'unmatched',
+  entryIds: [],
+  transferIds: [],
+  excludedReason: null,
+  reconciled: false,
+  suggestions: [],
+  proposal: null,
+  ...fields,
+});
+
+export const renderPage = () =>
+  render(
+    <MemoryRouter initialEntries={['/Accounts/2/reconcile']}>
+      <Routes>
+        <Route path="/Accounts/:id/reconcile" element={<ReconcilePage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+/** The row of the line whose description is `text`. */
+export const rowOf = async (text: string) =>
+  (
+    await within(await screen.findByRole('list', { name: 'Statement lines' })).findByText(text)
+  ).closest('li')!;
+
+/** The screen's polite live region. */
+export const liveRegion = () => screen.getByRole('status');
