@@ -8,7 +8,8 @@
 //     check (`tsc -b` over the project references: each package checked once; the api's build
 //     does not check it again), lint and the format check
 //   - the contract's tests, then the API suite (below)
-//   - the rest of the API suite (below)
+//   - the rest of the API suite (below), then the build configuration's tests (webpack/test:
+//     its facades, loaders and plugins, through real webpack builds)
 //
 // The API suite runs once: every file on one database engine, the one its subject needs.
 //
@@ -95,6 +96,13 @@ const hostileRequests = process.env.HOSTILE_REQUESTS ?? '3000';
 const exactly = (file) => `/${file.replaceAll('.', '\\.')}$`;
 
 const first = [step('build contract', npm('run', 'build', '-w', 'contract'))];
+/**
+ * The build configuration's own tests (webpack/test): the facades, loaders and plugins every
+ * browser bundle is built with, several of them through real webpack builds. Last in the lane
+ * that ends first, where they fit in its slack rather than beside the apps' production build that
+ * the end-to-end tests wait for.
+ */
+const webpackTests = step('test webpack', npm('test', '-w', 'webpack'));
 const lanes = [
   [
     // The web apps in the test profile (webpack/create-config.mjs): the production bundles
@@ -140,6 +148,7 @@ const lanes = [
             `test api (PGlite): ${embeddedFiles.map((file) => path.basename(file, '.test.ts')).join(', ')}`,
             npm('test', '-w', 'api', '--', '--runTestsByPath', ...embeddedFiles),
           ),
+          webpackTests,
         ],
       ]
     : [
@@ -163,6 +172,7 @@ const lanes = [
             `test api (PGlite): ${processFiles.map((file) => path.basename(file, '.test.ts')).join(', ')}`,
             npm('test', '-w', 'api', '--', '--runTestsByPath', ...processFiles),
           ),
+          webpackTests,
         ],
       ]),
 ];
