@@ -9,10 +9,10 @@ import { Type as FullType } from '@sinclair/typebox';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const source = path.join(root, 'contract', 'src');
 
-/** Every `Type.<Builder>` contract's sources call. */
+/** Every `Type.<Builder>` contract's sources call, in subfolders (ledger/) too. */
 const usedBuilders = [
   ...new Set(
-    readdirSync(source)
+    readdirSync(source, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.ts'))
       .flatMap((file) =>
         [...readFileSync(path.join(source, file), 'utf8').matchAll(/\bType\.(\w+)/g)].map(
