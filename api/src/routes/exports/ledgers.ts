@@ -3,7 +3,11 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, type Receivables } from 'contract';
 import * as reports from '../../repositories/reports.js';
-import { ledgerExcel, ledgerPdfContent, type LedgerRequest } from '../../exports/party-ledger-documents.js';
+import {
+  ledgerExcel,
+  ledgerPdfContent,
+  type LedgerRequest,
+} from '../../exports/party-ledger-documents.js';
 import { route } from '../route.js';
 import { receivables } from '../../repositories/receivables.js';
 import { agingLine } from '../../exports/budget-aging-documents.js';
