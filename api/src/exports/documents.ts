@@ -540,6 +540,8 @@ export function journalFilterLine(filters: JournalQuery): string {
 export function journalExcel(context: ExportContext, filters: JournalQuery): ExcelExport {
   const credit = new MoneyTotal();
   const debit = new MoneyTotal();
+  const vouchers = new MoneyTotal();
+  let anyVoucher = false;
   let count = 0;
   const batches = (async function* () {
     // The next page is asked for while this one is written (on PostgreSQL, on another
@@ -557,7 +559,14 @@ export function journalExcel(context: ExportContext, filters: JournalQuery): Exc
       count += page.entries.length;
       if (page.entries.length > 0)
         yield page.entries.map((entry): SheetCell[] => {
-          (entry.Creditdebit === 'Credit' ? credit : debit).add(entry.amount);
+          // A voucher is neither Credit nor Debit: its sum is a totals row of its own.
+          if (entry.kind === 'voucher') anyVoucher = true;
+          (entry.Creditdebit === null
+            ? vouchers
+            : entry.Creditdebit === 'Credit'
+              ? credit
+              : debit
+          ).add(entry.amount);
           const state =
             entry.reversesId !== null
               ? `reverses #${entry.reversesId}`
@@ -569,7 +578,7 @@ export function journalExcel(context: ExportContext, filters: JournalQuery): Exc
             entry.date,
             entry.kind,
             entry.partyName,
-            entry.Creditdebit,
+            entry.Creditdebit ?? '',
             entry.amount,
             entry.description,
             entry.recordedBy ? personText(entry.recordedBy) : '',
@@ -590,7 +599,10 @@ export function journalExcel(context: ExportContext, filters: JournalQuery): Exc
           label: messages.exportTotals,
           cells: { 3: `${count} entries`, 4: 'Credit', 5: credit.amount },
         },
-        after: [{ label: '', cells: { 4: 'Debit', 5: debit.amount } }],
+        after: [
+          { label: '', cells: { 4: 'Debit', 5: debit.amount } },
+          ...(anyVoucher ? [{ label: '', cells: { 4: 'Vouchers', 5: vouchers.amount } }] : []),
+        ],
       }),
     },
   };

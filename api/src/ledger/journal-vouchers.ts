@@ -1,0 +1,118 @@
+// Vouchers in the Journal (issue 40): the voucher side of the journal's pages, totals and CSV
+// (repositories/journal.ts merges it with the entries). A voucher is one row: its day, its
+// description, its accounts in the Party column, its total debit as the amount (negative for a
+// reversal, so a voucher and its reversal cancel as an entry and its reversal do). It has no
+// party, no Credit/Debit, no batch, no receipts: filters on those leave vouchers out.
+import { sql, type RawBuilder } from 'kysely';
+import type { JournalTotalsQuery } from 'contract';
+import type { Db } from '../db/index.js';
+import type { JournalPosition } from '../lib/page-cursor.js';
+
+type Filters = JournalTotalsQuery;
+
+/** LIKE pattern for "contains", with the pattern characters taken literally. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Whether the filters can match a voucher. */
+export const vouchersShown = (filters: Filters): boolean =>
+  (filters.kind === undefined || filters.kind === 'voucher') &&
+  filters.partyId === undefined &&
+  filters.Creditdebit === undefined &&
+  filters.batchId === undefined &&
+  filters.receipt === undefined;
+
+/** Whether the filters can match an entry. */
+export const entriesShown = (filters: Filters): boolean => filters.kind !== 'voucher';
+
+/** A voucher's total debit (its lines' sum), by `ledger_lines_source_idx`. */
+const totalDebit = (id: RawBuilder<unknown>) =>
+  sql`(SELECT sum(l.debit) FROM ledger_lines l WHERE l.source = 'voucher' AND l.source_id = ${id})`;
+
+/** The amount a voucher shows: its total debit, negated for a reversal. */
+export const voucherAmount = (alias: string) =>
+  sql`(${totalDebit(sql.ref(`${alias}.id`))} *
+       CASE WHEN ${sql.ref(`${alias}.reverses_id`)} IS NULL THEN 1 ELSE -1 END)`;
+
+/** The names of a voucher's accounts, each once, in the order of its lines. */
+export const voucherAccounts = (id: RawBuilder<unknown>) => sql`(
+  SELECT string_agg(n.name, ', ' ORDER BY n.first) FROM (
+    SELECT a.name, min(l.id) AS first
+    FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id
+    WHERE l.source = 'voucher' AND l.source_id = ${id} GROUP BY a.name
+  ) n)`;
+
+/** A voucher's lines as the contract's VoucherLine, in order (JSON). */
+export const voucherLines = (id: RawBuilder<unknown>) => sql`(
+  SELECT json_agg(json_build_object('accountId', a.id, 'code', a.code, 'name', a.name,
+                                    'debit', l.debit::text, 'credit', l.credit::text)
+                  ORDER BY l.id)
+  FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id
+  WHERE l.source = 'voucher' AND l.source_id = ${id})`;
+
+/** The SQL conditions of the filters on `vouchers v` (call only when vouchersShown). */
+export function voucherConditions(filters: Filters): RawBuilder<unknown>[] {
+  const where: RawBuilder<unknown>[] = [];
+  if (filters.from) where.push(sql`v.voucher_date >= ${filters.from}`);
+  if (filters.to) where.push(sql`v.voucher_date <= ${filters.to}`);
+  // An account's movements: a voucher with a line on its ledger account (migration 038).
+  if (filters.accountId !== undefined)
+    where.push(sql`EXISTS (SELECT 1 FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id
+                           WHERE l.source = 'voucher' AND l.source_id = v.id
+                             AND a.money_account_id = ${filters.accountId})`);
+  const total = totalDebit(sql`v.id`);
+  if (filters.minAmount !== undefined) where.push(sql`${total} >= ${filters.minAmount}`);
+  if (filters.maxAmount !== undefined) where.push(sql`${total} <= ${filters.maxAmount}`);
+  const text = filters.q?.trim();
+  if (text) {
+    // In the description, or in the name of one of its accounts (its Party column).
+    const pattern = containing(text);
+    where.push(sql`(v.description ILIKE ${pattern} OR EXISTS (
+      SELECT 1 FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id
+      WHERE l.source = 'voucher' AND l.source_id = v.id AND a.name ILIKE ${pattern}))`);
+  }
+  if (filters.recordedAfter)
+    where.push(sql`v.created_at >= (${filters.recordedAfter}::date + 1)::timestamptz`);
+  return where;
+}
+
+/**
+ * The vouchers' part of a journal page or batch: those matching strictly after `before` in the
+ * journal's order, at most `limit`, with the columns of an entry's part (source 1; what an
+ * entry has and a voucher has not is NULL). On one day vouchers come before entries: after an
+ * entry's position, vouchers go on from the day before.
+ */
+export function voucherArm(
+  filters: Filters,
+  limit: number,
+  before?: JournalPosition,
+): RawBuilder<unknown> {
+  const where = voucherConditions(filters);
+  if (before)
+    where.push(
+      before.source === 1
+        ? sql`(v.voucher_date, v.id) < (${before.date}::date, ${before.id}::bigint)`
+        : sql`v.voucher_date < ${before.date}::date`,
+    );
+  return sql`(
+    SELECT 1 AS source, v.id, v.voucher_date AS entry_date, 'voucher'::text AS kind,
+           NULL::integer AS party_id, NULL::text AS party_name, NULL::text AS credit_debit,
+           NULL::numeric AS amount, v.description, v.created_by, v.created_at, v.reverses_id,
+           NULL::integer AS account_id
+    FROM vouchers v ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
+    ORDER BY v.voucher_date DESC, v.id DESC
+    LIMIT ${limit})`;
+}
+
+/** How many vouchers match and the sum of their amounts (a reversed pair cancels). */
+export async function voucherTotals(
+  db: Db,
+  filters: Filters,
+): Promise<{ count: number; amount: string }> {
+  const where = voucherConditions(filters);
+  const { rows } = await sql<{ count: number; amount: string }>`
+    SELECT count(*)::int AS count, coalesce(sum(${voucherAmount('v')}), 0)::text AS amount
+    FROM vouchers v ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`.execute(
+    db,
+  );
+  return rows[0] ?? { count: 0, amount: '0' };
+}
