@@ -81,8 +81,6 @@ export type JournalEntryRow = JournalRow & {
   Creditdebit: CreditDebit;
 };
 
-export const isEntryRow = (row: JournalRow): row is JournalEntryRow => row.kind !== 'voucher';
-
 export const JournalPage = Type.Object({
   entries: Type.Array(JournalRow),
   /** Pass as `after` for the following page; null on the last page. */
