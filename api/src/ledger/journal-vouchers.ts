@@ -24,7 +24,7 @@ export const vouchersShown = (filters: Filters): boolean =>
 /** Whether the filters can match an entry. */
 export const entriesShown = (filters: Filters): boolean => filters.kind !== 'voucher';
 
-/** A voucher's total debit (its lines' sum), by `ledger_lines_source_idx`. */
+/** A voucher's total debit (its lines' sum), by `ledger_lines_source_idx`: for a page's rows. */
 const totalDebit = (id: RawBuilder<unknown>) =>
   sql`(SELECT sum(l.debit) FROM ledger_lines l WHERE l.source = 'voucher' AND l.source_id = ${id})`;
 
@@ -32,6 +32,27 @@ const totalDebit = (id: RawBuilder<unknown>) =>
 export const voucherAmount = (alias: string) =>
   sql`(${totalDebit(sql.ref(`${alias}.id`))} *
        CASE WHEN ${sql.ref(`${alias}.reverses_id`)} IS NULL THEN 1 ELSE -1 END)`;
+
+/**
+ * `vouchers v`, with each one's total debit as `t.total` when `withTotals`: summed once over
+ * every voucher line (an index-only scan of ledger_lines_voucher_idx, migration 038) and joined,
+ * rather than summed again for each voucher an amount filter or the totals look at.
+ */
+const vouchersFrom = (withTotals: boolean) =>
+  withTotals
+    ? sql`vouchers v JOIN (
+        SELECT l.source_id, sum(l.debit) AS total FROM ledger_lines l
+        WHERE l.source = 'voucher' GROUP BY l.source_id
+      ) t ON t.source_id = v.id`
+    : sql`vouchers v`;
+
+const amountFiltered = (filters: Filters) =>
+  filters.minAmount !== undefined || filters.maxAmount !== undefined;
+
+/** The vouchers with a line on one of the accounts `accounts` (a condition on `a`) names. */
+const withLineOn = (accounts: RawBuilder<unknown>) => sql`v.id IN (
+  SELECT l.source_id FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id
+  WHERE l.source = 'voucher' AND ${accounts})`;
 
 /** The names of a voucher's accounts, each once, in the order of its lines. */
 export const voucherAccounts = (id: RawBuilder<unknown>) => sql`(
@@ -49,31 +70,34 @@ export const voucherLines = (id: RawBuilder<unknown>) => sql`(
   FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id
   WHERE l.source = 'voucher' AND l.source_id = ${id})`;
 
-/** The SQL conditions of the filters on `vouchers v` (call only when vouchersShown). */
-export function voucherConditions(filters: Filters): RawBuilder<unknown>[] {
+/**
+ * The SQL conditions of the filters on `vouchers v` (call only when vouchersShown), and `t.total`
+ * for the amount bounds (vouchersFrom(true)).
+ */
+function voucherConditions(filters: Filters): RawBuilder<unknown>[] {
   const where: RawBuilder<unknown>[] = [];
   if (filters.from) where.push(sql`v.voucher_date >= ${filters.from}`);
   if (filters.to) where.push(sql`v.voucher_date <= ${filters.to}`);
   // An account's movements: a voucher with a line on its ledger account (migration 038).
   if (filters.accountId !== undefined)
-    where.push(sql`EXISTS (SELECT 1 FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id
-                           WHERE l.source = 'voucher' AND l.source_id = v.id
-                             AND a.money_account_id = ${filters.accountId})`);
-  const total = totalDebit(sql`v.id`);
-  if (filters.minAmount !== undefined) where.push(sql`${total} >= ${filters.minAmount}`);
-  if (filters.maxAmount !== undefined) where.push(sql`${total} <= ${filters.maxAmount}`);
+    where.push(withLineOn(sql`a.money_account_id = ${filters.accountId}`));
+  if (filters.minAmount !== undefined) where.push(sql`t.total >= ${filters.minAmount}`);
+  if (filters.maxAmount !== undefined) where.push(sql`t.total <= ${filters.maxAmount}`);
   const text = filters.q?.trim();
   if (text) {
     // In the description, or in the name of one of its accounts (its Party column).
     const pattern = containing(text);
-    where.push(sql`(v.description ILIKE ${pattern} OR EXISTS (
-      SELECT 1 FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id
-      WHERE l.source = 'voucher' AND l.source_id = v.id AND a.name ILIKE ${pattern}))`);
+    where.push(
+      sql`(v.description ILIKE ${pattern} OR ${withLineOn(sql`a.name ILIKE ${pattern}`)})`,
+    );
   }
   if (filters.recordedAfter)
     where.push(sql`v.created_at >= (${filters.recordedAfter}::date + 1)::timestamptz`);
   return where;
 }
+
+const whereOf = (where: RawBuilder<unknown>[]) =>
+  where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
 
 /**
  * The vouchers' part of a journal page or batch: those matching strictly after `before` in the
@@ -98,7 +122,7 @@ export function voucherArm(
            NULL::integer AS party_id, NULL::text AS party_name, NULL::text AS credit_debit,
            NULL::numeric AS amount, v.description, v.created_by, v.created_at, v.reverses_id,
            NULL::integer AS account_id
-    FROM vouchers v ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
+    FROM ${vouchersFrom(amountFiltered(filters))} ${whereOf(where)}
     ORDER BY v.voucher_date DESC, v.id DESC
     LIMIT ${limit})`;
 }
@@ -110,9 +134,9 @@ export async function voucherTotals(
 ): Promise<{ count: number; amount: string }> {
   const where = voucherConditions(filters);
   const { rows } = await sql<{ count: number; amount: string }>`
-    SELECT count(*)::int AS count, coalesce(sum(${voucherAmount('v')}), 0)::text AS amount
-    FROM vouchers v ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`.execute(
-    db,
-  );
+    SELECT count(*)::int AS count,
+           coalesce(sum(CASE WHEN v.reverses_id IS NULL THEN t.total ELSE -t.total END), 0)::text
+             AS amount
+    FROM ${vouchersFrom(true)} ${whereOf(where)}`.execute(db);
   return rows[0] ?? { count: 0, amount: '0' };
 }
