@@ -92,15 +92,15 @@ beforeAll(async () => {
 describe('a voucher in the Journal', () => {
   test('is one row: its day, kind voucher, its accounts, its total debit, who posted it, its lines', async () => {
     const { entries } = await journal();
-    // Newest first; on one day the vouchers before the entries.
+    // Newest first; on one day the entries, then the vouchers.
     expect(brief(entries)).toEqual([
       'expense #3 30',
+      'expense #2 20',
       'voucher #2 75',
       'voucher #1 250000.5',
-      'expense #2 20',
       'income #1 1000.1',
     ]);
-    expect(entries[2]).toMatchObject({
+    expect(entries[3]).toMatchObject({
       id: 1,
       date: '2025-01-06',
       kind: 'voucher',
@@ -135,9 +135,9 @@ describe('a voucher in the Journal', () => {
     expect(brief((await journal('q=meezan')).entries)).toEqual(['voucher #1 250000.5']);
     expect(brief((await journal('q=bank%20charges')).entries)).toEqual(['voucher #2 75']);
     expect(brief((await journal('from=2025-01-06&to=2025-01-06')).entries)).toEqual([
+      'expense #2 20',
       'voucher #2 75',
       'voucher #1 250000.5',
-      'expense #2 20',
     ]);
     expect(brief((await journal('to=2025-01-05')).entries)).toEqual(['income #1 1000.1']);
     expect(brief((await journal('minAmount=75&maxAmount=1000.10')).entries)).toEqual([
@@ -153,9 +153,9 @@ describe('a voucher in the Journal', () => {
     // A money account's movements: the vouchers with a line on Cash, as its register has them.
     expect(brief((await journal('accountId=1&from=2025-01-06')).entries)).toEqual([
       'expense #3 30',
+      'expense #2 20',
       'voucher #2 75',
       'voucher #1 250000.5',
-      'expense #2 20',
     ]);
   });
 
@@ -188,11 +188,12 @@ describe('a voucher in the Journal', () => {
       } while (after);
       expect(seen).toEqual(whole);
     }
-    // A page that ends on a voucher goes on with the voucher before it, then that day's entries.
-    const first = await journal('limit=2');
+    // A page that ends on a voucher goes on with the day's voucher before it, then the day before.
+    const first = await journal('limit=3');
+    expect(brief(first.entries).at(-1)).toBe('voucher #2 75');
     expect(brief((await journal(`limit=2&after=${first.next}`)).entries)).toEqual([
       'voucher #1 250000.5',
-      'expense #2 20',
+      'income #1 1000.1',
     ]);
     // A journal cursor is refused by another list, and one altered is refused.
     const cursor = first.next as string;
@@ -236,10 +237,10 @@ describe("the Journal's files", () => {
     // (when each was recorded: now)
     const at = (line: string | undefined) => /,(\d{4}-\d\d-\d\dT[\d:.]+Z),/.exec(line ?? '')?.[1];
     expect(lines.slice(1)).toEqual([
-      `3,2025-01-06,voucher,"Bank charges, Cash",,-75.00,Charged twice,Admin <${ADMIN.email}>,${at(lines[1])},reverses #2,`,
-      `2,2025-01-06,voucher,"Bank charges, Cash",,75.00,Cheque book,Admin <${ADMIN.email}>,${at(lines[2])},reversed by #3,`,
-      `1,2025-01-06,voucher,"Cash, Owner's capital",,250000.50,"Opening capital, Meezan cheque",Admin <${ADMIN.email}>,${at(lines[3])},,`,
       '2,2025-01-06,expense,Rent,Credit,20.00,Tea,,2025-01-06T12:00:00.000Z,,Cash',
+      `3,2025-01-06,voucher,"Bank charges, Cash",,-75.00,Charged twice,Admin <${ADMIN.email}>,${at(lines[2])},reverses #2,`,
+      `2,2025-01-06,voucher,"Bank charges, Cash",,75.00,Cheque book,Admin <${ADMIN.email}>,${at(lines[3])},reversed by #3,`,
+      `1,2025-01-06,voucher,"Cash, Owner's capital",,250000.50,"Opening capital, Meezan cheque",Admin <${ADMIN.email}>,${at(lines[4])},,`,
       'Totals,4 entries,,,Credit,20.00,Debit,0.00,Vouchers,250000.50,',
       '',
     ]);

@@ -100,10 +100,25 @@ const whereOf = (where: RawBuilder<unknown>[]) =>
   where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
 
 /**
+ * The journal's order over the parts' columns: newest first, on one day the entries (source 0)
+ * and then the vouchers (source 1), each newest first by id. (Today's entries stay at the top.)
+ */
+export const JOURNAL_ORDER = sql`entry_date DESC, source, id DESC`;
+
+/**
+ * The entries strictly after `before` in the journal's order, on `entries e`: on the day of a
+ * voucher's position every entry of that day is before it.
+ */
+export const entriesAfter = (before: JournalPosition) =>
+  before.source === 0
+    ? sql`(e.entry_date, e.id) < (${before.date}::date, ${before.id}::bigint)`
+    : sql`e.entry_date < ${before.date}::date`;
+
+/**
  * The vouchers' part of a journal page or batch: those matching strictly after `before` in the
  * journal's order, at most `limit`, with the columns of an entry's part (source 1; what an
- * entry has and a voucher has not is NULL). On one day vouchers come before entries: after an
- * entry's position, vouchers go on from the day before.
+ * entry has and a voucher has not is NULL). On one day vouchers come after the entries: after an
+ * entry's position, vouchers go on from its day.
  */
 export function voucherArm(
   filters: Filters,
@@ -115,7 +130,7 @@ export function voucherArm(
     where.push(
       before.source === 1
         ? sql`(v.voucher_date, v.id) < (${before.date}::date, ${before.id}::bigint)`
-        : sql`v.voucher_date < ${before.date}::date`,
+        : sql`v.voucher_date <= ${before.date}::date`,
     );
   return sql`(
     SELECT 1 AS source, v.id, v.voucher_date AS entry_date, 'voucher'::text AS kind,

@@ -62,8 +62,8 @@ export function parseDatedCursor(list: 'ledger', after: string | undefined): Pos
 }
 
 /**
- * A position in the journal: newest first by date, on one day vouchers (source 1) before
- * entries (source 0), then by id (entries and vouchers are numbered apart).
+ * A position in the journal: newest first by date, on one day entries (source 0) before
+ * vouchers (source 1), each newest first by id (entries and vouchers are numbered apart).
  */
 export interface JournalPosition extends Position {
   source: 0 | 1;

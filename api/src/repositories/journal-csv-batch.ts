@@ -7,7 +7,9 @@ import type { Db } from '../db/index.js';
 import { isoText } from '../db/fragments.js';
 import type { JournalPosition } from '../lib/page-cursor.js';
 import {
+  entriesAfter,
   entriesShown,
+  JOURNAL_ORDER,
   voucherAccounts,
   voucherAmount,
   voucherArm,
@@ -54,12 +56,7 @@ const EMPTY: JournalCsvBatch = {
 /** The entries' part of a batch, strictly after `before` in the journal's order. */
 function entryArm(filters: JournalFilters, before?: JournalPosition): RawBuilder<unknown> {
   const where = conditions(filters);
-  if (before)
-    where.push(
-      before.source === 0
-        ? sql`(e.entry_date, e.id) < (${before.date}::date, ${before.id}::bigint)`
-        : sql`e.entry_date <= ${before.date}::date`,
-    );
+  if (before) where.push(entriesAfter(before));
   return sql`(
     SELECT 0 AS source, e.id, e.entry_date, e.kind, e.party_id, e.party_name, e.credit_debit,
            e.amount, e.description, e.created_by, e.created_at, e.reverses_id,
@@ -88,7 +85,7 @@ export async function journalCsvBatch(
     arms.length === 1
       ? arms[0]!
       : sql`${sql.join(arms, sql` UNION ALL `)}
-            ORDER BY entry_date DESC, source DESC, id DESC LIMIT ${JOURNAL_CSV_BATCH}`;
+            ORDER BY ${JOURNAL_ORDER} LIMIT ${JOURNAL_CSV_BATCH}`;
   const { rows } = await sql<JournalCsvBatch>`
     WITH batch AS (${batch}),
     shown AS (
@@ -117,9 +114,9 @@ export async function journalCsvBatch(
       LEFT JOIN users u ON u.id = b.created_by
     ),
     last AS (
-      SELECT entry_date, source, id FROM batch ORDER BY entry_date, source, id LIMIT 1
+      SELECT entry_date, source, id FROM batch ORDER BY entry_date, source DESC, id LIMIT 1
     )
-    SELECT string_agg(line, '' ORDER BY entry_date DESC, source DESC, id DESC) AS body,
+    SELECT string_agg(line, '' ORDER BY ${JOURNAL_ORDER}) AS body,
            count(*)::int AS rows,
            coalesce(sum(amount) FILTER (WHERE credit_debit = 'Credit'), 0)::text AS credit,
            coalesce(sum(amount) FILTER (WHERE credit_debit = 'Debit'), 0)::text AS debit,

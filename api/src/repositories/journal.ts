@@ -18,7 +18,9 @@ import { badRequest } from '../lib/errors.js';
 import { journalCursor, parseJournalCursor, type JournalPosition } from '../lib/page-cursor.js';
 import {
   containing,
+  entriesAfter,
   entriesShown,
+  JOURNAL_ORDER,
   voucherAccounts,
   voucherAmount,
   voucherArm,
@@ -111,8 +113,8 @@ const entryArm = (where: RawBuilder<unknown>[], order: RawBuilder<unknown>, limi
   ORDER BY ${order}
   LIMIT ${limit})`;
 
-/** The journal's order: newest first, on one day vouchers before entries, then by id. */
-const JOURNAL_ORDER = sql`p.entry_date DESC, p.source DESC, p.id DESC`;
+/** The journal's order (JOURNAL_ORDER) on `p`. */
+const PAGE_ORDER = sql`p.entry_date DESC, p.source, p.id DESC`;
 
 /** Rows newest first, strictly after `before` in the journal's order when given. */
 function journalRows(
@@ -124,17 +126,11 @@ function journalRows(
   const arms: RawBuilder<unknown>[] = [];
   if (entriesShown(filters)) {
     const where = conditions(filters);
-    // On one day vouchers come first: after a voucher's position, entries go on from its day.
-    if (before)
-      where.push(
-        before.source === 0
-          ? sql`(e.entry_date, e.id) < (${before.date}::date, ${before.id}::bigint)`
-          : sql`e.entry_date <= ${before.date}::date`,
-      );
+    if (before) where.push(entriesAfter(before));
     arms.push(entryArm(where, sql`e.entry_date DESC, e.id DESC`, limit));
   }
   if (vouchersShown(filters)) arms.push(voucherArm(filters, limit, before));
-  return selectRows(db, arms, JOURNAL_ORDER, limit);
+  return selectRows(db, arms, PAGE_ORDER, limit);
 }
 
 /**
@@ -151,8 +147,7 @@ async function selectRows(
   const page =
     arms.length === 1
       ? arms[0]!
-      : sql`(${sql.join(arms, sql` UNION ALL `)} ORDER BY entry_date DESC, source DESC, id DESC
-             LIMIT ${limit})`;
+      : sql`(${sql.join(arms, sql` UNION ALL `)} ORDER BY ${JOURNAL_ORDER} LIMIT ${limit})`;
   const voucher = sql`p.source = 1`;
   const { rows } = await sql<JournalDbRow>`
     SELECT p.id, p.entry_date AS date, p.kind, p.party_id,
