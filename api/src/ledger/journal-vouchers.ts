@@ -1,8 +1,9 @@
 // Vouchers in the Journal (issue 40): the voucher side of the journal's pages, totals and CSV
 // (repositories/journal.ts merges it with the entries). A voucher is one row: its day, its
-// description, its accounts in the Party column, its total debit as the amount (negative for a
-// reversal, so a voucher and its reversal cancel as an entry and its reversal do). It has no
-// party, no Credit/Debit, no batch, no receipts: filters on those leave vouchers out.
+// description, its accounts in the Party column, its total debit (kept on it: migration 039) as
+// the amount (negative for a reversal, so a voucher and its reversal cancel as an entry and its
+// reversal do). It has no party, no Credit/Debit, no batch, no receipts: filters on those leave
+// vouchers out.
 import { sql, type RawBuilder } from 'kysely';
 import type { JournalTotalsQuery } from 'contract';
 import type { Db } from '../db/index.js';
@@ -24,30 +25,10 @@ export const vouchersShown = (filters: Filters): boolean =>
 /** Whether the filters can match an entry. */
 export const entriesShown = (filters: Filters): boolean => filters.kind !== 'voucher';
 
-/** A voucher's total debit (its lines' sum), by `ledger_lines_source_idx`: for a page's rows. */
-const totalDebit = (id: RawBuilder<unknown>) =>
-  sql`(SELECT sum(l.debit) FROM ledger_lines l WHERE l.source = 'voucher' AND l.source_id = ${id})`;
-
-/** The amount a voucher shows: its total debit, negated for a reversal. */
-export const voucherAmount = (alias: string) =>
-  sql`(${totalDebit(sql.ref(`${alias}.id`))} *
+/** The amount a voucher shows: its total debit (migration 039), negated for a reversal. */
+const voucherAmount = (alias: string) =>
+  sql`(${sql.ref(`${alias}.total`)} *
        CASE WHEN ${sql.ref(`${alias}.reverses_id`)} IS NULL THEN 1 ELSE -1 END)`;
-
-/**
- * `vouchers v`, with each one's total debit as `t.total` when `withTotals`: summed once over
- * every voucher line (an index-only scan of ledger_lines_voucher_idx, migration 038) and joined,
- * rather than summed again for each voucher an amount filter or the totals look at.
- */
-const vouchersFrom = (withTotals: boolean) =>
-  withTotals
-    ? sql`vouchers v JOIN (
-        SELECT l.source_id, sum(l.debit) AS total FROM ledger_lines l
-        WHERE l.source = 'voucher' GROUP BY l.source_id
-      ) t ON t.source_id = v.id`
-    : sql`vouchers v`;
-
-const amountFiltered = (filters: Filters) =>
-  filters.minAmount !== undefined || filters.maxAmount !== undefined;
 
 /** The vouchers with a line on one of the accounts `accounts` (a condition on `a`) names. */
 const withLineOn = (accounts: RawBuilder<unknown>) => sql`v.id IN (
@@ -70,10 +51,7 @@ export const voucherLines = (id: RawBuilder<unknown>) => sql`(
   FROM ledger_lines l JOIN ledger_accounts a ON a.id = l.account_id
   WHERE l.source = 'voucher' AND l.source_id = ${id})`;
 
-/**
- * The SQL conditions of the filters on `vouchers v` (call only when vouchersShown), and `t.total`
- * for the amount bounds (vouchersFrom(true)).
- */
+/** The SQL conditions of the filters on `vouchers v` (call only when vouchersShown). */
 function voucherConditions(filters: Filters): RawBuilder<unknown>[] {
   const where: RawBuilder<unknown>[] = [];
   if (filters.from) where.push(sql`v.voucher_date >= ${filters.from}`);
@@ -81,8 +59,8 @@ function voucherConditions(filters: Filters): RawBuilder<unknown>[] {
   // An account's movements: a voucher with a line on its ledger account (migration 038).
   if (filters.accountId !== undefined)
     where.push(withLineOn(sql`a.money_account_id = ${filters.accountId}`));
-  if (filters.minAmount !== undefined) where.push(sql`t.total >= ${filters.minAmount}`);
-  if (filters.maxAmount !== undefined) where.push(sql`t.total <= ${filters.maxAmount}`);
+  if (filters.minAmount !== undefined) where.push(sql`v.total >= ${filters.minAmount}`);
+  if (filters.maxAmount !== undefined) where.push(sql`v.total <= ${filters.maxAmount}`);
   const text = filters.q?.trim();
   if (text) {
     // In the description, or in the name of one of its accounts (its Party column).
@@ -135,9 +113,9 @@ export function voucherArm(
   return sql`(
     SELECT 1 AS source, v.id, v.voucher_date AS entry_date, 'voucher'::text AS kind,
            NULL::integer AS party_id, NULL::text AS party_name, NULL::text AS credit_debit,
-           NULL::numeric AS amount, v.description, v.created_by, v.created_at, v.reverses_id,
+           ${voucherAmount('v')} AS amount, v.description, v.created_by, v.created_at, v.reverses_id,
            NULL::integer AS account_id
-    FROM ${vouchersFrom(amountFiltered(filters))} ${whereOf(where)}
+    FROM vouchers v ${whereOf(where)}
     ORDER BY v.voucher_date DESC, v.id DESC
     LIMIT ${limit})`;
 }
@@ -150,8 +128,7 @@ export async function voucherTotals(
   const where = voucherConditions(filters);
   const { rows } = await sql<{ count: number; amount: string }>`
     SELECT count(*)::int AS count,
-           coalesce(sum(CASE WHEN v.reverses_id IS NULL THEN t.total ELSE -t.total END), 0)::text
-             AS amount
-    FROM ${vouchersFrom(true)} ${whereOf(where)}`.execute(db);
+           coalesce(sum(${voucherAmount('v')}), 0)::text AS amount
+    FROM vouchers v ${whereOf(where)}`.execute(db);
   return rows[0] ?? { count: 0, amount: '0' };
 }

@@ -11,7 +11,6 @@ import {
   entriesShown,
   JOURNAL_ORDER,
   voucherAccounts,
-  voucherAmount,
   voucherArm,
   vouchersShown,
 } from '../ledger/journal-vouchers.js';
@@ -90,7 +89,6 @@ export async function journalCsvBatch(
     WITH batch AS (${batch}),
     shown AS (
       SELECT b.*,
-             CASE WHEN b.source = 1 THEN ${voucherAmount('b')} ELSE b.amount END AS shown_amount,
              CASE WHEN b.source = 1 THEN ${voucherAccounts(sql`b.id`)} ELSE b.party_name END
                AS shown_party,
              CASE WHEN b.source = 1 THEN (SELECT rv.id FROM vouchers rv WHERE rv.reverses_id = b.id)
@@ -98,9 +96,9 @@ export async function journalCsvBatch(
       FROM batch b
     ),
     lines AS (
-      SELECT b.source, b.id, b.entry_date, b.credit_debit, b.shown_amount AS amount,
+      SELECT b.source, b.id, b.entry_date, b.credit_debit, b.amount,
              b.id || ',' || b.entry_date || ',' || b.kind || ',' || csv_field(b.shown_party)
-               || ',' || coalesce(b.credit_debit, '') || ',' || b.shown_amount || ','
+               || ',' || coalesce(b.credit_debit, '') || ',' || b.amount || ','
                || csv_field(b.description) || ','
                || csv_field(${recorderText}) || ','
                || ${isoText('b.created_at')} || ','

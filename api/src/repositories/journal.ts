@@ -22,7 +22,6 @@ import {
   entriesShown,
   JOURNAL_ORDER,
   voucherAccounts,
-  voucherAmount,
   voucherArm,
   voucherLines,
   vouchersShown,
@@ -154,7 +153,7 @@ async function selectRows(
            CASE WHEN ${voucher} THEN ${voucherAccounts(sql`p.id`)} ELSE p.party_name END
              AS party_name,
            p.credit_debit,
-           (CASE WHEN ${voucher} THEN ${voucherAmount('p')} ELSE p.amount END)::text AS amount,
+           p.amount::text AS amount,
            p.description, ${personColumns('u', 'recorded_by')},
            ${isoText('p.created_at')} AS recorded_at, p.reverses_id,
            CASE WHEN ${voucher} THEN (SELECT rv.id FROM vouchers rv WHERE rv.reverses_id = p.id)
