@@ -4,9 +4,9 @@
 // opened in the browser, their figures read against the API's and the entries' amounts. Other
 // files post to the same books, so the statements are compared as they stand and the profit and
 // loss by what this file adds to it. The books-closed day is cleared first, as the other files
-// that record entries do. The chart of accounts, the new account's general ledger and the Journal
-// show the voucher too. Each statement is downloaded from its screen as a PDF and as an Excel
-// file, read back (pdftotext, exceljs) and held to the API's title and totals.
+// that record entries do. The chart of accounts and the new account's general ledger show the
+// voucher too. Each statement is downloaded from its screen as a PDF and as an Excel file, read
+// back (pdftotext, exceljs) and held to the API's title and totals.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
@@ -262,31 +262,6 @@ test("the chart of accounts shows the voucher's accounts, and the general ledger
     '0.00',
     '500,000.00',
   ]);
-});
-
-test('the voucher is a row of the Journal, of kind Voucher, with its lines a click away', async () => {
-  const description = `Opening capital ${stamp}`;
-  await page.goto(`/Journal?kind=voucher&q=${encodeURIComponent(description)}`);
-  const cells = await cellsOf(description);
-  const number = cells[0] ?? '';
-  expect(number).toMatch(/^#\d+$/);
-  // (an Account column shows when other files have added money accounts)
-  expect(cells).toEqual(
-    expect.arrayContaining(['Voucher', `${EQUIPMENT}, ${CAPITAL}`, '500,000.00', 'Lines']),
-  );
-  expect(await page.getByRole('status', { name: 'Totals' }).textContent()).toBe(
-    '1 entry matches · Credit RS: 0.00 · Debit RS: 0.00 · Vouchers RS: 500,000.00',
-  );
-  await page.getByRole('button', { name: `Lines of voucher ${number}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Voucher ${number}` });
-  const lines = dialog.getByRole('table', { name: `Lines of voucher ${number}` });
-  await lines.waitFor();
-  expect(await lines.getByRole('row').allTextContents()).toEqual([
-    'AccountDebitCredit',
-    `${equipmentCode} ${EQUIPMENT}500,000.00`,
-    `${capitalCode} ${CAPITAL}500,000.00`,
-  ]);
-  await dialog.getByRole('button', { name: 'Close' }).first().click();
 });
 
 /** Clicks a Download button of the screen and answers the file's name and where it was saved. */
