@@ -10,7 +10,7 @@ import {
   entriesAfter,
   entriesShown,
   JOURNAL_ORDER,
-  voucherAccounts,
+  voucherDetails,
   voucherArm,
   vouchersShown,
 } from '../ledger/journal-vouchers.js';
@@ -77,7 +77,12 @@ export async function journalCsvBatch(
 ): Promise<JournalCsvBatch> {
   const arms: RawBuilder<unknown>[] = [];
   if (entriesShown(filters)) arms.push(entryArm(filters, before));
-  if (vouchersShown(filters)) arms.push(voucherArm(filters, JOURNAL_CSV_BATCH, before));
+  const vouchers = vouchersShown(filters);
+  if (vouchers) arms.push(voucherArm(filters, JOURNAL_CSV_BATCH, before));
+  // A voucher's accounts, for the vouchers of the batch (none without their part).
+  const details = vouchers
+    ? sql`LEFT JOIN ${voucherDetails('batch')} vd ON b.source = 1 AND vd.id = b.id`
+    : sql`LEFT JOIN (SELECT NULL::bigint AS id, NULL::text AS accounts) vd ON false`;
   if (arms.length === 0) return EMPTY;
   // One part is in order already; two are merged.
   const batch =
@@ -88,12 +93,12 @@ export async function journalCsvBatch(
   const { rows } = await sql<JournalCsvBatch>`
     WITH batch AS (${batch}),
     shown AS (
-      SELECT b.*,
-             CASE WHEN b.source = 1 THEN ${voucherAccounts(sql`b.id`)} ELSE b.party_name END
-               AS shown_party,
-             CASE WHEN b.source = 1 THEN (SELECT rv.id FROM vouchers rv WHERE rv.reverses_id = b.id)
-                  ELSE (SELECT r.id FROM entries r WHERE r.reverses_id = b.id) END AS reversed_by
+      SELECT b.*, coalesce(vd.accounts, b.party_name) AS shown_party,
+             coalesce(r.id, rv.id) AS reversed_by
       FROM batch b
+      LEFT JOIN entries r ON b.source = 0 AND r.reverses_id = b.id
+      LEFT JOIN vouchers rv ON b.source = 1 AND rv.reverses_id = b.id
+      ${details}
     ),
     lines AS (
       SELECT b.source, b.id, b.entry_date, b.credit_debit, b.amount,

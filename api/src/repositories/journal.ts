@@ -21,9 +21,8 @@ import {
   entriesAfter,
   entriesShown,
   JOURNAL_ORDER,
-  voucherAccounts,
+  voucherDetails,
   voucherArm,
-  voucherLines,
   vouchersShown,
   voucherTotals,
 } from '../ledger/journal-vouchers.js';
@@ -128,44 +127,49 @@ function journalRows(
     if (before) where.push(entriesAfter(before));
     arms.push(entryArm(where, sql`e.entry_date DESC, e.id DESC`, limit));
   }
-  if (vouchersShown(filters)) arms.push(voucherArm(filters, limit, before));
-  return selectRows(db, arms, PAGE_ORDER, limit);
+  const vouchers = vouchersShown(filters);
+  if (vouchers) arms.push(voucherArm(filters, limit, before));
+  return selectRows(db, arms, PAGE_ORDER, limit, vouchers);
 }
 
 /**
  * The journal rows of `arms` (each a parenthesised part: entryArm, voucherArm) in `order` (on
- * `p`), at most `limit`. Each part reads its own index up to `limit`; more than one are merged.
+ * `p`), at most `limit`, with `vouchers` when there is a voucher part. Each part reads its own
+ * index up to `limit`; more than one are merged.
  */
 async function selectRows(
   db: Db,
   arms: RawBuilder<unknown>[],
   order: RawBuilder<unknown>,
   limit: number,
+  vouchers = false,
 ): Promise<JournalDbRow[]> {
   if (arms.length === 0) return [];
+  // A voucher's accounts and lines, for the vouchers of the page (none without their part).
+  const details = vouchers
+    ? sql`LEFT JOIN ${voucherDetails('p')} vd ON p.source = 1 AND vd.id = p.id`
+    : sql`LEFT JOIN (SELECT NULL::bigint AS id, NULL::text AS accounts, NULL::json AS lines) vd
+            ON false`;
   const page =
     arms.length === 1
       ? arms[0]!
       : sql`(${sql.join(arms, sql` UNION ALL `)} ORDER BY ${JOURNAL_ORDER} LIMIT ${limit})`;
-  const voucher = sql`p.source = 1`;
   const { rows } = await sql<JournalDbRow>`
+    WITH p AS (SELECT * FROM ${page} page)
     SELECT p.id, p.entry_date AS date, p.kind, p.party_id,
-           CASE WHEN ${voucher} THEN ${voucherAccounts(sql`p.id`)} ELSE p.party_name END
-             AS party_name,
-           p.credit_debit,
-           p.amount::text AS amount,
-           p.description, ${personColumns('u', 'recorded_by')},
+           coalesce(vd.accounts, p.party_name) AS party_name, p.credit_debit,
+           p.amount::text AS amount, p.description, ${personColumns('u', 'recorded_by')},
            ${isoText('p.created_at')} AS recorded_at, p.reverses_id,
-           CASE WHEN ${voucher} THEN (SELECT rv.id FROM vouchers rv WHERE rv.reverses_id = p.id)
-                ELSE r.id END AS reversed_by_id,
-           CASE WHEN ${voucher} THEN 0
+           coalesce(r.id, rv.id) AS reversed_by_id,
+           CASE WHEN p.source = 1 THEN 0
                 ELSE (SELECT count(*)::int FROM receipts rc
                       WHERE rc.entry_id = p.id AND rc.removed_at IS NULL) END AS receipts,
-           ac.id AS account_id, ac.name AS account_name,
-           CASE WHEN ${voucher} THEN ${voucherLines(sql`p.id`)} END AS lines
-    FROM ${page} p
+           ac.id AS account_id, ac.name AS account_name, vd.lines
+    FROM p
     LEFT JOIN users u ON u.id = p.created_by
     LEFT JOIN entries r ON p.source = 0 AND r.reverses_id = p.id
+    LEFT JOIN vouchers rv ON p.source = 1 AND rv.reverses_id = p.id
+    ${details}
     -- (an invoice recorded before accounts existed carries Cash's id: decision 023)
     LEFT JOIN accounts ac ON ac.id = p.account_id AND p.credit_debit = 'Credit'
     ORDER BY ${order}`.execute(db);
