@@ -67,8 +67,9 @@ test('the Excel file holds every line of a period past the PDF’s bound, the PD
   const count = PDF_MAX_ROWS + 1;
   await sql`
     WITH v AS (
-      INSERT INTO vouchers (voucher_date, description)
-      SELECT DATE '2026-05-01' + (g % 31), 'Deposit ' || g FROM generate_series(1, ${count}::int) g
+      INSERT INTO vouchers (voucher_date, description, total)
+      SELECT DATE '2026-05-01' + (g % 31), 'Deposit ' || g, 1.01
+      FROM generate_series(1, ${count}::int) g
       RETURNING id, voucher_date)
     INSERT INTO ledger_lines (source, source_id, line_date, account_id, debit, credit)
     SELECT 'voucher', v.id, v.voucher_date, x.account, x.debit, x.credit

@@ -3,7 +3,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Amount, CreditDebit, Id, IsoDate, Money, OptionalText, Text } from './common.js';
 import { NextCursor, pagingQuery } from './paging.js';
 import { Entry } from './expenses.js';
-import { EntryKind } from './kinds.js';
+import { JournalKind, type EntryKind } from './kinds.js';
+import { VoucherLine } from './ledger/schemas.js';
 import { Person } from './users.js';
 import { ReceiptFilter } from './receipts.js';
 
@@ -14,7 +15,8 @@ const AmountBound = Type.Number({ minimum: 0, maximum: 999999999999.99 });
 export const JournalFilters = {
   from: Type.Optional(IsoDate),
   to: Type.Optional(IsoDate),
-  kind: Type.Optional(EntryKind),
+  /** An entry kind, or `voucher`: the general ledger's vouchers only. */
+  kind: Type.Optional(JournalKind),
   partyId: Type.Optional(Id),
   Creditdebit: Type.Optional(CreditDebit),
   minAmount: Type.Optional(AmountBound),
@@ -42,13 +44,19 @@ export const JournalQuery = Type.Object(
 );
 export type JournalQuery = Static<typeof JournalQuery>;
 
+/**
+ * A row of the journal: an entry, or a voucher of the general ledger (kind `voucher`, its own
+ * numbers: entry #7 and voucher #7 are two rows). A voucher has no party and is neither Credit
+ * nor Debit: `partyId` and `Creditdebit` are null, `partyName` names its accounts, `amount` is
+ * its total debit (negative for a reversal, as an entry's reversal), and `lines` are its lines.
+ */
 export const JournalRow = Type.Object({
   id: Id,
   date: IsoDate,
-  kind: EntryKind,
-  partyId: Id,
+  kind: JournalKind,
+  partyId: Type.Union([Id, Type.Null()]),
   partyName: Type.String(),
-  Creditdebit: CreditDebit,
+  Creditdebit: Type.Union([CreditDebit, Type.Null()]),
   amount: Money,
   description: Type.String(),
   /** Who recorded it (a former user too); null for entries loaded without one. */
@@ -61,8 +69,17 @@ export const JournalRow = Type.Object({
   /** The money account (issue 33); null for an invoice. */
   accountId: Type.Optional(Type.Union([Id, Type.Null()])),
   accountName: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** A voucher's lines, in order; absent for an entry. */
+  lines: Type.Optional(Type.Array(VoucherLine)),
 });
 export type JournalRow = Static<typeof JournalRow>;
+
+/** A journal row that is an entry: the rows a receipt, a reversal or a correction is for. */
+export type JournalEntryRow = JournalRow & {
+  kind: EntryKind;
+  partyId: number;
+  Creditdebit: CreditDebit;
+};
 
 export const JournalPage = Type.Object({
   entries: Type.Array(JournalRow),
@@ -76,6 +93,8 @@ export const JournalTotals = Type.Object({
   count: Type.Integer({ minimum: 0 }),
   credit: Money,
   debit: Money,
+  /** The vouchers' amounts, when vouchers match (counted in `count`, in neither Credit nor Debit). */
+  vouchers: Type.Optional(Money),
 });
 export type JournalTotals = Static<typeof JournalTotals>;
 

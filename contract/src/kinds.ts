@@ -25,6 +25,14 @@ export const ENTRY_KINDS = ['income', 'expense', 'salary'] as const;
 export const EntryKind = literalUnion(ENTRY_KINDS);
 export type EntryKind = Static<typeof EntryKind>;
 
+/**
+ * What the journal lists: the entries of each kind and the general ledger's vouchers (issue 40),
+ * in the order its Kind filter offers them.
+ */
+export const JOURNAL_KINDS = [...ENTRY_KINDS, 'voucher'] as const;
+export const JournalKind = literalUnion(JOURNAL_KINDS);
+export type JournalKind = Static<typeof JournalKind>;
+
 /** Credit (money received or paid out) and Debit (billed to a client, owed). */
 export const CREDIT_DEBIT = ['Credit', 'Debit'] as const;
 

@@ -8,11 +8,11 @@ import { PAGE_CURSOR_PATTERN } from './paging.js';
 import {
   AUDIT_ACTIONS,
   CREDIT_DEBIT,
-  ENTRY_KINDS,
+  JOURNAL_KINDS,
   RECORD_KINDS,
   isOneOf,
   type AuditAction,
-  type EntryKind,
+  type JournalKind,
   type RecordKind,
 } from './kinds.js';
 import { RECEIPT_FILTERS } from './receipts.js';
@@ -88,7 +88,7 @@ export type SettingsTab = (typeof SETTINGS_TABS)[number];
 const journalQuery = {
   from: day,
   to: day,
-  kind: oneOf<EntryKind>(ENTRY_KINDS),
+  kind: oneOf<JournalKind>(JOURNAL_KINDS),
   partyId: id,
   Creditdebit: oneOf(CREDIT_DEBIT),
   accountId: id,

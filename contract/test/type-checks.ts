@@ -6,6 +6,7 @@ import {
   readQuery,
   type AuditAction,
   type EntryKind,
+  type JournalKind,
   type RecordKind,
   type ScreenQuery,
 } from '../src/index.js';
@@ -25,7 +26,9 @@ href('jurnal', {});
 
 // What a screen reads is typed as it is written.
 const journal: ScreenQuery<'journal'> = readQuery('journal', '?kind=income');
-export const kind: EntryKind | undefined = journal.kind;
+export const kind: JournalKind | undefined = journal.kind;
+// @ts-expect-error the journal's kinds are more than the entries': a voucher is not an entry
+export const entryKind: EntryKind | undefined = journal.kind;
 // @ts-expect-error the activity screen's filters are not the journal's
 export const wrong: ScreenQuery<'journal'> = readQuery('activity', '');
 

@@ -1,6 +1,7 @@
 // The books' writes of vouchers (issue 40): a voucher and its ledger lines, and a reversal with
 // the opposite lines. Callers check first (ledger/vouchers.ts: balance, accounts, closed period);
-// the database refuses lines that do not balance (migration 037).
+// the database refuses lines that do not balance (migration 037). A voucher keeps its total debit
+// (migration 040); its reversal has the same.
 import { sql } from 'kysely';
 import { centsText } from 'contract';
 import type { Db } from '../db/index.js';
@@ -18,11 +19,13 @@ export async function insertVoucher(
   voucher: { day: string; description: string; userId: number },
   lines: readonly VoucherLineCents[],
 ): Promise<number> {
+  // Its total debit, kept with it (migration 040): the Journal's amount.
+  const total = lines.reduce((sum, line) => sum + line.debit, 0n);
   const { rows } = await sql<{ id: number }>`
-    INSERT INTO vouchers (voucher_date, description, created_by)
-    VALUES (${voucher.day}::date, ${voucher.description}, ${voucher.userId}) RETURNING id`.execute(
-    tx,
-  );
+    INSERT INTO vouchers (voucher_date, description, created_by, total)
+    VALUES (${voucher.day}::date, ${voucher.description}, ${voucher.userId},
+            ${centsText(total)}::numeric)
+    RETURNING id`.execute(tx);
   const id = Number(rows[0]!.id);
   await sql`
     INSERT INTO ledger_lines (source, source_id, line_date, account_id, debit, credit)
@@ -46,8 +49,9 @@ export async function insertVoucherReversal(
   userId: number,
 ): Promise<number> {
   const inserted = await sql<{ id: number }>`
-    INSERT INTO vouchers (voucher_date, description, reverses_id, created_by)
-    VALUES (${original.day}::date, ${reason}, ${original.id}, ${userId})
+    INSERT INTO vouchers (voucher_date, description, reverses_id, created_by, total)
+    SELECT ${original.day}::date, ${reason}, ${original.id}, ${userId}, total
+    FROM vouchers WHERE id = ${original.id}
     RETURNING id`.execute(tx);
   const reversalId = Number(inserted.rows[0]!.id);
   await sql`

@@ -1,22 +1,18 @@
 // What each Excel and PDF export holds: its title, header lines, columns and rows, read from the
-// same queries as the JSON calls (repositories/reports.ts, repositories/journal.ts), so the
-// files' figures are the API's. Long lists (the Journal; the ledgers, in
-// party-ledger-documents.ts) are read in keyset pages and written as they come; totals are summed
-// in exact cents.
+// same queries as the JSON calls (repositories/reports.ts), so the files' figures are the API's.
+// Long lists (the ledgers, in party-ledger-documents.ts; the Journal, in journal-excel.ts) are
+// read in keyset pages and written as they come; totals are summed in exact cents.
 import {
   formatMoney,
   messages,
-  personText,
   MoneyTotal,
   type Finance,
-  type JournalTotalsQuery as JournalQuery,
   type Totals,
   type YearlyRow,
   MONTH_NAMES,
 } from 'contract';
 import type { Db } from '../db/index.js';
 import type { DayRange } from '../lib/dates.js';
-import { journalPage } from '../repositories/journal.js';
 import type { CompanyWithLogo } from '../repositories/company.js';
 import type { SheetCell, SheetColumn, SheetSource, SheetSpec } from './excel.js';
 import type { PdfContent } from './pdf.js';
@@ -301,94 +297,4 @@ export function financePdf(range: DayRange, finance: Finance) {
     ),
   ];
   return { title: 'Finance Report', details: [periodLine(range)], content };
-}
-
-// --- the journal ----------------------------------------------------------------------------
-
-const JOURNAL_COLUMNS: SheetColumn[] = [
-  { header: 'id', kind: 'count' },
-  { header: 'date', kind: 'date' },
-  { header: 'kind', kind: 'text', width: 10 },
-  { header: 'party', kind: 'text' },
-  { header: 'Creditdebit', kind: 'text', width: 12 },
-  { header: 'amount', kind: 'money' },
-  { header: 'description', kind: 'longText' },
-  { header: 'recorded by', kind: 'text', width: 30 },
-  { header: 'recorded at', kind: 'timestamp' },
-  { header: 'state', kind: 'text', width: 18 },
-  { header: 'account', kind: 'text', width: 18 },
-];
-
-/** The journal's filters in words: `kind income, from 2026-01-01, text "rent"`. */
-export function journalFilterLine(filters: JournalQuery): string {
-  const parts: string[] = [];
-  if (filters.from) parts.push(`from ${filters.from}`);
-  if (filters.to) parts.push(`to ${filters.to}`);
-  if (filters.kind) parts.push(`kind ${filters.kind}`);
-  if (filters.partyId !== undefined) parts.push(`party #${filters.partyId}`);
-  if (filters.Creditdebit) parts.push(filters.Creditdebit);
-  if (filters.minAmount !== undefined) parts.push(`amount at least ${filters.minAmount}`);
-  if (filters.maxAmount !== undefined) parts.push(`amount at most ${filters.maxAmount}`);
-  if (filters.q?.trim()) parts.push(`text "${filters.q.trim()}"`);
-  if (filters.accountId !== undefined) parts.push(`account #${filters.accountId}`);
-  return `${messages.exportFilters}: ${parts.length ? parts.join(', ') : messages.exportNoFilters}`;
-}
-
-export function journalExcel(context: ExportContext, filters: JournalQuery): ExcelExport {
-  const credit = new MoneyTotal();
-  const debit = new MoneyTotal();
-  let count = 0;
-  const batches = (async function* () {
-    // The next page is asked for while this one is written (on PostgreSQL, on another
-    // connection of the pool), so the database and the writer work at once.
-    const pageAfter = (after?: string) => {
-      const asked = journalPage(context.db, filters, PAGE, after);
-      // A page still pending when the download is abandoned must not become an unhandled error.
-      asked.catch(() => undefined);
-      return asked;
-    };
-    let next = pageAfter();
-    for (;;) {
-      const page = await next;
-      if (page.next) next = pageAfter(page.next);
-      count += page.entries.length;
-      if (page.entries.length > 0)
-        yield page.entries.map((entry): SheetCell[] => {
-          (entry.Creditdebit === 'Credit' ? credit : debit).add(entry.amount);
-          const state =
-            entry.reversesId !== null
-              ? `reverses #${entry.reversesId}`
-              : entry.reversedById !== null
-                ? `reversed by #${entry.reversedById}`
-                : '';
-          return [
-            entry.id,
-            entry.date,
-            entry.kind,
-            entry.partyName,
-            entry.Creditdebit,
-            entry.amount,
-            entry.description,
-            entry.recordedBy ? personText(entry.recordedBy) : '',
-            entry.recordedAt,
-            state,
-            entry.accountName ?? '',
-          ];
-        });
-      if (!page.next) return;
-    }
-  })();
-  return {
-    spec: spec(context, 'Journal', [journalFilterLine(filters)], JOURNAL_COLUMNS),
-    source: {
-      batches,
-      end: () => ({
-        totals: {
-          label: messages.exportTotals,
-          cells: { 3: `${count} entries`, 4: 'Credit', 5: credit.amount },
-        },
-        after: [{ label: '', cells: { 4: 'Debit', 5: debit.amount } }],
-      }),
-    },
-  };
 }

@@ -5,7 +5,7 @@
 // writing.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase, type DatabaseHandle } from '../db/index.js';
-import { journalExcel } from './documents.js';
+import { journalExcel } from './journal-excel.js';
 import { excelStream } from './excel.js';
 import type { JournalJob } from './journal-in-worker.js';
 import { sendStream } from './stream-worker.js';

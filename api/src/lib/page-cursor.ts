@@ -47,21 +47,43 @@ const datedPosition = (text: string): Position | undefined => {
 };
 
 /** The cursor after a row of a list ordered by (date, id). */
-export const datedCursor = (list: 'journal' | 'ledger', row: Position): string =>
+export const datedCursor = (list: 'ledger', row: Position): string =>
   encodeCursor(list, `${row.date}_${row.id}`);
 
 /**
  * The (date, id) position of an `after`: a cursor of `list`, or (deprecated) the position itself
  * as `YYYY-MM-DD_id`. Undefined without one.
  */
-export function parseDatedCursor(
-  list: 'journal' | 'ledger',
-  after: string | undefined,
-): Position | undefined {
+export function parseDatedCursor(list: 'ledger', after: string | undefined): Position | undefined {
   if (!after) return undefined;
   const position = datedPosition(DATED.test(after) ? after : positionOf(list, after));
   if (!position) throw badRequest(apiMessages.pageCursorNotValid);
   return position;
+}
+
+/**
+ * A position in the journal: newest first by date, on one day entries (source 0) before
+ * vouchers (source 1), each newest first by id (entries and vouchers are numbered apart).
+ */
+export interface JournalPosition extends Position {
+  source: 0 | 1;
+}
+
+const JOURNAL = /^([0-9]{4}-[0-9]{2}-[0-9]{2})_(v?)([1-9][0-9]{0,17})$/;
+
+/** An entry's position is written as before (`YYYY-MM-DD_id`), a voucher's `YYYY-MM-DD_vid`. */
+export const journalCursor = (row: JournalPosition): string =>
+  encodeCursor('journal', `${row.date}_${row.source === 1 ? 'v' : ''}${row.id}`);
+
+/**
+ * The position of a journal `after`: a cursor, or (deprecated) an entry's position itself as
+ * `YYYY-MM-DD_id`. Undefined without one.
+ */
+export function parseJournalCursor(after: string | undefined): JournalPosition | undefined {
+  if (!after) return undefined;
+  const match = JOURNAL.exec(DATED.test(after) ? after : positionOf('journal', after));
+  if (!match || !isRealDay(match[1] ?? '')) throw badRequest(apiMessages.pageCursorNotValid);
+  return { date: match[1] as string, source: match[2] ? 1 : 0, id: Number(match[3]) };
 }
 
 /** The cursor after a row of a list ordered by its id alone (the activity, the batches). */

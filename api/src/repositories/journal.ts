@@ -1,12 +1,11 @@
-// The journal: every entry of every kind, newest first, filtered and paged by position; its
-// totals over everything that matches; and the CSV lines of all of it, a batch at a time (the
-// file is exports/journal-csv.ts). Reversals and the closed period are the books' (books/).
+// The journal: every entry of every kind and every voucher (ledger/journal-vouchers.ts), newest
+// first, filtered and paged by position; its totals over everything that matches. The CSV lines
+// are journal-csv-batch.ts's. Reversals and the closed period are the books' (books/).
 import { sql, type RawBuilder } from 'kysely';
 import {
   amountNumber,
   apiMessages,
   hasAtMostTwoDecimals,
-  messages,
   type JournalPage,
   type JournalRow,
   type JournalTotals,
@@ -16,7 +15,17 @@ import type { Db } from '../db/index.js';
 import { isoText, personColumns } from '../db/fragments.js';
 import { BEGINNING, ENDING, isRealDay, splitByMonths } from '../lib/dates.js';
 import { badRequest } from '../lib/errors.js';
-import { datedCursor, parseDatedCursor, type Position } from '../lib/page-cursor.js';
+import { journalCursor, parseJournalCursor, type JournalPosition } from '../lib/page-cursor.js';
+import {
+  containing,
+  entriesAfter,
+  entriesShown,
+  JOURNAL_ORDER,
+  voucherDetails,
+  voucherArm,
+  vouchersShown,
+  voucherTotals,
+} from '../ledger/journal-vouchers.js';
 
 export type JournalFilters = JournalTotalsQuery;
 
@@ -39,11 +48,8 @@ export function checkFilters(filters: JournalFilters): void {
   if (filters.partyId !== undefined && !filters.kind) throw badRequest(apiMessages.partyNeedsKind);
 }
 
-/** LIKE pattern for "contains", with the pattern characters taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The SQL conditions of the filters, on `entries e`. */
-function conditions(filters: JournalFilters): RawBuilder<unknown>[] {
+export function conditions(filters: JournalFilters): RawBuilder<unknown>[] {
   const where: RawBuilder<unknown>[] = [];
   if (filters.from) where.push(sql`e.entry_date >= ${filters.from}`);
   if (filters.to) where.push(sql`e.entry_date <= ${filters.to}`);
@@ -72,66 +78,100 @@ function conditions(filters: JournalFilters): RawBuilder<unknown>[] {
   return where;
 }
 
-const whereClause = (where: RawBuilder<unknown>[]) =>
+export const whereClause = (where: RawBuilder<unknown>[]) =>
   where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
 
 type JournalDbRow = {
-  id: number;
+  id: number | string;
   date: string;
   kind: JournalRow['kind'];
-  party_id: number;
-  party_name: string;
+  party_id: number | null;
+  party_name: string | null;
   credit_debit: JournalRow['Creditdebit'];
-  amount: string;
+  amount: string | null;
   description: string;
   recorded_by_id: number | null;
   recorded_by_name: string | null;
   recorded_by_email: string | null;
   recorded_by_former: boolean | null;
   recorded_at: string;
-  reverses_id: number | null;
-  reversed_by_id: number | null;
+  reverses_id: number | string | null;
+  reversed_by_id: number | string | null;
   receipts: number;
   account_id: number | null;
   account_name: string | null;
+  lines: { accountId: number; code: string; name: string; debit: string; credit: string }[] | null;
 };
 
-/** Rows newest first, strictly before `before` when given. */
+/** The entries' part of a page (source 0): the columns the voucher part has too. */
+const entryArm = (where: RawBuilder<unknown>[], order: RawBuilder<unknown>, limit: number) => sql`(
+  SELECT 0 AS source, e.id, e.entry_date, e.kind, e.party_id, e.party_name, e.credit_debit,
+         e.amount, e.description, e.created_by, e.created_at, e.reverses_id, e.account_id
+  FROM entries e ${whereClause(where)}
+  ORDER BY ${order}
+  LIMIT ${limit})`;
+
+/** The journal's order (JOURNAL_ORDER) on `p`. */
+const PAGE_ORDER = sql`p.entry_date DESC, p.source, p.id DESC`;
+
+/** Rows newest first, strictly after `before` in the journal's order when given. */
 function journalRows(
   db: Db,
   filters: JournalFilters,
   limit: number,
-  before?: Position,
+  before?: JournalPosition,
 ): Promise<JournalDbRow[]> {
-  const where = conditions(filters);
-  if (before) where.push(sql`(e.entry_date, e.id) < (${before.date}::date, ${before.id}::bigint)`);
-  return selectRows(db, where, sql`e.entry_date DESC, e.id DESC`, limit);
+  const arms: RawBuilder<unknown>[] = [];
+  if (entriesShown(filters)) {
+    const where = conditions(filters);
+    if (before) where.push(entriesAfter(before));
+    arms.push(entryArm(where, sql`e.entry_date DESC, e.id DESC`, limit));
+  }
+  const vouchers = vouchersShown(filters);
+  if (vouchers) arms.push(voucherArm(filters, limit, before));
+  return selectRows(db, arms, PAGE_ORDER, limit, vouchers);
 }
 
-/** The rows of the entries that match `where`, in `order`, at most `limit`. */
+/**
+ * The journal rows of `arms` (each a parenthesised part: entryArm, voucherArm) in `order` (on
+ * `p`), at most `limit`, with `vouchers` when there is a voucher part. Each part reads its own
+ * index up to `limit`; more than one are merged.
+ */
 async function selectRows(
   db: Db,
-  where: RawBuilder<unknown>[],
+  arms: RawBuilder<unknown>[],
   order: RawBuilder<unknown>,
   limit: number,
+  vouchers = false,
 ): Promise<JournalDbRow[]> {
+  if (arms.length === 0) return [];
+  // A voucher's accounts and lines, for the vouchers of the page (none without their part).
+  const details = vouchers
+    ? sql`LEFT JOIN ${voucherDetails('p')} vd ON p.source = 1 AND vd.id = p.id`
+    : sql`LEFT JOIN (SELECT NULL::bigint AS id, NULL::text AS accounts, NULL::json AS lines) vd
+            ON false`;
+  const page =
+    arms.length === 1
+      ? arms[0]!
+      : sql`(${sql.join(arms, sql` UNION ALL `)} ORDER BY ${JOURNAL_ORDER} LIMIT ${limit})`;
   const { rows } = await sql<JournalDbRow>`
-    SELECT e.id, e.entry_date AS date, e.kind, e.party_id, e.party_name, e.credit_debit,
-           e.amount::text AS amount, e.description, ${personColumns('u', 'recorded_by')},
-           ${isoText('e.created_at')} AS recorded_at,
-           e.reverses_id, r.id AS reversed_by_id,
-           (SELECT count(*)::int FROM receipts rc
-            WHERE rc.entry_id = e.id AND rc.removed_at IS NULL) AS receipts,
-           ac.id AS account_id, ac.name AS account_name
-    FROM (
-      SELECT e.* FROM entries e ${whereClause(where)}
-      ORDER BY ${order}
-      LIMIT ${limit}
-    ) e
-    LEFT JOIN users u ON u.id = e.created_by
-    LEFT JOIN entries r ON r.reverses_id = e.id
+    WITH p AS (SELECT * FROM ${page} page)
+    SELECT p.id, p.entry_date AS date, p.kind, p.party_id,
+           coalesce(vd.accounts, p.party_name) AS party_name, p.credit_debit,
+           p.amount::text AS amount, p.description, ${personColumns('u', 'recorded_by')},
+           ${isoText('p.created_at')} AS recorded_at, p.reverses_id,
+           coalesce(r.id, rv.id) AS reversed_by_id,
+           CASE WHEN p.source = 1 THEN 0
+                ELSE (SELECT count(*)::int FROM receipts rc
+                      WHERE rc.entry_id = p.id AND rc.removed_at IS NULL) END AS receipts,
+           ac.id AS account_id, ac.name AS account_name, vd.lines
+    FROM p
+    LEFT JOIN users u ON u.id = p.created_by
+    LEFT JOIN entries r ON p.source = 0 AND r.reverses_id = p.id
+    LEFT JOIN vouchers rv ON p.source = 1 AND rv.reverses_id = p.id
+    ${details}
     -- (an invoice recorded before accounts existed carries Cash's id: decision 023)
-    LEFT JOIN accounts ac ON ac.id = e.account_id AND e.credit_debit = 'Credit'
+    LEFT JOIN accounts ac ON ac.id = p.account_id AND p.credit_debit = 'Credit'
     ORDER BY ${order}`.execute(db);
   return rows;
 }
@@ -157,18 +197,23 @@ export async function justRecorded(
     sql`e.reverses_id IS NULL`,
     sql`e.batch_id IS NULL`,
   ];
-  const rows = await selectRows(db, where, sql`e.created_at DESC, e.id DESC`, JUST_RECORDED_LIMIT);
+  const rows = await selectRows(
+    db,
+    [entryArm(where, sql`e.created_at DESC, e.id DESC`, JUST_RECORDED_LIMIT)],
+    sql`p.created_at DESC, p.id DESC`,
+    JUST_RECORDED_LIMIT,
+  );
   return rows.map(toJournalRow);
 }
 
 const toJournalRow = (row: JournalDbRow): JournalRow => ({
-  id: row.id,
+  id: Number(row.id),
   date: row.date,
   kind: row.kind,
   partyId: row.party_id,
-  partyName: row.party_name,
+  partyName: row.party_name ?? '',
   Creditdebit: row.credit_debit,
-  amount: amountNumber(row.amount),
+  amount: amountNumber(row.amount ?? 0),
   description: row.description,
   recordedBy:
     row.recorded_by_id === null
@@ -180,11 +225,22 @@ const toJournalRow = (row: JournalDbRow): JournalRow => ({
           former: row.recorded_by_former === true,
         },
   recordedAt: row.recorded_at,
-  reversesId: row.reverses_id,
-  reversedById: row.reversed_by_id,
+  reversesId: row.reverses_id === null ? null : Number(row.reverses_id),
+  reversedById: row.reversed_by_id === null ? null : Number(row.reversed_by_id),
   receipts: row.receipts,
   accountId: row.account_id,
   accountName: row.account_name,
+  ...(row.kind === 'voucher'
+    ? {
+        lines: (row.lines ?? []).map((line) => ({
+          accountId: line.accountId,
+          code: line.code,
+          name: line.name,
+          debit: amountNumber(line.debit),
+          credit: amountNumber(line.credit),
+        })),
+      }
+    : {}),
 });
 
 export async function journalPage(
@@ -194,10 +250,16 @@ export async function journalPage(
   after?: string,
 ): Promise<JournalPage> {
   checkFilters(filters);
-  const rows = await journalRows(db, filters, limit + 1, parseDatedCursor('journal', after));
+  const rows = await journalRows(db, filters, limit + 1, parseJournalCursor(after));
   const page = rows.slice(0, limit).map(toJournalRow);
   const last = page[page.length - 1];
-  return { entries: page, next: rows.length > limit && last ? datedCursor('journal', last) : null };
+  return {
+    entries: page,
+    next:
+      rows.length > limit && last
+        ? journalCursor({ date: last.date, id: last.id, source: last.kind === 'voucher' ? 1 : 0 })
+        : null,
+  };
 }
 
 type SumRow = { count: string | number; credit: string | null; debit: string | null };
@@ -209,13 +271,29 @@ const toTotals = (row: SumRow | undefined): JournalTotals => ({
 });
 
 /**
- * Count and Credit/Debit sums of everything that matches. Filters on dates, kind, party and
- * Credit/Debit only are answered from the roll-ups (whole months from the monthly one, the
- * partial months at the ends from the entries), so no history is scanned; amount and text
- * filters sum the matching entries through their indexes.
+ * Count and Credit/Debit sums of every entry that matches, and the count and sum of the vouchers
+ * that match (ledger/journal-vouchers.ts: they are in neither Credit nor Debit).
  */
 export async function journalTotals(db: Db, filters: JournalFilters): Promise<JournalTotals> {
   checkFilters(filters);
+  const totals = entriesShown(filters) ? await entryTotals(db, filters) : toTotals(undefined);
+  if (!vouchersShown(filters)) return totals;
+  const vouchers = await voucherTotals(db, filters);
+  if (vouchers.count === 0) return totals;
+  return {
+    ...totals,
+    count: totals.count + vouchers.count,
+    vouchers: amountNumber(vouchers.amount),
+  };
+}
+
+/**
+ * The entries' totals. Filters on dates, kind, party and Credit/Debit only are answered from the
+ * roll-ups (whole months from the monthly one, the partial months at the ends from the entries),
+ * so no history is scanned; amount and text filters sum the matching entries through their
+ * indexes.
+ */
+async function entryTotals(db: Db, filters: JournalFilters): Promise<JournalTotals> {
   const { receipt, ...others } = filters;
   if (receipt && rollupsAnswer(others)) {
     // The entries with a shown receipt come from their own roll-up (migration 019); those
@@ -314,75 +392,4 @@ function totalsQuery(filters: JournalFilters): RawBuilder<SumRow> {
              sum(e.amount) FILTER (WHERE e.credit_debit = 'Credit') AS credit,
              sum(e.amount) FILTER (WHERE e.credit_debit = 'Debit') AS debit
       FROM entries e ${whereClause(conditions(filters))}`;
-}
-
-// --- CSV lines ----------------------------------------------------------------------------------
-
-/** Entries per batch of CSV lines. */
-export const JOURNAL_CSV_BATCH = 10_000;
-
-/**
- * The contract's personText in SQL, over `users u` (NULL without a user): who recorded an entry
- * as the CSV shows them, `Sam <sam@x.com>` or `Sam (former user) <sam@x.com>`.
- */
-const recorderText = sql`u.name
-  || CASE WHEN u.deleted_at IS NOT NULL THEN ${` ${messages.formerUser}`}::text ELSE '' END
-  || ' <' || u.email || '>'`;
-
-export type JournalCsvBatch = {
-  body: string | null;
-  rows: number;
-  credit: string;
-  debit: string;
-  last_date: string | null;
-  last_id: number | null;
-};
-
-/**
- * One batch of CSV lines, newest first, strictly before `before`: PostgreSQL builds the text
- * (csv_field, migration 010: the contract's csvCell in SQL), so the server only passes it on.
- */
-export async function journalCsvBatch(
-  db: Db,
-  filters: JournalFilters,
-  before?: Position,
-): Promise<JournalCsvBatch> {
-  const where = conditions(filters);
-  if (before) where.push(sql`(e.entry_date, e.id) < (${before.date}::date, ${before.id}::bigint)`);
-  const { rows } = await sql<JournalCsvBatch>`
-    WITH batch AS (
-      SELECT e.id, e.entry_date, e.kind, e.party_name, e.credit_debit, e.amount, e.description,
-             e.created_by, e.created_at, e.reverses_id,
-             CASE WHEN e.credit_debit = 'Credit' THEN e.account_id END AS account_id
-      FROM entries e ${whereClause(where)}
-      ORDER BY e.entry_date DESC, e.id DESC
-      LIMIT ${JOURNAL_CSV_BATCH}
-    ),
-    lines AS (
-      SELECT b.id, b.entry_date, b.credit_debit, b.amount,
-             b.id || ',' || b.entry_date || ',' || b.kind || ',' || csv_field(b.party_name) || ','
-               || b.credit_debit || ',' || b.amount || ',' || csv_field(b.description) || ','
-               || csv_field(${recorderText}) || ','
-               || ${isoText('b.created_at')} || ','
-               || CASE WHEN b.reverses_id IS NOT NULL THEN 'reverses #' || b.reverses_id
-                       WHEN r.id IS NOT NULL THEN 'reversed by #' || r.id
-                       ELSE '' END
-               || ',' || coalesce(csv_field(ac.name), '')
-               || E'\r\n' AS line
-      FROM batch b
-      LEFT JOIN accounts ac ON ac.id = b.account_id
-      LEFT JOIN users u ON u.id = b.created_by
-      LEFT JOIN entries r ON r.reverses_id = b.id
-    )
-    SELECT string_agg(line, '' ORDER BY entry_date DESC, id DESC) AS body,
-           count(*)::int AS rows,
-           coalesce(sum(amount) FILTER (WHERE credit_debit = 'Credit'), 0)::text AS credit,
-           coalesce(sum(amount) FILTER (WHERE credit_debit = 'Debit'), 0)::text AS debit,
-           min(entry_date)::text AS last_date,
-           (SELECT min(id) FROM batch WHERE entry_date = (SELECT min(entry_date) FROM batch))
-             AS last_id
-    FROM lines`.execute(db);
-  return (
-    rows[0] ?? { body: null, rows: 0, credit: '0', debit: '0', last_date: null, last_id: null }
-  );
 }

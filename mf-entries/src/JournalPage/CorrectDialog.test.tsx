@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { JournalRow } from 'contract';
+import type { JournalEntryRow } from 'contract';
 import {
   axeViolations,
   collectDialogs,
@@ -16,7 +16,7 @@ import {
 import { BANK, CASH } from '../AccountsPage/fixtures';
 import { CorrectDialog } from './CorrectDialog';
 
-const ROW: JournalRow = {
+const ROW: JournalEntryRow = {
   id: 10,
   date: '2025-05-10',
   kind: 'income',
@@ -70,8 +70,8 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 /** The journal's part: a Correct button that opens the dialog for a row. */
-function Host({ row = ROW }: { row?: JournalRow }) {
-  const [open, setOpen] = useState<JournalRow | undefined>();
+function Host({ row = ROW }: { row?: JournalEntryRow }) {
+  const [open, setOpen] = useState<JournalEntryRow | undefined>();
   return (
     <>
       <button type="button" onClick={() => setOpen(row)}>
@@ -82,7 +82,7 @@ function Host({ row = ROW }: { row?: JournalRow }) {
   );
 }
 
-async function openDialog(row?: JournalRow) {
+async function openDialog(row?: JournalEntryRow) {
   render(<Host row={row} />);
   await userEvent.click(screen.getByRole('button', { name: 'Correct' }));
   return screen.getByRole('dialog', { name: `Correct entry #${(row ?? ROW).id}` });

@@ -4,7 +4,7 @@
 // dialog, or leaving the page with it open, writes nothing.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { CORRECTION_CHANGES_NOTHING, type CorrectBody, type JournalRow } from 'contract';
+import { CORRECTION_CHANGES_NOTHING, type CorrectBody, type JournalEntryRow } from 'contract';
 import {
   CREDIT_DEBIT,
   AmountField,
@@ -39,7 +39,7 @@ interface Draft {
   accountId: string;
 }
 
-const draftOf = (row: JournalRow): Draft => ({
+const draftOf = (row: JournalEntryRow): Draft => ({
   reason: '',
   amount: row.amount.toFixed(2),
   date: row.date,
@@ -53,7 +53,7 @@ const draftOf = (row: JournalRow): Draft => ({
  * The body of the correction: the reason and the fields that differ from the entry (one left out
  * keeps the entry's value), or the text that says why it cannot be sent.
  */
-export function correctionOf(row: JournalRow, draft: Draft): CorrectBody | string {
+export function correctionOf(row: JournalEntryRow, draft: Draft): CorrectBody | string {
   const reason = draft.reason.trim();
   if (reason === '') return 'Please enter a reason';
   if (draft.amount.trim() === '' || draft.date === '') return messages.fillAllFields;
@@ -78,7 +78,7 @@ export function correctionOf(row: JournalRow, draft: Draft): CorrectBody | strin
 
 export interface CorrectDialogProps {
   /** The entry to correct; undefined keeps the dialog closed. */
-  row: JournalRow | undefined;
+  row: JournalEntryRow | undefined;
   onClose: () => void;
 }
 
@@ -89,7 +89,7 @@ export interface CorrectDialogProps {
 export function CorrectDialog({ row, onClose }: CorrectDialogProps) {
   const formId = useId();
   const [draft, setDraft] = useState<Draft | undefined>();
-  const [draftFor, setDraftFor] = useState<JournalRow | undefined>();
+  const [draftFor, setDraftFor] = useState<JournalEntryRow | undefined>();
   const [error, setError] = useState('');
   /** What the last correction wrote, and how many were made (each moves focus to the line). */
   const [done, setDone] = useState({ text: '', count: 0 });

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
-  ENTRY_KINDS,
   AmountField,
   Button,
   DateInput,
@@ -14,7 +13,7 @@ import {
 } from 'shared-ui';
 import type { FilterDraft } from 'shared-ui';
 import { useAccountOptions } from '../AccountsPage/useAccountOptions';
-import { KINDS, type PickerOption } from './journal-kinds';
+import { JOURNAL_KIND_OPTIONS, type PickerOption } from './journal-kinds';
 import { isKind, type FilterName } from './useJournal';
 
 export interface JournalFiltersProps {
@@ -34,8 +33,6 @@ export interface JournalFiltersProps {
 /** The Filters button's text: `Filters`, or `Filters (2)` with two applied. */
 export const filtersButtonText = (active: number) =>
   active > 0 ? `Filters (${active})` : 'Filters';
-
-const KIND_OPTIONS = ENTRY_KINDS.map((kind) => ({ value: kind, label: KINDS[kind].label }));
 
 /**
  * The journal's filters, folded behind a Filters button that counts the applied ones, beside
@@ -98,14 +95,20 @@ export function JournalFilters({
           // A party belongs to one kind.
           onChange={change('kind', { partyId: '' })}
           placeholder="All kinds"
-          options={KIND_OPTIONS}
+          options={JOURNAL_KIND_OPTIONS}
         />
         <Select
           label="Party"
           name="partyId"
           value={draft.partyId}
           onChange={change('partyId')}
-          placeholder={isKind(draft.kind) ? 'All parties' : 'Choose a kind first'}
+          placeholder={
+            isKind(draft.kind)
+              ? 'All parties'
+              : draft.kind === 'voucher'
+                ? 'A voucher has no party'
+                : 'Choose a kind first'
+          }
           options={partyOptions}
           disabled={!isKind(draft.kind)}
         />

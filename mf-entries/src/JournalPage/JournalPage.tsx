@@ -1,11 +1,18 @@
 import { useState } from 'react';
-import type { JournalRow } from 'contract';
-import { Table, ListPager, formatRs, useCanWrite } from 'shared-ui';
+import type { JournalEntryRow, JournalRow } from 'contract';
+import { Table, ListPager, formatRs, useCanWrite, useIsAdmin } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
 import { BatchLine } from './BatchLine';
 import { JournalFilters } from './JournalFilters';
-import { CorrectDialog, ReceiptViewer, ReverseDialog } from './dialogs';
+import {
+  CorrectDialog,
+  ReceiptViewer,
+  ReverseDialog,
+  ReverseVoucher,
+  VoucherLines,
+} from './dialogs';
 import { journalColumns } from './journal-columns';
+import { isEntryRow } from './journal-kinds';
 import { useJournal } from './useJournal';
 import { useAccountOptions } from '../AccountsPage/useAccountOptions';
 import './JournalPage.css';
@@ -14,13 +21,20 @@ const totalsText = ({
   count,
   credit,
   debit,
+  vouchers,
 }: {
   count: number;
   credit: number | string;
   debit: number | string;
+  vouchers?: number | string;
 }) =>
   `${count.toLocaleString('en-US')} ${count === 1 ? 'entry matches' : 'entries match'} · ` +
-  `Credit ${formatRs(credit)} · Debit ${formatRs(debit)}`;
+  `Credit ${formatRs(credit)} · Debit ${formatRs(debit)}` +
+  // Vouchers are neither Credit nor Debit: their sum apart, when some match.
+  (vouchers === undefined ? '' : ` · Vouchers ${formatRs(vouchers)}`);
+
+/** Entry #7 and voucher #7 are two rows. */
+const rowKey = (row: JournalRow) => `${row.kind === 'voucher' ? 'v' : 'e'}${row.id}`;
 
 /**
  * The /Journal screen: every entry, filtered, paged, reversible (not by a read-only viewer),
@@ -28,15 +42,21 @@ const totalsText = ({
  */
 export function JournalPage() {
   const journal = useJournal();
-  const [pending, setPending] = useState<JournalRow | undefined>();
-  const [correcting, setCorrecting] = useState<JournalRow | undefined>();
+  const [pending, setPending] = useState<JournalEntryRow | undefined>();
+  const [correcting, setCorrecting] = useState<JournalEntryRow | undefined>();
   const [receiptsOf, setReceiptsOf] = useState<number | undefined>();
-  // Reverse and Correct show once the server has said the user writes: never to a viewer.
+  const [linesOf, setLinesOf] = useState<JournalRow | undefined>();
+  const [reversingVoucher, setReversingVoucher] = useState<JournalRow | undefined>();
+  // Reverse and Correct show once the server has said the user writes: never to a viewer; a
+  // voucher's Reverse to admins only.
   const canWrite = useCanWrite() === true;
+  const admin = useIsAdmin();
   // The Account column where there is more than one account: with Cash alone it says nothing.
   const withAccount = useAccountOptions().accounts.length > 1;
 
   const open = (row: JournalRow, correct: boolean) => {
+    // (an entry's menu only: a voucher is reversed by ReverseVoucher, never corrected)
+    if (!isEntryRow(row)) return;
     if (correct) {
       setCorrecting(row);
       return;
@@ -81,9 +101,10 @@ export function JournalPage() {
             canWrite ? open : undefined,
             (row) => setReceiptsOf(row.id),
             withAccount,
+            { onLines: setLinesOf, ...(admin ? { onReverse: setReversingVoucher } : {}) },
           )}
           rows={journal.page?.entries ?? []}
-          rowKey={(row) => row.id}
+          rowKey={rowKey}
           loading={journal.loading}
         />
       </div>
@@ -98,6 +119,8 @@ export function JournalPage() {
       />
 
       <ReceiptViewer entryId={receiptsOf} onClose={() => setReceiptsOf(undefined)} />
+      <VoucherLines row={linesOf} onClose={() => setLinesOf(undefined)} />
+      <ReverseVoucher row={reversingVoucher} onClose={() => setReversingVoucher(undefined)} />
 
       <ReverseDialog
         pending={pending}

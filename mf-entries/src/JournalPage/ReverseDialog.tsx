@@ -1,10 +1,10 @@
-import type { JournalRow } from 'contract';
+import type { JournalEntryRow } from 'contract';
 import { ReasonDialog, formatRs } from 'shared-ui';
 import { KINDS } from './journal-kinds';
 
 export interface ReverseDialogProps {
   /** The entry to reverse; undefined keeps the dialog closed. */
-  pending: JournalRow | undefined;
+  pending: JournalEntryRow | undefined;
   busy: boolean;
   onClose: () => void;
   /** Reverses with the reason given; resolves true once reversed (the dialog then closes). */

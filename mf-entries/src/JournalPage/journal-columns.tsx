@@ -5,7 +5,7 @@ import type { JournalRow } from 'contract';
 import { Button, formatMoney, formatTimestamp, messages } from 'shared-ui';
 import { AttachReceipt } from '../Receipts/AttachReceipt';
 import type { TableColumn } from 'shared-ui';
-import { KINDS, stateOf } from './journal-kinds';
+import { KIND_LABELS, stateOf } from './journal-kinds';
 
 /** The Receipt link of a row with files: "Receipt", or "Receipt (3)" when more than one. */
 export const receiptLinkText = (count: number) =>
@@ -30,14 +30,17 @@ const clipped = (text: string, title: string = text) =>
  */
 function RowActions({ row, children }: { row: JournalRow; children: ReactNode }) {
   const menu = useRef<HTMLDivElement>(null);
-  const id = `mf-journal-actions-${row.id}`;
+  const voucher = row.kind === 'voucher';
+  // Entry #7 and voucher #7 are two rows: each menu has its own id.
+  const id = `mf-journal-actions-${voucher ? 'v' : ''}${row.id}`;
+  const name = `Actions for ${voucher ? 'voucher' : 'entry'} #${row.id}`;
   return (
     <>
       <button
         type="button"
         className="mf-journal__menu-button"
         popoverTarget={id}
-        aria-label={`Actions for entry #${row.id}`}
+        aria-label={name}
         aria-haspopup="true"
       >
         {/* Its "⋯" is drawn by CSS: the cell's text stays the entry's number. */}
@@ -49,7 +52,7 @@ function RowActions({ row, children }: { row: JournalRow; children: ReactNode })
           popover="auto"
           className="mf-journal__menu"
           role="group"
-          aria-label={`Actions for entry #${row.id}`}
+          aria-label={name}
           // A chosen action closes the menu (its own handler has run: focus goes back to the
           // menu's button, where a dialog it opens returns it).
           onClick={(event) => {
@@ -64,15 +67,26 @@ function RowActions({ row, children }: { row: JournalRow; children: ReactNode })
   );
 }
 
+/** What a voucher's row offers: its lines to everyone, its reversal to admins. */
+export interface VoucherActions {
+  onLines: (row: JournalRow) => void;
+  /** Admins only: the server refuses a voucher's reversal to anyone else. */
+  onReverse?: (row: JournalRow) => void;
+}
+
 /**
  * The journal's columns, each on one line; with `onReverse`, a menu of each entry's actions
  * (Attach receipt, Reverse and Correct) beside its number, in the column that stays in view; `onReceipts` opens the receipts
- * of a row that has some; with `withAccount`, the money account of each payment or receipt.
+ * of a row that has some; with `withAccount`, the money account of each payment or receipt. A
+ * voucher's row has `voucher`'s actions: a Lines button where an entry's receipts are, and, for
+ * an admin, Reverse in its menu (never Attach receipt or Correct: a voucher is reversed, not
+ * edited).
  */
 export function journalColumns(
   onReverse?: (row: JournalRow, correct: boolean) => void,
   onReceipts?: (row: JournalRow) => void,
   withAccount = false,
+  voucher?: VoucherActions,
 ): TableColumn<JournalRow>[] {
   /** Only an entry that is neither reversed nor a reversal can be reversed or corrected. */
   const actionsOf = (row: JournalRow, reverse: NonNullable<typeof onReverse>) => (
@@ -98,27 +112,53 @@ export function journalColumns(
       )}
     </RowActions>
   );
+  /** A voucher's menu: Reverse, for an admin, while it is neither reversed nor a reversal. */
+  const voucherActionsOf = (row: JournalRow) =>
+    voucher?.onReverse && !row.reversesId && !row.reversedById ? (
+      <RowActions row={row}>
+        <Button
+          variant="secondary"
+          aria-label={`Reverse voucher #${row.id}`}
+          onClick={() => voucher.onReverse?.(row)}
+        >
+          Reverse
+        </Button>
+      </RowActions>
+    ) : null;
+  const numberOf = (row: JournalRow) => {
+    if (row.kind === 'voucher') {
+      const menu = voucherActionsOf(row);
+      return menu ? (
+        <span className="mf-journal__number">
+          #{row.id}
+          {menu}
+        </span>
+      ) : (
+        `#${row.id}`
+      );
+    }
+    return onReverse ? (
+      <span className="mf-journal__number">
+        #{row.id}
+        {actionsOf(row, onReverse)}
+      </span>
+    ) : (
+      `#${row.id}`
+    );
+  };
   return [
     {
       key: 'id',
       header: 'No.',
       className: 'mf-journal__col-id',
-      render: (row) =>
-        onReverse ? (
-          <span className="mf-journal__number">
-            #{row.id}
-            {actionsOf(row, onReverse)}
-          </span>
-        ) : (
-          `#${row.id}`
-        ),
+      render: numberOf,
     },
     { key: 'date', header: 'Date', className: 'mf-journal__col-date', render: (row) => row.date },
     {
       key: 'kind',
       header: 'Kind',
       className: 'mf-journal__col-kind',
-      render: (row) => KINDS[row.kind].label,
+      render: (row) => KIND_LABELS[row.kind],
     },
     {
       key: 'party',
@@ -132,7 +172,7 @@ export function journalColumns(
       // May break after the slash: the column is as narrow as its values.
       header: 'Credit/\u200bDebit',
       className: 'mf-journal__col-cd',
-      render: (row) => row.Creditdebit,
+      render: (row) => row.Creditdebit ?? '',
     },
     {
       key: 'amount',
@@ -191,7 +231,18 @@ export function journalColumns(
       header: messages.receipt,
       className: 'mf-journal__col-receipts',
       render: (row) =>
-        row.receipts > 0 && onReceipts ? (
+        row.kind === 'voucher' ? (
+          voucher && (
+            <button
+              type="button"
+              className="mf-journal__link"
+              aria-label={`Lines of voucher #${row.id}`}
+              onClick={() => voucher.onLines(row)}
+            >
+              Lines
+            </button>
+          )
+        ) : row.receipts > 0 && onReceipts ? (
           <button
             type="button"
             className="mf-journal__link"

@@ -1,7 +1,8 @@
 // What the journal shows and offers of each kind of entry: its label, and the list its party
-// pickers offer (suspended expense types included: old entries point at them too).
-import type { EntryKind, JournalRow } from 'contract';
-import { endpoints, partiesOf, partyLabel, sortParties } from 'shared-ui';
+// pickers offer (suspended expense types included: old entries point at them too); and the
+// labels of what its Kind filter offers, vouchers with the entries.
+import type { EntryKind, JournalEntryRow, JournalKind as RowKind, JournalRow } from 'contract';
+import { ENTRY_KINDS, endpoints, partiesOf, partyLabel, sortParties } from 'shared-ui';
 import type { EndpointResult, Party } from 'shared-ui';
 
 type PartyList =
@@ -48,6 +49,23 @@ export const KINDS: Record<EntryKind, JournalKind> = {
       asOptions(partiesOf(answer as EndpointResult<typeof endpoints.listEmployees>)),
   },
 };
+
+/** The label of each kind of journal row: the entries' kinds and the general ledger's vouchers. */
+export const KIND_LABELS: Record<RowKind, string> = {
+  ...(Object.fromEntries(ENTRY_KINDS.map((kind) => [kind, KINDS[kind].label])) as Record<
+    EntryKind,
+    string
+  >),
+  voucher: 'Voucher',
+};
+
+/** The Kind filter's options, in the order of the contract's lists. */
+export const JOURNAL_KIND_OPTIONS: PickerOption[] = ([...ENTRY_KINDS, 'voucher'] as RowKind[]).map(
+  (kind) => ({ value: kind, label: KIND_LABELS[kind] }),
+);
+
+/** Whether a journal row is an entry (not a voucher): what a receipt, Reverse or Correct is for. */
+export const isEntryRow = (row: JournalRow): row is JournalEntryRow => row.kind !== 'voucher';
 
 /** Whether an entry was reversed or is a reversal, in words. */
 export const stateOf = (row: JournalRow) =>

@@ -4,7 +4,7 @@
 // refreshes the list and the totals, and every open report and the dashboard (shared-ui's
 // `invalidates`).
 import { useRef } from 'react';
-import type { EntryKind, JournalRow } from 'contract';
+import type { EntryKind, JournalEntryRow } from 'contract';
 import {
   ENTRY_KINDS,
   endpoints,
@@ -64,7 +64,7 @@ export function useJournal() {
   const inFlight = useRef(false);
 
   /** Reverses an entry with the reason given; true once it was reversed, so the dialog closes. */
-  const reverseEntry = async (row: JournalRow, reason: string) => {
+  const reverseEntry = async (row: JournalEntryRow, reason: string) => {
     if (inFlight.current) return false;
     if (reason === '') {
       notify('Please enter a reason');

@@ -4,10 +4,11 @@
 // correction dialog in place: once saved, the list shows the corrected entry, and the one it
 // replaces as reversed.
 import { useState } from 'react';
-import type { EntryKind, JournalRow } from 'contract';
+import type { EntryKind, JournalEntryRow } from 'contract';
 import { Button, clerkMessages, endpoints, formatRs, messages, useApiQuery } from 'shared-ui';
 import { CorrectDialog } from '../JournalPage/dialogs';
 import { AttachReceipt } from '../Receipts/AttachReceipt';
+import { isEntryRow } from '../JournalPage/journal-kinds';
 import './JustRecorded.css';
 
 export interface JustRecordedProps {
@@ -19,8 +20,9 @@ export interface JustRecordedProps {
 export function JustRecorded({ kind, partyLabel }: JustRecordedProps) {
   const recorded = useApiQuery(endpoints.listJustRecorded, { query: { kind } }, { onError: 'log' });
   const headingId = `just-recorded-${kind}`;
-  const entries = recorded.data?.entries ?? [];
-  const [correcting, setCorrecting] = useState<JournalRow | undefined>();
+  // (a form's entries: never a voucher)
+  const entries = (recorded.data?.entries ?? []).filter(isEntryRow);
+  const [correcting, setCorrecting] = useState<JournalEntryRow | undefined>();
   return (
     <section className="ofs-card mf-entries__just-recorded" aria-labelledby={headingId}>
       <h2 id={headingId} className="mf-entries__just-recorded-title">

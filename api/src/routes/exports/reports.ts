@@ -16,6 +16,7 @@ import * as reports from '../../repositories/reports.js';
 import { checkFilters } from '../../repositories/journal.js';
 import { BEGINNING, resolveRange } from '../../lib/dates.js';
 import { journalExcelInWorker } from '../../exports/journal-in-worker.js';
+import { journalExcel } from '../../exports/journal-excel.js';
 import {
   clientsVsSalesExcel,
   employeesVsSalaryExcel,
@@ -23,7 +24,6 @@ import {
   financeExcel,
   financePdf,
   incomeReportExcel,
-  journalExcel,
   totalsExcel,
   yearlyExcel,
   yearlyPdf,
