@@ -344,6 +344,51 @@ describe('phones', () => {
     await context.close();
   });
 
+  // Each entry screen: the form and Just recorded fit, each entry a card that names its
+  // account and description (issue 42).
+  const SCREENS = [
+    { path: '/Income', picker: 'Client', party: `${CLIENT} (Clerk Ltd)`, add: 'Add Income' },
+    { path: '/Expances', picker: 'Expense Type', party: TYPE, add: 'Add Expense' },
+    { path: '/Salary', picker: 'Employee', party: EMPLOYEE, add: 'Add Salary' },
+  ];
+  it.each(SCREENS)(
+    'at 390 px $path fits the width, Just recorded a card with the account and description',
+    async ({ path, picker, party, add }) => {
+      const { page, context } = await signedIn(PHONE);
+      await page.goto(path);
+      await page.getByRole('heading', { name: add, level: 1 }).waitFor();
+      const description = `Paid at the counter on a phone, ${path.slice(1)} ${stamp}`;
+      await page.getByLabel(picker, { exact: true }).selectOption({ label: party });
+      await page.getByLabel('Credit/Debit').selectOption('Credit');
+      await page.getByLabel('Amount').fill('1,234.50');
+      await page.getByLabel('Description (optional)').fill(description);
+      await page.getByRole('button', { name: add }).click();
+      const card = page
+        .getByRole('region', { name: 'Just recorded' })
+        .locator('tbody tr')
+        .filter({ hasText: description });
+      await card.waitFor();
+      await fitsTheWidth(page);
+      // Every value on a line of its own with its column's name beside it, the card in the width.
+      const lines = await card.locator('td').evaluateAll((cells) =>
+        cells.map((cell) => ({
+          label: getComputedStyle(cell, '::before').content,
+          text: cell.textContent,
+          right: Math.round(cell.getBoundingClientRect().right),
+        })),
+      );
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ label: '"Account"', text: 'Cash' }),
+          expect.objectContaining({ label: '"Description"', text: description }),
+          expect.objectContaining({ text: 'RS: 1,234.50' }),
+        ]),
+      );
+      for (const line of lines) expect(line.right).toBeLessThanOrEqual(PHONE.width);
+      await context.close();
+    },
+  );
+
   it('the dashboard shows the money figures before the counts on a phone', async () => {
     const { page, context } = await signedIn({ width: 390, height: 844 });
     const income = await page.getByRole('region', { name: 'Total Income' }).boundingBox();

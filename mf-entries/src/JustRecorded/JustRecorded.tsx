@@ -33,8 +33,10 @@ export function JustRecorded({ kind, partyLabel }: JustRecordedProps) {
       ) : entries.length === 0 ? (
         <p>{clerkMessages.nothingRecordedToday}</p>
       ) : (
+        // The product's table (shared-ui's Table.css): on a phone each row is a card, the party
+        // and the amount at its head, every other cell a line with its column's name.
         <div className="ofs-table__scroll">
-          <table className="ofs-table">
+          <table className="ofs-table ofs-table--cards">
             <thead>
               <tr>
                 <th scope="col">No.</th>
@@ -53,16 +55,22 @@ export function JustRecorded({ kind, partyLabel }: JustRecordedProps) {
             <tbody>
               {entries.map((row) => (
                 <tr key={row.id}>
-                  <td>#{row.id}</td>
-                  <td>{row.date}</td>
-                  <td>{row.partyName}</td>
-                  <td>{row.Creditdebit}</td>
-                  <td className="mf-entries__money">{formatRs(row.amount)}</td>
+                  <td data-label="No.">#{row.id}</td>
+                  <td data-label="Date">{row.date}</td>
+                  <td data-label={partyLabel} className="ofs-table__card-lead">
+                    {row.partyName}
+                  </td>
+                  <td data-label="Credit/Debit">{row.Creditdebit}</td>
+                  <td data-label="Amount" className="mf-entries__money ofs-table__card-figure">
+                    {formatRs(row.amount)}
+                  </td>
                   {/* Where the money went (an invoice moves none), so a wrong account shows today. */}
-                  <td>{row.accountName ?? ''}</td>
-                  <td className="mf-entries__description">{row.description}</td>
-                  <td>{row.receipts}</td>
-                  <td className="mf-entries__row-actions">
+                  <td data-label="Account">{row.accountName ?? ''}</td>
+                  <td data-label="Description" className="mf-entries__description">
+                    {row.description}
+                  </td>
+                  <td data-label="Receipts">{row.receipts}</td>
+                  <td data-label="Actions" className="mf-entries__row-actions">
                     {row.reversedById ? (
                       <span>{`Reversed by #${row.reversedById}`}</span>
                     ) : (
