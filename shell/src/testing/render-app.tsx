@@ -22,6 +22,15 @@ export function stubApi({ role = 'staff' }: { role?: Role } = {}) {
   mockEndpoint(endpoints.getOverBudget, { month: '2025-05', rows: [] });
   mockEndpoint(endpoints.getPreferences, { confirmWithNotice: false });
   mockEndpoint(endpoints.listAccounts, { accounts: [] });
+  // An office already set up: the dashboard's Get started list (Dashboard/GetStarted) stays away.
+  mockEndpoint(endpoints.getSetup, {
+    company: true,
+    expenseTypes: true,
+    clients: true,
+    employees: true,
+    accounts: true,
+    firstEntry: true,
+  });
   return {
     logout: mockEndpoint(endpoints.logout, { message: 'Logged out' }),
     currentUser: mockEndpoint(endpoints.getCurrentUser, {

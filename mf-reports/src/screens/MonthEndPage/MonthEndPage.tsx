@@ -14,6 +14,7 @@ import {
 } from 'shared-ui';
 import type { MonthEndItem as OpenItem } from 'contract';
 import { ReportLayout } from '../../building-blocks/ReportLayout';
+import './MonthEndPage.css';
 import { monthEndCalls } from '../../helpers/month-end-calls';
 import { monthName, monthOf, previousMonth } from '../../helpers/months';
 
