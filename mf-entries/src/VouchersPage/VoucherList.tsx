@@ -115,7 +115,8 @@ export function VoucherList({ admin }: { admin: boolean }) {
         }}
       >
         <p>
-          A voucher is never changed: its reversal posts the opposite lines on today&apos;s date.
+          A voucher is never changed: its reversal posts the opposite lines on the voucher&apos;s
+          own date{reversing ? `, ${reversing.date}` : ''}.
         </p>
       </ReasonDialog>
     </section>

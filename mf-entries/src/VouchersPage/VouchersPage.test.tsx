@@ -110,6 +110,10 @@ describe('VouchersPage: the list', () => {
     await user.click(await screen.findByRole('button', { name: 'Reverse voucher #2' }));
     expect(screen.queryByRole('button', { name: 'Reverse voucher #1' })).not.toBeInTheDocument();
     const dialog = within(screen.getByRole('dialog', { name: 'Reverse voucher #2' }));
+    // The reversal is dated as the voucher (the API's rule), not today.
+    expect(
+      dialog.getByText(/its reversal posts the opposite lines on the voucher's own date/),
+    ).toHaveTextContent(`on the voucher's own date, ${CAPITAL.date}.`);
     await user.type(dialog.getByLabelText('Reason'), 'Entered in the wrong year');
     await user.click(dialog.getByRole('button', { name: 'Reverse' }));
     await waitFor(() => expect(dialogs.alerts).toEqual(['Voucher reversed']));
