@@ -3,7 +3,7 @@
 // books consistent. Runs on PGlite and, in the PostgreSQL run, with real concurrency.
 import { apiMessages } from 'contract';
 import { addDays, monthStart, todayIn } from '../src/lib/dates.js';
-import { postDueAutomatically } from '../src/repositories/recurring.js';
+import { postDueAutomatically } from '../src/repositories/recurring-auto.js';
 import { insertEntries, seedParties } from './fixtures.js';
 import { bearer, rows, setupDatabase, signInBoth, type TestContext, requestAs } from './helpers.js';
 

@@ -6,7 +6,7 @@ import { apiMessages, RECURRING_LIMITS } from 'contract';
 import { rows, setupDatabase, signInBoth, type TestContext, requestAs } from './helpers.js';
 import { seedParties } from './fixtures.js';
 import { addDays, todayIn } from '../src/lib/dates.js';
-import { postDueAutomatically } from '../src/repositories/recurring.js';
+import { postDueAutomatically } from '../src/repositories/recurring-auto.js';
 
 const db = await setupDatabase();
 let ctx: TestContext;

@@ -7,7 +7,7 @@ import { rows, setupDatabase, signInBoth, type TestContext, requestAs } from './
 import { seedParties } from './fixtures.js';
 import { addDays, todayIn } from '../src/lib/dates.js';
 import { isOccurrence, occurrencesBetween } from '../src/lib/recurrence.js';
-import { postDueAutomatically } from '../src/repositories/recurring.js';
+import { postDueAutomatically } from '../src/repositories/recurring-auto.js';
 import { buildApp } from '../src/app.js';
 
 describe('the days a schedule comes around on', () => {

@@ -25,13 +25,6 @@ import {
   Worklist,
 } from './accounts.js';
 import {
-  BankRuleBody,
-  BankRuleList,
-  BankRuleMutation,
-  BankSettings,
-  BankSettingsBody,
-} from './bank-rules.js';
-import {
   StatementImported,
   StatementImportList,
   StatementImportParams,
@@ -55,7 +48,6 @@ const LineBooked = Type.Object({
 const ACCOUNTS = texts(m.failedLoadAccounts, m.errorLoadingAccounts);
 const SAVE_ACCOUNT = texts(m.failedSaveAccount, m.errorSavingAccount);
 const MATCH = texts(m.failedMatch, m.errorMatching);
-const RULE = texts(m.failedSaveRule, m.errorSavingRule);
 
 export const accountEndpoints = {
   listAccounts: endpoint({
@@ -360,60 +352,5 @@ export const accountEndpoints = {
     file: { mediaType: XLSX_MEDIA_TYPE, fileName: 'bank-reconciliation.xlsx' },
     errors: [404],
     texts: texts(messages.failedDownloadExcel, messages.errorDownloadingExcel),
-  }),
-  listBankRules: endpoint({
-    method: 'GET',
-    path: '/bank-rules',
-    tag: 'accounts',
-    summary: 'The rules that propose an entry for a statement line',
-    access: 'signedIn',
-    responses: { 200: BankRuleList },
-    errors: [],
-    texts: texts(m.failedLoadRules, m.errorLoadingRules),
-  }),
-  createBankRule: endpoint({
-    method: 'POST',
-    path: '/bank-rules',
-    tag: 'accounts',
-    summary: 'Add a rule',
-    access: 'signedIn',
-    body: BankRuleBody,
-    responses: { 201: BankRuleMutation },
-    errors: [404],
-    texts: RULE,
-  }),
-  updateBankRule: endpoint({
-    method: 'PUT',
-    path: '/bank-rules/:id',
-    tag: 'accounts',
-    summary: 'Change a rule, or switch it off (`enabled: false`)',
-    access: 'signedIn',
-    params: IdParams,
-    body: BankRuleBody,
-    responses: { 200: BankRuleMutation },
-    errors: [404],
-    texts: RULE,
-  }),
-  getBankSettings: endpoint({
-    method: 'GET',
-    path: '/bank-settings',
-    tag: 'accounts',
-    summary: 'The reconciliation settings (the days a suggestion may lie from its line)',
-    access: 'signedIn',
-    responses: { 200: BankSettings },
-    errors: [],
-    texts: ACCOUNTS,
-  }),
-  updateBankSettings: endpoint({
-    method: 'PUT',
-    path: '/bank-settings',
-    tag: 'accounts',
-    summary: 'Change the reconciliation settings (admins only)',
-    access: 'admin',
-    adminsOnly: m.adminsOnlyAccounts,
-    body: BankSettingsBody,
-    responses: { 200: BankSettings },
-    errors: [],
-    texts: SAVE_ACCOUNT,
   }),
 };

@@ -8,6 +8,7 @@
 // releases, clerk) keep them there. This file only lists the groups, in a fixed order (the order
 // of the keys of `endpoints`, which code that walks every call sees): a new group goes at the end.
 import { accountEndpoints } from './account-endpoints.js';
+import { bankRuleEndpoints } from './bank-rule-endpoints.js';
 import { activityEndpoints, sessionEndpoints } from './activity-endpoints.js';
 import { backupEndpoints } from './backup-endpoints.js';
 import { batchEndpoints } from './batch-endpoints.js';
@@ -54,6 +55,7 @@ export const endpoints = {
   ...payslipEndpoints,
   ...monthEndEndpoints,
   ...accountEndpoints,
+  ...bankRuleEndpoints,
   ...releaseEndpoints,
   ...clerkEndpoints,
   ...generalLedgerEndpoints,

@@ -10,10 +10,10 @@ import {
   changeSchedule,
   dueOccurrences,
   listSchedules,
-  postDueAutomatically,
   postOccurrences,
   skipOccurrence,
 } from '../../repositories/recurring.js';
+import { postDueAutomatically } from '../../repositories/recurring-auto.js';
 import { route } from '../route.js';
 
 /** How often the running server looks for occurrences to post by itself. */
