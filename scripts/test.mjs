@@ -46,6 +46,8 @@
 // by line otherwise), then the time of every step and lane, the run's total and the tests counted.
 // The exit code is 1 when any step failed.
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
@@ -177,14 +179,27 @@ const lanes = [
       ]),
 ];
 
-/** @type {{ name: string, seconds: number, code: number, output: string }[]} */
+/** @type {{ name: string, seconds: number, cpu?: number, code: number, output: string }[]} */
 const results = [];
+
+/**
+ * The processor time of each step (user and system, its processes and every process they waited
+ * for), from GNU time where the machine has it: unlike the clock, it does not grow when the
+ * lanes share the cores, so it says which step costs the run what. A server that detaches from
+ * the step (the PostgreSQL cluster's postmaster) is not counted.
+ */
+const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+const cpuFolder = gnuTime ? mkdtempSync(path.join(os.tmpdir(), 'test-cpu-')) : undefined;
+process.on('exit', () => cpuFolder && rmSync(cpuFolder, { recursive: true, force: true }));
 
 /** Runs one step with its output collected; prints it when the step ends. */
 function run({ name, command, env }) {
   const begun = Date.now();
+  const cpuFile = cpuFolder && path.join(cpuFolder, `${results.length}-${Date.now()}`);
+  const argv =
+    gnuTime && cpuFile ? [gnuTime, '-q', '-f', '%U %S', '-o', cpuFile, ...command] : command;
   return new Promise((resolve) => {
-    const child = spawn(command[0], command.slice(1), {
+    const child = spawn(argv[0], argv.slice(1), {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -197,6 +212,7 @@ function run({ name, command, env }) {
         name,
         seconds: (Date.now() - begun) / 1000,
         code: code ?? (signal ? 1 : 0),
+        cpu: cpuSeconds(cpuFile),
         output,
       };
       results.push(result);
@@ -205,6 +221,14 @@ function run({ name, command, env }) {
       resolve(result.code === 0);
     });
   });
+}
+
+/** User plus system seconds GNU time wrote for a step; undefined without it. */
+function cpuSeconds(file) {
+  if (!file || !existsSync(file)) return undefined;
+  const last = readFileSync(file, 'utf8').trim().split('\n').at(-1) ?? '';
+  const [user, system] = last.split(' ').map(Number);
+  return Number.isFinite(user) && Number.isFinite(system) ? user + system : undefined;
 }
 
 /** @type {{ steps: string[], seconds: number }[]} */
@@ -248,12 +272,15 @@ for (const { output } of results) {
   }
 }
 
-process.stdout.write('\n==> steps\n');
-for (const { name, seconds, code } of results) {
+process.stdout.write(`\n==> steps (clock${gnuTime ? ', processor' : ''})\n`);
+for (const { name, seconds, cpu, code } of results) {
+  const processor = cpu === undefined ? '' : `${cpu.toFixed(0).padStart(6)} s cpu`;
   process.stdout.write(
-    `${seconds.toFixed(0).padStart(5)} s  ${code === 0 ? 'ok    ' : 'FAILED'}  ${name}\n`,
+    `${seconds.toFixed(0).padStart(5)} s${processor}  ${code === 0 ? 'ok    ' : 'FAILED'}  ${name}\n`,
   );
 }
+const cpuTotal = results.reduce((sum, { cpu }) => sum + (cpu ?? 0), 0);
+if (gnuTime) process.stdout.write(`${cpuTotal.toFixed(0).padStart(13)} s cpu in all steps\n`);
 process.stdout.write('\n==> lanes\n');
 for (const { steps, seconds } of laneTimes) {
   const names = steps.join(' > ');
