@@ -24,7 +24,9 @@ const paramsOf = (endpoint: Endpoint) =>
 
 /**
  * The reads a write refreshes, as the browser does it: a cache holding an answer of every GET,
- * each read as a screen reads it (its key and topics), then the write's refresh.
+ * each read as a screen reads it (its key and topics), then the write's refresh. A read is
+ * refreshed when it is to be asked again, or when it now holds the write's answer (a write that
+ * answers with that read's new state).
  */
 async function refreshedBy(write: EndpointName): Promise<string[]> {
   const client = createQueryClient();
@@ -32,12 +34,13 @@ async function refreshedBy(write: EndpointName): Promise<string[]> {
     const read = readOf(table[name], { params: paramsOf(table[name]) } as never, 'quiet');
     await client.prefetchQuery({ ...read, queryFn: async () => ({ cached: name }) });
   }
-  await refreshAfter(client, table[write], { message: 'done' });
+  const answer = { answeredBy: write };
+  await refreshAfter(client, table[write], answer);
   const refreshed = reads.filter((name) =>
     client
       .getQueryCache()
       .findAll({ queryKey: [name] })
-      .some((query) => query.state.isInvalidated),
+      .some((query) => query.state.isInvalidated || query.state.data === answer),
   );
   client.clear();
   return refreshed;
@@ -142,8 +145,7 @@ function Writer({ endpoint }: { endpoint: Endpoint }) {
 
 function Shown({ endpoint, label }: { endpoint: Endpoint; label: string }) {
   const { data } = useApiQuery(endpoint, undefined as never);
-  const count = (data as { count?: number } | undefined)?.count;
-  return <p>{`${label}: ${count ?? '...'}`}</p>;
+  return <p>{`${label}: ${data === undefined ? '...' : JSON.stringify(data)}`}</p>;
 }
 
 describe('a write on screen', () => {
@@ -159,8 +161,8 @@ describe('a write on screen', () => {
         <Writer endpoint={table.addClient} />
       </>,
     );
-    expect(await screen.findByText('Clients: 1')).toBeInTheDocument();
-    expect(await screen.findByText('Users: 3')).toBeInTheDocument();
+    expect(await screen.findByText('Clients: {"count":1}')).toBeInTheDocument();
+    expect(await screen.findByText('Users: {"count":3}')).toBeInTheDocument();
 
     clients.answer({ count: 2 } as never);
     users.answer({ count: 4 } as never);
@@ -171,8 +173,8 @@ describe('a write on screen', () => {
     // The client list was asked again before the write resolved; the users were not.
     expect(clients.calls).toHaveLength(2);
     expect(users.calls).toHaveLength(1);
-    expect(await screen.findByText('Clients: 2')).toBeInTheDocument();
-    expect(screen.getByText('Users: 3')).toBeInTheDocument();
+    expect(await screen.findByText('Clients: {"count":2}')).toBeInTheDocument();
+    expect(screen.getByText('Users: {"count":3}')).toBeInTheDocument();
   });
 
   it('should refresh a read described by its own team, which no shared list names', async () => {
@@ -197,23 +199,32 @@ describe('a write on screen', () => {
         <Writer endpoint={table.deleteClient} />
       </>,
     );
-    expect(await screen.findByText('Notes: 0')).toBeInTheDocument();
+    expect(await screen.findByText('Notes: {"count":0}')).toBeInTheDocument();
     notes.answer({ count: 5 } as never);
     await act(async () => {
       expect((await write?.({ params: { id: 4 } }))?.ok).toBe(true);
     });
     expect(notes.calls).toHaveLength(2);
-    expect(await screen.findByText('Notes: 5')).toBeInTheDocument();
+    expect(await screen.findByText('Notes: {"count":5}')).toBeInTheDocument();
   });
 
-  it("should take a write's answer as the read it is the new state of", async () => {
+  it("should take a write's answer as the read it is the new state of, without asking again", async () => {
     collectDialogs();
+    const read = mockEndpoint(table.getBooksClosed, { closedThrough: null } as never);
     const closed = { closedThrough: '2026-03-31' };
     mockEndpoint(table.moveBooksClosed, closed as never);
-    render(<Writer endpoint={table.moveBooksClosed} />);
+    render(
+      <>
+        <Shown endpoint={table.getBooksClosed} label="Closed" />
+        <Writer endpoint={table.moveBooksClosed} />
+      </>,
+    );
+    expect(await screen.findByText('Closed: {"closedThrough":null}')).toBeInTheDocument();
     await act(async () => {
       await write?.({ body: { closedThrough: '2026-03-31' } });
     });
+    expect(await screen.findByText('Closed: {"closedThrough":"2026-03-31"}')).toBeInTheDocument();
     expect(queryClient.getQueryData(['getBooksClosed', {}])).toEqual(closed);
+    expect(read.calls).toHaveLength(1);
   });
 });

@@ -21,17 +21,20 @@ export function readsOf(query: Pick<Query, 'meta' | 'queryKey'>): readonly Topic
 
 /**
  * Refreshes what a successful write changed: a write that answers with a read's new state gives
- * the cache that answer (`answersRead`), then every cached read of a topic the write changes is
- * refreshed. Resolves once the reads on screen are fresh.
+ * the cache that answer as the read's (`answersRead`), and every other cached read of a topic the
+ * write changes is asked again. Resolves once the reads on screen are fresh.
  */
 export async function refreshAfter(
   client: QueryClient,
   endpoint: Pick<Endpoint, 'changes' | 'answersRead'>,
   answer?: unknown,
 ): Promise<void> {
-  if (endpoint.answersRead) client.setQueryData([endpoint.answersRead, {}], answer);
+  const answered = endpoint.answersRead ? [endpoint.answersRead, {}] : undefined;
+  if (answered) client.setQueryData(answered, answer);
+  const fresh = answered && client.getQueryCache().find({ queryKey: answered, exact: true });
   if ((endpoint.changes ?? []).length === 0) return;
   await client.invalidateQueries({
-    predicate: (query) => changesWhatItReads(endpoint, { reads: readsOf(query) }),
+    predicate: (query) =>
+      query !== fresh && changesWhatItReads(endpoint, { reads: readsOf(query) }),
   });
 }
