@@ -53,6 +53,7 @@ export const accountEndpoints = {
   listAccounts: endpoint({
     method: 'GET',
     path: '/accounts',
+    reads: ['accounts', 'entries'],
     tag: 'accounts',
     summary: 'Every money account with its balance today and its reconciled-through day',
     access: 'signedIn',
@@ -63,6 +64,7 @@ export const accountEndpoints = {
   createAccount: endpoint({
     method: 'POST',
     path: '/accounts',
+    changes: ['accounts', 'ledger', 'activity'],
     tag: 'accounts',
     summary: 'Add a money account (admins only)',
     description: '`isDefault: true` makes it the default in place of the current one.',
@@ -76,6 +78,7 @@ export const accountEndpoints = {
   updateAccount: endpoint({
     method: 'PUT',
     path: '/accounts/:id',
+    changes: ['accounts', 'ledger', 'activity'],
     tag: 'accounts',
     summary: 'Change a money account (admins only)',
     access: 'admin',
@@ -89,6 +92,7 @@ export const accountEndpoints = {
   createTransfer: endpoint({
     method: 'POST',
     path: '/accounts/transfers',
+    changes: ['accounts', 'ledger', 'activity'],
     tag: 'accounts',
     summary: 'Move money from one account to another (no report figure changes)',
     access: 'signedIn',
@@ -100,6 +104,7 @@ export const accountEndpoints = {
   reverseTransfer: endpoint({
     method: 'POST',
     path: '/accounts/transfers/:id/reverse',
+    changes: ['accounts', 'ledger', 'activity'],
     tag: 'accounts',
     summary: 'Reverse a transfer (a mirrored transfer; never edited)',
     access: 'signedIn',
@@ -112,6 +117,7 @@ export const accountEndpoints = {
   getRegister: endpoint({
     method: 'GET',
     path: '/accounts/:id/register',
+    reads: ['accounts', 'bank-lines', 'entries'],
     tag: 'accounts',
     summary: "An account's money movements, newest first, with the running balance",
     description: 'Paged like the journal: pass `next` as `after` for the following page.',
@@ -125,6 +131,7 @@ export const accountEndpoints = {
   previewStatement: endpoint({
     method: 'POST',
     path: '/accounts/:id/statements/preview',
+    changes: [],
     tag: 'accounts',
     summary: 'Read a bank statement and show what an import of it would store, storing nothing',
     description:
@@ -141,6 +148,7 @@ export const accountEndpoints = {
   importStatement: endpoint({
     method: 'POST',
     path: '/accounts/:id/statements',
+    changes: ['bank-lines', 'activity'],
     tag: 'accounts',
     summary: "Import a bank statement into an account's statement lines",
     description:
@@ -162,6 +170,7 @@ export const accountEndpoints = {
   listStatements: endpoint({
     method: 'GET',
     path: '/accounts/:id/statements',
+    reads: ['bank-lines'],
     tag: 'accounts',
     summary: "An account's statement imports, newest first",
     access: 'signedIn',
@@ -173,6 +182,7 @@ export const accountEndpoints = {
   undoStatement: endpoint({
     method: 'POST',
     path: '/accounts/:id/statements/:importId/undo',
+    changes: ['bank-lines', 'activity'],
     tag: 'accounts',
     summary: 'Undo a statement import as one: its lines go (none may be matched or excluded)',
     description:
@@ -189,6 +199,7 @@ export const accountEndpoints = {
   getReconcile: endpoint({
     method: 'GET',
     path: '/accounts/:id/reconcile',
+    reads: ['accounts', 'bank-lines', 'bank-rules', 'entries'],
     tag: 'accounts',
     summary:
       'The reconciliation worklist: statement lines with suggestions, unmatched entries and transfers',
@@ -206,6 +217,7 @@ export const accountEndpoints = {
   searchOpenItems: endpoint({
     method: 'GET',
     path: '/accounts/:id/open-items',
+    reads: ['accounts', 'bank-lines', 'entries'],
     tag: 'accounts',
     summary: "Search the account's unmatched entries and transfers (Find & match)",
     description:
@@ -222,6 +234,7 @@ export const accountEndpoints = {
   matchLine: endpoint({
     method: 'POST',
     path: '/accounts/:id/matches',
+    changes: ['bank-lines', 'activity'],
     tag: 'accounts',
     summary: 'Match a statement line to entries (and transfers) that add up to it',
     access: 'signedIn',
@@ -234,6 +247,7 @@ export const accountEndpoints = {
   acceptSuggested: endpoint({
     method: 'POST',
     path: '/accounts/:id/matches/accept-suggested',
+    changes: ['bank-lines', 'activity'],
     tag: 'accounts',
     summary:
       'Match the unmatched lines that have exactly one strong suggestion, a bounded number a call',
@@ -250,6 +264,7 @@ export const accountEndpoints = {
   unmatchLine: endpoint({
     method: 'DELETE',
     path: '/accounts/:id/matches/:lineId',
+    changes: ['bank-lines', 'activity'],
     tag: 'accounts',
     summary: "Undo a line's match, with a reason (a reconciled match: admins only)",
     description:
@@ -265,6 +280,7 @@ export const accountEndpoints = {
   createLineEntry: endpoint({
     method: 'POST',
     path: '/accounts/:id/lines/:lineId/entry',
+    changes: ['entries', 'bank-lines', 'activity'],
     tag: 'accounts',
     summary:
       'Record the entry a statement line shows, or book it to a ledger account, and match it',
@@ -283,6 +299,7 @@ export const accountEndpoints = {
   excludeLine: endpoint({
     method: 'POST',
     path: '/accounts/:id/lines/:lineId/exclude',
+    changes: ['bank-lines', 'activity'],
     tag: 'accounts',
     summary: 'Exclude a statement line that should never be an entry, with a reason',
     access: 'signedIn',
@@ -295,6 +312,7 @@ export const accountEndpoints = {
   undoExclude: endpoint({
     method: 'DELETE',
     path: '/accounts/:id/lines/:lineId/exclude',
+    changes: ['bank-lines', 'activity'],
     tag: 'accounts',
     summary: "Undo a line's exclusion, with a reason: the line is unmatched again",
     description:
@@ -311,6 +329,7 @@ export const accountEndpoints = {
   markReconciled: endpoint({
     method: 'POST',
     path: '/accounts/:id/reconciled',
+    changes: ['accounts', 'ledger', 'activity'],
     tag: 'accounts',
     summary: 'Mark an account reconciled through a day, locking its matches',
     description:
@@ -330,6 +349,7 @@ export const accountEndpoints = {
   reconciliationPdf: endpoint({
     method: 'GET',
     path: '/accounts/:id/reconciliation/pdf',
+    reads: ['accounts', 'bank-lines', 'entries', 'settings'],
     tag: 'accounts',
     summary: 'The bank reconciliation statement for a day as an A4 PDF',
     access: 'signedIn',
@@ -343,6 +363,7 @@ export const accountEndpoints = {
   reconciliationExcel: endpoint({
     method: 'GET',
     path: '/accounts/:id/reconciliation/excel',
+    reads: ['accounts', 'bank-lines', 'entries'],
     tag: 'accounts',
     summary: 'The bank reconciliation statement for a day as an Excel file',
     access: 'signedIn',

@@ -17,6 +17,7 @@ export const activityEndpoints = {
   listActivity: endpoint({
     method: 'GET',
     path: '/activity',
+    reads: ['activity'],
     tag: 'activity',
     summary: 'The audit log, newest first (admins and viewers); pass `next` as `after` to page on',
     access: 'audit',
@@ -29,6 +30,7 @@ export const activityEndpoints = {
   activityCsv: endpoint({
     method: 'GET',
     path: '/activity/csv',
+    reads: ['activity'],
     tag: 'activity',
     summary: 'Every row that matches the filters, as CSV (admins and viewers)',
     access: 'audit',
@@ -45,6 +47,7 @@ export const sessionEndpoints = {
   getCurrentUser: endpoint({
     method: 'GET',
     path: '/sessions/current',
+    reads: ['users', 'two-step', 'settings'],
     tag: 'sessions',
     summary: 'The signed-in user of this session',
     access: 'signedIn',
@@ -56,6 +59,7 @@ export const sessionEndpoints = {
   endOtherSessions: endpoint({
     method: 'DELETE',
     path: '/sessions/others',
+    changes: ['sessions', 'activity'],
     tag: 'sessions',
     summary: 'Sign out everywhere else: ends every session of the caller but this one',
     access: 'signedIn',
@@ -67,6 +71,7 @@ export const sessionEndpoints = {
   listSessions: endpoint({
     method: 'GET',
     path: '/sessions',
+    reads: ['sessions'],
     tag: 'sessions',
     summary: "Every open session, or one user's (admins only)",
     access: 'admin',
@@ -79,6 +84,7 @@ export const sessionEndpoints = {
   endSession: endpoint({
     method: 'DELETE',
     path: '/sessions/:id',
+    changes: ['sessions', 'activity'],
     tag: 'sessions',
     summary: 'End one session (admins only); its next call answers 401',
     access: 'admin',
@@ -91,6 +97,7 @@ export const sessionEndpoints = {
   endUserSessions: endpoint({
     method: 'DELETE',
     path: '/sessions/user/:id',
+    changes: ['sessions', 'activity'],
     tag: 'sessions',
     summary: 'End every session of a user (admins only)',
     access: 'admin',

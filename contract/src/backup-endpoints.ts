@@ -8,6 +8,7 @@ export const backupEndpoints = {
   listBackups: endpoint({
     method: 'GET',
     path: '/backups',
+    reads: ['backups'],
     tag: 'backups',
     summary:
       'The kept backups with their manifests, the schedule and the last failure (admins only)',
@@ -20,6 +21,7 @@ export const backupEndpoints = {
   takeBackupNow: endpoint({
     method: 'POST',
     path: '/backups',
+    changes: ['backups', 'activity'],
     tag: 'backups',
     summary:
       'Take a backup now, as the schedule does, and keep the newest BACKUP_KEEP (admins only)',
@@ -35,6 +37,7 @@ export const backupEndpoints = {
   downloadBackup: endpoint({
     method: 'GET',
     path: '/backups/:name/download',
+    reads: ['backups'],
     tag: 'backups',
     summary:
       'One kept backup file, streamed as an attachment; recorded in the activity (admins only)',

@@ -20,6 +20,7 @@ export const bankRuleEndpoints = {
   listBankRules: endpoint({
     method: 'GET',
     path: '/bank-rules',
+    reads: ['bank-rules'],
     tag: 'accounts',
     summary: 'The rules that propose an entry for a statement line',
     access: 'signedIn',
@@ -30,6 +31,7 @@ export const bankRuleEndpoints = {
   createBankRule: endpoint({
     method: 'POST',
     path: '/bank-rules',
+    changes: ['bank-rules', 'activity'],
     tag: 'accounts',
     summary: 'Add a rule',
     access: 'signedIn',
@@ -41,6 +43,7 @@ export const bankRuleEndpoints = {
   updateBankRule: endpoint({
     method: 'PUT',
     path: '/bank-rules/:id',
+    changes: ['bank-rules', 'activity'],
     tag: 'accounts',
     summary: 'Change a rule, or switch it off (`enabled: false`)',
     access: 'signedIn',
@@ -53,6 +56,7 @@ export const bankRuleEndpoints = {
   getBankSettings: endpoint({
     method: 'GET',
     path: '/bank-settings',
+    reads: ['bank-rules'],
     tag: 'accounts',
     summary: 'The reconciliation settings (the days a suggestion may lie from its line)',
     access: 'signedIn',
@@ -63,6 +67,7 @@ export const bankRuleEndpoints = {
   updateBankSettings: endpoint({
     method: 'PUT',
     path: '/bank-settings',
+    changes: ['bank-rules', 'activity'],
     tag: 'accounts',
     summary: 'Change the reconciliation settings (admins only)',
     access: 'admin',

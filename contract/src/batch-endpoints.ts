@@ -9,6 +9,7 @@ export const batchEndpoints = {
   listBatches: endpoint({
     method: 'GET',
     path: '/batches',
+    reads: ['batches'],
     tag: 'batches',
     summary: 'Batches of entries written in one step (imports, payroll runs, repeating entries)',
     description: 'Newest first; `kind` keeps one kind.',
@@ -21,6 +22,7 @@ export const batchEndpoints = {
   reverseBatch: endpoint({
     method: 'POST',
     path: '/batches/:id/reverse',
+    changes: ['entries', 'batches', 'activity'],
     tag: 'batches',
     summary: 'Undo a batch: one reversal for each of its entries, all or none',
     description:

@@ -54,6 +54,7 @@ export const clerkEndpoints = {
   listJustRecorded: endpoint({
     method: 'GET',
     path: '/journal/just-recorded',
+    reads: ['entries', 'receipts'],
     tag: 'journal',
     summary: "The caller's entries of one kind recorded today through a form, newest first",
     description:
@@ -68,6 +69,7 @@ export const clerkEndpoints = {
   getClientBalance: endpoint({
     method: 'GET',
     path: '/clients/:id/balance',
+    reads: ['entries', 'clients'],
     tag: 'clients',
     summary: "A client's balance today: what they owe (positive) or have in credit (negative)",
     access: 'signedIn',
@@ -79,6 +81,7 @@ export const clerkEndpoints = {
   getPreferences: endpoint({
     method: 'GET',
     path: '/account/preferences',
+    reads: ['preferences'],
     tag: 'account',
     summary: "The caller's own preferences",
     access: 'signedIn',
@@ -90,6 +93,8 @@ export const clerkEndpoints = {
   savePreferences: endpoint({
     method: 'PUT',
     path: '/account/preferences',
+    changes: ['preferences', 'activity'],
+    answersRead: 'getPreferences',
     tag: 'account',
     summary: "Set the caller's own preferences (every role, a viewer too: they are one's own)",
     access: 'signedIn',

@@ -3,6 +3,7 @@
 // descriptions and the browser's client builds its requests from them, so neither side writes a
 // path or a payload shape of its own.
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { Topic } from './topics.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -73,10 +74,24 @@ export interface Endpoint {
    */
   errors: readonly ErrorStatus[];
   texts: EndpointTexts;
+  /** A GET's: the topics its answer is made of (topics.ts); a write that changes one refreshes it. */
+  reads?: readonly Topic[];
+  /** A call that is not a GET: the topics it changes (none for a preview or a sign-in). */
+  changes?: readonly Topic[];
+  /**
+   * Set on a write whose answer is the new state of the GET at its own path that takes no input
+   * (its operationId): the browser's cache takes the answer as that read's.
+   */
+  answersRead?: string;
 }
 
+/** What a description must say of its topics: a GET what it reads, any other call what it changes. */
+type Topics<E extends Pick<Endpoint, 'method'>> = E['method'] extends 'GET'
+  ? { reads: readonly [Topic, ...Topic[]]; changes?: never }
+  : { changes: readonly Topic[]; reads?: never };
+
 /** Keeps the literal schema types of a description, so inputs and answers can be derived. */
-export const defineEndpoint = <const E extends Endpoint>(endpoint: E): E => endpoint;
+export const defineEndpoint = <const E extends Endpoint>(endpoint: E & Topics<E>): E => endpoint;
 
 type StaticOf<T> = T extends TSchema ? Static<T> : never;
 

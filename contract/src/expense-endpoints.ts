@@ -29,16 +29,19 @@ export const expenseTypeEndpoints = {
   listExpenseTypes: endpoint({
     ...listExpenseTypes,
     path: '/expance/getExpancetype',
+    reads: ['expense-types', 'budgets'],
     summary: 'List every expense type (the spelling Settings uses)',
   }),
   listExpenseTypesForEntries: endpoint({
     ...listExpenseTypes,
     path: '/expance/getexpancetype',
+    reads: ['expense-types'],
     summary: 'List every expense type (the spelling the entry forms use)',
   }),
   addExpenseType: endpoint({
     method: 'POST',
     path: '/expance/addexpancetype',
+    changes: ['expense-types', 'activity'],
     tag: 'expense types',
     summary: 'Add expense type',
     access: 'signedIn',
@@ -50,6 +53,7 @@ export const expenseTypeEndpoints = {
   updateExpenseType: endpoint({
     method: 'PUT',
     path: '/expance/updateexpancetype/:id',
+    changes: ['expense-types', 'activity'],
     tag: 'expense types',
     summary: 'Change expense type',
     access: 'signedIn',
@@ -62,6 +66,7 @@ export const expenseTypeEndpoints = {
   deleteExpenseType: endpoint({
     method: 'DELETE',
     path: '/expance/deleteexpance/:id',
+    changes: ['expense-types', 'activity'],
     tag: 'expense types',
     summary: 'Delete expense type that has no entries',
     access: 'signedIn',
@@ -73,6 +78,7 @@ export const expenseTypeEndpoints = {
   toggleExpenseTypeStatus: endpoint({
     method: 'PUT',
     path: '/expance/D_A_xpancetype/:id/:currentStatus',
+    changes: ['expense-types', 'activity'],
     tag: 'expense types',
     summary: 'Suspend an Active expense type, or activate any other',
     access: 'signedIn',
@@ -100,6 +106,7 @@ export const entryEndpoints = {
   addExpense: endpoint({
     ...addEntry,
     path: '/expance/addexpance',
+    changes: ['entries', 'activity'],
     summary: 'Record an expense (Credit only, Active expense types only)',
     body: ExpenseEntryBody,
     texts: texts(messages.failedAddExpenseEntry, messages.errorSubmittingExpense),
@@ -107,6 +114,7 @@ export const entryEndpoints = {
   addIncome: endpoint({
     ...addEntry,
     path: '/incoms/addIncome',
+    changes: ['entries', 'activity'],
     summary: 'Record income: Debit bills the client, Credit records a payment received',
     body: IncomeEntryBody,
     texts: texts(messages.failedAddIncomeEntry, messages.errorSubmittingIncome),
@@ -114,6 +122,7 @@ export const entryEndpoints = {
   addSalary: endpoint({
     ...addEntry,
     path: '/expance/addsalery',
+    changes: ['entries', 'activity'],
     summary: 'Record a salary payment (Credit only)',
     body: SalaryEntryBody,
     texts: texts(messages.failedAddSalaryEntry, messages.errorSubmittingSalary),

@@ -1,11 +1,11 @@
-// What goes out (issue 22): the company details every Excel and PDF header carries (Settings,
-// Company), and the Excel and PDF downloads of every report, ledger and the Journal. Each
-// download takes the same query as the JSON (or CSV) call it mirrors, without paging.
+// What goes out (issue 22): the Excel and PDF downloads of every report, ledger and the Journal,
+// each headed by the company's details (company.ts). Each download takes the same query as the
+// JSON (or CSV) call it mirrors, without paging.
 import { Type, type Static } from '@sinclair/typebox';
-import { Email, Id, Name, OptionalDate, OptionalText } from './common.js';
+import { Id, OptionalDate } from './common.js';
 import { defineEndpoint as endpoint, type EndpointTexts } from './endpoint.js';
 import { JournalTotalsQuery } from './journal.js';
-import { apiMessages, messages } from './messages.js';
+import { messages } from './messages.js';
 import {
   DateRangeQuery,
   FinanceQuery,
@@ -13,65 +13,6 @@ import {
   ReportRangeQuery,
   YearlyQuery,
 } from './reports.js';
-
-/** The largest logo accepted, in bytes (it travels as base64 inside a JSON body). */
-export const LOGO_MAX_BYTES = 40 * 1024;
-
-export const LOGO_MEDIA_TYPES = ['image/png', 'image/jpeg'] as const;
-export type LogoMediaType = (typeof LOGO_MEDIA_TYPES)[number];
-
-/** The company's details as the Company tab edits them; every field but the name may be empty. */
-export const CompanyBody = Type.Object(
-  {
-    name: Name(200, 'The company name, first line of every Excel and PDF header'),
-    address: OptionalText(500),
-    phone: OptionalText(50),
-    email: Type.Optional(Type.Union([Email, Type.Literal('')])),
-    taxNumber: OptionalText(50),
-  },
-  { additionalProperties: false },
-);
-export type CompanyBody = Static<typeof CompanyBody>;
-
-export const Company = Type.Object({
-  /** Empty until an admin saves the Company tab. */
-  name: Type.String(),
-  address: Type.String(),
-  phone: Type.String(),
-  email: Type.String(),
-  taxNumber: Type.String(),
-  /** The logo's type and size, or null without one. */
-  logo: Type.Union([
-    Type.Null(),
-    Type.Object({
-      mediaType: Type.Union(LOGO_MEDIA_TYPES.map((t) => Type.Literal(t))),
-      bytes: Type.Integer(),
-    }),
-  ]),
-});
-export type Company = Static<typeof Company>;
-
-/** A logo upload: the PNG or JPEG file's bytes in base64; its type is read from the bytes. */
-export const CompanyLogoBody = Type.Object(
-  {
-    logo: Type.String({
-      minLength: 4,
-      // base64 of LOGO_MAX_BYTES, and a little room, so a slightly larger file gets the clear 400.
-      maxLength: Math.ceil((LOGO_MAX_BYTES + 1024) / 3) * 4,
-      pattern: '^[A-Za-z0-9+/]+={0,2}$',
-      description: `A PNG or JPEG file in base64, at most ${LOGO_MAX_BYTES} bytes`,
-      // A 1x1 PNG.
-      examples: [
-        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGMQCVjwHwADhAIEWAExyQAAAABJRU5ErkJggg==',
-      ],
-    }),
-  },
-  { additionalProperties: false },
-);
-export type CompanyLogoBody = Static<typeof CompanyLogoBody>;
-
-export const CompanySaved = Type.Object({ message: Type.String(), company: Company });
-export type CompanySaved = Static<typeof CompanySaved>;
 
 /** A ledger's export: the ledger's own query without paging. */
 export const ClientLedgerExportQuery = Type.Object(
@@ -101,54 +42,6 @@ const excel = (fileName: string) =>
 const pdf = (fileName: string) =>
   ({ mediaType: PDF_MEDIA_TYPE, fileName: `${fileName}.pdf` }) as const;
 
-export const companyEndpoints = {
-  getCompany: endpoint({
-    method: 'GET',
-    path: '/settings/company',
-    tag: 'settings',
-    summary: 'The company details every Excel and PDF header carries',
-    access: 'signedIn',
-    responses: { 200: Company },
-    errors: [],
-    texts: texts(messages.failedLoadCompany, messages.errorLoadingCompany),
-  }),
-  saveCompany: endpoint({
-    method: 'PUT',
-    path: '/settings/company',
-    tag: 'settings',
-    summary: 'Change the company details (admins only)',
-    access: 'admin',
-    adminsOnly: apiMessages.adminsOnlyCompany,
-    body: CompanyBody,
-    responses: { 200: CompanySaved },
-    errors: [],
-    texts: texts(messages.failedSaveCompany, messages.errorSavingCompany),
-  }),
-  saveCompanyLogo: endpoint({
-    method: 'PUT',
-    path: '/settings/company/logo',
-    tag: 'settings',
-    summary: 'Set the company logo: a PNG or JPEG, checked by its bytes (admins only)',
-    access: 'admin',
-    adminsOnly: apiMessages.adminsOnlyCompany,
-    body: CompanyLogoBody,
-    responses: { 200: CompanySaved },
-    errors: [],
-    texts: texts(messages.failedSaveLogo, messages.errorSavingLogo),
-  }),
-  removeCompanyLogo: endpoint({
-    method: 'DELETE',
-    path: '/settings/company/logo',
-    tag: 'settings',
-    summary: 'Remove the company logo (admins only)',
-    access: 'admin',
-    adminsOnly: apiMessages.adminsOnlyCompany,
-    responses: { 200: CompanySaved },
-    errors: [],
-    texts: texts(messages.failedSaveLogo, messages.errorSavingLogo),
-  }),
-};
-
 const EXCEL_NOTE =
   'An .xlsx file: a header block (company, title, filters, who and when), amounts as numbers ' +
   'in #,##0.00, dates as dates, text as text (never a formula), a totals row, the header row ' +
@@ -158,6 +51,7 @@ export const exportEndpoints = {
   journalExcel: endpoint({
     method: 'GET',
     path: '/journal/excel',
+    reads: ['entries', 'receipts'],
     tag: 'journal',
     summary: 'Every matching entry as an Excel file, streamed, ending with a totals row',
     description: EXCEL_NOTE,
@@ -171,6 +65,7 @@ export const exportEndpoints = {
   financeExcel: endpoint({
     method: 'GET',
     path: '/dashboard/finance/excel',
+    reads: ['entries'],
     tag: 'reports',
     summary: 'The Finance Report as an Excel file',
     description: EXCEL_NOTE,
@@ -184,6 +79,7 @@ export const exportEndpoints = {
   totalsExcel: endpoint({
     method: 'GET',
     path: '/dashboard/totals/excel',
+    reads: ['users', 'employees', 'clients'],
     tag: 'reports',
     summary: 'The Totals Report (head-counts) as an Excel file',
     description: EXCEL_NOTE,
@@ -196,6 +92,7 @@ export const exportEndpoints = {
   clientsVsSalesExcel: endpoint({
     method: 'GET',
     path: '/dashboard/getClientsVsSales/excel',
+    reads: ['entries', 'clients'],
     tag: 'reports',
     summary: 'Clients Vs Sales as an Excel file',
     description: EXCEL_NOTE,
@@ -208,6 +105,7 @@ export const exportEndpoints = {
   employeesVsSalaryExcel: endpoint({
     method: 'GET',
     path: '/dashboard/getEmployeesVsSalary/excel',
+    reads: ['entries', 'employees'],
     tag: 'reports',
     summary: 'Employees Vs Salary as an Excel file',
     description: EXCEL_NOTE,
@@ -221,6 +119,7 @@ export const exportEndpoints = {
   expenseVsTypeExcel: endpoint({
     method: 'GET',
     path: '/dashboard/getExpenseVsType/excel',
+    reads: ['entries', 'expense-types'],
     tag: 'reports',
     summary: 'Expense Vs Type as an Excel file',
     description: EXCEL_NOTE,
@@ -234,6 +133,7 @@ export const exportEndpoints = {
   incomeReportExcel: endpoint({
     method: 'GET',
     path: '/dashboard/getIncomeReport/excel',
+    reads: ['entries'],
     tag: 'reports',
     summary: 'The Income Report as an Excel file',
     description: EXCEL_NOTE,
@@ -247,6 +147,7 @@ export const exportEndpoints = {
   yearlyExcel: endpoint({
     method: 'GET',
     path: '/dashboard/yearly/excel',
+    reads: ['entries'],
     tag: 'reports',
     summary: 'The Yearly Report as an Excel file',
     description: EXCEL_NOTE,
@@ -260,6 +161,7 @@ export const exportEndpoints = {
   clientLedgerExcel: endpoint({
     method: 'GET',
     path: '/dashboard/getClientLedger/excel',
+    reads: ['entries', 'clients'],
     tag: 'ledgers',
     summary: "A client's ledger as an Excel file, with the opening balance (default: this month)",
     description: EXCEL_NOTE,
@@ -273,6 +175,7 @@ export const exportEndpoints = {
   employeeLedgerExcel: endpoint({
     method: 'GET',
     path: '/dashboard/getEmployeeLedger/excel',
+    reads: ['entries', 'employees'],
     tag: 'ledgers',
     summary: "An employee's ledger as an Excel file, with the opening balance",
     description: EXCEL_NOTE,
@@ -286,6 +189,7 @@ export const exportEndpoints = {
   expenseLedgerExcel: endpoint({
     method: 'GET',
     path: '/dashboard/getExpenseLedger/excel',
+    reads: ['entries', 'expense-types'],
     tag: 'ledgers',
     summary: 'The expense ledger as an Excel file, with the opening balance',
     description: EXCEL_NOTE,
@@ -299,6 +203,7 @@ export const exportEndpoints = {
   clientLedgerPdf: endpoint({
     method: 'GET',
     path: '/dashboard/getClientLedger/pdf',
+    reads: ['entries', 'clients', 'settings'],
     tag: 'ledgers',
     summary: "A client's statement as an A4 PDF on the company's letterhead",
     description:
@@ -314,6 +219,7 @@ export const exportEndpoints = {
   employeeLedgerPdf: endpoint({
     method: 'GET',
     path: '/dashboard/getEmployeeLedger/pdf',
+    reads: ['entries', 'employees', 'settings'],
     tag: 'ledgers',
     summary: "An employee's statement as an A4 PDF on the company's letterhead",
     access: 'signedIn',
@@ -326,6 +232,7 @@ export const exportEndpoints = {
   expenseLedgerPdf: endpoint({
     method: 'GET',
     path: '/dashboard/getExpenseLedger/pdf',
+    reads: ['entries', 'expense-types', 'settings'],
     tag: 'ledgers',
     summary: 'The expense ledger as an A4 PDF on the company letterhead',
     access: 'signedIn',
@@ -338,6 +245,7 @@ export const exportEndpoints = {
   yearlyPdf: endpoint({
     method: 'GET',
     path: '/dashboard/yearly/pdf',
+    reads: ['entries', 'settings'],
     tag: 'reports',
     summary: 'The Yearly Report on one A4 page',
     access: 'signedIn',
@@ -350,6 +258,7 @@ export const exportEndpoints = {
   employeesVsSalaryPdf: endpoint({
     method: 'GET',
     path: '/dashboard/getEmployeesVsSalary/pdf',
+    reads: ['entries', 'employees', 'settings'],
     tag: 'reports',
     summary: 'Employees Vs Salary as an A4 PDF, beside another period with `compare`',
     access: 'signedIn',
@@ -362,6 +271,7 @@ export const exportEndpoints = {
   expenseVsTypePdf: endpoint({
     method: 'GET',
     path: '/dashboard/getExpenseVsType/pdf',
+    reads: ['entries', 'expense-types', 'settings'],
     tag: 'reports',
     summary: 'Expense Vs Type as an A4 PDF, beside another period with `compare`',
     access: 'signedIn',
@@ -374,6 +284,7 @@ export const exportEndpoints = {
   incomeReportPdf: endpoint({
     method: 'GET',
     path: '/dashboard/getIncomeReport/pdf',
+    reads: ['entries', 'settings'],
     tag: 'reports',
     summary: 'The Income Report as an A4 PDF, beside another period with `compare`',
     access: 'signedIn',
@@ -386,6 +297,7 @@ export const exportEndpoints = {
   financePdf: endpoint({
     method: 'GET',
     path: '/dashboard/finance/pdf',
+    reads: ['entries', 'settings'],
     tag: 'reports',
     summary: 'The Finance Report as an A4 PDF',
     access: 'signedIn',

@@ -8,6 +8,7 @@ export const importEndpoints = {
   previewImport: endpoint({
     method: 'POST',
     path: '/imports/preview',
+    changes: [],
     tag: 'imports',
     summary: 'Read a file and show what an import of it would write, writing nothing',
     description:
@@ -22,6 +23,7 @@ export const importEndpoints = {
   runImport: endpoint({
     method: 'POST',
     path: '/imports',
+    changes: ['entries', 'batches', 'clients', 'employees', 'expense-types', 'activity'],
     tag: 'imports',
     summary: 'Import every ready row of a file as one batch, all or nothing',
     description:
@@ -35,6 +37,7 @@ export const importEndpoints = {
   listImports: endpoint({
     method: 'GET',
     path: '/imports',
+    reads: ['batches'],
     tag: 'imports',
     summary: 'Past imports, newest first',
     access: 'signedIn',

@@ -24,6 +24,7 @@ export const journalEndpoints = {
   listJournal: endpoint({
     method: 'GET',
     path: '/journal',
+    reads: ['entries', 'receipts'],
     tag: 'journal',
     summary: 'Every entry, newest first, filtered; one page at a time by position',
     description:
@@ -39,6 +40,7 @@ export const journalEndpoints = {
   getJournalTotals: endpoint({
     method: 'GET',
     path: '/journal/totals',
+    reads: ['entries', 'receipts'],
     tag: 'journal',
     summary: 'How many entries match and their Credit and Debit totals',
     access: 'signedIn',
@@ -50,6 +52,7 @@ export const journalEndpoints = {
   journalCsv: endpoint({
     method: 'GET',
     path: '/journal/csv',
+    reads: ['entries', 'receipts'],
     tag: 'journal',
     summary: 'Every matching entry as CSV, streamed, ending with a totals row',
     access: 'signedIn',
@@ -62,6 +65,7 @@ export const journalEndpoints = {
   reverseEntry: endpoint({
     method: 'POST',
     path: '/journal/:id/reverse',
+    changes: ['entries', 'activity'],
     tag: 'journal',
     summary: 'Reverse an entry: a new entry that cancels it in every figure',
     description:
@@ -79,6 +83,7 @@ export const journalEndpoints = {
   correctEntry: endpoint({
     method: 'POST',
     path: '/journal/:id/correct',
+    changes: ['entries', 'receipts', 'activity'],
     tag: 'journal',
     summary: 'Correct an entry in one step: its reversal and the corrected entry, both or neither',
     description:
@@ -98,6 +103,7 @@ export const journalEndpoints = {
   getBooksClosed: endpoint({
     method: 'GET',
     path: '/journal/closed',
+    reads: ['closing'],
     tag: 'journal',
     summary: 'The day the books are closed through (null: none)',
     access: 'signedIn',
@@ -108,6 +114,8 @@ export const journalEndpoints = {
   moveBooksClosed: endpoint({
     method: 'PUT',
     path: '/journal/closed',
+    changes: ['closing', 'activity'],
+    answersRead: 'getBooksClosed',
     tag: 'journal',
     summary: 'Move the day the books are closed through (admins only)',
     access: 'admin',

@@ -35,6 +35,7 @@ export const monthEndEndpoints = {
   setExpenseTypeBudget: endpoint({
     method: 'PUT',
     path: '/expance/:id/budget',
+    changes: ['budgets', 'activity'],
     tag: 'budgets',
     summary: "Set an expense type's budget: one monthly amount, or twelve for a year (admins only)",
     description:
@@ -51,6 +52,7 @@ export const monthEndEndpoints = {
   getExpenseTypeBudget: endpoint({
     method: 'GET',
     path: '/expance/:id/budget',
+    reads: ['entries', 'budgets'],
     tag: 'budgets',
     summary: "How much of a month's budget an expense type has used (default: this month)",
     access: 'signedIn',
@@ -63,6 +65,7 @@ export const monthEndEndpoints = {
   getBudgetReport: endpoint({
     method: 'GET',
     path: '/reports/budget',
+    reads: ['entries', 'budgets', 'expense-types'],
     tag: 'reports',
     summary: 'Budget vs actual per expense type for a month or a year to date',
     description: 'Exactly one of `month` (YYYY-MM) and `year` (YYYY).',
@@ -75,6 +78,7 @@ export const monthEndEndpoints = {
   budgetReportExcel: endpoint({
     method: 'GET',
     path: '/reports/budget/excel',
+    reads: ['entries', 'budgets', 'expense-types'],
     tag: 'reports',
     summary: 'Budget vs actual as an Excel file',
     access: 'signedIn',
@@ -87,6 +91,7 @@ export const monthEndEndpoints = {
   budgetReportPdf: endpoint({
     method: 'GET',
     path: '/reports/budget/pdf',
+    reads: ['entries', 'budgets', 'expense-types', 'settings'],
     tag: 'reports',
     summary: 'Budget vs actual as an A4 PDF',
     access: 'signedIn',
@@ -99,6 +104,7 @@ export const monthEndEndpoints = {
   getOverBudget: endpoint({
     method: 'GET',
     path: '/dashboard/over-budget',
+    reads: ['entries', 'budgets', 'expense-types'],
     tag: 'reports',
     summary: 'The expense types over budget this month (the dashboard)',
     access: 'signedIn',
@@ -109,6 +115,7 @@ export const monthEndEndpoints = {
   getReceivables: endpoint({
     method: 'GET',
     path: '/reports/receivables',
+    reads: ['entries', 'clients'],
     tag: 'reports',
     summary: 'What each client owes on a day, by the age of the invoices not yet paid',
     description:
@@ -123,6 +130,7 @@ export const monthEndEndpoints = {
   receivablesExcel: endpoint({
     method: 'GET',
     path: '/reports/receivables/excel',
+    reads: ['entries', 'clients'],
     tag: 'reports',
     summary: 'Receivables aging as an Excel file',
     access: 'signedIn',
@@ -135,6 +143,7 @@ export const monthEndEndpoints = {
   receivablesPdf: endpoint({
     method: 'GET',
     path: '/reports/receivables/pdf',
+    reads: ['entries', 'clients', 'settings'],
     tag: 'reports',
     summary: 'Receivables aging as an A4 PDF',
     access: 'signedIn',
@@ -147,6 +156,7 @@ export const monthEndEndpoints = {
   getMonthEnd: endpoint({
     method: 'GET',
     path: '/month-end',
+    reads: ['entries', 'closing', 'receipts', 'recurring', 'employees', 'bank-lines', 'accounts'],
     tag: 'month end',
     summary: 'What is still open for a month, each item with its count and the link that lists it',
     access: 'signedIn',
@@ -158,6 +168,7 @@ export const monthEndEndpoints = {
   closeMonth: endpoint({
     method: 'POST',
     path: '/month-end/close',
+    changes: ['closing', 'activity'],
     tag: 'month end',
     summary: 'Close a month: books closed through its last day (admins only)',
     description:
@@ -173,6 +184,16 @@ export const monthEndEndpoints = {
   monthEndPackPdf: endpoint({
     method: 'GET',
     path: '/month-end/pack.pdf',
+    reads: [
+      'entries',
+      'closing',
+      'receipts',
+      'recurring',
+      'employees',
+      'bank-lines',
+      'accounts',
+      'settings',
+    ],
     tag: 'month end',
     summary:
       'The month-end pack: Finance and Expense Vs Type against the month before, Budget vs ' +
@@ -187,6 +208,7 @@ export const monthEndEndpoints = {
   monthEndPackExcel: endpoint({
     method: 'GET',
     path: '/month-end/pack.xlsx',
+    reads: ['entries', 'closing', 'receipts', 'recurring', 'employees', 'bank-lines', 'accounts'],
     tag: 'month end',
     summary: 'The month-end pack as one Excel workbook, one sheet per part',
     access: 'signedIn',

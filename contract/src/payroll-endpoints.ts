@@ -8,6 +8,7 @@ export const payrollEndpoints = {
   getPayroll: endpoint({
     method: 'GET',
     path: '/payroll',
+    reads: ['entries', 'employees'],
     tag: 'payroll',
     summary: "A month's payroll sheet: every employee, their salary and what they were paid",
     description: '`month` is YYYY-MM; this month when left out.',
@@ -20,6 +21,7 @@ export const payrollEndpoints = {
   postPayroll: endpoint({
     method: 'POST',
     path: '/payroll',
+    changes: ['entries', 'batches', 'activity'],
     tag: 'payroll',
     summary: 'Post a payroll run: one salary entry per line, as one batch, in one transaction',
     description:

@@ -20,6 +20,7 @@ export const payslipEndpoints = {
   payslipPdf: endpoint({
     method: 'GET',
     path: '/payroll/payslip',
+    reads: ['entries', 'employees', 'settings'],
     tag: 'payroll',
     summary: "An employee's payslip for a month as an A4 PDF on the company's letterhead",
     description:

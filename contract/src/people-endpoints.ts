@@ -16,6 +16,7 @@ export const employeeEndpoints = {
   listEmployees: endpoint({
     method: 'GET',
     path: '/employees/getEmployees',
+    reads: ['employees'],
     tag: 'employees',
     summary: 'List every employee',
     access: 'signedIn',
@@ -26,6 +27,7 @@ export const employeeEndpoints = {
   addEmployee: endpoint({
     method: 'POST',
     path: '/employees/addEmployee',
+    changes: ['employees', 'activity'],
     tag: 'employees',
     summary: 'Add employee',
     access: 'signedIn',
@@ -37,6 +39,7 @@ export const employeeEndpoints = {
   updateEmployee: endpoint({
     method: 'PUT',
     path: '/employees/updateEmployee/:id',
+    changes: ['employees', 'activity'],
     tag: 'employees',
     summary: 'Change employee',
     access: 'signedIn',
@@ -49,6 +52,7 @@ export const employeeEndpoints = {
   deleteEmployee: endpoint({
     method: 'DELETE',
     path: '/employees/deleteEmployee/:id',
+    changes: ['employees', 'activity'],
     tag: 'employees',
     summary: 'Delete employee that has no entries',
     access: 'signedIn',
@@ -63,6 +67,7 @@ export const clientEndpoints = {
   listClients: endpoint({
     method: 'GET',
     path: '/clients/getClients',
+    reads: ['clients'],
     tag: 'clients',
     summary: 'List every client',
     access: 'signedIn',
@@ -73,6 +78,7 @@ export const clientEndpoints = {
   addClient: endpoint({
     method: 'POST',
     path: '/clients/addClient',
+    changes: ['clients', 'activity'],
     tag: 'clients',
     summary: 'Add client',
     access: 'signedIn',
@@ -84,6 +90,7 @@ export const clientEndpoints = {
   updateClient: endpoint({
     method: 'PUT',
     path: '/clients/updateClient/:id',
+    changes: ['clients', 'activity'],
     tag: 'clients',
     summary: 'Change client',
     access: 'signedIn',
@@ -96,6 +103,7 @@ export const clientEndpoints = {
   deleteClient: endpoint({
     method: 'DELETE',
     path: '/clients/deleteClient/:id',
+    changes: ['clients', 'activity'],
     tag: 'clients',
     summary: 'Delete client that has no entries',
     access: 'signedIn',

@@ -25,6 +25,7 @@ export const receiptEndpoints = {
   addEntryWithReceipts: endpoint({
     method: 'POST',
     path: '/receipts/entries',
+    changes: ['entries', 'receipts', 'activity'],
     tag: 'receipts',
     summary: 'Record an entry and its receipts together: both are saved, or neither',
     description:
@@ -39,6 +40,7 @@ export const receiptEndpoints = {
   attachReceipts: endpoint({
     method: 'POST',
     path: '/journal/:id/receipts',
+    changes: ['receipts', 'activity'],
     tag: 'receipts',
     summary: 'Attach receipts to an entry (allowed in a closed period too)',
     description: UPLOAD,
@@ -51,6 +53,7 @@ export const receiptEndpoints = {
   listReceipts: endpoint({
     method: 'GET',
     path: '/journal/:id/receipts',
+    reads: ['receipts'],
     tag: 'receipts',
     summary: "An entry's shown receipts, each with signed addresses to show and download it",
     access: 'signedIn',
@@ -62,6 +65,7 @@ export const receiptEndpoints = {
   receiptFile: endpoint({
     method: 'GET',
     path: '/receipts/:id/file',
+    reads: ['receipts'],
     tag: 'receipts',
     summary: 'The file of a receipt, at the signed address listReceipts gave',
     description:
@@ -78,6 +82,7 @@ export const receiptEndpoints = {
   removeReceipt: endpoint({
     method: 'POST',
     path: '/receipts/:id/remove',
+    changes: ['receipts', 'activity'],
     tag: 'receipts',
     summary: 'Remove a receipt with a reason: hidden, never erased (not in a closed period)',
     access: 'signedIn',
@@ -90,6 +95,7 @@ export const receiptEndpoints = {
   getReceiptsMissing: endpoint({
     method: 'GET',
     path: '/dashboard/receipts-missing',
+    reads: ['entries', 'receipts'],
     tag: 'receipts',
     summary: "How many of this month's expense entries have no receipt",
     access: 'signedIn',

@@ -19,6 +19,7 @@ export const recurringEndpoints = {
   listSchedules: endpoint({
     method: 'GET',
     path: '/recurring',
+    reads: ['recurring'],
     tag: 'recurring',
     summary: 'The schedules of repeating entries',
     access: 'signedIn',
@@ -29,6 +30,7 @@ export const recurringEndpoints = {
   addSchedule: endpoint({
     method: 'POST',
     path: '/recurring',
+    changes: ['recurring', 'activity'],
     tag: 'recurring',
     summary: 'Add a schedule of a repeating entry',
     access: 'signedIn',
@@ -40,6 +42,7 @@ export const recurringEndpoints = {
   setScheduleState: endpoint({
     method: 'PUT',
     path: '/recurring/:id/state',
+    changes: ['recurring', 'activity'],
     tag: 'recurring',
     summary: 'Pause, resume or end a schedule (an ended schedule stays ended)',
     access: 'signedIn',
@@ -52,6 +55,7 @@ export const recurringEndpoints = {
   setScheduleAutoPost: endpoint({
     method: 'PUT',
     path: '/recurring/:id/auto-post',
+    changes: ['recurring', 'activity'],
     tag: 'recurring',
     summary: 'Turn automatic posting of a schedule on or off (admins only)',
     access: 'admin',
@@ -65,6 +69,7 @@ export const recurringEndpoints = {
   listDue: endpoint({
     method: 'GET',
     path: '/recurring/due',
+    reads: ['recurring'],
     tag: 'recurring',
     summary: 'Every occurrence of an active schedule up to today not yet posted or skipped',
     access: 'signedIn',
@@ -75,6 +80,7 @@ export const recurringEndpoints = {
   postOccurrences: endpoint({
     method: 'POST',
     path: '/recurring/post',
+    changes: ['entries', 'recurring', 'batches', 'activity'],
     tag: 'recurring',
     summary: 'Post due occurrences, each dated its own day, as one batch',
     description:
@@ -89,6 +95,7 @@ export const recurringEndpoints = {
   skipOccurrence: endpoint({
     method: 'POST',
     path: '/recurring/skip',
+    changes: ['recurring', 'activity'],
     tag: 'recurring',
     summary: 'Skip a due occurrence: it is never posted',
     access: 'signedIn',

@@ -143,6 +143,7 @@ export const releaseEndpoints = {
   reportRemoteHealth: endpoint({
     method: 'POST',
     path: '/remote-health',
+    changes: ['releases'],
     tag: 'releases',
     summary: "The shell's counts of remote screen loads, failures and refusals, per version",
     description:
@@ -159,6 +160,7 @@ export const releaseEndpoints = {
   listReleases: endpoint({
     method: 'GET',
     path: '/releases',
+    reads: ['releases'],
     tag: 'releases',
     summary:
       'Each remote: the served version and any canary, with their loads and failures (admins only)',
@@ -171,6 +173,7 @@ export const releaseEndpoints = {
   promoteRelease: endpoint({
     method: 'POST',
     path: '/releases/:remote/promote',
+    changes: ['releases', 'activity'],
     tag: 'releases',
     summary: "Serve a remote's canary to everyone, as `npm run deploy -- --promote` (admins only)",
     description: '409 when the remote has no canary. Recorded in the activity.',
@@ -184,6 +187,7 @@ export const releaseEndpoints = {
   rollBackRelease: endpoint({
     method: 'POST',
     path: '/releases/:remote/rollback',
+    changes: ['releases', 'activity'],
     tag: 'releases',
     summary:
       "End a remote's canary, or serve its previous version again, as `npm run deploy -- --rollback` (admins only)",

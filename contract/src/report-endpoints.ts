@@ -39,6 +39,7 @@ export const reportEndpoints = {
   getTotals: endpoint({
     method: 'GET',
     path: '/dashboard/totals',
+    reads: ['users', 'employees', 'clients'],
     tag: 'reports',
     summary: 'Head-counts: admins, employees, clients',
     access: 'signedIn',
@@ -49,6 +50,7 @@ export const reportEndpoints = {
   getFinance: endpoint({
     method: 'GET',
     path: '/dashboard/finance',
+    reads: ['entries'],
     tag: 'reports',
     summary: 'Income received, salary and expense paid in a range (default: this month)',
     access: 'signedIn',
@@ -60,6 +62,7 @@ export const reportEndpoints = {
   getClientsVsSales: endpoint({
     method: 'GET',
     path: '/dashboard/getClientsVsSales',
+    reads: ['entries', 'clients'],
     tag: 'reports',
     summary: 'Per client: total billed (Debit), received (Credit) and pending',
     access: 'signedIn',
@@ -70,6 +73,7 @@ export const reportEndpoints = {
   getEmployeesVsSalary: endpoint({
     method: 'GET',
     path: '/dashboard/getEmployeesVsSalary',
+    reads: ['entries', 'employees'],
     tag: 'reports',
     summary: 'Salary paid per employee in a range (empty dates: all time)',
     access: 'signedIn',
@@ -81,6 +85,7 @@ export const reportEndpoints = {
   getExpenseVsType: endpoint({
     method: 'GET',
     path: '/dashboard/getExpenseVsType',
+    reads: ['entries', 'expense-types'],
     tag: 'reports',
     summary: 'Expense per expense type in a range (default: this month)',
     access: 'signedIn',
@@ -92,6 +97,7 @@ export const reportEndpoints = {
   getIncomeReport: endpoint({
     method: 'GET',
     path: '/dashboard/getIncomeReport',
+    reads: ['entries'],
     tag: 'reports',
     summary: 'Income received per day',
     access: 'signedIn',
@@ -103,6 +109,7 @@ export const reportEndpoints = {
   getYearly: endpoint({
     method: 'GET',
     path: '/dashboard/yearly',
+    reads: ['entries'],
     tag: 'reports',
     summary: 'Income, salary, expense and profit/loss for each month of a year',
     access: 'signedIn',
@@ -117,6 +124,7 @@ export const ledgerEndpoints = {
   getClientLedger: endpoint({
     method: 'GET',
     path: '/dashboard/getClientLedger',
+    reads: ['entries', 'clients'],
     tag: 'ledgers',
     summary: "A client's entries with running balance (default: this month)",
     access: 'signedIn',
@@ -128,6 +136,7 @@ export const ledgerEndpoints = {
   getEmployeeLedger: endpoint({
     method: 'GET',
     path: '/dashboard/getEmployeeLedger',
+    reads: ['entries', 'employees'],
     tag: 'ledgers',
     summary: "An employee's salary entries with running total (default: this month)",
     access: 'signedIn',
@@ -139,6 +148,7 @@ export const ledgerEndpoints = {
   getExpenseLedger: endpoint({
     method: 'GET',
     path: '/dashboard/getExpenseLedger',
+    reads: ['entries', 'expense-types'],
     tag: 'ledgers',
     summary: 'Every expense entry with running total (default: this month)',
     access: 'signedIn',
@@ -150,6 +160,7 @@ export const ledgerEndpoints = {
   getLedgerOpening: endpoint({
     method: 'GET',
     path: '/ledgers/opening',
+    reads: ['entries'],
     tag: 'ledgers',
     summary: 'The balance a ledger brings forward into a range (default: this month)',
     description:
@@ -165,6 +176,7 @@ export const ledgerEndpoints = {
   listPartyBalances: endpoint({
     method: 'GET',
     path: '/ledgers/balances',
+    reads: ['entries', 'clients', 'employees', 'expense-types'],
     tag: 'ledgers',
     summary:
       "Each client's or employee's balance as their ledger ends (Manage Clients, Manage Employees)",
@@ -184,6 +196,7 @@ export const pagedLedgerEndpoints = {
   listClientLedger: endpoint({
     method: 'GET',
     path: '/ledgers/client',
+    reads: ['entries', 'clients'],
     tag: 'ledgers',
     summary: "A client's ledger a page at a time (default: this month)",
     description:
@@ -198,6 +211,7 @@ export const pagedLedgerEndpoints = {
   listEmployeeLedger: endpoint({
     method: 'GET',
     path: '/ledgers/employee',
+    reads: ['entries', 'employees'],
     tag: 'ledgers',
     summary: "An employee's ledger a page at a time (default: this month)",
     description:
@@ -212,6 +226,7 @@ export const pagedLedgerEndpoints = {
   listExpenseLedger: endpoint({
     method: 'GET',
     path: '/ledgers/expense',
+    reads: ['entries', 'expense-types'],
     tag: 'ledgers',
     summary: 'The expense ledger a page at a time (default: this month)',
     description:

@@ -41,6 +41,7 @@ export const setupEndpoints = {
   getSetup: endpoint({
     method: 'GET',
     path: '/setup',
+    reads: ['settings', 'expense-types', 'clients', 'employees', 'accounts', 'entries'],
     tag: 'settings',
     summary: "A new office's set-up list: which of its lists are filled in",
     access: 'signedIn',

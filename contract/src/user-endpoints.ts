@@ -29,6 +29,7 @@ export const userEndpoints = {
   login: endpoint({
     method: 'POST',
     path: '/users/login',
+    changes: [],
     tag: 'users',
     summary: 'Sign in with e-mail and password',
     access: 'public',
@@ -43,6 +44,7 @@ export const userEndpoints = {
   loginCode: endpoint({
     method: 'POST',
     path: '/users/login/code',
+    changes: [],
     tag: 'users',
     summary: 'Second step of a sign-in: the code from the authenticator app, or a recovery code',
     description:
@@ -57,6 +59,7 @@ export const userEndpoints = {
   logout: endpoint({
     method: 'POST',
     path: '/users/logout',
+    changes: [],
     tag: 'users',
     summary: 'Sign out: revokes the session token',
     access: 'signedIn',
@@ -69,6 +72,7 @@ export const userEndpoints = {
   listUsers: endpoint({
     method: 'GET',
     path: '/users/getUser',
+    reads: ['users'],
     tag: 'users',
     summary: 'List users',
     access: 'signedIn',
@@ -79,6 +83,7 @@ export const userEndpoints = {
   registerUser: endpoint({
     method: 'POST',
     path: '/users/register',
+    changes: ['users', 'activity'],
     tag: 'users',
     summary: 'Add a user (admins only)',
     access: 'admin',
@@ -90,6 +95,7 @@ export const userEndpoints = {
   updateUser: endpoint({
     method: 'PUT',
     path: '/users/updateuser/:id',
+    changes: ['users', 'activity'],
     tag: 'users',
     summary: 'Change a user (admins only); the password only when given',
     access: 'admin',
@@ -102,6 +108,7 @@ export const userEndpoints = {
   deleteUser: endpoint({
     method: 'DELETE',
     path: '/users/deleteUser/:id',
+    changes: ['users', 'activity'],
     tag: 'users',
     summary: 'Delete a user (admins only)',
     access: 'admin',
@@ -113,6 +120,7 @@ export const userEndpoints = {
   listTwoStepUsers: endpoint({
     method: 'GET',
     path: '/users/two-step',
+    reads: ['users', 'two-step'],
     tag: 'users',
     summary: 'The users who have two-step sign-in on (admins only)',
     access: 'admin',
@@ -123,6 +131,7 @@ export const userEndpoints = {
   turnOffUserTwoStep: endpoint({
     method: 'DELETE',
     path: '/users/two-step/:id',
+    changes: ['two-step', 'activity'],
     tag: 'users',
     summary: "Turn off a user's two-step sign-in, e.g. after a lost phone (admins only)",
     access: 'admin',
@@ -137,6 +146,7 @@ export const ownAccountEndpoints = {
   changeOwnPassword: endpoint({
     method: 'PUT',
     path: '/account/password',
+    changes: ['sessions', 'activity'],
     tag: 'account',
     summary: "Change one's own password (the current one required); other sessions end",
     access: 'signedIn',
@@ -149,6 +159,7 @@ export const ownAccountEndpoints = {
   getTwoStep: endpoint({
     method: 'GET',
     path: '/account/two-step',
+    reads: ['two-step'],
     tag: 'account',
     summary: "Whether one's own two-step sign-in is on, and how many recovery codes are left",
     access: 'signedIn',
@@ -160,6 +171,7 @@ export const ownAccountEndpoints = {
   setUpTwoStep: endpoint({
     method: 'POST',
     path: '/account/two-step/setup',
+    changes: ['two-step'],
     tag: 'account',
     summary: 'A new secret for an authenticator app; not in force until turned on with a code',
     access: 'signedIn',
@@ -171,6 +183,7 @@ export const ownAccountEndpoints = {
   turnOnTwoStep: endpoint({
     method: 'POST',
     path: '/account/two-step/enable',
+    changes: ['two-step', 'activity'],
     tag: 'account',
     summary: 'Turn two-step sign-in on with a code from the app; answers the recovery codes once',
     access: 'signedIn',
@@ -183,6 +196,7 @@ export const ownAccountEndpoints = {
   turnOffTwoStep: endpoint({
     method: 'POST',
     path: '/account/two-step/disable',
+    changes: ['two-step', 'activity'],
     tag: 'account',
     summary: "Turn one's own two-step sign-in off (the password required)",
     access: 'signedIn',
@@ -198,6 +212,7 @@ export const securityEndpoints = {
   getSecuritySettings: endpoint({
     method: 'GET',
     path: '/settings/security',
+    reads: ['settings'],
     tag: 'settings',
     summary: 'Security settings: whether every admin must use two-step sign-in',
     access: 'signedIn',
@@ -208,6 +223,8 @@ export const securityEndpoints = {
   saveSecuritySettings: endpoint({
     method: 'PUT',
     path: '/settings/security',
+    changes: ['settings', 'activity'],
+    answersRead: 'getSecuritySettings',
     tag: 'settings',
     summary: 'Change the security settings (admins only)',
     access: 'admin',

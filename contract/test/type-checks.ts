@@ -2,6 +2,7 @@
 // must stay an error. Should the screen queries, entry kinds or audit actions lose their types
 // (become plain strings), the directive itself fails the type check.
 import {
+  defineEndpoint,
   href,
   readQuery,
   type AuditAction,
@@ -63,3 +64,29 @@ export const labels: Record<AuditAction, string> = {
   // @ts-expect-error an action the api never writes
   reversal: '',
 };
+
+// Every call says what its answer is made of (a GET's reads) or what it changes (any other's),
+// in the topics of topics.ts: the browser refreshes reads from these alone.
+const described = {
+  tag: 'x',
+  summary: 'x',
+  access: 'signedIn',
+  responses: {},
+  errors: [],
+  texts: { failure: 'x', error: 'x' },
+} as const;
+export const read = defineEndpoint({ ...described, method: 'GET', path: '/x', reads: ['clients'] });
+export const write = defineEndpoint({ ...described, method: 'POST', path: '/x', changes: [] });
+// @ts-expect-error a GET that does not say what it reads
+export const unread = defineEndpoint({ ...described, method: 'GET', path: '/x' });
+// @ts-expect-error a GET reads at least one topic
+export const readsNothing = defineEndpoint({ ...described, method: 'GET', path: '/x', reads: [] });
+// @ts-expect-error a write that does not say what it changes
+export const unsaid = defineEndpoint({ ...described, method: 'PUT', path: '/x' });
+export const unknown = defineEndpoint({
+  ...described,
+  method: 'PUT',
+  path: '/x',
+  // @ts-expect-error a topic outside the set
+  changes: ['client'],
+});

@@ -110,7 +110,6 @@ export {
   apiQueryKey,
   endpointName,
   prefetchApiQuery,
-  refreshAfter,
   useApiMutation,
   useApiQuery,
   useApiStream,
@@ -118,8 +117,7 @@ export {
 export type { ApiMutationVariables, ApiQueryOptions, ApiStream } from './data/api-query';
 export { useApiWrite } from './data/useApiWrite';
 export type { ApiWriteOptions, ApiWriteOutcome, ApiWriteVariables } from './data/useApiWrite';
-export { invalidates } from './data/invalidation';
-export type { ReadName, WriteName } from './data/invalidation';
+export { refreshAfter } from './data/refresh';
 export * from './components/FilteredList';
 export { upload } from './http/api-client';
 export { useApiUpload } from './data/api-upload';

@@ -88,9 +88,24 @@ test('finds the modules that describe endpoints, in subfolders too', () => {
   );
 });
 
-test('keeps every endpoint with its method, path, access and texts', () => {
+test('keeps every endpoint with its method, path, access, texts and topics', () => {
+  // The topics are how the browser's cache knows what a write leaves stale (contract topics.ts).
+  expect(total('js', /\breads: \[/g)).toBeGreaterThan(90);
+  expect(total('stripped', /\breads: \[/g)).toBe(total('js', /\breads: \[/g));
+  expect(total('js', /\bchanges: \[/g)).toBeGreaterThan(70);
+  expect(total('stripped', /\bchanges: \[/g)).toBe(total('js', /\bchanges: \[/g));
+  expect(total('stripped', /\banswersRead: "/g)).toBe(3);
   for (const { name, js, stripped } of modules) {
-    for (const key of ['method', 'path', 'access', 'texts', 'errors']) {
+    for (const key of [
+      'method',
+      'path',
+      'access',
+      'texts',
+      'errors',
+      'reads',
+      'changes',
+      'answersRead',
+    ]) {
       const pattern = new RegExp(`\\b${key}: `, 'g');
       expect({ name, key, kept: count(stripped, pattern) }).toEqual({
         name,

@@ -39,6 +39,7 @@ export const ledgerEndpoints = {
   listLedgerAccounts: endpoint({
     method: 'GET',
     path: '/ledger/accounts',
+    reads: ['ledger', 'entries', 'expense-types'],
     tag: 'ledger',
     summary: 'The chart of accounts, each account with its balance today',
     access: 'signedIn',
@@ -49,6 +50,7 @@ export const ledgerEndpoints = {
   createLedgerAccount: endpoint({
     method: 'POST',
     path: '/ledger/accounts',
+    changes: ['ledger', 'activity'],
     tag: 'ledger',
     summary: 'Add a ledger account (admins only)',
     access: 'admin',
@@ -61,6 +63,7 @@ export const ledgerEndpoints = {
   updateLedgerAccount: endpoint({
     method: 'PUT',
     path: '/ledger/accounts/:id',
+    changes: ['ledger', 'activity'],
     tag: 'ledger',
     summary:
       'Change, close or reopen a ledger account (admins only); one with postings is never deleted',
@@ -75,6 +78,7 @@ export const ledgerEndpoints = {
   getTrialBalance: endpoint({
     method: 'GET',
     path: '/ledger/trial-balance',
+    reads: ['ledger', 'entries'],
     tag: 'ledger',
     summary: "Every account's debit or credit balance at a day",
     access: 'signedIn',
@@ -86,6 +90,7 @@ export const ledgerEndpoints = {
   trialBalanceExcel: endpoint({
     method: 'GET',
     path: '/ledger/trial-balance/excel',
+    reads: ['ledger', 'entries'],
     tag: 'ledger',
     summary: "Every account's debit or credit balance at a day, as an Excel file",
     access: 'signedIn',
@@ -98,6 +103,7 @@ export const ledgerEndpoints = {
   trialBalancePdf: endpoint({
     method: 'GET',
     path: '/ledger/trial-balance/pdf',
+    reads: ['ledger', 'entries', 'settings'],
     tag: 'ledger',
     summary: "Every account's debit or credit balance at a day, as a PDF",
     access: 'signedIn',
@@ -110,6 +116,7 @@ export const ledgerEndpoints = {
   getBalanceSheet: endpoint({
     method: 'GET',
     path: '/ledger/balance-sheet',
+    reads: ['ledger', 'entries'],
     tag: 'ledger',
     summary: 'Assets, liabilities and equity at a day',
     access: 'signedIn',
@@ -121,6 +128,7 @@ export const ledgerEndpoints = {
   balanceSheetExcel: endpoint({
     method: 'GET',
     path: '/ledger/balance-sheet/excel',
+    reads: ['ledger', 'entries'],
     tag: 'ledger',
     summary: 'Assets, liabilities and equity at a day, as an Excel file',
     access: 'signedIn',
@@ -133,6 +141,7 @@ export const ledgerEndpoints = {
   balanceSheetPdf: endpoint({
     method: 'GET',
     path: '/ledger/balance-sheet/pdf',
+    reads: ['ledger', 'entries', 'settings'],
     tag: 'ledger',
     summary: 'Assets, liabilities and equity at a day, as a PDF',
     access: 'signedIn',
@@ -145,6 +154,7 @@ export const ledgerEndpoints = {
   getProfitLoss: endpoint({
     method: 'GET',
     path: '/ledger/profit-loss',
+    reads: ['ledger', 'entries'],
     tag: 'ledger',
     summary: 'Income and expenses by account for a period, on the accrual or the cash basis',
     access: 'signedIn',
@@ -156,6 +166,7 @@ export const ledgerEndpoints = {
   profitLossExcel: endpoint({
     method: 'GET',
     path: '/ledger/profit-loss/excel',
+    reads: ['ledger', 'entries'],
     tag: 'ledger',
     summary:
       'Income and expenses by account for a period, on the accrual or the cash basis, as an Excel file',
@@ -169,6 +180,7 @@ export const ledgerEndpoints = {
   profitLossPdf: endpoint({
     method: 'GET',
     path: '/ledger/profit-loss/pdf',
+    reads: ['ledger', 'entries', 'settings'],
     tag: 'ledger',
     summary:
       'Income and expenses by account for a period, on the accrual or the cash basis, as a PDF',
@@ -182,6 +194,7 @@ export const ledgerEndpoints = {
   getGeneralLedger: endpoint({
     method: 'GET',
     path: '/ledger/accounts/:id/lines',
+    reads: ['ledger', 'entries'],
     tag: 'ledger',
     summary:
       "One account's lines for a period with its opening and closing balance, a page at a time",
@@ -195,6 +208,7 @@ export const ledgerEndpoints = {
   generalLedgerExcel: endpoint({
     method: 'GET',
     path: '/ledger/accounts/:id/lines/excel',
+    reads: ['ledger', 'entries'],
     tag: 'ledger',
     summary:
       "One account's lines for a whole period with its opening, running and closing balance, as an Excel file",
@@ -209,6 +223,7 @@ export const ledgerEndpoints = {
   generalLedgerPdf: endpoint({
     method: 'GET',
     path: '/ledger/accounts/:id/lines/pdf',
+    reads: ['ledger', 'entries', 'settings'],
     tag: 'ledger',
     summary:
       "One account's lines for a whole period with its opening, running and closing balance, as a PDF",
@@ -223,6 +238,7 @@ export const ledgerEndpoints = {
   listVouchers: endpoint({
     method: 'GET',
     path: '/ledger/vouchers',
+    reads: ['entries'],
     tag: 'ledger',
     summary: 'Vouchers, newest first, a page at a time',
     access: 'signedIn',
@@ -234,6 +250,7 @@ export const ledgerEndpoints = {
   createVoucher: endpoint({
     method: 'POST',
     path: '/ledger/vouchers',
+    changes: ['entries', 'activity'],
     tag: 'ledger',
     summary: 'Post a voucher: a dated journal entry of two or more balanced lines (admins only)',
     description:
@@ -249,6 +266,7 @@ export const ledgerEndpoints = {
   reverseVoucher: endpoint({
     method: 'POST',
     path: '/ledger/vouchers/:id/reverse',
+    changes: ['entries', 'activity'],
     tag: 'ledger',
     summary: 'Reverse a voucher with a reason (a mirrored voucher; never edited) (admins only)',
     access: 'admin',

@@ -1,7 +1,7 @@
 // The data of one entry form: the picker's parties (read through the page's cache), the draft
 // the user is typing, and the submission, which records the entry once however often it is sent.
-// Recording an entry refreshes the dashboard's figures and any open report or journal (shared-ui's
-// `invalidates`).
+// Recording an entry refreshes the dashboard's figures and any open report or journal (the
+// contract's topics).
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import {

@@ -1,8 +1,8 @@
 // The data of the /Journal screen: the filtered, paged list (shared-ui's useFilteredList over
 // the contract's journal screen), the totals over everything that matches, the party picker of
 // the chosen kind, and the reversal of an entry (a correction is CorrectDialog's). Reversing
-// refreshes the list and the totals, and every open report and the dashboard (shared-ui's
-// `invalidates`).
+// refreshes the list and the totals, and every open report and the dashboard (the contract's
+// topics).
 import { useRef } from 'react';
 import type { EntryKind, JournalEntryRow } from 'contract';
 import {

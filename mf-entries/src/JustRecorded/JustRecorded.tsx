@@ -1,6 +1,6 @@
 // Under each entry form (issue 32): what the signed-in user recorded in it today, newest first,
 // with the account each was booked to and its description (issue 42), from the server, so the week can be checked without a trip to the Journal. Recording an entry
-// or attaching a receipt refreshes it (shared-ui's `invalidates`). Correct opens the Journal's
+// or attaching a receipt refreshes it (the contract's topics). Correct opens the Journal's
 // correction dialog in place: once saved, the list shows the corrected entry, and the one it
 // replaces as reversed.
 import { useState } from 'react';

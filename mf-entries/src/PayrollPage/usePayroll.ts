@@ -2,7 +2,7 @@
 // from the server, what the user changed on it (amounts typed, rows ticked or not: typing an
 // amount ticks its row, Pay all ticks every row), the total of the ticked rows, and posting the
 // run. Someone without a monthly salary is offered what they were paid the month before. Posting refreshes the sheet, every report and the journal
-// (shared-ui's `invalidates`).
+// (the contract's topics).
 import { useState } from 'react';
 import { payrollPostedText, type PayrollRow } from 'contract';
 import {

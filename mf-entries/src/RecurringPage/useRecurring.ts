@@ -1,6 +1,6 @@
 // The data of the /Recurring screen: the schedules, the due occurrences, and the writes (add a
 // schedule, pause/resume/end it, turn automatic posting on or off, post, skip, post all due).
-// Every write refreshes what it changes through shared-ui's `invalidates`.
+// Every write refreshes what it changes through the contract's topics.
 import {
   RECURRING_LIMITS,
   type OccurrenceRef,

@@ -17,7 +17,7 @@ const NO_SESSIONS: OpenSession[] = [];
 /** Every open session: who, since when, last seen, from where; an admin can end them. */
 export function SessionsPanel() {
   const sessions = useApiQuery(endpoints.listSessions, { query: {} }, { onError: 'quiet' });
-  // Ending a session refreshes the list (shared-ui's `invalidates`).
+  // Ending a session refreshes the list (the contract's topics).
   const said = { success: (answer: { message: string }) => answer.message };
   const endOne = useApiWrite(endpoints.endSession, said);
   const endAll = useApiWrite(endpoints.endUserSessions, {

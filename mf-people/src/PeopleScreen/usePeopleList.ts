@@ -5,7 +5,7 @@ const NO_ROWS: never[] = [];
 
 /**
  * The records of one screen, read through the page's cache: the Add tab's add, the modal's save
- * and the list's delete refresh it (shared-ui's `invalidates`), whichever tab shows it.
+ * and the list's delete refresh it (the contract's topics), whichever tab shows it.
  */
 export function usePeopleList<Row extends PersonRecord>(config: PeopleScreenConfig<Row>) {
   const list = useApiQuery(config.endpoints.list, undefined);

@@ -1,5 +1,6 @@
 // The data of Settings > Backups: the kept backups and the schedule, "Back up now" (which
-// refreshes the list through the shared invalidation map), and one backup's download.
+// refreshes the list: the contract says it changes the backups the list reads), and one
+// backup's download.
 import { useState } from 'react';
 import {
   download,

@@ -1,6 +1,6 @@
 // The data of the chart of accounts: the accounts with their balances, and the writes on them
 // (add, change, close, reopen), each alerting the server's message. A write refreshes the list
-// through the cache (shared-ui's `invalidates`).
+// through the cache (the contract's topics).
 import type { LedgerAccount, LedgerAccountBody } from 'contract';
 import { confirm, endpoints, useApiQuery, useApiWrite } from 'shared-ui';
 

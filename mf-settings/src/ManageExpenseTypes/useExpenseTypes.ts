@@ -1,6 +1,6 @@
 // The data of Settings > Expenses: the list of expense types and the four writes on it, each
-// with the spec's alerts. A write refreshes the list through the cache (shared-ui's
-// `invalidates`), so nothing here reloads by hand.
+// with the spec's alerts. A write refreshes the list through the cache (the contract's
+// topics), so nothing here reloads by hand.
 import type { ExpenseType } from 'contract';
 import { confirm, endpoints, messages, notify, useApiQuery, useApiWrite } from 'shared-ui';
 

@@ -1,8 +1,9 @@
 // Reading and writing the API through the one cache. A screen reads an endpoint with
 // `useApiQuery(endpoints.x, input)` and writes with `useApiMutation(endpoints.y)`; it holds no
 // loading effect, staleness key or "current" flag of its own. Requests for the same endpoint and
-// input share one answer (and one request while it travels); a write refreshes the reads
-// `invalidates` names for it.
+// input share one answer (and one request while it travels); the key starts with the endpoint's
+// name and the read carries the contract's topics it reads, so a write refreshes the reads whose
+// topics it changes (refresh.ts).
 import {
   experimental_streamedQuery as streamedQuery,
   useMutation,
@@ -22,23 +23,35 @@ import {
   type InputOptional,
 } from 'contract';
 import { call, type ApiError, type CallOptions } from '../http/api-client';
-import { answers, invalidates, type WriteName } from './invalidation';
+import { refreshAfter } from './refresh';
 import { queryClient, type ApiQueryMeta, type ReadFailure } from './query-client';
 
-const names = new Map<Endpoint, EndpointName>(
-  Object.entries(endpoints).map(([name, endpoint]) => [endpoint, name as EndpointName]),
+/** The table's names by method and path, so that any copy of a description finds its name. */
+const names = new Map<string, EndpointName>(
+  Object.entries(endpoints).map(([name, endpoint]) => [
+    `${endpoint.method} ${endpoint.path}`,
+    name as EndpointName,
+  ]),
 );
 
 /** The contract's name of an endpoint (its operationId). */
 export function endpointName(endpoint: Endpoint): EndpointName {
-  const name = names.get(endpoint);
+  const name = names.get(`${endpoint.method} ${endpoint.path}`);
   if (!name) throw new Error(`${endpoint.method} ${endpoint.path} is not in the endpoint table`);
   return name;
 }
 
+/**
+ * What a read's key starts with: its endpoint's name, or its method and path when the table of
+ * this copy of shared-ui does not have it (a call a remote added): the read still carries its
+ * topics, so writes refresh it all the same.
+ */
+const keyOf = (endpoint: Endpoint): string =>
+  names.get(`${endpoint.method} ${endpoint.path}`) ?? `${endpoint.method} ${endpoint.path}`;
+
 /** The cache key of a read: the endpoint's name, then its input (params and query). */
 export const apiQueryKey = <E extends Endpoint>(endpoint: E, input?: EndpointInput<E>) =>
-  [endpointName(endpoint), input ?? {}] as const;
+  [keyOf(endpoint), input ?? {}] as const;
 
 type Input<E extends Endpoint> =
   InputOptional<E> extends true ? EndpointInput<E> | undefined : EndpointInput<E>;
@@ -52,9 +65,9 @@ export type ApiQueryOptions<E extends Endpoint, TData = EndpointResult<E>> = Omi
   onError?: ReadFailure;
 };
 
-/** The key, call and failure handling of a read. */
-function readOf<E extends Endpoint>(endpoint: E, input: Input<E>, onError: ReadFailure = 'alert') {
-  const meta: ApiQueryMeta = { onError, errorText: endpoint.texts.error };
+/** The key, call, failure handling and topics of a read (what useApiQuery reads with). */
+export function readOf<E extends Endpoint>(endpoint: E, input: Input<E>, onError: ReadFailure = 'alert') {
+  const meta: ApiQueryMeta = { onError, errorText: endpoint.texts.error, reads: endpoint.reads };
   const send = call as (e: E, i: unknown) => Promise<EndpointResult<E>>;
   return {
     queryKey: apiQueryKey(endpoint, input),
@@ -110,9 +123,9 @@ export function useApiStream<E extends Endpoint, Chunk, TData>(
   options: { onError?: ReadFailure; enabled?: boolean } = {},
 ) {
   const { onError = 'alert', enabled } = options;
-  const meta: ApiQueryMeta = { onError, errorText: endpoint.texts.error };
+  const meta: ApiQueryMeta = { onError, errorText: endpoint.texts.error, reads: endpoint.reads };
   return useQuery<TData, ApiError>({
-    queryKey: [endpointName(endpoint), input ?? {}],
+    queryKey: [keyOf(endpoint), input ?? {}],
     queryFn: streamedQuery<Chunk, TData>({
       streamFn: ({ signal }) => stream.chunks(signal),
       reducer: stream.reducer,
@@ -121,22 +134,6 @@ export function useApiStream<E extends Endpoint, Chunk, TData>(
     meta,
     enabled,
   });
-}
-
-/**
- * Refreshes what a write changes (see `invalidates` and `answers`); resolves once the reads on
- * screen are fresh.
- */
-export async function refreshAfter(
-  client: QueryClient,
-  endpoint: Endpoint,
-  answer?: unknown,
-): Promise<void> {
-  const name = endpointName(endpoint) as WriteName;
-  const answered = answers[name];
-  if (answered) client.setQueryData([answered, {}], answer);
-  const stale = invalidates[name] ?? [];
-  await Promise.all(stale.map((name) => client.invalidateQueries({ queryKey: [name] })));
 }
 
 /** A write's variables: the endpoint's input and, when needed, extra request headers. */

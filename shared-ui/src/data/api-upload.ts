@@ -1,9 +1,9 @@
 // File uploads (multipart forms) through the one data cache: like `useApiMutation`, an upload
-// refreshes the reads it changes (invalidation.ts) before it resolves.
+// refreshes the reads of the topics it changes (refresh.ts) before it resolves.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Endpoint, EndpointResult } from 'contract';
 import { upload, type ApiError, type CallOptions } from '../http/api-client';
-import { refreshAfter } from './api-query';
+import { refreshAfter } from './refresh';
 
 export interface UploadVariables {
   params?: Record<string, string | number>;

@@ -2,6 +2,7 @@
 // client exists once per page: the shell provides it (DataProvider), a remote's standalone host
 // does the same, and a remote's screens inside the shell read and write the shell's cache.
 import { QueryCache, QueryClient, isCancelledError } from '@tanstack/react-query';
+import type { Topic } from 'contract';
 import { notify } from '../notify/notify';
 import { errorMessage } from '../http/api-client';
 
@@ -16,6 +17,8 @@ export interface ApiQueryMeta extends Record<string, unknown> {
   onError?: ReadFailure;
   /** The text shown for a failure that brought none (the endpoint's error text). */
   errorText?: string;
+  /** The contract's topics the read's answer is made of: a write that changes one refreshes it. */
+  reads?: readonly Topic[];
 }
 
 /** A client with the product's defaults; tests and hosts may make their own. */

@@ -10,18 +10,12 @@ import {
   networkFailure,
   render,
 } from '../testing';
-import { invalidates, type ReadName, type WriteName } from './invalidation';
 import { queryClient } from './query-client';
 import { useApiQuery } from './api-query';
 import { useApiWrite, type ApiWriteOptions, type ApiWriteOutcome } from './useApiWrite';
 
 const names = Object.keys(endpoints) as EndpointName[];
-const reads = names.filter((name) => endpoints[name].method === 'GET') as ReadName[];
-const writes = names.filter((name) => endpoints[name].method !== 'GET') as WriteName[];
-
-/** Every path parameter of an endpoint, given a value. */
-const paramsOf = (endpoint: Endpoint) =>
-  Object.fromEntries([...endpoint.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, 1]));
+const writes = names.filter((name) => endpoints[name].method !== 'GET');
 
 let write: ((variables: unknown) => Promise<ApiWriteOutcome<Endpoint>>) | undefined;
 function Writer({ endpoint, options }: { endpoint: Endpoint; options?: ApiWriteOptions<Endpoint> }) {
@@ -130,23 +124,6 @@ describe('useApiWrite', () => {
     form.append('receipt', new Blob(['%PDF']), 'a.pdf');
     expect((await run({ params: { id: 7 }, form }))?.ok).toBe(true);
     expect(attach.calls[0]?.params).toEqual({ id: '7' });
-  });
-});
-
-describe("every write's refresh", () => {
-  it.each(writes)('%s should refresh exactly the reads its line in the map names', async (name) => {
-    collectDialogs();
-    const endpoint = endpoints[name];
-    mockEndpoint(endpoint, { message: 'done' } as never);
-    // A cached answer of every read, none on screen: a refresh marks it stale without asking.
-    for (const read of reads) queryClient.setQueryData([read, {}], { cached: read });
-    render(<Writer endpoint={endpoint} />);
-    const params = paramsOf(endpoint);
-    const outcome = await run(Object.keys(params).length > 0 ? { params } : undefined);
-    expect(outcome?.ok).toBe(true);
-
-    const refreshed = reads.filter((read) => queryClient.getQueryState([read, {}])?.isInvalidated);
-    expect(refreshed.sort()).toEqual([...new Set(invalidates[name])].sort());
   });
 });
 

@@ -1,13 +1,14 @@
 // The one way a screen writes: `useApiWrite(endpoints.x, { success })` gives `run(input)`, which
-// makes the call (JSON, or a multipart form for an upload), refreshes the reads the write changes
-// (`invalidates` in invalidation.ts) and then says what happened: the success text, or the
+// makes the call (JSON, or a multipart form for an upload), refreshes the reads of the topics the
+// write changes (the contract's `reads` and `changes`, refresh.ts) and then says what happened: the success text, or the
 // failure's own message (the endpoint's error text when it brings none). A screen that called the
 // client itself would skip the refresh, so no screen does.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Endpoint, EndpointResult } from 'contract';
 import { call, errorMessage, upload, type ApiError, type CallOptions } from '../http/api-client';
 import { notify } from '../notify/notify';
-import { refreshAfter, type ApiMutationVariables } from './api-query';
+import type { ApiMutationVariables } from './api-query';
+import { refreshAfter } from './refresh';
 import type { UploadVariables } from './api-upload';
 
 /** What a write is sent with: the endpoint's input (and headers), or a form to upload. */

@@ -13,8 +13,8 @@ import { takeEarlyCall } from './dashboard-calls';
 
 /**
  * The dashboard's data: the head-counts, and the money totals of the range last applied (this
- * month at first). Recording or reversing an entry anywhere on the page refreshes them (shared-ui's
- * `invalidates`). docs/product.md#messages: load errors are logged only, with no message to the user.
+ * month at first). Recording or reversing an entry anywhere on the page refreshes them (the
+ * contract's topics). docs/product.md#messages: load errors are logged only, with no message to the user.
  */
 export function useDashboard() {
   // The dates in the inputs, and the ones the cards show.
