@@ -18,6 +18,7 @@ import {
   sharedUiSideEffectFree,
 } from './browser-build.mjs';
 import { devRuntimeDir, devServerOptions } from './dev-server.mjs';
+import { fastRefreshFor, fastRefreshPlugins, withRefreshTransform } from './fast-refresh.mjs';
 import { PrecompressPlugin, testProfile } from './precompress-plugin.mjs';
 import {
   SIGNED_IN_FILES_MARK,
@@ -118,6 +119,12 @@ export function createConfig({
     const production = argv.mode !== 'development';
     const isRemote = Boolean(exposes && Object.keys(exposes).length > 0);
     const hashed = production ? '.[contenthash:8]' : '';
+    // Hot reload with React Fast Refresh: the development build of a remote run alone
+    // (fast-refresh.mjs); every other build is made without it.
+    const refresh = fastRefreshFor({ production, isRemote });
+    const appModule = isRemote
+      ? browserModule
+      : { ...browserModule, rules: [...browserModule.rules, sharedUiSideEffectFree] };
 
     const app = {
       // Each compilation is named: in development every page's live-reload client answers only
@@ -156,9 +163,7 @@ export function createConfig({
       resolve: browserResolve,
       // The shell's own build does not share shared-ui through federation: it bundles only the
       // parts its screens import, and provides the whole of it to the remotes from a lazy chunk.
-      module: isRemote
-        ? browserModule
-        : { ...browserModule, rules: [...browserModule.rules, sharedUiSideEffectFree] },
+      module: refresh ? withRefreshTransform(appModule) : appModule,
       plugins: [
         new MiniCssExtractPlugin({
           filename: `[name]${hashed}.css`,
@@ -198,6 +203,7 @@ export function createConfig({
         // (shared-ui-exports.json): the deploy's and the shell's checks compare them.
         new SharedUiExportsPlugin({ remote: isRemote }),
         ...(production ? [new PrecompressPlugin()] : []),
+        ...(refresh ? fastRefreshPlugins('main') : []),
       ],
       optimization: {
         // A remote must not use runtimeChunk 'single' (its container needs its own runtime).
@@ -207,7 +213,7 @@ export function createConfig({
       externals: isRemote ? [bundlerRuntimeExternal] : undefined,
       performance: { hints: false },
       stats: production ? 'normal' : 'minimal',
-      devServer: devServerOptions({ name, port, devRoutes }),
+      devServer: devServerOptions({ name, port, devRoutes, hot: refresh }),
     };
     // Remote entries expect the federation runtime core on a global (externalRuntime). This small
     // separate bundle puts it there: the shell loads its own copy before the first remote and

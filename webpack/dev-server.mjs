@@ -34,13 +34,18 @@ const apiTarget =
 export const devRuntimeDir = (name) =>
   path.join(root, 'node_modules', '.cache', 'web-build-dev', name);
 
-/** The `devServer` options of the app `name` (its port in the list, `devRoutes` its own routes). */
-export function devServerOptions({ name, port, devRoutes }) {
+/**
+ * The `devServer` options of the app `name` (its port in the list, `devRoutes` its own routes).
+ * `hot`: a saved edit is applied in the running page (hot module replacement, with React Fast
+ * Refresh, fast-refresh.mjs), which reloads only for an edit that cannot be applied in place (of
+ * the entry, say); without it, the page reloads on every rebuild (live reload).
+ */
+export function devServerOptions({ name, port, devRoutes, hot = false }) {
   return {
     port: devPortOf(port),
     host: 'localhost',
-    hot: false,
-    liveReload: true,
+    hot,
+    liveReload: !hot,
     historyApiFallback: true,
     // The shell on another port fetches this remote's manifest and chunks.
     headers: { 'Access-Control-Allow-Origin': '*' },

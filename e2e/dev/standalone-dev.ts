@@ -2,138 +2,90 @@
 // Starts the API (from source, a throw-away PGlite) and `npm run dev -w mf-reports` on ports of
 // its own (PORT, API_URL), then checks that the page does not reload by itself (none in 10 s
 // after it loaded), that the sign-in form signs in, and that an edit of a screen file shows in the
-// page. The edited file is restored whatever happens. Prints each figure; exits 1 on a failure.
-// Not part of `npm test`: it starts two servers and a webpack watch (about a minute).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// page by hot reload: no page load, still signed in, and a Start Date typed into the filters
+// before the edit (React state) still there. It also checks that the page runs one React Refresh
+// runtime, and that the remote's container (remoteEntry.js, which a host page loads) carries
+// neither the refresh runtime nor the dev server's client. The edited file is restored whatever
+// happens. Prints each figure; exits 1 on a failure. Not part of `npm test`: it starts two
+// servers and a webpack watch (about a minute).
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { launch } from '../support/browser';
-import { ADMIN, repoRoot } from '../support/env';
-import { freePort } from '../support/server';
+import {
+  SCREEN,
+  ScreenSource,
+  countLoads,
+  editAndWatch,
+  exitOnSignals,
+  signInStandalone,
+  typeFilter,
+} from '../support/hot-edit';
+import { startStandaloneDev } from '../support/standalone-dev';
 
 const QUIET_MS = 10_000;
-const SCREEN = path.join(
-  'mf-reports',
-  'src',
-  'screens',
-  'IncomeReportPage',
-  'IncomeReportPage.tsx',
-);
-const BEFORE = "header: 'Date',";
-const AFTER = "header: 'Day of payment',";
+/** Module names in a development bundle (webpack names modules by path there). */
+const REFRESH_RUNTIME = 'ReactRefreshEntry.js';
+const DEV_CLIENT = 'webpack-dev-middleware/client/index.js';
 
-/** Waits until `url` answers (with any status when `anyStatus`). */
-async function waitFor(url: string, timeoutMs: number, anyStatus = false): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.ok || anyStatus) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-/** Ends a process started here and its children (its own process group). */
-function stop(child: ChildProcess | undefined): void {
-  if (!child?.pid) return;
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-}
+/** The React Refresh runtimes the page put into React's global hook (one flag each). */
+const refreshRuntimes = (page: Page) =>
+  page.evaluate(
+    () => Object.keys(globalThis).filter((key) => key.startsWith('__reactRefreshInjected')).length,
+  );
 
 async function main(): Promise<void> {
-  const root = repoRoot();
-  const [apiPort, devPort] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'office-finance-dev-'));
-  const screenFile = path.join(root, SCREEN);
-  const original = readFileSync(screenFile, 'utf8');
-  if (!original.includes(BEFORE)) throw new Error(`${SCREEN} has no ${BEFORE}`);
+  exitOnSignals();
   const failures: string[] = [];
-  let api: ChildProcess | undefined;
-  let dev: ChildProcess | undefined;
+  const check = (ok: boolean, failure: string) => {
+    if (!ok) failures.push(failure);
+  };
+  const source = new ScreenSource();
+  const dev = await startStandaloneDev('mf-reports');
   const browser = await launch();
   try {
-    api = spawn('npx', ['tsx', 'api/src/server.ts'], {
-      cwd: root,
-      detached: true,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(apiPort),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_ROOT: dataDir,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        LOG_LEVEL: 'warn',
-      },
-    });
-    dev = spawn('npm', ['run', 'dev', '-w', 'mf-reports'], {
-      cwd: root,
-      detached: true,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, PORT: String(devPort), API_URL: `http://127.0.0.1:${apiPort}` },
-    });
-    const url = `http://localhost:${devPort}/`;
-    await Promise.all([
-      waitFor(`http://127.0.0.1:${apiPort}/api/`, 120_000, true),
-      waitFor(url, 180_000),
-    ]);
+    const served = async (file: string) => (await fetch(dev.url + file)).text();
+    const [entry, container] = [await served('main.js'), await served('remoteEntry.js')];
+    check(
+      entry.includes(REFRESH_RUNTIME) && entry.includes(DEV_CLIENT),
+      "the standalone page's main.js has no refresh runtime or no dev server client",
+    );
+    check(
+      !container.includes(REFRESH_RUNTIME) && !container.includes(DEV_CLIENT),
+      'remoteEntry.js carries the refresh runtime or the dev server client',
+    );
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    let navigations = 0;
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) navigations += 1;
-    });
-    await page.goto(url);
+    const loads = countLoads(page);
+    await page.goto(dev.url);
     await page.getByLabel('Email').waitFor();
-    const loaded = navigations;
+    const loaded = loads();
     await page.waitForTimeout(QUIET_MS);
-    const reloads = navigations - loaded;
+    const reloads = loads() - loaded;
     console.log(`reloads in ${QUIET_MS / 1000} s after the page loaded: ${reloads} (budget 0)`);
-    if (reloads !== 0) failures.push(`the page reloaded itself ${reloads} times`);
+    check(reloads === 0, `the page reloaded itself ${reloads} times`);
 
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Income Report', exact: true }).waitFor();
-    await page.getByRole('columnheader', { name: 'Date', exact: true }).first().waitFor();
+    await signInStandalone(page);
     console.log('signed in: Income Report shown');
+    const runtimes = await refreshRuntimes(page);
+    console.log(`React Refresh runtimes in the page: ${runtimes}`);
+    check(runtimes === 1, `the page runs ${runtimes} React Refresh runtimes, not 1`);
 
-    const beforeEdit = navigations;
-    const saved = Date.now();
-    writeFileSync(screenFile, original.replace(BEFORE, AFTER));
-    await page
-      .getByRole('columnheader', { name: 'Day of payment', exact: true })
-      .first()
-      .waitFor({ timeout: 60_000 });
-    const shownMs = Date.now() - saved;
+    await typeFilter(page);
+    const seen = await editAndWatch(page, source, 'Day of payment', loads);
     console.log(
-      `an edit of ${path.basename(SCREEN)} shown ${(shownMs / 1000).toFixed(1)} s after saving, ` +
-        `${navigations - beforeEdit} page load(s)`,
+      `an edit of ${path.basename(SCREEN)} shown ${(seen.shownMs / 1000).toFixed(1)} s after ` +
+        `saving, ${seen.loads} page load(s); still signed in: ${seen.signedIn ? 'yes' : 'no'}; ` +
+        `typed Start Date kept: ${seen.filterKept ? 'yes' : 'no'}`,
     );
-    const signedIn = await page.getByRole('button', { name: 'Logout' }).isVisible();
-    console.log(`still signed in after the edit: ${signedIn ? 'yes' : 'no'}`);
-    if (!signedIn) failures.push('the session was lost on the edit');
-    await page.waitForTimeout(3_000);
-    const afterEdit = navigations - beforeEdit;
-    if (afterEdit > 1) failures.push(`the edit reloaded the page ${afterEdit} times`);
+    check(seen.loads === 0 && seen.sameDocument, `the edit reloaded the page (${seen.loads})`);
+    check(seen.signedIn, 'the session was lost on the edit');
+    check(seen.filterKept, 'the Start Date typed before the edit was lost');
     await context.close();
   } finally {
-    writeFileSync(screenFile, original);
+    source.restore();
     await browser.close();
-    stop(dev);
-    stop(api);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    rmSync(dataDir, { recursive: true, force: true });
+    await dev.stop();
   }
   if (failures.length) {
     console.error(`FAILED: ${failures.join('; ')}`);

@@ -20,6 +20,7 @@ function specifiers(file) {
     /\bimport\s+'([^']+)'/g,
     /\bimport\('([^']+)'\)/g,
     /\brequire\('([^']+)'\)/g,
+    /\brequire\.resolve\('([^']+)'\)/g,
     /'([\w@/-]+-loader)'/g,
   ];
   return patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => match[1]));
@@ -33,13 +34,39 @@ const packageOf = (specifier) =>
 
 const used = sources.flatMap((file) => specifiers(file).map((specifier) => ({ file, specifier })));
 
+/**
+ * What only a remote's standalone development server loads (hot reload with React Fast Refresh):
+ * its packages are development dependencies, required only when such a build is configured.
+ */
+const DEVELOPMENT_ONLY = ['fast-refresh.mjs'];
+
 test('every package the build uses is among its dependencies', () => {
   const declared = new Set(Object.keys(manifest.dependencies ?? {}));
+  const forDevelopment = new Set([...declared, ...Object.keys(manifest.devDependencies ?? {})]);
   const bare = used.filter(
     ({ specifier }) => !/^(node:|\.|#)/.test(specifier) && !specifier.endsWith('.json'),
   );
   expect(bare.length).toBeGreaterThan(5);
-  expect(bare.filter(({ specifier }) => !declared.has(packageOf(specifier)))).toEqual([]);
+  expect(
+    bare.filter(({ file, specifier }) =>
+      DEVELOPMENT_ONLY.includes(file)
+        ? !forDevelopment.has(packageOf(specifier))
+        : !declared.has(packageOf(specifier)),
+    ),
+  ).toEqual([]);
+});
+
+test('the development-only packages are loaded only when a development build asks for them', () => {
+  const developmentOnly = used.filter(({ file }) => DEVELOPMENT_ONLY.includes(file));
+  expect(developmentOnly.map(({ specifier }) => specifier)).toEqual(
+    expect.arrayContaining(['@pmmmwh/react-refresh-webpack-plugin', 'babel-loader']),
+  );
+  // Required inside functions, not imported: a production build never loads them.
+  for (const file of DEVELOPMENT_ONLY) {
+    expect(readFileSync(path.join(dir, file), 'utf8')).not.toMatch(
+      /^import [^;]* from '(?!node:|\.|#)/m,
+    );
+  }
 });
 
 test("the package's own names (#...) lead to dependencies' public entries", () => {
