@@ -3,7 +3,7 @@
 // rolled back to, a served version with missing files reported and never replaced by dist/, and
 // a deploy of unchanged inputs that serves the version built from them.
 import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,7 @@ import {
   versionBuiltFrom,
   type CanaryOptions,
 } from '../src/web/deploy.js';
-import { readDeployState, versionDir } from '../src/web/releases.js';
+import { readDeployState, releasesDir, versionDir } from '../src/web/releases.js';
 import { webPlugin } from '../src/web/static.js';
 
 let webRoot: string;
@@ -157,6 +157,29 @@ describe('a served version whose files are missing', () => {
     );
   });
 
+  it('is listed as unavailable when the deploy state cannot be read, never served from dist/', async () => {
+    deploy('one');
+    ownBuild('unchecked');
+    writeFileSync(path.join(webRoot, 'mf-reports', 'releases', 'state.json'), '{"current": 3');
+    const { list, logged } = await remotesJson();
+    expect(list.reports).toBeUndefined();
+    expect(logged.map((line) => line.msg)).toEqual([
+      'mf-reports: its deploy state (releases/state.json) cannot be read; the remote is listed as unavailable, not served from its own build (repair the file, or deploy again)',
+    ]);
+    expect(formatVersions(webRoot, 'reports')).toBe(
+      "mf-reports's deploy state (mf-reports/releases/state.json) cannot be read: the remote is listed as unavailable, not served from mf-reports/dist. Repair the file, or deploy again.",
+    );
+    // A state that parses but is not one (no served version among the kept) is the same.
+    writeFileSync(
+      path.join(webRoot, 'mf-reports', 'releases', 'state.json'),
+      JSON.stringify({ current: 'aaaaaaaaaaaa', versions: [] }),
+    );
+    expect((await remotesJson()).list.reports).toBeUndefined();
+    // A remote never deployed is still served from its own build.
+    rmSync(path.join(webRoot, 'mf-reports', 'releases'), { recursive: true });
+    expect((await remotesJson()).list.reports).toBe('/remotes/mf-reports/mf-manifest.json');
+  });
+
   it('sends a canary whose files are missing to the served version, and says so', async () => {
     const one = deploy('one');
     const two = deploy('two', { share: 99 });
@@ -283,8 +306,14 @@ describe('a deploy of unchanged inputs', () => {
     expect(unchanged.stdout).toContain(
       `mf-reports: unchanged since version ${built} (inputs ${inputs}), which is served; nothing to do`,
     );
+    expect(unchanged.stdout).not.toContain('built in');
     state = readDeployState(webRoot, 'reports');
+    expect(state?.current).toBe(built);
     expect(state?.versions.map((v) => v.version)).toEqual([other, built]);
+    // No version folder was added, and no staging folder is left.
+    expect(readdirSync(releasesDir(webRoot, 'reports')).sort()).toEqual(
+      [built, other, 'state.json'].sort(),
+    );
 
     const refused = await cli('reports', '--rebuild', '--from', fakeBuild('x'));
     expect(refused.code).toBe(1);
