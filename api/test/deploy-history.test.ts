@@ -252,6 +252,60 @@ describe('a deploy of unchanged inputs', () => {
     }
   });
 
+  it("counts the lock file's part the remote's build reads, and the root package.json but its scripts", () => {
+    const repo = repository();
+    const lock = (apiDriver: string, react: string) => ({
+      name: 'root',
+      lockfileVersion: 3,
+      packages: {
+        '': { name: 'root', devDependencies: { typescript: '~5.9.3' } },
+        api: { version: '1.0.0', dependencies: { pg: '^8.0.0' } },
+        'mf-reports': {
+          version: '1.0.0',
+          dependencies: { react: '^19.0.0', 'shared-ui': '1.0.0' },
+        },
+        'shared-ui': { version: '1.0.0', dependencies: { 'react-dom': '^19.0.0' } },
+        'node_modules/api': { resolved: 'api', link: true },
+        'node_modules/shared-ui': { resolved: 'shared-ui', link: true },
+        'node_modules/pg': { version: apiDriver },
+        'node_modules/react': { version: react },
+        'node_modules/react-dom': { version: react, peerDependencies: { react } },
+        'node_modules/typescript': { version: '5.9.3' },
+      },
+    });
+    const write = (file: string, value: unknown) =>
+      writeFileSync(path.join(repo, file), JSON.stringify(value));
+    try {
+      write('package-lock.json', lock('8.1.0', '19.3.1'));
+      write('package.json', {
+        name: 'root',
+        scripts: { a: 'x' },
+        devDependencies: { typescript: '~5.9.3' },
+      });
+      const first = inputsHash(repo, 'reports');
+      // The api's own dependency and a root script are not read by the remote's build.
+      write('package-lock.json', lock('8.2.0', '19.3.1'));
+      write('package.json', {
+        name: 'root',
+        scripts: { a: 'y', b: 'z' },
+        devDependencies: { typescript: '~5.9.3' },
+      });
+      expect(inputsHash(repo, 'reports')).toBe(first);
+      // React (the remote's, and shared-ui's react-dom's peer) is.
+      write('package-lock.json', lock('8.2.0', '19.3.2'));
+      const newReact = inputsHash(repo, 'reports');
+      expect(newReact).not.toBe(first);
+      write('package.json', {
+        name: 'root',
+        scripts: { a: 'y', b: 'z' },
+        devDependencies: { typescript: '~6.0.0' },
+      });
+      expect(inputsHash(repo, 'reports')).not.toBe(newReact);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
   it('finds the kept version built from them, and none once its files are gone', () => {
     const one = deploy('one', undefined, 'aaaaaaaaaaaa');
     deploy('two', undefined, 'bbbbbbbbbbbb');
