@@ -64,25 +64,76 @@ function declarationText(node: ts.Node, sourceFile: ts.SourceFile): string {
 }
 
 /**
- * The surface of the library in `dir`, read from its built declarations (`dist/index.d.ts`,
- * which `npm run build -w <library>` writes). Throws when they are not there.
+ * The declarations the library's build (`tsconfig.build.json`) would write, made in memory: file
+ * name (under its dist/) -> text. Nothing is written, so it never meets a build writing dist/ at
+ * the same time; it costs a type check of the library.
  */
-export function librarySurface(dir: string): Surface {
-  const index = path.join(dir, 'dist', 'index.d.ts');
-  if (!existsSync(index)) {
+export function emitDeclarations(dir: string): Map<string, string> {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(dir, 'tsconfig.build.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  );
+  if (!config) throw new Error(`${dir}/tsconfig.build.json cannot be read`);
+  const options: ts.CompilerOptions = {
+    ...config.options,
+    noEmit: false,
+    declaration: true,
+    emitDeclarationOnly: true,
+    declarationMap: false,
+    sourceMap: false,
+    composite: false,
+    incremental: false,
+  };
+  delete options.tsBuildInfoFile;
+  const program = ts.createProgram({
+    rootNames: config.fileNames,
+    options,
+    ...(config.projectReferences ? { projectReferences: config.projectReferences } : {}),
+  });
+  const files = new Map<string, string>();
+  program.emit(undefined, (fileName, text) => {
+    if (fileName.endsWith('.d.ts')) files.set(path.resolve(fileName), text);
+  });
+  return files;
+}
+
+/**
+ * The surface of the library in `dir`, read from its built declarations (`dist/index.d.ts`,
+ * which `npm run build -w <library>` writes), or from `declarations` made by emitDeclarations.
+ * Throws when there are none.
+ */
+export function librarySurface(dir: string, declarations?: Map<string, string>): Surface {
+  const index = path.resolve(dir, 'dist', 'index.d.ts');
+  if (!declarations?.has(index) && !existsSync(index)) {
     throw new Error(
       `${index} is missing: build the library first (npm run build -w ${path.basename(dir)})`,
     );
   }
-  const distDir = path.join(dir, 'dist') + path.sep;
-  const program = ts.createProgram([index], {
+  const distDir = path.resolve(dir, 'dist') + path.sep;
+  const options: ts.CompilerOptions = {
     noEmit: true,
     skipLibCheck: true,
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
     jsx: ts.JsxEmit.ReactJSX,
     types: [],
-  });
+  };
+  const host = ts.createCompilerHost(options);
+  if (declarations) {
+    const { getSourceFile, fileExists, readFile } = host;
+    host.getSourceFile = (fileName, language, ...rest) => {
+      const text = declarations.get(path.resolve(fileName));
+      return text === undefined
+        ? getSourceFile.call(host, fileName, language, ...rest)
+        : ts.createSourceFile(fileName, text, language);
+    };
+    host.fileExists = (fileName) =>
+      declarations.has(path.resolve(fileName)) || fileExists.call(host, fileName);
+    host.readFile = (fileName) =>
+      declarations.get(path.resolve(fileName)) ?? readFile.call(host, fileName);
+  }
+  const program = ts.createProgram([index], options, host);
   const checker = program.getTypeChecker();
   const indexFile = program.getSourceFile(index);
   const moduleSymbol = indexFile && checker.getSymbolAtLocation(indexFile);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import {
   bumpFor,
   compareSurfaces,
+  emitDeclarations,
   librarySurface,
   raise,
   readRecordedSurface,
@@ -143,9 +144,14 @@ export function versionLibrary(
 
 /**
  * Why the library's version does not describe its exports, or undefined when it does: its
- * exports differ from the recorded ones, or the recorded version is not its version.
+ * exports differ from the recorded ones, or the recorded version is not its version. Reads its
+ * built declarations, or with `fromSources` makes them in memory (emitDeclarations).
  */
-export function libraryVersionProblem(repoRoot: string, dir: string): string | undefined {
+export function libraryVersionProblem(
+  repoRoot: string,
+  dir: string,
+  { fromSources = false } = {},
+): string | undefined {
   const libraryDir = path.join(repoRoot, dir);
   const { name, version } = readJson<PackageJson>(path.join(libraryDir, 'package.json'));
   const recorded = readRecordedSurface(libraryDir);
@@ -154,7 +160,11 @@ export function libraryVersionProblem(repoRoot: string, dir: string): string | u
   if (recorded.version !== version) {
     return `${name}'s package.json says ${version}, its recorded API is of ${recorded.version}: ${fix}`;
   }
-  const changes = compareSurfaces(recorded.exports, librarySurface(libraryDir));
+  const surface = librarySurface(
+    libraryDir,
+    fromSources ? emitDeclarations(libraryDir) : undefined,
+  );
+  const changes = compareSurfaces(recorded.exports, surface);
   const bump = bumpFor(changes);
   if (!bump) return undefined;
   const said = [
