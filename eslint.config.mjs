@@ -52,6 +52,8 @@ export default tseslint.config(
       '**/coverage/**',
       'data/**',
       '**/test-results/**',
+      // lerna's task cache (nx.json): copies of builds
+      '.nx/**',
     ],
   },
   js.configs.recommended,

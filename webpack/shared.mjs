@@ -18,9 +18,9 @@ const NOT_BUILT = /(\.test\.[cm]?[jt]sx?|\.snap)$/;
 /**
  * A workspace library's version as a build sees it: its package.json version with, as semver
  * build metadata, a hash of what the apps bundle of it (its package.json and every file under
- * `src/` but tests), e.g. `1.0.0+3f9a0c5e21b7`. The libraries are consumed from source and their
- * versions are rarely raised, so the hash is what tells two builds apart; the major version is
- * still the one the shell compares.
+ * `src/` but tests), e.g. `1.0.0+3f9a0c5e21b7`. The version changes with the library's exported
+ * API (`npm run version:libraries`) and is what the shell and the deploy compare, by semver's
+ * caret range; the hash tells two builds of one version apart.
  */
 export function libraryVersion(dir) {
   const hash = createHash('sha256');
@@ -42,8 +42,8 @@ export function libraryVersion(dir) {
 
 /**
  * The versions of the workspace libraries an app is built against (`libraryVersion`). Remotes
- * record them in their mf-manifest.json; the shell refuses a remote built against another major
- * version.
+ * record them in their mf-manifest.json; the shell refuses a remote built against a version its
+ * own copy does not serve (another major, or a newer minor).
  */
 export const builtAgainst = {
   'shared-ui': libraryVersion(path.join(root, 'shared-ui')),

@@ -7,7 +7,9 @@
 //                                                      against another contract than the running
 //                                                      API's, or needing shared-ui names the
 //                                                      shell lacks, is refused (--force deploys
-//                                                      it anyway, noted in the Activity)
+//                                                      it anyway, noted in the Activity); so is
+//                                                      a contract or shared-ui whose exports are
+//                                                      not those its version records
 // npm run deploy -- <remote> --canary 10 [--auto-promote 30m]
 //                                                      serve it to 10% of signed-in users first
 // npm run deploy -- --promote <remote>                 serve the canary to everyone
@@ -41,7 +43,7 @@ import {
   withDeployLock,
 } from '../src/web/deploy.js';
 import { noteCommandChange } from '../src/web/command-changes.js';
-import { gatedDeploy, runRemoteChecks } from '../src/web/gates.js';
+import { checkLibraryVersions, gatedDeploy, runRemoteChecks } from '../src/web/gates.js';
 import { readDeployState, REMOTE_NAMES } from '../src/web/releases.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -158,7 +160,7 @@ async function main(argv: string[]): Promise<void> {
     }
     canary.autoPromoteMinutes = minutes;
   }
-  await withDeployLock(webRoot, name, () => {
+  await withDeployLock(webRoot, name, async () => {
     removeStaleStaging(webRoot, name);
     let staged: string | undefined;
     try {
@@ -197,6 +199,14 @@ async function main(argv: string[]): Promise<void> {
         console.log(
           `mf-${name}: type check ${checks.typecheck!.toFixed(1)} s, tests ${checks.test!.toFixed(1)} s, passed`,
         );
+        // The shell and the deploy accept a remote by the libraries' version ranges: a library
+        // whose exports changed without a new version would pass them.
+        try {
+          await checkLibraryVersions(repoRoot);
+        } catch (error) {
+          if (!values.force || !(error instanceof DeployError)) throw error;
+          console.log(`deployed with --force: ${error.message}`);
+        }
         staged = stagingDir(webRoot, name);
         const buildSeconds = build(name, staged);
         console.log(`mf-${name}: built in ${buildSeconds.toFixed(1)} s`);

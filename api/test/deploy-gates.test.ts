@@ -29,7 +29,12 @@ const INFO = { builtAt: '2026-12-01T07:00:00.000Z', commit: '0123abcd4567', buil
 const SHARED_UI = '1.0.0+5a5a5a5a5a5a';
 
 /** A fake mf-reports build recording what it was built against, as webpack writes it. */
-function fakeBuild(label: string, contract: string, sharedUiImports = ['Button', 'Table']) {
+function fakeBuild(
+  label: string,
+  contract: string,
+  sharedUiImports = ['Button', 'Table'],
+  sharedUi = SHARED_UI,
+) {
   const dir = path.join(builds, label);
   mkdirSync(dir, { recursive: true });
   writeFileSync(
@@ -38,7 +43,7 @@ function fakeBuild(label: string, contract: string, sharedUiImports = ['Button',
       name: 'reports',
       label,
       metaData: {
-        buildInfo: { builtAgainst: { 'shared-ui': SHARED_UI, contract }, sharedUiImports },
+        buildInfo: { builtAgainst: { 'shared-ui': sharedUi, contract }, sharedUiImports },
       },
     }),
   );
@@ -104,17 +109,17 @@ describe('a deploy checked against what it meets', () => {
     });
   });
 
-  it('refuses a build made against another contract, naming both versions', () => {
+  it('refuses a build made against another major version of the contract, naming both versions', () => {
     const served = gatedDeploy(
       webRoot,
       'reports',
       fakeBuild('one', runningContract()),
       INFO,
     ).version;
-    const drifted = '1.0.0+0123456789ab';
+    const drifted = '2.0.0+0123456789ab';
     const message = refusal(() => gatedDeploy(webRoot, 'reports', fakeBuild('two', drifted), INFO));
     expect(message).toContain(
-      `mf-reports was built against contract ${drifted}, the running API has contract ${runningContract()}`,
+      `mf-reports was built against contract ${drifted} (needs ^2.0.0), the running API has contract ${runningContract()}`,
     );
     expect(message).toContain('--force deploys it anyway');
     // Nothing changed: the served version stays, no staging is left, no Activity note.
@@ -122,6 +127,44 @@ describe('a deploy checked against what it meets', () => {
     expect(readDeployState(webRoot, 'reports')!.versions).toHaveLength(1);
     expect(stagings()).toEqual([]);
     expect(existsSync(path.join(releasesDir(webRoot, 'reports'), 'unrecorded.jsonl'))).toBe(false);
+  });
+
+  it("accepts a build made against the API's contract version or an older minor of it, whatever its sources' hash", () => {
+    writeFileSync(
+      path.join(webRoot, API_CONTRACT_FILE),
+      JSON.stringify({ contract: '1.4.2+aaaaaaaaaaaa' }),
+    );
+    try {
+      for (const [label, built] of [
+        ['same', '1.4.2+bbbbbbbbbbbb'],
+        ['older', '1.3.0+cccccccccccc'],
+      ] as const) {
+        expect(gatedDeploy(webRoot, 'reports', fakeBuild(label, built), INFO).forced).toEqual([]);
+      }
+      // A build that may use an export added in 1.5.0 needs it.
+      const message = refusal(() =>
+        gatedDeploy(webRoot, 'reports', fakeBuild('newer', '1.5.0+dddddddddddd'), INFO),
+      );
+      expect(message).toContain(
+        'mf-reports was built against contract 1.5.0+dddddddddddd (needs ^1.5.0), the running API has contract 1.4.2+aaaaaaaaaaaa',
+      );
+    } finally {
+      writeFileSync(
+        path.join(webRoot, API_CONTRACT_FILE),
+        JSON.stringify({ contract: runningContract() }),
+      );
+    }
+  });
+
+  it("refuses a build made against a shared-ui the shell's copy does not serve", () => {
+    shellProvides('1.0.0+4b4b4b4b4b4b', ['Button', 'Table']);
+    const built = SHARED_UI.replace(/^1\.0\.0/, '1.1.0');
+    const message = refusal(() =>
+      gatedDeploy(webRoot, 'reports', fakeBuild('one', runningContract(), ['Button'], built), INFO),
+    );
+    expect(message).toContain(
+      `mf-reports was built against shared-ui ${built} (needs ^1.1.0), the shell's shared-ui is 1.0.0+4b4b4b4b4b4b`,
+    );
   });
 
   it('compares with the API of another contract as that API notes it', () => {
@@ -160,7 +203,7 @@ describe('a deploy checked against what it meets', () => {
 
   it('deploys a refused build with --force and notes it in the Activity', async () => {
     shellProvides('1.0.0+4b4b4b4b4b4b', ['Button', 'Table']);
-    const drifted = '1.0.0+0123456789ab';
+    const drifted = '2.0.0+0123456789ab';
     const { version, forced } = gatedDeploy(
       webRoot,
       'reports',

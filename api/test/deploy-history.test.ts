@@ -3,7 +3,7 @@
 // rolled back to, a served version with missing files reported and never replaced by dist/, and
 // a deploy of unchanged inputs that serves the version built from them.
 import { execFile, execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,7 @@ import {
   versionBuiltFrom,
   type CanaryOptions,
 } from '../src/web/deploy.js';
-import { readDeployState, versionDir } from '../src/web/releases.js';
+import { readDeployState, releasesDir, versionDir } from '../src/web/releases.js';
 import { webPlugin } from '../src/web/static.js';
 
 let webRoot: string;
@@ -157,6 +157,29 @@ describe('a served version whose files are missing', () => {
     );
   });
 
+  it('is listed as unavailable when the deploy state cannot be read, never served from dist/', async () => {
+    deploy('one');
+    ownBuild('unchecked');
+    writeFileSync(path.join(webRoot, 'mf-reports', 'releases', 'state.json'), '{"current": 3');
+    const { list, logged } = await remotesJson();
+    expect(list.reports).toBeUndefined();
+    expect(logged.map((line) => line.msg)).toEqual([
+      'mf-reports: its deploy state (releases/state.json) cannot be read; the remote is listed as unavailable, not served from its own build (repair the file, or deploy again)',
+    ]);
+    expect(formatVersions(webRoot, 'reports')).toBe(
+      "mf-reports's deploy state (mf-reports/releases/state.json) cannot be read: the remote is listed as unavailable, not served from mf-reports/dist. Repair the file, or deploy again.",
+    );
+    // A state that parses but is not one (no served version among the kept) is the same.
+    writeFileSync(
+      path.join(webRoot, 'mf-reports', 'releases', 'state.json'),
+      JSON.stringify({ current: 'aaaaaaaaaaaa', versions: [] }),
+    );
+    expect((await remotesJson()).list.reports).toBeUndefined();
+    // A remote never deployed is still served from its own build.
+    rmSync(path.join(webRoot, 'mf-reports', 'releases'), { recursive: true });
+    expect((await remotesJson()).list.reports).toBe('/remotes/mf-reports/mf-manifest.json');
+  });
+
   it('sends a canary whose files are missing to the served version, and says so', async () => {
     const one = deploy('one');
     const two = deploy('two', { share: 99 });
@@ -229,6 +252,60 @@ describe('a deploy of unchanged inputs', () => {
     }
   });
 
+  it("counts the lock file's part the remote's build reads, and the root package.json but its scripts", () => {
+    const repo = repository();
+    const lock = (apiDriver: string, react: string) => ({
+      name: 'root',
+      lockfileVersion: 3,
+      packages: {
+        '': { name: 'root', devDependencies: { typescript: '~5.9.3' } },
+        api: { version: '1.0.0', dependencies: { pg: '^8.0.0' } },
+        'mf-reports': {
+          version: '1.0.0',
+          dependencies: { react: '^19.0.0', 'shared-ui': '1.0.0' },
+        },
+        'shared-ui': { version: '1.0.0', dependencies: { 'react-dom': '^19.0.0' } },
+        'node_modules/api': { resolved: 'api', link: true },
+        'node_modules/shared-ui': { resolved: 'shared-ui', link: true },
+        'node_modules/pg': { version: apiDriver },
+        'node_modules/react': { version: react },
+        'node_modules/react-dom': { version: react, peerDependencies: { react } },
+        'node_modules/typescript': { version: '5.9.3' },
+      },
+    });
+    const write = (file: string, value: unknown) =>
+      writeFileSync(path.join(repo, file), JSON.stringify(value));
+    try {
+      write('package-lock.json', lock('8.1.0', '19.3.1'));
+      write('package.json', {
+        name: 'root',
+        scripts: { a: 'x' },
+        devDependencies: { typescript: '~5.9.3' },
+      });
+      const first = inputsHash(repo, 'reports');
+      // The api's own dependency and a root script are not read by the remote's build.
+      write('package-lock.json', lock('8.2.0', '19.3.1'));
+      write('package.json', {
+        name: 'root',
+        scripts: { a: 'y', b: 'z' },
+        devDependencies: { typescript: '~5.9.3' },
+      });
+      expect(inputsHash(repo, 'reports')).toBe(first);
+      // React (the remote's, and shared-ui's react-dom's peer) is.
+      write('package-lock.json', lock('8.2.0', '19.3.2'));
+      const newReact = inputsHash(repo, 'reports');
+      expect(newReact).not.toBe(first);
+      write('package.json', {
+        name: 'root',
+        scripts: { a: 'y', b: 'z' },
+        devDependencies: { typescript: '~6.0.0' },
+      });
+      expect(inputsHash(repo, 'reports')).not.toBe(newReact);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+
   it('finds the kept version built from them, and none once its files are gone', () => {
     const one = deploy('one', undefined, 'aaaaaaaaaaaa');
     deploy('two', undefined, 'bbbbbbbbbbbb');
@@ -283,8 +360,14 @@ describe('a deploy of unchanged inputs', () => {
     expect(unchanged.stdout).toContain(
       `mf-reports: unchanged since version ${built} (inputs ${inputs}), which is served; nothing to do`,
     );
+    expect(unchanged.stdout).not.toContain('built in');
     state = readDeployState(webRoot, 'reports');
+    expect(state?.current).toBe(built);
     expect(state?.versions.map((v) => v.version)).toEqual([other, built]);
+    // No version folder was added, and no staging folder is left.
+    expect(readdirSync(releasesDir(webRoot, 'reports')).sort()).toEqual(
+      [built, other, 'state.json'].sort(),
+    );
 
     const refused = await cli('reports', '--rebuild', '--from', fakeBuild('x'));
     expect(refused.code).toBe(1);

@@ -302,17 +302,6 @@ describe('listing versions', () => {
 });
 
 describe('serving versions safely', () => {
-  it('falls back to the remote build when the state file is damaged', async () => {
-    deploy('one');
-    writeFileSync(path.join(releasesDir(webRoot, 'reports'), 'state.json'), '{"current": 3');
-    mkdirSync(path.join(webRoot, 'mf-reports', 'dist'), { recursive: true });
-    writeFileSync(path.join(webRoot, 'mf-reports', 'dist', 'mf-manifest.json'), '{}');
-    const app = await server();
-    expect((await get(app, '/remotes.json')).json()).toEqual({
-      reports: '/remotes/mf-reports/mf-manifest.json',
-    });
-  });
-
   it('answers versions that are not kept, malformed or of unknown remotes with a JSON 404', async () => {
     const one = deploy('one');
     // A folder that looks like a version but is not in the state is never served.

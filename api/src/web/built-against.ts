@@ -152,26 +152,57 @@ export interface Target {
   shellSharedUi?: ShellSharedUi;
 }
 
+const SEMVER = /^(\d+)\.(\d+)\.(\d+)/;
+
+/**
+ * Whether a library of version `provided` serves a build made against version `built`: the same
+ * major version and at least its minor and patch (semver's caret range, `^built`). The build
+ * metadata (`+<hash of its sources>`) is not compared: a library's version changes with its
+ * exported API (library-versions.ts), and the deploy refuses a library whose exports are not
+ * those its version records. The shell's load check is the same (shell/src/federation/compatibility.ts).
+ */
+export function compatibleVersion(built: string, provided: string): boolean {
+  const [b, p] = [SEMVER.exec(built), SEMVER.exec(provided)];
+  if (!b || !p) return built === provided;
+  const [bMajor, bMinor, bPatch] = b.slice(1).map(Number) as [number, number, number];
+  const [pMajor, pMinor, pPatch] = p.slice(1).map(Number) as [number, number, number];
+  if (bMajor !== pMajor) return false;
+  return pMinor > bMinor || (pMinor === bMinor && pPatch >= bPatch);
+}
+
+/** `^1.2.0` for `1.2.0+3f9a0c5e21b7`: the range a build accepts. */
+const range = (built: string) => `^${built.replace(/\+.*$/, '')}`;
+
 /**
  * Why the remote `name` built against `built` cannot run against `target`: one sentence per
  * library, naming it and both versions. Empty when nothing is in the way (or nothing is known).
  */
 export function compatibilityProblems(name: string, built: BuiltAgainst, target: Target): string[] {
   const problems: string[] = [];
-  if (built.contract && target.apiContract && built.contract !== target.apiContract) {
+  if (
+    built.contract &&
+    target.apiContract &&
+    !compatibleVersion(built.contract, target.apiContract)
+  ) {
     problems.push(
-      `mf-${name} was built against contract ${built.contract}, the running API has contract ${target.apiContract}: ` +
+      `mf-${name} was built against contract ${built.contract} (needs ${range(built.contract)}), the running API has contract ${target.apiContract}: ` +
         "its calls and answers may differ from the server's. Deploy the API with this contract first, or build the remote from the API's.",
     );
   }
   const shell = target.shellSharedUi;
-  if (shell && built.sharedUiImports && !shell.exports.includes('*')) {
+  const sharedUi = built['shared-ui'];
+  if (shell && sharedUi && !compatibleVersion(sharedUi, shell.version)) {
+    problems.push(
+      `mf-${name} was built against shared-ui ${sharedUi} (needs ${range(sharedUi)}), the shell's shared-ui is ${shell.version}. ` +
+        'Deploy the shell with this shared-ui first.',
+    );
+  } else if (shell && built.sharedUiImports && !shell.exports.includes('*')) {
     const missing = built.sharedUiImports.filter(
       (imported) => imported !== '*' && !shell.exports.includes(imported),
     );
     if (missing.length) {
       problems.push(
-        `mf-${name} was built against shared-ui ${built['shared-ui'] ?? 'unknown'} and imports what the shell's shared-ui ${shell.version} does not export: ${missing.join(', ')}. ` +
+        `mf-${name} was built against shared-ui ${sharedUi ?? 'unknown'} and imports what the shell's shared-ui ${shell.version} does not export: ${missing.join(', ')}. ` +
           'Deploy the shell with this shared-ui first.',
       );
     }

@@ -46,6 +46,22 @@ export function runRemoteChecks(repoRoot: string, name: string): Record<string, 
   return seconds;
 }
 
+/**
+ * Refuses the deploy when contract's or shared-ui's version does not describe its exports (an
+ * export changed without `npm run version:libraries`): the shell and the deploy accept a remote
+ * by the library's version range, which holds only if one version is one API. Reads the
+ * libraries' declarations, which the remote's type check has just built.
+ */
+export async function checkLibraryVersions(repoRoot: string): Promise<void> {
+  const { libraryDirs, libraryVersionProblem } = await import('./library-versions.js');
+  const problems = Object.values(libraryDirs(repoRoot))
+    .map((dir) => libraryVersionProblem(repoRoot, dir))
+    .filter((problem): problem is string => Boolean(problem));
+  if (problems.length) {
+    throw new DeployError(`${problems.join('\n')}\nNothing was built or deployed.`);
+  }
+}
+
 export interface GateOptions {
   /** Deploy even when the build does not fit what it meets (noted in the Activity). */
   force?: boolean;

@@ -1,7 +1,12 @@
 // The `npm run deploy -- --list` table: every kept version of a remote, newest first, which one
 // is served, the canary, one deployed past its checks, and a served version whose files are
 // missing.
-import { readDeployState, versionFilesMissing, type Canary } from './releases.js';
+import {
+  deployStateUnreadable,
+  readDeployState,
+  versionFilesMissing,
+  type Canary,
+} from './releases.js';
 
 const shortTime = (iso: string) =>
   iso
@@ -20,6 +25,9 @@ export const FILES_MISSING = 'FILES MISSING: not served, the remote shows as una
 /** The `--list` table, newest first. */
 export function formatVersions(webRoot: string, name: string): string {
   const state = readDeployState(webRoot, name);
+  if (!state && deployStateUnreadable(webRoot, name)) {
+    return `mf-${name}'s deploy state (mf-${name}/releases/state.json) cannot be read: the remote is listed as unavailable, not served from mf-${name}/dist. Repair the file, or deploy again.`;
+  }
   if (!state) {
     return `mf-${name} has no deployed versions; /remotes.json lists its own build (mf-${name}/dist) when it exists.`;
   }

@@ -81,7 +81,7 @@ export const releasesDir = (webRoot: string, name: string): string =>
 export const versionDir = (webRoot: string, name: string, version: string): string =>
   path.join(releasesDir(webRoot, name), version);
 
-const stateFile = (webRoot: string, name: string): string =>
+export const deployStateFile = (webRoot: string, name: string): string =>
   path.join(releasesDir(webRoot, name), 'state.json');
 
 function isCanary(value: unknown, state: DeployState): value is Canary {
@@ -120,7 +120,7 @@ function isDeployState(value: unknown): value is DeployState {
 
 /** The remote's deploy state, or undefined when it has never been deployed (or the file is unreadable). */
 export function readDeployState(webRoot: string, name: string): DeployState | undefined {
-  const file = stateFile(webRoot, name);
+  const file = deployStateFile(webRoot, name);
   if (!existsSync(file)) return undefined;
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
@@ -128,6 +128,14 @@ export function readDeployState(webRoot: string, name: string): DeployState | un
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether the remote was deployed but its deploy state cannot be read (a damaged or hand-edited
+ * state.json): it is then listed as unavailable, never served from its own unchecked dist/.
+ */
+export function deployStateUnreadable(webRoot: string, name: string): boolean {
+  return existsSync(deployStateFile(webRoot, name)) && !readDeployState(webRoot, name);
 }
 
 /** The last state read of each state file, with what identified the file then. */
@@ -155,7 +163,7 @@ export function currentDeployState(
   webRoot: string,
   name: string,
 ): Readonly<DeployState> | undefined {
-  const file = stateFile(webRoot, name);
+  const file = deployStateFile(webRoot, name);
   // No exception for a remote never deployed: building one costs more than the whole list.
   const stats = statSync(file, { bigint: true, throwIfNoEntry: false });
   if (!stats) {
@@ -173,7 +181,7 @@ export function currentDeployState(
 
 /** Replaces the deploy state in one step: a reader sees the old file or the new one. */
 export function writeDeployState(webRoot: string, name: string, state: DeployState): void {
-  const file = stateFile(webRoot, name);
+  const file = deployStateFile(webRoot, name);
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`);
   renameSync(temporary, file);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import {
   REMOTE_NAMES,
   currentDeployState,
+  deployStateFile,
   remoteDir,
   versionDir,
   type DeployState,
@@ -120,16 +121,22 @@ export interface RemoteListOptions {
    * unavailable), never replaced by the remote's own, unchecked build.
    */
   onMissing?: (remote: string, version: string, canary: boolean) => void;
+  /**
+   * Told of a deployed remote whose deploy state cannot be read: it is not listed (unavailable),
+   * never served from its own, unchecked build.
+   */
+  onUnreadable?: (remote: string) => void;
 }
 
 /**
  * The runtime remote list, made on every request (the deploy state read again when it changed):
  * a configured URL wins; then the deployed version (the canary for the users it is served to);
  * for a remote never deployed, its own build, only when it exists. A remote missing from the
- * list (its served version's files gone, or no build) shows as "unavailable" in the shell.
+ * list (its served version's files gone, its deploy state unreadable, or no build) shows as
+ * "unavailable" in the shell.
  */
 export function remoteList(webRoot: string, options: RemoteListOptions = {}): RemoteListBody {
-  const { remoteUrls = {}, remoteSri = {}, userId, onMissing } = options;
+  const { remoteUrls = {}, remoteSri = {}, userId, onMissing, onUnreadable } = options;
   const body: RemoteListBody = {};
   const integrity: Record<string, RemoteIntegrity> = {};
   const versions: Record<string, string> = {};
@@ -141,6 +148,12 @@ export function remoteList(webRoot: string, options: RemoteListOptions = {}): Re
       continue;
     }
     const state = currentDeployState(webRoot, name);
+    // Deployed (it has a state file) but the state cannot be read: which version to serve is not
+    // known, and its dist/ is not what was deployed.
+    if (!state && existsSync(deployStateFile(webRoot, name))) {
+      onUnreadable?.(name);
+      continue;
+    }
     let version: string | undefined;
     if (state) {
       let canary: string | undefined;

@@ -189,6 +189,15 @@ export const webPlugin = fp<WebOptions>(
               : `${remoteDir(remote)}: the files of served version ${version} are missing; the remote is listed as unavailable (roll back or deploy again)`,
           );
         },
+        onUnreadable: (remote) => {
+          const key = `${remote}/state`;
+          if (reportedMissing.has(key)) return;
+          reportedMissing.add(key);
+          request.log.error(
+            { remote: remoteDir(remote) },
+            `${remoteDir(remote)}: its deploy state (releases/state.json) cannot be read; the remote is listed as unavailable, not served from its own build (repair the file, or deploy again)`,
+          );
+        },
       });
       if (userId !== undefined && body.versions && options.recordLoad) {
         try {

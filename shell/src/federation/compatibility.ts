@@ -10,7 +10,23 @@ interface BuildInfo {
   sharedUiImports?: unknown;
 }
 
-const major = (version: string): string | undefined => /^\D*(\d+)\./.exec(version)?.[1];
+const SEMVER = /^(\d+)\.(\d+)\.(\d+)/;
+
+/**
+ * Whether the shell's copy of a library (`provided`) serves a remote built against `built`: the
+ * same major version and at least its minor and patch (semver's caret range, `^built`); the build
+ * metadata (`+<hash of its sources>`) is not compared. A library's version changes with its
+ * exported API (`npm run version:libraries`): a removed or changed export is a major, an added
+ * one a minor. The deploy's check is the same (api/src/web/built-against.ts).
+ */
+export function compatibleVersion(built: string, provided: string): boolean {
+  const [b, p] = [SEMVER.exec(built), SEMVER.exec(provided)];
+  if (!b || !p) return built === provided;
+  const [bMajor, bMinor, bPatch] = b.slice(1).map(Number) as [number, number, number];
+  const [pMajor, pMinor, pPatch] = p.slice(1).map(Number) as [number, number, number];
+  if (bMajor !== pMajor) return false;
+  return pMinor > bMinor || (pMinor === bMinor && pPatch >= bPatch);
+}
 
 /** The names the shell's shared-ui exports, as it provides it to the remotes. */
 async function shellSharedUiExports(): Promise<Set<string>> {
@@ -19,23 +35,23 @@ async function shellSharedUiExports(): Promise<Set<string>> {
 }
 
 /**
- * Refuses (RemoteIncompatibleError) a remote built against another contract than the shell's,
- * to the hash of its sources: a field renamed in the contract makes the remote read answers
- * under a name the server no longer gives, and show wrong figures without an error. And one
- * built against another major version of shared-ui, or importing names the shell's shared-ui
- * does not export (the shell provides its own copy to every remote). A manifest that records
- * nothing (built before the check, or elsewhere) is accepted.
+ * Refuses (RemoteIncompatibleError) a remote built against a contract or a shared-ui the shell's
+ * does not serve (compatibleVersion): a field renamed in the contract is a major version, and a
+ * remote built against it reads answers under a name the server no longer gives, showing wrong
+ * figures without an error. And one importing names the shell's shared-ui does not export (the
+ * shell provides its own copy to every remote). A manifest that records nothing (built before
+ * the check, or elsewhere) is accepted.
  */
 export async function checkBuiltAgainst(remote: RemoteName, manifest: unknown): Promise<void> {
   const info = (manifest as { metaData?: { buildInfo?: BuildInfo } } | null)?.metaData?.buildInfo;
   const recorded = info?.builtAgainst;
   const contract = recorded?.contract;
-  if (typeof contract === 'string' && contract !== __BUILT_AGAINST__.contract) {
+  if (typeof contract === 'string' && !compatibleVersion(contract, __BUILT_AGAINST__.contract)) {
     throw new RemoteIncompatibleError(remote, 'contract', contract, __BUILT_AGAINST__.contract);
   }
   const sharedUi = recorded?.['shared-ui'];
   const ours = __BUILT_AGAINST__['shared-ui'];
-  if (typeof sharedUi === 'string' && major(sharedUi) !== major(ours)) {
+  if (typeof sharedUi === 'string' && !compatibleVersion(sharedUi, ours)) {
     throw new RemoteIncompatibleError(remote, 'shared-ui', sharedUi, ours);
   }
   if (Array.isArray(info?.sharedUiImports)) {

@@ -215,24 +215,38 @@ describe('loadRemoteComponent', () => {
     expect(mockedLoad).not.toHaveBeenCalled();
   });
 
-  it("should accept another minor version of shared-ui, with the shell's contract", async () => {
+  it("should accept shared-ui and the contract of the shell's versions whatever their sources' hash", async () => {
     const module = nextModule();
     const Screen = () => null;
-    const [majorVersion] = SHELL_VERSIONS['shared-ui'].split('.');
     serve({
       list: { reports: '/remotes/mf-reports/v/bbbbbbbbbbbb/mf-manifest.json' },
       manifest: builtAgainst({
-        'shared-ui': `${majorVersion}.99.0`,
-        contract: SHELL_VERSIONS.contract,
+        'shared-ui': `${SHELL_VERSIONS['shared-ui']}+bbbbbbbbbbbb`,
+        contract: `${SHELL_VERSIONS.contract}+0123456789ab`,
       }),
     });
     mockedLoad.mockResolvedValue({ [module]: Screen });
     await expect(loadRemoteComponent('reports', module)).resolves.toBe(Screen);
   });
 
-  it('should refuse a remote built against another contract of the same version, untried', async () => {
+  it('should refuse a remote built against a newer minor of shared-ui (it may use an export the shell lacks), untried', async () => {
     const module = nextModule();
-    const drifted = `${SHELL_VERSIONS.contract}+0123456789ab`;
+    const [majorVersion] = SHELL_VERSIONS['shared-ui'].split('.');
+    serve({
+      list: { reports: '/remotes/mf-reports/v/cccccccccccc/mf-manifest.json' },
+      manifest: builtAgainst({
+        'shared-ui': `${majorVersion}.99.0`,
+        contract: SHELL_VERSIONS.contract,
+      }),
+    });
+    const error = await loadRemoteComponent('reports', module).catch((e: unknown) => e);
+    expect(error).toMatchObject({ library: 'shared-ui', remoteVersion: `${majorVersion}.99.0` });
+    expect(mockedLoad).not.toHaveBeenCalled();
+  });
+
+  it('should refuse a remote built against another major version of the contract, untried', async () => {
+    const module = nextModule();
+    const drifted = `${Number(SHELL_VERSIONS.contract.split('.')[0]) + 1}.0.0+0123456789ab`;
     serve({
       list: { reports: '/remotes/mf-reports/v/dddddddddddd/mf-manifest.json' },
       manifest: builtAgainst({ 'shared-ui': SHELL_VERSIONS['shared-ui'], contract: drifted }),

@@ -1,0 +1,223 @@
+// The exported API of a workspace library (contract, shared-ui) as its declaration files give it:
+// each name its index exports, with a hash of its declaration and of the library's own
+// declarations that one refers to (a renamed field of an interface an exported schema uses
+// changes the schema's hash too). Function bodies and comments are not part of it: a change that
+// leaves every declaration as it was leaves the surface as it was. library-versions.ts derives
+// the semver bump from two surfaces; the deploy refuses a library whose surface is not the one
+// its version records.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+/** Exported name -> hash (12 hex digits) of its declarations. */
+export type Surface = Record<string, string>;
+
+/** What a library records of its surface beside its package.json (api-surface.json). */
+export interface RecordedSurface {
+  version: string;
+  exports: Surface;
+}
+
+export const SURFACE_FILE = 'api-surface.json';
+
+const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+const printer = ts.createPrinter({ removeComments: true });
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * A declaration's text without comments, with the members of each object type and the members
+ * of each union in one order: the declarations TypeScript writes for an inferred type list them
+ * in the order it met them, which differs between a full and an incremental build.
+ */
+function declarationText(node: ts.Node, sourceFile: ts.SourceFile): string {
+  const print = (n: ts.Node) => printer.printNode(ts.EmitHint.Unspecified, n, sourceFile);
+  const sorted = <T extends ts.Node>(nodes: readonly T[]) =>
+    [...nodes]
+      .map((n) => [print(n), n] as const)
+      .sort(([a], [b]) => compare(a, b))
+      .map(([, n]) => n);
+  const [result] = ts.transform(node, [
+    (context) => (root) => {
+      const { factory } = context;
+      const visit = (child: ts.Node): ts.Node => {
+        const visited = ts.visitEachChild(child, visit, context);
+        if (ts.isTypeLiteralNode(visited)) {
+          return factory.updateTypeLiteralNode(
+            visited,
+            factory.createNodeArray(sorted(visited.members)),
+          );
+        }
+        if (ts.isUnionTypeNode(visited)) {
+          return factory.updateUnionTypeNode(
+            visited,
+            factory.createNodeArray(sorted(visited.types)),
+          );
+        }
+        return visited;
+      };
+      return ts.visitNode(root, visit) as typeof root;
+    },
+  ]).transformed;
+  return normalise(print(result!));
+}
+
+/**
+ * The declarations the library's build (`tsconfig.build.json`) would write, made in memory: file
+ * name (under its dist/) -> text. Nothing is written, so it never meets a build writing dist/ at
+ * the same time; it costs a type check of the library.
+ */
+export function emitDeclarations(dir: string): Map<string, string> {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(dir, 'tsconfig.build.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  );
+  if (!config) throw new Error(`${dir}/tsconfig.build.json cannot be read`);
+  const options: ts.CompilerOptions = {
+    ...config.options,
+    noEmit: false,
+    declaration: true,
+    emitDeclarationOnly: true,
+    declarationMap: false,
+    sourceMap: false,
+    composite: false,
+    incremental: false,
+  };
+  delete options.tsBuildInfoFile;
+  const program = ts.createProgram({
+    rootNames: config.fileNames,
+    options,
+    ...(config.projectReferences ? { projectReferences: config.projectReferences } : {}),
+  });
+  const files = new Map<string, string>();
+  program.emit(undefined, (fileName, text) => {
+    if (fileName.endsWith('.d.ts')) files.set(path.resolve(fileName), text);
+  });
+  return files;
+}
+
+/**
+ * The surface of the library in `dir`, read from its built declarations (`dist/index.d.ts`,
+ * which `npm run build -w <library>` writes), or from `declarations` made by emitDeclarations.
+ * Throws when there are none.
+ */
+export function librarySurface(dir: string, declarations?: Map<string, string>): Surface {
+  const index = path.resolve(dir, 'dist', 'index.d.ts');
+  if (!declarations?.has(index) && !existsSync(index)) {
+    throw new Error(
+      `${index} is missing: build the library first (npm run build -w ${path.basename(dir)})`,
+    );
+  }
+  const distDir = path.resolve(dir, 'dist') + path.sep;
+  const options: ts.CompilerOptions = {
+    noEmit: true,
+    skipLibCheck: true,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    jsx: ts.JsxEmit.ReactJSX,
+    types: [],
+  };
+  const host = ts.createCompilerHost(options);
+  if (declarations) {
+    const { getSourceFile, fileExists, readFile } = host;
+    host.getSourceFile = (fileName, language, ...rest) => {
+      const text = declarations.get(path.resolve(fileName));
+      return text === undefined
+        ? getSourceFile.call(host, fileName, language, ...rest)
+        : ts.createSourceFile(fileName, text, language);
+    };
+    host.fileExists = (fileName) =>
+      declarations.has(path.resolve(fileName)) || fileExists.call(host, fileName);
+    host.readFile = (fileName) =>
+      declarations.get(path.resolve(fileName)) ?? readFile.call(host, fileName);
+  }
+  const program = ts.createProgram([index], options, host);
+  const checker = program.getTypeChecker();
+  const indexFile = program.getSourceFile(index);
+  const moduleSymbol = indexFile && checker.getSymbolAtLocation(indexFile);
+  if (!moduleSymbol) throw new Error(`${index} exports nothing`);
+
+  const resolve = (symbol: ts.Symbol): ts.Symbol =>
+    symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  const own = (declaration: ts.Declaration) =>
+    path.resolve(declaration.getSourceFile().fileName).startsWith(distDir);
+
+  /** The texts of a symbol's declarations and of the library's own symbols they name. */
+  function texts(start: ts.Symbol): string[] {
+    const seen = new Set<ts.Symbol>();
+    const out: string[] = [];
+    const visit = (symbol: ts.Symbol) => {
+      const target = resolve(symbol);
+      if (seen.has(target)) return;
+      seen.add(target);
+      for (const declaration of target.declarations ?? []) {
+        if (!own(declaration)) continue;
+        const sourceFile = declaration.getSourceFile();
+        // A variable's type is written on its declaration; its statement adds only `declare`.
+        out.push(declarationText(declaration, sourceFile));
+        const walk = (node: ts.Node) => {
+          if (ts.isIdentifier(node) && node !== (declaration as { name?: ts.Node }).name) {
+            const referenced = checker.getSymbolAtLocation(node);
+            if (referenced) visit(referenced);
+          }
+          ts.forEachChild(node, walk);
+        };
+        ts.forEachChild(declaration, walk);
+      }
+    };
+    visit(start);
+    return out.sort();
+  }
+
+  const surface: Surface = {};
+  for (const symbol of checker.getExportsOfModule(moduleSymbol)) {
+    const hash = createHash('sha256');
+    for (const text of texts(symbol)) hash.update(`${text}\0`);
+    surface[symbol.getName()] = hash.digest('hex').slice(0, 12);
+  }
+  return Object.fromEntries(Object.entries(surface).sort(([a], [b]) => compare(a, b)));
+}
+
+/** What changed between two surfaces, each list sorted. */
+export interface SurfaceChanges {
+  added: string[];
+  removed: string[];
+  changed: string[];
+}
+
+export function compareSurfaces(before: Surface, after: Surface): SurfaceChanges {
+  const names = (surface: Surface) => Object.keys(surface);
+  return {
+    added: names(after).filter((name) => !(name in before)),
+    removed: names(before).filter((name) => !(name in after)),
+    changed: names(after).filter((name) => name in before && before[name] !== after[name]),
+  };
+}
+
+export type Bump = 'major' | 'minor' | undefined;
+
+/** Semver: a removed or changed export is a major, an added one a minor, no change none. */
+export function bumpFor(changes: SurfaceChanges): Bump {
+  if (changes.removed.length || changes.changed.length) return 'major';
+  if (changes.added.length) return 'minor';
+  return undefined;
+}
+
+/** `1.4.2` raised by `bump`: `2.0.0` for a major, `1.5.0` for a minor. */
+export function raise(version: string, bump: Bump): string {
+  const match = /^(\d+)\.(\d+)\.(\d+)$/.exec(version);
+  if (!match) throw new Error(`"${version}" is not a plain major.minor.patch version`);
+  const [major, minor, patch] = match.slice(1).map(Number) as [number, number, number];
+  if (bump === 'major') return `${major + 1}.0.0`;
+  if (bump === 'minor') return `${major}.${minor + 1}.0`;
+  return `${major}.${minor}.${patch}`;
+}
+
+/** The surface a library records (api-surface.json), or undefined when it records none. */
+export function readRecordedSurface(dir: string): RecordedSurface | undefined {
+  const file = path.join(dir, SURFACE_FILE);
+  if (!existsSync(file)) return undefined;
+  return JSON.parse(readFileSync(file, 'utf8')) as RecordedSurface;
+}
