@@ -7,8 +7,9 @@ import {
   type StatementPreview,
   type StatementPreviewLine,
 } from 'contract';
-import { STATEMENT_FORMATS, Button, Field, Select, Table, formatMoney, formatRs } from 'shared-ui';
+import { STATEMENT_FORMATS, Button, Select, Table, formatMoney, formatRs } from 'shared-ui';
 import { ColumnMapping } from '../ColumnMapping';
+import { FileField } from '../FileImport';
 import { useStatementImport, type StatementImportState } from './useStatementImport';
 
 export const FORMAT_LABELS: Record<StatementFormat, string> = {
@@ -170,19 +171,11 @@ export function StatementImport({ accountId }: { accountId: number }) {
       }}
     >
       <h2>Import statement</h2>
-      <Field label={importMessages.file}>
-        {(id) => (
-          <input
-            key={state.fileInput}
-            id={id}
-            name="file"
-            type="file"
-            className="ofs-input"
-            accept=".csv,.txt,.xlsx,.ofx,.qfx,.xml,.sta,.mt940"
-            onChange={(event) => state.setFile(event.target.files?.[0] ?? null)}
-          />
-        )}
-      </Field>
+      <FileField
+        fileInput={state.fileInput}
+        setFile={state.setFile}
+        accept=".csv,.txt,.xlsx,.ofx,.qfx,.xml,.sta,.mt940"
+      />
       <Select
         label="Format"
         value={choices.format ?? ''}

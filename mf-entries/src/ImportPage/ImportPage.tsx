@@ -1,6 +1,7 @@
 import { IMPORT_KINDS, IMPORT_KIND_LABELS, importMessages, type ImportKind } from 'contract';
-import { Button, Field, LoadingScreen, Select, useCanWrite } from 'shared-ui';
+import { Button, LoadingScreen, Select, useCanWrite } from 'shared-ui';
 import { AccountPicker } from '../EntryForm/AccountPicker';
+import { FileField } from '../FileImport';
 import { MappingFields } from './MappingFields';
 import { PastImports } from './PastImports';
 import { PreviewPanel } from './PreviewPanel';
@@ -44,19 +45,7 @@ function ImportScreen() {
           options={IMPORT_KINDS.map((kind) => ({ value: kind, label: IMPORT_KIND_LABELS[kind] }))}
           onChange={(value) => state.setKind(value as ImportKind)}
         />
-        <Field label={importMessages.file}>
-          {(id) => (
-            <input
-              key={state.fileInput}
-              id={id}
-              name="file"
-              type="file"
-              className="ofs-input"
-              accept=".csv,.txt,.xlsx"
-              onChange={(event) => state.setFile(event.target.files?.[0] ?? null)}
-            />
-          )}
-        </Field>
+        <FileField fileInput={state.fileInput} setFile={state.setFile} accept=".csv,.txt,.xlsx" />
       </div>
       <MappingFields state={state} />
       <div className="mf-import__actions">
