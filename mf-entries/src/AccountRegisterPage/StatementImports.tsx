@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { importMessages, type StatementImport } from 'contract';
 import {
   Button,
-  ReasonDialog,
   Table,
   endpoints,
   formatTimestamp,
@@ -10,6 +9,7 @@ import {
   useApiQuery,
   useApiWrite,
 } from 'shared-ui';
+import { UndoImportDialog } from '../FileImport';
 import { FORMAT_LABELS } from './StatementImport';
 import { PROGRESS_EVERY_MS } from './useStatementImport';
 
@@ -91,11 +91,8 @@ export function StatementImports({
           },
         ]}
       />
-      <ReasonDialog
-        subject={pending}
-        title={pending ? `${importMessages.undoImport} #${pending.id}` : importMessages.undoImport}
-        label={importMessages.undoReason}
-        action={importMessages.undoImport}
+      <UndoImportDialog
+        pending={pending}
         busy={undo.isPending}
         busyLabel="Undoing..."
         onClose={() => setPending(undefined)}
@@ -111,7 +108,7 @@ export function StatementImports({
               'Lines already matched or excluded must be unmatched first.'}
           </p>
         )}
-      </ReasonDialog>
+      </UndoImportDialog>
     </section>
   );
 }

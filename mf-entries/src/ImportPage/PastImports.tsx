@@ -3,7 +3,6 @@ import { IMPORT_KIND_LABELS, importMessages, type ImportRecord } from 'contract'
 import {
   AppLink,
   Button,
-  ReasonDialog,
   Table,
   endpoints,
   formatRs,
@@ -12,6 +11,7 @@ import {
   useApiQuery,
   useApiWrite,
 } from 'shared-ui';
+import { UndoImportDialog } from '../FileImport';
 
 /** Past imports, newest first, each undone in one step with one reason. */
 export function PastImports() {
@@ -69,11 +69,8 @@ export function PastImports() {
           },
         ]}
       />
-      <ReasonDialog
-        subject={pending}
-        title={pending ? `${importMessages.undoImport} #${pending.id}` : importMessages.undoImport}
-        label={importMessages.undoReason}
-        action={importMessages.undoImport}
+      <UndoImportDialog
+        pending={pending}
         busy={undo.isPending}
         onClose={() => setPending(undefined)}
         onConfirm={(reason) => void confirmUndo(reason)}
