@@ -9,7 +9,7 @@ import {
 } from 'contract';
 import { STATEMENT_FORMATS, Button, Select, Table, formatMoney, formatRs } from 'shared-ui';
 import { ColumnMapping } from '../ColumnMapping';
-import { FileField } from '../FileImport';
+import { FileField } from '../FileField';
 import { useStatementImport, type StatementImportState } from './useStatementImport';
 
 export const FORMAT_LABELS: Record<StatementFormat, string> = {
@@ -172,9 +172,11 @@ export function StatementImport({ accountId }: { accountId: number }) {
     >
       <h2>Import statement</h2>
       <FileField
-        fileInput={state.fileInput}
-        setFile={state.setFile}
+        label={importMessages.file}
+        name="file"
         accept=".csv,.txt,.xlsx,.ofx,.qfx,.xml,.sta,.mt940"
+        resetKey={state.fileInput}
+        onFiles={(files) => state.setFile(files?.[0] ?? null)}
       />
       <Select
         label="Format"

@@ -1,4 +1,3 @@
 export { useFileImport } from './useFileImport';
 export type { FileImportSetup } from './useFileImport';
-export { FileField } from './FileField';
 export { UndoImportDialog } from './UndoImportDialog';

@@ -1,7 +1,7 @@
 import { IMPORT_KINDS, IMPORT_KIND_LABELS, importMessages, type ImportKind } from 'contract';
 import { Button, LoadingScreen, Select, useCanWrite } from 'shared-ui';
 import { AccountPicker } from '../EntryForm/AccountPicker';
-import { FileField } from '../FileImport';
+import { FileField } from '../FileField';
 import { MappingFields } from './MappingFields';
 import { PastImports } from './PastImports';
 import { PreviewPanel } from './PreviewPanel';
@@ -45,7 +45,13 @@ function ImportScreen() {
           options={IMPORT_KINDS.map((kind) => ({ value: kind, label: IMPORT_KIND_LABELS[kind] }))}
           onChange={(value) => state.setKind(value as ImportKind)}
         />
-        <FileField fileInput={state.fileInput} setFile={state.setFile} accept=".csv,.txt,.xlsx" />
+        <FileField
+          label={importMessages.file}
+          name="file"
+          accept=".csv,.txt,.xlsx"
+          resetKey={state.fileInput}
+          onFiles={(files) => state.setFile(files?.[0] ?? null)}
+        />
       </div>
       <MappingFields state={state} />
       <div className="mf-import__actions">
