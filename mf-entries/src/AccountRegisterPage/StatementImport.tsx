@@ -8,7 +8,7 @@ import {
   type StatementPreviewLine,
 } from 'contract';
 import { STATEMENT_FORMATS, Button, Select, Table, formatMoney, formatRs } from 'shared-ui';
-import { ColumnMapping } from '../ColumnMapping';
+import { ColumnMapping, formatChoices } from '../ColumnMapping';
 import { FileField } from '../FileField';
 import { useStatementImport, type StatementImportState } from './useStatementImport';
 
@@ -88,16 +88,7 @@ function StatementMappingFields({ state }: { state: StatementImportState }) {
       mapping={choices.mapping ?? preview.mapping}
       onMappingChange={(mapping) => choose({ mapping })}
       amounts={{ amount: 'amount', debit: 'debit', credit: 'credit' }}
-      dateFormat={{
-        used: preview.dateFormat,
-        chosen: choices.dateFormat,
-        onChange: (dateFormat) => choose({ dateFormat }),
-      }}
-      numberFormat={{
-        used: preview.numberFormat,
-        chosen: choices.numberFormat,
-        onChange: (numberFormat) => choose({ numberFormat }),
-      }}
+      {...formatChoices(preview, choices, choose)}
     />
   );
 }
