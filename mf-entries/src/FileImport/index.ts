@@ -1,3 +1,4 @@
 export { useFileImport } from './useFileImport';
 export type { FileImportSetup } from './useFileImport';
 export { UndoImportDialog } from './UndoImportDialog';
+export { ImportsTable } from './ImportsTable';
