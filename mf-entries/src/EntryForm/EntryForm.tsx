@@ -3,13 +3,12 @@ import {
   AppLink,
   Button,
   DateInput,
-  LoadingScreen,
   TextField,
   clerkMessages,
-  useCanWrite,
   messages,
 } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
+import { WritersOnly } from '../WritersOnly';
 import { JustRecorded } from '../JustRecorded';
 import { ReceiptInput } from '../Receipts/ReceiptInput';
 import { partyOptions, type EntryKind } from '../entry-kinds';
@@ -30,19 +29,14 @@ export interface EntryFormProps {
  * form waits for the server to say who is signed in.
  */
 export function EntryForm({ kind }: EntryFormProps) {
-  const canWrite = useCanWrite();
-  if (canWrite === true) return <EntryFormFields kind={kind} />;
   return (
-    <div>
-      <h1 className="ofs-page-title">{kind.title}</h1>
-      {canWrite === undefined ? (
-        <LoadingScreen />
-      ) : (
-        <p className="ofs-card mf-entries__read-only" role="note">
-          {messages.readOnlyForm}
-        </p>
-      )}
-    </div>
+    <WritersOnly
+      title={kind.title}
+      note={messages.readOnlyForm}
+      noteClassName="ofs-card mf-entries__read-only"
+    >
+      <EntryFormFields kind={kind} />
+    </WritersOnly>
   );
 }
 
