@@ -9,7 +9,7 @@ import {
 } from 'contract';
 import { STATEMENT_FORMATS, Button, Select, Table, formatMoney, formatRs } from 'shared-ui';
 import { ColumnMapping, formatChoices } from '../ColumnMapping';
-import { FileField } from '../FileField';
+import { ImportFile } from '../FileImport';
 import { useStatementImport, type StatementImportState } from './useStatementImport';
 
 export const FORMAT_LABELS: Record<StatementFormat, string> = {
@@ -162,13 +162,7 @@ export function StatementImport({ accountId }: { accountId: number }) {
       }}
     >
       <h2>Import statement</h2>
-      <FileField
-        label={importMessages.file}
-        name="file"
-        accept=".csv,.txt,.xlsx,.ofx,.qfx,.xml,.sta,.mt940"
-        resetKey={state.fileInput}
-        onFiles={(files) => state.setFile(files?.[0] ?? null)}
-      />
+      <ImportFile state={state} accept=".csv,.txt,.xlsx,.ofx,.qfx,.xml,.sta,.mt940" />
       <Select
         label="Format"
         value={choices.format ?? ''}

@@ -1,7 +1,7 @@
 import { IMPORT_KINDS, IMPORT_KIND_LABELS, importMessages, type ImportKind } from 'contract';
 import { Button, Select } from 'shared-ui';
 import { AccountPicker } from '../EntryForm/AccountPicker';
-import { FileField } from '../FileField';
+import { ImportFile } from '../FileImport';
 import { WritersOnly } from '../WritersOnly';
 import { MappingFields } from './MappingFields';
 import { PastImports } from './PastImports';
@@ -42,13 +42,7 @@ function ImportScreen() {
           options={IMPORT_KINDS.map((kind) => ({ value: kind, label: IMPORT_KIND_LABELS[kind] }))}
           onChange={(value) => state.setKind(value as ImportKind)}
         />
-        <FileField
-          label={importMessages.file}
-          name="file"
-          accept=".csv,.txt,.xlsx"
-          resetKey={state.fileInput}
-          onFiles={(files) => state.setFile(files?.[0] ?? null)}
-        />
+        <ImportFile state={state} accept=".csv,.txt,.xlsx" />
       </div>
       <MappingFields state={state} />
       <div className="mf-import__actions">
