@@ -192,6 +192,10 @@ export const KINDS: Record<KindName, EntryKind> = {
   salary: salaryKind,
 };
 
+/** The one Credit/Debit value of a kind that leaves no choice (paid out); undefined for income. */
+export const onlyCreditDebit = (kind: EntryKind): CreditDebit | undefined =>
+  kind.creditDebit.length === 1 ? kind.creditDebit[0] : undefined;
+
 /** The Kind pickers' options (Recurring, the rules), in the order of the contract's list. */
 export const KIND_OPTIONS: PickerOption[] = ENTRY_KINDS.map((kind) => ({
   value: kind,

@@ -4,7 +4,7 @@
 import type { ReactNode, Ref } from 'react';
 import type { EntryKind as KindName } from 'contract';
 import { Select } from 'shared-ui';
-import { KIND_OPTIONS, type EntryKind, type PickerOption } from '../entry-kinds';
+import { KIND_OPTIONS, onlyCreditDebit, type EntryKind, type PickerOption } from '../entry-kinds';
 
 interface PickerProps {
   value: string;
@@ -52,7 +52,7 @@ export function EntryFields({ kind, kindPicker, party, creditDebit, children }: 
       )}
       <Select label={label} {...partyPicker} />
       {children}
-      {creditDebit && (!onlyWithChoice || kind.creditDebit.length > 1) && (
+      {creditDebit && !(onlyWithChoice && onlyCreditDebit(kind)) && (
         <Select
           label="Credit/Debit"
           {...(creditDebitPicker as PickerProps)}

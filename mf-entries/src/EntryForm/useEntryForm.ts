@@ -17,7 +17,7 @@ import {
   type UploadVariables,
 } from 'shared-ui';
 import { entryWithFilesForm } from '../Receipts/receipt-files';
-import type { EntryInput, EntryKind, Party } from '../entry-kinds';
+import { onlyCreditDebit, type EntryInput, type EntryKind, type Party } from '../entry-kinds';
 import { useAccountOptions } from '../AccountsPage/useAccountOptions';
 import { accountIdOf } from './AccountPicker';
 import { rememberAccount, rememberedAccount } from './rememberedAccount';
@@ -39,7 +39,7 @@ export interface Draft {
 /** An empty form; a kind with one Credit/Debit value has it chosen already. */
 const empty = (kind: EntryKind): Draft => ({
   partyId: '',
-  creditDebit: kind.creditDebit.length === 1 ? (kind.creditDebit[0] ?? '') : '',
+  creditDebit: onlyCreditDebit(kind) ?? '',
   amount: '',
   description: '',
   date: toIsoDate(new Date()),

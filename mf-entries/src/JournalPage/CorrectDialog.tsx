@@ -19,7 +19,7 @@ import {
 import { parseAmount } from '../EntryForm/amount';
 import { useIdempotencyKey } from '../EntryForm/useIdempotencyKey';
 import { AccountPicker } from '../EntryForm/AccountPicker';
-import { KINDS } from '../entry-kinds';
+import { KINDS, onlyCreditDebit } from '../entry-kinds';
 import { EntryFields, usePartyOptions } from '../EntryFields';
 import './CorrectDialog.css';
 
@@ -59,7 +59,7 @@ export function correctionOf(row: JournalEntryRow, draft: Draft): CorrectBody | 
   if (draft.date !== row.date) body.date = draft.date;
   if (draft.description.trim() !== row.description) body.description = draft.description.trim();
   if (draft.partyId !== String(row.partyId)) body.partyId = Number(draft.partyId);
-  if (draft.Creditdebit !== row.Creditdebit && row.kind === 'income')
+  if (draft.Creditdebit !== row.Creditdebit && !onlyCreditDebit(KINDS[row.kind]))
     body.Creditdebit = draft.Creditdebit as CorrectBody['Creditdebit'];
   // Only money moved (Credit) has an account; an invoice's is never sent.
   if (

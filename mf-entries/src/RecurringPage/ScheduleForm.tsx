@@ -3,7 +3,7 @@ import { REPEATS, type EntryKind, type Repeats } from 'contract';
 import { Button, DateInput, Select, TextField, messages, notify, toIsoDate } from 'shared-ui';
 import { parseAmount } from '../EntryForm/amount';
 import { AccountPicker, accountIdOf } from '../EntryForm/AccountPicker';
-import { KINDS } from '../entry-kinds';
+import { KINDS, onlyCreditDebit } from '../entry-kinds';
 import { EntryFields, usePartyOptions } from '../EntryFields';
 import type { Recurring } from './useRecurring';
 
@@ -62,8 +62,11 @@ export function ScheduleForm({ recurring }: ScheduleFormProps) {
         kind={KINDS[form.kind]}
         kindPicker={{
           name: 'kind',
-          onChange: (kind) =>
-            set({ kind, partyId: '', ...(kind === 'income' ? {} : { creditDebit: 'Credit' }) }),
+          onChange: (kind) => {
+            // A kind paid out has its one Credit/Debit value; income keeps the one chosen.
+            const only = onlyCreditDebit(KINDS[kind]);
+            set({ kind, partyId: '', ...(only ? { creditDebit: only } : {}) });
+          },
         }}
         party={{
           name: 'partyId',
