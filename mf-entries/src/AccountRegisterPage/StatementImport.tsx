@@ -7,8 +7,9 @@ import {
   type StatementPreview,
   type StatementPreviewLine,
 } from 'contract';
-import { STATEMENT_FORMATS, Button, Field, Select, Table, formatMoney, formatRs } from 'shared-ui';
-import { ColumnMapping } from '../ColumnMapping';
+import { STATEMENT_FORMATS, Button, Select, Table, formatMoney, formatRs } from 'shared-ui';
+import { ColumnMapping, formatChoices } from '../ColumnMapping';
+import { ImportFile } from '../FileImport';
 import { useStatementImport, type StatementImportState } from './useStatementImport';
 
 export const FORMAT_LABELS: Record<StatementFormat, string> = {
@@ -87,16 +88,7 @@ function StatementMappingFields({ state }: { state: StatementImportState }) {
       mapping={choices.mapping ?? preview.mapping}
       onMappingChange={(mapping) => choose({ mapping })}
       amounts={{ amount: 'amount', debit: 'debit', credit: 'credit' }}
-      dateFormat={{
-        used: preview.dateFormat,
-        chosen: choices.dateFormat,
-        onChange: (dateFormat) => choose({ dateFormat }),
-      }}
-      numberFormat={{
-        used: preview.numberFormat,
-        chosen: choices.numberFormat,
-        onChange: (numberFormat) => choose({ numberFormat }),
-      }}
+      {...formatChoices(preview, choices, choose)}
     />
   );
 }
@@ -170,19 +162,7 @@ export function StatementImport({ accountId }: { accountId: number }) {
       }}
     >
       <h2>Import statement</h2>
-      <Field label={importMessages.file}>
-        {(id) => (
-          <input
-            key={state.fileInput}
-            id={id}
-            name="file"
-            type="file"
-            className="ofs-input"
-            accept=".csv,.txt,.xlsx,.ofx,.qfx,.xml,.sta,.mt940"
-            onChange={(event) => state.setFile(event.target.files?.[0] ?? null)}
-          />
-        )}
-      </Field>
+      <ImportFile state={state} accept=".csv,.txt,.xlsx,.ofx,.qfx,.xml,.sta,.mt940" />
       <Select
         label="Format"
         value={choices.format ?? ''}

@@ -1,15 +1,7 @@
 import { useState } from 'react';
 import { importMessages, type StatementImport } from 'contract';
-import {
-  Button,
-  ReasonDialog,
-  Table,
-  endpoints,
-  formatTimestamp,
-  notify,
-  useApiQuery,
-  useApiWrite,
-} from 'shared-ui';
+import { Button, endpoints, formatTimestamp, notify, useApiQuery, useApiWrite } from 'shared-ui';
+import { ImportsTable, UndoImportDialog } from '../FileImport';
 import { FORMAT_LABELS } from './StatementImport';
 import { PROGRESS_EVERY_MS } from './useStatementImport';
 
@@ -57,15 +49,12 @@ export function StatementImports({
   return (
     <section className="mf-register__imports">
       <h2>Statement imports</h2>
-      <Table<StatementImport>
+      <ImportsTable<StatementImport>
         caption="Statement imports"
         emptyText="No statements imported yet"
         loading={imports.isLoading}
         rows={imports.data?.imports ?? []}
-        rowKey={(row) => row.id}
         columns={[
-          { key: 'id', header: '#', render: (row) => row.id, kind: 'count' },
-          { key: 'file', header: 'File', render: (row) => row.fileName },
           { key: 'format', header: 'Format', render: (row) => FORMAT_LABELS[row.format] },
           {
             key: 'lines',
@@ -91,11 +80,8 @@ export function StatementImports({
           },
         ]}
       />
-      <ReasonDialog
-        subject={pending}
-        title={pending ? `${importMessages.undoImport} #${pending.id}` : importMessages.undoImport}
-        label={importMessages.undoReason}
-        action={importMessages.undoImport}
+      <UndoImportDialog
+        pending={pending}
         busy={undo.isPending}
         busyLabel="Undoing..."
         onClose={() => setPending(undefined)}
@@ -111,7 +97,7 @@ export function StatementImports({
               'Lines already matched or excluded must be unmatched first.'}
           </p>
         )}
-      </ReasonDialog>
+      </UndoImportDialog>
     </section>
   );
 }

@@ -6,7 +6,6 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   accountMessages,
-  importMessages,
   type StatementImport,
   type DateFormat,
   type NumberFormat,
@@ -14,9 +13,9 @@ import {
   type StatementImported,
   type StatementMapping,
   type StatementOptions,
-  type StatementPreview,
 } from 'contract';
-import { endpoints, notify, useApiQuery, useApiWrite, type UploadVariables } from 'shared-ui';
+import { endpoints, notify, useApiQuery } from 'shared-ui';
+import { useFileImport } from '../FileImport';
 
 /** How often the statement list is asked for the progress of an import being written. */
 export const PROGRESS_EVERY_MS = 1000;
@@ -31,6 +30,8 @@ export interface StatementChoices {
   sheet?: string;
 }
 
+const NO_CHOICES: StatementChoices = {};
+
 /** The multipart `options` of a preview and an import: only what was chosen or read. */
 export function statementOptions(choices: StatementChoices): StatementOptions {
   return Object.fromEntries(
@@ -39,12 +40,17 @@ export function statementOptions(choices: StatementChoices): StatementOptions {
 }
 
 export function useStatementImport(accountId: number) {
-  const [file, setFileState] = useState<File | null>(null);
-  /** Changes when the file is cleared, so that the file input starts empty again. */
-  const [fileInput, setFileInput] = useState(0);
-  const [choices, setChoices] = useState<StatementChoices>({});
-  const [preview, setPreview] = useState<StatementPreview | undefined>();
   const [previewError, setPreviewError] = useState<string | undefined>();
+  const flow = useFileImport({
+    previewEndpoint: endpoints.previewStatement,
+    importEndpoint: endpoints.importStatement,
+    noChoices: NO_CHOICES,
+    options: statementOptions,
+    params: { id: accountId },
+    previewOptions: { onFailure: (message) => setPreviewError(message) },
+    importOptions: { success: (answer) => answer.message },
+  });
+  const { file, choices, setChoices, preview, setPreview } = flow;
   const [result, setResult] = useState<StatementImported | undefined>();
   /** A large statement's answer while its lines are being written. */
   const [running, setRunning] = useState<StatementImported | undefined>();
@@ -75,28 +81,12 @@ export function useStatementImport(accountId: number) {
   }, [list.data, running]);
   /** Only the answer to the latest preview asked for is shown. */
   const latest = useRef(0);
-  const previewCall = useApiWrite<typeof endpoints.previewStatement, UploadVariables>(
-    endpoints.previewStatement,
-    { onFailure: (message) => setPreviewError(message) },
-  );
-  const importCall = useApiWrite<typeof endpoints.importStatement, UploadVariables>(
-    endpoints.importStatement,
-    { success: (answer) => answer.message },
-  );
-
-  const form = (chosen: File, next: StatementChoices): UploadVariables => {
-    const body = new FormData();
-    body.append('options', JSON.stringify(statementOptions(next)));
-    body.append('file', chosen, chosen.name);
-    return { params: { id: accountId }, form: body };
-  };
-
   const runPreview = async (chosen: File, next: StatementChoices) => {
     const asked = ++latest.current;
     setPreviewError(undefined);
-    const outcome = await previewCall.run(form(chosen, next));
+    const outcome = await flow.askPreview(chosen, next);
     if (asked !== latest.current) return;
-    if (!outcome.ok) {
+    if (!outcome?.ok) {
       setPreview(undefined);
       return;
     }
@@ -110,7 +100,7 @@ export function useStatementImport(accountId: number) {
   };
 
   const setFile = (next: File | null) => {
-    setFileState(next);
+    flow.setFile(next);
     const kept: StatementChoices = { format: choices.format };
     setChoices(kept);
     setPreview(undefined);
@@ -128,30 +118,28 @@ export function useStatementImport(accountId: number) {
   };
 
   const runImport = async () => {
-    if (!file) return notify(importMessages.noFile);
-    const outcome = await importCall.run(form(file, choices));
-    if (!outcome.ok) return;
+    const answer = await flow.importFile();
+    if (!answer) return;
     setProgress(undefined);
-    if (outcome.answer.state === 'importing') {
+    if (answer.state === 'importing') {
       setResult(undefined);
-      setRunning(outcome.answer);
-    } else setResult(outcome.answer);
+      setRunning(answer);
+    } else setResult(answer);
     setFile(null);
-    setFileInput((count) => count + 1);
   };
 
   const ready = preview !== undefined && preview.problem === null && previewError === undefined;
   return {
     file,
     setFile,
-    fileInput,
+    fileInput: flow.fileInput,
     choices,
     choose,
     preview,
     previewError,
-    previewing: previewCall.isPending,
+    previewing: flow.previewing,
     ready,
-    importing: importCall.isPending || running !== undefined,
+    importing: flow.importing || running !== undefined,
     runImport,
     result,
     /** The import being written, or interrupted, as the statement list shows it. */

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import type { BankRule, BankRuleBody, EntryKind } from 'contract';
 import {
-  ENTRY_KINDS,
   Button,
   Checkbox,
   SaveDialog,
-  Select,
   Table,
   TextField,
   endpoints,
@@ -17,9 +15,8 @@ import {
   useApiWrite,
   type TableColumn,
 } from 'shared-ui';
-import { KINDS } from '../JournalPage/journal-kinds';
-
-const KIND_OPTIONS = ENTRY_KINDS.map((kind) => ({ value: kind, label: KINDS[kind].label }));
+import { KINDS } from '../entry-kinds';
+import { EntryFields, usePartyOptions } from '../EntryFields';
 
 interface Draft {
   contains: string;
@@ -84,10 +81,7 @@ export function RulesList({ canWrite }: { canWrite: boolean }) {
   const said = { success: (answer: { message: string }) => answer.message };
   const create = useApiWrite(endpoints.createBankRule, said);
   const update = useApiWrite(endpoints.updateBankRule, said);
-  const parties = useApiQuery(KINDS[draft.kind].parties, undefined, {
-    enabled: editing !== undefined,
-    onError: 'quiet',
-  });
+  const parties = usePartyOptions(draft.kind, editing !== undefined);
 
   const open = (rule: BankRule | null) => {
     setDraft(rule ? draftOf(rule) : emptyDraft());
@@ -187,18 +181,16 @@ export function RulesList({ canWrite }: { canWrite: boolean }) {
           value={draft.maxAmount}
           onChange={(maxAmount) => set({ maxAmount })}
         />
-        <Select
-          label="Kind"
-          value={draft.kind}
-          options={KIND_OPTIONS}
-          onChange={(kind) => set({ kind: kind as EntryKind, partyId: '' })}
-        />
-        <Select
-          label="Party"
-          value={draft.partyId}
-          placeholder="Select"
-          options={parties.data ? KINDS[draft.kind].options(parties.data) : []}
-          onChange={(partyId) => set({ partyId })}
+        <EntryFields
+          kind={KINDS[draft.kind]}
+          kindPicker={{ onChange: (kind) => set({ kind, partyId: '' }) }}
+          party={{
+            label: 'Party',
+            value: draft.partyId,
+            placeholder: 'Select',
+            options: parties.options,
+            onChange: (partyId) => set({ partyId }),
+          }}
         />
         <TextField
           label="Entry description"

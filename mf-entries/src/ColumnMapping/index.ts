@@ -5,3 +5,4 @@ export {
   type ColumnMappingProps,
   type FormatChoice,
 } from './ColumnMapping';
+export { formatChoices } from './formatChoices';

@@ -3,18 +3,16 @@ import {
   AppLink,
   Button,
   DateInput,
-  LoadingScreen,
-  Select,
   TextField,
   clerkMessages,
-  partyLabel,
-  useCanWrite,
   messages,
 } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
+import { WritersOnly } from '../WritersOnly';
 import { JustRecorded } from '../JustRecorded';
 import { ReceiptInput } from '../Receipts/ReceiptInput';
-import { RECORDS, type EntryKind } from '../entry-kinds';
+import { partyOptions, type EntryKind } from '../entry-kinds';
+import { EntryFields } from '../EntryFields';
 import { useEntryForm } from './useEntryForm';
 import { BudgetUse } from './BudgetUse';
 import { ClientBalance } from './ClientBalance';
@@ -31,19 +29,14 @@ export interface EntryFormProps {
  * form waits for the server to say who is signed in.
  */
 export function EntryForm({ kind }: EntryFormProps) {
-  const canWrite = useCanWrite();
-  if (canWrite === true) return <EntryFormFields kind={kind} />;
   return (
-    <div>
-      <h1 className="ofs-page-title">{kind.title}</h1>
-      {canWrite === undefined ? (
-        <LoadingScreen />
-      ) : (
-        <p className="ofs-card mf-entries__read-only" role="note">
-          {messages.readOnlyForm}
-        </p>
-      )}
-    </div>
+    <WritersOnly
+      title={kind.title}
+      note={messages.readOnlyForm}
+      noteClassName="ofs-card mf-entries__read-only"
+    >
+      <EntryFormFields kind={kind} />
+    </WritersOnly>
   );
 }
 
@@ -74,41 +67,43 @@ function EntryFormFields({ kind }: EntryFormProps) {
         noValidate
         data-screen-start
       >
-        <Select
-          label={kind.partyLabel}
-          name="party"
-          value={draft.partyId}
-          onChange={change('partyId')}
-          placeholder={loadingParties ? messages.loading : kind.partyPlaceholder}
-          options={parties.map((party) => ({ value: String(party.id), label: partyLabel(party) }))}
-          error={errors.partyId}
-          selectRef={fieldRef('partyId')}
-          hint={
-            noParties ? (
+        <EntryFields
+          kind={kind}
+          party={{
+            label: kind.partyLabel,
+            name: 'party',
+            value: draft.partyId,
+            onChange: change('partyId'),
+            placeholder: loadingParties ? messages.loading : kind.partyPlaceholder,
+            options: partyOptions(parties),
+            error: errors.partyId,
+            selectRef: fieldRef('partyId'),
+            hint: noParties ? (
               <>
                 {kind.noParties.text}{' '}
                 <AppLink to={kind.noParties.to}>{kind.noParties.link}</AppLink>
               </>
-            ) : undefined
-          }
-        />
-        {kind.screen === 'income' && draft.partyId !== '' && (
-          <ClientBalance clientId={Number(draft.partyId)} />
-        )}
-        {kind.screen === 'expenses' && draft.partyId !== '' && /^\d{4}-\d{2}/.test(draft.date) && (
-          <BudgetUse expenseTypeId={Number(draft.partyId)} month={draft.date.slice(0, 7)} />
-        )}
-        <Select
-          label="Credit/Debit"
-          name="Creditdebit"
-          value={draft.creditDebit}
-          onChange={change('creditDebit')}
-          placeholder="Select Credit/Debit"
-          options={kind.creditDebit.map((value) => ({ value, label: value }))}
-          hint={kind.screen === 'income' ? clerkMessages.incomeCreditDebitHint : undefined}
-          error={errors.creditDebit}
-          selectRef={fieldRef('creditDebit')}
-        />
+            ) : undefined,
+          }}
+          creditDebit={{
+            name: 'Creditdebit',
+            value: draft.creditDebit,
+            onChange: change('creditDebit'),
+            placeholder: 'Select Credit/Debit',
+            hint: kind.screen === 'income' ? clerkMessages.incomeCreditDebitHint : undefined,
+            error: errors.creditDebit,
+            selectRef: fieldRef('creditDebit'),
+          }}
+        >
+          {kind.screen === 'income' && draft.partyId !== '' && (
+            <ClientBalance clientId={Number(draft.partyId)} />
+          )}
+          {kind.screen === 'expenses' &&
+            draft.partyId !== '' &&
+            /^\d{4}-\d{2}/.test(draft.date) && (
+              <BudgetUse expenseTypeId={Number(draft.partyId)} month={draft.date.slice(0, 7)} />
+            )}
+        </EntryFields>
         <AmountField
           label="Amount"
           name="amount"
@@ -150,7 +145,7 @@ function EntryFormFields({ kind }: EntryFormProps) {
           {notice.tone === 'error' ? notice.text : ''}
         </p>
       </form>
-      <JustRecorded kind={RECORDS[kind.screen]} partyLabel={kind.partyLabel} />
+      <JustRecorded kind={kind.kind} partyLabel={kind.partyLabel} />
     </div>
   );
 }

@@ -17,7 +17,7 @@ import {
   type UploadVariables,
 } from 'shared-ui';
 import { entryWithFilesForm } from '../Receipts/receipt-files';
-import { RECORDS, type EntryInput, type EntryKind, type Party } from '../entry-kinds';
+import { onlyCreditDebit, type EntryInput, type EntryKind, type Party } from '../entry-kinds';
 import { useAccountOptions } from '../AccountsPage/useAccountOptions';
 import { accountIdOf } from './AccountPicker';
 import { rememberAccount, rememberedAccount } from './rememberedAccount';
@@ -39,7 +39,7 @@ export interface Draft {
 /** An empty form; a kind with one Credit/Debit value has it chosen already. */
 const empty = (kind: EntryKind): Draft => ({
   partyId: '',
-  creditDebit: kind.creditDebit.length === 1 ? (kind.creditDebit[0] ?? '') : '',
+  creditDebit: onlyCreditDebit(kind) ?? '',
   amount: '',
   description: '',
   date: toIsoDate(new Date()),
@@ -82,8 +82,8 @@ const LABELS: Record<Exclude<Required, 'partyId'>, string> = {
 };
 
 export function useEntryForm(kind: EntryKind) {
-  const parties = useApiQuery(kind.parties.endpoint, undefined, {
-    select: (answer) => kind.parties.select(answer),
+  const parties = useApiQuery(kind.list, undefined, {
+    select: (answer) => kind.openParties(answer),
   });
   const preferences = useApiQuery(endpoints.getPreferences, undefined, { onError: 'log' });
   const withNotice = preferences.data?.confirmWithNotice === true;
@@ -221,7 +221,7 @@ export function useEntryForm(kind: EntryKind) {
       // With receipts, the entry and its files go in one call: both are saved, or neither.
       if (files.length > 0)
         await recordWithFiles.run({
-          form: entryWithFilesForm(RECORDS[kind.screen], kind.post.toBody(entry), files),
+          form: entryWithFilesForm(kind.kind, kind.post.toBody(entry), files),
           headers: { 'Idempotency-Key': key },
         });
       else

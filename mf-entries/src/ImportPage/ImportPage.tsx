@@ -1,6 +1,8 @@
 import { IMPORT_KINDS, IMPORT_KIND_LABELS, importMessages, type ImportKind } from 'contract';
-import { Button, Field, LoadingScreen, Select, useCanWrite } from 'shared-ui';
+import { Button, Select } from 'shared-ui';
 import { AccountPicker } from '../EntryForm/AccountPicker';
+import { ImportFile } from '../FileImport';
+import { WritersOnly } from '../WritersOnly';
 import { MappingFields } from './MappingFields';
 import { PastImports } from './PastImports';
 import { PreviewPanel } from './PreviewPanel';
@@ -13,19 +15,15 @@ import './ImportPage.css';
  * read-only viewer who opens it (the sidebar has no link for them) is told so instead.
  */
 export function ImportPage() {
-  const canWrite = useCanWrite();
-  if (canWrite === true) return <ImportScreen />;
   return (
-    <div className="mf-import">
-      <h1 className="ofs-page-title">{importMessages.title}</h1>
-      {canWrite === undefined ? (
-        <LoadingScreen />
-      ) : (
-        <p className="ofs-card" role="note">
-          {importMessages.readOnly}
-        </p>
-      )}
-    </div>
+    <WritersOnly
+      title={importMessages.title}
+      className="mf-import"
+      note={importMessages.readOnly}
+      noteClassName="ofs-card"
+    >
+      <ImportScreen />
+    </WritersOnly>
   );
 }
 
@@ -44,19 +42,7 @@ function ImportScreen() {
           options={IMPORT_KINDS.map((kind) => ({ value: kind, label: IMPORT_KIND_LABELS[kind] }))}
           onChange={(value) => state.setKind(value as ImportKind)}
         />
-        <Field label={importMessages.file}>
-          {(id) => (
-            <input
-              key={state.fileInput}
-              id={id}
-              name="file"
-              type="file"
-              className="ofs-input"
-              accept=".csv,.txt,.xlsx"
-              onChange={(event) => state.setFile(event.target.files?.[0] ?? null)}
-            />
-          )}
-        </Field>
+        <ImportFile state={state} accept=".csv,.txt,.xlsx" />
       </div>
       <MappingFields state={state} />
       <div className="mf-import__actions">

@@ -1,5 +1,5 @@
 import { IMPORT_KIND_FIELDS, importFieldLabel } from 'contract';
-import { ColumnMapping } from '../ColumnMapping';
+import { ColumnMapping, formatChoices } from '../ColumnMapping';
 import type { ImportState } from './useImport';
 
 /**
@@ -24,18 +24,7 @@ export function MappingFields({ state }: { state: ImportState }) {
         current: preview.sheet,
         onChange: (sheet) => choose({ sheet, mapping: undefined }),
       }}
-      dateFormat={{
-        used: preview.dateFormat,
-        open: preview.dateFormats,
-        chosen: choices.dateFormat,
-        onChange: (dateFormat) => choose({ dateFormat }),
-      }}
-      numberFormat={{
-        used: preview.numberFormat,
-        open: preview.numberFormats,
-        chosen: choices.numberFormat,
-        onChange: (numberFormat) => choose({ numberFormat }),
-      }}
+      {...formatChoices(preview, choices, choose)}
     />
   );
 }

@@ -3,8 +3,6 @@ import { IMPORT_KIND_LABELS, importMessages, type ImportRecord } from 'contract'
 import {
   AppLink,
   Button,
-  ReasonDialog,
-  Table,
   endpoints,
   formatRs,
   formatTimestamp,
@@ -12,6 +10,7 @@ import {
   useApiQuery,
   useApiWrite,
 } from 'shared-ui';
+import { ImportsTable, UndoImportDialog } from '../FileImport';
 
 /** Past imports, newest first, each undone in one step with one reason. */
 export function PastImports() {
@@ -32,15 +31,12 @@ export function PastImports() {
   return (
     <section className="mf-import__past">
       <h2>{importMessages.pastImports}</h2>
-      <Table<ImportRecord>
+      <ImportsTable<ImportRecord>
         caption={importMessages.pastImports}
         emptyText={importMessages.noImports}
         loading={imports.isLoading}
         rows={imports.data?.imports ?? []}
-        rowKey={(row) => row.id}
         columns={[
-          { key: 'id', header: '#', render: (row) => row.id, kind: 'count' },
-          { key: 'file', header: 'File', render: (row) => row.fileName },
           { key: 'kind', header: 'What', render: (row) => IMPORT_KIND_LABELS[row.kind] },
           { key: 'rows', header: 'Rows', render: (row) => row.rows, kind: 'count' },
           { key: 'credit', header: 'Credit', render: (row) => formatRs(row.credit), kind: 'money' },
@@ -69,11 +65,8 @@ export function PastImports() {
           },
         ]}
       />
-      <ReasonDialog
-        subject={pending}
-        title={pending ? `${importMessages.undoImport} #${pending.id}` : importMessages.undoImport}
-        label={importMessages.undoReason}
-        action={importMessages.undoImport}
+      <UndoImportDialog
+        pending={pending}
         busy={undo.isPending}
         onClose={() => setPending(undefined)}
         onConfirm={(reason) => void confirmUndo(reason)}

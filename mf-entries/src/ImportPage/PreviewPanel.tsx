@@ -1,6 +1,6 @@
 import { importMessages, type ImportProblem, type PreviewRow } from 'contract';
-import { Table, Select, useApiQuery } from 'shared-ui';
-import { KINDS } from '../JournalPage/journal-kinds';
+import { Table, Select } from 'shared-ui';
+import { usePartyOptions } from '../EntryFields/usePartyOptions';
 import type { ImportState } from './useImport';
 
 const CREATE = 'create';
@@ -23,12 +23,11 @@ function layoutText(state: ImportState): string {
 function NewParties({ state }: { state: ImportState }) {
   const { preview, kind, choices, choose } = state;
   const entryKind = kind === 'income' || kind === 'expense' || kind === 'salary' ? kind : null;
-  const parties = useApiQuery(KINDS[entryKind ?? 'income'].parties, undefined, {
-    enabled: entryKind !== null && (preview?.newParties.length ?? 0) > 0,
-    onError: 'quiet',
-  });
+  const existing = usePartyOptions(
+    entryKind ?? undefined,
+    (preview?.newParties.length ?? 0) > 0,
+  ).options;
   if (!preview || !entryKind || preview.newParties.length === 0) return null;
-  const existing = parties.data ? KINDS[entryKind].options(parties.data) : [];
   const options = [
     ...(entryKind === 'salary' ? [] : [{ value: CREATE, label: importMessages.createParty }]),
     ...existing,

@@ -3,16 +3,15 @@
 // asks for (parties to create or pick, duplicates to import all the same).
 import { useState } from 'react';
 import {
-  importMessages,
   type DateFormat,
   type ImportKind,
   type ImportMapping,
   type ImportOptions,
-  type ImportPreview,
   type NumberFormat,
   type PartyChoice,
 } from 'contract';
-import { endpoints, notify, useApiWrite, type UploadVariables } from 'shared-ui';
+import { endpoints } from 'shared-ui';
+import { useFileImport } from '../FileImport';
 
 export interface ImportChoices {
   mapping?: ImportMapping;
@@ -31,39 +30,23 @@ export const movesMoney = (kind: ImportKind) =>
 
 export function useImport() {
   const [kind, setKindState] = useState<ImportKind>('income');
-  const [file, setFileState] = useState<File | null>(null);
-  /** Changes when the file is cleared, so that the file input starts empty again. */
-  const [fileInput, setFileInput] = useState(0);
-  const [choices, setChoices] = useState<ImportChoices>(NO_CHOICES);
-  const [preview, setPreview] = useState<ImportPreview | undefined>();
   /** The preview answers the choices as they were when it was asked for. */
   const [fresh, setFresh] = useState(false);
   /** The account the imported entries' money moved; empty: the default account. */
   const [accountId, setAccountId] = useState('');
-  const previewCall = useApiWrite<typeof endpoints.previewImport, UploadVariables>(
-    endpoints.previewImport,
-  );
-  const importCall = useApiWrite<typeof endpoints.runImport, UploadVariables>(endpoints.runImport, {
-    success: (answer) => answer.message,
-  });
-
-  const form = (): FormData | undefined => {
-    if (!file) {
-      notify(importMessages.noFile);
-      return undefined;
-    }
-    const { parties, ...rest } = choices;
-    const options: ImportOptions = {
+  const flow = useFileImport({
+    previewEndpoint: endpoints.previewImport,
+    importEndpoint: endpoints.runImport,
+    noChoices: NO_CHOICES,
+    options: ({ parties, ...rest }: ImportChoices): ImportOptions => ({
       kind,
       ...rest,
       parties: Object.entries(parties).map(([name, choice]) => ({ name, choice })),
       ...(movesMoney(kind) && accountId !== '' ? { accountId: Number(accountId) } : {}),
-    };
-    const body = new FormData();
-    body.append('options', JSON.stringify(options));
-    body.append('file', file, file.name);
-    return body;
-  };
+    }),
+    importOptions: { success: (answer) => answer.message },
+  });
+  const { setChoices, setPreview } = flow;
 
   const setKind = (next: ImportKind) => {
     setKindState(next);
@@ -71,7 +54,7 @@ export function useImport() {
     setPreview(undefined);
   };
   const setFile = (next: File | null) => {
-    setFileState(next);
+    flow.setFile(next);
     setChoices(NO_CHOICES);
     setPreview(undefined);
   };
@@ -81,10 +64,8 @@ export function useImport() {
   };
 
   const runPreview = async () => {
-    const body = form();
-    if (!body) return;
-    const outcome = await previewCall.run({ form: body });
-    if (!outcome.ok) return;
+    const outcome = await flow.askPreview();
+    if (!outcome?.ok) return;
     const { answer } = outcome;
     setPreview(answer);
     setFresh(true);
@@ -93,27 +74,23 @@ export function useImport() {
   };
 
   const runImport = async () => {
-    const body = form();
-    if (!body) return;
-    if (!(await importCall.run({ form: body })).ok) return;
-    setFile(null);
-    setFileInput((count) => count + 1);
+    if (await flow.importFile()) setFile(null);
   };
 
   return {
     kind,
     setKind,
-    file,
+    file: flow.file,
     setFile,
-    fileInput,
-    choices,
+    fileInput: flow.fileInput,
+    choices: flow.choices,
     choose,
-    preview,
+    preview: flow.preview,
     fresh,
     accountId,
     setAccountId,
-    previewing: previewCall.isPending,
-    importing: importCall.isPending,
+    previewing: flow.previewing,
+    importing: flow.importing,
     runPreview,
     runImport,
   };

@@ -6,27 +6,22 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { CORRECTION_CHANGES_NOTHING, type CorrectBody, type JournalEntryRow } from 'contract';
 import {
-  CREDIT_DEBIT,
   AmountField,
   Button,
   DateInput,
   Modal,
-  Select,
   TextField,
   endpoints,
   formatRs,
   messages,
-  useApiQuery,
   useApiWrite,
 } from 'shared-ui';
 import { parseAmount } from '../EntryForm/amount';
 import { useIdempotencyKey } from '../EntryForm/useIdempotencyKey';
 import { AccountPicker } from '../EntryForm/AccountPicker';
-import { KINDS } from './journal-kinds';
+import { KINDS, onlyCreditDebit } from '../entry-kinds';
+import { EntryFields, usePartyOptions } from '../EntryFields';
 import './CorrectDialog.css';
-
-/** What the party of each kind is called beside its picker. */
-const PARTY_LABELS = { income: 'Client', salary: 'Employee', expense: 'Expense type' } as const;
 
 interface Draft {
   reason: string;
@@ -64,7 +59,7 @@ export function correctionOf(row: JournalEntryRow, draft: Draft): CorrectBody | 
   if (draft.date !== row.date) body.date = draft.date;
   if (draft.description.trim() !== row.description) body.description = draft.description.trim();
   if (draft.partyId !== String(row.partyId)) body.partyId = Number(draft.partyId);
-  if (draft.Creditdebit !== row.Creditdebit && row.kind === 'income')
+  if (draft.Creditdebit !== row.Creditdebit && !onlyCreditDebit(KINDS[row.kind]))
     body.Creditdebit = draft.Creditdebit as CorrectBody['Creditdebit'];
   // Only money moved (Credit) has an account; an invoice's is never sent.
   if (
@@ -112,11 +107,7 @@ export function CorrectDialog({ row, onClose }: CorrectDialogProps) {
   }
 
   const kind = row?.kind ?? 'income';
-  const parties = useApiQuery(KINDS[kind].parties, undefined, {
-    enabled: row !== undefined,
-    onError: 'quiet',
-  });
-  const listed = parties.data ? KINDS[kind].options(parties.data) : [];
+  const listed = usePartyOptions(kind, row !== undefined).options;
   // The entry's own party is offered even when the list does not hold it (yet).
   const partyOptions =
     row && !listed.some((option) => option.value === String(row.partyId))
@@ -200,22 +191,21 @@ export function CorrectDialog({ row, onClose }: CorrectDialogProps) {
               value={draft.description}
               onChange={change('description')}
             />
-            <Select
-              label={PARTY_LABELS[row.kind]}
-              name="partyId"
-              value={draft.partyId}
-              onChange={change('partyId')}
-              options={partyOptions}
+            <EntryFields
+              kind={KINDS[row.kind]}
+              party={{
+                name: 'partyId',
+                value: draft.partyId,
+                onChange: change('partyId'),
+                options: partyOptions,
+              }}
+              creditDebit={{
+                name: 'Creditdebit',
+                value: draft.Creditdebit,
+                onChange: change('Creditdebit'),
+                onlyWithChoice: true,
+              }}
             />
-            {row.kind === 'income' && (
-              <Select
-                label="Credit/Debit"
-                name="Creditdebit"
-                value={draft.Creditdebit}
-                onChange={change('Creditdebit')}
-                options={CREDIT_DEBIT.map((value) => ({ value, label: value }))}
-              />
-            )}
             {draft.Creditdebit === 'Credit' && (
               <AccountPicker value={draft.accountId} onChange={change('accountId')} keepDefault />
             )}

@@ -1,54 +1,11 @@
-// What the journal shows and offers of each kind of entry: its label, and the list its party
-// pickers offer (suspended expense types included: old entries point at them too); and the
-// labels of what its Kind filter offers, vouchers with the entries.
+// What the journal shows of each kind of row: the labels of what its Kind filter offers,
+// vouchers with the entries (each entry kind's own label is in entry-kinds), whether a row is an
+// entry, and whether it was reversed.
 import type { EntryKind, JournalEntryRow, JournalKind as RowKind, JournalRow } from 'contract';
-import { ENTRY_KINDS, endpoints, partiesOf, partyLabel, sortParties } from 'shared-ui';
-import type { EndpointResult, Party } from 'shared-ui';
+import { ENTRY_KINDS } from 'shared-ui';
+import { KINDS, type PickerOption } from '../entry-kinds';
 
-type PartyList =
-  | typeof endpoints.listClients
-  | typeof endpoints.listEmployees
-  | typeof endpoints.listExpenseTypesForEntries;
-
-export interface PickerOption {
-  value: string;
-  label: string;
-}
-
-interface JournalKind {
-  label: string;
-  parties: PartyList;
-  options: (answer: EndpointResult<PartyList>) => PickerOption[];
-}
-
-/** The picker's options, by name (a client as `Name (Company)`). */
-const asOptions = (parties: Party[]): PickerOption[] =>
-  sortParties(parties).map((party) => ({ value: String(party.id), label: partyLabel(party) }));
-
-export const KINDS: Record<EntryKind, JournalKind> = {
-  income: {
-    label: 'Income',
-    parties: endpoints.listClients,
-    options: (answer) =>
-      asOptions(partiesOf(answer as EndpointResult<typeof endpoints.listClients>)),
-  },
-  expense: {
-    label: 'Expense',
-    parties: endpoints.listExpenseTypesForEntries,
-    options: (answer) =>
-      asOptions(
-        (answer as EndpointResult<typeof endpoints.listExpenseTypesForEntries>).users.map(
-          (type) => ({ id: type.id, name: type.expancetype }),
-        ),
-      ),
-  },
-  salary: {
-    label: 'Salary',
-    parties: endpoints.listEmployees,
-    options: (answer) =>
-      asOptions(partiesOf(answer as EndpointResult<typeof endpoints.listEmployees>)),
-  },
-};
+export { KINDS, type PickerOption };
 
 /** The label of each kind of journal row: the entries' kinds and the general ledger's vouchers. */
 export const KIND_LABELS: Record<RowKind, string> = {

@@ -15,7 +15,7 @@ import {
   useFilteredList,
 } from 'shared-ui';
 import { useIdempotencyKey } from '../EntryForm/useIdempotencyKey';
-import { KINDS, type PickerOption } from './journal-kinds';
+import { usePartyOptions } from '../EntryFields/usePartyOptions';
 
 export const PAGE_SIZE = 50;
 
@@ -36,8 +36,6 @@ export type FilterName = keyof typeof FILTERS;
 
 export const isKind = (value: string): value is EntryKind => isOneOf(ENTRY_KINDS, value);
 
-const NO_OPTIONS: PickerOption[] = [];
-
 export function useJournal() {
   const list = useFilteredList({
     screen: 'journal',
@@ -53,10 +51,7 @@ export function useJournal() {
     { onError: 'quiet' },
   );
   const kind = isKind(list.draft.kind) ? list.draft.kind : undefined;
-  const parties = useApiQuery(kind ? KINDS[kind].parties : endpoints.listClients, undefined, {
-    enabled: kind !== undefined,
-    onError: 'quiet',
-  });
+  const parties = usePartyOptions(kind);
   const reverse = useApiWrite(endpoints.reverseEntry);
   const idempotency = useIdempotencyKey();
   // The mutation's state is not enough against a double click: both clicks can be handled
@@ -86,7 +81,7 @@ export function useJournal() {
     ...list,
     /** The totals of the filters in the address; undefined until they are in. */
     totals: totals.isPending ? undefined : totals.data,
-    partyOptions: kind && parties.data ? KINDS[kind].options(parties.data) : NO_OPTIONS,
+    partyOptions: parties.options,
     /** A new dialog is a new reversal: it gets a new Idempotency-Key. */
     startReversal: () => idempotency.renew(),
     reverseEntry,

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Field, clerkMessages, messages } from 'shared-ui';
+import { clerkMessages, messages } from 'shared-ui';
+import { FileField } from '../FileField';
 import { RECEIPT_ACCEPT } from './receipt-files';
 
 export interface ReceiptInputProps {
@@ -25,34 +26,22 @@ export function ReceiptInput({ onChange, resetKey }: ReceiptInputProps) {
   };
   return (
     <>
-      <Field label={messages.receipt}>
-        {(id) => (
-          <input
-            key={resetKey}
-            id={id}
-            name="receipt"
-            type="file"
-            multiple
-            accept={RECEIPT_ACCEPT}
-            className="ofs-input"
-            onChange={(event) => pick('files', event.target.files)}
-          />
-        )}
-      </Field>
-      <Field label={clerkMessages.takePhoto}>
-        {(id) => (
-          <input
-            key={resetKey}
-            id={id}
-            name="receiptPhoto"
-            type="file"
-            accept="image/*"
-            capture="environment"
-            className="ofs-input"
-            onChange={(event) => pick('photos', event.target.files)}
-          />
-        )}
-      </Field>
+      <FileField
+        label={messages.receipt}
+        name="receipt"
+        multiple
+        accept={RECEIPT_ACCEPT}
+        resetKey={resetKey}
+        onFiles={(files) => pick('files', files)}
+      />
+      <FileField
+        label={clerkMessages.takePhoto}
+        name="receiptPhoto"
+        accept="image/*"
+        capture="environment"
+        resetKey={resetKey}
+        onFiles={(files) => pick('photos', files)}
+      />
     </>
   );
 }

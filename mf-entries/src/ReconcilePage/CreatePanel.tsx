@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EntryKind, LineEntryBody, StatementLine } from 'contract';
 import { Button, TextField, endpoints, useApiQuery } from 'shared-ui';
-import { KINDS, type PickerOption } from '../JournalPage/journal-kinds';
+import { KINDS, type PickerOption } from '../entry-kinds';
+import { usePartyOptions } from '../EntryFields/usePartyOptions';
 import { lineName, sharedWords } from './line-words';
 
 /** The kinds a line's sign allows: money in is income; money out an expense or a salary. */
@@ -17,12 +18,7 @@ interface Group {
   options: PickerOption[];
 }
 
-const GROUP_LABELS: Record<EntryKind | 'ledger', string> = {
-  income: 'Client (income)',
-  expense: 'Expense type',
-  salary: 'Employee (salary)',
-  ledger: 'Ledger account',
-};
+const LEDGER_GROUP = 'Ledger account';
 
 /**
  * The picker's groups for a line: its kinds' parties, then the bookable ledger accounts; `ready`
@@ -30,25 +26,22 @@ const GROUP_LABELS: Record<EntryKind | 'ledger', string> = {
  */
 function useGroups(line: StatementLine): { groups: Group[]; ready: boolean } {
   const [first, second] = kindsFor(line);
-  const one = useApiQuery(KINDS[first!].parties, undefined, { onError: 'quiet' });
-  const two = useApiQuery(KINDS[second ?? first!].parties, undefined, {
-    enabled: second !== undefined,
-    onError: 'quiet',
-  });
+  const one = usePartyOptions(first);
+  const two = usePartyOptions(second ?? first, second !== undefined);
   const ledger = useApiQuery(endpoints.listLedgerAccounts, undefined, { onError: 'quiet' });
-  const groupOf = (kind: EntryKind, data: typeof one.data): Group => ({
-    label: GROUP_LABELS[kind],
-    options: (data ? KINDS[kind].options(data) : []).map((option) => ({
+  const groupOf = (kind: EntryKind, options: PickerOption[]): Group => ({
+    label: KINDS[kind].bookTo,
+    options: options.map((option) => ({
       value: `${kind}:${option.value}`,
       label: option.label,
     })),
   });
   const ready = !one.isPending && (second === undefined || !two.isPending) && !ledger.isPending;
   const groups = [
-    groupOf(first!, one.data),
-    ...(second ? [groupOf(second, two.data)] : []),
+    groupOf(first!, one.options),
+    ...(second ? [groupOf(second, two.options)] : []),
     {
-      label: GROUP_LABELS.ledger,
+      label: LEDGER_GROUP,
       options: (ledger.data?.accounts ?? [])
         .filter((account) => account.bookable)
         .map((account) => ({

@@ -1,18 +1,12 @@
 import type { Occurrence } from 'contract';
-import { Button, Table, formatMoney, messages } from 'shared-ui';
+import { Button, Table, messages } from 'shared-ui';
 import type { TableColumn } from 'shared-ui';
+import { entryColumns } from './entry-columns';
 import type { Recurring } from './useRecurring';
 
 const columns = (recurring: Recurring): Array<TableColumn<Occurrence>> => [
   { key: 'date', header: 'Date', render: (row) => row.date },
-  { key: 'party', header: 'Party', render: (row) => `${row.partyName} (${row.kind})` },
-  { key: 'description', header: 'Description', render: (row) => row.description },
-  {
-    key: 'amount',
-    header: 'Amount',
-    kind: 'money',
-    render: (row) => `${formatMoney(row.amount)} ${row.creditDebit}`,
-  },
+  ...entryColumns<Occurrence>(),
   {
     key: 'actions',
     header: 'Actions',

@@ -1,23 +1,13 @@
 import { useState } from 'react';
-import { CREDIT_DEBIT, ENTRY_KINDS, REPEATS, type EntryKind, type Repeats } from 'contract';
-import {
-  Button,
-  DateInput,
-  Select,
-  TextField,
-  messages,
-  notify,
-  toIsoDate,
-  useApiQuery,
-} from 'shared-ui';
+import { REPEATS, type EntryKind, type Repeats } from 'contract';
+import { Button, DateInput, Select, TextField, messages, notify, toIsoDate } from 'shared-ui';
 import { parseAmount } from '../EntryForm/amount';
 import { AccountPicker, accountIdOf } from '../EntryForm/AccountPicker';
-import { KINDS } from '../JournalPage/journal-kinds';
+import { KINDS, onlyCreditDebit } from '../entry-kinds';
+import { EntryFields, usePartyOptions } from '../EntryFields';
 import type { Recurring } from './useRecurring';
 
-const KIND_OPTIONS = ENTRY_KINDS.map((kind) => ({ value: kind, label: KINDS[kind].label }));
 const REPEAT_OPTIONS = REPEATS.map((repeats) => ({ value: repeats, label: repeats }));
-const CD_OPTIONS = CREDIT_DEBIT.map((cd) => ({ value: cd, label: cd }));
 
 const empty = () => ({
   kind: 'expense' as EntryKind,
@@ -39,8 +29,7 @@ export interface ScheduleFormProps {
 export function ScheduleForm({ recurring }: ScheduleFormProps) {
   const [form, setForm] = useState(empty);
   const set = (next: Partial<ReturnType<typeof empty>>) => setForm((all) => ({ ...all, ...next }));
-  const parties = useApiQuery(KINDS[form.kind].parties, undefined, { onError: 'quiet' });
-  const options = parties.data ? KINDS[form.kind].options(parties.data) : [];
+  const { options } = usePartyOptions(form.kind);
 
   const submit = async () => {
     const amount = parseAmount(form.amount);
@@ -69,35 +58,28 @@ export function ScheduleForm({ recurring }: ScheduleFormProps) {
         void submit();
       }}
     >
-      <Select
-        label="Kind"
-        name="kind"
-        value={form.kind}
-        options={KIND_OPTIONS}
-        onChange={(kind) =>
-          set({
-            kind: kind as EntryKind,
-            partyId: '',
-            ...(kind === 'income' ? {} : { creditDebit: 'Credit' }),
-          })
-        }
-      />
-      <Select
-        label={
-          form.kind === 'income' ? 'Client' : form.kind === 'salary' ? 'Employee' : 'Expense type'
-        }
-        name="partyId"
-        value={form.partyId}
-        placeholder="Select"
-        options={options}
-        onChange={(partyId) => set({ partyId })}
-      />
-      <Select
-        label="Credit/Debit"
-        name="creditDebit"
-        value={form.creditDebit}
-        options={form.kind === 'income' ? CD_OPTIONS : CD_OPTIONS.slice(0, 1)}
-        onChange={(creditDebit) => set({ creditDebit })}
+      <EntryFields
+        kind={KINDS[form.kind]}
+        kindPicker={{
+          name: 'kind',
+          onChange: (kind) => {
+            // A kind paid out has its one Credit/Debit value; income keeps the one chosen.
+            const only = onlyCreditDebit(KINDS[kind]);
+            set({ kind, partyId: '', ...(only ? { creditDebit: only } : {}) });
+          },
+        }}
+        party={{
+          name: 'partyId',
+          value: form.partyId,
+          placeholder: 'Select',
+          options,
+          onChange: (partyId) => set({ partyId }),
+        }}
+        creditDebit={{
+          name: 'creditDebit',
+          value: form.creditDebit,
+          onChange: (creditDebit) => set({ creditDebit }),
+        }}
       />
       {form.creditDebit !== 'Debit' && (
         <AccountPicker value={form.accountId} onChange={(accountId) => set({ accountId })} />

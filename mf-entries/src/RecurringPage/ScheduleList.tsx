@@ -1,6 +1,7 @@
 import type { Schedule } from 'contract';
-import { Button, Table, formatMoney } from 'shared-ui';
+import { Button, Table } from 'shared-ui';
 import type { TableColumn } from 'shared-ui';
+import { entryColumns } from './entry-columns';
 import type { Recurring } from './useRecurring';
 
 function Actions({ row, recurring }: { row: Schedule; recurring: Recurring }) {
@@ -33,14 +34,7 @@ function Actions({ row, recurring }: { row: Schedule; recurring: Recurring }) {
 }
 
 const columns = (recurring: Recurring): Array<TableColumn<Schedule>> => [
-  { key: 'party', header: 'Party', render: (row) => `${row.partyName} (${row.kind})` },
-  { key: 'description', header: 'Description', render: (row) => row.description },
-  {
-    key: 'amount',
-    header: 'Amount',
-    kind: 'money',
-    render: (row) => `${formatMoney(row.amount)} ${row.creditDebit}`,
-  },
+  ...entryColumns<Schedule>(),
   { key: 'repeats', header: 'Repeats', render: (row) => row.repeats },
   {
     key: 'dates',

@@ -1,0 +1,3 @@
+export { EntryFields } from './EntryFields';
+export type { EntryFieldsProps } from './EntryFields';
+export { usePartyOptions } from './usePartyOptions';
