@@ -183,6 +183,7 @@ export const invalidates: { readonly [N in WriteName]: readonly ReadName[] } = {
   importStatement: [...MATCHES, 'listStatements'],
   undoStatement: [...MATCHES, 'listStatements'],
   matchLine: MATCHES,
+  matchLines: MATCHES,
   acceptSuggested: MATCHES,
   unmatchLine: MATCHES,
   excludeLine: MATCHES,
