@@ -25,6 +25,8 @@ const RULE = {
   maxAmount: 50,
   kind: 'expense' as const,
   partyId: 3,
+  ledgerAccountId: null,
+  direction: null,
   partyName: 'Bank charges',
   description: 'Monthly bank charges',
   enabled: true,
