@@ -183,3 +183,43 @@ test('money in: a receipt split over two deposits; the reconciled period is guar
     'matched',
   ]);
 });
+
+test('two clerks at once matching one entry to different lines: one wins, the other is refused', async () => {
+  const rent = await expense(300);
+  await importStatement(
+    ctx,
+    staff,
+    bank,
+    'Date,Description,Amount\n2026-01-05,Rent,-300.00\n2026-01-06,Rent again,-300.00\n' +
+      '2026-01-06,Part 1,-100.00\n2026-01-07,Part 2,-200.00\n',
+  );
+  const ids = await lineIds();
+  for (let round = 0; round < 3; round += 1) {
+    const answers = await Promise.all([
+      call(staff, 'POST', `/api/accounts/${bank}/matches`, {
+        lineId: ids.get('Rent')!,
+        entryIds: [rent],
+      }),
+      call(admin, 'POST', `/api/accounts/${bank}/matches`, {
+        lineId: ids.get('Rent again')!,
+        entryIds: [rent],
+      }),
+      matchLines(staff, { entryId: rent, lineIds: [ids.get('Part 1')!, ids.get('Part 2')!] }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+    const stored = await matches();
+    expect(new Set(stored.map((row) => row.entry))).toEqual(new Set([rent]));
+    const won = answers.findIndex((answer) => answer.status === 201);
+    expect(stored).toHaveLength(won === 2 ? 2 : 1);
+    // Undone for the next round (one line's undo takes its siblings).
+    const line = (stored[0] as { line: number }).line;
+    expect(
+      (
+        await call(staff, 'DELETE', `/api/accounts/${bank}/matches/${line}`, {
+          reason: 'next round',
+        })
+      ).status,
+    ).toBe(200);
+    expect(await matches()).toEqual([]);
+  }
+});
