@@ -99,7 +99,7 @@ export function RulesList({ canWrite }: { canWrite: boolean }) {
   const create = useApiWrite(endpoints.createBankRule, said);
   const update = useApiWrite(endpoints.updateBankRule, said);
   const parties = useApiQuery(KINDS[draft.kind].parties, undefined, {
-    enabled: editing !== undefined,
+    enabled: editing !== undefined && !draft.ledger,
     onError: 'quiet',
   });
 
