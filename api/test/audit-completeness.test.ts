@@ -402,6 +402,31 @@ const CASES: Record<string, Case[]> = {
       },
     },
   ],
+  'POST /api/accounts/{id}/matches/lines': [
+    {
+      does: 'matches one entry to two statement lines that add up to it',
+      status: 201,
+      // One row per line matched.
+      auditRows: 2,
+      prepare: async (tools) => {
+        const { account, line, entry, importId } = await lineAndEntry(tools);
+        await rows(tools.ctx, `UPDATE statement_lines SET amount = -5.00 WHERE id = ${line}`);
+        const other = await tools.insert('statement_lines', {
+          account_id: String(account),
+          import_id: String(importId),
+          line_date: '2026-01-06',
+          amount: '-15.00',
+          description: 'Rent part 2',
+          fingerprint: `2026-01-06|-1500|rent|${(bankRows += 1)}`,
+          position: '2',
+        });
+        return as(tools.staff, 'POST', `/api/accounts/${account}/matches/lines`, {
+          entryId: entry,
+          lineIds: [line, other],
+        });
+      },
+    },
+  ],
   'POST /api/accounts/{id}/matches/accept-suggested': [
     {
       does: 'accepts the one strong suggestion',

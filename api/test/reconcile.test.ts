@@ -389,7 +389,15 @@ describe('entries from lines and rules', () => {
     expect(proposals).toEqual([
       [
         'Monthly charge',
-        { ruleId: rule.body.rule.id, kind: 'expense', partyId: 2, description: 'Bank charges' },
+        {
+          ruleId: rule.body.rule.id,
+          pattern: 'CHARGE',
+          kind: 'expense',
+          partyId: 2,
+          ledgerAccountId: null,
+          targetName: 'Fuel',
+          description: 'Bank charges',
+        },
       ],
       ['Big charge', null],
       ['Charge back', null],

@@ -180,11 +180,18 @@ export const Suggestion = Type.Object({
 });
 export type Suggestion = Static<typeof Suggestion>;
 
-/** What a rule proposes for a line: the entry Create entry would write. */
+/** What a rule proposes for a line: what Create would book it to. */
 export const Proposal = Type.Object({
   ruleId: Id,
-  kind: EntryKind,
-  partyId: Id,
+  /** The rule's text found in the line ("Rule: SERVICE CHARGES"). */
+  pattern: Type.String(),
+  kind: Type.Union([EntryKind, Type.Literal('ledger')]),
+  /** The client, expense type or employee; null for a ledger account. */
+  partyId: Type.Union([Id, Type.Null()]),
+  /** The ledger account (bank charges, bank profit); null for an entry. */
+  ledgerAccountId: Type.Union([Id, Type.Null()]),
+  /** The party's name, or the ledger account's code and name. */
+  targetName: Type.String(),
   description: Type.String(),
 });
 export type Proposal = Static<typeof Proposal>;

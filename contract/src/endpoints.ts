@@ -9,6 +9,7 @@
 // of the keys of `endpoints`, which code that walks every call sees): a new group goes at the end.
 import { accountEndpoints } from './account-endpoints.js';
 import { bankRuleEndpoints } from './bank-rule-endpoints.js';
+import { lineSplitEndpoints } from './line-split.js';
 import { activityEndpoints, sessionEndpoints } from './activity-endpoints.js';
 import { backupEndpoints } from './backup-endpoints.js';
 import { batchEndpoints } from './batch-endpoints.js';
@@ -57,6 +58,7 @@ export const endpoints = {
   ...monthEndEndpoints,
   ...accountEndpoints,
   ...bankRuleEndpoints,
+  ...lineSplitEndpoints,
   ...releaseEndpoints,
   ...clerkEndpoints,
   ...generalLedgerEndpoints,

@@ -38,6 +38,7 @@ export * from './releases.js';
 export * from './clerk.js';
 export * from './accounts.js';
 export * from './bank-rules.js';
+export * from './line-split.js';
 export * from './statements.js';
 export * from './account-endpoints.js';
 export * from './ledger/index.js';

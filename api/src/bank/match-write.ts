@@ -76,8 +76,10 @@ export async function writeMatch(
       WHERE e.id = ANY(${entryIds}::bigint[]) AND e.account_id = ${line.account_id}
         AND e.credit_debit = 'Credit' AND e.reverses_id IS NULL
         AND NOT EXISTS (SELECT 1 FROM entries r WHERE r.reverses_id = e.id)
-      FOR SHARE`.execute(tx);
+      ORDER BY e.id
+      FOR UPDATE`.execute(tx);
     if (rows.length !== entryIds.length) throw conflict(m.entryNotOfAccount);
+    await refuseMatchedEntries(tx, entryIds);
     for (const row of rows) sum += (row.kind === 'income' ? 1n : -1n) * centsOf(row.amount);
   }
   if (transferIds.length) {
@@ -114,6 +116,19 @@ export async function writeMatch(
       transferIds,
     },
   });
+}
+
+/**
+ * Refuses entries matched to a line already. An entry may match several lines (one entry to the
+ * lines that add up to it), so no unique index says so: the caller holds the entries' rows for
+ * update, and a second clerk matching one of them waits for the first and is refused here.
+ */
+export async function refuseMatchedEntries(tx: Db, entryIds: readonly number[]): Promise<void> {
+  const { rows } = await sql`
+    SELECT 1 FROM statement_matches WHERE entry_id = ANY(${entryIds}::bigint[]) LIMIT 1`.execute(
+    tx,
+  );
+  if (rows.length) throw conflict(m.alreadyMatched);
 }
 
 /** A unique index refusing a second match of an entry: someone else matched it first. */

@@ -22,7 +22,7 @@ import { accountOf, worklist } from './reconcile.js';
 const money = (text: string) => fromCents(centsOf(text)) as number;
 
 /** One line, read as the worklist reads it. */
-async function lineOut(db: Db, accountId: number, lineId: number): Promise<StatementLine> {
+export async function lineOut(db: Db, accountId: number, lineId: number): Promise<StatementLine> {
   const { lines } = await worklist(db, accountId, { status: 'all', limit: 1 }, lineId);
   return lines[0]!;
 }
@@ -61,33 +61,42 @@ export async function unmatchLine(
   await db.transaction().execute(async (tx) => {
     const line = await lockLine(tx, accountId, lineId, 'update');
     if (line.status !== 'matched') throw conflict(m.lineNotMatched);
-    const reconciled =
-      line.reconciled_through !== null && line.line_date <= line.reconciled_through;
+    // One entry matched to several lines: their matches go together (the entry would no longer
+    // add up to the lines left).
+    const { rows: siblings } = await sql<{ line_id: string | number }>`
+      SELECT DISTINCT o.line_id FROM statement_matches sm
+      JOIN statement_matches o ON o.entry_id = sm.entry_id AND o.line_id <> sm.line_id
+      WHERE sm.line_id = ${lineId} ORDER BY o.line_id`.execute(tx);
+    const lines = [line];
+    for (const { line_id } of siblings)
+      lines.push(await lockLine(tx, accountId, Number(line_id), 'update'));
     await guardReconciled(
       tx,
-      [{ accountId, day: line.line_date }],
+      lines.map((one) => ({ accountId, day: one.line_date })),
       { userId, reason },
       { line: lineId, unmatched: true },
     );
-    const { rows } = await sql<{ entry_id: number | null; transfer_id: number | null }>`
-      DELETE FROM statement_matches WHERE line_id = ${lineId} RETURNING entry_id, transfer_id`.execute(
-      tx,
-    );
-    await sql`UPDATE statement_lines SET status = 'unmatched' WHERE id = ${lineId}`.execute(tx);
-    await audit(tx, {
-      actorId: userId,
-      action: 'unmatched',
-      entity: 'statement_line',
-      entityId: lineId,
-      before: {
-        entryIds: rows.flatMap((row) => (row.entry_id === null ? [] : [Number(row.entry_id)])),
-        transferIds: rows.flatMap((row) =>
-          row.transfer_id === null ? [] : [Number(row.transfer_id)],
-        ),
-        reconciled,
-      },
-      after: { reason: reason.trim() },
-    });
+    for (const one of lines) {
+      const reconciled = one.reconciled_through !== null && one.line_date <= one.reconciled_through;
+      const { rows } = await sql<{ entry_id: number | null; transfer_id: number | null }>`
+        DELETE FROM statement_matches WHERE line_id = ${one.id}
+        RETURNING entry_id, transfer_id`.execute(tx);
+      await sql`UPDATE statement_lines SET status = 'unmatched' WHERE id = ${one.id}`.execute(tx);
+      await audit(tx, {
+        actorId: userId,
+        action: 'unmatched',
+        entity: 'statement_line',
+        entityId: one.id,
+        before: {
+          entryIds: rows.flatMap((row) => (row.entry_id === null ? [] : [Number(row.entry_id)])),
+          transferIds: rows.flatMap((row) =>
+            row.transfer_id === null ? [] : [Number(row.transfer_id)],
+          ),
+          reconciled,
+        },
+        after: { reason: reason.trim() },
+      });
+    }
   });
   return lineOut(db, accountId, lineId);
 }

@@ -9,9 +9,7 @@ import {
   centsOf,
   centsText,
   fromCents,
-  type BankRule,
   type EntryKind,
-  type Proposal,
   type StatementLine,
   type Suggestion,
   type Worklist,
@@ -22,6 +20,7 @@ import { addDays } from '../lib/dates.js';
 import { notFound } from '../lib/errors.js';
 import { parseWorklistCursor, worklistCursor } from '../lib/page-cursor.js';
 import { listRules, suggestionDays } from './rules.js';
+import { proposalFor } from './rule-match.js';
 import { dayNumber, isStrong, scoreOf, similarity } from './suggestion-score.js';
 import { openTransfers, transferSuggestionsFor, type OpenLine } from './transfer-suggestions.js';
 
@@ -207,32 +206,6 @@ async function setSuggestionsFor(
   return found;
 }
 
-async function enabledRules(db: Db): Promise<BankRule[]> {
-  return (await listRules(db)).filter((rule) => rule.enabled);
-}
-
-/** The first enabled rule whose text is in the line and whose amount range holds it. */
-export function proposalFor(
-  rules: readonly BankRule[],
-  line: { cents: bigint; text: string },
-): Proposal | null {
-  const size = Number(centsText(line.cents < 0n ? -line.cents : line.cents));
-  const text = line.text.toLowerCase();
-  for (const rule of rules) {
-    if (!text.includes(rule.contains.toLowerCase())) continue;
-    if ((rule.kind === 'income') !== line.cents > 0n) continue;
-    if (rule.minAmount !== null && size < rule.minAmount) continue;
-    if (rule.maxAmount !== null && size > rule.maxAmount) continue;
-    return {
-      ruleId: rule.id,
-      kind: rule.kind,
-      partyId: rule.partyId,
-      description: rule.description,
-    };
-  }
-  return null;
-}
-
 const lineText = (row: { description: string; reference: string }) =>
   `${row.description} ${row.reference}`;
 
@@ -287,7 +260,7 @@ export async function worklist(
     for (const [id, found] of await setSuggestionsFor(db, accountId, rest, days))
       sets.set(id, found);
   }
-  const rules = await enabledRules(db);
+  const rules = await listRules(db);
   const lines: StatementLine[] = page.map((row) => {
     const id = Number(row.id);
     const unmatched = row.status === 'unmatched';

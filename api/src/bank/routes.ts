@@ -1,7 +1,13 @@
 // /api/accounts (issue 33): money accounts, transfers, each account's register, statements and
 // their reconciliation; /api/bank-rules and /api/bank-settings.
 import type { FastifyPluginAsync } from 'fastify';
-import { accountMessages as m, endpoints, ledgerMessages as lm, StatementOptions } from 'contract';
+import {
+  accountMessages as m,
+  endpoints,
+  ledgerMessages as lm,
+  lineSplitMessages as lsm,
+  StatementOptions,
+} from 'contract';
 import { currentUser } from '../plugins/auth.js';
 import { todayIn } from '../lib/dates.js';
 import { voucherFromLine } from '../ledger/bank-line.js';
@@ -17,6 +23,7 @@ import { worklist } from './reconcile.js';
 import { searchOpenItems } from './open-items.js';
 import { entryFromLine, excludeLine, matchLine, undoExclude, unmatchLine } from './matching.js';
 import { markReconciled } from './reconciled.js';
+import { matchLines } from './split-match.js';
 import { listRules, saveRule, setSuggestionDays, suggestionDays } from './rules.js';
 import { route } from '../routes/route.js';
 
@@ -123,6 +130,13 @@ export const accountsRoutes: FastifyPluginAsync = async (app) => {
     reply.status(201).send({
       message: m.lineMatched,
       line: await matchLine(app.db, currentUser(request).id, request.params.id, request.body),
+    }),
+  );
+
+  route(app, endpoints.matchLines, async (request, reply) =>
+    reply.status(201).send({
+      message: lsm.linesMatched,
+      lines: await matchLines(app.db, currentUser(request).id, request.params.id, request.body),
     }),
   );
 

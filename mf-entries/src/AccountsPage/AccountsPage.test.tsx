@@ -25,6 +25,8 @@ const RULE = {
   maxAmount: 50,
   kind: 'expense' as const,
   partyId: 3,
+  ledgerAccountId: null,
+  direction: null,
   partyName: 'Bank charges',
   description: 'Monthly bank charges',
   enabled: true,
@@ -153,6 +155,60 @@ describe('AccountsPage', () => {
         },
       ],
     ]);
+  });
+
+  it('should list a rule remembered to a ledger account and keep its account when edited', async () => {
+    mockCurrentUser('staff');
+    const LEDGER_RULE = {
+      ...RULE,
+      id: 6,
+      contains: 'SERVICE CHARGES REF',
+      maxAmount: null,
+      kind: 'ledger' as const,
+      partyId: null,
+      ledgerAccountId: 9,
+      direction: 'out' as const,
+      partyName: '5100 Bank charges',
+      description: '',
+    };
+    mockEndpoint(endpoints.listBankRules, { rules: [RULE, LEDGER_RULE] });
+    const update = mockEndpoint(endpoints.updateBankRule, {
+      message: 'Rule updated',
+      rule: { ...LEDGER_RULE, contains: 'SERVICE CHARGES' },
+    });
+    renderPage();
+    const rules = await screen.findByRole('table', { name: 'Rules' });
+    const row = (await within(rules).findByText('SERVICE CHARGES REF')).closest('tr')!;
+    expect(row).toHaveTextContent('Ledger account');
+    expect(row).toHaveTextContent('5100 Bank charges');
+    await userEvent.click(
+      within(row).getByRole('button', { name: 'Edit rule SERVICE CHARGES REF' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit rule' });
+    expect(dialog).toHaveTextContent('Books to the ledger account 5100 Bank charges');
+    expect(within(dialog).queryByLabelText('Party')).not.toBeInTheDocument();
+    expect(await axeViolations()).toEqual([]);
+    const contains = within(dialog).getByLabelText('Description contains');
+    await userEvent.clear(contains);
+    await userEvent.type(contains, 'SERVICE CHARGES');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(update.calls.map((call) => [call.params, call.body])).toEqual([
+        [
+          { id: '6' },
+          {
+            contains: 'SERVICE CHARGES',
+            minAmount: null,
+            maxAmount: null,
+            kind: 'ledger',
+            ledgerAccountId: 9,
+            direction: 'out',
+            description: '',
+            enabled: true,
+          },
+        ],
+      ]),
+    );
   });
 
   it('should let an admin add an account with its Opening balance and make it the Default', async () => {

@@ -24,6 +24,8 @@ interface Draft {
   maxAmount: string;
   kind: EntryKind;
   partyId: string;
+  /** A rule booking to a ledger account (made by Remember on the reconcile screen) keeps it. */
+  ledger?: Pick<BankRule, 'ledgerAccountId' | 'direction' | 'partyName'>;
   description: string;
   enabled: boolean;
 }
@@ -42,11 +44,24 @@ const draftOf = (rule: BankRule): Draft => ({
   contains: rule.contains,
   minAmount: rule.minAmount === null ? '' : plainMoney(rule.minAmount),
   maxAmount: rule.maxAmount === null ? '' : plainMoney(rule.maxAmount),
-  kind: rule.kind,
-  partyId: String(rule.partyId),
+  ...(rule.kind === 'ledger'
+    ? { kind: 'expense' as const, partyId: '', ledger: rule }
+    : { kind: rule.kind, partyId: String(rule.partyId) }),
   description: rule.description,
   enabled: rule.enabled,
 });
+
+/** What a rule proposes, as its body says it. */
+const targetOf = (
+  rule: Pick<BankRule, 'kind' | 'partyId' | 'ledgerAccountId' | 'direction'>,
+): Pick<BankRuleBody, 'kind' | 'partyId' | 'ledgerAccountId' | 'direction'> =>
+  rule.kind === 'ledger'
+    ? {
+        kind: 'ledger',
+        ledgerAccountId: rule.ledgerAccountId!,
+        ...(rule.direction ? { direction: rule.direction } : {}),
+      }
+    : { kind: rule.kind, partyId: rule.partyId! };
 
 const bound = (text: string): number | null | undefined => {
   if (text.trim() === '') return null;
@@ -57,8 +72,7 @@ const bodyOf = (rule: BankRule, enabled: boolean): BankRuleBody => ({
   contains: rule.contains,
   minAmount: rule.minAmount === null ? null : Number(rule.minAmount),
   maxAmount: rule.maxAmount === null ? null : Number(rule.maxAmount),
-  kind: rule.kind,
-  partyId: rule.partyId,
+  ...targetOf(rule),
   description: rule.description,
   enabled,
 });
@@ -81,7 +95,7 @@ export function RulesList({ canWrite }: { canWrite: boolean }) {
   const said = { success: (answer: { message: string }) => answer.message };
   const create = useApiWrite(endpoints.createBankRule, said);
   const update = useApiWrite(endpoints.updateBankRule, said);
-  const parties = usePartyOptions(draft.kind, editing !== undefined);
+  const parties = usePartyOptions(draft.kind, editing !== undefined && !draft.ledger);
 
   const open = (rule: BankRule | null) => {
     setDraft(rule ? draftOf(rule) : emptyDraft());
@@ -90,14 +104,16 @@ export function RulesList({ canWrite }: { canWrite: boolean }) {
   const save = async () => {
     const minAmount = bound(draft.minAmount);
     const maxAmount = bound(draft.maxAmount);
-    if (draft.contains.trim() === '' || draft.partyId === '') return notify(messages.fillAllFields);
+    if (draft.contains.trim() === '' || (!draft.ledger && draft.partyId === ''))
+      return notify(messages.fillAllFields);
     if (minAmount === undefined || maxAmount === undefined) return notify(messages.invalidAmount);
     const body: BankRuleBody = {
       contains: draft.contains.trim(),
       minAmount,
       maxAmount,
-      kind: draft.kind,
-      partyId: Number(draft.partyId),
+      ...(draft.ledger
+        ? targetOf({ kind: 'ledger', partyId: null, ...draft.ledger })
+        : { kind: draft.kind, partyId: Number(draft.partyId) }),
       description: draft.description.trim(),
       enabled: draft.enabled,
     };
@@ -110,7 +126,11 @@ export function RulesList({ canWrite }: { canWrite: boolean }) {
   const columns: Array<TableColumn<BankRule>> = [
     { key: 'contains', header: 'Description contains', value: (rule) => rule.contains },
     { key: 'amount', header: 'Amount', value: amountsOf },
-    { key: 'kind', header: 'Kind', value: (rule) => KINDS[rule.kind].label },
+    {
+      key: 'kind',
+      header: 'Kind',
+      value: (rule) => (rule.kind === 'ledger' ? 'Ledger account' : KINDS[rule.kind].label),
+    },
     { key: 'party', header: 'Party', value: (rule) => rule.partyName },
     { key: 'description', header: 'Entry description', value: (rule) => rule.description },
     { key: 'enabled', header: 'State', value: (rule) => (rule.enabled ? 'On' : 'Off') },
@@ -181,17 +201,21 @@ export function RulesList({ canWrite }: { canWrite: boolean }) {
           value={draft.maxAmount}
           onChange={(maxAmount) => set({ maxAmount })}
         />
-        <EntryFields
-          kind={KINDS[draft.kind]}
-          kindPicker={{ onChange: (kind) => set({ kind, partyId: '' }) }}
-          party={{
-            label: 'Party',
-            value: draft.partyId,
-            placeholder: 'Select',
-            options: parties.options,
-            onChange: (partyId) => set({ partyId }),
-          }}
-        />
+        {draft.ledger ? (
+          <p>{`Books to the ledger account ${draft.ledger.partyName}`}</p>
+        ) : (
+          <EntryFields
+            kind={KINDS[draft.kind]}
+            kindPicker={{ onChange: (kind) => set({ kind, partyId: '' }) }}
+            party={{
+              label: 'Party',
+              value: draft.partyId,
+              placeholder: 'Select',
+              options: parties.options,
+              onChange: (partyId) => set({ partyId }),
+            }}
+          />
+        )}
         <TextField
           label="Entry description"
           value={draft.description}

@@ -8,6 +8,7 @@ import { Button, TextField, endpoints, useApiQuery } from 'shared-ui';
 import { KINDS, type PickerOption } from '../entry-kinds';
 import { usePartyOptions } from '../EntryFields/usePartyOptions';
 import { lineName, sharedWords } from './line-words';
+import { NewExpenseType } from './NewExpenseType';
 
 /** The kinds a line's sign allows: money in is income; money out an expense or a salary. */
 export const kindsFor = (line: StatementLine): EntryKind[] =>
@@ -55,7 +56,11 @@ function useGroups(line: StatementLine): { groups: Group[]; ready: boolean } {
 
 /** The one choice whose name shares the most words with the line ('' when none or a tie). */
 export function guessFor(line: StatementLine, groups: Group[]): string {
-  if (line.proposal) return `${line.proposal.kind}:${line.proposal.partyId}`;
+  const { proposal } = line;
+  if (proposal)
+    return proposal.kind === 'ledger'
+      ? `ledger:${proposal.ledgerAccountId}`
+      : `${proposal.kind}:${proposal.partyId}`;
   let best = '';
   let bestCount = 0;
   let tie = false;
@@ -75,7 +80,8 @@ export function CreatePanel({
 }: {
   line: StatementLine;
   busy: boolean;
-  onCreate: (body: LineEntryBody) => Promise<boolean>;
+  /** `target`: the name of what the line is booked to (offered to be remembered). */
+  onCreate: (body: LineEntryBody, target: string) => Promise<boolean>;
   onCancel: () => void;
 }) {
   const { groups, ready } = useGroups(line);
@@ -95,7 +101,10 @@ export function CreatePanel({
       kind === 'ledger'
         ? { kind, ledgerAccountId: Number(chosen), description: description.trim() }
         : { kind, partyId: Number(chosen), description: description.trim() };
-    if (await onCreate(body)) onCancel();
+    const target =
+      groups.flatMap((group) => group.options).find((option) => option.value === value)?.label ??
+      '';
+    if (await onCreate(body, target)) onCancel();
   };
 
   return (
@@ -138,6 +147,9 @@ export function CreatePanel({
           </span>
         )}
       </div>
+      {line.amount < 0 && (
+        <NewExpenseType name={name} onAdded={(id) => setChoice(`expense:${id}`)} />
+      )}
       <TextField label="Description" value={description} onChange={setDescription} />
       <span className="mf-reconcile__panel-actions">
         <Button

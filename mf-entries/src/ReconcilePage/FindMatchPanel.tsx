@@ -19,6 +19,7 @@ import {
   transferCandidate,
   type Candidate,
 } from './line-words';
+import { SplitLines } from './SplitLines';
 
 const cents = (amount: number) => Math.round(amount * 100);
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
@@ -28,12 +29,17 @@ export function FindMatchPanel({
   line,
   busy,
   onMatch,
+  otherLines,
+  onMatchLines,
   onCancel,
 }: {
   accountId: number;
   line: StatementLine;
   busy: boolean;
   onMatch: (chosen: Candidate[]) => Promise<boolean>;
+  /** The other unmatched lines of the list: one entry may be matched to several. */
+  otherLines: StatementLine[];
+  onMatchLines: (entryId: number, others: StatementLine[]) => Promise<boolean>;
   onCancel: () => void;
 }) {
   const [amount, setAmount] = useState('');
@@ -69,6 +75,14 @@ export function FindMatchPanel({
     setChosen((now) =>
       isChosen(one) ? now.filter((other) => other.key !== one.key) : [...now, one],
     );
+  // One entry chosen, larger than the line and of its direction: it may match several lines.
+  const one = chosen.length === 1 ? chosen[0]! : undefined;
+  const larger =
+    one?.type === 'entry' &&
+    Math.sign(one.amount) === Math.sign(line.amount) &&
+    Math.abs(cents(one.amount)) > Math.abs(cents(line.amount))
+      ? one
+      : undefined;
   // The chosen ones the search no longer shows stay listed (and can be let go).
   const shown = [
     ...chosen.filter((one) => !found.some((other) => other.key === one.key)),
@@ -125,6 +139,19 @@ export function FindMatchPanel({
             ? ` (${formatMoney((cents(line.amount) - total) / 100)} to go)`
             : '')}
       </p>
+      {larger && (
+        <SplitLines
+          line={line}
+          entry={larger}
+          others={otherLines.filter(
+            (other) => other.id !== line.id && Math.sign(other.amount) === Math.sign(line.amount),
+          )}
+          busy={busy}
+          onMatch={(others) =>
+            void onMatchLines(larger.id, others).then((done) => done && onCancel())
+          }
+        />
+      )}
       <span className="mf-reconcile__panel-actions">
         <Button
           type="submit"

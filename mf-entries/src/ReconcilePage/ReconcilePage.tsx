@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { StatementLine } from 'contract';
+import type { LineEntryBody, Proposal, StatementLine } from 'contract';
 import { Button, Checkbox, formatRs, useCanWrite, useIsAdmin } from 'shared-ui';
 import { registerPath, useAccountId } from '../AccountsPage/account-paths';
 import { CreatePanel } from './CreatePanel';
 import { FindMatchPanel } from './FindMatchPanel';
 import { entryCandidate, lineName, transferCandidate, type Candidate } from './line-words';
+import { LastAction } from './LastAction';
 import { ReasonPanel } from './ReasonPanel';
 import { ReconciledForm } from './ReconciledForm';
 import { ReconcileRow, type Panel } from './ReconcileRow';
@@ -13,6 +14,14 @@ import { TransferPanel } from './TransferPanel';
 import { useRowActions, type RowActions } from './useRowActions';
 import '../AccountsPage/AccountsPage.css';
 import './ReconcilePage.css';
+
+/** What OK on a rule's proposal books the line to (the description left to the line's when none). */
+const proposalBody = (proposal: Proposal): LineEntryBody => {
+  const description = proposal.description ? { description: proposal.description } : {};
+  return proposal.kind === 'ledger'
+    ? { kind: 'ledger', ledgerAccountId: proposal.ledgerAccountId!, ...description }
+    : { kind: proposal.kind, partyId: proposal.partyId!, ...description };
+};
 
 /**
  * Reconcile (/Accounts/:id/reconcile): one compact row per statement line not yet matched, with
@@ -114,11 +123,7 @@ function ReconcileScreen({ id }: { id: number }) {
                   onProposal={() => {
                     if (!line.proposal) return;
                     actOn(line, index);
-                    void actions.create(line, {
-                      kind: line.proposal.kind,
-                      partyId: line.proposal.partyId,
-                      description: line.proposal.description,
-                    });
+                    void actions.create(line, proposalBody(line.proposal));
                   }}
                 >
                   {panel && (
@@ -170,9 +175,9 @@ function PanelOf({
         <CreatePanel
           line={line}
           busy={busy}
-          onCreate={(body) => {
+          onCreate={(body, target) => {
             onAct();
-            return actions.create(line, body);
+            return actions.create(line, body, target);
           }}
           onCancel={close}
         />
@@ -204,6 +209,13 @@ function PanelOf({
               chosen.filter((one) => one.type === 'transfer').map((one) => one.id),
               chosen.find((one) => one.entry)?.entry,
             );
+          }}
+          otherLines={reconcile.lines.filter(
+            (other) => other.status === 'unmatched' && other.id !== line.id,
+          )}
+          onMatchLines={(entryId, others) => {
+            onAct();
+            return actions.matchLines(line, entryId, others);
           }}
           onCancel={close}
         />
@@ -252,42 +264,4 @@ function PanelOf({
     default:
       return null;
   }
-}
-
-/** What the last action did, said politely, with Undo (and Make a rule after a match by hand). */
-function LastAction({ actions, canWrite }: { actions: RowActions; canWrite: boolean }) {
-  const { said, last, reconcile } = actions;
-  const undoLabel = last?.type === 'exclude' ? 'Undo exclude' : 'Undo';
-  return (
-    <div className="mf-reconcile__said">
-      <p role="status" aria-live="polite" aria-atomic="true">
-        {said.tone === 'done' ? said.text : ''}
-      </p>
-      <p role="alert" className="mf-reconcile__refusal">
-        {said.tone === 'refused' ? said.text : ''}
-      </p>
-      {canWrite && last && (
-        <span className="mf-reconcile__actions">
-          <Button
-            variant="secondary"
-            disabled={reconcile.busy}
-            aria-label={`${undoLabel}: ${last.said ?? ''}`}
-            onClick={() => void actions.undo()}
-          >
-            {undoLabel}
-          </Button>
-          {last.type === 'match' && last.rule && (
-            <Button
-              variant="secondary"
-              disabled={reconcile.busy}
-              aria-label={`Make a rule: lines containing "${last.rule.line.description}" propose ${last.rule.entry.partyName}`}
-              onClick={() => void actions.makeRule()}
-            >
-              Make a rule
-            </Button>
-          )}
-        </span>
-      )}
-    </div>
-  );
 }

@@ -134,13 +134,21 @@ export function ReconcileRow(props: RowProps) {
         </>
       );
   } else if (line.proposal) {
-    const text = `New ${KINDS[line.proposal.kind].label.toLowerCase()}: ${line.proposal.description}`;
+    const { proposal } = line;
+    const text =
+      proposal.kind === 'ledger'
+        ? `Book to ${proposal.targetName}`
+        : `New ${KINDS[proposal.kind].label.toLowerCase()}: ${proposal.targetName}`;
+    const record = proposal.description ? `${text} · ${proposal.description}` : text;
+    const why = `Rule: ${proposal.pattern}`;
     match = (
       <>
-        <span className="mf-reconcile__record" title={text}>
-          {text}
+        <span className="mf-reconcile__record" title={record}>
+          {record}
         </span>
-        <span className="mf-reconcile__why">Proposed by a rule on the line&apos;s text</span>
+        <span className="mf-reconcile__why" title={why}>
+          {why}
+        </span>
       </>
     );
     more = canWrite;

@@ -104,3 +104,17 @@ export function whySuggested(line: StatementLine, found: Candidate[], suggestion
   if (!suggestion.strong) parts.push('check before accepting');
   return parts.join(', ');
 }
+
+/**
+ * What Remember offers to save of a line's description: its words without the dates, amounts and
+ * references that change from one statement to the next ("K-ELECTRIC BILL 02/2026 REF 9902" →
+ * "K-ELECTRIC BILL REF"); the description itself when nothing else is left.
+ */
+export function rulePattern(description: string): string {
+  const kept = description
+    .split(/\s+/)
+    .filter((word) => !/\d/.test(word) && /\p{L}/u.test(word))
+    .join(' ')
+    .trim();
+  return (kept || description.trim()).slice(0, 200);
+}

@@ -4,7 +4,7 @@
 // Each refreshes what it changes. No write speaks by a pop-up: a refusal goes to `onRefused`
 // (the screen's live region), and what was done is said by the caller (useRowActions.ts).
 import { useState } from 'react';
-import type { LineEntryBody, StatementLine, WorklistEntry } from 'contract';
+import type { BankRuleBody, LineEntryBody, StatementLine, WorklistEntry } from 'contract';
 import { endpoints, useApiQuery, useApiWrite } from 'shared-ui';
 
 const ok = async (outcome: Promise<{ ok: boolean }>) => (await outcome).ok;
@@ -19,6 +19,7 @@ export function useReconcile(id: number, onRefused: (text: string) => void) {
     { refetchOnMount: 'always' },
   );
   const match = useApiWrite(endpoints.matchLine, quiet);
+  const matchLines = useApiWrite(endpoints.matchLines, quiet);
   const acceptAll = useApiWrite(endpoints.acceptSuggested, quiet);
   const unmatch = useApiWrite(endpoints.unmatchLine, quiet);
   const exclude = useApiWrite(endpoints.excludeLine, quiet);
@@ -46,6 +47,8 @@ export function useReconcile(id: number, onRefused: (text: string) => void) {
     setAll,
     busy:
       match.isPending ||
+      matchLines.isPending ||
+      rule.isPending ||
       acceptAll.isPending ||
       unmatch.isPending ||
       exclude.isPending ||
@@ -62,6 +65,9 @@ export function useReconcile(id: number, onRefused: (text: string) => void) {
           body: { lineId: line.id, entryIds, ...(transferIds.length ? { transferIds } : {}) },
         }),
       ),
+    /** One entry matched to this line and others that add up to it. */
+    acceptLines: (entryId: number, lineIds: number[]) =>
+      ok(matchLines.run({ params: { id }, body: { entryId, lineIds } })),
     /** The ids of the lines matched, over as many calls as the server asks; undefined when refused. */
     acceptAllSuggested: async () => {
       let after: string | undefined;
@@ -112,6 +118,8 @@ export function useReconcile(id: number, onRefused: (text: string) => void) {
       ok(reverseTransfer.run({ params: { id: transferId }, body: { reason } })),
     reverseVoucher: (voucherId: number, reason: string) =>
       ok(reverseVoucher.run({ params: { id: voucherId }, body: { reason } })),
+    /** A rule remembered after a Create (Remember). */
+    saveRule: (body: BankRuleBody) => ok(rule.run({ body })),
     makeRule: (line: StatementLine, entry: WorklistEntry) =>
       ok(
         rule.run({

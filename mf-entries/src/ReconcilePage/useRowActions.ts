@@ -2,7 +2,7 @@
 // screen's polite live region (never a pop-up), and the last action done can be undone — a match
 // unmatched, an entry or transfer made from a line unmatched and reversed, an exclusion put back.
 import { useState } from 'react';
-import type { LineEntryBody, StatementLine, WorklistEntry } from 'contract';
+import type { BankRuleBody, LineEntryBody, StatementLine, WorklistEntry } from 'contract';
 import { useIsAdmin } from 'shared-ui';
 import { lineName } from './line-words';
 import { useReconcile } from './useReconcile';
@@ -15,7 +15,14 @@ export type LastAction = { said?: string } & (
       /** Matched by hand to an entry: the rule that can be made of it. */
       rule?: { line: StatementLine; entry: WorklistEntry };
     }
-  | { type: 'entry'; line: StatementLine; entryId?: number; voucherId?: number }
+  | {
+      type: 'entry';
+      line: StatementLine;
+      entryId?: number;
+      voucherId?: number;
+      /** What the line was booked to, offered to be remembered as a rule (Remember). */
+      remember?: { body: LineEntryBody; target: string };
+    }
   | { type: 'transfer'; line: StatementLine; transferId: number }
   | { type: 'exclude'; line: StatementLine }
 );
@@ -63,7 +70,8 @@ export function useRowActions(id: number) {
     });
   };
 
-  const create = async (line: StatementLine, body: LineEntryBody) => {
+  /** Create: `target` names what the line was booked to (Remember offers it as a rule). */
+  const create = async (line: StatementLine, body: LineEntryBody, target?: string) => {
     const booked = await reconcile.createEntry(line, body);
     if (!booked) return false;
     const what = booked.voucherId ? `voucher #${booked.voucherId}` : `entry #${booked.entryId}`;
@@ -71,7 +79,48 @@ export function useRowActions(id: number) {
       type: 'entry',
       line,
       ...booked,
+      ...(target && line.description.trim() !== '' ? { remember: { body, target } } : {}),
     });
+  };
+
+  /** One entry matched to this line and `others` that add up to it. */
+  const matchLines = async (line: StatementLine, entryId: number, others: StatementLine[]) => {
+    if (!(await reconcile.acceptLines(entryId, [line.id, ...others.map((one) => one.id)])))
+      return false;
+    // Undoing the match of one of the lines undoes them all.
+    return done(
+      `Matched entry #${entryId} to ${others.length + 1} lines: ${lineName(line)} and ${others.length === 1 ? lineName(others[0]!) : `${others.length} others`}.`,
+      {
+        type: 'match',
+        lines: [line],
+      },
+    );
+  };
+
+  /** After a Create: the line's text (`pattern`) remembered as a rule booking to the same. */
+  const remember = async (pattern: string) => {
+    if (last?.type !== 'entry' || !last.remember) return false;
+    const { body, target } = last.remember;
+    const rule: BankRuleBody =
+      body.kind === 'ledger'
+        ? {
+            contains: pattern.trim(),
+            kind: 'ledger',
+            ledgerAccountId: body.ledgerAccountId!,
+            direction: last.line.amount < 0 ? 'out' : 'in',
+            description: body.description ?? '',
+          }
+        : {
+            contains: pattern.trim(),
+            kind: body.kind,
+            partyId: body.partyId!,
+            description: body.description ?? '',
+          };
+    if (!(await reconcile.saveRule(rule))) return false;
+    return done(
+      `Rule saved: lines containing "${pattern.trim()}" will be proposed for ${target}.`,
+      { ...last, remember: undefined },
+    );
   };
 
   const transfer = async (line: StatementLine, otherId: number, description: string) => {
@@ -160,7 +209,9 @@ export function useRowActions(id: number) {
     say: (text: string, tone: Said['tone'] = 'done') => setSaid({ text, tone }),
     last,
     match,
+    matchLines,
     create,
+    remember,
     transfer,
     exclude,
     acceptAll,

@@ -173,6 +173,7 @@ export const refreshedBeforeTopics: Readonly<Record<string, readonly string[]>> 
   importStatement: [...MATCHES, 'listStatements'],
   undoStatement: [...MATCHES, 'listStatements'],
   matchLine: MATCHES,
+  matchLines: MATCHES,
   acceptSuggested: MATCHES,
   unmatchLine: MATCHES,
   excludeLine: MATCHES,
