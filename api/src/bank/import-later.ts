@@ -84,11 +84,15 @@ export function readsAfterAnswer(format: StatementFormat, bytes: Buffer): boolea
   return bytes.length > limit && linesAtMost(format, bytes) > STATEMENT_LINES_AT_ONCE;
 }
 
-export interface LaterImport extends ImportAfterAnswer {
-  account: Account;
+/** The file of an import read after its answer, given up once read. */
+interface LaterFile {
   bytes: Buffer;
   options: StatementOptions;
   today: string;
+}
+
+export interface LaterImport extends ImportAfterAnswer, LaterFile {
+  account: Account;
 }
 
 /** An import under way writes down that it is alive this often while its file is read. */
@@ -116,8 +120,11 @@ export async function importReadAfterAnswer(
       RETURNING id`.execute(tx);
     return Number(rows[0]!.id);
   });
-  const job: LaterImport = { ...given, importId };
-  afterAnswer(db, job, (run) => readThenWrite(db, job, run), onDone, onFailure);
+  const { bytes, options, today, ...named } = given;
+  const job = { ...named, importId };
+  // The file is held until it is read, not while its lines are written.
+  const file: { held: LaterFile | null } = { held: { bytes, options, today } };
+  afterAnswer(db, job, (run) => readThenWrite(db, job, file, run), onDone, onFailure);
   return {
     message: m.statementImporting,
     importId,
@@ -133,7 +140,12 @@ export async function importReadAfterAnswer(
 }
 
 /** Reads the file, refuses it or records what it holds, then writes its lines in batches. */
-async function readThenWrite(db: Db, job: LaterImport, run: Run): Promise<number> {
+async function readThenWrite(
+  db: Db,
+  job: ImportAfterAnswer & { account: Account },
+  file: { held: LaterFile | null },
+  run: Run,
+): Promise<number> {
   // A file waiting for its turn to be read, or read slowly, is not a stopped import.
   const alive = setInterval(() => {
     void sql`UPDATE statement_imports SET progress_at = now()
@@ -144,14 +156,10 @@ async function readThenWrite(db: Db, job: LaterImport, run: Run): Promise<number
   alive.unref();
   let outcome;
   try {
-    outcome = await readStatementInWorker({
-      fileName: job.fileName,
-      bytes: job.bytes,
-      options: job.options,
-      today: job.today,
-    });
+    outcome = await readStatementInWorker({ fileName: job.fileName, ...file.held! });
   } finally {
     clearInterval(alive);
+    file.held = null;
   }
   if (run.stopped) throw new Error('the server closed');
   let read: BatchedImport;
@@ -168,7 +176,14 @@ async function readThenWrite(db: Db, job: LaterImport, run: Run): Promise<number
           closing_balance = ${closing === null ? null : centsText(closing)}::numeric,
           chain_break = ${broken === null ? null : JSON.stringify(broken)}::jsonb
       WHERE id = ${job.importId}`.execute(db);
-    read = { ...job, format: statement.format, chainBreak: broken, lines, prints: outcome.prints! };
+    const { account: _account, ...named } = job;
+    read = {
+      ...named,
+      format: statement.format,
+      chainBreak: broken,
+      lines,
+      prints: outcome.prints!,
+    };
     await checkReconciled(db, read);
   } catch (error) {
     // Refused as a small statement's call would be (4xx): nothing was written.
