@@ -31,14 +31,14 @@ afterAll(() => db.close());
 const LINES = STATEMENT_LINES_AT_ONCE + 1;
 const TEXT = 'x'.repeat(Math.ceil(STATEMENT_READ_AFTER_BYTES / LINES));
 
-/** A CSV statement of LINES lines from March to November 2026; `last` replaces its last line. */
-function bigCsv(last?: string): string {
-  const body = Array.from({ length: LINES }, (_, i) => {
+/** A CSV statement of `count` lines from March to November 2026; `last` replaces its last line. */
+function bigCsv(last?: string, count = LINES): string {
+  const body = Array.from({ length: count }, (_, i) => {
     const month = String(3 + (i % 9)).padStart(2, '0');
     const day = String(1 + (i % 28)).padStart(2, '0');
     return `2026-${month}-${day},Line ${i} ${TEXT},${i % 2 ? '' : '-'}${(1 + i / 100).toFixed(2)}`;
   });
-  if (last !== undefined) body[LINES - 1] = last;
+  if (last !== undefined) body[count - 1] = last;
   return `Date,Description,Amount\n${body.join('\n')}\n`;
 }
 
@@ -218,4 +218,21 @@ test('a viewer may not import a large file; a server closing while it is read le
   expect(await stored()).toMatchObject({ lines: 0 });
   // The account is free again.
   expect((await sendStatement(ctx, staff, bank, 'year.csv', file)).statusCode).toBe(201);
+});
+
+test('a file over the size that plainly holds no more than 2,000 lines is read before the answer, as before', async () => {
+  const lines = STATEMENT_LINES_AT_ONCE;
+  const long = 'y'.repeat(200);
+  const file = bigCsv(undefined, lines).replace(/^(2026-\d\d-\d\d,Line \d+ )/gm, `$1${long}`);
+  expect(Buffer.byteLength(file)).toBeGreaterThan(STATEMENT_READ_AFTER_BYTES);
+  const answer = await sendStatement(ctx, staff, bank, 'long.csv', file);
+  expect([answer.statusCode, answer.json()]).toEqual([
+    201,
+    expect.objectContaining({ message: am.statementImported, state: 'done', lines, added: lines }),
+  ]);
+  // Its refusal is the call's, nothing recorded.
+  const future = file.replace(/\n2026-\d\d-\d\d,Line 1 /, '\n2099-12-31,Line 1 ');
+  const refused = await sendStatement(ctx, staff, bank, 'future.csv', future);
+  expect([refused.statusCode, refused.json().message]).toEqual([400, sm.future(3, '2099-12-31')]);
+  expect(await stored()).toEqual({ lines, held: lines, imports: 1 });
 });

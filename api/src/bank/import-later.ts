@@ -65,11 +65,17 @@ function wide(bytes: Buffer): boolean {
 
 /**
  * At least as many as the statement lines the file can hold, counted without reading it: its
- * text lines (CSV), transactions opened (OFX), entries (CAMT.053) or :61: tags (MT940).
+ * text lines after the header (CSV), transactions opened (OFX), entries (CAMT.053) or :61: tags
+ * (MT940).
  */
 function linesAtMost(format: StatementFormat, bytes: Buffer): number {
   if (format === 'xlsx' || wide(bytes)) return Infinity;
-  if (format === 'csv') return Math.max(occurrences(bytes, '\n'), occurrences(bytes, '\r')) + 1;
+  if (format === 'csv') {
+    // Its text lines (a last one may have no line break), less the header.
+    const last = bytes[bytes.length - 1];
+    const unended = last === 0x0a || last === 0x0d ? 0 : 1;
+    return Math.max(occurrences(bytes, '\n'), occurrences(bytes, '\r')) + unended - 1;
+  }
   if (format === 'ofx') return occurrences(bytes, /<stmttrn[\s>]/gi);
   if (format === 'camt053') return occurrences(bytes, /<([\w.-]+:)?Ntry[\s>]/g);
   return occurrences(bytes, ':61:');
