@@ -5,8 +5,8 @@
 //
 // Seeds 10,000 clients and BENCH_ENTRIES (100,000) payments and expenses in one bank account plus
 // 20,000 invoices, then through HTTP, as an admin:
-//   import a 100,000-line CSV statement made from the account's entries (answered "importing",
-//   then asked after once a second until its batches are written)
+//   import a 100,000-line CSV statement made from the account's entries (answered "importing"
+//   before the file is read, then asked after once a second until its batches are written)
 //   the reconciliation worklist at limit=1000 (a viewer may ask for it), twice
 //   Accept all suggested, its first BENCH_ACCEPT_CALLS (25) calls of 100 lines each
 //   the month-end checklist, the month-end pack as PDF and as Excel

@@ -1,15 +1,17 @@
 // Where a large statement import spends its time on the embedded database (PGlite, in memory):
 //   npx tsx api/bench/statement-import.ts [lines=10000]
 // Generates a CSV statement of that many lines, then prints: the file read in its worker thread
-// alone; the import's call (the file read again, the import recorded, the answer) and when all of
-// its lines were written in batches, with the longest wait of a small query due every 50 ms
-// meanwhile (what any other request waits for); and, on a second database, the same lines stored
-// as one transaction stores them (5,000 a statement), as every import did before.
+// alone; the import's call (the file read again, the import recorded, the answer; a file over
+// 1 MB is read after the answer) and when all of its lines were written in batches, with the
+// longest wait of a small query due every 50 ms during the call, while the file was read after
+// it and while its lines were written (what any other request waits for); and, on a second
+// database, the same lines stored as one transaction stores them (5,000 a statement), as every
+// import did before.
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { configFromEnv, type AppConfig } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/index.js';
-import { readStatementInWorker } from '../src/bank/readers/in-worker.js';
+import { readStatementInWorker, statementReadsUnderWay } from '../src/bank/readers/in-worker.js';
 import { importStatement } from '../src/bank/import.js';
 import { importsSettled, writeLines } from '../src/bank/import-batches.js';
 
@@ -66,15 +68,16 @@ console.log(
 {
   const { db, close, bank, user } = await fresh();
   let probing = true;
-  /** Each probe: when it was due and how long it waited. */
-  const waits: { due: number; wait: number }[] = [];
+  /** Each probe: when it was due, how long it waited, and whether a file was being read. */
+  const waits: { due: number; wait: number; reading: boolean }[] = [];
   const prober = (async () => {
     let due = performance.now();
     while (probing) {
       const now = performance.now();
       if (due > now) await new Promise((resolve) => setTimeout(resolve, due - now));
+      const reading = statementReadsUnderWay() > 0;
       await sql`SELECT count(*) FROM accounts`.execute(db);
-      waits.push({ due, wait: performance.now() - due });
+      waits.push({ due, wait: performance.now() - due, reading });
       due = Math.max(due + 50, performance.now());
     }
   })();
@@ -96,7 +99,9 @@ console.log(
   console.log(
     `  all lines written ${ms(started)} after the call (${rows[0]?.state}, ${rows[0]?.lines_added} added); ` +
       `longest probe wait ${longest(waits.filter((w) => w.due < answered))} ms during the call, ` +
-      `${longest(waits.filter((w) => w.due >= answered))} ms after it`,
+      `${longest(waits.filter((w) => w.due >= answered && w.reading))} ms after it while the ` +
+      `file was read, ${longest(waits.filter((w) => w.due >= answered && !w.reading))} ms while ` +
+      'its lines were written',
   );
   await close();
 }

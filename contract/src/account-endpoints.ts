@@ -159,8 +159,11 @@ export const accountEndpoints = {
       "line, and a statement in another currency than the account's with 400 naming both. " +
       'A statement of more than 2,000 lines is answered at once with `state` "importing" and ' +
       'written in batches that let other requests through; the statement list shows its ' +
-      'progress. While an import of the account is under way, another import, an undo and ' +
-      '"reconciled through" are refused with 409.',
+      'progress. A file of more than 1 MB (256 KB for Excel) that may hold more than 2,000 ' +
+      'lines is answered "importing" before it is read (`lines` 0): a refusal of it (as above, ' +
+      'or its reconciled period) ends the import `refused` in the statement list with the ' +
+      'message, nothing stored. While an import of the account is under way, another import, ' +
+      'an undo and "reconciled through" are refused with 409.',
     access: 'signedIn',
     params: AccountParams,
     responses: { 201: StatementImported },

@@ -21,6 +21,7 @@ export const accountMessages = {
   statementUndone: 'Statement import undone',
   statementNotFound: 'Statement import not found',
   statementAlreadyUndone: 'This statement import has already been undone',
+  statementRefusedNothingToUndo: 'This statement import was refused: it stored nothing to undo',
   statementHasMatches: 'Lines of this statement are matched or excluded: unmatch them first',
   statementEmpty: 'The statement has no lines',
   statementUnknownFormat:

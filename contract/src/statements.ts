@@ -56,18 +56,27 @@ export const ChainBreak = Type.Object({
 export type ChainBreak = Static<typeof ChainBreak>;
 
 /**
- * Where an import is: its lines being written in batches after its call was answered (a large
- * statement), all written, or stopped before its last batch (its process ended).
+ * Where an import is: its file being read or its lines being written in batches after its call
+ * was answered (a large statement), all written, stopped before its last batch (its process
+ * ended), or refused once its file was read (a large file: nothing stored, `refusal` says why).
  */
 export const StatementImportState = Type.Union([
   Type.Literal('importing'),
   Type.Literal('done'),
   Type.Literal('interrupted'),
+  Type.Literal('refused'),
 ]);
 export type StatementImportState = Static<typeof StatementImportState>;
 
 /** Statements of more lines than this are written in batches after their call is answered. */
 export const STATEMENT_LINES_AT_ONCE = 2000;
+
+/**
+ * A statement file of more bytes than this (a quarter of it for Excel), unless it plainly holds
+ * no more than STATEMENT_LINES_AT_ONCE lines, is read after its call is answered: its refusals
+ * are then the import's `refusal` in the statement list, not the call's 4xx.
+ */
+export const STATEMENT_READ_AFTER_BYTES = 1024 * 1024;
 
 export const StatementImported = Type.Object({
   message: Type.String(),
@@ -76,7 +85,9 @@ export const StatementImported = Type.Object({
   /**
    * 'done': every line is written and counted below. 'importing' (a statement of more than
    * STATEMENT_LINES_AT_ONCE lines): its lines are being written; `added` and `known` are 0 until
-   * the statement list shows it done.
+   * the statement list shows it done. A file read after the answer (STATEMENT_READ_AFTER_BYTES)
+   * is answered with `lines` 0 and no balances: the statement list shows them once it is read,
+   * or the import refused.
    */
   state: Type.Union([Type.Literal('done'), Type.Literal('importing')]),
   /** Lines read from the file. */
@@ -146,9 +157,11 @@ export const StatementImport = Type.Object({
   added: Type.Integer(),
   known: Type.Integer(),
   state: StatementImportState,
-  /** Lines of its file, and how many of them are written so far. */
+  /** Lines of its file (0 while the file is being read), and how many are written so far. */
   lines: Type.Integer({ minimum: 0 }),
   linesDone: Type.Integer({ minimum: 0 }),
+  /** Why the file was refused (state 'refused'): as a small statement's import answers it. */
+  refusal: Type.Union([Type.String(), Type.Null()]),
   chainBreak: Type.Union([ChainBreak, Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
   undoneAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),

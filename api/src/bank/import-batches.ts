@@ -120,16 +120,44 @@ async function earliestNew(
   return earliest;
 }
 
-export interface BatchedImport {
+/** An import answered before its work was done: what its activity lines name. */
+export interface ImportAfterAnswer {
   accountId: number;
   importId: number;
   fileName: string;
   sha256: string;
   format: string;
+  by: Override & { userId: number };
+}
+
+export interface BatchedImport extends ImportAfterAnswer {
   chainBreak: ChainBreak | null;
   lines: readonly StatementLineRead[];
   prints: readonly string[];
-  by: Override & { userId: number };
+}
+
+/**
+ * Refuses (throws) a statement whose lines new to the account reach into its reconciled period,
+ * unless an admin gives a reason (then recorded). Only a statement reaching back that far has
+ * its lines looked up.
+ */
+export async function checkReconciled(db: Db, job: BatchedImport): Promise<void> {
+  const { rows } = await sql<{ through: string | null }>`
+    SELECT reconciled_through::text AS through FROM accounts WHERE id = ${job.accountId}`.execute(
+    db,
+  );
+  const through = rows[0]?.through ?? null;
+  const first = job.lines.reduce((day, line) => (line.date < day ? line.date : day), '9999-12-31');
+  const earliest =
+    through !== null && first <= through
+      ? await earliestNew(db, job.accountId, job.lines, job.prints)
+      : null;
+  if (earliest !== null)
+    await db.transaction().execute((tx) =>
+      guardReconciled(tx, [{ accountId: job.accountId, day: earliest }], job.by, {
+        statementImported: job.fileName,
+      }),
+    );
 }
 
 /**
@@ -144,33 +172,28 @@ export async function startBatches(
   onFailure: (error: unknown) => void,
 ): Promise<void> {
   try {
-    // Only a statement reaching back into the reconciled period has its lines looked up.
-    const { rows } = await sql<{ through: string | null }>`
-      SELECT reconciled_through::text AS through FROM accounts WHERE id = ${job.accountId}`.execute(
-      db,
-    );
-    const through = rows[0]?.through ?? null;
-    const first = job.lines.reduce(
-      (day, line) => (line.date < day ? line.date : day),
-      '9999-12-31',
-    );
-    const earliest =
-      through !== null && first <= through
-        ? await earliestNew(db, job.accountId, job.lines, job.prints)
-        : null;
-    if (earliest !== null)
-      await db.transaction().execute((tx) =>
-        guardReconciled(tx, [{ accountId: job.accountId, day: earliest }], job.by, {
-          statementImported: job.fileName,
-        }),
-      );
+    await checkReconciled(db, job);
   } catch (error) {
     // Nothing written yet: the import goes, and the account is free again.
     await sql`DELETE FROM statement_imports WHERE id = ${job.importId}`.execute(db);
     throw error;
   }
-  const run = { db, stopped: false, written: Promise.resolve() };
-  run.written = writeBatches(db, job, run).then(onDone, async (error: unknown) => {
+  afterAnswer(db, job, (run) => writeBatches(db, job, run), onDone, onFailure);
+}
+
+/**
+ * Runs an import's `work` after its call is answered, as one under way in this process: `onDone`
+ * hears how many lines it added; a failure (or the server closing) ends it interrupted.
+ */
+export function afterAnswer(
+  db: Db,
+  job: ImportAfterAnswer,
+  work: (run: Run) => Promise<number>,
+  onDone: (added: number) => void,
+  onFailure: (error: unknown) => void,
+): void {
+  const run: Run = { db, stopped: false, written: Promise.resolve() };
+  run.written = work(run).then(onDone, async (error: unknown) => {
     await interrupted(db, job).catch(() => undefined);
     if (!run.stopped) onFailure(error);
   });
@@ -179,7 +202,7 @@ export async function startBatches(
 }
 
 /** Marks the import interrupted, with an activity line of what it had written. */
-async function interrupted(db: Db, job: BatchedImport): Promise<void> {
+async function interrupted(db: Db, job: ImportAfterAnswer): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const { rows } = await sql<{ lines_added: number; lines_known: number }>`
       UPDATE statement_imports SET state = 'interrupted' WHERE id = ${job.importId}
@@ -202,7 +225,7 @@ async function interrupted(db: Db, job: BatchedImport): Promise<void> {
   });
 }
 
-interface Run {
+export interface Run {
   db: Db;
   /** Set when the server closes: the import stops before its next batch, interrupted. */
   stopped: boolean;
@@ -225,7 +248,8 @@ export async function stopImports(db: Db): Promise<void> {
   await Promise.all(runs.map((run) => run.written));
 }
 
-async function writeBatches(db: Db, job: BatchedImport, run: Run): Promise<number> {
+/** Writes the lines a batch at a time; answers how many were added. */
+export async function writeBatches(db: Db, job: BatchedImport, run: Run): Promise<number> {
   let added = 0;
   for (let start = 0; start < job.lines.length; start += BATCH_LINES) {
     await nextTurn();

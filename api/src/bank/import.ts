@@ -10,19 +10,20 @@ import {
   accountMessages as m,
   centsText,
   fromCents,
-  statementMessages as sm,
   type StatementImported,
   type StatementOptions,
   type StatementPreview,
   STATEMENT_LINES_AT_ONCE,
   STATEMENT_PREVIEW_LINES,
+  STATEMENT_READ_AFTER_BYTES,
   type ChainBreak,
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
 import { guardReconciled } from '../books/reconciled-period.js';
-import { badRequest, notFound } from '../lib/errors.js';
+import { notFound } from '../lib/errors.js';
 import { chainBreak } from './fingerprint.js';
+import { checkCurrency, importReadAfterAnswer, readsAfterAnswer } from './import-later.js';
 import { importUnderWay, knownPrints, startBatches, writeLines } from './import-batches.js';
 import { statementFormat, type StatementRead } from './readers/index.js';
 import { readStatementInWorker, type ReadOutcome } from './readers/in-worker.js';
@@ -48,12 +49,6 @@ const read = (upload: StatementUpload, today: string): Promise<ReadOutcome> =>
     options: upload.options,
     today,
   });
-
-/** A statement in another currency than its account's is refused, naming both. */
-function checkCurrency(statement: StatementRead, account: { name: string; currency: string }) {
-  if (statement.currency !== null && statement.currency !== account.currency)
-    throw badRequest(sm.otherCurrency(statement.currency, account.currency, account.name));
-}
 
 /**
  * What importing the statement would store, storing nothing: the lines read, which of them the
@@ -212,6 +207,28 @@ export async function importStatement(
   onFailure: (error: unknown) => void = () => undefined,
 ): Promise<StatementImported> {
   const account = await accountOf(db, accountId);
+  // A large file is read after the answer (import-later.ts); its format is known from its name
+  // or first bytes (a file of none is refused here, as its reader would refuse it).
+  if (upload.bytes.length > STATEMENT_READ_AFTER_BYTES / 4) {
+    const format = statementFormat(upload.fileName, upload.bytes, upload.options.format);
+    if (readsAfterAnswer(format, upload.bytes))
+      return importReadAfterAnswer(
+        db,
+        {
+          accountId,
+          account,
+          fileName: upload.fileName,
+          sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+          format,
+          bytes: upload.bytes,
+          options: upload.options,
+          today,
+          by: { userId, reason: upload.options.reason ?? null },
+        },
+        onDone,
+        onFailure,
+      );
+  }
   const outcome = await read(upload, today);
   if (outcome.error) throw outcome.error;
   const statement = outcome.read!;

@@ -26,9 +26,10 @@ export async function listStatements(db: Db, accountId: number): Promise<Stateme
     state: StatementImport['state'];
     lines_read: number;
     lines_done: number;
+    refusal: string | null;
   }>`
     SELECT id, file_name, format, lines_added, lines_known, chain_break, created_at, undone_at,
-           ${shownState} AS state, lines_read, lines_done
+           ${shownState} AS state, lines_read, lines_done, refusal
     FROM statement_imports WHERE account_id = ${accountId} ORDER BY id DESC`.execute(db);
   return rows.map((row) => ({
     id: Number(row.id),
@@ -39,6 +40,7 @@ export async function listStatements(db: Db, accountId: number): Promise<Stateme
     state: row.state,
     lines: row.lines_read,
     linesDone: row.lines_done,
+    refusal: row.refusal,
     chainBreak: row.chain_break,
     createdAt: row.created_at.toISOString(),
     undoneAt: row.undone_at ? row.undone_at.toISOString() : null,
@@ -59,11 +61,12 @@ export async function undoStatement(
     await sql`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`.execute(tx);
     // Not while an import's batches are being written there (import-batches.ts).
     await importUnderWay(tx, accountId);
-    const { rows } = await sql<{ undone_at: Date | null }>`
-      SELECT undone_at FROM statement_imports WHERE id = ${importId} AND account_id = ${accountId}
-      FOR UPDATE`.execute(tx);
+    const { rows } = await sql<{ undone_at: Date | null; state: string }>`
+      SELECT undone_at, state FROM statement_imports
+      WHERE id = ${importId} AND account_id = ${accountId} FOR UPDATE`.execute(tx);
     if (!rows[0]) throw notFound(m.statementNotFound);
     if (rows[0].undone_at) throw conflict(m.statementAlreadyUndone);
+    if (rows[0].state === 'refused') throw conflict(m.statementRefusedNothingToUndo);
     const lines = await sql<{
       id: string | number;
       status: string;

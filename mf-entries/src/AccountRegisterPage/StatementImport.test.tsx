@@ -115,6 +115,67 @@ describe('StatementImport', () => {
     expect(within(imports).getByText('4300 lines added, 21 already imported')).toBeInTheDocument();
   });
 
+  it('should show a large file read after its answer, then the refusal the statement list gives', async () => {
+    mockCurrentUser('staff');
+    mockEndpoint(endpoints.previewStatement, CSV_PREVIEW);
+    mockEndpoint(endpoints.importStatement, {
+      ...IMPORTED,
+      message: accountMessages.statementImporting,
+      importId: 9,
+      state: 'importing',
+      lines: 0,
+      added: 0,
+      known: 0,
+      openingBalance: null,
+      closingBalance: null,
+      chainBreak: null,
+    });
+    const row = {
+      ...IMPORTS.imports[0]!,
+      id: 9,
+      fileName: 'year.csv',
+      state: 'importing' as const,
+      lines: 0,
+      linesDone: 0,
+      added: 0,
+      known: 0,
+    };
+    statements.answer({ imports: [row, ...IMPORTS.imports] });
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Import statement' });
+    await userEvent.upload(within(form).getByLabelText('File'), csvFile());
+    await within(form).findByRole('table', { name: 'Lines to import' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Import statement' }));
+    expect(
+      await within(form).findByRole('status', { name: 'Statement importing' }),
+    ).toHaveTextContent('Importing the statement: reading the file');
+    const imports = screen.getByRole('table', { name: 'Statement imports' });
+    expect(within(imports).getByText('Importing: reading the file')).toBeInTheDocument();
+
+    const refusal = 'Line 2002: "12x" is not an amount';
+    statements.answer({ imports: [{ ...row, state: 'refused', refusal }, ...IMPORTS.imports] });
+    const refused = await within(form).findByRole(
+      'alert',
+      { name: 'Statement refused' },
+      { timeout: 5000 },
+    );
+    expect(refused).toHaveTextContent(
+      `The statement was not imported, nothing was stored: ${refusal}`,
+    );
+    expect(dialogs.alerts).toEqual([accountMessages.statementImporting, refusal]);
+    expect(
+      within(form).queryByRole('status', { name: 'Statement importing' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(form).queryByRole('status', { name: 'Statement imported' }),
+    ).not.toBeInTheDocument();
+    // The list shows why; a refused import stored nothing to undo.
+    expect(await within(imports).findByText(`Refused: ${refusal}`)).toBeInTheDocument();
+    expect(
+      within(imports).queryByRole('button', { name: `${importMessages.undoImport} #9` }),
+    ).not.toBeInTheDocument();
+  });
+
   it('should preview a CSV statement once chosen: the columns read, the formats and the first lines signed', async () => {
     mockCurrentUser('staff');
     const preview = mockEndpoint(endpoints.previewStatement, CSV_PREVIEW);

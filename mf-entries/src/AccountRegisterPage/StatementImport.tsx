@@ -190,7 +190,14 @@ export function StatementImport({ accountId }: { accountId: number }) {
       {state.previewing && <p role="status">Reading the statement...</p>}
       {state.progress?.state === 'importing' && (
         <p role="status" aria-label="Statement importing">
-          {`Importing the statement: ${state.progress.linesDone} of ${lines(state.progress.lines)} written`}
+          {state.progress.lines === 0
+            ? 'Importing the statement: reading the file'
+            : `Importing the statement: ${state.progress.linesDone} of ${lines(state.progress.lines)} written`}
+        </p>
+      )}
+      {state.progress?.state === 'refused' && (
+        <p role="alert" aria-label="Statement refused">
+          {`The statement was not imported, nothing was stored: ${state.progress.refusal ?? ''}`}
         </p>
       )}
       {state.progress?.state === 'interrupted' && (

@@ -11,7 +11,10 @@ const linesText = (count: number) => `${count} ${count === 1 ? 'line' : 'lines'}
 function importLines(row: StatementImport): string {
   const counts = `${linesText(row.added)} added, ${row.known} already imported`;
   if (row.state === 'importing')
-    return `Importing: ${row.linesDone} of ${linesText(row.lines)} written`;
+    return row.lines === 0
+      ? 'Importing: reading the file'
+      : `Importing: ${row.linesDone} of ${linesText(row.lines)} written`;
+  if (row.state === 'refused') return `Refused: ${row.refusal ?? ''}`;
   if (row.state === 'interrupted')
     return `Stopped after ${row.linesDone} of ${linesText(row.lines)}: ${counts}`;
   return counts;
@@ -68,7 +71,7 @@ export function StatementImports({
             render: (row) =>
               row.undoneAt ? (
                 <span>Undone</span>
-              ) : row.state === 'importing' ? null : canWrite ? (
+              ) : row.state === 'importing' || row.state === 'refused' ? null : canWrite ? (
                 <Button
                   variant="danger"
                   aria-label={`${importMessages.undoImport} #${row.id}`}

@@ -1,8 +1,9 @@
 // The data and state of Import statement: the file, the format and (for CSV and Excel) the
 // mapping and formats chosen, the preview asked for at every change (it writes nothing), and the
 // import with the same options. A large statement is answered "importing" and written after the
-// answer: the statement list is then asked again every second for its progress, until it is done
-// (its counts shown as a small statement's are) or interrupted.
+// answer (a large file read after it, too): the statement list is then asked again every second
+// for its progress, until it is done (its counts shown as a small statement's are), interrupted,
+// or refused once read (its message shown as a small statement's refusal is).
 import { useEffect, useRef, useState } from 'react';
 import {
   accountMessages,
@@ -68,6 +69,8 @@ export function useStatementImport(accountId: number) {
     setProgress(shown);
     if (shown.state === 'importing') return;
     setRunning(undefined);
+    // A large file refused once read: the message its call would have answered with.
+    if (shown.state === 'refused' && shown.refusal) notify(shown.refusal);
     if (shown.state === 'done') {
       setResult({
         ...running,
@@ -142,7 +145,7 @@ export function useStatementImport(accountId: number) {
     importing: flow.importing || running !== undefined,
     runImport,
     result,
-    /** The import being written, or interrupted, as the statement list shows it. */
+    /** The import being read or written, interrupted or refused, as the statement list shows it. */
     progress: progress && progress.state !== 'done' ? progress : undefined,
   };
 }

@@ -8,6 +8,7 @@ import { statementMessages as sm } from 'contract';
 import { startWorkerBeside } from '../../exports/worker.js';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import type { StatementLayout, StatementRead } from './common.js';
+import { unpackLines, type PackedLines } from './packed.js';
 
 export interface ReadJob {
   fileName: string;
@@ -19,6 +20,8 @@ export interface ReadJob {
 /** What the worker sends back: the lines read or the refusal, and a table's layout if any. */
 export type ReadMessage = { layout: StatementLayout | null } & (
   | { read: StatementRead; prints: string[] }
+  /** The statement without its lines, and its lines and fingerprints packed (packed.ts). */
+  | { statement: StatementRead; packed: PackedLines }
   | { error: { statusCode: number; message: string } }
   | { failure: string }
 );
@@ -65,6 +68,12 @@ function run(job: ReadJob): Promise<ReadOutcome> {
     worker.once('message', (message: ReadMessage) =>
       settle(() => {
         if ('read' in message) resolve(message);
+        else if ('packed' in message)
+          unpackLines(message.packed).then(
+            ({ lines, prints }) =>
+              resolve({ layout: message.layout, read: { ...message.statement, lines }, prints }),
+            reject,
+          );
         else if ('error' in message)
           resolve({
             layout: message.layout,

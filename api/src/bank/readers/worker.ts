@@ -1,5 +1,6 @@
-// The worker thread that reads one statement (started by in-worker.ts) and sends back its lines,
-// or the refusal with its status, and how a CSV or Excel statement was read.
+// The worker thread that reads one statement (started by in-worker.ts) and sends back its lines
+// (packed as strings, packed.ts), or the refusal with its status, and how a CSV or Excel
+// statement was read.
 import { parentPort, workerData } from 'node:worker_threads';
 import { lowerThisThreadPriority } from '../../exports/worker.js';
 import { HttpError } from '../../lib/errors.js';
@@ -7,6 +8,7 @@ import { fingerprints } from '../fingerprint.js';
 import type { StatementLayout } from './common.js';
 import type { ReadJob, ReadMessage } from './in-worker.js';
 import { readStatement } from './index.js';
+import { packLines } from './packed.js';
 
 lowerThisThreadPriority();
 const job = workerData as ReadJob;
@@ -17,8 +19,15 @@ const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.leng
 readStatement(job.fileName, bytes, job.options, job.today, (seen) => {
   layout = seen;
 }).then(
-  (read) =>
-    port.postMessage({ layout, read, prints: fingerprints(read.lines) } satisfies ReadMessage),
+  (read) => {
+    const prints = fingerprints(read.lines);
+    const packed = packLines(read.lines, prints);
+    port.postMessage(
+      (packed
+        ? { layout, statement: { ...read, lines: [] }, packed }
+        : { layout, read, prints }) satisfies ReadMessage,
+    );
+  },
   (error: unknown) =>
     port.postMessage(
       (error instanceof HttpError
