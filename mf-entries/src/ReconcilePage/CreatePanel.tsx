@@ -4,7 +4,8 @@
 // name the line's text holds (a client's name on a deposit, "charges" on a bank charge).
 import { useEffect, useRef, useState } from 'react';
 import type { EntryKind, LineEntryBody, StatementLine } from 'contract';
-import { Button, TextField, endpoints, useApiQuery } from 'shared-ui';
+import { TextField, endpoints, useApiQuery } from 'shared-ui';
+import { PanelFooter } from './PanelFooter';
 import { KINDS, type PickerOption } from '../entry-kinds';
 import { usePartyOptions } from '../EntryFields/usePartyOptions';
 import { lineName, sharedWords } from './line-words';
@@ -151,19 +152,7 @@ export function CreatePanel({
         <NewExpenseType name={name} onAdded={(id) => setChoice(`expense:${id}`)} />
       )}
       <TextField label="Description" value={description} onChange={setDescription} />
-      <span className="mf-reconcile__panel-actions">
-        <Button
-          type="submit"
-          busy={busy}
-          busyLabel="Saving..."
-          aria-label={`Create & match: ${name}`}
-        >
-          Create &amp; match
-        </Button>
-        <Button variant="secondary" aria-label={`Cancel: ${name}`} onClick={onCancel}>
-          Cancel
-        </Button>
-      </span>
+      <PanelFooter action="Create & match" name={name} busy={busy} onCancel={onCancel} />
     </form>
   );
 }

@@ -4,14 +4,7 @@
 // the search changes.
 import { useEffect, useRef, useState } from 'react';
 import type { OpenItemsQuery, StatementLine } from 'contract';
-import {
-  Button,
-  TextField,
-  endpoints,
-  formatMoney,
-  keepPreviousData,
-  useApiQuery,
-} from 'shared-ui';
+import { TextField, endpoints, formatMoney, keepPreviousData, useApiQuery } from 'shared-ui';
 import {
   entryCandidate,
   lineName,
@@ -19,6 +12,7 @@ import {
   transferCandidate,
   type Candidate,
 } from './line-words';
+import { PanelFooter } from './PanelFooter';
 import { SplitLines } from './SplitLines';
 
 const cents = (amount: number) => Math.round(amount * 100);
@@ -152,20 +146,13 @@ export function FindMatchPanel({
           }
         />
       )}
-      <span className="mf-reconcile__panel-actions">
-        <Button
-          type="submit"
-          disabled={!adds}
-          busy={busy}
-          busyLabel="Saving..."
-          aria-label={`Match ${chosen.length}: ${name}`}
-        >
-          {`Match ${chosen.length}`}
-        </Button>
-        <Button variant="secondary" aria-label={`Cancel: ${name}`} onClick={onCancel}>
-          Cancel
-        </Button>
-      </span>
+      <PanelFooter
+        action={`Match ${chosen.length}`}
+        name={name}
+        busy={busy}
+        disabled={!adds}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

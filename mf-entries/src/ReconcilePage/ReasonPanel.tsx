@@ -1,6 +1,7 @@
 // A reason asked under a reconcile row (Exclude, Undo exclude, Undo match), in place of a pop-up.
 import { useEffect, useRef, useState } from 'react';
-import { Button, TextField } from 'shared-ui';
+import { TextField } from 'shared-ui';
+import { PanelFooter } from './PanelFooter';
 
 export function ReasonPanel({
   action,
@@ -39,14 +40,7 @@ export function ReasonPanel({
         inputRef={field}
         error={problem || undefined}
       />
-      <span className="mf-reconcile__panel-actions">
-        <Button type="submit" busy={busy} busyLabel="Saving..." aria-label={`${action}: ${name}`}>
-          {action}
-        </Button>
-        <Button variant="secondary" aria-label={`Cancel: ${name}`} onClick={onCancel}>
-          Cancel
-        </Button>
-      </span>
+      <PanelFooter action={action} name={name} busy={busy} onCancel={onCancel} />
     </form>
   );
 }

@@ -4,7 +4,8 @@
 // else the first other account.
 import { useEffect, useRef, useState } from 'react';
 import type { Account, StatementLine } from 'contract';
-import { Button, Select, TextField } from 'shared-ui';
+import { Select, TextField } from 'shared-ui';
+import { PanelFooter } from './PanelFooter';
 import { lineName, sharedWords } from './line-words';
 
 export function TransferPanel({
@@ -53,21 +54,12 @@ export function TransferPanel({
           <TextField label="Description" value={description} onChange={setDescription} />
         </>
       )}
-      <span className="mf-reconcile__panel-actions">
-        {others.length > 0 && (
-          <Button
-            type="submit"
-            busy={busy}
-            busyLabel="Saving..."
-            aria-label={`Transfer & match: ${name}`}
-          >
-            Transfer &amp; match
-          </Button>
-        )}
-        <Button variant="secondary" aria-label={`Cancel: ${name}`} onClick={onCancel}>
-          Cancel
-        </Button>
-      </span>
+      <PanelFooter
+        action={others.length > 0 ? 'Transfer & match' : undefined}
+        name={name}
+        busy={busy}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
