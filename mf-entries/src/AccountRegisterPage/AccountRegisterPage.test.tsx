@@ -2,14 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   axeViolations,
-  collectDialogs,
+  type Dialogs,
   endpoints,
   failWith,
   mockCurrentUser,
-  mockEndpoint,
-  type Dialogs,
   type MockedEndpoint,
-} from 'shared-ui/testing';
+  mockEndpoint,
+  openScreen,
+} from '../testing';
 import { IMPORTS, PAGE, renderPage } from './register-fixtures';
 
 let dialogs: Dialogs;
@@ -17,7 +17,7 @@ let register: MockedEndpoint<typeof endpoints.getRegister>;
 let statements: MockedEndpoint<typeof endpoints.listStatements>;
 
 beforeEach(() => {
-  dialogs = collectDialogs();
+  dialogs = openScreen();
   register = mockEndpoint(endpoints.getRegister, PAGE);
   statements = mockEndpoint(endpoints.listStatements, IMPORTS);
 });

@@ -2,14 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accountMessages, importMessages, type StatementPreview } from 'contract';
 import {
-  collectDialogs,
+  type Dialogs,
   endpoints,
   failWith,
   mockCurrentUser,
-  mockEndpoint,
-  type Dialogs,
   type MockedEndpoint,
-} from 'shared-ui/testing';
+  mockEndpoint,
+  openScreen,
+} from '../testing';
 import {
   CSV_PREVIEW,
   IMPORTED,
@@ -24,7 +24,7 @@ let dialogs: Dialogs;
 let statements: MockedEndpoint<typeof endpoints.listStatements>;
 
 beforeEach(() => {
-  dialogs = collectDialogs();
+  dialogs = openScreen();
   mockEndpoint(endpoints.getRegister, PAGE);
   statements = mockEndpoint(endpoints.listStatements, IMPORTS);
 });

@@ -1,9 +1,7 @@
 // What the register page's tests share: a page of the register, a statement's preview and
 // import answers, the account's imports, and the page rendered at its route.
-import { MemoryRouter, Route, Routes } from 'react-router';
 import type { RegisterPage, StatementImportList, StatementPreview } from 'contract';
-import { render } from 'shared-ui/testing';
-import { BANK } from '../AccountsPage/fixtures';
+import { BANK, renderAt } from '../testing';
 import { AccountRegisterPage } from './AccountRegisterPage';
 
 export const PAGE: RegisterPage = {
@@ -132,10 +130,4 @@ export const IMPORTS: StatementImportList = {
 };
 
 export const renderPage = (path = '/Accounts/2') =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/Accounts/:id" element={<AccountRegisterPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderAt(path, <AccountRegisterPage />, { route: '/Accounts/:id' });

@@ -1,18 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import {
   axeViolations,
-  collectDialogs,
-  endpoints,
-  mockCurrentUser,
-  mockEndpoint,
-  render,
+  BANK,
   type Dialogs,
+  endpoints,
+  mockAccounts,
+  mockCurrentUser,
   type MockedEndpoint,
-} from 'shared-ui/testing';
+  mockEndpoint,
+  openScreen,
+  renderAt,
+} from '../testing';
 import { AccountsPage } from './AccountsPage';
-import { BANK, CASH } from './fixtures';
 
 let dialogs: Dialogs;
 let transfer: MockedEndpoint<typeof endpoints.createTransfer>;
@@ -33,8 +33,8 @@ const RULE = {
 };
 
 beforeEach(() => {
-  dialogs = collectDialogs();
-  mockEndpoint(endpoints.listAccounts, { accounts: [CASH, BANK] });
+  dialogs = openScreen();
+  mockAccounts();
   mockEndpoint(endpoints.listBankRules, { rules: [RULE] });
   transfer = mockEndpoint(endpoints.createTransfer, {
     message: 'Transfer saved',
@@ -55,12 +55,7 @@ beforeEach(() => {
   });
 });
 
-const renderPage = () =>
-  render(
-    <MemoryRouter initialEntries={['/Accounts']}>
-      <AccountsPage />
-    </MemoryRouter>,
-  );
+const renderPage = () => renderAt('/Accounts', <AccountsPage />);
 
 describe('AccountsPage', () => {
   it('should list each account with its kind, bank, balance today and reconciled-through day', async () => {

@@ -1,20 +1,20 @@
 // The Expances form and the month's budget of the chosen type (issue 34).
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import type { ExpenseType } from 'contract';
 import {
   axeViolations,
-  collectDialogs,
-  endpoints,
-  mockCurrentUser,
-  mockEndpoint,
-  render,
+  CASH,
   type Dialogs,
-} from 'shared-ui/testing';
+  endpoints,
+  mockAccounts,
+  mockEndpoint,
+  mockOpenBooks,
+  openScreen,
+  renderAt,
+} from '../testing';
 import { toIsoDate } from 'shared-ui';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
-import { CASH } from '../AccountsPage/fixtures';
 
 const RENT: ExpenseType = { id: 1, expancetype: 'Rent', status: 'Active' };
 const TRAVEL: ExpenseType = { id: 2, expancetype: 'Travel', status: 'Active' };
@@ -36,11 +36,10 @@ const ENTRY = {
 let dialogs: Dialogs;
 
 beforeEach(() => {
-  mockCurrentUser('staff');
-  dialogs = collectDialogs();
-  mockEndpoint(endpoints.getBooksClosed, { closedThrough: null, canMove: false });
+  dialogs = openScreen('staff');
+  mockOpenBooks();
   // The forms offer the money accounts (issue 33).
-  mockEndpoint(endpoints.listAccounts, { accounts: [CASH] });
+  mockAccounts([CASH]);
   mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT, TRAVEL] });
   mockEndpoint(endpoints.getPreferences, { confirmWithNotice: false });
   mockEndpoint(endpoints.listJustRecorded, { entries: [] });
@@ -56,11 +55,7 @@ const use = (id: number, budget: number | null, actual: number) => ({
 });
 
 async function chooseType(name: string) {
-  render(
-    <MemoryRouter>
-      <ExpensePage />
-    </MemoryRouter>,
-  );
+  renderAt('/', <ExpensePage />);
   await screen.findByRole('option', { name });
   await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Expense Type' }), name);
 }
@@ -68,11 +63,7 @@ async function chooseType(name: string) {
 describe("Expances form: this month's budget", () => {
   it('should say nothing of a budget before a type is chosen', async () => {
     const get = mockEndpoint(endpoints.getExpenseTypeBudget, use(1, 500, 100));
-    render(
-      <MemoryRouter>
-        <ExpensePage />
-      </MemoryRouter>,
-    );
+    renderAt('/', <ExpensePage />);
     await screen.findByRole('option', { name: 'Rent' });
     expect(get.calls).toHaveLength(0);
     expect(screen.queryByText(/budget/i)).not.toBeInTheDocument();

@@ -6,7 +6,7 @@ import type { ExpenseType } from 'contract';
 import { queryClient } from 'shared-ui';
 import { endpoints, mockEndpoint, type MockedEndpoint } from 'shared-ui/testing';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
-import { BANK, CASH } from '../AccountsPage/fixtures';
+import { BANK, CASH } from '../testing';
 import {
   CASES,
   RECORDED,

@@ -16,7 +16,7 @@ import { toIsoDate } from 'shared-ui';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
 import { IncomePage } from '../IncomePage';
 import { SalaryPage } from '../SalaryPage';
-import { BANK, CASH } from '../AccountsPage/fixtures';
+import { BANK, CASH } from '../testing';
 
 export const ACME: Client = { id: 3, name: 'Acme', email: 'a@acme.test', companyName: 'Acme Ltd' };
 export const SARA: Employee = { id: 5, name: 'Sara', email: 's@office.test', number: '0301' };

@@ -1,18 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import type { ImportPreview, ImportRecord } from 'contract';
 import {
   axeViolations,
-  collectDialogs,
-  endpoints,
-  mockCurrentUser,
-  mockEndpoint,
-  render,
+  CASH,
   type Dialogs,
+  endpoints,
+  mockAccounts,
+  mockCurrentUser,
   type MockedEndpoint,
-} from 'shared-ui/testing';
-import { BANK, CASH } from '../AccountsPage/fixtures';
+  mockEndpoint,
+  openScreen,
+  renderAt,
+} from '../testing';
 import { BatchLine } from '../JournalPage/BatchLine';
 import { ImportPage } from './ImportPage';
 
@@ -69,10 +69,9 @@ let run: MockedEndpoint<typeof endpoints.runImport>;
 let reverse: MockedEndpoint<typeof endpoints.reverseBatch>;
 
 beforeEach(() => {
-  mockCurrentUser('staff');
-  dialogs = collectDialogs();
+  dialogs = openScreen('staff');
   mockEndpoint(endpoints.listImports, { imports: [RECORD] });
-  mockEndpoint(endpoints.listAccounts, { accounts: [CASH, BANK] });
+  mockAccounts();
   mockEndpoint(endpoints.listClients, {
     users: [{ id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' }],
   });
@@ -101,12 +100,7 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-const renderPage = () =>
-  render(
-    <MemoryRouter initialEntries={['/Import']}>
-      <ImportPage />
-    </MemoryRouter>,
-  );
+const renderPage = () => renderAt('/Import', <ImportPage />);
 
 const chooseFile = async () =>
   userEvent.upload(
@@ -232,7 +226,7 @@ describe('the account', () => {
   });
 
   it('offers no account while the Cash account is the only one, and sends none', async () => {
-    const accounts = mockEndpoint(endpoints.listAccounts, { accounts: [CASH] });
+    const accounts = mockAccounts([CASH]);
     await previewed();
     expect(accounts.calls.length).toBeGreaterThan(0);
     expect(screen.queryByRole('combobox', { name: 'Account' })).not.toBeInTheDocument();
@@ -262,11 +256,7 @@ describe('a viewer', () => {
 
 describe('the journal of one import', () => {
   it('names the import and links back to all entries', async () => {
-    render(
-      <MemoryRouter initialEntries={['/Journal?batchId=12']}>
-        <BatchLine />
-      </MemoryRouter>,
-    );
+    renderAt('/Journal?batchId=12', <BatchLine />);
     const line = await screen.findByRole('status', { name: 'Batch' });
     await waitFor(() => expect(line).toHaveTextContent('Entries of import #7'));
     expect(within(line).getByRole('link', { name: 'Show all entries' })).toHaveAttribute(

@@ -4,16 +4,17 @@ import userEvent from '@testing-library/user-event';
 import type { JournalEntryRow } from 'contract';
 import {
   axeViolations,
-  collectDialogs,
+  BANK,
+  CASH,
+  type Dialogs,
   endpoints,
   failWith,
-  mockCurrentUser,
-  mockEndpoint,
-  type Dialogs,
+  mockAccounts,
   type MockedEndpoint,
+  mockEndpoint,
+  openScreen,
   render,
-} from 'shared-ui/testing';
-import { BANK, CASH } from '../AccountsPage/fixtures';
+} from '../testing';
 import { CorrectDialog } from './CorrectDialog';
 
 const ROW: JournalEntryRow = {
@@ -49,8 +50,7 @@ let dialogs: Dialogs;
 let correct: MockedEndpoint<typeof endpoints.correctEntry>;
 
 beforeEach(() => {
-  mockCurrentUser('staff');
-  dialogs = collectDialogs();
+  dialogs = openScreen('staff');
   mockEndpoint(endpoints.listClients, {
     users: [
       { id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' },
@@ -60,7 +60,7 @@ beforeEach(() => {
   mockEndpoint(endpoints.listExpenseTypesForEntries, {
     users: [{ id: 7, expancetype: 'Rent', status: 'Active' }],
   });
-  mockEndpoint(endpoints.listAccounts, { accounts: [CASH] });
+  mockAccounts([CASH]);
   correct = mockEndpoint(endpoints.correctEntry, {
     message: 'Entry corrected #10: reversed by #11, recorded again as #12',
     reversal: written(11, -1500.5),

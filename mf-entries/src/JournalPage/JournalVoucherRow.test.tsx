@@ -2,19 +2,20 @@
 // everyone, its reversal for admins only, and Voucher among the Kind filter's options.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import type { JournalRow } from 'contract';
 import {
   axeViolations,
-  collectDialogs,
-  endpoints,
-  mockCurrentUser,
-  mockEndpoint,
+  CASH,
   type Dialogs,
+  endpoints,
+  mockAccounts,
+  mockCurrentUser,
   type MockedEndpoint,
-  render,
-} from 'shared-ui/testing';
-import { CASH } from '../AccountsPage/fixtures';
+  mockEndpoint,
+  mockOpenBooks,
+  openScreen,
+  renderAt,
+} from '../testing';
 import { JournalPage } from './JournalPage';
 
 const base = {
@@ -67,16 +68,16 @@ let dialogs: Dialogs;
 let reverse: MockedEndpoint<typeof endpoints.reverseVoucher>;
 
 beforeEach(() => {
-  dialogs = collectDialogs();
+  dialogs = openScreen();
   mockEndpoint(endpoints.getJournalTotals, {
     count: 3,
     credit: 300,
     debit: 0,
     vouchers: 250075.5,
   });
-  mockEndpoint(endpoints.getBooksClosed, { closedThrough: null, canMove: false });
+  mockOpenBooks();
   mockEndpoint(endpoints.listJournal, { entries: [CAPITAL, ENTRY, REVERSED], next: null });
-  mockEndpoint(endpoints.listAccounts, { accounts: [CASH] });
+  mockAccounts([CASH]);
   reverse = mockEndpoint(endpoints.reverseVoucher, {
     message: 'Voucher reversed',
     voucher: {
@@ -93,13 +94,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 function renderJournal() {
-  render(
-    <MemoryRouter initialEntries={['/Journal']}>
-      <Routes>
-        <Route path="/Journal" element={<JournalPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderAt('/Journal', <JournalPage />, { route: '/Journal' });
 }
 
 /** The cells of a table row by their column, as they read. */

@@ -1,21 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import type { PayrollSheet } from 'contract';
 import {
   axeViolations,
-  collectDialogs,
   collectDownloads,
+  type Dialogs,
   endpoints,
   failWith,
-  mockCurrentUser,
-  mockEndpoint,
-  render,
-  type Dialogs,
+  mockAccounts,
   type MockedEndpoint,
-} from 'shared-ui/testing';
+  mockEndpoint,
+  mockOpenBooks,
+  openScreen,
+  renderAt,
+} from '../testing';
 import { PayrollPage } from './PayrollPage';
-import { BANK, CASH } from '../AccountsPage/fixtures';
 
 const SHEET: PayrollSheet = {
   month: '2026-10',
@@ -66,11 +65,10 @@ let sheet: MockedEndpoint<typeof endpoints.getPayroll>;
 let post: MockedEndpoint<typeof endpoints.postPayroll>;
 
 beforeEach(() => {
-  mockCurrentUser('staff');
-  dialogs = collectDialogs();
-  mockEndpoint(endpoints.getBooksClosed, { closedThrough: null, canMove: false });
+  dialogs = openScreen('staff');
+  mockOpenBooks();
   sheet = mockEndpoint(endpoints.getPayroll, SHEET);
-  mockEndpoint(endpoints.listAccounts, { accounts: [CASH, BANK] });
+  mockAccounts();
   post = mockEndpoint(endpoints.postPayroll, {
     message: 'Payroll posted: 2 salaries, RS: 3,700.50',
     posted: 2,
@@ -80,12 +78,7 @@ beforeEach(() => {
   });
 });
 
-const renderPage = () =>
-  render(
-    <MemoryRouter initialEntries={['/Payroll?month=2026-10']}>
-      <PayrollPage />
-    </MemoryRouter>,
-  );
+const renderPage = () => renderAt('/Payroll?month=2026-10', <PayrollPage />);
 
 /** Post payroll, then the one question it asks answered yes. */
 async function postPayroll() {

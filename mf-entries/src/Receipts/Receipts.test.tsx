@@ -1,19 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { JournalRow, Receipt } from 'contract';
 import {
   axeViolations,
-  collectDialogs,
+  CASH,
+  type Dialogs,
   endpoints,
+  mockAccounts,
   mockCurrentUser,
   mockEndpoint,
-  render,
-  type Dialogs,
-} from 'shared-ui/testing';
+  mockOpenBooks,
+  openScreen,
+  renderAt,
+  shownAddress,
+} from '../testing';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
 import { JournalPage } from '../JournalPage';
-import { CASH } from '../AccountsPage/fixtures';
 
 const row = (id: number, receipts: number): JournalRow => ({
   id,
@@ -43,19 +45,13 @@ const receipt = (id: number, fileName: string, mediaType: Receipt['mediaType']):
   downloadUrl: `/api/receipts/${id}/file?session=1&expires=9&sig=${'b'.repeat(64)}&download=1`,
 });
 
-function Address() {
-  const location = useLocation();
-  return <output aria-label="address">{location.pathname + location.search}</output>;
-}
-
 let dialogs: Dialogs;
 beforeEach(() => {
-  mockCurrentUser('staff');
-  dialogs = collectDialogs();
+  dialogs = openScreen('staff');
   mockEndpoint(endpoints.getJournalTotals, { count: 2, credit: 80, debit: 0 });
-  mockEndpoint(endpoints.getBooksClosed, { closedThrough: null, canMove: false });
+  mockOpenBooks();
   // The forms offer the money accounts (issue 33).
-  mockEndpoint(endpoints.listAccounts, { accounts: [CASH] });
+  mockAccounts([CASH]);
   mockEndpoint(endpoints.listJournal, { entries: [row(7, 2), row(6, 0)], next: null });
   mockEndpoint(endpoints.listClients, { users: [] });
   mockEndpoint(endpoints.listEmployees, { users: [] });
@@ -77,14 +73,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 const renderJournal = (path = '/Journal') =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/Journal" element={<JournalPage />} />
-      </Routes>
-      <Address />
-    </MemoryRouter>,
-  );
+  renderAt(path, <JournalPage />, { route: '/Journal', address: true });
 
 describe('Receipts in the Journal', () => {
   it('should show a Receipt link with the count and open the files in place', async () => {
@@ -121,9 +110,7 @@ describe('Receipts in the Journal', () => {
     expect(within(filter).getByRole('option', { name: 'Any' })).toBeInTheDocument();
     await userEvent.selectOptions(filter, 'Without receipt');
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
-    await waitFor(() =>
-      expect(screen.getByLabelText('address').textContent).toContain('receipt=without'),
-    );
+    await waitFor(() => expect(shownAddress()).toContain('receipt=without'));
   });
 
   it('should offer no Attach receipt to a viewer', async () => {
@@ -158,11 +145,7 @@ describe('Receipt on the entry forms', () => {
     const plain = mockEndpoint(endpoints.addExpense, { message: 'x', entry: undefined as never });
     mockEndpoint(endpoints.getPreferences, { confirmWithNotice: false });
     mockEndpoint(endpoints.listJustRecorded, { entries: [] });
-    render(
-      <MemoryRouter>
-        <ExpensePage />
-      </MemoryRouter>,
-    );
+    renderAt('/', <ExpensePage />);
     const input = await screen.findByLabelText('Receipt');
     expect(input).toHaveAttribute('multiple');
     await userEvent.selectOptions(await screen.findByLabelText(/Expense Type/i), 'Rent');
@@ -185,11 +168,7 @@ describe('Receipt on the entry forms', () => {
     mockEndpoint(endpoints.listJustRecorded, { entries: [] });
     const withFiles = mockEndpoint(endpoints.addEntryWithReceipts, RECORDED_WITH_FILES);
     const sent = jest.spyOn(globalThis, 'fetch');
-    render(
-      <MemoryRouter>
-        <ExpensePage />
-      </MemoryRouter>,
-    );
+    renderAt('/', <ExpensePage />);
     const files = await screen.findByLabelText('Receipt');
     expect(files).not.toHaveAttribute('capture');
     expect(files.getAttribute('accept')).toContain('.pdf');

@@ -3,16 +3,17 @@ import userEvent from '@testing-library/user-event';
 import type { Worklist } from 'contract';
 import {
   axeViolations,
-  collectDialogs,
+  BANK,
+  type Dialogs,
   endpoints,
   failWith,
-  mockCurrentUser,
   ledgerAccount,
-  mockEndpoint,
-  type Dialogs,
+  mockAccounts,
+  mockCurrentUser,
   type MockedEndpoint,
-} from 'shared-ui/testing';
-import { BANK, CASH } from '../AccountsPage/fixtures';
+  mockEndpoint,
+  openScreen,
+} from '../testing';
 import { line, liveRegion, renderPage, rowOf } from './reconcile-testing';
 
 const WORKLIST: Worklist = {
@@ -69,8 +70,8 @@ let worklist: MockedEndpoint<typeof endpoints.getReconcile>;
 const said = (message: string) => ({ message, line: WORKLIST.lines[0]! });
 
 beforeEach(() => {
-  dialogs = collectDialogs();
-  mockEndpoint(endpoints.listAccounts, { accounts: [CASH, BANK] });
+  dialogs = openScreen();
+  mockAccounts();
   worklist = mockEndpoint(endpoints.getReconcile, WORKLIST);
   mockEndpoint(endpoints.listExpenseTypesForEntries, {
     users: [

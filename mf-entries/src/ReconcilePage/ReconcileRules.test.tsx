@@ -8,14 +8,14 @@ import userEvent from '@testing-library/user-event';
 import type { Worklist } from 'contract';
 import {
   axeViolations,
-  collectDialogs,
+  type Dialogs,
   endpoints,
   ledgerAccount,
+  mockAccounts,
   mockCurrentUser,
   mockEndpoint,
-  type Dialogs,
-} from 'shared-ui/testing';
-import { BANK, CASH } from '../AccountsPage/fixtures';
+  openScreen,
+} from '../testing';
 import { line, liveRegion, renderPage, rowOf } from './reconcile-testing';
 
 const CHARGES = line(1, {
@@ -73,8 +73,8 @@ const VOUCHER = {
 let dialogs: Dialogs;
 
 beforeEach(() => {
-  dialogs = collectDialogs();
-  mockEndpoint(endpoints.listAccounts, { accounts: [CASH, BANK] });
+  dialogs = openScreen();
+  mockAccounts();
   mockEndpoint(endpoints.getReconcile, WORKLIST);
   mockEndpoint(endpoints.listExpenseTypesForEntries, {
     users: [{ id: 1, expancetype: 'Rent', status: 'Active' }],

@@ -7,13 +7,13 @@ import userEvent from '@testing-library/user-event';
 import type { Worklist } from 'contract';
 import {
   axeViolations,
-  collectDialogs,
+  type Dialogs,
   endpoints,
+  mockAccounts,
   mockCurrentUser,
   mockEndpoint,
-  type Dialogs,
-} from 'shared-ui/testing';
-import { BANK, CASH } from '../AccountsPage/fixtures';
+  openScreen,
+} from '../testing';
 import { line, liveRegion, renderPage, rowOf } from './reconcile-testing';
 
 const ATM = line(5, {
@@ -83,9 +83,9 @@ let dialogs: Dialogs;
 let prompt: jest.SpyInstance;
 
 beforeEach(() => {
-  dialogs = collectDialogs();
+  dialogs = openScreen();
   prompt = jest.spyOn(window, 'prompt').mockImplementation(() => null);
-  mockEndpoint(endpoints.listAccounts, { accounts: [CASH, BANK] });
+  mockAccounts();
   mockEndpoint(endpoints.getReconcile, ({ query }) =>
     query.status === 'all' ? { ...WORKLIST, lines: [CHARGE, ...WORKLIST.lines] } : WORKLIST,
   );

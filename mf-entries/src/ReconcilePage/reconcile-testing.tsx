@@ -1,9 +1,8 @@
 // The reconcile screen's component tests' shared parts: a statement line with defaults, the page
 // rendered at its route, and a row found by its line's description.
 import { screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import type { StatementLine } from 'contract';
-import { render } from 'shared-ui/testing';
+import { renderAt } from '../testing';
 import { ReconcilePage } from './ReconcilePage';
 
 export const line = (id: number, fields: Partial<StatementLine>): StatementLine => ({
@@ -24,13 +23,7 @@ export const line = (id: number, fields: Partial<StatementLine>): StatementLine 
 });
 
 export const renderPage = () =>
-  render(
-    <MemoryRouter initialEntries={['/Accounts/2/reconcile']}>
-      <Routes>
-        <Route path="/Accounts/:id/reconcile" element={<ReconcilePage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderAt('/Accounts/2/reconcile', <ReconcilePage />, { route: '/Accounts/:id/reconcile' });
 
 /** The row of the line whose description is `text`. */
 export const rowOf = async (text: string) =>

@@ -1,19 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import type { Occurrence, Schedule } from 'contract';
 import {
   axeViolations,
-  collectDialogs,
-  endpoints,
-  mockCurrentUser,
-  mockEndpoint,
-  render,
   type Dialogs,
+  endpoints,
+  mockAccounts,
+  mockCurrentUser,
   type MockedEndpoint,
-} from 'shared-ui/testing';
+  mockEndpoint,
+  openScreen,
+  renderAt,
+} from '../testing';
 import { RecurringPage } from './RecurringPage';
-import { BANK, CASH } from '../AccountsPage/fixtures';
 
 const SCHEDULE: Schedule = {
   id: 5,
@@ -49,18 +48,14 @@ let state: MockedEndpoint<typeof endpoints.setScheduleState>;
 
 const renderPage = (role: 'staff' | 'admin' = 'staff') => {
   mockCurrentUser(role);
-  render(
-    <MemoryRouter initialEntries={['/Recurring']}>
-      <RecurringPage />
-    </MemoryRouter>,
-  );
+  renderAt('/Recurring', <RecurringPage />);
 };
 
 beforeEach(() => {
-  dialogs = collectDialogs();
+  dialogs = openScreen();
   mockEndpoint(endpoints.getBooksClosed, { closedThrough: '2026-09-30', canMove: false });
   mockEndpoint(endpoints.listSchedules, { schedules: [SCHEDULE] });
-  mockEndpoint(endpoints.listAccounts, { accounts: [CASH, BANK] });
+  mockAccounts();
   mockEndpoint(endpoints.listDue, {
     occurrences: [due('2026-09-30', true), due('2026-10-31'), due('2026-11-30')],
     closedThrough: '2026-09-30',

@@ -3,15 +3,16 @@ import userEvent from '@testing-library/user-event';
 import type { Voucher } from 'contract';
 import {
   axeViolations,
-  collectDialogs,
+  type Dialogs,
   endpoints,
   failWith,
   ledgerAccount,
   mockCurrentUser,
   mockEndpoint,
+  mockOpenBooks,
+  openScreen,
   render,
-  type Dialogs,
-} from 'shared-ui/testing';
+} from '../testing';
 import { VouchersPage } from './VouchersPage';
 
 const account = ledgerAccount;
@@ -47,8 +48,8 @@ const REVERSED: Voucher = {
 
 let dialogs: Dialogs;
 beforeEach(() => {
-  dialogs = collectDialogs();
-  mockEndpoint(endpoints.getBooksClosed, { closedThrough: null, canMove: false });
+  dialogs = openScreen();
+  mockOpenBooks();
   mockEndpoint(endpoints.listLedgerAccounts, { accounts: ACCOUNTS });
   mockEndpoint(endpoints.listVouchers, { vouchers: [CAPITAL, REVERSED], next: null });
 });

@@ -1,4 +1,4 @@
-// Accounts as the server answers them, for the component tests of the accounts screens.
+// Money accounts as the server answers them, for the component tests of every entries screen.
 import type { Account } from 'contract';
 
 export const CASH: Account = {
