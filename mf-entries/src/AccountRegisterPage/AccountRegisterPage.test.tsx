@@ -8,8 +8,8 @@ import {
   mockCurrentUser,
   type MockedEndpoint,
   mockEndpoint,
-  openScreen,
-} from '../testing';
+} from 'shared-ui/testing';
+import { openScreen } from '../testing';
 import { IMPORTS, PAGE, renderPage } from './register-fixtures';
 
 let dialogs: Dialogs;

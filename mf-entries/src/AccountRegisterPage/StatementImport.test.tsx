@@ -8,9 +8,11 @@ import {
   mockCurrentUser,
   type MockedEndpoint,
   mockEndpoint,
-  openScreen,
-} from '../testing';
+} from 'shared-ui/testing';
+import { openScreen } from '../testing';
 import {
+  importCsvStatement,
+  importingRow,
   CSV_PREVIEW,
   IMPORTED,
   IMPORTS,
@@ -34,11 +36,7 @@ describe('StatementImport', () => {
     mockCurrentUser('staff');
     mockEndpoint(endpoints.previewStatement, CSV_PREVIEW);
     const imported = mockEndpoint(endpoints.importStatement, IMPORTED);
-    renderPage();
-    const form = await screen.findByRole('form', { name: 'Import statement' });
-    await userEvent.upload(within(form).getByLabelText('File'), csvFile());
-    await within(form).findByRole('table', { name: 'Lines to import' });
-    await userEvent.click(within(form).getByRole('button', { name: 'Import statement' }));
+    const form = await importCsvStatement();
     await waitFor(() => expect(dialogs.alerts).toEqual(['Statement imported']));
     const status = screen.getByRole('status', { name: 'Statement imported' });
     expect(status).toHaveTextContent('18 lines added, 2 already imported');
@@ -66,22 +64,9 @@ describe('StatementImport', () => {
       added: 0,
       known: 0,
     });
-    const row = {
-      ...IMPORTS.imports[0]!,
-      id: 8,
-      fileName: 'year.csv',
-      state: 'importing' as const,
-      lines: 4321,
-      linesDone: 1500,
-      added: 1490,
-      known: 10,
-    };
+    const row = importingRow(8, { lines: 4321, linesDone: 1500, added: 1490, known: 10 });
     statements.answer({ imports: [row, ...IMPORTS.imports] });
-    renderPage();
-    const form = await screen.findByRole('form', { name: 'Import statement' });
-    await userEvent.upload(within(form).getByLabelText('File'), csvFile());
-    await within(form).findByRole('table', { name: 'Lines to import' });
-    await userEvent.click(within(form).getByRole('button', { name: 'Import statement' }));
+    const form = await importCsvStatement();
     expect(
       await within(form).findByRole('status', { name: 'Statement importing' }),
     ).toHaveTextContent('Importing the statement: 1500 of 4321 lines written');
@@ -130,22 +115,9 @@ describe('StatementImport', () => {
       closingBalance: null,
       chainBreak: null,
     });
-    const row = {
-      ...IMPORTS.imports[0]!,
-      id: 9,
-      fileName: 'year.csv',
-      state: 'importing' as const,
-      lines: 0,
-      linesDone: 0,
-      added: 0,
-      known: 0,
-    };
+    const row = importingRow(9, { lines: 0, linesDone: 0, added: 0, known: 0 });
     statements.answer({ imports: [row, ...IMPORTS.imports] });
-    renderPage();
-    const form = await screen.findByRole('form', { name: 'Import statement' });
-    await userEvent.upload(within(form).getByLabelText('File'), csvFile());
-    await within(form).findByRole('table', { name: 'Lines to import' });
-    await userEvent.click(within(form).getByRole('button', { name: 'Import statement' }));
+    const form = await importCsvStatement();
     expect(
       await within(form).findByRole('status', { name: 'Statement importing' }),
     ).toHaveTextContent('Importing the statement: reading the file');

@@ -1,5 +1,7 @@
 // What the register page's tests share: a page of the register, a statement's preview and
 // import answers, the account's imports, and the page rendered at its route.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { RegisterPage, StatementImportList, StatementPreview } from 'contract';
 import { BANK, renderAt } from '../testing';
 import { AccountRegisterPage } from './AccountRegisterPage';
@@ -131,3 +133,25 @@ export const IMPORTS: StatementImportList = {
 
 export const renderPage = (path = '/Accounts/2') =>
   renderAt(path, <AccountRegisterPage />, { route: '/Accounts/:id' });
+
+/** The register with the CSV file chosen, previewed and sent: the import form, for its answers. */
+export async function importCsvStatement() {
+  renderPage();
+  const form = await screen.findByRole('form', { name: 'Import statement' });
+  await userEvent.upload(within(form).getByLabelText('File'), csvFile());
+  await within(form).findByRole('table', { name: 'Lines to import' });
+  await userEvent.click(within(form).getByRole('button', { name: 'Import statement' }));
+  return form;
+}
+
+/** A large statement's import as the account's imports list it while its lines are written. */
+export const importingRow = (
+  id: number,
+  counts: { lines: number; linesDone: number; added: number; known: number },
+) => ({
+  ...IMPORTS.imports[0]!,
+  id,
+  fileName: 'year.csv',
+  state: 'importing' as const,
+  ...counts,
+});

@@ -2,16 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   axeViolations,
-  BANK,
   type Dialogs,
   endpoints,
-  mockAccounts,
   mockCurrentUser,
   type MockedEndpoint,
   mockEndpoint,
-  openScreen,
-  renderAt,
-} from '../testing';
+} from 'shared-ui/testing';
+import { BANK, mockAccounts, openScreen, renderAt } from '../testing';
 import { AccountsPage } from './AccountsPage';
 
 let dialogs: Dialogs;
@@ -57,6 +54,19 @@ beforeEach(() => {
 
 const renderPage = () => renderAt('/Accounts', <AccountsPage />);
 
+/** The Transfer form, signed in as staff, from Cash to the bank account. */
+async function transferFromCashToBank() {
+  mockCurrentUser('staff');
+  renderPage();
+  const form = await screen.findByRole('form', { name: 'Transfer' });
+  await waitFor(() =>
+    expect(within(form).getAllByRole('option', { name: 'Cash' })).toHaveLength(2),
+  );
+  await userEvent.selectOptions(within(form).getByLabelText('From'), 'Cash');
+  await userEvent.selectOptions(within(form).getByLabelText('To'), 'Meezan current');
+  return form;
+}
+
 describe('AccountsPage', () => {
   it('should list each account with its kind, bank, balance today and reconciled-through day', async () => {
     mockCurrentUser('staff');
@@ -84,14 +94,7 @@ describe('AccountsPage', () => {
   });
 
   it('should send a Transfer between two accounts and say so', async () => {
-    mockCurrentUser('staff');
-    renderPage();
-    const form = await screen.findByRole('form', { name: 'Transfer' });
-    await waitFor(() =>
-      expect(within(form).getAllByRole('option', { name: 'Cash' })).toHaveLength(2),
-    );
-    await userEvent.selectOptions(within(form).getByLabelText('From'), 'Cash');
-    await userEvent.selectOptions(within(form).getByLabelText('To'), 'Meezan current');
+    const form = await transferFromCashToBank();
     await userEvent.type(within(form).getByLabelText('Amount'), '500');
     await userEvent.clear(within(form).getByLabelText('Date'));
     await userEvent.type(within(form).getByLabelText('Date'), '2026-10-05');
@@ -111,14 +114,7 @@ describe('AccountsPage', () => {
   });
 
   it('should refuse a transfer without an amount before asking the server', async () => {
-    mockCurrentUser('staff');
-    renderPage();
-    const form = await screen.findByRole('form', { name: 'Transfer' });
-    await waitFor(() =>
-      expect(within(form).getAllByRole('option', { name: 'Cash' })).toHaveLength(2),
-    );
-    await userEvent.selectOptions(within(form).getByLabelText('From'), 'Cash');
-    await userEvent.selectOptions(within(form).getByLabelText('To'), 'Meezan current');
+    const form = await transferFromCashToBank();
     await userEvent.click(within(form).getByRole('button', { name: 'Transfer' }));
     expect(dialogs.alerts).toEqual(['Enter a valid amount (greater than 0, at most 2 decimals)']);
     expect(transfer.calls).toHaveLength(0);

@@ -2,17 +2,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ExpenseType } from 'contract';
-import {
-  axeViolations,
-  CASH,
-  type Dialogs,
-  endpoints,
-  mockAccounts,
-  mockEndpoint,
-  mockOpenBooks,
-  openScreen,
-  renderAt,
-} from '../testing';
+import { axeViolations, type Dialogs, endpoints, mockEndpoint } from 'shared-ui/testing';
+import { CASH, mockAccounts, mockOpenBooks, openScreen, renderAt } from '../testing';
 import { toIsoDate } from 'shared-ui';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
 

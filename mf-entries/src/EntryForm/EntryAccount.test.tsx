@@ -4,9 +4,9 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ExpenseType } from 'contract';
 import { queryClient } from 'shared-ui';
-import { endpoints, mockEndpoint, type MockedEndpoint } from 'shared-ui/testing';
+import { endpoints, type MockedEndpoint, mockEndpoint } from 'shared-ui/testing';
+import { BANK, CASH, mockAccounts } from '../testing';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
-import { BANK, CASH } from '../testing';
 import {
   CASES,
   RECORDED,
@@ -97,7 +97,7 @@ describe.each(CASES)('$screen form: Account', (c) => {
   });
 
   it('should show no Account while the Cash account is the only one (there is nothing to choose)', async () => {
-    mockEndpoint(endpoints.listAccounts, { accounts: [CASH] });
+    mockAccounts([CASH]);
     await fillCredit();
     await userEvent.click(screen.getByRole('button', { name: c.title }));
     await waitFor(() => expect(mocks.dialogs.alerts).toEqual([c.added]));

@@ -1,22 +1,19 @@
 // The entry screens' cases and the calls they make, shared by the entry form's test files.
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 import type { ComponentType } from 'react';
 import type { Client, Employee, Endpoint, ExpenseType } from 'contract';
 import {
-  collectDialogs,
+  type Dialogs,
   endpoints,
   mockCurrentUser,
-  mockEndpoint,
-  type Dialogs,
   type MockedEndpoint,
-  render as renderDom,
+  mockEndpoint,
 } from 'shared-ui/testing';
+import { mockAccounts, openScreen, renderAt } from '../testing';
 import { toIsoDate } from 'shared-ui';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
 import { IncomePage } from '../IncomePage';
 import { SalaryPage } from '../SalaryPage';
-import { BANK, CASH } from '../testing';
 
 export const ACME: Client = { id: 3, name: 'Acme', email: 'a@acme.test', companyName: 'Acme Ltd' };
 export const SARA: Employee = { id: 5, name: 'Sara', email: 's@office.test', number: '0301' };
@@ -38,8 +35,7 @@ export const RECORDED = { message: 'ok', entry: ENTRY };
 export const TODAY = toIsoDate(new Date());
 
 /** The forms render inside a router, as in the app. */
-export const render = (ui: ReactElement, path = '/') =>
-  renderDom(<MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>);
+export const render = (ui: ReactElement, path = '/') => renderAt(path, ui);
 
 export interface Case {
   screen: string;
@@ -132,7 +128,7 @@ export function mockEntryScreens(): EntryScreenMocks {
     // The account each form remembers per party and user starts empty.
     window.localStorage.clear();
     mockCurrentUser('staff');
-    mocks.dialogs = collectDialogs();
+    mocks.dialogs = openScreen();
     // The forms say through which day the books are closed (the journal's call).
     mocks.booksClosed = mockEndpoint(endpoints.getBooksClosed, {
       closedThrough: null,
@@ -148,7 +144,7 @@ export function mockEntryScreens(): EntryScreenMocks {
       balance: 0,
     }));
     // Money that moves is paid from or into an account (the default preselected).
-    mockEndpoint(endpoints.listAccounts, { accounts: [CASH, BANK] });
+    mockAccounts();
     // The Expances form says how much of the month's budget the chosen type has used.
     mockEndpoint(endpoints.getExpenseTypeBudget, (call) => ({
       expenseTypeId: Number(call.params.id),

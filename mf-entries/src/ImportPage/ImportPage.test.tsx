@@ -3,16 +3,13 @@ import userEvent from '@testing-library/user-event';
 import type { ImportPreview, ImportRecord } from 'contract';
 import {
   axeViolations,
-  CASH,
   type Dialogs,
   endpoints,
-  mockAccounts,
   mockCurrentUser,
   type MockedEndpoint,
   mockEndpoint,
-  openScreen,
-  renderAt,
-} from '../testing';
+} from 'shared-ui/testing';
+import { CASH, mockAccounts, openScreen, renderAt } from '../testing';
 import { BatchLine } from '../JournalPage/BatchLine';
 import { ImportPage } from './ImportPage';
 

@@ -4,17 +4,14 @@ import userEvent from '@testing-library/user-event';
 import type { JournalEntryRow } from 'contract';
 import {
   axeViolations,
-  BANK,
-  CASH,
   type Dialogs,
   endpoints,
   failWith,
-  mockAccounts,
   type MockedEndpoint,
   mockEndpoint,
-  openScreen,
   render,
-} from '../testing';
+} from 'shared-ui/testing';
+import { BANK, CASH, mockAccounts, openScreen } from '../testing';
 import { CorrectDialog } from './CorrectDialog';
 
 const ROW: JournalEntryRow = {
@@ -31,6 +28,15 @@ const ROW: JournalEntryRow = {
   reversesId: null,
   reversedById: null,
   receipts: 1,
+};
+
+/** The same entry as an expense of the type Rent. */
+const RENT_ROW: JournalEntryRow = {
+  ...ROW,
+  kind: 'expense',
+  partyId: 7,
+  partyName: 'Rent',
+  Creditdebit: 'Credit',
 };
 
 const written = (id: number, amount: number) => ({
@@ -102,13 +108,7 @@ describe('CorrectDialog', () => {
   });
 
   it('offers Credit/Debit for income only', async () => {
-    const dialog = await openDialog({
-      ...ROW,
-      kind: 'expense',
-      partyId: 7,
-      partyName: 'Rent',
-      Creditdebit: 'Credit',
-    });
+    const dialog = await openDialog(RENT_ROW);
     expect(within(dialog).getByLabelText('Expense type')).toHaveValue('7');
     expect(within(dialog).queryByLabelText('Credit/Debit')).not.toBeInTheDocument();
   });
@@ -187,9 +187,7 @@ describe('CorrectDialog', () => {
   });
 
   it('offers Account for money moved where there are two accounts, and sends it when changed', async () => {
-    mockEndpoint(endpoints.listAccounts, {
-      accounts: [CASH, BANK],
-    });
+    mockAccounts();
     const dialog = await openDialog();
     // An invoice moves no money: no Account until it is made Credit.
     expect(within(dialog).queryByLabelText('Account')).not.toBeInTheDocument();
@@ -208,15 +206,9 @@ describe('CorrectDialog', () => {
   });
 
   it("shows a payment's own account and sends none when it is kept", async () => {
-    mockEndpoint(endpoints.listAccounts, {
-      accounts: [CASH, BANK],
-    });
+    mockAccounts();
     const dialog = await openDialog({
-      ...ROW,
-      kind: 'expense',
-      partyId: 7,
-      partyName: 'Rent',
-      Creditdebit: 'Credit',
+      ...RENT_ROW,
       accountId: 2,
       accountName: BANK.name,
     });

@@ -6,11 +6,10 @@ import {
   collectDownloads,
   endpoints,
   failWith,
-  mockAccounts,
   mockCurrentUser,
   mockEndpoint,
-  shownAddress,
-} from '../testing';
+} from 'shared-ui/testing';
+import { mockAccounts, shownAddress } from '../testing';
 import { mockJournal, renderJournal, row, type JournalMocks } from './journal-testing';
 
 let dialogs: JournalMocks['dialogs'];

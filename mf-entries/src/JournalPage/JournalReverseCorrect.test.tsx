@@ -1,7 +1,8 @@
 // Reversing and correcting an entry from the Journal.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { endpoints, failWith, mockEndpoint, shownAddress } from '../testing';
+import { endpoints, failWith, mockEndpoint } from 'shared-ui/testing';
+import { shownAddress } from '../testing';
 import { REVERSAL, mockJournal, renderJournal, type JournalMocks } from './journal-testing';
 
 let dialogs: JournalMocks['dialogs'];

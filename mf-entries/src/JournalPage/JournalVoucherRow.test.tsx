@@ -5,17 +5,13 @@ import userEvent from '@testing-library/user-event';
 import type { JournalRow } from 'contract';
 import {
   axeViolations,
-  CASH,
   type Dialogs,
   endpoints,
-  mockAccounts,
   mockCurrentUser,
   type MockedEndpoint,
   mockEndpoint,
-  mockOpenBooks,
-  openScreen,
-  renderAt,
-} from '../testing';
+} from 'shared-ui/testing';
+import { CASH, mockAccounts, mockOpenBooks, openScreen, renderAt } from '../testing';
 import { JournalPage } from './JournalPage';
 
 const base = {

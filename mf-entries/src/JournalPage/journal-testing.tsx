@@ -2,7 +2,8 @@
 // calls the screen makes answered (a staff user, the books closed through March), and the screen
 // rendered at its address with the address shown.
 import type { JournalPage as Page, JournalRow } from 'contract';
-import { CASH, endpoints, mockAccounts, mockEndpoint, openScreen, renderAt } from '../testing';
+import { endpoints, mockEndpoint } from 'shared-ui/testing';
+import { CASH, mockAccounts, openScreen, renderAt } from '../testing';
 import { JournalPage } from './JournalPage';
 
 export const row = (id: number, extra: Partial<JournalRow> = {}): JournalRow => ({

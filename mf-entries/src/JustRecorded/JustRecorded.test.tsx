@@ -2,7 +2,7 @@
 // the party at its head with the amount beside it, and every other cell a line named by its
 // column, the Account and the Description among them.
 import { screen, within } from '@testing-library/react';
-import { axeViolations, endpoints, mockCurrentUser, mockEndpoint, render } from '../testing';
+import { axeViolations, endpoints, mockCurrentUser, mockEndpoint, render } from 'shared-ui/testing';
 import { JustRecorded } from './JustRecorded';
 
 const ROW = {

@@ -7,13 +7,10 @@ import {
   type Dialogs,
   endpoints,
   failWith,
-  mockAccounts,
   type MockedEndpoint,
   mockEndpoint,
-  mockOpenBooks,
-  openScreen,
-  renderAt,
-} from '../testing';
+} from 'shared-ui/testing';
+import { mockAccounts, mockOpenBooks, openScreen, renderAt } from '../testing';
 import { PayrollPage } from './PayrollPage';
 
 const SHEET: PayrollSheet = {

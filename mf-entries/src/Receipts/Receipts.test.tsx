@@ -3,17 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { JournalRow, Receipt } from 'contract';
 import {
   axeViolations,
-  CASH,
   type Dialogs,
   endpoints,
-  mockAccounts,
   mockCurrentUser,
   mockEndpoint,
-  mockOpenBooks,
-  openScreen,
-  renderAt,
-  shownAddress,
-} from '../testing';
+} from 'shared-ui/testing';
+import { CASH, mockAccounts, mockOpenBooks, openScreen, renderAt, shownAddress } from '../testing';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
 import { JournalPage } from '../JournalPage';
 

@@ -3,17 +3,15 @@ import userEvent from '@testing-library/user-event';
 import type { Worklist } from 'contract';
 import {
   axeViolations,
-  BANK,
   type Dialogs,
   endpoints,
   failWith,
   ledgerAccount,
-  mockAccounts,
   mockCurrentUser,
   type MockedEndpoint,
   mockEndpoint,
-  openScreen,
-} from '../testing';
+} from 'shared-ui/testing';
+import { BANK, mockAccounts, openScreen } from '../testing';
 import { line, liveRegion, renderPage, rowOf } from './reconcile-testing';
 
 const WORKLIST: Worklist = {

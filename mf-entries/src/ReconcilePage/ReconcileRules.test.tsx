@@ -11,11 +11,10 @@ import {
   type Dialogs,
   endpoints,
   ledgerAccount,
-  mockAccounts,
   mockCurrentUser,
   mockEndpoint,
-  openScreen,
-} from '../testing';
+} from 'shared-ui/testing';
+import { mockAccounts, openScreen } from '../testing';
 import { line, liveRegion, renderPage, rowOf } from './reconcile-testing';
 
 const CHARGES = line(1, {

@@ -9,11 +9,10 @@ import {
   axeViolations,
   type Dialogs,
   endpoints,
-  mockAccounts,
   mockCurrentUser,
   mockEndpoint,
-  openScreen,
-} from '../testing';
+} from 'shared-ui/testing';
+import { mockAccounts, openScreen } from '../testing';
 import { line, liveRegion, renderPage, rowOf } from './reconcile-testing';
 
 const ATM = line(5, {

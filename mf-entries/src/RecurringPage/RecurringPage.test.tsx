@@ -5,13 +5,11 @@ import {
   axeViolations,
   type Dialogs,
   endpoints,
-  mockAccounts,
   mockCurrentUser,
   type MockedEndpoint,
   mockEndpoint,
-  openScreen,
-  renderAt,
-} from '../testing';
+} from 'shared-ui/testing';
+import { mockAccounts, openScreen, renderAt } from '../testing';
 import { RecurringPage } from './RecurringPage';
 
 const SCHEDULE: Schedule = {

@@ -9,10 +9,9 @@ import {
   ledgerAccount,
   mockCurrentUser,
   mockEndpoint,
-  mockOpenBooks,
-  openScreen,
   render,
-} from '../testing';
+} from 'shared-ui/testing';
+import { mockOpenBooks, openScreen } from '../testing';
 import { VouchersPage } from './VouchersPage';
 
 const account = ledgerAccount;

@@ -1,6 +1,7 @@
-// The entries screens' component tests' shared set-up, imported as '../testing': everything of
-// 'shared-ui/testing', the money accounts as the server answers them, a screen signed in with its
-// alerts collected, and a screen rendered at its address (inside a router, with the providers).
+// The entries screens' component tests' shared set-up, imported as '../testing' beside
+// 'shared-ui/testing' (the mocked endpoints, dialogs and axe): the money accounts as the server
+// answers them, a screen signed in with its alerts collected, and a screen rendered at its
+// address (inside a router, with the providers).
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { screen } from '@testing-library/react';
@@ -15,7 +16,6 @@ import {
 } from 'shared-ui/testing';
 import { BANK, CASH } from './accounts';
 
-export * from 'shared-ui/testing';
 export { BANK, CASH };
 
 /**
