@@ -17,6 +17,7 @@ import {
 } from 'shared-ui';
 import { KINDS } from '../entry-kinds';
 import { EntryFields, usePartyOptions } from '../EntryFields';
+import { useDraft } from '../useDraft';
 
 interface Draft {
   contains: string;
@@ -90,8 +91,7 @@ export function RulesList({ canWrite }: { canWrite: boolean }) {
   const rules = useApiQuery(endpoints.listBankRules, undefined, { refetchOnMount: 'always' });
   // undefined: closed; null: a new rule.
   const [editing, setEditing] = useState<BankRule | null | undefined>();
-  const [draft, setDraft] = useState<Draft>(emptyDraft);
-  const set = (next: Partial<Draft>) => setDraft((all) => ({ ...all, ...next }));
+  const { draft, setDraft, set, bind } = useDraft<Draft>(emptyDraft);
   const said = { success: (answer: { message: string }) => answer.message };
   const create = useApiWrite(endpoints.createBankRule, said);
   const update = useApiWrite(endpoints.updateBankRule, said);
@@ -184,23 +184,9 @@ export function RulesList({ canWrite }: { canWrite: boolean }) {
         busy={busy}
         onSave={() => void save()}
       >
-        <TextField
-          label="Description contains"
-          value={draft.contains}
-          onChange={(contains) => set({ contains })}
-        />
-        <TextField
-          label="Amount from"
-          inputMode="decimal"
-          value={draft.minAmount}
-          onChange={(minAmount) => set({ minAmount })}
-        />
-        <TextField
-          label="Amount to"
-          inputMode="decimal"
-          value={draft.maxAmount}
-          onChange={(maxAmount) => set({ maxAmount })}
-        />
+        <TextField label="Description contains" {...bind('contains')} />
+        <TextField label="Amount from" inputMode="decimal" {...bind('minAmount')} />
+        <TextField label="Amount to" inputMode="decimal" {...bind('maxAmount')} />
         {draft.ledger ? (
           <p>{`Books to the ledger account ${draft.ledger.partyName}`}</p>
         ) : (
@@ -216,11 +202,7 @@ export function RulesList({ canWrite }: { canWrite: boolean }) {
             }}
           />
         )}
-        <TextField
-          label="Entry description"
-          value={draft.description}
-          onChange={(description) => set({ description })}
-        />
+        <TextField label="Entry description" {...bind('description')} />
         <Checkbox label="On" checked={draft.enabled} onChange={(enabled) => set({ enabled })} />
       </SaveDialog>
     </section>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   Button,
   DateInput,
@@ -12,6 +11,7 @@ import {
 } from 'shared-ui';
 import { parseAmount } from '../EntryForm/amount';
 import { useAccountOptions } from './useAccountOptions';
+import { useDraft } from '../useDraft';
 
 const empty = () => ({
   from: '',
@@ -24,8 +24,7 @@ const empty = () => ({
 /** Transfer: money moved between two accounts (cash deposited, petty cash withdrawn). */
 export function TransferForm() {
   const { options } = useAccountOptions();
-  const [form, setForm] = useState(empty);
-  const set = (next: Partial<ReturnType<typeof empty>>) => setForm((all) => ({ ...all, ...next }));
+  const { draft: form, setDraft: setForm, bind } = useDraft(empty);
   const transfer = useApiWrite(endpoints.createTransfer, {
     success: (answer) => answer.message,
   });
@@ -56,32 +55,11 @@ export function TransferForm() {
       }}
     >
       <h2>Transfer</h2>
-      <Select
-        label="From"
-        value={form.from}
-        placeholder="Select"
-        options={options}
-        onChange={(from) => set({ from })}
-      />
-      <Select
-        label="To"
-        value={form.to}
-        placeholder="Select"
-        options={options}
-        onChange={(to) => set({ to })}
-      />
-      <TextField
-        label="Amount"
-        inputMode="decimal"
-        value={form.amount}
-        onChange={(amount) => set({ amount })}
-      />
-      <DateInput label="Date" value={form.date} onChange={(date) => set({ date })} />
-      <TextField
-        label="Description"
-        value={form.description}
-        onChange={(description) => set({ description })}
-      />
+      <Select label="From" {...bind('from')} placeholder="Select" options={options} />
+      <Select label="To" {...bind('to')} placeholder="Select" options={options} />
+      <TextField label="Amount" inputMode="decimal" {...bind('amount')} />
+      <DateInput label="Date" {...bind('date')} />
+      <TextField label="Description" {...bind('description')} />
       <Button type="submit" busy={transfer.isPending} busyLabel="Saving...">
         Transfer
       </Button>

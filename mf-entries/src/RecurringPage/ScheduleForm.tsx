@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { REPEATS, type EntryKind, type Repeats } from 'contract';
 import { Button, DateInput, Select, TextField, messages, notify, toIsoDate } from 'shared-ui';
 import { parseAmount } from '../EntryForm/amount';
@@ -6,6 +5,7 @@ import { AccountPicker, accountIdOf } from '../EntryForm/AccountPicker';
 import { KINDS, onlyCreditDebit } from '../entry-kinds';
 import { EntryFields, usePartyOptions } from '../EntryFields';
 import type { Recurring } from './useRecurring';
+import { useDraft } from '../useDraft';
 
 const REPEAT_OPTIONS = REPEATS.map((repeats) => ({ value: repeats, label: repeats }));
 
@@ -27,8 +27,7 @@ export interface ScheduleFormProps {
 
 /** Add schedule: what the repeating entry posts, how often, from when and until when. */
 export function ScheduleForm({ recurring }: ScheduleFormProps) {
-  const [form, setForm] = useState(empty);
-  const set = (next: Partial<ReturnType<typeof empty>>) => setForm((all) => ({ ...all, ...next }));
+  const { draft: form, setDraft: setForm, set, bind } = useDraft(empty);
   const { options } = usePartyOptions(form.kind);
 
   const submit = async () => {
@@ -81,22 +80,9 @@ export function ScheduleForm({ recurring }: ScheduleFormProps) {
           onChange: (creditDebit) => set({ creditDebit }),
         }}
       />
-      {form.creditDebit !== 'Debit' && (
-        <AccountPicker value={form.accountId} onChange={(accountId) => set({ accountId })} />
-      )}
-      <TextField
-        label="Amount"
-        name="amount"
-        inputMode="decimal"
-        value={form.amount}
-        onChange={(amount) => set({ amount })}
-      />
-      <TextField
-        label="Description"
-        name="description"
-        value={form.description}
-        onChange={(description) => set({ description })}
-      />
+      {form.creditDebit !== 'Debit' && <AccountPicker {...bind('accountId')} />}
+      <TextField label="Amount" name="amount" inputMode="decimal" {...bind('amount')} />
+      <TextField label="Description" name="description" {...bind('description')} />
       <Select
         label="Repeats"
         name="repeats"
@@ -104,13 +90,8 @@ export function ScheduleForm({ recurring }: ScheduleFormProps) {
         options={REPEAT_OPTIONS}
         onChange={(repeats) => set({ repeats: repeats as Repeats })}
       />
-      <DateInput
-        label="Starts"
-        name="starts"
-        value={form.starts}
-        onChange={(starts) => set({ starts })}
-      />
-      <DateInput label="Ends" name="ends" value={form.ends} onChange={(ends) => set({ ends })} />
+      <DateInput label="Starts" name="starts" {...bind('starts')} />
+      <DateInput label="Ends" name="ends" {...bind('ends')} />
       <Button type="submit" busy={recurring.adding} busyLabel="Saving...">
         Add schedule
       </Button>
