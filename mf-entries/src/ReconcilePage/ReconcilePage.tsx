@@ -169,16 +169,27 @@ function PanelOf({
   const { reconcile } = actions;
   const busy = reconcile.busy;
   const name = lineName(line);
+  /** A panel's action, the act recorded first. */
+  const acting =
+    <A extends unknown[], R>(run: (...args: A) => R) =>
+    (...args: A): R => {
+      onAct();
+      return run(...args);
+    };
+  /** An undo with its reason: said in the live region once done. */
+  const undoing =
+    (undo: (reason: string) => Promise<boolean>, done: string) => async (reason: string) => {
+      if (!(await undo(reason))) return false;
+      actions.say(`${done}: ${name} is unmatched again.`);
+      return true;
+    };
   switch (panel) {
     case 'create':
       return (
         <CreatePanel
           line={line}
           busy={busy}
-          onCreate={(body, target) => {
-            onAct();
-            return actions.create(line, body, target);
-          }}
+          onCreate={acting((body, target) => actions.create(line, body, target))}
           onCancel={close}
         />
       );
@@ -188,10 +199,9 @@ function PanelOf({
           line={line}
           others={reconcile.others}
           busy={busy}
-          onTransfer={(otherId, description) => {
-            onAct();
-            return actions.transfer(line, otherId, description);
-          }}
+          onTransfer={acting((otherId, description) =>
+            actions.transfer(line, otherId, description),
+          )}
           onCancel={close}
         />
       );
@@ -201,22 +211,18 @@ function PanelOf({
           accountId={reconcile.id}
           line={line}
           busy={busy}
-          onMatch={(chosen) => {
-            onAct();
-            return actions.match(
+          onMatch={acting((chosen) =>
+            actions.match(
               line,
               chosen.filter((one) => one.type === 'entry').map((one) => one.id),
               chosen.filter((one) => one.type === 'transfer').map((one) => one.id),
               chosen.find((one) => one.entry)?.entry,
-            );
-          }}
+            ),
+          )}
           otherLines={reconcile.lines.filter(
             (other) => other.status === 'unmatched' && other.id !== line.id,
           )}
-          onMatchLines={(entryId, others) => {
-            onAct();
-            return actions.matchLines(line, entryId, others);
-          }}
+          onMatchLines={acting((entryId, others) => actions.matchLines(line, entryId, others))}
           onCancel={close}
         />
       );
@@ -226,10 +232,7 @@ function PanelOf({
           action="Exclude"
           name={name}
           busy={busy}
-          onConfirm={(reason) => {
-            onAct();
-            return actions.exclude(line, reason);
-          }}
+          onConfirm={acting((reason) => actions.exclude(line, reason))}
           onCancel={close}
         />
       );
@@ -239,11 +242,7 @@ function PanelOf({
           action="Undo match"
           name={name}
           busy={busy}
-          onConfirm={async (reason) => {
-            if (!(await reconcile.undo(line, reason))) return false;
-            actions.say(`Match undone: ${name} is unmatched again.`);
-            return true;
-          }}
+          onConfirm={undoing((reason) => reconcile.undo(line, reason), 'Match undone')}
           onCancel={close}
         />
       );
@@ -253,11 +252,7 @@ function PanelOf({
           action="Undo exclude"
           name={name}
           busy={busy}
-          onConfirm={async (reason) => {
-            if (!(await reconcile.undoExclude(line, reason))) return false;
-            actions.say(`Exclusion undone: ${name} is unmatched again.`);
-            return true;
-          }}
+          onConfirm={undoing((reason) => reconcile.undoExclude(line, reason), 'Exclusion undone')}
           onCancel={close}
         />
       );
