@@ -12,6 +12,7 @@ import {
 import { openScreen } from '../testing';
 import {
   importCsvStatement,
+  importingAnswer,
   importingRow,
   CSV_PREVIEW,
   IMPORTED,
@@ -55,15 +56,7 @@ describe('StatementImport', () => {
   it('should show a large statement being written after its answer, then its counts once the list shows it done', async () => {
     mockCurrentUser('staff');
     mockEndpoint(endpoints.previewStatement, CSV_PREVIEW);
-    mockEndpoint(endpoints.importStatement, {
-      ...IMPORTED,
-      message: accountMessages.statementImporting,
-      importId: 8,
-      state: 'importing',
-      lines: 4321,
-      added: 0,
-      known: 0,
-    });
+    mockEndpoint(endpoints.importStatement, importingAnswer(8, 4321));
     const row = importingRow(8, { lines: 4321, linesDone: 1500, added: 1490, known: 10 });
     statements.answer({ imports: [row, ...IMPORTS.imports] });
     const form = await importCsvStatement();
@@ -103,18 +96,10 @@ describe('StatementImport', () => {
   it('should show a large file read after its answer, then the refusal the statement list gives', async () => {
     mockCurrentUser('staff');
     mockEndpoint(endpoints.previewStatement, CSV_PREVIEW);
-    mockEndpoint(endpoints.importStatement, {
-      ...IMPORTED,
-      message: accountMessages.statementImporting,
-      importId: 9,
-      state: 'importing',
-      lines: 0,
-      added: 0,
-      known: 0,
-      openingBalance: null,
-      closingBalance: null,
-      chainBreak: null,
-    });
+    mockEndpoint(
+      endpoints.importStatement,
+      importingAnswer(9, 0, { openingBalance: null, closingBalance: null, chainBreak: null }),
+    );
     const row = importingRow(9, { lines: 0, linesDone: 0, added: 0, known: 0 });
     statements.answer({ imports: [row, ...IMPORTS.imports] });
     const form = await importCsvStatement();

@@ -2,7 +2,13 @@
 // import answers, the account's imports, and the page rendered at its route.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RegisterPage, StatementImportList, StatementPreview } from 'contract';
+import {
+  accountMessages,
+  type RegisterPage,
+  type StatementImportList,
+  type StatementImported,
+  type StatementPreview,
+} from 'contract';
 import { BANK, renderAt } from '../testing';
 import { AccountRegisterPage } from './AccountRegisterPage';
 
@@ -154,4 +160,20 @@ export const importingRow = (
   fileName: 'year.csv',
   state: 'importing' as const,
   ...counts,
+});
+
+/** The server's answer to a large statement: taken, its lines being written. */
+export const importingAnswer = (
+  importId: number,
+  lines: number,
+  more: Partial<StatementImported> = {},
+) => ({
+  ...IMPORTED,
+  message: accountMessages.statementImporting,
+  importId,
+  state: 'importing' as const,
+  lines,
+  added: 0,
+  known: 0,
+  ...more,
 });

@@ -176,13 +176,6 @@ function PanelOf({
       onAct();
       return run(...args);
     };
-  /** An undo with its reason: said in the live region once done. */
-  const undoing =
-    (undo: (reason: string) => Promise<boolean>, done: string) => async (reason: string) => {
-      if (!(await undo(reason))) return false;
-      actions.say(`${done}: ${name} is unmatched again.`);
-      return true;
-    };
   switch (panel) {
     case 'create':
       return (
@@ -237,22 +230,22 @@ function PanelOf({
         />
       );
     case 'undo':
-      return (
-        <ReasonPanel
-          action="Undo match"
-          name={name}
-          busy={busy}
-          onConfirm={undoing((reason) => reconcile.undo(line, reason), 'Match undone')}
-          onCancel={close}
-        />
-      );
     case 'unexclude':
       return (
         <ReasonPanel
-          action="Undo exclude"
+          action={panel === 'undo' ? 'Undo match' : 'Undo exclude'}
           name={name}
           busy={busy}
-          onConfirm={undoing((reason) => reconcile.undoExclude(line, reason), 'Exclusion undone')}
+          onConfirm={async (reason) => {
+            const undone =
+              panel === 'undo'
+                ? await reconcile.undo(line, reason)
+                : await reconcile.undoExclude(line, reason);
+            if (!undone) return false;
+            const what = panel === 'undo' ? 'Match undone' : 'Exclusion undone';
+            actions.say(`${what}: ${name} is unmatched again.`);
+            return true;
+          }}
           onCancel={close}
         />
       );
