@@ -4,7 +4,6 @@ import type { RegisterRow } from 'contract';
 import {
   Button,
   ListPager,
-  ReasonDialog,
   Table,
   endpoints,
   formatMoney,
@@ -20,6 +19,7 @@ import {
 } from 'shared-ui';
 import { KINDS } from '../JournalPage/journal-kinds';
 import { reconcilePath, useAccountId } from '../AccountsPage/account-paths';
+import { ReversalDialog } from '../ReversalDialog';
 import { StatementImport } from './StatementImport';
 import { StatementImports } from './StatementImports';
 import '../AccountsPage/AccountsPage.css';
@@ -117,13 +117,10 @@ export function AccountRegisterPage() {
         nextLabel="Next page"
         onNext={page?.next ? () => setQuery({ after: page.next ?? undefined }) : undefined}
       />
-      <ReasonDialog
+      <ReversalDialog
+        what="transfer"
         subject={reversing}
-        title={reversing ? `Reverse transfer #${reversing.id}` : 'Reverse transfer'}
-        label="Reason"
-        action="Reverse"
         busy={reverse.isPending}
-        busyLabel="Reversing..."
         onClose={() => setReversing(undefined)}
         onConfirm={(reason) => {
           if (!reversing) return;
@@ -137,7 +134,7 @@ export function AccountRegisterPage() {
               'A reversal moves the money back; the transfer stays in the register.'}
           </p>
         )}
-      </ReasonDialog>
+      </ReversalDialog>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { JournalEntryRow } from 'contract';
-import { ReasonDialog, formatRs } from 'shared-ui';
+import { formatRs } from 'shared-ui';
+import { ReversalDialog } from '../ReversalDialog';
 import { KINDS } from './journal-kinds';
 
 export interface ReverseDialogProps {
@@ -14,13 +15,10 @@ export interface ReverseDialogProps {
 /** Asks for the reason of a reversal of one entry (the Reason field focused); nothing more. */
 export function ReverseDialog({ pending, busy, onClose, onReverse }: ReverseDialogProps) {
   return (
-    <ReasonDialog
+    <ReversalDialog
+      what="entry"
       subject={pending}
-      title={pending ? `Reverse entry #${pending.id}` : 'Reverse entry'}
-      label="Reason"
-      action="Reverse"
       busy={busy}
-      busyLabel="Reversing..."
       onClose={onClose}
       onConfirm={(reason) => void onReverse(reason)}
     >
@@ -31,6 +29,6 @@ export function ReverseDialog({ pending, busy, onClose, onReverse }: ReverseDial
             'A reversal cancels it in every report; the entry stays in the journal.'}
         </p>
       )}
-    </ReasonDialog>
+    </ReversalDialog>
   );
 }

@@ -5,7 +5,6 @@ import type { JournalRow } from 'contract';
 import {
   AppLink,
   Modal,
-  ReasonDialog,
   Table,
   endpoints,
   formatMoney,
@@ -14,6 +13,7 @@ import {
   useApiWrite,
 } from 'shared-ui';
 import type { TableColumn } from 'shared-ui';
+import { ReversalDialog } from '../ReversalDialog';
 
 type Line = NonNullable<JournalRow['lines']>[number];
 
@@ -79,13 +79,10 @@ export function ReverseVoucher({ row, onClose }: ReverseVoucherProps) {
     onSuccess: onClose,
   });
   return (
-    <ReasonDialog
+    <ReversalDialog
+      what="voucher"
       subject={row}
-      title={row ? `Reverse voucher #${row.id}` : 'Reverse voucher'}
-      label="Reason"
-      action="Reverse"
       busy={reverse.isPending}
-      busyLabel="Reversing..."
       onClose={onClose}
       onConfirm={(reason) => {
         if (row) void reverse.run({ params: { id: row.id }, body: { reason } });
@@ -98,6 +95,6 @@ export function ReverseVoucher({ row, onClose }: ReverseVoucherProps) {
             'the journal.'}
         </p>
       )}
-    </ReasonDialog>
+    </ReversalDialog>
   );
 }
