@@ -18,8 +18,8 @@ import {
   sourceCommit,
   stageCopy,
   withDeployLock,
-} from '../src/web/deploy.js';
-import { readDeployState, releasesDir } from '../src/web/releases.js';
+} from '../src/releases/deploy.js';
+import { readDeployState, releasesDir } from '../src/releases/deploy-state.js';
 import { webPlugin } from '../src/web/static.js';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -355,7 +355,7 @@ describe('npm run deploy', () => {
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
-        ['--import', 'tsx', 'scripts/deploy.ts', ...args],
+        ['--import', 'tsx', 'src/releases/deploy-command.ts', ...args],
         { cwd: apiDir, env: { ...process.env, WEB_ROOT: webRoot } },
         (error, stdout, stderr) =>
           resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),

@@ -18,9 +18,9 @@ import {
   promote,
   rollback,
   stageCopy,
-} from '../src/web/deploy.js';
-import { readDeployState } from '../src/web/releases.js';
-import { remoteList, userBucket } from '../src/web/rollout.js';
+} from '../src/releases/deploy.js';
+import { readDeployState } from '../src/releases/deploy-state.js';
+import { remoteList, userBucket } from '../src/releases/rollout.js';
 import { webPlugin } from '../src/web/static.js';
 import { bearer, login, setupDatabase, type TestContext } from './helpers.js';
 
@@ -373,7 +373,7 @@ describe('npm run deploy, staged', () => {
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
-        ['--import', 'tsx', 'scripts/deploy.ts', ...args],
+        ['--import', 'tsx', 'src/releases/deploy-command.ts', ...args],
         { cwd: apiDir, env: { ...process.env, WEB_ROOT: webRoot } },
         (error, stdout, stderr) =>
           resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),

@@ -25,7 +25,7 @@ import {
   type Canary,
   type DeployedVersion,
   type DeployState,
-} from './releases.js';
+} from './deploy-state.js';
 import { dropStaleCompressedCopies, hashFolder, recordFiles } from './version-files.js';
 
 export { inputsHash, sourceCommit, versionBuiltFrom } from './build-inputs.js';

@@ -17,7 +17,7 @@ import { audit } from '../lib/audit.js';
 import { DEFAULT_ROLLOUT, type RolloutSettings } from '../config.js';
 import { recordCommandChanges } from './command-changes.js';
 import { DeployError, promote, rollback, withDeployLock } from './deploy.js';
-import { readDeployState, remoteDir, type Canary } from './releases.js';
+import { readDeployState, remoteDir, type Canary } from './deploy-state.js';
 import { healthSince, type VersionHealth } from './remote-loads.js';
 
 /** A rollback takes the failures of at least this many users: one user alone never decides it. */

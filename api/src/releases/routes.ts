@@ -14,12 +14,12 @@ import {
   type ReleaseVersion,
   type RemoteRelease,
 } from 'contract';
-import { audit } from '../../lib/audit.js';
-import { HttpError, badRequest, conflict, notFound } from '../../lib/errors.js';
-import { currentUser } from '../../plugins/auth.js';
-import { RateCounters } from '../../repositories/rate-counters.js';
-import { DEFAULT_ROLLOUT } from '../../config.js';
-import { DeployError, promote, rollback, withDeployLock } from '../../web/deploy.js';
+import { audit } from '../lib/audit.js';
+import { HttpError, badRequest, conflict, notFound } from '../lib/errors.js';
+import { currentUser } from '../plugins/auth.js';
+import { RateCounters } from '../repositories/rate-counters.js';
+import { DEFAULT_ROLLOUT } from '../config.js';
+import { DeployError, promote, rollback, withDeployLock } from './deploy.js';
 import {
   readDeployState,
   remoteDir,
@@ -28,9 +28,9 @@ import {
   writeDeployState,
   type DeployedVersion,
   type DeployState,
-} from '../../web/releases.js';
-import { healthSince, recordOutcomes } from '../../web/remote-loads.js';
-import { route } from '../route.js';
+} from './deploy-state.js';
+import { healthSince, recordOutcomes } from './remote-loads.js';
+import { route } from '../routes/route.js';
 
 /**
  * Health reports a user may send in a minute, all their sessions and tabs together (the shell

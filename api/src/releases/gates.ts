@@ -14,7 +14,7 @@ import {
   type BuiltAgainst,
 } from './built-against.js';
 import { DeployError, deployStaged, type CanaryOptions, type DeployResult } from './deploy.js';
-import { readDeployState, remoteDir, type DeployedVersion } from './releases.js';
+import { readDeployState, remoteDir, type DeployedVersion } from './deploy-state.js';
 
 /** One of the remote's own checks: its npm script, and what a failure is called. */
 const CHECKS = [

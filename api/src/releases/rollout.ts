@@ -15,7 +15,7 @@ import {
   remoteDir,
   versionDir,
   type DeployState,
-} from './releases.js';
+} from './deploy-state.js';
 
 /** The user's place in 0..99 for this remote's version: stable, the same in every process. */
 export function userBucket(userId: number | string, remote: string, version: string): number {
@@ -93,7 +93,7 @@ export function chunkTable(
  * `integrity` (remote -> the SHA-384 of its entry, manifest and chunk table, from the release
  * record, or of its entry only from `REMOTE_<NAME>_SRI`) and `versions` (remote -> the deployed
  * version listed), for the remotes that have them, and for a signed-in user served a deployed
- * version `health.load`, the id of this answer that the shell's health reports name (static.ts).
+ * version `health.load`, the id of this answer that the shell's health reports name (web/static.ts).
  * Old shells read only the string entries.
  */
 export interface RemoteListBody {

@@ -19,7 +19,7 @@
 //
 // Versions live under <WEB_ROOT>/mf-<remote>/releases (WEB_ROOT as for the server, default the
 // repository root); the running server picks a switch up on the next page load, no restart, and
-// writes the Activity line of a promote or a rollback made here (web/command-changes.ts).
+// writes the Activity line of a promote or a rollback made here (command-changes.ts).
 import { spawnSync } from 'node:child_process';
 import { rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -41,12 +41,12 @@ import {
   stagingDir,
   versionBuiltFrom,
   withDeployLock,
-} from '../src/web/deploy.js';
-import { noteCommandChange } from '../src/web/command-changes.js';
-import { checkLibraryVersions, gatedDeploy, runRemoteChecks } from '../src/web/gates.js';
-import { readDeployState, REMOTE_NAMES } from '../src/web/releases.js';
+} from './deploy.js';
+import { noteCommandChange } from './command-changes.js';
+import { checkLibraryVersions, gatedDeploy, runRemoteChecks } from './gates.js';
+import { readDeployState, REMOTE_NAMES } from './deploy-state.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const USAGE = `usage: npm run deploy -- <remote> [--keep N] [--from DIR | --rebuild] [--canary PCT [--auto-promote 30m]] [--force]
        npm run deploy -- --promote <remote>
        npm run deploy -- --rollback <remote>

@@ -57,7 +57,7 @@ const DECOMPRESS: Record<string, (data: Buffer) => Buffer> = {
 /**
  * Removes every precompressed copy (`X.br`, `X.gz`) in `dir` that does not decompress to exactly
  * its file `X`, or whose file is missing. The server sends such copies as they are
- * (`preCompressed` in static.ts): a build whose files were changed after it wrote its copies
+ * (`preCompressed` in web/static.ts): a build whose files were changed after it wrote its copies
  * would otherwise serve the old bytes. Without a copy, the file is compressed on the fly.
  * Answers the removed copies' paths, relative to `dir`.
  */

@@ -9,7 +9,7 @@ import {
   remoteDir,
   versionFilesMissing,
   type DeployedVersion,
-} from './releases.js';
+} from './deploy-state.js';
 
 /** What a remote's build reads besides its own folder: the libraries and the build settings. */
 export const BUILD_INPUTS = ['shared-ui', 'contract', 'webpack'];

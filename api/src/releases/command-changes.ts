@@ -16,7 +16,7 @@ import type { Db } from '../db/index.js';
 import { ADVISORY_LOCK_KEYS } from '../db/advisory-locks.js';
 import { audit } from '../lib/audit.js';
 import { DeployError, withDeployLock } from './deploy.js';
-import { releasesDir, remoteDir } from './releases.js';
+import { releasesDir, remoteDir } from './deploy-state.js';
 
 export interface CommandChange {
   id: string;

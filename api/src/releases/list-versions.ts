@@ -6,7 +6,7 @@ import {
   readDeployState,
   versionFilesMissing,
   type Canary,
-} from './releases.js';
+} from './deploy-state.js';
 
 const shortTime = (iso: string) =>
   iso

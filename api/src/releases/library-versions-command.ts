@@ -11,9 +11,9 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { libraryDirs, libraryVersionProblem, versionLibrary } from '../src/web/library-versions.js';
+import { libraryDirs, libraryVersionProblem, versionLibrary } from './library-versions.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const { values } = parseArgs({ options: { check: { type: 'boolean' } } });
 
 const dirs = Object.values(libraryDirs(repoRoot));
