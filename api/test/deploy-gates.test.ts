@@ -27,10 +27,9 @@ afterAll(() => rmSync(builds, { recursive: true, force: true }));
 
 const INFO = { builtAt: '2026-12-01T07:00:00.000Z', commit: '0123abcd4567', buildSeconds: 9.5 };
 const SHARED_UI = '1.0.0+5a5a5a5a5a5a';
-
-/** The major after the running contract's (whatever that is), with `hash` as its sources' hash. */
-const nextContractMajor = () => Number(runningContract().split('.')[0]) + 1;
-const anotherMajor = (hash: string) => `${nextContractMajor()}.0.0+${hash}`;
+/** The contract one major version past the running API's, built from other sources (`hash`). */
+const nextMajorContract = (hash: string) =>
+  `${Number(/^(\d+)\./.exec(runningContract())?.[1]) + 1}.0.0+${hash}`;
 
 /** A fake mf-reports build recording what it was built against, as webpack writes it. */
 function fakeBuild(
@@ -120,10 +119,10 @@ describe('a deploy checked against what it meets', () => {
       fakeBuild('one', runningContract()),
       INFO,
     ).version;
-    const drifted = anotherMajor('0123456789ab');
+    const drifted = nextMajorContract('0123456789ab');
     const message = refusal(() => gatedDeploy(webRoot, 'reports', fakeBuild('two', drifted), INFO));
     expect(message).toContain(
-      `mf-reports was built against contract ${drifted} (needs ^${nextContractMajor()}.0.0), the running API has contract ${runningContract()}`,
+      `mf-reports was built against contract ${drifted} (needs ^${drifted.split('+')[0]}), the running API has contract ${runningContract()}`,
     );
     expect(message).toContain('--force deploys it anyway');
     // Nothing changed: the served version stays, no staging is left, no Activity note.
@@ -172,7 +171,7 @@ describe('a deploy checked against what it meets', () => {
   });
 
   it('compares with the API of another contract as that API notes it', () => {
-    const other = anotherMajor('aaaaaaaaaaaa');
+    const other = nextMajorContract('aaaaaaaaaaaa');
     writeFileSync(path.join(webRoot, API_CONTRACT_FILE), JSON.stringify({ contract: other }));
     try {
       const message = refusal(() =>
@@ -207,7 +206,7 @@ describe('a deploy checked against what it meets', () => {
 
   it('deploys a refused build with --force and notes it in the Activity', async () => {
     shellProvides('1.0.0+4b4b4b4b4b4b', ['Button', 'Table']);
-    const drifted = anotherMajor('0123456789ab');
+    const drifted = nextMajorContract('0123456789ab');
     const { version, forced } = gatedDeploy(
       webRoot,
       'reports',

@@ -7,10 +7,14 @@
 // - hot-edit: an edit of a mf-reports screen in its standalone page (`npm run dev -w
 //   mf-reports`): seconds from saving to shown (3), full page reloads (0), the session and the
 //   typed filter kept.
+// - builds: a second identical `npm run build`, as a share of the first (10%).
+// - deploys: the deploy gate of mf-reports, its type check and tests (60 s); a deploy of unchanged
+//   source (3 s).
+import { builds, deploys } from './teams/delivery';
 import { hotEdit } from './teams/hot-edit';
 import { formatFigure, withinBudget, type Measure } from './teams/measure';
 
-const MEASURES: Measure[] = [hotEdit];
+const MEASURES: Measure[] = [hotEdit, builds, deploys];
 
 async function main(): Promise<void> {
   // Ctrl-C ends the run through the exit handlers: edited files restored, servers ended.

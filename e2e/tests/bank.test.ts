@@ -213,9 +213,10 @@ describe('Bank reconciliation against the real API', () => {
     await lineRow(MATCHED[0]!.description).waitFor({ state: 'detached' });
     expect(await lineRows().count()).toBe(3);
 
-    // The fee: the rule proposes its type and description, taken with OK.
+    // The fee: the rule proposes its type and description, named with the rule, taken with OK.
     const fee = lineRow(FEE.description);
-    expect(await fee.innerText()).toContain(`New expense: Monthly fee ${stamp}`);
+    expect(await fee.innerText()).toContain(`New expense: ${FEES} · Monthly fee ${stamp}`);
+    expect(await fee.innerText()).toContain(`Rule: BANK FEE ${stamp}`);
     await fee.getByRole('button', { name: /^OK: / }).click();
     await fee.waitFor({ state: 'detached' });
     await said()

@@ -120,18 +120,17 @@ describe('loadRemoteComponent', () => {
 
   it('should refuse a remote built against another major version, naming both versions', async () => {
     const module = nextModule();
-    // The major after the shell's, whatever the shell's is.
-    const newer = `${Number(SHELL_VERSIONS['shared-ui'].split('.')[0]) + 1}.0.0`;
+    const nextMajor = `${Number(/^(\d+)\./.exec(SHELL_VERSIONS['shared-ui'])?.[1]) + 1}.0.0`;
     serve({
       list: { reports: '/remotes/mf-reports/v/aaaaaaaaaaaa/mf-manifest.json' },
-      manifest: builtAgainst({ 'shared-ui': newer, contract: SHELL_VERSIONS.contract }),
+      manifest: builtAgainst({ 'shared-ui': nextMajor, contract: SHELL_VERSIONS.contract }),
     });
     const error = await loadRemoteComponent('reports', module).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RemoteIncompatibleError);
     expect(error).toMatchObject({
       remote: 'reports',
       library: 'shared-ui',
-      remoteVersion: newer,
+      remoteVersion: nextMajor,
       shellVersion: SHELL_VERSIONS['shared-ui'],
     });
     expect(mockedLoad).not.toHaveBeenCalled();

@@ -1,28 +1,18 @@
-// npm run bench:teams:delivery: what a team that ships alone waits for, each figure printed with
-// its budget; exit 1 when one is beyond it.
-//   - a second identical `npm run build` against the first: at most 10% (lerna's task runner
-//     reads every package's build from its cache). Both run on a cache and task data of their
-//     own in a temporary folder, so the first is a full build whatever the checkout's .nx/ holds
-//   - the deploy gate, mf-reports' type check and tests before its build: at most 60 s
-//   - a deploy of unchanged source: at most 3 s (the version built from the same inputs is
-//     served again, not rebuilt)
-// The deploys go to a temporary web root (WEB_ROOT), never the repository's releases.
-// The measures are exported for a bench that runs several (npm run bench:teams).
+// The delivery measures of `npm run bench:teams`: what a team that ships its remote alone waits for.
+//   - builds: a second identical `npm run build` against the first: at most 10% (lerna's task
+//     runner reads every package's build from its cache). Both run on a cache and task data of
+//     their own in a temporary folder, so the first is a full build whatever the checkout's .nx/
+//     holds
+//   - deploys: the deploy gate, mf-reports' type check and tests before its build: at most 60 s;
+//     a deploy of unchanged source: at most 3 s (the version built from the same inputs is served
+//     again, not rebuilt). The deploys go to a temporary web root (WEB_ROOT), never the
+//     repository's releases.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-export interface Figure {
-  name: string;
-  value: number;
-  unit: 's' | '%';
-  budget: number;
-  detail?: string;
-}
+import { repoRoot } from '../../support/env';
+import type { Figure, Measure } from './measure';
 
 export const DELIVERY_BUDGETS = {
   secondBuildPercent: 10,
@@ -33,7 +23,7 @@ export const DELIVERY_BUDGETS = {
 function run(command: string[], env: NodeJS.ProcessEnv = {}) {
   const started = process.hrtime.bigint();
   const result = spawnSync(command[0]!, command.slice(1), {
-    cwd: repoRoot,
+    cwd: repoRoot(),
     encoding: 'utf8',
     env: { ...process.env, ...env },
     maxBuffer: 256 * 1024 * 1024,
@@ -48,7 +38,7 @@ function run(command: string[], env: NodeJS.ProcessEnv = {}) {
 }
 
 /** `npm run build` twice on an empty cache of its own: the second against the first. */
-export function measureBuilds(): Figure[] {
+function measureBuilds(): Figure[] {
   const scratch = mkdtempSync(path.join(tmpdir(), 'bench-builds-'));
   const env = {
     NX_CACHE_DIRECTORY: path.join(scratch, 'cache'),
@@ -61,7 +51,7 @@ export function measureBuilds(): Figure[] {
     const hits = /Cache:\s+(\d+\/\d+) hit/.exec(second.stdout)?.[1] ?? '?';
     return [
       {
-        name: 'second identical npm run build, share of the first',
+        label: 'second identical npm run build, share of the first',
         value: (100 * second.seconds) / first.seconds,
         unit: '%',
         budget: DELIVERY_BUDGETS.secondBuildPercent,
@@ -77,7 +67,7 @@ export function measureBuilds(): Figure[] {
  * `npm run deploy -- reports` into an empty web root (type check, tests, build), then again with
  * nothing changed: the gate's seconds from the first, the whole second deploy.
  */
-export function measureDeploys(): Figure[] {
+function measureDeploys(): Figure[] {
   const webRoot = mkdtempSync(path.join(tmpdir(), 'bench-deploys-'));
   try {
     const deploy = () => run(['npm', 'run', 'deploy', '--', 'reports'], { WEB_ROOT: webRoot });
@@ -91,14 +81,14 @@ export function measureDeploys(): Figure[] {
     }
     return [
       {
-        name: 'deploy gate of mf-reports (type check and tests)',
+        label: 'deploy gate of mf-reports (type check and tests)',
         value: typecheck + tests,
         unit: 's',
         budget: DELIVERY_BUDGETS.gateSeconds,
         detail: `type check ${typecheck.toFixed(1)} s, tests ${tests.toFixed(1)} s; whole first deploy ${first.seconds.toFixed(1)} s`,
       },
       {
-        name: 'deploy of unchanged source (npm run deploy -- reports)',
+        label: 'deploy of unchanged source (npm run deploy -- reports)',
         value: again.seconds,
         unit: 's',
         budget: DELIVERY_BUDGETS.unchangedDeploySeconds,
@@ -110,26 +100,5 @@ export function measureDeploys(): Figure[] {
   }
 }
 
-/** Prints each figure with its budget; answers whether every one is within it. */
-export function report(figures: Figure[]): boolean {
-  let within = true;
-  for (const figure of figures) {
-    const ok = figure.value <= figure.budget;
-    within &&= ok;
-    const value =
-      figure.unit === '%' ? `${figure.value.toFixed(1)}%` : `${figure.value.toFixed(2)} s`;
-    const budget = figure.unit === '%' ? `${figure.budget}%` : `${figure.budget} s`;
-    console.log(
-      `${ok ? 'ok  ' : 'OVER'} ${figure.name}: ${value} (budget ${budget})${figure.detail ? `; ${figure.detail}` : ''}`,
-    );
-  }
-  return within;
-}
-
-export function measureDelivery(): Figure[] {
-  return [...measureBuilds(), ...measureDeploys()];
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  process.exitCode = report(measureDelivery()) ? 0 : 1;
-}
+export const builds: Measure = { name: 'builds', run: async () => measureBuilds() };
+export const deploys: Measure = { name: 'deploys', run: async () => measureDeploys() };
