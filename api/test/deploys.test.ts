@@ -1,11 +1,9 @@
 // Versioned deploys of a remote: the operations behind `npm run deploy` on fake builds in a
 // temporary web root, and what the server then serves (read at request time, no restart).
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { rawGet } from './raw-http.js';
@@ -21,7 +19,6 @@ import {
 import { readDeployState, releasesDir } from '../src/releases/deploy-state.js';
 import { webPlugin } from '../src/web/static.js';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let webRoot: string;
 let builds: string;
 const open: FastifyInstance[] = [];
@@ -347,40 +344,6 @@ describe('serving versions safely', () => {
       expect(response.body).not.toContain('"current"');
     }
   });
-});
-
-describe('npm run deploy', () => {
-  const cli = (...args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'src/releases/deploy-command.ts', ...args],
-        { cwd: apiDir, env: { ...process.env, WEB_ROOT: webRoot } },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
-
-  // Each run starts a TypeScript process: allow for a busy machine.
-  it('deploys a finished build with --from, lists it and refuses what it cannot do', async () => {
-    const deployed = await cli('reports', '--from', fakeBuild('one'));
-    expect(deployed.code).toBe(0);
-    const version = readDeployState(webRoot, 'reports')?.current;
-    expect(deployed.stdout).toContain(`mf-reports: now serving ${version}`);
-
-    const listed = await cli('--list', 'mf-reports');
-    expect(listed.stdout).toMatch(new RegExp(`^\\*\\s+${version}\\s.*served$`, 'm'));
-
-    const unknown = await cli('billing');
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('unknown remote "billing"');
-    expect(existsSync(path.join(webRoot, 'mf-billing'))).toBe(false);
-
-    const badKeep = await cli('reports', '--keep', '0', '--from', fakeBuild('two'));
-    expect(badKeep.code).toBe(1);
-    expect(badKeep.stderr).toContain('--keep takes a whole number of versions, at least 1');
-    expect(readDeployState(webRoot, 'reports')?.current).toBe(version);
-  }, 120_000);
 });
 
 const readdir = (dir: string): string[] => readdirSync(dir).sort();
