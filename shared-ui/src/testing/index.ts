@@ -6,7 +6,7 @@
 // at the network (fetch), so the real client builds each request, and a failure answer shows the
 // texts that come with the endpoint. A request no test answered fails the test.
 import type { ReactElement } from 'react';
-import type { LedgerAccount } from 'contract';
+import type { LedgerAccount } from 'contract/browser';
 import { act, render as renderDom, type RenderOptions } from '@testing-library/react';
 import {
   endpoints,
@@ -14,7 +14,7 @@ import {
   type EndpointBody,
   type EndpointResult,
   type Role,
-} from 'contract';
+} from 'contract/browser';
 import { DataProvider } from '../data/DataProvider';
 import { queryClient } from '../data/query-client';
 import { useSession } from '../session/session-store';
