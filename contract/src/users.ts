@@ -1,7 +1,6 @@
 // Users: the people who sign in. Passwords are write-only.
 import { Type, type Static } from '@sinclair/typebox';
 import { Email, Id, ListResponse, MutationResponse, Name } from './common.js';
-import { messages } from './messages.js';
 export { canWrite, personText } from './user-values.js';
 
 /**
