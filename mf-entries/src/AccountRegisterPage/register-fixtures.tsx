@@ -1,7 +1,7 @@
 // What the register page's tests share: a page of the register, a statement's preview and
 // import answers, the account's imports, and the page rendered at its route.
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { RegisterPage, StatementImportList, StatementPreview } from 'contract';
+import type { RegisterPage, StatementImportList, StatementPreview } from 'contract/browser';
 import { render } from 'shared-ui/testing';
 import { BANK } from '../AccountsPage/fixtures';
 import { AccountRegisterPage } from './AccountRegisterPage';

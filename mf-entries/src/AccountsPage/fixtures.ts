@@ -1,5 +1,5 @@
 // Accounts as the server answers them, for the component tests of the accounts screens.
-import type { Account } from 'contract';
+import type { Account } from 'contract/browser';
 
 export const CASH: Account = {
   id: 1,

@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import type { ExpenseType } from 'contract';
+import type { ExpenseType } from 'contract/browser';
 import {
   axeViolations,
   collectDialogs,

@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { ComponentType } from 'react';
-import type { Client, Employee, Endpoint, ExpenseType } from 'contract';
+import type { Client, Employee, Endpoint, ExpenseType } from 'contract/browser';
 import {
   collectDialogs,
   endpoints,

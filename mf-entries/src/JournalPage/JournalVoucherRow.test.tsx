@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { JournalRow } from 'contract';
+import type { JournalRow } from 'contract/browser';
 import {
   axeViolations,
   collectDialogs,

@@ -1,4 +1,4 @@
-import type { JournalEntryRow } from 'contract';
+import type { JournalEntryRow } from 'contract/browser';
 import { ReasonDialog, formatRs } from 'shared-ui';
 import { KINDS } from './journal-kinds';
 

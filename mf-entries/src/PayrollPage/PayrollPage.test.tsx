@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import type { PayrollSheet } from 'contract';
+import type { PayrollSheet } from 'contract/browser';
 import {
   axeViolations,
   collectDialogs,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { JournalRow, Receipt } from 'contract';
+import type { JournalRow, Receipt } from 'contract/browser';
 import {
   axeViolations,
   collectDialogs,

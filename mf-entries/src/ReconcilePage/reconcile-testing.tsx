@@ -2,7 +2,7 @@
 // rendered at its route, and a row found by its line's description.
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { StatementLine } from 'contract';
+import type { StatementLine } from 'contract/browser';
 import { render } from 'shared-ui/testing';
 import { ReconcilePage } from './ReconcilePage';
 
