@@ -14,18 +14,26 @@ const remotes = list.remotes.map((remote) => remote.dir);
 const API_PATH =
   '/^\\/((api|dashboard|users|clients|employees|expance|incoms|ledgers)\\/|(journal|activity|sessions)(\\/|\\?|$))/';
 const ours = ['api', 'shell', 'shared-ui', ...remotes];
+/** The browser packages take contract's browser entry: the routes and texts, no schema. */
+const browserContract = [
+  {
+    name: 'contract',
+    message:
+      "Import 'contract/browser' in the browser: 'contract' is the server's, with every schema.",
+  },
+];
 
 /**
  * A `no-restricted-imports` rule that forbids the named workspace packages: the package itself
  * (exact name), its sub-paths, and reaching into its folder by a relative path.
  */
-const forbid = (packages, why) => {
+const forbid = (packages, why, extraPaths = []) => {
   const message = `${why} (see docs/decisions/001-package-boundaries.md).`;
   return {
     'no-restricted-imports': [
       'error',
       {
-        paths: packages.map((name) => ({ name, message })),
+        paths: [...packages.map((name) => ({ name, message })), ...extraPaths],
         patterns: [
           {
             group: packages.flatMap((name) => [
@@ -93,24 +101,35 @@ export default tseslint.config(
   },
   {
     files: ['shared-ui/**'],
+    // The test helpers (never bundled) read the server's table for each call's success status.
+    ignores: ['shared-ui/src/testing/**'],
+    rules: forbid(['api', 'shell', ...remotes], 'shared-ui imports only contract', browserContract),
+  },
+  {
+    files: ['shared-ui/src/testing/**'],
     rules: forbid(['api', 'shell', ...remotes], 'shared-ui imports only contract'),
   },
   {
     files: ['shell/**'],
-    rules: forbid(['api', ...remotes], 'the shell reaches remotes only through federation'),
+    rules: forbid(
+      ['api', ...remotes],
+      'the shell reaches remotes only through federation',
+      browserContract,
+    ),
   },
   ...remotes.map((remote) => ({
     files: [`${remote}/**`],
     rules: forbid(
       ['api', 'shell', ...remotes.filter((r) => r !== remote)],
       `${remote} imports only shared-ui and contract`,
+      browserContract,
     ),
   })),
   { files: ['e2e/**'], rules: forbid(ours, 'e2e talks to the product over HTTP only') },
   ...[['shared-ui/src/**'], ['shell/src/**', 'mf-*/src/**']].map((files, index) => ({
     // Paths of the API live in contract's endpoint list only: the browser calls
     // `call(endpoints.x, ...)`. The apps take the endpoints from shared-ui (a federation
-    // singleton), so their schemas are bundled once, not into every remote.
+    // singleton), so their routes and texts are bundled once, not into every remote.
     files,
     ignores: ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'],
     rules: {
@@ -125,7 +144,7 @@ export default tseslint.config(
           : [
               {
                 selector:
-                  "ImportDeclaration[source.value='contract'] > ImportSpecifier[imported.name=/^(endpoints|messages)$/]",
+                  "ImportDeclaration[source.value='contract/browser'] > ImportSpecifier[imported.name=/^(endpoints|messages)$/]",
                 message: "Take endpoints and messages from 'shared-ui', so one copy is bundled.",
               },
             ]),

@@ -15,6 +15,7 @@ module.exports = (extraModuleNameMapper = {}) => ({
   moduleNameMapper: {
     '\\.css$': 'identity-obj-proxy',
     '^contract$': '<rootDir>/../contract/src/index.ts',
+    '^contract/browser$': '<rootDir>/../contract/src/browser.ts',
     '^shared-ui$': '<rootDir>/../shared-ui/src/index.ts',
     '^shared-ui/testing$': '<rootDir>/../shared-ui/src/testing/index.ts',
     ...extraModuleNameMapper,

@@ -1,5 +1,5 @@
 // How every browser bundle is built from our sources: the target, module resolution (the
-// facades, contract from source), the loaders, and the minifiers. createConfig (create-config.mjs)
+// facades, contract's browser entry from source), the loaders, and the minifiers. createConfig (create-config.mjs)
 // and the shell's start script (start-config.mjs) use these; tests build with them too.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,9 +27,11 @@ const REACT_QUERY_FACADE = path.join(here, 'react-query.mjs');
 /** How browser bundles resolve our sources (the apps, shared-ui, contract). */
 export const browserResolve = {
   extensions: ['.ts', '.tsx', '.js'],
-  // contract is ESM TypeScript with `.js` specifiers; consume it from source like shared-ui.
+  // contract is ESM TypeScript with `.js` specifiers; consume it from source like shared-ui. The
+  // apps import its browser entry (`contract/browser`: the routes, texts and helpers, no schema).
   extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
   alias: {
+    'contract/browser$': path.join(root, 'contract', 'src', 'browser.ts'),
     contract$: path.join(root, 'contract', 'src', 'index.ts'),
     'react-router$': ROUTER_FACADE,
     '@sinclair/typebox$': TYPEBOX_FACADE,
@@ -54,27 +56,8 @@ export const browserModule = {
     },
     { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
     {
-      // The endpoint descriptions without the summaries, descriptions and schemas no browser
-      // reads (after esbuild: `enforce: 'post'`), in every contract module: the table in
-      // endpoints.ts spreads in the ones that feature modules describe (exports, receipts, ...).
-      test: /\.ts$/,
-      include: path.join(root, 'contract', 'src'),
-      exclude: /\.test\.ts$/,
-      enforce: 'post',
-      use: path.join(here, 'browser-endpoints-loader.cjs'),
-    },
-    {
-      // contract's module-level constants built by calls (schemas, endpoint descriptions) marked
-      // pure, so that those no browser code reads are dropped with what they import.
-      test: /\.ts$/,
-      include: path.join(root, 'contract', 'src'),
-      exclude: /\.test\.ts$/,
-      enforce: 'post',
-      use: path.join(here, 'contract-pure-loader.cjs'),
-    },
-    {
-      // The browser uses only contract's messages and types; declaring its modules free of
-      // side effects lets webpack drop the TypeBox schemas the apps never read.
+      // contract's modules are free of side effects: webpack leaves out a module none of whose
+      // exports the apps read (the schema modules behind a re-export of a plain value).
       include: path.join(root, 'contract', 'src'),
       sideEffects: false,
     },

@@ -35,12 +35,12 @@ import { RateCounters } from './repositories/rate-counters.js';
 import { ensureFirstAdmin } from './repositories/users.js';
 import { keyUnkeyedExpenseTypes } from './repositories/expense-types.js';
 import { apiRoutes } from './routes/index.js';
-import { RolloutWatch } from './web/rollout-watch.js';
+import { RolloutWatch } from './releases/rollout-watch.js';
 import { named } from './lib/named-plugin.js';
 import { requestContextPlugin } from './lib/request-context.js';
 import { useJsonBodyParser } from './lib/json-body.js';
 import { webPlugin } from './web/static.js';
-import { recordApiContract } from './web/built-against.js';
+import { recordApiContract } from './releases/built-against.js';
 import { configureImages } from './files/images.js';
 import { configureWorkers } from './exports/worker.js';
 import { ExportSlots } from './lib/export-slots.js';
@@ -60,7 +60,7 @@ declare module 'fastify' {
     backups: BackupService;
     /** The heavy exports each user has under way (lib/export-slots.ts). */
     exportSlots: ExportSlots;
-    /** Rolls back a failing canary, promotes a due one (web/rollout-watch.ts); none without
+    /** Rolls back a failing canary, promotes a due one (releases/rollout-watch.ts); none without
      * WEB_ROOT. */
     rolloutWatch: RolloutWatch | undefined;
     /** The planner's statistics kept current (db/statistics.ts). */

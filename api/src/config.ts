@@ -69,7 +69,7 @@ export interface AppConfig {
   /** REMOTE_<NAME>_SRI: the SHA-384 of such a remote's entry (`sha384-<base64>`), checked by
    * the browser before the entry runs. */
   remoteSri?: Record<string, string>;
-  /** When a canary is rolled back by itself (web/rollout-health.ts). */
+  /** When a canary is rolled back by itself (releases/rollout-watch.ts). */
   rollout?: RolloutSettings;
   logLevel: string;
   /** Backups taken by the running server (backup/schedule.ts). */

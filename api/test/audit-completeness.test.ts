@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { NobleCryptoPlugin, ScureBase32Plugin, TOTP } from 'otplib';
-import { deployStaged, stageCopy } from '../src/web/deploy.js';
+import { deployStaged, stageCopy } from '../src/releases/deploy.js';
 import { addDays, monthOf, todayIn } from '../src/lib/dates.js';
 import {
   ADMIN,

@@ -1,4 +1,4 @@
-// The deploy's checks of what a remote was built against (web/gates.ts), called as
+// The deploy's checks of what a remote was built against (releases/gates.ts), called as
 // `npm run deploy` calls them, on fake builds in a web root of their own served by a running app:
 // a build made against another contract than the API's, or importing shared-ui names the served
 // shell does not export, is refused with a message naming the library and both versions;
@@ -13,10 +13,10 @@ import {
   readApiContract,
   runningContract,
   SHELL_SHARED_UI_FILE,
-} from '../src/web/built-against.js';
-import { DeployError, formatVersions, stageCopy } from '../src/web/deploy.js';
-import { gatedDeploy, runRemoteChecks } from '../src/web/gates.js';
-import { readDeployState, releasesDir } from '../src/web/releases.js';
+} from '../src/releases/built-against.js';
+import { DeployError, formatVersions, stageCopy } from '../src/releases/deploy.js';
+import { gatedDeploy, runRemoteChecks } from '../src/releases/gates.js';
+import { readDeployState, releasesDir } from '../src/releases/deploy-state.js';
 import { activity, ctx, useHealthFixture, webRoot } from './remote-health-fixture.js';
 
 useHealthFixture();

@@ -18,8 +18,8 @@ import {
   stageCopy,
   versionBuiltFrom,
   type CanaryOptions,
-} from '../src/web/deploy.js';
-import { readDeployState, releasesDir, versionDir } from '../src/web/releases.js';
+} from '../src/releases/deploy.js';
+import { readDeployState, releasesDir, versionDir } from '../src/releases/deploy-state.js';
 import { webPlugin } from '../src/web/static.js';
 
 let webRoot: string;
@@ -330,7 +330,7 @@ describe('a deploy of unchanged inputs', () => {
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
-        ['--import', 'tsx', 'scripts/deploy.ts', ...args],
+        ['--import', 'tsx', 'src/releases/deploy-command.ts', ...args],
         { cwd: apiDir, env: { ...process.env, WEB_ROOT: webRoot } },
         (error, stdout, stderr) =>
           resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),

@@ -1,11 +1,9 @@
 // Versioned deploys of a remote: the operations behind `npm run deploy` on fake builds in a
 // temporary web root, and what the server then serves (read at request time, no restart).
-import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { rawGet } from './raw-http.js';
@@ -15,14 +13,12 @@ import {
   formatVersions,
   hashFolder,
   rollback,
-  sourceCommit,
   stageCopy,
   withDeployLock,
-} from '../src/web/deploy.js';
-import { readDeployState, releasesDir } from '../src/web/releases.js';
+} from '../src/releases/deploy.js';
+import { readDeployState, releasesDir } from '../src/releases/deploy-state.js';
 import { webPlugin } from '../src/web/static.js';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let webRoot: string;
 let builds: string;
 const open: FastifyInstance[] = [];
@@ -346,88 +342,6 @@ describe('serving versions safely', () => {
       });
       expect(response.body).not.toContain('not for the web');
       expect(response.body).not.toContain('"current"');
-    }
-  });
-});
-
-describe('npm run deploy', () => {
-  const cli = (...args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'scripts/deploy.ts', ...args],
-        { cwd: apiDir, env: { ...process.env, WEB_ROOT: webRoot } },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
-
-  // Each run starts a TypeScript process: allow for a busy machine.
-  it('deploys a finished build with --from, lists it and refuses what it cannot do', async () => {
-    const deployed = await cli('reports', '--from', fakeBuild('one'));
-    expect(deployed.code).toBe(0);
-    const version = readDeployState(webRoot, 'reports')?.current;
-    expect(deployed.stdout).toContain(`mf-reports: now serving ${version}`);
-
-    const listed = await cli('--list', 'mf-reports');
-    expect(listed.stdout).toMatch(new RegExp(`^\\*\\s+${version}\\s.*served$`, 'm'));
-
-    const unknown = await cli('billing');
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('unknown remote "billing"');
-    expect(existsSync(path.join(webRoot, 'mf-billing'))).toBe(false);
-
-    const badKeep = await cli('reports', '--keep', '0', '--from', fakeBuild('two'));
-    expect(badKeep.code).toBe(1);
-    expect(badKeep.stderr).toContain('--keep takes a whole number of versions, at least 1');
-    expect(readDeployState(webRoot, 'reports')?.current).toBe(version);
-  }, 120_000);
-});
-
-describe('the source commit a deploy records', () => {
-  /** A repository with a committed remote, its libraries and the build settings. */
-  function repository(): string {
-    const repo = mkdtempSync(path.join(tmpdir(), 'deploy-repo-'));
-    for (const dir of ['mf-reports/src', 'shared-ui/src', 'contract/src', 'webpack']) {
-      mkdirSync(path.join(repo, dir), { recursive: true });
-      writeFileSync(path.join(repo, dir, 'index.ts'), 'export {};\n');
-    }
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@test.local', ...args], {
-        cwd: repo,
-        stdio: 'pipe',
-      });
-    git('init', '-q');
-    git('add', '.');
-    git('commit', '-q', '-m', 'first');
-    return repo;
-  }
-
-  it('is not dirty because of versions deployed into the remote’s releases folder', () => {
-    const repo = repository();
-    try {
-      const clean = sourceCommit(repo, 'reports');
-      expect(clean).toMatch(/^[0-9a-f]{12}$/);
-      // A deploy with the repository as web root writes here; no .gitignore in this repository.
-      mkdirSync(path.join(repo, 'mf-reports', 'releases', '0123456789ab'), { recursive: true });
-      writeFileSync(path.join(repo, 'mf-reports', 'releases', '0123456789ab', 'main.js'), '1');
-      writeFileSync(path.join(repo, 'mf-reports', 'releases', 'state.json'), '{}');
-      expect(sourceCommit(repo, 'reports')).toBe(clean);
-
-      writeFileSync(path.join(repo, 'shared-ui', 'src', 'index.ts'), 'export const changed = 1;\n');
-      expect(sourceCommit(repo, 'reports')).toBe(`${clean}-dirty`);
-    } finally {
-      rmSync(repo, { recursive: true, force: true });
-    }
-  });
-
-  it('is dirty when the remote’s own sources have uncommitted changes', () => {
-    const repo = repository();
-    try {
-      writeFileSync(path.join(repo, 'mf-reports', 'src', 'new.ts'), 'export {};\n');
-      expect(sourceCommit(repo, 'reports')).toMatch(/^[0-9a-f]{12}-dirty$/);
-    } finally {
-      rmSync(repo, { recursive: true, force: true });
     }
   });
 });

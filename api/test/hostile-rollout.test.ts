@@ -6,8 +6,8 @@
 // serving and counting a part; and the automatic promote.
 import { randomUUID } from 'node:crypto';
 import { buildApp } from '../src/app.js';
-import { readDeployState } from '../src/web/releases.js';
-import { userBucket } from '../src/web/rollout.js';
+import { readDeployState } from '../src/releases/deploy-state.js';
+import { userBucket } from '../src/releases/rollout.js';
 import { rows } from './helpers.js';
 import {
   activity,

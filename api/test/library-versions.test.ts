@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compatibleVersion } from '../src/web/built-against.js';
-import { libraryVersionProblem, versionLibrary } from '../src/web/library-versions.js';
+import { compatibleVersion } from '../src/releases/built-against.js';
+import { libraryVersionProblem, versionLibrary } from '../src/releases/library-versions.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 let repo: string;

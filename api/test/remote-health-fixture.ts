@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { App } from '../src/app.js';
-import { deployStaged, stageCopy } from '../src/web/deploy.js';
+import { deployStaged, stageCopy } from '../src/releases/deploy.js';
 import { ADMIN, bearer, login, rows, setupDatabase, type TestContext } from './helpers.js';
 
 export const webRoot = mkdtempSync(path.join(tmpdir(), 'remote-health-'));

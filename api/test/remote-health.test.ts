@@ -8,9 +8,9 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.js';
-import { readDeployState, versionDir } from '../src/web/releases.js';
-import { HEALTH_REPORTS_PER_MINUTE } from '../src/routes/releases/index.js';
-import { LOADS_PER_USER_PER_MINUTE } from '../src/web/remote-loads.js';
+import { readDeployState, versionDir } from '../src/releases/deploy-state.js';
+import { HEALTH_REPORTS_PER_MINUTE } from '../src/releases/routes.js';
+import { LOADS_PER_USER_PER_MINUTE } from '../src/releases/remote-loads.js';
 import { ADMIN, bearer, login, rows } from './helpers.js';
 import {
   activity,
@@ -182,7 +182,7 @@ describe('npm run deploy -- --promote / --rollback', () => {
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
         process.execPath,
-        ['--import', 'tsx', 'scripts/deploy.ts', ...args],
+        ['--import', 'tsx', 'src/releases/deploy-command.ts', ...args],
         { cwd: apiDir, env: { ...process.env, WEB_ROOT: webRoot } },
         (error, stdout, stderr) =>
           resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),

@@ -1,12 +1,11 @@
 // Shipping a remote to a few first: the release record of each version's files, the integrity
 // /remotes.json carries, and the canary each signed-in user is (or is not) given, stable across
-// page loads and server processes; promote and rollback of a canary; the deploy command's flags.
-import { execFile } from 'node:child_process';
+// page loads and server processes; promote and rollback of a canary. The deploy command's flags
+// are deploy-command.test.ts's.
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { configFromEnv } from '../src/config.js';
 import {
@@ -18,13 +17,12 @@ import {
   promote,
   rollback,
   stageCopy,
-} from '../src/web/deploy.js';
-import { readDeployState } from '../src/web/releases.js';
-import { remoteList, userBucket } from '../src/web/rollout.js';
+} from '../src/releases/deploy.js';
+import { readDeployState } from '../src/releases/deploy-state.js';
+import { remoteList, userBucket } from '../src/releases/rollout.js';
 import { webPlugin } from '../src/web/static.js';
 import { bearer, login, setupDatabase, type TestContext } from './helpers.js';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let webRoot: string;
 let builds: string;
 
@@ -366,54 +364,4 @@ describe('/remotes.json for signed-in users', () => {
       await other.close();
     }
   });
-});
-
-describe('npm run deploy, staged', () => {
-  const cli = (...args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'scripts/deploy.ts', ...args],
-        { cwd: apiDir, env: { ...process.env, WEB_ROOT: webRoot } },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
-
-  it('starts a canary, lists it, promotes it, and refuses what it cannot do', async () => {
-    expect((await cli('reports', '--from', fakeBuild('one'))).code).toBe(0);
-    const first = readDeployState(webRoot, 'reports')!.current;
-
-    const badShare = await cli('reports', '--from', fakeBuild('two'), '--canary', '150');
-    expect(badShare.code).toBe(1);
-    expect(badShare.stderr).toContain('--canary takes the per cent of users');
-    const badAuto = await cli('reports', '--from', fakeBuild('two'), '--auto-promote', '30m');
-    expect(badAuto.code).toBe(1);
-    expect(badAuto.stderr).toContain('--auto-promote goes with --canary');
-    expect(readDeployState(webRoot, 'reports')?.canary).toBeUndefined();
-
-    const started = await cli(
-      'reports',
-      '--from',
-      fakeBuild('two'),
-      '--canary',
-      '10',
-      '--auto-promote',
-      '30m',
-    );
-    expect(started.code).toBe(0);
-    const canary = readDeployState(webRoot, 'reports')!.canary!;
-    expect(started.stdout).toContain(
-      `mf-reports: serving ${canary.version} to 10% of signed-in users, ${first} to the others; served to everyone in 30 min unless rolled back`,
-    );
-    const listed = await cli('--list', 'reports');
-    expect(listed.stdout).toMatch(new RegExp(`${canary.version}\\s.*canary 10%, promoted at `));
-
-    const promoted = await cli('--promote', 'reports');
-    expect(promoted.code).toBe(0);
-    expect(promoted.stdout).toContain(`mf-reports: now serving ${canary.version} to everyone`);
-    const again = await cli('--promote', 'reports');
-    expect(again.code).toBe(1);
-    expect(again.stderr).toContain('mf-reports has no canary to promote');
-  }, 180_000);
 });

@@ -1,5 +1,5 @@
-import { Type } from '@sinclair/typebox';
 // The calls of money accounts, transfers, statements and reconciliation (issue 33).
+import { Type } from '@sinclair/typebox';
 import {
   AcceptedSuggested,
   AcceptSuggestedQuery,
@@ -32,11 +32,10 @@ import {
 } from './statements.js';
 import { IdParams, MessageResponse } from './common.js';
 import { defineEndpoint as endpoint } from './endpoint.js';
-import { texts } from './endpoint-texts.js';
 import { Entry } from './expenses.js';
 import { Voucher } from './ledger/schemas.js';
-import { PdfBytes, PDF_MEDIA_TYPE, XlsxBytes, XLSX_MEDIA_TYPE } from './exports.js';
-import { messages } from './messages.js';
+import { PdfBytes, XlsxBytes } from './exports.js';
+import { accountRoutes } from './account-routes.js';
 
 /** A line booked: the entry recorded for it, or the voucher that books it to a ledger account. */
 const LineBooked = Type.Object({
@@ -45,93 +44,63 @@ const LineBooked = Type.Object({
   voucher: Type.Optional(Voucher),
 });
 
-const ACCOUNTS = texts(m.failedLoadAccounts, m.errorLoadingAccounts);
-const SAVE_ACCOUNT = texts(m.failedSaveAccount, m.errorSavingAccount);
-const MATCH = texts(m.failedMatch, m.errorMatching);
-
 export const accountEndpoints = {
   listAccounts: endpoint({
-    method: 'GET',
-    path: '/accounts',
-    reads: ['accounts', 'entries'],
+    ...accountRoutes.listAccounts,
     tag: 'accounts',
     summary: 'Every money account with its balance today and its reconciled-through day',
-    access: 'signedIn',
     responses: { 200: AccountList },
     errors: [],
-    texts: ACCOUNTS,
   }),
   createAccount: endpoint({
-    method: 'POST',
-    path: '/accounts',
-    changes: ['accounts', 'ledger', 'activity'],
+    ...accountRoutes.createAccount,
     tag: 'accounts',
     summary: 'Add a money account (admins only)',
     description: '`isDefault: true` makes it the default in place of the current one.',
-    access: 'admin',
     adminsOnly: m.adminsOnlyAccounts,
     body: AccountBody,
     responses: { 201: AccountMutation },
     errors: [409],
-    texts: SAVE_ACCOUNT,
   }),
   updateAccount: endpoint({
-    method: 'PUT',
-    path: '/accounts/:id',
-    changes: ['accounts', 'ledger', 'activity'],
+    ...accountRoutes.updateAccount,
     tag: 'accounts',
     summary: 'Change a money account (admins only)',
-    access: 'admin',
     adminsOnly: m.adminsOnlyAccounts,
     params: AccountParams,
     body: AccountBody,
     responses: { 200: AccountMutation },
     errors: [404, 409],
-    texts: SAVE_ACCOUNT,
   }),
   createTransfer: endpoint({
-    method: 'POST',
-    path: '/accounts/transfers',
-    changes: ['accounts', 'ledger', 'activity'],
+    ...accountRoutes.createTransfer,
     tag: 'accounts',
     summary: 'Move money from one account to another (no report figure changes)',
-    access: 'signedIn',
     body: TransferBody,
     responses: { 201: TransferMutation },
     errors: [404, 409],
-    texts: texts(m.failedSaveTransfer, m.errorSavingTransfer),
   }),
   reverseTransfer: endpoint({
-    method: 'POST',
-    path: '/accounts/transfers/:id/reverse',
-    changes: ['accounts', 'ledger', 'activity'],
+    ...accountRoutes.reverseTransfer,
     tag: 'accounts',
     summary: 'Reverse a transfer (a mirrored transfer; never edited)',
-    access: 'signedIn',
     params: IdParams,
     body: ReasonBody,
     responses: { 201: TransferMutation },
     errors: [404, 409],
-    texts: texts(m.failedSaveTransfer, m.errorSavingTransfer),
   }),
   getRegister: endpoint({
-    method: 'GET',
-    path: '/accounts/:id/register',
-    reads: ['accounts', 'bank-lines', 'entries'],
+    ...accountRoutes.getRegister,
     tag: 'accounts',
     summary: "An account's money movements, newest first, with the running balance",
     description: 'Paged like the journal: pass `next` as `after` for the following page.',
-    access: 'signedIn',
     params: AccountParams,
     query: RegisterQuery,
     responses: { 200: RegisterPage },
     errors: [404],
-    texts: texts(m.failedLoadRegister, m.errorLoadingRegister),
   }),
   previewStatement: endpoint({
-    method: 'POST',
-    path: '/accounts/:id/statements/preview',
-    changes: [],
+    ...accountRoutes.previewStatement,
     tag: 'accounts',
     summary: 'Read a bank statement and show what an import of it would store, storing nothing',
     description:
@@ -139,16 +108,12 @@ export const accountEndpoints = {
       'the columns and formats used (detected, or as `options` gives them) and, when its lines ' +
       'cannot be read as mapped, the first refusal as `problem` (200), so that the mapping can ' +
       'be corrected; other formats are refused with 400 as the import refuses them.',
-    access: 'signedIn',
     params: AccountParams,
     responses: { 200: StatementPreview },
     errors: [404, 413, 415],
-    texts: texts(m.failedPreviewStatement, m.errorPreviewingStatement),
   }),
   importStatement: endpoint({
-    method: 'POST',
-    path: '/accounts/:id/statements',
-    changes: ['bank-lines', 'activity'],
+    ...accountRoutes.importStatement,
     tag: 'accounts',
     summary: "Import a bank statement into an account's statement lines",
     description:
@@ -164,45 +129,33 @@ export const accountEndpoints = {
       'or its reconciled period) ends the import `refused` in the statement list with the ' +
       'message, nothing stored. While an import of the account is under way, another import, ' +
       'an undo and "reconciled through" are refused with 409.',
-    access: 'signedIn',
     params: AccountParams,
     responses: { 201: StatementImported },
     errors: [404, 409, 413, 415],
-    texts: texts(m.failedImportStatement, m.errorImportingStatement),
   }),
   listStatements: endpoint({
-    method: 'GET',
-    path: '/accounts/:id/statements',
-    reads: ['bank-lines'],
+    ...accountRoutes.listStatements,
     tag: 'accounts',
     summary: "An account's statement imports, newest first",
-    access: 'signedIn',
     params: AccountParams,
     responses: { 200: StatementImportList },
     errors: [404],
-    texts: ACCOUNTS,
   }),
   undoStatement: endpoint({
-    method: 'POST',
-    path: '/accounts/:id/statements/:importId/undo',
-    changes: ['bank-lines', 'activity'],
+    ...accountRoutes.undoStatement,
     tag: 'accounts',
     summary: 'Undo a statement import as one: its lines go (none may be matched or excluded)',
     description:
       'A line that another import, not undone, also holds (the same line in an overlapping ' +
       "statement) stays, and is that import's from then on. An excluded line is put back to " +
       'unmatched first with DELETE /accounts/:id/lines/:lineId/exclude.',
-    access: 'signedIn',
     params: StatementImportParams,
     body: ReasonBody,
     responses: { 200: MessageResponse },
     errors: [404, 409],
-    texts: texts(m.failedImportStatement, m.errorImportingStatement),
   }),
   getReconcile: endpoint({
-    method: 'GET',
-    path: '/accounts/:id/reconcile',
-    reads: ['accounts', 'bank-lines', 'bank-rules', 'entries'],
+    ...accountRoutes.getReconcile,
     tag: 'accounts',
     summary:
       'The reconciliation worklist: statement lines with suggestions, unmatched entries and transfers',
@@ -210,80 +163,60 @@ export const accountEndpoints = {
       'A suggestion is entries of the same direction adding up to the line, or a transfer with ' +
       'another money account of the same signed amount (`transferIds`, `entryIds` empty), ' +
       'dated within the suggestion days.',
-    access: 'signedIn',
     params: AccountParams,
     query: ReconcileQuery,
     responses: { 200: Worklist },
     errors: [404],
-    texts: texts(m.failedLoadReconcile, m.errorLoadingReconcile),
   }),
   searchOpenItems: endpoint({
-    method: 'GET',
-    path: '/accounts/:id/open-items',
-    reads: ['accounts', 'bank-lines', 'entries'],
+    ...accountRoutes.searchOpenItems,
     tag: 'accounts',
     summary: "Search the account's unmatched entries and transfers (Find & match)",
     description:
       'By direction (`in`: money into the account), amount without its sign, a date range and ' +
       "text (the party's or other account's name, the description, or the number); at most 50 " +
       'of each, the latest first, `more` telling that more matched.',
-    access: 'signedIn',
     params: AccountParams,
     query: OpenItemsQuery,
     responses: { 200: OpenItems },
     errors: [404],
-    texts: texts(m.failedLoadReconcile, m.errorLoadingReconcile),
   }),
   matchLine: endpoint({
-    method: 'POST',
-    path: '/accounts/:id/matches',
-    changes: ['bank-lines', 'activity'],
+    ...accountRoutes.matchLine,
     tag: 'accounts',
     summary: 'Match a statement line to entries (and transfers) that add up to it',
-    access: 'signedIn',
     params: AccountParams,
     body: MatchBody,
     responses: { 201: Matched },
     errors: [404, 409],
-    texts: MATCH,
   }),
   acceptSuggested: endpoint({
-    method: 'POST',
-    path: '/accounts/:id/matches/accept-suggested',
-    changes: ['bank-lines', 'activity'],
+    ...accountRoutes.acceptSuggested,
     tag: 'accounts',
     summary:
       'Match the unmatched lines that have exactly one strong suggestion, a bounded number a call',
     description:
       'A suggestion of entries or of a transfer alike: a line with two strong suggestions, or ' +
       'none, is left for the clerk.',
-    access: 'signedIn',
     params: AccountParams,
     query: AcceptSuggestedQuery,
     responses: { 200: AcceptedSuggested },
     errors: [404],
-    texts: MATCH,
   }),
   unmatchLine: endpoint({
-    method: 'DELETE',
-    path: '/accounts/:id/matches/:lineId',
-    changes: ['bank-lines', 'activity'],
+    ...accountRoutes.unmatchLine,
     tag: 'accounts',
     summary: "Undo a line's match, with a reason (a reconciled match: admins only)",
     description:
       'A line dated on or before the account\'s "reconciled through" day: refused (409, naming ' +
       'the day) but to an admin, whose reason is then recorded in the activity.',
-    access: 'signedIn',
     params: LineParams,
     body: ReasonBody,
     responses: { 200: Matched },
     errors: [404, 409],
-    texts: MATCH,
   }),
   createLineEntry: endpoint({
-    method: 'POST',
-    path: '/accounts/:id/lines/:lineId/entry',
-    changes: ['entries', 'bank-lines', 'activity'],
+    ...accountRoutes.createLineEntry,
     tag: 'accounts',
     summary:
       'Record the entry a statement line shows, or book it to a ledger account, and match it',
@@ -292,47 +225,35 @@ export const accountEndpoints = {
       'With `kind: "ledger"` and `ledgerAccountId`, the line is booked by a voucher between the ' +
       'money account and that account (bank charges, bank profit, other income), answered as ' +
       '`voucher`.',
-    access: 'signedIn',
     params: LineParams,
     body: LineEntryBody,
     responses: { 201: LineBooked },
     errors: [404, 409],
-    texts: MATCH,
   }),
   excludeLine: endpoint({
-    method: 'POST',
-    path: '/accounts/:id/lines/:lineId/exclude',
-    changes: ['bank-lines', 'activity'],
+    ...accountRoutes.excludeLine,
     tag: 'accounts',
     summary: 'Exclude a statement line that should never be an entry, with a reason',
-    access: 'signedIn',
     params: LineParams,
     body: ReasonBody,
     responses: { 200: Matched },
     errors: [404, 409],
-    texts: MATCH,
   }),
   undoExclude: endpoint({
-    method: 'DELETE',
-    path: '/accounts/:id/lines/:lineId/exclude',
-    changes: ['bank-lines', 'activity'],
+    ...accountRoutes.undoExclude,
     tag: 'accounts',
     summary: "Undo a line's exclusion, with a reason: the line is unmatched again",
     description:
       "Refused (409) for a line that is not excluded. A line dated on or before the account's " +
       '"reconciled through" day: refused (409, naming the day) but to an admin, whose reason is ' +
       'then recorded in the activity.',
-    access: 'signedIn',
     params: LineParams,
     body: ReasonBody,
     responses: { 200: Matched },
     errors: [404, 409],
-    texts: MATCH,
   }),
   markReconciled: endpoint({
-    method: 'POST',
-    path: '/accounts/:id/reconciled',
-    changes: ['accounts', 'ledger', 'activity'],
+    ...accountRoutes.markReconciled,
     tag: 'accounts',
     summary: 'Mark an account reconciled through a day, locking its matches',
     description:
@@ -342,39 +263,27 @@ export const accountEndpoints = {
       '`reason`, recorded in the activity. While a day is reconciled, nothing on or before it in ' +
       'the account is written (entries, reversals, corrections, transfers, matches, the opening ' +
       'balance or day) but by an admin giving a reason.',
-    access: 'signedIn',
     params: AccountParams,
     body: ReconciledBody,
     responses: { 200: AccountMutation },
     errors: [404, 409],
-    texts: texts(m.failedReconcile, m.errorReconciling),
   }),
   reconciliationPdf: endpoint({
-    method: 'GET',
-    path: '/accounts/:id/reconciliation/pdf',
-    reads: ['accounts', 'bank-lines', 'entries', 'settings'],
+    ...accountRoutes.reconciliationPdf,
     tag: 'accounts',
     summary: 'The bank reconciliation statement for a day as an A4 PDF',
-    access: 'signedIn',
     params: AccountParams,
     query: ReconciliationQuery,
     responses: { 200: PdfBytes },
-    file: { mediaType: PDF_MEDIA_TYPE, fileName: 'bank-reconciliation.pdf' },
     errors: [404],
-    texts: texts(messages.failedDownloadPdf, messages.errorDownloadingPdf),
   }),
   reconciliationExcel: endpoint({
-    method: 'GET',
-    path: '/accounts/:id/reconciliation/excel',
-    reads: ['accounts', 'bank-lines', 'entries'],
+    ...accountRoutes.reconciliationExcel,
     tag: 'accounts',
     summary: 'The bank reconciliation statement for a day as an Excel file',
-    access: 'signedIn',
     params: AccountParams,
     query: ReconciliationQuery,
     responses: { 200: XlsxBytes },
-    file: { mediaType: XLSX_MEDIA_TYPE, fileName: 'bank-reconciliation.xlsx' },
     errors: [404],
-    texts: texts(messages.failedDownloadExcel, messages.errorDownloadingExcel),
   }),
 };

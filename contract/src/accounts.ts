@@ -4,13 +4,11 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Id, IsoDate, Money, Name, OptionalText, ReconciledReason, Text } from './common.js';
 import { EntryKind, literalUnion } from './kinds.js';
 import { NextCursor, PageCursor, pagingQuery } from './paging.js';
+import { ACCOUNT_KINDS, SIGNED_AMOUNT_PATTERN } from './account-values.js';
+export { ACCOUNT_KINDS, SIGNED_AMOUNT_PATTERN, OFFICE_CURRENCY } from './account-values.js';
 
-export const ACCOUNT_KINDS = ['Bank', 'Cash'] as const;
 export const AccountKind = literalUnion(ACCOUNT_KINDS);
 export type AccountKind = Static<typeof AccountKind>;
-
-/** A signed money amount as typed: a number, or its plain decimal text (`-12.50`). */
-export const SIGNED_AMOUNT_PATTERN = '^-?\\d{1,12}(\\.\\d{1,2})?$';
 export const SignedAmount = Type.Union(
   [
     Type.Number({ minimum: -999999999999.99, maximum: 999999999999.99 }),
@@ -20,9 +18,6 @@ export const SignedAmount = Type.Union(
 );
 
 export const Last4 = Type.String({ pattern: '^[0-9]{4}$', description: 'Last four digits' });
-
-/** The office's currency: every amount of the books is in it (the screens' "RS"). */
-export const OFFICE_CURRENCY = 'PKR';
 
 /** An ISO 4217 currency code, three capital letters. */
 export const Currency = Type.String({

@@ -1,6 +1,8 @@
 // Building blocks shared by the resource schemas.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { CREDIT_DEBIT, literalUnion } from './kinds.js';
+import { ISO_DATE_PATTERN } from './common-values.js';
+export { ISO_DATE_PATTERN } from './common-values.js';
 
 /**
  * A non-blank string: at least one non-space character, bounded length, no bidirectional
@@ -52,9 +54,6 @@ export const Email = Type.String({
  * is booked before 1900, and year 0000 is no day PostgreSQL knows.
  */
 export const DAY_BOUNDS = { first: '1900-01-01', last: '9999-12-31' } as const;
-
-/** The pattern of a calendar day as YYYY-MM-DD, years 1900 to 9999. */
-export const ISO_DATE_PATTERN = '^(19\\d\\d|[2-9]\\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
 
 /** A calendar day as YYYY-MM-DD (see DAY_BOUNDS). */
 export const IsoDate = Type.String({

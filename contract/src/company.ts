@@ -2,13 +2,12 @@
 // calls that read and change them.
 import { Type, type Static } from '@sinclair/typebox';
 import { Email, Name, OptionalText } from './common.js';
-import { defineEndpoint as endpoint, type EndpointTexts } from './endpoint.js';
-import { apiMessages, messages } from './messages.js';
+import { defineEndpoint as endpoint } from './endpoint.js';
+import { apiMessages } from './messages.js';
+import { companyRoutes } from './company-routes.js';
+import { LOGO_MAX_BYTES, LOGO_MEDIA_TYPES } from './company-values.js';
+export { LOGO_MAX_BYTES, LOGO_MEDIA_TYPES } from './company-values.js';
 
-/** The largest logo accepted, in bytes (it travels as base64 inside a JSON body). */
-export const LOGO_MAX_BYTES = 40 * 1024;
-
-export const LOGO_MEDIA_TYPES = ['image/png', 'image/jpeg'] as const;
 export type LogoMediaType = (typeof LOGO_MEDIA_TYPES)[number];
 
 /** The company's details as the Company tab edits them; every field but the name may be empty. */
@@ -64,56 +63,38 @@ export type CompanyLogoBody = Static<typeof CompanyLogoBody>;
 export const CompanySaved = Type.Object({ message: Type.String(), company: Company });
 export type CompanySaved = Static<typeof CompanySaved>;
 
-const texts = (failure: string, error = failure): EndpointTexts => ({ failure, error });
-
 export const companyEndpoints = {
   getCompany: endpoint({
-    method: 'GET',
-    path: '/settings/company',
-    reads: ['settings'],
+    ...companyRoutes.getCompany,
     tag: 'settings',
     summary: 'The company details every Excel and PDF header carries',
-    access: 'signedIn',
     responses: { 200: Company },
     errors: [],
-    texts: texts(messages.failedLoadCompany, messages.errorLoadingCompany),
   }),
   saveCompany: endpoint({
-    method: 'PUT',
-    path: '/settings/company',
-    changes: ['settings', 'activity'],
+    ...companyRoutes.saveCompany,
     tag: 'settings',
     summary: 'Change the company details (admins only)',
-    access: 'admin',
     adminsOnly: apiMessages.adminsOnlyCompany,
     body: CompanyBody,
     responses: { 200: CompanySaved },
     errors: [],
-    texts: texts(messages.failedSaveCompany, messages.errorSavingCompany),
   }),
   saveCompanyLogo: endpoint({
-    method: 'PUT',
-    path: '/settings/company/logo',
-    changes: ['settings', 'activity'],
+    ...companyRoutes.saveCompanyLogo,
     tag: 'settings',
     summary: 'Set the company logo: a PNG or JPEG, checked by its bytes (admins only)',
-    access: 'admin',
     adminsOnly: apiMessages.adminsOnlyCompany,
     body: CompanyLogoBody,
     responses: { 200: CompanySaved },
     errors: [],
-    texts: texts(messages.failedSaveLogo, messages.errorSavingLogo),
   }),
   removeCompanyLogo: endpoint({
-    method: 'DELETE',
-    path: '/settings/company/logo',
-    changes: ['settings', 'activity'],
+    ...companyRoutes.removeCompanyLogo,
     tag: 'settings',
     summary: 'Remove the company logo (admins only)',
-    access: 'admin',
     adminsOnly: apiMessages.adminsOnlyCompany,
     responses: { 200: CompanySaved },
     errors: [],
-    texts: texts(messages.failedSaveLogo, messages.errorSavingLogo),
   }),
 };

@@ -4,8 +4,8 @@
 // as the spec says.
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Money } from './common.js';
-
-export const COMPARE_CHOICES = ['none', 'previous', 'lastYear'] as const;
+import { COMPARE_CHOICES } from './compare-values.js';
+export { COMPARE_CHOICES } from './compare-values.js';
 export type CompareChoice = (typeof COMPARE_CHOICES)[number];
 
 /**

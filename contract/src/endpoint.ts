@@ -85,10 +85,31 @@ export interface Endpoint {
   answersRead?: string;
 }
 
+/**
+ * The browser's half of a call: what its client, cache and screens read (method, path, access,
+ * topics, texts, file). Each `<domain>-routes.ts` module holds these, free of schemas, and the
+ * browser's entry (browser.ts) bundles them alone; the server's description of the same call
+ * (`<domain>-endpoints.ts`) is the route spread into its schemas and documentation.
+ */
+export type Route = Pick<Endpoint, RoutePart>;
+export type RoutePart =
+  | 'method'
+  | 'path'
+  | 'access'
+  | 'texts'
+  | 'reads'
+  | 'changes'
+  | 'answersRead'
+  | 'file'
+  | 'ownAccount';
+
 /** What a description must say of its topics: a GET what it reads, any other call what it changes. */
 type Topics<E extends Pick<Endpoint, 'method'>> = E['method'] extends 'GET'
   ? { reads: readonly [Topic, ...Topic[]]; changes?: never }
   : { changes: readonly Topic[]; reads?: never };
+
+/** Keeps the literal types of a route (its method, its topics). */
+export const defineRoute = <const R extends Route>(route: R & Topics<R>): R => route;
 
 /** Keeps the literal schema types of a description, so inputs and answers can be derived. */
 export const defineEndpoint = <const E extends Endpoint>(endpoint: E & Topics<E>): E => endpoint;

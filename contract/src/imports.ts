@@ -5,28 +5,18 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Id, Money } from './common.js';
 import { literalUnion } from './kinds.js';
 import { Person } from './users.js';
+import { IMPORT_KINDS, DATE_FORMATS, NUMBER_FORMATS } from './import-values.js';
+export {
+  IMPORT_KINDS,
+  IMPORT_KIND_LABELS,
+  IMPORT_KIND_FIELDS,
+  importFieldLabel,
+  DATE_FORMATS,
+  NUMBER_FORMATS,
+} from './import-values.js';
 
-/** What a file holds, in the order the screen offers it. */
-export const IMPORT_KINDS = [
-  'income',
-  'expense',
-  'salary',
-  'clients',
-  'employees',
-  'expenseTypes',
-] as const;
 export const ImportKind = literalUnion(IMPORT_KINDS);
 export type ImportKind = Static<typeof ImportKind>;
-
-/** The choice's labels, as the issue spells them. */
-export const IMPORT_KIND_LABELS: Record<ImportKind, string> = {
-  income: 'Income',
-  expense: 'Expense',
-  salary: 'Salary',
-  clients: 'Clients',
-  employees: 'Employees',
-  expenseTypes: 'Expense types',
-};
 
 /** Every field a column can map to. `debit`/`credit`: the amount taken from two columns. */
 export const IMPORT_FIELDS = [
@@ -44,59 +34,8 @@ export const IMPORT_FIELDS = [
   'expenseType',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
-
-const ENTRY_FIELDS = [
-  'date',
-  'party',
-  'creditDebit',
-  'amount',
-  'debit',
-  'credit',
-  'description',
-] as const;
-
-/** The fields of each kind, in the order the mapping selects are shown. */
-export const IMPORT_KIND_FIELDS: Record<ImportKind, readonly ImportField[]> = {
-  income: ENTRY_FIELDS,
-  expense: ENTRY_FIELDS,
-  salary: ENTRY_FIELDS,
-  clients: ['name', 'email', 'companyName'],
-  employees: ['name', 'email', 'number'],
-  expenseTypes: ['expenseType'],
-};
-
-/** The label of a field's select; `party` is named for the kind's party. */
-export function importFieldLabel(kind: ImportKind, field: ImportField): string {
-  if (field === 'party')
-    return kind === 'income' ? 'Client' : kind === 'salary' ? 'Employee' : 'Expense type';
-  return {
-    date: 'Date',
-    party: 'Party',
-    creditDebit: 'Credit/Debit',
-    amount: 'Amount',
-    debit: 'Debit',
-    credit: 'Credit',
-    description: 'Description',
-    name: 'Name',
-    email: 'E-mail',
-    number: 'Number',
-    companyName: 'Company name',
-    expenseType: 'Expense type',
-  }[field];
-}
-
-export const DATE_FORMATS = [
-  'YYYY-MM-DD',
-  'DD/MM/YYYY',
-  'MM/DD/YYYY',
-  'DD.MM.YYYY',
-  'Excel',
-] as const;
 export const DateFormat = literalUnion(DATE_FORMATS);
 export type DateFormat = Static<typeof DateFormat>;
-
-/** `1,234.56` (dot decimal) or `1.234,56` (comma decimal), with or without RS / Rs. */
-export const NUMBER_FORMATS = ['1,234.56', '1.234,56'] as const;
 export const NumberFormat = literalUnion(NUMBER_FORMATS);
 export type NumberFormat = Static<typeof NumberFormat>;
 

@@ -3,6 +3,23 @@
 // names; the TypeBox schema and the TypeScript type are derived from that list, so adding or
 // renaming a name is a type error wherever a copy would otherwise have to change by hand.
 import { Type, type Static, type TLiteral, type TUnion } from '@sinclair/typebox';
+import {
+  ENTRY_KINDS,
+  JOURNAL_KINDS,
+  AUDIT_ACTIONS,
+  RECORD_KINDS,
+  BATCH_KINDS,
+} from './kind-values.js';
+export {
+  isOneOf,
+  ENTRY_KINDS,
+  JOURNAL_KINDS,
+  CREDIT_DEBIT,
+  AUDIT_ACTIONS,
+  RECORD_KINDS,
+  ENTRY_RECORD_KINDS,
+  BATCH_KINDS,
+} from './kind-values.js';
 
 type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
 
@@ -16,112 +33,17 @@ export const literalUnion = <const T extends readonly [string, ...string[]]>(
     options ?? {},
   ) as unknown as TUnion<Literals<T>>;
 
-/** Whether `value` is one of `names`: narrows text read from an address or a stored row. */
-export const isOneOf = <T extends string>(names: readonly T[], value: unknown): value is T =>
-  typeof value === 'string' && (names as readonly string[]).includes(value);
-
-/** The three kinds of money entry, in the order screens list them. */
-export const ENTRY_KINDS = ['income', 'expense', 'salary'] as const;
 export const EntryKind = literalUnion(ENTRY_KINDS);
 export type EntryKind = Static<typeof EntryKind>;
 
-/**
- * What the journal lists: the entries of each kind and the general ledger's vouchers (issue 40),
- * in the order its Kind filter offers them.
- */
-export const JOURNAL_KINDS = [...ENTRY_KINDS, 'voucher'] as const;
 export const JournalKind = literalUnion(JOURNAL_KINDS);
 export type JournalKind = Static<typeof JournalKind>;
 
-/** Credit (money received or paid out) and Debit (billed to a client, owed). */
-export const CREDIT_DEBIT = ['Credit', 'Debit'] as const;
-
-/**
- * What the audit log says was done. Data changes: create, update, delete, status (a status
- * toggle), reverse (an entry reversed); role_changed and password_changed are updates of a user
- * that also change what the user may do. Security events: login, login_failed, login_throttled,
- * logout, session_expired, session_ended, and of two-step sign-in two_step_setup (a new secret
- * issued), two_step_on, two_step_off, two_step_failed (a wrong or reused code).
- */
-export const AUDIT_ACTIONS = [
-  'create',
-  'update',
-  'delete',
-  'status',
-  'reverse',
-  'role_changed',
-  'password_changed',
-  'login',
-  'login_failed',
-  'login_throttled',
-  'logout',
-  'session_expired',
-  'session_ended',
-  'two_step_setup',
-  'two_step_on',
-  'two_step_off',
-  'two_step_failed',
-  'backup_taken',
-  'backup_downloaded',
-  'receipt_attached',
-  'receipt_removed',
-  'rollout_promoted',
-  'rollout_rolled_back',
-  'deploy_forced',
-  'statement_imported',
-  'statement_undone',
-  'matched',
-  'unmatched',
-  'excluded',
-  'exclusion_undone',
-  'reconciled',
-] as const;
 export const AuditAction = literalUnion(AUDIT_ACTIONS);
 export type AuditAction = Static<typeof AuditAction>;
 
-/**
- * The kinds of record the audit log names: the lists, one kind per kind of entry, a sign-in
- * session, the security settings, the books' closed period, a backup file, a batch of entries
- * and a remote's release (its served version and canary).
- */
-export const RECORD_KINDS = [
-  'user',
-  'client',
-  'employee',
-  'expense_type',
-  'entry:income',
-  'entry:expense',
-  'entry:salary',
-  'session',
-  'security_settings',
-  'books',
-  'backup',
-  'batch',
-  'schedule',
-  'company',
-  'release',
-  'account',
-  'transfer',
-  'statement',
-  'statement_line',
-  'bank_rule',
-  'ledger_account',
-  'voucher',
-] as const;
 export const RecordKind = literalUnion(RECORD_KINDS);
 export type RecordKind = Static<typeof RecordKind>;
 
-/** The record kind of each entry kind is a record kind: a new entry kind fails here until added. */
-export const ENTRY_RECORD_KINDS: { readonly [K in EntryKind]: RecordKind & `entry:${K}` } = {
-  income: 'entry:income',
-  expense: 'entry:expense',
-  salary: 'entry:salary',
-};
-
-/**
- * What wrote a batch of entries in one step (docs/decisions/013-entry-batches.md): an import, a
- * payroll run, or the due occurrences of repeating entries.
- */
-export const BATCH_KINDS = ['import', 'payroll', 'recurring'] as const;
 export const BatchKind = literalUnion(BATCH_KINDS);
 export type BatchKind = Static<typeof BatchKind>;

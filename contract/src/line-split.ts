@@ -2,10 +2,10 @@
 // booked in parts. The schemas and the call; in the table with the money accounts' calls
 // (endpoints.ts).
 import { Type, type Static } from '@sinclair/typebox';
-import { accountMessages as m, AccountParams, StatementLine } from './accounts.js';
+import { AccountParams, StatementLine } from './accounts.js';
 import { Id, ReconciledReason } from './common.js';
 import { defineEndpoint as endpoint } from './endpoint.js';
-import { texts } from './endpoint-texts.js';
+import { lineSplitRoutes } from './line-split-routes.js';
 
 export const MatchLinesBody = Type.Object(
   {
@@ -35,20 +35,16 @@ export const lineSplitMessages = {
 
 export const lineSplitEndpoints = {
   matchLines: endpoint({
-    method: 'POST',
-    path: '/accounts/:id/matches/lines',
+    ...lineSplitRoutes.matchLines,
     tag: 'accounts',
     summary: 'Match one entry to several statement lines that add up to it',
     description:
       "Each line must be unmatched, of this account and of the entry's direction; a line dated " +
       'on or before the account\'s "reconciled through" day is refused but to an admin giving a ' +
       'reason. Undoing the match of one of the lines undoes all of them.',
-    access: 'signedIn',
     params: AccountParams,
     body: MatchLinesBody,
     responses: { 201: LinesMatched },
     errors: [404, 409],
-    changes: ['bank-lines', 'activity'],
-    texts: texts(m.failedMatch, m.errorMatching),
   }),
 };

@@ -3,9 +3,8 @@
 // following page is asked for with that cursor as the one query parameter `after`.
 // docs/decisions/018-paging.md.
 import { Type } from '@sinclair/typebox';
-
-/** The pattern of a cursor: URL-safe text, so it goes into an address as it is. */
-export const PAGE_CURSOR_PATTERN = '^[A-Za-z0-9_-]{1,100}$';
+import { PAGE_CURSOR_PATTERN } from './paging-values.js';
+export { PAGE_CURSOR_PATTERN } from './paging-values.js';
 
 /**
  * A position in a paged list, as the server wrote it in a page's `next`. Opaque: a client passes

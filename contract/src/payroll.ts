@@ -2,9 +2,8 @@
 // paid once per month (docs/decisions/017-payroll-recurring.md).
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, Id, IsoDate, Money } from './common.js';
-
-/** A month as YYYY-MM (years 1900 to 9999). */
-export const MONTH_PATTERN = '^(19\\d\\d|[2-9]\\d{3})-(0[1-9]|1[0-2])$';
+import { MONTH_PATTERN } from './payroll-values.js';
+export { MONTH_PATTERN } from './payroll-values.js';
 export const Month = Type.String({ pattern: MONTH_PATTERN, description: 'A month, YYYY-MM' });
 
 export const PayrollQuery = Type.Object(

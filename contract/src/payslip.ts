@@ -3,9 +3,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Id } from './common.js';
 import { defineEndpoint as endpoint } from './endpoint.js';
-import { PDF_MEDIA_TYPE, PdfBytes } from './exports.js';
-import { messages } from './messages.js';
+import { PdfBytes } from './exports.js';
 import { Month } from './payroll.js';
+import { payslipRoutes } from './payslip-routes.js';
 
 export const PayslipQuery = Type.Object(
   { employeeId: Id, month: Month },
@@ -18,9 +18,7 @@ export { payslipFileName } from './payslip-messages.js';
 
 export const payslipEndpoints = {
   payslipPdf: endpoint({
-    method: 'GET',
-    path: '/payroll/payslip',
-    reads: ['entries', 'employees', 'settings'],
+    ...payslipRoutes.payslipPdf,
     tag: 'payroll',
     summary: "An employee's payslip for a month as an A4 PDF on the company's letterhead",
     description:
@@ -28,11 +26,8 @@ export const payslipEndpoints = {
       'runs and the Salary form alike; reversals shown with their negative amount and netted), ' +
       'the total paid, the monthly salary on file, who generated it and when. `month` is YYYY-MM. ' +
       '404 for an unknown employee.',
-    access: 'signedIn',
     query: PayslipQuery,
     responses: { 200: PdfBytes },
-    file: { mediaType: PDF_MEDIA_TYPE, fileName: 'payslip.pdf' },
     errors: [404, 429],
-    texts: { failure: messages.failedDownloadPayslip, error: messages.errorDownloadingPayslip },
   }),
 };

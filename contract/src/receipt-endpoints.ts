@@ -3,9 +3,7 @@
 // descriptions say what they take.
 import { IdParams, MessageResponse } from './common.js';
 import { defineEndpoint as endpoint } from './endpoint.js';
-import { texts } from './endpoint-texts.js';
 import { IdempotencyHeaders } from './expenses.js';
-import { messages } from './messages.js';
 import {
   EntryWithReceipts,
   ReceiptBytes,
@@ -15,6 +13,7 @@ import {
   ReceiptsMissing,
   RemoveReceiptBody,
 } from './receipts.js';
+import { receiptRoutes } from './receipt-routes.js';
 
 const UPLOAD =
   'multipart/form-data; each file in a field named `receipt` (PDF, JPEG, PNG or WebP by its ' +
@@ -23,84 +22,60 @@ const UPLOAD =
 
 export const receiptEndpoints = {
   addEntryWithReceipts: endpoint({
-    method: 'POST',
-    path: '/receipts/entries',
-    changes: ['entries', 'receipts', 'activity'],
+    ...receiptRoutes.addEntryWithReceipts,
     tag: 'receipts',
     summary: 'Record an entry and its receipts together: both are saved, or neither',
     description:
       `${UPLOAD} First the fields \`kind\` (income, expense or salary) and \`entry\` (the JSON ` +
       'body of /incoms/addIncome, /expance/addexpance or /expance/addsalery), then the files.',
-    access: 'signedIn',
     headers: IdempotencyHeaders,
     responses: { 200: EntryWithReceipts, 201: EntryWithReceipts },
     errors: [404, 409, 413, 415, 429],
-    texts: texts(messages.failedAttachReceipt, messages.errorAttachingReceipt),
   }),
   attachReceipts: endpoint({
-    method: 'POST',
-    path: '/journal/:id/receipts',
-    changes: ['receipts', 'activity'],
+    ...receiptRoutes.attachReceipts,
     tag: 'receipts',
     summary: 'Attach receipts to an entry (allowed in a closed period too)',
     description: UPLOAD,
-    access: 'signedIn',
     params: IdParams,
     responses: { 201: ReceiptsAttached },
     errors: [404, 413, 415, 429],
-    texts: texts(messages.failedAttachReceipt, messages.errorAttachingReceipt),
   }),
   listReceipts: endpoint({
-    method: 'GET',
-    path: '/journal/:id/receipts',
-    reads: ['receipts'],
+    ...receiptRoutes.listReceipts,
     tag: 'receipts',
     summary: "An entry's shown receipts, each with signed addresses to show and download it",
-    access: 'signedIn',
     params: IdParams,
     responses: { 200: ReceiptList },
     errors: [404],
-    texts: texts(messages.failedLoadReceipts, messages.errorLoadingReceipts),
   }),
   receiptFile: endpoint({
-    method: 'GET',
-    path: '/receipts/:id/file',
-    reads: ['receipts'],
+    ...receiptRoutes.receiptFile,
     tag: 'receipts',
     summary: 'The file of a receipt, at the signed address listReceipts gave',
     description:
       'The address is valid for 15 minutes and only while the session it was issued to is ' +
       'live. Served under its own type with Content-Disposition, X-Content-Type-Options: ' +
       'nosniff and a sandboxing Content-Security-Policy; `download=1` makes it an attachment.',
-    access: 'public',
     params: IdParams,
     query: ReceiptFileQuery,
     responses: { 200: ReceiptBytes },
     errors: [401, 404],
-    texts: texts(messages.failedLoadReceipts, messages.errorLoadingReceipts),
   }),
   removeReceipt: endpoint({
-    method: 'POST',
-    path: '/receipts/:id/remove',
-    changes: ['receipts', 'activity'],
+    ...receiptRoutes.removeReceipt,
     tag: 'receipts',
     summary: 'Remove a receipt with a reason: hidden, never erased (not in a closed period)',
-    access: 'signedIn',
     params: IdParams,
     body: RemoveReceiptBody,
     responses: { 200: MessageResponse },
     errors: [404, 409],
-    texts: texts(messages.failedRemoveReceipt, messages.errorRemovingReceipt),
   }),
   getReceiptsMissing: endpoint({
-    method: 'GET',
-    path: '/dashboard/receipts-missing',
-    reads: ['entries', 'receipts'],
+    ...receiptRoutes.getReceiptsMissing,
     tag: 'receipts',
     summary: "How many of this month's expense entries have no receipt",
-    access: 'signedIn',
     responses: { 200: ReceiptsMissing },
     errors: [],
-    texts: texts(messages.errorFetchingData),
   }),
 };

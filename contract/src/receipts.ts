@@ -7,14 +7,10 @@ import { Entry } from './expenses.js';
 import { EntryBudget } from './month-end.js';
 import { literalUnion } from './kinds.js';
 import { Person } from './users.js';
+import { RECEIPT_FILTERS, RECEIPT_MEDIA_TYPES } from './receipt-values.js';
 
-/** The types a receipt may be, decided by the file's bytes. */
-export const RECEIPT_MEDIA_TYPES = [
-  'application/pdf',
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-] as const;
+export { RECEIPT_FILTERS, RECEIPT_FORM, RECEIPT_MEDIA_TYPES } from './receipt-values.js';
+
 export const ReceiptMediaType = literalUnion(RECEIPT_MEDIA_TYPES);
 export type ReceiptMediaType = Static<typeof ReceiptMediaType>;
 
@@ -44,19 +40,6 @@ export const IMAGE_MAX_PIXELS = 25_000_000;
  * write baseline JPEGs (or HEIC, refused); a progressive one comes from an editor's export.
  */
 export const IMAGE_DECODE_MAX_BYTES = 48_000_000;
-
-/** The multipart field names of the upload calls. */
-export const RECEIPT_FORM = {
-  /** Each file (several allowed). */
-  file: 'receipt',
-  /** Recording an entry with its files: which form (income, expense, salary)... */
-  kind: 'kind',
-  /** ...and that form's JSON body, exactly as its spec call takes it. Both before the files. */
-  entry: 'entry',
-} as const;
-
-/** The journal's Receipt filter: entries with at least one shown receipt, or with none. */
-export const RECEIPT_FILTERS = ['with', 'without'] as const;
 export const ReceiptFilter = literalUnion(RECEIPT_FILTERS);
 export type ReceiptFilter = Static<typeof ReceiptFilter>;
 

@@ -1,5 +1,4 @@
 // The calls of repeating entries (tag recurring).
-import { texts } from './endpoint-texts.js';
 import { IdParams, MessageResponse } from './common.js';
 import {
   DueList,
@@ -13,95 +12,68 @@ import {
   ScheduleStateBody,
 } from './recurring.js';
 import { defineEndpoint as endpoint } from './endpoint.js';
-import { apiMessages, messages } from './messages.js';
+import { apiMessages } from './messages.js';
+import { recurringRoutes } from './recurring-routes.js';
 
 export const recurringEndpoints = {
   listSchedules: endpoint({
-    method: 'GET',
-    path: '/recurring',
-    reads: ['recurring'],
+    ...recurringRoutes.listSchedules,
     tag: 'recurring',
     summary: 'The schedules of repeating entries',
-    access: 'signedIn',
     responses: { 200: ScheduleList },
     errors: [],
-    texts: texts(messages.failedLoadSchedules, messages.errorLoadingSchedules),
   }),
   addSchedule: endpoint({
-    method: 'POST',
-    path: '/recurring',
-    changes: ['recurring', 'activity'],
+    ...recurringRoutes.addSchedule,
     tag: 'recurring',
     summary: 'Add a schedule of a repeating entry',
-    access: 'signedIn',
     body: ScheduleBody,
     responses: { 201: ScheduleMutation },
     errors: [404, 409],
-    texts: texts(messages.failedAddSchedule, messages.errorAddingSchedule),
   }),
   setScheduleState: endpoint({
-    method: 'PUT',
-    path: '/recurring/:id/state',
-    changes: ['recurring', 'activity'],
+    ...recurringRoutes.setScheduleState,
     tag: 'recurring',
     summary: 'Pause, resume or end a schedule (an ended schedule stays ended)',
-    access: 'signedIn',
     params: IdParams,
     body: ScheduleStateBody,
     responses: { 200: ScheduleMutation },
     errors: [404, 409],
-    texts: texts(messages.failedChangeSchedule, messages.errorChangingSchedule),
   }),
   setScheduleAutoPost: endpoint({
-    method: 'PUT',
-    path: '/recurring/:id/auto-post',
-    changes: ['recurring', 'activity'],
+    ...recurringRoutes.setScheduleAutoPost,
     tag: 'recurring',
     summary: 'Turn automatic posting of a schedule on or off (admins only)',
-    access: 'admin',
     adminsOnly: apiMessages.adminsOnlyAutoPost,
     params: IdParams,
     body: ScheduleAutoPostBody,
     responses: { 200: ScheduleMutation },
     errors: [404, 409],
-    texts: texts(messages.failedChangeSchedule, messages.errorChangingSchedule),
   }),
   listDue: endpoint({
-    method: 'GET',
-    path: '/recurring/due',
-    reads: ['recurring'],
+    ...recurringRoutes.listDue,
     tag: 'recurring',
     summary: 'Every occurrence of an active schedule up to today not yet posted or skipped',
-    access: 'signedIn',
     responses: { 200: DueList },
     errors: [],
-    texts: texts(messages.failedLoadDue, messages.errorLoadingDue),
   }),
   postOccurrences: endpoint({
-    method: 'POST',
-    path: '/recurring/post',
-    changes: ['entries', 'recurring', 'batches', 'activity'],
+    ...recurringRoutes.postOccurrences,
     tag: 'recurring',
     summary: 'Post due occurrences, each dated its own day, as one batch',
     description:
       'Each occurrence is posted once: one already posted or skipped (by another tab or server ' +
       'process) is left out. 409 when one lies in a closed period; nothing is posted then.',
-    access: 'signedIn',
     body: PostOccurrencesBody,
     responses: { 200: OccurrencesPosted, 201: OccurrencesPosted },
     errors: [404, 409],
-    texts: texts(messages.failedPostOccurrences, messages.errorPostingOccurrences),
   }),
   skipOccurrence: endpoint({
-    method: 'POST',
-    path: '/recurring/skip',
-    changes: ['recurring', 'activity'],
+    ...recurringRoutes.skipOccurrence,
     tag: 'recurring',
     summary: 'Skip a due occurrence: it is never posted',
-    access: 'signedIn',
     body: OccurrenceRef,
     responses: { 200: MessageResponse },
     errors: [404, 409],
-    texts: texts(messages.failedSkipOccurrence, messages.errorSkippingOccurrence),
   }),
 };

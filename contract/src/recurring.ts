@@ -4,24 +4,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Amount, CreditDebit, Id, IsoDate, Money, OptionalText } from './common.js';
 import { EntryKind, literalUnion } from './kinds.js';
+import { REPEATS, RECURRING_LIMITS } from './recurring-values.js';
+export { REPEATS, RECURRING_LIMITS } from './recurring-values.js';
 
-/** How often a schedule comes around. */
-export const REPEATS = ['weekly', 'monthly', 'quarterly', 'yearly'] as const;
 export const Repeats = literalUnion(REPEATS);
 export type Repeats = Static<typeof Repeats>;
-
-/**
- * Limits of repeating entries. A schedule is refused when its start brings more than
- * `maxPastOccurrences` occurrences up to today (a weekly one started about eight years ago; the
- * message states the figure). The due list shows at most `closedListedPerSchedule` occurrences of
- * a schedule that fall in the closed period (the latest ones) and counts all of them. One post
- * takes at most `postedAtOnce` occurrences.
- */
-export const RECURRING_LIMITS = {
-  maxPastOccurrences: 400,
-  closedListedPerSchedule: 3,
-  postedAtOnce: 1000,
-} as const;
 
 /** Active schedules have due occurrences; paused and ended ones have none. */
 export const SCHEDULE_STATES = ['active', 'paused', 'ended'] as const;

@@ -3,15 +3,15 @@
 // the served version and any canary of each remote, their health, Promote and Roll back.
 import { Type, type Static } from '@sinclair/typebox';
 import { defineEndpoint as endpoint } from './endpoint.js';
-import { apiMessages, messages } from './messages.js';
+import { apiMessages } from './messages.js';
+import { releaseRoutes } from './releases-routes.js';
+import { HEALTH_BATCH_MAX } from './release-values.js';
+export { HEALTH_BATCH_MAX } from './release-values.js';
 
 /** What the shell reports of one screen load: it loaded, it failed (at a stage), it threw while
  * rendering, or a file was refused for its bytes. */
 export const HEALTH_EVENTS = ['loaded', 'failed', 'render_error', 'integrity_refused'] as const;
 export type HealthEvent = (typeof HEALTH_EVENTS)[number];
-
-/** Events in one report, at most; the shell sends what it gathered every few seconds. */
-export const HEALTH_BATCH_MAX = 50;
 
 /** A remote's federation name, as /remotes.json lists it. */
 const RemoteNameText = Type.String({ pattern: '^[a-z][a-z0-9-]{0,31}$', examples: ['reports'] });
@@ -141,9 +141,7 @@ export type ReleaseChanged = Static<typeof ReleaseChanged>;
 
 export const releaseEndpoints = {
   reportRemoteHealth: endpoint({
-    method: 'POST',
-    path: '/remote-health',
-    changes: ['releases'],
+    ...releaseRoutes.reportRemoteHealth,
     tag: 'releases',
     summary: "The shell's counts of remote screen loads, failures and refusals, per version",
     description:
@@ -151,52 +149,38 @@ export const releaseEndpoints = {
       'whatever their sessions (429 beyond). An event counts only when its `load` is one ' +
       "/remotes.json answered this user with that remote's version, once per load and remote " +
       '(the worst outcome reported); anything else is left out of `counted` (still 200).',
-    access: 'signedIn',
     body: RemoteHealthBody,
     responses: { 200: RemoteHealthAccepted },
     errors: [429],
-    texts: { failure: messages.somethingWentWrong, error: messages.somethingWentWrong },
   }),
   listReleases: endpoint({
-    method: 'GET',
-    path: '/releases',
-    reads: ['releases'],
+    ...releaseRoutes.listReleases,
     tag: 'releases',
     summary:
       'Each remote: the served version and any canary, with their loads and failures (admins only)',
-    access: 'admin',
     adminsOnly: apiMessages.adminsOnlyReleases,
     responses: { 200: ReleaseList },
     errors: [],
-    texts: { failure: messages.failedLoadReleases, error: messages.errorLoadingReleases },
   }),
   promoteRelease: endpoint({
-    method: 'POST',
-    path: '/releases/:remote/promote',
-    changes: ['releases', 'activity'],
+    ...releaseRoutes.promoteRelease,
     tag: 'releases',
     summary: "Serve a remote's canary to everyone, as `npm run deploy -- --promote` (admins only)",
     description: '409 when the remote has no canary. Recorded in the activity.',
-    access: 'admin',
     adminsOnly: apiMessages.adminsOnlyReleases,
     params: ReleaseParams,
     responses: { 200: ReleaseChanged },
     errors: [404, 409],
-    texts: { failure: messages.failedPromoteRelease, error: messages.errorPromotingRelease },
   }),
   rollBackRelease: endpoint({
-    method: 'POST',
-    path: '/releases/:remote/rollback',
-    changes: ['releases', 'activity'],
+    ...releaseRoutes.rollBackRelease,
     tag: 'releases',
     summary:
       "End a remote's canary, or serve its previous version again, as `npm run deploy -- --rollback` (admins only)",
     description: '409 when there is nothing to roll back to. Recorded in the activity.',
-    access: 'admin',
     adminsOnly: apiMessages.adminsOnlyReleases,
     params: ReleaseParams,
     responses: { 200: ReleaseChanged },
     errors: [404, 409],
-    texts: { failure: messages.failedRollBackRelease, error: messages.errorRollingBackRelease },
   }),
 };

@@ -2,22 +2,20 @@
 // apps are built with `href(screen, query)` and screens read their query with `readQuery`, so a
 // filter renamed or retyped here is a type error in every app that links to or reads it.
 // Plain functions and data only: the browser gets this module whole.
-import { ISO_DATE_PATTERN } from './common.js';
-import { MONTH_PATTERN } from './payroll.js';
-import { PAGE_CURSOR_PATTERN } from './paging.js';
+import { ISO_DATE_PATTERN } from './common-values.js';
+import { MONTH_PATTERN } from './payroll-values.js';
+import { PAGE_CURSOR_PATTERN } from './paging-values.js';
 import {
   AUDIT_ACTIONS,
   CREDIT_DEBIT,
   JOURNAL_KINDS,
   RECORD_KINDS,
   isOneOf,
-  type AuditAction,
-  type JournalKind,
-  type RecordKind,
-} from './kinds.js';
-import { RECEIPT_FILTERS } from './receipts.js';
-import { COMPARE_CHOICES } from './compare.js';
-import { PROFIT_BASES } from './ledger/schemas.js';
+} from './kind-values.js';
+import type { AuditAction, JournalKind, RecordKind } from './kinds.js';
+import { RECEIPT_FILTERS } from './receipt-values.js';
+import { COMPARE_CHOICES } from './compare-values.js';
+import { PROFIT_BASES } from './ledger/values.js';
 
 /**
  * One parameter of a screen's address: how its text reads as a value (undefined: the text is not

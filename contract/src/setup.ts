@@ -4,7 +4,8 @@
 // fresh database starts with, or that account's opening balance set) and a first entry.
 import { Type, type Static } from '@sinclair/typebox';
 import { defineEndpoint as endpoint } from './endpoint.js';
-import { texts } from './endpoint-texts.js';
+import { setupRoutes } from './setup-routes.js';
+export { setupMessages } from './setup-routes.js';
 
 export const SETUP_STEPS = [
   'company',
@@ -32,21 +33,12 @@ export const SetupStatus = Type.Object(
 );
 export type SetupStatus = Static<typeof SetupStatus>;
 
-export const setupMessages = {
-  failedLoadSetup: 'Failed to load the set-up list',
-  errorLoadingSetup: 'Error loading the set-up list',
-} as const;
-
 export const setupEndpoints = {
   getSetup: endpoint({
-    method: 'GET',
-    path: '/setup',
-    reads: ['settings', 'expense-types', 'clients', 'employees', 'accounts', 'entries'],
+    ...setupRoutes.getSetup,
     tag: 'settings',
     summary: "A new office's set-up list: which of its lists are filled in",
-    access: 'signedIn',
     responses: { 200: SetupStatus },
     errors: [],
-    texts: texts(setupMessages.failedLoadSetup, setupMessages.errorLoadingSetup),
   }),
 };

@@ -5,8 +5,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Id, IsoDate, Money } from './common.js';
 import { literalUnion } from './kinds.js';
 import { DateFormat, NumberFormat } from './imports.js';
+import { STATEMENT_FORMATS } from './statement-values.js';
+export { STATEMENT_FORMATS } from './statement-values.js';
 
-export const STATEMENT_FORMATS = ['csv', 'xlsx', 'ofx', 'camt053', 'mt940'] as const;
 export const StatementFormat = literalUnion(STATEMENT_FORMATS);
 export type StatementFormat = Static<typeof StatementFormat>;
 

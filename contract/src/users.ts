@@ -1,7 +1,7 @@
 // Users: the people who sign in. Passwords are write-only.
 import { Type, type Static } from '@sinclair/typebox';
 import { Email, Id, ListResponse, MutationResponse, Name } from './common.js';
-import { messages } from './messages.js';
+export { canWrite, personText } from './user-values.js';
 
 /**
  * What a user may do: `admin` everything, `staff` everything but managing users, moving the
@@ -14,9 +14,6 @@ export const Role = Type.Union([
   Type.Literal('viewer'),
 ]);
 export type Role = Static<typeof Role>;
-
-/** Whether a role may make writes (calls for which `isWrite` holds): every role but `viewer`. */
-export const canWrite = (role: Role): boolean => role !== 'viewer';
 
 export const Password = Type.String({
   minLength: 8,
@@ -45,10 +42,6 @@ export const Person = Type.Object({
   former: Type.Boolean(),
 });
 export type Person = Static<typeof Person>;
-
-/** How history shows a person: `Sam <sam@x.com>`, or `Sam (former user) <sam@x.com>`. */
-export const personText = (person: Person): string =>
-  `${person.name}${person.former ? ` ${messages.formerUser}` : ''} <${person.email}>`;
 
 export const LoginBody = Type.Object(
   { email: Type.String({ maxLength: 254 }), password: Type.String({ maxLength: 128 }) },

@@ -40,7 +40,7 @@ export const reportsState = (webRoot: string) =>
     canary?: { version: string; share: number };
   };
 
-/** As the server chooses (api/src/web/rollout.ts): user id, remote and version, hashed. */
+/** As the server chooses (api/src/releases/rollout.ts): user id, remote and version, hashed. */
 export const reportsBucket = (userId: number, version: string) =>
   createHash('sha256').update(`${userId}\0reports\0${version}`).digest().readUInt32BE(0) % 100;
 

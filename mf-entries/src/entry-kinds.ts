@@ -9,7 +9,7 @@ import type {
   EndpointResult,
   EntryKind as KindName,
   ScreenName,
-} from 'contract';
+} from 'contract/browser';
 import {
   ENTRY_KINDS,
   endpoints,

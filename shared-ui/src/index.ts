@@ -15,7 +15,7 @@ export type {
 } from './http/api-client';
 // The apps reach the endpoint list and the message catalogue through shared-ui, a federation
 // singleton, so they are in one shared chunk rather than bundled again into each app.
-export { endpoints, messages, clerkMessages } from 'contract';
+export { endpoints, messages, clerkMessages } from 'contract/browser';
 // Small constants of contract the remotes' screens read, from the same shared copy: imported from
 // contract itself, a remote would bundle the modules they sit in, TypeBox schemas and all.
 export {
@@ -28,8 +28,8 @@ export {
   RECEIPT_FORM,
   RECEIPT_MEDIA_TYPES,
   STATEMENT_FORMATS,
-} from 'contract';
-export type { Endpoint, EndpointInput, EndpointResult, EndpointTexts } from 'contract';
+} from 'contract/browser';
+export type { Endpoint, EndpointInput, EndpointResult, EndpointTexts } from 'contract/browser';
 export { useSession, getToken, TOKEN_KEY } from './session/session-store';
 export type { SessionState } from './session/session-store';
 export { logOut } from './session/log-out';
@@ -74,14 +74,14 @@ export {
   subtractMoney,
   sumMoney,
   toCents,
-} from 'contract';
-export type { MoneyValue as Money } from 'contract';
+} from 'contract/browser';
+export type { MoneyValue as Money } from 'contract/browser';
 export { parseJson } from './http/exact-json';
 export { useAppliedFilters } from './filters/useAppliedFilters';
 export { useScreenQuery, useSetScreenQuery, addressQuery, replaceAddressQuery } from './screens';
 // Screen addresses: every link between apps is built from the contract's screen descriptions.
-export { href, readQuery } from 'contract';
-export type { ScreenName, ScreenQuery } from 'contract';
+export { href, readQuery } from 'contract/browser';
+export type { ScreenName, ScreenQuery } from 'contract/browser';
 
 export * from './components/AppLink';
 export * from './components/Button';
@@ -124,4 +124,4 @@ export { useApiUpload } from './data/api-upload';
 export type { UploadVariables } from './data/api-upload';
 // The screens and the remotes' list, for the shell: through this one shared copy of contract, so
 // the shell's bundle does not carry a second one.
-export { REMOTES, screens } from 'contract';
+export { REMOTES, screens } from 'contract/browser';

@@ -17,18 +17,6 @@ const out = mkdtempSync(path.join(tmpdir(), 'web-build-typebox-'));
 const require = createRequire(import.meta.url);
 
 /**
- * The apps' module rules but the one that strips the endpoint table of its schemas for the
- * browser (browser-endpoints-loader.cjs): here every endpoint's schemas are built, so that the
- * facade is checked on each of them.
- */
-const withSchemas = {
-  ...browserModule,
-  rules: browserModule.rules.filter(
-    (rule) => !String(rule.use ?? '').includes('browser-endpoints-loader'),
-  ),
-};
-
-/**
  * The bytes of TypeBox's own modules a build put in its bundle (their sources, before the
  * minifier), the modules webpack concatenated into one counted one by one.
  */
@@ -61,7 +49,7 @@ async function bundleContract(name, resolve) {
       globalObject: 'globalThis',
     },
     resolve,
-    module: withSchemas,
+    module: browserModule,
     optimization: { minimizer: minimizerFor(true) },
   });
   const file = path.join(out, `${name}.cjs`);

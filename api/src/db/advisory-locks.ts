@@ -11,7 +11,7 @@ export const ADVISORY_LOCK_KEYS = {
   /** One backup run at a time across server processes (repositories/backup-runs.ts). */
   backupRun: 727004,
   /** One decision on a remote's canary at a time (rolled back or promoted by itself), across
-   * server processes (web/rollout-watch.ts). */
+   * server processes (releases/rollout-watch.ts). */
   rolloutDecision: 727005,
   /**
    * Two uploads of the same bytes queue on one lock per content: the seed of

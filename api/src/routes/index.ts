@@ -25,7 +25,7 @@ import { companyRoutes } from './company/index.js';
 import { exportRoutes } from './exports/index.js';
 import { monthEndRoutes } from './month-end/index.js';
 import { payslipRoutes } from './payslip/index.js';
-import { releaseRoutes } from './releases/index.js';
+import { releaseRoutes } from '../releases/routes.js';
 import { accountsRoutes } from '../bank/routes.js';
 import { ledgerRoutes } from '../ledger/routes.js';
 import { setupRoutes } from '../setup/routes.js';

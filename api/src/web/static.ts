@@ -15,8 +15,8 @@ import {
   isKeptVersion,
   remoteDir,
   versionDir,
-} from './releases.js';
-import { CHUNK_TABLE_FILE, chunkTable, remoteList } from './rollout.js';
+} from '../releases/deploy-state.js';
+import { CHUNK_TABLE_FILE, chunkTable, remoteList } from '../releases/rollout.js';
 
 export interface WebOptions {
   /** The repository root: holds shell/dist and mf-<name>/dist. */
@@ -32,16 +32,16 @@ export interface WebOptions {
   userOf?: (request: FastifyRequest) => Promise<number | undefined>;
   /**
    * Records that a signed-in user is served these deployed versions by one answer of
-   * /remotes.json and names that load (remote-loads.ts): the shell reports each remote's health
+   * /remotes.json and names that load (releases/remote-loads.ts): the shell reports each remote's health
    * with it, and only what was served counts.
    */
   recordLoad?: (userId: number, versions: Record<string, string>) => Promise<string | undefined>;
 }
 
-export { REMOTE_NAMES } from './releases.js';
+export { REMOTE_NAMES } from '../releases/deploy-state.js';
 
 /**
- * The manifest URLs of /remotes.json (see remoteList in rollout.ts): a configured URL wins; then
+ * The manifest URLs of /remotes.json (see remoteList in releases/rollout.ts): a configured URL wins; then
  * the deployed version `npm run deploy` switched to; otherwise the remote's own build.
  */
 export function remoteManifests(

@@ -5,24 +5,13 @@ import { Id, IsoDate, Money, Name, ReconciledReason, Text } from '../common.js';
 import { literalUnion } from '../kinds.js';
 import { Change, Compare, ComparedPeriod } from '../compare.js';
 import { NextCursor, pagingQuery } from '../paging.js';
+import { PROFIT_BASES } from './values.js';
+
+export { FINANCIAL_YEAR_START_MONTH, PROFIT_BASES, financialYearStart } from './values.js';
 
 export const LEDGER_ACCOUNT_TYPES = ['Asset', 'Liability', 'Equity', 'Income', 'Expense'] as const;
 export const LedgerAccountType = literalUnion(LEDGER_ACCOUNT_TYPES);
 export type LedgerAccountType = Static<typeof LedgerAccountType>;
-
-/**
- * The month the financial year starts in: July, as Pakistan's tax year (1 July to 30 June). The
- * balance sheet counts "Profit for the year" from its first day.
- */
-export const FINANCIAL_YEAR_START_MONTH = 7;
-
-/** The first day of the financial year `day` (YYYY-MM-DD) falls in. */
-export function financialYearStart(day: string): string {
-  const year = Number(day.slice(0, 4));
-  const month = Number(day.slice(5, 7));
-  const start = month >= FINANCIAL_YEAR_START_MONTH ? year : year - 1;
-  return `${String(start).padStart(4, '0')}-${String(FINANCIAL_YEAR_START_MONTH).padStart(2, '0')}-01`;
-}
 
 /** Types whose balance is a debit (assets, expenses); the others' is a credit. */
 export const DEBIT_NORMAL: readonly LedgerAccountType[] = ['Asset', 'Expense'];
@@ -198,8 +187,6 @@ export const BalanceSheet = Type.Object({
   totals: Type.Object({ assets: Money, liabilities: Money, equity: Money }),
 });
 export type BalanceSheet = Static<typeof BalanceSheet>;
-
-export const PROFIT_BASES = ['accrual', 'cash'] as const;
 export const ProfitBasis = literalUnion(PROFIT_BASES);
 export type ProfitBasis = Static<typeof ProfitBasis>;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { RegisterRow } from 'contract';
+import type { RegisterRow } from 'contract/browser';
 import {
   Button,
   ListPager,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { accountMessages, importMessages, type StatementPreview } from 'contract';
+import { accountMessages, importMessages, type StatementPreview } from 'contract/browser';
 import {
   type Dialogs,
   endpoints,

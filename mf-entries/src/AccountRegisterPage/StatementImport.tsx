@@ -6,7 +6,7 @@ import {
   type StatementMapping,
   type StatementPreview,
   type StatementPreviewLine,
-} from 'contract';
+} from 'contract/browser';
 import { STATEMENT_FORMATS, Button, Select, Table, formatMoney, formatRs } from 'shared-ui';
 import { ColumnMapping, formatChoices } from '../ColumnMapping';
 import { ImportFile } from '../FileImport';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { importMessages, type StatementImport } from 'contract';
+import { importMessages, type StatementImport } from 'contract/browser';
 import { Button, endpoints, formatTimestamp, notify, useApiQuery, useApiWrite } from 'shared-ui';
 import { ImportsTable, UndoImportDialog } from '../FileImport';
 import { FORMAT_LABELS } from './StatementImport';

@@ -8,7 +8,7 @@ import {
   type StatementImportList,
   type StatementImported,
   type StatementPreview,
-} from 'contract';
+} from 'contract/browser';
 import { BANK, renderAt } from '../testing';
 import { AccountRegisterPage } from './AccountRegisterPage';
 

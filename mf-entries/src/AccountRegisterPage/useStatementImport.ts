@@ -14,7 +14,7 @@ import {
   type StatementImported,
   type StatementMapping,
   type StatementOptions,
-} from 'contract';
+} from 'contract/browser';
 import { endpoints, notify, useApiQuery } from 'shared-ui';
 import { useFileImport } from '../FileImport';
 

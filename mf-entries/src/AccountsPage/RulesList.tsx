@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { BankRule, BankRuleBody, EntryKind } from 'contract';
+import type { BankRule, BankRuleBody, EntryKind } from 'contract/browser';
 import {
   Button,
   Checkbox,

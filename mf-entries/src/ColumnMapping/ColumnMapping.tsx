@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { importMessages, type DateFormat, type NumberFormat } from 'contract';
+import { importMessages, type DateFormat, type NumberFormat } from 'contract/browser';
 import { DATE_FORMATS, NUMBER_FORMATS, Select } from 'shared-ui';
 import './ColumnMapping.css';
 

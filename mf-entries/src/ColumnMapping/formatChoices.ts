@@ -1,4 +1,4 @@
-import type { DateFormat, NumberFormat } from 'contract';
+import type { DateFormat, NumberFormat } from 'contract/browser';
 import type { FormatChoice } from './ColumnMapping';
 
 /** What a preview says of the file's formats: as read, and the candidates where it leaves them open. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { EntryKind } from 'contract';
+import type { EntryKind } from 'contract/browser';
 import { axeViolations, endpoints, mockEndpoint, render } from 'shared-ui/testing';
 import { KINDS, expenseKind } from '../entry-kinds';
 import { EntryFields } from './EntryFields';

@@ -2,7 +2,7 @@
 // is chosen), its party and its Credit/Debit. The entry forms, Correct, Recurring and the rules
 // render them; what each kind offers comes from entry-kinds.
 import type { ReactNode, Ref } from 'react';
-import type { EntryKind as KindName } from 'contract';
+import type { EntryKind as KindName } from 'contract/browser';
 import { Select } from 'shared-ui';
 import { KIND_OPTIONS, onlyCreditDebit, type EntryKind, type PickerOption } from '../entry-kinds';
 

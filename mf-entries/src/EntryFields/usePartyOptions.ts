@@ -1,4 +1,4 @@
-import type { EntryKind } from 'contract';
+import type { EntryKind } from 'contract/browser';
 import { endpoints, useApiQuery } from 'shared-ui';
 import { KINDS, type PickerOption } from '../entry-kinds';
 

@@ -1,7 +1,7 @@
 // The Expances form and the month's budget of the chosen type (issue 34).
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ExpenseType } from 'contract';
+import type { ExpenseType } from 'contract/browser';
 import { axeViolations, type Dialogs, endpoints, mockEndpoint } from 'shared-ui/testing';
 import { CASH, mockAccounts, mockOpenBooks, openScreen, renderAt } from '../testing';
 import { toIsoDate } from 'shared-ui';

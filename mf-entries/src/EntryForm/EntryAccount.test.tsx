@@ -2,7 +2,7 @@
 // button, remembered per party (an expense type) and per user.
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ExpenseType } from 'contract';
+import type { ExpenseType } from 'contract/browser';
 import { queryClient } from 'shared-ui';
 import { endpoints, type MockedEndpoint, mockEndpoint } from 'shared-ui/testing';
 import { BANK, CASH, mockAccounts } from '../testing';

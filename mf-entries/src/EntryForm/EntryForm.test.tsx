@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Endpoint } from 'contract';
+import type { Endpoint } from 'contract/browser';
 import {
   axeViolations,
   deferred,

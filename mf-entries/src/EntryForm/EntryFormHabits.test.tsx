@@ -2,7 +2,7 @@
 // recorded, notices instead of pop-ups, the pickers' order and the client's balance.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Client } from 'contract';
+import type { Client } from 'contract/browser';
 import { axeViolations, endpoints, failWith, mockEndpoint } from 'shared-ui/testing';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
 import { IncomePage } from '../IncomePage';

@@ -1,7 +1,7 @@
 // The entry screens' cases and the calls they make, shared by the entry form's test files.
 import type { ReactElement } from 'react';
 import type { ComponentType } from 'react';
-import type { Client, Employee, Endpoint, ExpenseType } from 'contract';
+import type { Client, Employee, Endpoint, ExpenseType } from 'contract/browser';
 import {
   type Dialogs,
   endpoints,

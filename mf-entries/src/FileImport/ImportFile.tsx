@@ -1,4 +1,4 @@
-import { importMessages } from 'contract';
+import { importMessages } from 'contract/browser';
 import { FileField } from '../FileField';
 
 export interface ImportFileProps {

@@ -1,4 +1,4 @@
-import { importMessages } from 'contract';
+import { importMessages } from 'contract/browser';
 import { ReasonDialog, type ReasonDialogProps } from 'shared-ui';
 
 export type UndoImportDialogProps = Omit<

@@ -3,7 +3,7 @@
 // multipart form of the file and the choices as `options`. After an import the file input starts
 // empty again.
 import { useState } from 'react';
-import { importMessages } from 'contract';
+import { importMessages } from 'contract/browser';
 import {
   notify,
   useApiWrite,

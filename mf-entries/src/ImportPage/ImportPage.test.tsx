@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ImportPreview, ImportRecord } from 'contract';
+import type { ImportPreview, ImportRecord } from 'contract/browser';
 import {
   axeViolations,
   type Dialogs,

@@ -1,4 +1,9 @@
-import { IMPORT_KINDS, IMPORT_KIND_LABELS, importMessages, type ImportKind } from 'contract';
+import {
+  IMPORT_KINDS,
+  IMPORT_KIND_LABELS,
+  importMessages,
+  type ImportKind,
+} from 'contract/browser';
 import { Button, Select } from 'shared-ui';
 import { AccountPicker } from '../EntryForm/AccountPicker';
 import { ImportFile } from '../FileImport';

@@ -1,4 +1,4 @@
-import { IMPORT_KIND_FIELDS, importFieldLabel } from 'contract';
+import { IMPORT_KIND_FIELDS, importFieldLabel } from 'contract/browser';
 import { ColumnMapping, formatChoices } from '../ColumnMapping';
 import type { ImportState } from './useImport';
 

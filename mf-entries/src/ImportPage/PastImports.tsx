@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { IMPORT_KIND_LABELS, importMessages, type ImportRecord } from 'contract';
+import { IMPORT_KIND_LABELS, importMessages, type ImportRecord } from 'contract/browser';
 import {
   AppLink,
   Button,

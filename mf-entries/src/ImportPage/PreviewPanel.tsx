@@ -1,4 +1,4 @@
-import { importMessages, type ImportProblem, type PreviewRow } from 'contract';
+import { importMessages, type ImportProblem, type PreviewRow } from 'contract/browser';
 import { Table, Select } from 'shared-ui';
 import { usePartyOptions } from '../EntryFields/usePartyOptions';
 import type { ImportState } from './useImport';

@@ -9,7 +9,7 @@ import {
   type ImportOptions,
   type NumberFormat,
   type PartyChoice,
-} from 'contract';
+} from 'contract/browser';
 import { endpoints } from 'shared-ui';
 import { useFileImport } from '../FileImport';
 

@@ -1,4 +1,4 @@
-import { importMessages } from 'contract';
+import { importMessages } from 'contract/browser';
 import { AppLink, endpoints, href, useApiQuery, useScreenQuery } from 'shared-ui';
 
 /**

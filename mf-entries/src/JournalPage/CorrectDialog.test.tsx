@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { JournalEntryRow } from 'contract';
+import type { JournalEntryRow } from 'contract/browser';
 import {
   axeViolations,
   type Dialogs,

@@ -4,7 +4,11 @@
 // dialog, or leaving the page with it open, writes nothing.
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { CORRECTION_CHANGES_NOTHING, type CorrectBody, type JournalEntryRow } from 'contract';
+import {
+  CORRECTION_CHANGES_NOTHING,
+  type CorrectBody,
+  type JournalEntryRow,
+} from 'contract/browser';
 import {
   AmountField,
   Button,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { JournalEntryRow, JournalRow } from 'contract';
+import type { JournalEntryRow, JournalRow } from 'contract/browser';
 import { Table, ListPager, formatRs, useCanWrite, useIsAdmin } from 'shared-ui';
 import { BooksClosed } from '../BooksClosed';
 import { BatchLine } from './BatchLine';

@@ -2,7 +2,7 @@
 // everyone, its reversal for admins only, and Voucher among the Kind filter's options.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { JournalRow } from 'contract';
+import type { JournalRow } from 'contract/browser';
 import {
   axeViolations,
   type Dialogs,

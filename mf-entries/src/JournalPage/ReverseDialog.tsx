@@ -1,4 +1,4 @@
-import type { JournalEntryRow } from 'contract';
+import type { JournalEntryRow } from 'contract/browser';
 import { formatRs } from 'shared-ui';
 import { ReversalDialog } from '../ReversalDialog';
 import { KINDS } from './journal-kinds';

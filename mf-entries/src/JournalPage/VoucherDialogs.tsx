@@ -1,7 +1,7 @@
 // A voucher's row in the Journal (issue 40): its lines in a dialog, with the way to the Vouchers
 // screen, and its reversal (admins only: the server refuses anyone else) with a reason, the same
 // call as on the Vouchers screen.
-import type { JournalRow } from 'contract';
+import type { JournalRow } from 'contract/browser';
 import {
   AppLink,
   Modal,

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { createPortal } from 'react-dom';
 import type { ReactNode } from 'react';
-import type { JournalRow } from 'contract';
+import type { JournalRow } from 'contract/browser';
 import { Button, formatMoney, formatTimestamp, messages } from 'shared-ui';
 import { AttachReceipt } from '../Receipts/AttachReceipt';
 import type { TableColumn } from 'shared-ui';

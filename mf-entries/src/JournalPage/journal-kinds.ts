@@ -1,7 +1,12 @@
 // What the journal shows of each kind of row: the labels of what its Kind filter offers,
 // vouchers with the entries (each entry kind's own label is in entry-kinds), whether a row is an
 // entry, and whether it was reversed.
-import type { EntryKind, JournalEntryRow, JournalKind as RowKind, JournalRow } from 'contract';
+import type {
+  EntryKind,
+  JournalEntryRow,
+  JournalKind as RowKind,
+  JournalRow,
+} from 'contract/browser';
 import { ENTRY_KINDS } from 'shared-ui';
 import { KINDS, type PickerOption } from '../entry-kinds';
 

@@ -1,7 +1,7 @@
 // The Journal's component tests' shared parts: its rows and pages as the server answers them, the
 // calls the screen makes answered (a staff user, the books closed through March), and the screen
 // rendered at its address with the address shown.
-import type { JournalPage as Page, JournalRow } from 'contract';
+import type { JournalPage as Page, JournalRow } from 'contract/browser';
 import { endpoints, mockEndpoint } from 'shared-ui/testing';
 import { CASH, mockAccounts, openScreen, renderAt } from '../testing';
 import { JournalPage } from './JournalPage';

@@ -4,7 +4,7 @@
 // refreshes the list and the totals, and every open report and the dashboard (the contract's
 // topics).
 import { useRef } from 'react';
-import type { EntryKind, JournalEntryRow } from 'contract';
+import type { EntryKind, JournalEntryRow } from 'contract/browser';
 import {
   ENTRY_KINDS,
   endpoints,

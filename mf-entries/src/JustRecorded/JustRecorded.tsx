@@ -4,7 +4,7 @@
 // correction dialog in place: once saved, the list shows the corrected entry, and the one it
 // replaces as reversed.
 import { useState } from 'react';
-import type { EntryKind, JournalEntryRow } from 'contract';
+import type { EntryKind, JournalEntryRow } from 'contract/browser';
 import { Button, clerkMessages, endpoints, formatRs, messages, useApiQuery } from 'shared-ui';
 import { CorrectDialog } from '../JournalPage/dialogs';
 import { AttachReceipt } from '../Receipts/AttachReceipt';

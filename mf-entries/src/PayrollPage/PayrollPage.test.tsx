@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PayrollSheet } from 'contract';
+import type { PayrollSheet } from 'contract/browser';
 import {
   axeViolations,
   collectDownloads,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { payslipFileName } from 'contract';
+import { payslipFileName } from 'contract/browser';
 import {
   AmountInput,
   AppLink,

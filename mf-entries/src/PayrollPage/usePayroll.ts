@@ -4,7 +4,7 @@
 // run. Someone without a monthly salary is offered what they were paid the month before. Posting refreshes the sheet, every report and the journal
 // (the contract's topics).
 import { useState } from 'react';
-import { payrollPostedText, type PayrollRow } from 'contract';
+import { payrollPostedText, type PayrollRow } from 'contract/browser';
 import {
   endpoints,
   formatMoney,

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { JournalRow } from 'contract';
+import type { JournalRow } from 'contract/browser';
 import { Button, endpoints, messages, useApiWrite, type UploadVariables } from 'shared-ui';
 import { RECEIPT_ACCEPT, filesForm } from './receipt-files';
 

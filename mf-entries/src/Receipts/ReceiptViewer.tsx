@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Receipt } from 'contract';
+import type { Receipt } from 'contract/browser';
 import {
   Button,
   LoadingScreen,

@@ -1,6 +1,6 @@
 // The multipart forms of the receipt uploads (contract's RECEIPT_FORM): files in the field
 // `receipt`; recording an entry with them sends the form's kind and its spec body first.
-import type { EntryKind } from 'contract';
+import type { EntryKind } from 'contract/browser';
 import { RECEIPT_FORM, RECEIPT_MEDIA_TYPES } from 'shared-ui';
 
 /** What the file picker offers; the server decides by the bytes whatever is picked. */

@@ -3,7 +3,7 @@
 // one "Book to" picker. The picker starts on the rule's proposal, else on the one choice whose
 // name the line's text holds (a client's name on a deposit, "charges" on a bank charge).
 import { useEffect, useRef, useState } from 'react';
-import type { EntryKind, LineEntryBody, StatementLine } from 'contract';
+import type { EntryKind, LineEntryBody, StatementLine } from 'contract/browser';
 import { TextField, endpoints, useApiQuery } from 'shared-ui';
 import { PanelFooter } from './PanelFooter';
 import { KINDS, type PickerOption } from '../entry-kinds';

@@ -3,7 +3,7 @@
 // or several that add up to the line, matched to it at once. What is chosen stays chosen while
 // the search changes.
 import { useEffect, useRef, useState } from 'react';
-import type { OpenItemsQuery, StatementLine } from 'contract';
+import type { OpenItemsQuery, StatementLine } from 'contract/browser';
 import { TextField, endpoints, formatMoney, keepPreviousData, useApiQuery } from 'shared-ui';
 import {
   entryCandidate,

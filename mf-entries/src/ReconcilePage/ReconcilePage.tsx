@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { LineEntryBody, Proposal, StatementLine } from 'contract';
+import type { LineEntryBody, Proposal, StatementLine } from 'contract/browser';
 import { Button, Checkbox, formatRs, useCanWrite, useIsAdmin } from 'shared-ui';
 import { registerPath, useAccountId } from '../AccountsPage/account-paths';
 import { CreatePanel } from './CreatePanel';

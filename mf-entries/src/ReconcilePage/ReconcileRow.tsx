@@ -3,7 +3,7 @@
 // amount, and why in words), and the row's buttons — OK on a proposal; Create, Transfer, Find &
 // match and Exclude without one (behind More with one). A button's form opens under the row.
 import { useState } from 'react';
-import type { StatementLine, Suggestion } from 'contract';
+import type { StatementLine, Suggestion } from 'contract/browser';
 import { Button, formatMoney } from 'shared-ui';
 import { KINDS } from '../JournalPage/journal-kinds';
 import { candidateTitle, lineName, shortDay, whySuggested, type Candidate } from './line-words';

@@ -5,7 +5,7 @@
 // match matches one larger entry to this line and another that add up to it — no pop-up.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Worklist } from 'contract';
+import type { Worklist } from 'contract/browser';
 import {
   axeViolations,
   type Dialogs,

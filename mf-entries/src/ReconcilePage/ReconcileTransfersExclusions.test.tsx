@@ -4,7 +4,7 @@
 // reason in the row and Undo exclude puts the line back — all without a pop-up.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Worklist } from 'contract';
+import type { Worklist } from 'contract/browser';
 import {
   axeViolations,
   type Dialogs,

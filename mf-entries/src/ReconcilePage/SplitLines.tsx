@@ -1,7 +1,7 @@
 // Find & match's other way round: one entry larger than the line, matched to this line and other
 // unmatched lines of the statement that add up to it (a payment the bank booked in parts).
 import { useState } from 'react';
-import type { StatementLine } from 'contract';
+import type { StatementLine } from 'contract/browser';
 import { Button, formatMoney } from 'shared-ui';
 import { lineName, shortDay, type Candidate } from './line-words';
 

@@ -3,7 +3,7 @@
 // amount and the line matched to it. The other account starts on the one the line's text names,
 // else the first other account.
 import { useEffect, useRef, useState } from 'react';
-import type { Account, StatementLine } from 'contract';
+import type { Account, StatementLine } from 'contract/browser';
 import { Select, TextField } from 'shared-ui';
 import { PanelFooter } from './PanelFooter';
 import { lineName, sharedWords } from './line-words';

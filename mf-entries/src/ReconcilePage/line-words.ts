@@ -1,6 +1,6 @@
 // The reconcile row's words: a line as a button's name reads it, the entry or transfer proposed
 // for it, and why it was suggested, said as a bookkeeper would (never the raw score).
-import type { StatementLine, Suggestion, WorklistEntry, WorklistTransfer } from 'contract';
+import type { StatementLine, Suggestion, WorklistEntry, WorklistTransfer } from 'contract/browser';
 import { formatMoney } from 'shared-ui';
 import { KINDS } from '../JournalPage/journal-kinds';
 

@@ -1,7 +1,7 @@
 // The reconcile screen's component tests' shared parts: a statement line with defaults, the page
 // rendered at its route, and a row found by its line's description.
 import { screen, within } from '@testing-library/react';
-import type { StatementLine } from 'contract';
+import type { StatementLine } from 'contract/browser';
 import { renderAt } from '../testing';
 import { ReconcilePage } from './ReconcilePage';
 

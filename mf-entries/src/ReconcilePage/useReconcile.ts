@@ -4,7 +4,7 @@
 // Each refreshes what it changes. No write speaks by a pop-up: a refusal goes to `onRefused`
 // (the screen's live region), and what was done is said by the caller (useRowActions.ts).
 import { useState } from 'react';
-import type { BankRuleBody, LineEntryBody, StatementLine, WorklistEntry } from 'contract';
+import type { BankRuleBody, LineEntryBody, StatementLine, WorklistEntry } from 'contract/browser';
 import { endpoints, useApiQuery, useApiWrite } from 'shared-ui';
 
 const ok = async (outcome: Promise<{ ok: boolean }>) => (await outcome).ok;

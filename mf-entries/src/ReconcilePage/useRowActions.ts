@@ -2,7 +2,7 @@
 // screen's polite live region (never a pop-up), and the last action done can be undone — a match
 // unmatched, an entry or transfer made from a line unmatched and reversed, an exclusion put back.
 import { useState } from 'react';
-import type { BankRuleBody, LineEntryBody, StatementLine, WorklistEntry } from 'contract';
+import type { BankRuleBody, LineEntryBody, StatementLine, WorklistEntry } from 'contract/browser';
 import { useIsAdmin } from 'shared-ui';
 import { lineName } from './line-words';
 import { useReconcile } from './useReconcile';

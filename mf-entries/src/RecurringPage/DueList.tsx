@@ -1,4 +1,4 @@
-import type { Occurrence } from 'contract';
+import type { Occurrence } from 'contract/browser';
 import { Button, Table, messages } from 'shared-ui';
 import type { TableColumn } from 'shared-ui';
 import { entryColumns } from './entry-columns';

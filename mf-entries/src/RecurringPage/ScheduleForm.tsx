@@ -1,4 +1,4 @@
-import { REPEATS, type EntryKind, type Repeats } from 'contract';
+import { REPEATS, type EntryKind, type Repeats } from 'contract/browser';
 import { Button, DateInput, Select, TextField, messages, notify, toIsoDate } from 'shared-ui';
 import { parseAmount } from '../EntryForm/amount';
 import { AccountPicker, accountIdOf } from '../EntryForm/AccountPicker';

@@ -1,4 +1,4 @@
-import type { Schedule } from 'contract';
+import type { Schedule } from 'contract/browser';
 import { Button, Table } from 'shared-ui';
 import type { TableColumn } from 'shared-ui';
 import { entryColumns } from './entry-columns';

@@ -1,4 +1,4 @@
-import type { CreditDebit, EntryKind } from 'contract';
+import type { CreditDebit, EntryKind } from 'contract/browser';
 import { formatMoney, type TableColumn } from 'shared-ui';
 
 /** What a schedule and each of its occurrences post. */

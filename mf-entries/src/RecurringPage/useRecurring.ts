@@ -6,7 +6,7 @@ import {
   type OccurrenceRef,
   type ScheduleBody,
   type ScheduleState,
-} from 'contract';
+} from 'contract/browser';
 import { endpoints, messages, notify, useApiQuery, useApiWrite, useIsAdmin } from 'shared-ui';
 
 /** Every write of the screen says the server's answer. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import type { LedgerAccount } from 'contract';
+import type { LedgerAccount } from 'contract/browser';
 import {
   AmountInput,
   Button,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Voucher } from 'contract';
+import type { Voucher } from 'contract/browser';
 import {
   Button,
   ListPager,

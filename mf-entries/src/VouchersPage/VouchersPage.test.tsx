@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Voucher } from 'contract';
+import type { Voucher } from 'contract/browser';
 import {
   axeViolations,
   type Dialogs,

@@ -1,7 +1,7 @@
 // A voucher's lines as typed, and what they add up to: the debits, the credits and the
 // difference, in whole cents, worked out as the user types.
 import { centsText, parseMoney } from 'shared-ui';
-import type { VoucherBody } from 'contract';
+import type { VoucherBody } from 'contract/browser';
 
 export interface DraftLine {
   /** Tells the lines apart while they are added and removed. */

@@ -1,5 +1,5 @@
 // Money accounts as the server answers them, for the component tests of every entries screen.
-import type { Account } from 'contract';
+import type { Account } from 'contract/browser';
 
 export const CASH: Account = {
   id: 1,

@@ -5,7 +5,7 @@
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { screen } from '@testing-library/react';
-import type { Account, Role } from 'contract';
+import type { Account, Role } from 'contract/browser';
 import {
   collectDialogs,
   endpoints,

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import type { User } from 'contract';
+import type { User } from 'contract/browser';
 import { Button, DateInput, PeriodPresets, Select, TextField } from 'shared-ui';
 import type { FilterDraft } from 'shared-ui';
 import { ACTION_OPTIONS, KIND_OPTIONS } from './activity-labels';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { ActivityRow, OpenSession } from 'contract';
+import type { ActivityRow, OpenSession } from 'contract/browser';
 import {
   axeViolations,
   collectDialogs,

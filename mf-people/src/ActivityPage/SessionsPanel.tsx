@@ -1,4 +1,4 @@
-import { type OpenSession } from 'contract';
+import { type OpenSession } from 'contract/browser';
 import {
   Button,
   confirm,

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { personText, type ActivityRow } from 'contract';
+import { personText, type ActivityRow } from 'contract/browser';
 import { formatTimestamp, messages, type TableColumn } from 'shared-ui';
 import { actionLabel, kindLabel, recordLink, valueText } from './activity-labels';
 

@@ -11,7 +11,7 @@ import {
   type ActivityRow,
   type AuditAction,
   type RecordKind,
-} from 'contract';
+} from 'contract/browser';
 import { href } from 'shared-ui';
 
 const humanize = (name: string) => name.replace(/[_:]+/g, ' ').trim();

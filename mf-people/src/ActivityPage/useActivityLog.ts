@@ -1,6 +1,6 @@
 // The data of the activity log: the filtered, paged list (shared-ui's useFilteredList over the
 // contract's activity screen) and the users the Who picker offers.
-import type { User } from 'contract';
+import type { User } from 'contract/browser';
 import { endpoints, useApiQuery, useFilteredList } from 'shared-ui';
 
 /** The filters of the form, in its order, with their labels (to name one that is not valid). */

@@ -1,4 +1,4 @@
-import type { Client, ClientBody } from 'contract';
+import type { Client, ClientBody } from 'contract/browser';
 import { endpoints } from 'shared-ui';
 import { EMAIL_FIELD, NAME_FIELD, PeopleScreen, createPeopleConfig } from '../PeopleScreen';
 import type { PersonField } from '../PeopleScreen';

@@ -1,5 +1,5 @@
 // What only the Employees screen does: a number that is digits only (docs/architecture.md#domain-rules).
-import type { Employee } from 'contract';
+import type { Employee } from 'contract/browser';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPage, mockPeopleEndpoints } from '../testing/people-test-utils';

@@ -1,4 +1,4 @@
-import type { Employee, EmployeeBody } from 'contract';
+import type { Employee, EmployeeBody } from 'contract/browser';
 import { endpoints } from 'shared-ui';
 import { EMAIL_FIELD, NAME_FIELD, PeopleScreen, createPeopleConfig } from '../PeopleScreen';
 import type { PersonField } from '../PeopleScreen';

@@ -4,7 +4,7 @@
 // the action anyway).
 import { createContext, useContext } from 'react';
 import type { ReactNode } from 'react';
-import type { User } from 'contract';
+import type { User } from 'contract/browser';
 import { Button, confirm, endpoints, messages, useApiQuery, useApiWrite } from 'shared-ui';
 
 const NOBODY: ReadonlySet<number> = new Set();

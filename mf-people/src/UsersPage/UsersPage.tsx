@@ -1,4 +1,4 @@
-import type { RegisterUserBody, User } from 'contract';
+import type { RegisterUserBody, User } from 'contract/browser';
 import { endpoints, messages } from 'shared-ui';
 import { EMAIL_FIELD, NAME_FIELD, PeopleScreen, createPeopleConfig } from '../PeopleScreen';
 import type { PersonField } from '../PeopleScreen';

@@ -3,7 +3,7 @@
 // rule per screen reads at a glance.
 import { screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import type { Endpoint } from 'contract';
+import type { Endpoint } from 'contract/browser';
 import { ClientsVsSalesPage } from './ClientsVsSalesPage';
 import { EmployeesVsSalaryReportPage } from './EmployeesVsSalaryReportPage';
 import { ExpenseLedgerPage } from './ExpenseLedgerPage';

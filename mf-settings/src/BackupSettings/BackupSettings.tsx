@@ -2,7 +2,7 @@
 // backups the server took, with time, size and rows, a Download per backup, "Back up now", the
 // schedule and the last failure. The server takes, keeps and streams the files
 // (GET/POST /api/backups, GET /api/backups/:name/download).
-import type { BackupInfo } from 'contract';
+import type { BackupInfo } from 'contract/browser';
 import { Button, Table, formatTimestamp, messages } from 'shared-ui';
 import { useBackups } from './useBackups';
 

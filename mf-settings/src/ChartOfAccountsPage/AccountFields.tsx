@@ -1,5 +1,5 @@
 import { Select, TextField } from 'shared-ui';
-import type { LedgerAccount } from 'contract';
+import type { LedgerAccount } from 'contract/browser';
 import { ACCOUNT_TYPES, ORIGIN_LABELS, isKept } from './chart-tree';
 import type { AccountDraft } from './useChartOfAccounts';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LedgerAccount } from 'contract';
+import type { LedgerAccount } from 'contract/browser';
 import {
   axeViolations,
   collectDialogs,

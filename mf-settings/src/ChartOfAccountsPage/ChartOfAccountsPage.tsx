@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CSSProperties, FormEvent } from 'react';
-import type { LedgerAccount, LedgerAccountType } from 'contract';
+import type { LedgerAccount, LedgerAccountType } from 'contract/browser';
 import { Button, Modal, Table, useIsAdmin } from 'shared-ui';
 import type { TableColumn } from 'shared-ui';
 import { AccountFields } from './AccountFields';

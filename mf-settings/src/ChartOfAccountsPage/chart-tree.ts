@@ -1,6 +1,6 @@
 // The chart of accounts as a tree: each type's accounts in code order, each sub-account right
 // after its parent, with how deep it sits.
-import type { LedgerAccount, LedgerAccountType } from 'contract';
+import type { LedgerAccount, LedgerAccountType } from 'contract/browser';
 
 export const ACCOUNT_TYPES: readonly LedgerAccountType[] = [
   'Asset',

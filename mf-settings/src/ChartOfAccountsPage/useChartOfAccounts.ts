@@ -1,7 +1,7 @@
 // The data of the chart of accounts: the accounts with their balances, and the writes on them
 // (add, change, close, reopen), each alerting the server's message. A write refreshes the list
 // through the cache (the contract's topics).
-import type { LedgerAccount, LedgerAccountBody } from 'contract';
+import type { LedgerAccount, LedgerAccountBody } from 'contract/browser';
 import { confirm, endpoints, useApiQuery, useApiWrite } from 'shared-ui';
 
 const NO_ACCOUNTS: LedgerAccount[] = [];

@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { apiMessages, LOGO_MAX_BYTES, type Company } from 'contract';
+import { apiMessages, LOGO_MAX_BYTES, type Company } from 'contract/browser';
 import { Button, endpoints, messages, notify, useApiWrite } from 'shared-ui';
 
 export interface CompanyLogoProps {

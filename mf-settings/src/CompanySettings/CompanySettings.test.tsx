@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Company } from 'contract';
+import type { Company } from 'contract/browser';
 import {
   axeViolations,
   collectDialogs,

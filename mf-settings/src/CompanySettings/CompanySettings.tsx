@@ -2,7 +2,7 @@
 // number and logo, which head every Excel and PDF the server makes.
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import type { Company } from 'contract';
+import type { Company } from 'contract/browser';
 import { Button, TextField, endpoints, messages, useApiQuery, useApiWrite } from 'shared-ui';
 import { CompanyLogo } from './CompanyLogo';
 

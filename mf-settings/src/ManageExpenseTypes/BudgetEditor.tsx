@@ -1,7 +1,7 @@
 // Settings > Expenses, Budget column (issue 34): each type's budget for this month, and for admins
 // an editor of one monthly amount or an amount for each month of a year.
 import { useState } from 'react';
-import { MONTH_NAMES, type ExpenseType } from 'contract';
+import { MONTH_NAMES, type ExpenseType } from 'contract/browser';
 import {
   AmountField,
   Button,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ExpenseType } from 'contract';
+import type { ExpenseType } from 'contract/browser';
 import {
   axeViolations,
   collectDialogs,

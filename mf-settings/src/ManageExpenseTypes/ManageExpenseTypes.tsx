@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { ExpenseType } from 'contract';
+import type { ExpenseType } from 'contract/browser';
 import { Button, Table, TextField, useCanWrite, messages } from 'shared-ui';
 import type { TableColumn } from 'shared-ui';
 import { isActive, useExpenseTypes } from './useExpenseTypes';

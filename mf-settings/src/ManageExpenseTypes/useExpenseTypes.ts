@@ -1,7 +1,7 @@
 // The data of Settings > Expenses: the list of expense types and the four writes on it, each
 // with the spec's alerts. A write refreshes the list through the cache (the contract's
 // topics), so nothing here reloads by hand.
-import type { ExpenseType } from 'contract';
+import type { ExpenseType } from 'contract/browser';
 import { confirm, endpoints, messages, notify, useApiQuery, useApiWrite } from 'shared-ui';
 
 /** Which row action is in flight; every row button is disabled meanwhile. */

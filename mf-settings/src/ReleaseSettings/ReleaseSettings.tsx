@@ -3,7 +3,7 @@
 // build, share and health over the last hour and day, and Promote / Roll back, which do what
 // `npm run deploy -- --promote / --rollback` do and are recorded in the Activity screen
 // (GET /api/releases, POST /api/releases/:remote/promote and /rollback).
-import type { HealthFigures, ReleaseVersion, RemoteRelease } from 'contract';
+import type { HealthFigures, ReleaseVersion, RemoteRelease } from 'contract/browser';
 import { Button, confirm, endpoints, messages, useApiWrite, useApiQuery } from 'shared-ui';
 import { timeText } from '../BackupSettings/BackupSettings';
 

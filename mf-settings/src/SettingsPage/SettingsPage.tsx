@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { readQuery } from 'contract';
+import { readQuery } from 'contract/browser';
 import { AccountsAdmin, LoadingScreen, messages, Tabs, useIsAdmin } from 'shared-ui';
 import { BackupSettings } from '../BackupSettings';
 import { BooksClosedSettings } from '../BooksClosedSettings';

@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { endpoints } from 'contract';
+import { endpoints } from 'contract/browser';
 import { collectDialogs, deferred, mockEndpoint, networkFailure, render } from '../testing';
 import { useApiMutation, useApiQuery } from './api-query';
 

@@ -21,7 +21,7 @@ import {
   type EndpointName,
   type EndpointResult,
   type InputOptional,
-} from 'contract';
+} from 'contract/browser';
 import { call, type ApiError, type CallOptions } from '../http/api-client';
 import { refreshAfter } from './refresh';
 import { queryClient, type ApiQueryMeta, type ReadFailure } from './query-client';

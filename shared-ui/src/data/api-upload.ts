@@ -1,7 +1,7 @@
 // File uploads (multipart forms) through the one data cache: like `useApiMutation`, an upload
 // refreshes the reads of the topics it changes (refresh.ts) before it resolves.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Endpoint, EndpointResult } from 'contract';
+import type { Endpoint, EndpointResult } from 'contract/browser';
 import { upload, type ApiError, type CallOptions } from '../http/api-client';
 import { refreshAfter } from './refresh';
 

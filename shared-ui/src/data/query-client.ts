@@ -2,7 +2,7 @@
 // client exists once per page: the shell provides it (DataProvider), a remote's standalone host
 // does the same, and a remote's screens inside the shell read and write the shell's cache.
 import { QueryCache, QueryClient, isCancelledError } from '@tanstack/react-query';
-import type { Topic } from 'contract';
+import type { Topic } from 'contract/browser';
 import { notify } from '../notify/notify';
 import { errorMessage } from '../http/api-client';
 

@@ -5,7 +5,7 @@ import {
   type Endpoint,
   type EndpointName,
   type Topic,
-} from 'contract';
+} from 'contract/browser';
 import { collectDialogs, mockEndpoint, render } from '../testing';
 import { readOf, useApiQuery } from './api-query';
 import { createQueryClient, queryClient } from './query-client';

@@ -3,7 +3,7 @@
 // the write changed is asked again (on screen) or marked stale (off screen). A new call is
 // described in the contract and refreshes what it should without any change here.
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { changesWhatItReads, endpoints, type Endpoint, type Topic } from 'contract';
+import { changesWhatItReads, endpoints, type Endpoint, type Topic } from 'contract/browser';
 import type { ApiQueryMeta } from './query-client';
 
 const table = endpoints as Readonly<Record<string, Endpoint>>;

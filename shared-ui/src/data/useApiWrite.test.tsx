@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { act, screen, waitFor } from '@testing-library/react';
-import { endpoints, type Endpoint, type EndpointName } from 'contract';
+import { endpoints, type Endpoint, type EndpointName } from 'contract/browser';
 import {
   collectDialogs,
   deferred,

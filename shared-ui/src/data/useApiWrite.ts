@@ -4,7 +4,7 @@
 // failure's own message (the endpoint's error text when it brings none). A screen that called the
 // client itself would skip the refresh, so no screen does.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Endpoint, EndpointResult } from 'contract';
+import type { Endpoint, EndpointResult } from 'contract/browser';
 import { call, errorMessage, upload, type ApiError, type CallOptions } from '../http/api-client';
 import { notify } from '../notify/notify';
 import type { ApiMutationVariables } from './api-query';

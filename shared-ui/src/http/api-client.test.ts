@@ -1,4 +1,4 @@
-import { endpoints } from 'contract';
+import { endpoints } from 'contract/browser';
 import { call, download, ApiError, errorMessage } from './api-client';
 import { useSession } from '../session/session-store';
 import { page } from '../notify/page';

@@ -11,7 +11,7 @@ import {
   type EndpointInput,
   type EndpointResult,
   type InputOptional,
-} from 'contract';
+} from 'contract/browser';
 import { getToken, useSession } from '../session/session-store';
 import { parseJson } from './exact-json';
 import { saveFile } from '../files/save-file';

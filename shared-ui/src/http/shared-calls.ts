@@ -1,6 +1,6 @@
 // The calls more than one app makes, written once: the dashboard figures (the shell's Dashboard
 // and mf-reports' Totals and Finance screens) and the pickers' parties (entry forms and ledgers).
-import { endpoints } from 'contract';
+import { endpoints } from 'contract/browser';
 import { fillWithCurrentMonth, type DateRange } from '../dates/dates';
 import { call } from './api-client';
 

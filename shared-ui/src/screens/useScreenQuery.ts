@@ -3,7 +3,7 @@
 // filter states.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { queryText, readQuery, type ScreenName, type ScreenQuery } from 'contract';
+import { queryText, readQuery, type ScreenName, type ScreenQuery } from 'contract/browser';
 
 /** The query of screen `screen` in the address, typed; values that do not read are left out. */
 export function useScreenQuery<S extends ScreenName>(screen: S): ScreenQuery<S> {

@@ -4,7 +4,7 @@
 // admins' links, every write for a read-only viewer); the server refuses those calls whatever a
 // screen shows. Reading the endpoint again anywhere (the account screen after a change) updates
 // every screen that shows it.
-import { canWrite, endpoints, type User } from 'contract';
+import { canWrite, endpoints, type User } from 'contract/browser';
 import { useApiQuery } from '../data/api-query';
 import { queryClient } from '../data/query-client';
 import { useSession } from './session-store';

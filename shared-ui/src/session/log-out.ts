@@ -1,7 +1,7 @@
 // Logout as the spec and docs/architecture.md#security describe it: revoke the token on the server, then clear all
 // session storage and reload. The local sign-out happens even when the server cannot be reached,
 // so a user is never stuck signed in.
-import { endpoints } from 'contract';
+import { endpoints } from 'contract/browser';
 import { call } from '../http/api-client';
 import { useSession } from './session-store';
 

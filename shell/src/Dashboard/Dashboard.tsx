@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import type { CompareChoice, EntryKind } from 'contract';
+import type { CompareChoice, EntryKind } from 'contract/browser';
 import {
   Button,
   DateInput,

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SetupStatus } from 'contract';
+import type { SetupStatus } from 'contract/browser';
 import { refreshCurrentUser } from 'shared-ui';
 import {
   axeViolations,

@@ -4,7 +4,7 @@
 // money accounts). The list goes away when every item listed is done, or when the user dismisses
 // it: either is remembered in this browser per user, and the list is not asked for again.
 import { useEffect, useState } from 'react';
-import type { Role, SetupStep } from 'contract';
+import type { Role, SetupStep } from 'contract/browser';
 import { AppLink, Button, endpoints, href, useApiQuery, useCurrentUser } from 'shared-ui';
 import './GetStarted.css';
 

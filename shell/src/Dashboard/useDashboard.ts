@@ -8,7 +8,7 @@ import {
   useAppliedFilters,
 } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
-import type { CompareChoice } from 'contract';
+import type { CompareChoice } from 'contract/browser';
 import { takeEarlyCall } from './dashboard-calls';
 
 /**

@@ -1,6 +1,6 @@
 // Whether a remote's build fits this shell: what its manifest records it was built against
 // (metaData.buildInfo, written by webpack/create-config.mjs) against what the shell runs. The
-// deploy refuses the same (api/src/web/gates.ts); this catches what reaches a browser anyway (a
+// deploy refuses the same (api/src/releases/gates.ts); this catches what reaches a browser anyway (a
 // forced deploy, a remote hosted elsewhere, a shell deployed after the remote).
 import type { RemoteName } from '../routes/route-table';
 import { RemoteIncompatibleError } from './errors';
@@ -17,7 +17,7 @@ const SEMVER = /^(\d+)\.(\d+)\.(\d+)/;
  * same major version and at least its minor and patch (semver's caret range, `^built`); the build
  * metadata (`+<hash of its sources>`) is not compared. A library's version changes with its
  * exported API (`npm run version:libraries`): a removed or changed export is a major, an added
- * one a minor. The deploy's check is the same (api/src/web/built-against.ts).
+ * one a minor. The deploy's check is the same (api/src/releases/built-against.ts).
  */
 export function compatibleVersion(built: string, provided: string): boolean {
   const [b, p] = [SEMVER.exec(built), SEMVER.exec(provided)];

@@ -117,6 +117,22 @@ async function refusedFile(remote: RemoteName, stage: LoadStage, error: unknown)
   return false;
 }
 
+/**
+ * Ends the load of a remote's entry <script> its screen gave up on (the time limit): the runtime
+ * removes the element and fails that load at once. Otherwise it waits 20 s for a host that does
+ * not answer, and until then a Retry reuses that <script> (the runtime's loader takes an element
+ * of the same address already in the document) instead of asking the host again.
+ */
+function abandonEntryScript(remote: RemoteName): void {
+  const url = entryUrls.get(remote);
+  if (!url) return;
+  for (const script of document.querySelectorAll<HTMLScriptElement>('script[src]')) {
+    if (script.src === url || script.getAttribute('src') === url) {
+      script.dispatchEvent(new Event('error'));
+    }
+  }
+}
+
 /** Rejects with a RemoteLoadError of the stage reached when `work` takes longer than `limitMs`. */
 function withinTimeLimit<T>(
   work: (signal: AbortSignal) => Promise<T>,
@@ -180,6 +196,7 @@ function attempt(
       await check;
       registerRemoteList({ [remote]: manifestUrl }, fresh);
       stage = 'entry';
+      signal.addEventListener('abort', () => abandonEntryScript(remote), { once: true });
       let host: ModuleFederation;
       try {
         host = await federationHost();
@@ -209,7 +226,8 @@ function attempt(
       }
       return component as ComponentType;
     },
-    () => stage,
+    // Once the entry ran (its container is on the global), what hangs is the screen's code.
+    () => (stage === 'entry' && (globalThis as Record<string, unknown>)[remote] ? 'chunk' : stage),
     id,
     limitMs,
   );

@@ -10,7 +10,7 @@
 // one batch (repeats folded into a count), in the background, with failures ignored. The server
 // bounds a user's reports; an answer of 401, 403 (a read-only user) or 429 stops this tab
 // sending for a while.
-import { HEALTH_BATCH_MAX, type HealthEvent, type HealthReport } from 'contract';
+import { HEALTH_BATCH_MAX, type HealthEvent, type HealthReport } from 'contract/browser';
 import { endpoints, getToken } from 'shared-ui';
 
 /** How long events gather before they are sent. */

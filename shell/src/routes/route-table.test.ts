@@ -1,4 +1,4 @@
-import { REMOTES } from 'contract';
+import { REMOTES } from 'contract/browser';
 import { REMOTE_ROUTES, REMOTE_TITLES } from './route-table';
 
 const pathsOf = (nav: string) =>

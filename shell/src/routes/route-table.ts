@@ -1,7 +1,7 @@
 // The one route table of the product (docs/product.md#screens-and-routes): each route maps to one module exposed by one
 // remote. The sidebar, the router and the federation loader all read it from here; it is derived
 // from the one list of the remotes in contract (remotes.json), in the sidebar's order.
-import type { RemoteNav } from 'contract';
+import type { RemoteNav } from 'contract/browser';
 import { REMOTES } from 'shared-ui';
 
 /** A remote's federation name (`people`, `entries`, ...), as the list in contract names it. */

@@ -1,7 +1,7 @@
 // Test support: renders the shell at a path, signed in or out, with the dashboard's calls and
 // logout answered and page reloads observed.
 import { MemoryRouter } from 'react-router';
-import type { Role } from 'contract';
+import type { Role } from 'contract/browser';
 import { page, useSession } from 'shared-ui';
 import { endpoints, mockEndpoint, render } from 'shared-ui/testing';
 import { App } from '../App';

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { findSessionUser } from '../../repositories/sessions.js';
-import { recordLoad } from '../../web/remote-loads.js';
+import { recordLoad } from '../../releases/remote-loads.js';
 import type { WebOptions } from '../../web/static.js';
 import { bearerToken } from '../auth.js';
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ExpenseVsTypeRow } from 'contract';
+import type { ExpenseVsTypeRow } from 'contract/browser';
 import { ChartFrame } from './ChartFrame';
 import { shareSummary } from './chart-summary';
 import type { ShareSeries } from './ExpenseShareCanvas';

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { SHORT_MONTH_NAMES, type YearlyRow } from 'contract';
+import { SHORT_MONTH_NAMES, type YearlyRow } from 'contract/browser';
 import { ChartFrame } from './ChartFrame';
 import { yearlySummary } from './chart-summary';
 import type { YearlySeries } from './YearlyCanvas';

@@ -2,7 +2,7 @@
 // `compare=previous|lastYear`; each compared figure then comes with the other period's figure,
 // the change and the change in percent (blank where the other is zero).
 import type { ReactNode } from 'react';
-import type { Change, CompareChoice } from 'contract';
+import type { Change, CompareChoice } from 'contract/browser';
 import {
   AppLink,
   Select,

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { type LedgerOpeningQuery } from 'contract';
+import { type LedgerOpeningQuery } from 'contract/browser';
 import { Select, formatRs, messages } from 'shared-ui';
 import type { DateRange, Endpoint, Money, endpoints } from 'shared-ui';
 import { FilterBar } from '../FilterBar';

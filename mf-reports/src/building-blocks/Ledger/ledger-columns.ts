@@ -1,5 +1,5 @@
 // The columns and balance arithmetic shared by the client, employee and expense ledgers.
-import type { CreditDebit } from 'contract';
+import type { CreditDebit } from 'contract/browser';
 import type { Money, SummaryLine } from 'shared-ui';
 import type { ReportColumn } from '../ReportTable';
 

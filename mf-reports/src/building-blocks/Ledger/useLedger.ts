@@ -13,7 +13,7 @@ import {
 } from 'shared-ui';
 import type { DateRange, Money, Party } from 'shared-ui';
 import { call, endpoints } from 'shared-ui';
-import type { LedgerOpeningQuery } from 'contract';
+import type { LedgerOpeningQuery } from 'contract/browser';
 import { ledgerOpeningRange } from '../../helpers/periods';
 import type { LedgerEntry } from './ledger-columns';
 import type { LedgerProps } from './Ledger';

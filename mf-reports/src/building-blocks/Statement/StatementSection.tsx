@@ -1,6 +1,6 @@
 import { AppLink, Table, href, sumMoney } from 'shared-ui';
 import type { Money, TableColumn } from 'shared-ui';
-import type { Change, StatementRow } from 'contract';
+import type { Change, StatementRow } from 'contract/browser';
 import { COMPARE_LABELS, percentText, type Compared } from '../Compare';
 import type { DateRange } from 'shared-ui';
 import './Statement.css';

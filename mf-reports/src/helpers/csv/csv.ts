@@ -2,7 +2,7 @@
 // the server's exports) and handed to the browser as a download.
 import { saveFile } from 'shared-ui';
 
-export { csvCell, toCsv, type CsvCell } from 'contract';
+export { csvCell, toCsv, type CsvCell } from 'contract/browser';
 
 /**
  * Hands the text to the browser as a file download. The byte-order mark makes Excel read the

@@ -10,7 +10,7 @@ import {
   toCents,
 } from 'shared-ui';
 import type { CellValue } from 'shared-ui';
-import type { BudgetReportRow as BudgetRow } from 'contract';
+import type { BudgetReportRow as BudgetRow } from 'contract/browser';
 import type { ReportColumn } from '../../building-blocks/ReportTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
 import type { FilterControls } from '../../building-blocks/FilteredReport';

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ClientLedgerRow } from 'contract';
+import type { ClientLedgerRow } from 'contract/browser';
 import { currentMonthRange } from 'shared-ui';
 import { captureDownloads, renderScreen, tableText } from '../../testing/test-utils';
 import { ClientLedgerPage } from './ClientLedgerPage';

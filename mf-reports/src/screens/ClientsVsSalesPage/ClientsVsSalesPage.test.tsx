@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import type { ClientsVsSalesRow } from 'contract';
+import type { ClientsVsSalesRow } from 'contract/browser';
 import { captureDownloads, renderScreen, tableText } from '../../testing/test-utils';
 import { ClientsVsSalesPage } from './ClientsVsSalesPage';
 import { axeViolations, deferred, endpoints, mockEndpoint } from 'shared-ui/testing';

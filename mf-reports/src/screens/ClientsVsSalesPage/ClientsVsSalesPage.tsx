@@ -1,4 +1,4 @@
-import type { ClientsVsSalesRow } from 'contract';
+import type { ClientsVsSalesRow } from 'contract/browser';
 import { AppLink, endpoints, href } from 'shared-ui';
 import type { ReportColumn } from '../../building-blocks/ReportTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { EmployeeLedgerRow } from 'contract';
+import type { EmployeeLedgerRow } from 'contract/browser';
 import { currentMonthRange } from 'shared-ui';
 import { renderScreen, tableText } from '../../testing/test-utils';
 import { EmployeeLedgerPage } from './EmployeeLedgerPage';

@@ -1,4 +1,4 @@
-import type { EmployeeLedgerRow, LedgerOpeningQuery } from 'contract';
+import type { EmployeeLedgerRow, LedgerOpeningQuery } from 'contract/browser';
 import { call, endpoints, fillWithCurrentMonth, messages } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { Ledger } from '../../building-blocks/Ledger';

@@ -1,4 +1,4 @@
-import type { EmployeesVsSalaryRow } from 'contract';
+import type { EmployeesVsSalaryRow } from 'contract/browser';
 import { AppLink, endpoints, href } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import type { ReportColumn } from '../../building-blocks/ReportTable';

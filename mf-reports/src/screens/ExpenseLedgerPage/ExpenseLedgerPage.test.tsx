@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ExpenseLedgerRow } from 'contract';
+import type { ExpenseLedgerRow } from 'contract/browser';
 import { currentMonthRange } from 'shared-ui';
 import { captureDownloads, renderScreen, tableText } from '../../testing/test-utils';
 import { ExpenseLedgerPage } from './ExpenseLedgerPage';

@@ -1,4 +1,4 @@
-import type { ExpenseLedgerRow, LedgerOpeningQuery } from 'contract';
+import type { ExpenseLedgerRow, LedgerOpeningQuery } from 'contract/browser';
 import { call, currentMonthRange, endpoints } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { Ledger, type LedgerPageQuery } from '../../building-blocks/Ledger';

@@ -1,4 +1,4 @@
-import type { ExpenseVsTypeRow } from 'contract';
+import type { ExpenseVsTypeRow } from 'contract/browser';
 import { AppLink, currentMonthRange, endpoints, fillWithCurrentMonth, href } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
 import { ExpenseShareChart } from '../../building-blocks/Charts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { EntryKind } from 'contract';
+import type { EntryKind } from 'contract/browser';
 import type { DateRange } from 'shared-ui';
 import {
   FinanceCards,

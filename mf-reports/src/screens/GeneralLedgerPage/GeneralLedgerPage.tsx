@@ -13,7 +13,7 @@ import {
   sumMoney,
 } from 'shared-ui';
 import type { DateRange, TableColumn } from 'shared-ui';
-import type { GeneralLedgerRow } from 'contract';
+import type { GeneralLedgerRow } from 'contract/browser';
 import { ReportLayout } from '../../building-blocks/ReportLayout';
 import { FilterBar } from '../../building-blocks/FilterBar';
 import { DownloadButtons } from '../../building-blocks/DownloadButtons';

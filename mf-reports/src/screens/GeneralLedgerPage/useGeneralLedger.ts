@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { call, errorMessage, notify, useApiQuery, useAppliedFilters } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
-import type { GeneralLedgerPage, GeneralLedgerRow } from 'contract';
+import type { GeneralLedgerPage, GeneralLedgerRow } from 'contract/browser';
 import { generalLedgerCalls } from '../../helpers/ledger-calls';
 
 /** Lines asked for at a time. */

@@ -12,7 +12,7 @@ import {
   addressQuery,
   replaceAddressQuery,
 } from 'shared-ui';
-import type { MonthEndItem as OpenItem } from 'contract';
+import type { MonthEndItem as OpenItem } from 'contract/browser';
 import { ReportLayout } from '../../building-blocks/ReportLayout';
 import './MonthEndPage.css';
 import { monthEndCalls } from '../../helpers/month-end-calls';

@@ -9,7 +9,7 @@ import {
   useAppliedFilters,
 } from 'shared-ui';
 import type { DateRange } from 'shared-ui';
-import type { ProfitBasis } from 'contract';
+import type { ProfitBasis } from 'contract/browser';
 import { ReportLayout } from '../../building-blocks/ReportLayout';
 import { FilterBar } from '../../building-blocks/FilterBar';
 import { DownloadButtons } from '../../building-blocks/DownloadButtons';

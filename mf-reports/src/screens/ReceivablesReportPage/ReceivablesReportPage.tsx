@@ -1,5 +1,5 @@
 import { AppLink, DateInput, Button, addressQuery, href, replaceAddressQuery } from 'shared-ui';
-import type { ReceivablesRow } from 'contract';
+import type { ReceivablesRow } from 'contract/browser';
 import type { ReportColumn } from '../../building-blocks/ReportTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
 import type { FilterControls } from '../../building-blocks/FilteredReport';

@@ -1,5 +1,5 @@
 import { addressQuery, financialYearStart, replaceAddressQuery, toIsoDate } from 'shared-ui';
-import type { TrialBalance } from 'contract';
+import type { TrialBalance } from 'contract/browser';
 import type { ReportColumn } from '../../building-blocks/ReportTable';
 import { FilteredReport } from '../../building-blocks/FilteredReport';
 import type { FilterControls } from '../../building-blocks/FilteredReport';

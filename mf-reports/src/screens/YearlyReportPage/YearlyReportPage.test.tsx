@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { YearlyRow } from 'contract';
+import type { YearlyRow } from 'contract/browser';
 import { captureDownloads, renderScreen, tableText } from '../../testing/test-utils';
 import { YearlyReportPage, yearOptions } from './YearlyReportPage';
 import userEvent from '@testing-library/user-event';

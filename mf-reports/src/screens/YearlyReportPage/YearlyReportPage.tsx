@@ -1,4 +1,4 @@
-import { MONTH_NAMES, type EntryKind, type YearlyRow } from 'contract';
+import { MONTH_NAMES, type EntryKind, type YearlyRow } from 'contract/browser';
 import {
   AppLink,
   Select,

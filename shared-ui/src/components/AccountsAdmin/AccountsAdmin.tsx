@@ -9,9 +9,9 @@ import {
   type Account,
   type AccountBody,
   type AccountKind,
-} from 'contract';
-import { endpoints, messages } from 'contract';
-import { formatRs, plainMoney } from 'contract';
+} from 'contract/browser';
+import { endpoints, messages } from 'contract/browser';
+import { formatRs, plainMoney } from 'contract/browser';
 import { useApiQuery } from '../../data/api-query';
 import { useApiWrite } from '../../data/useApiWrite';
 import { notify } from '../../notify/notify';

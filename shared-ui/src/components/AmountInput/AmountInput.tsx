@@ -6,7 +6,7 @@
 // `plainAmount` reads it as the plain amount a request carries, exactly.
 import { useState } from 'react';
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { centsText, formatMoney, parseMoney } from 'contract';
+import { centsText, formatMoney, parseMoney } from 'contract/browser';
 import { Field } from '../Field';
 
 /** The typed amount as plain decimal text (`1234567.50`), or null when it is not an amount. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { download, errorMessage, type FileEndpoint } from '../../http/api-client';
 import { notify } from '../../notify/notify';
-import { messages } from 'contract';
+import { messages } from 'contract/browser';
 import { Button } from '../Button';
 
 export interface DownloadButtonProps {

@@ -11,7 +11,7 @@ import {
   type EndpointResult,
   type ScreenName,
   type ScreenQuery,
-} from 'contract';
+} from 'contract/browser';
 import { download, errorMessage, type FileEndpoint } from '../../http/api-client';
 import { notify } from '../../notify/notify';
 import { useApiQuery } from '../../data/api-query';

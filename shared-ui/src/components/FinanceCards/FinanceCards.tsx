@@ -1,4 +1,4 @@
-import { formatRs, subtractMoney, type Change, type Finance } from 'contract';
+import { formatRs, subtractMoney, type Change, type Finance } from 'contract/browser';
 import { StatCard } from '../StatCard';
 
 /** One figure of the money totals: the spec's three, and Profit/Loss (issue 34). */

@@ -1,4 +1,4 @@
-import { messages } from 'contract';
+import { messages } from 'contract/browser';
 
 /** Shown while the app finds out whether the visitor is signed in. */
 export function LoadingScreen() {

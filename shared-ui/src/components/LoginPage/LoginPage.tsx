@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { endpoints, messages } from 'contract';
+import { endpoints, messages } from 'contract/browser';
 import { call, errorMessage } from '../../http/api-client';
 import { notify } from '../../notify/notify';
 import { useSession } from '../../session/session-store';

@@ -2,7 +2,7 @@
 // shared-ui is a federation singleton, shared whole, and the shell's login screen must not pay
 // for react-router. The host, router included, loads only when a remote runs standalone.
 import { StrictMode, createElement, type ComponentType } from 'react';
-import { REMOTES } from 'contract';
+import { REMOTES } from 'contract/browser';
 import type { StandaloneHostProps, StandaloneScreen } from './StandaloneHost';
 
 /** Mounts the standalone host into `#root`. */

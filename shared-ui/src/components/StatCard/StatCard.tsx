@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatRs } from 'contract';
+import { formatRs } from 'contract/browser';
 import { AppLink } from '../AppLink';
 import './StatCard.css';
 

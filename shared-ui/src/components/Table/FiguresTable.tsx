@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { ReactNode } from 'react';
-import { messages } from 'contract';
+import { messages } from 'contract/browser';
 import {
   HeaderRow,
   StateRow,

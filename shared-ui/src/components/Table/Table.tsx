@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import type { ReactNode, RefObject } from 'react';
-import { formatMoney, messages } from 'contract';
+import { formatMoney, messages } from 'contract/browser';
 import type FiguresTableType from './FiguresTable';
 import './Table.css';
 

@@ -1,0 +1,32 @@
+// The texts of the month-end screens and refusals, apart from the schemas (month-end.ts), so
+// that the browser's routes take them without the schemas.
+/** The texts of the month-end screens and refusals (not in the spec). */
+export const monthEndMessages = {
+  budgetSaved: 'Budget saved',
+  wentOverBudget: 'This expense takes the type past its budget for the month',
+  budgetMonthlyOrYear: 'Send either a monthly amount, or a year with twelve monthly amounts',
+  budgetYearOrMonth: 'Choose a month (YYYY-MM) or a year (YYYY), not both',
+  compareNeedsRange: 'A comparison needs a start and an end date',
+  monthNotOver: 'A month can be closed only after its last day',
+  monthAlreadyClosed: 'The books are already closed through',
+  earlierMonthOpen: 'An earlier month is still open: close it first. Books closed through',
+  monthClosed: 'Month closed',
+  itemExpensesWithoutReceipt: 'Expenses without a receipt',
+  itemRecurringNotPosted: 'Recurring entries due and not posted',
+  itemEmployeesNotPaid: 'Employees not paid by a payroll',
+  itemRecordedLate: 'Entries recorded after the month ended',
+  itemStatementLinesUnmatched: 'Statement lines not matched',
+  itemAccountsNotReconciled: "Accounts not reconciled through the month's last day",
+  failedLoadBudget: 'Failed to load the budget report',
+  errorLoadingBudget: 'Error loading the budget report',
+  failedSaveBudget: 'Failed to save the budget',
+  errorSavingBudget: 'Error saving the budget',
+  failedLoadReceivables: 'Failed to load receivables',
+  errorLoadingReceivables: 'Error loading receivables',
+  failedLoadMonthEnd: 'Failed to load the month-end checklist',
+  errorLoadingMonthEnd: 'Error loading the month-end checklist',
+  failedCloseMonth: 'Failed to close the month',
+  errorClosingMonth: 'Error closing the month',
+  adminsOnlyBudgets: 'Only admins can set budgets',
+  adminsOnlyClose: 'Only admins can close a month',
+} as const;
