@@ -1,7 +1,7 @@
 // Type-level checks of the typed client, run by `npm run typecheck` (never executed): the line
 // under each expect-error directive must fail to compile, so a wrong field name or type in a
 // request, or a wrong use of an answer, breaks the build instead of reaching the server.
-import { endpoints } from 'contract';
+import { endpoints } from 'contract/browser';
 import { call, download } from '../src/http/api-client';
 
 const acme = { name: 'Acme', email: 'a@example.com' };
