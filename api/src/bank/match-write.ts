@@ -5,16 +5,14 @@ import { sql } from 'kysely';
 import {
   accountMessages as m,
   centsOf,
-  fromCents,
   type EntryKind,
   type StatementLine,
+  amountNumber,
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
 import { badRequest, conflict, notFound, pgCode, PG_UNIQUE_VIOLATION } from '../lib/errors.js';
 import { guardReconciled, reconciledThrough } from '../books/index.js';
-
-const money = (text: string) => fromCents(centsOf(text)) as number;
 
 export interface LockedLine {
   id: number;
@@ -111,7 +109,7 @@ export async function writeMatch(
     after: {
       accountId: line.account_id,
       date: line.line_date,
-      amount: money(line.amount),
+      amount: amountNumber(line.amount),
       entryIds,
       transferIds,
     },

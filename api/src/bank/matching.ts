@@ -6,11 +6,11 @@ import {
   accountMessages as m,
   centsOf,
   centsText,
-  fromCents,
   type Entry,
   type EntryKind,
   type MatchBody,
   type StatementLine,
+  amountNumber,
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit, type AuditAction } from '../lib/audit.js';
@@ -18,8 +18,6 @@ import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { guardReconciled, recordEntry } from '../books/index.js';
 import { lockLine, raced, writeMatch, type LockedLine } from './match-write.js';
 import { accountOf, worklist } from './reconcile.js';
-
-const money = (text: string) => fromCents(centsOf(text)) as number;
 
 /** One line, read as the worklist reads it. */
 export async function lineOut(db: Db, accountId: number, lineId: number): Promise<StatementLine> {
@@ -184,7 +182,7 @@ function exclusionChange(change: {
         after: {
           accountId,
           date: line.line_date,
-          amount: money(line.amount),
+          amount: amountNumber(line.amount),
           ...after,
           reason: given,
         },

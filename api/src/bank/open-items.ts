@@ -3,18 +3,15 @@
 // OPEN_ITEMS of each at most. Open is as the worklist has it (reconcile.ts, transfer-suggestions.ts).
 import { sql, type RawBuilder } from 'kysely';
 import {
-  centsOf,
-  fromCents,
   OPEN_ITEMS,
   type OpenItems,
   type OpenItemsQuery,
   type WorklistEntry,
+  amountNumber,
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { accountOf, OPEN_ENTRY } from './reconcile.js';
 import { openTransfer, seen } from './transfer-suggestions.js';
-
-const money = (text: string) => fromCents(centsOf(text)) as number;
 
 /** The text as an ILIKE pattern that finds it anywhere, its wildcards taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (one) => `\\${one}`)}%`;
@@ -90,7 +87,7 @@ export async function searchOpenItems(
       partyId: row.party_id,
       partyName: row.party_name,
       description: row.description,
-      amount: money(row.kind === 'income' ? row.amount : `-${row.amount}`),
+      amount: amountNumber(row.kind === 'income' ? row.amount : `-${row.amount}`),
     })),
     transfers: transferRows.slice(0, OPEN_ITEMS).map((row) => ({
       id: Number(row.id),
@@ -98,7 +95,7 @@ export async function searchOpenItems(
       accountId: Number(row.other_id),
       accountName: row.other_name,
       description: row.description,
-      amount: money(row.amount),
+      amount: amountNumber(row.amount),
     })),
     more: entryRows.length > OPEN_ITEMS || transferRows.length > OPEN_ITEMS,
   };

@@ -8,12 +8,12 @@ import {
   accountMessages as m,
   centsOf,
   centsText,
-  fromCents,
   type EntryKind,
   type StatementLine,
   type Suggestion,
   type Worklist,
   type WorklistEntry,
+  amountNumber,
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { addDays } from '../lib/dates.js';
@@ -29,8 +29,6 @@ const SUGGESTIONS = 5;
 /** Entries a many-to-one suggestion is sought among, per line, and the most it adds up. */
 const SET_CANDIDATES = 12;
 const SET_SIZE = 3;
-
-const money = (text: string) => fromCents(centsOf(text)) as number;
 
 // --------------------------------------------------------------------------------- worklist
 
@@ -267,10 +265,10 @@ export async function worklist(
     return {
       id,
       date: row.line_date,
-      amount: money(row.amount),
+      amount: amountNumber(row.amount),
       description: row.description,
       reference: row.reference,
-      bankBalance: row.bank_balance === null ? null : money(row.bank_balance),
+      bankBalance: row.bank_balance === null ? null : amountNumber(row.bank_balance),
       status: row.status,
       entryIds: (row.entry_ids ?? []).map(Number),
       transferIds: (row.transfer_ids ?? []).map(Number),
@@ -299,7 +297,7 @@ export async function worklist(
     partyId: row.party_id,
     partyName: row.party_name,
     description: row.description,
-    amount: money(row.kind === 'income' ? row.amount : `-${row.amount}`),
+    amount: amountNumber(row.kind === 'income' ? row.amount : `-${row.amount}`),
   }));
   const last = page[page.length - 1];
   return {

@@ -3,7 +3,7 @@
 // it (books/reconciled-period.ts). It only moves forward, and never past today: moving it back
 // is an admin's act with a reason, kept in the activity (issue 39).
 import { sql } from 'kysely';
-import { accountMessages as m, centsOf, centsText, formatMoney, fromCents } from 'contract';
+import { accountMessages as m, centsOf, centsText, formatMoney, amountNumber } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
 import { isRealDay } from '../lib/dates.js';
@@ -11,8 +11,6 @@ import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { getAccount } from './accounts.js';
 import { allowReconciledChange } from '../books/index.js';
 import { importUnderWay } from './import-batches.js';
-
-const money = (text: string) => fromCents(centsOf(text)) as number;
 
 export async function markReconciled(
   db: Db,
@@ -66,7 +64,7 @@ export async function markReconciled(
       before: { reconciledThrough: account.reconciled_through },
       after: {
         reconciledThrough: body.through,
-        closingBalance: money(centsText(closing)),
+        closingBalance: amountNumber(centsText(closing)),
         ...(reason === undefined ? {} : { reason }),
       },
     });

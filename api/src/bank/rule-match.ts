@@ -12,12 +12,18 @@ export const wordsOf = (text: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-function found(contains: string, text: string): boolean {
-  const wanted = contains.toLowerCase();
-  if (text.toLowerCase().includes(wanted)) return true;
+/** A line's text as the rules look at it: lower case, and its words (made once, when asked). */
+function lineText(text: string) {
+  const lower = text.toLowerCase();
+  let words: string | undefined;
+  return { lower, words: () => (words ??= ` ${wordsOf(text)} `) };
+}
+
+function found(contains: string, line: ReturnType<typeof lineText>): boolean {
+  if (line.lower.includes(contains.toLowerCase())) return true;
   if (/\d/.test(contains)) return false;
   const words = wordsOf(contains);
-  return words !== '' && ` ${wordsOf(text)} `.includes(` ${words} `);
+  return words !== '' && line.words().includes(` ${words} `);
 }
 
 /** Whether a rule takes a line of this sign: by its kind, or a ledger rule by its direction. */
@@ -32,8 +38,9 @@ export function proposalFor(
   line: { cents: bigint; text: string },
 ): Proposal | null {
   const size = Number(centsText(line.cents < 0n ? -line.cents : line.cents));
+  const text = lineText(line.text);
   for (const rule of rules) {
-    if (!rule.enabled || !found(rule.contains, line.text)) continue;
+    if (!rule.enabled || !found(rule.contains, text)) continue;
     if (!takes(rule, line.cents > 0n)) continue;
     if (rule.minAmount !== null && size < rule.minAmount) continue;
     if (rule.maxAmount !== null && size > rule.maxAmount) continue;

@@ -6,19 +6,17 @@ import {
   bankRuleMessages as rm,
   centsOf,
   centsText,
-  fromCents,
   ledgerMessages as lm,
   type BankRule,
   type BankRuleBody,
   type RuleDirection,
   type RuleKind,
+  amountNumber,
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
 import { badRequest, notFound } from '../lib/errors.js';
 import { lockParty } from '../books/index.js';
-
-const money = (text: string) => fromCents(centsOf(text)) as number;
 
 export async function suggestionDays(db: Db): Promise<number> {
   const { rows } = await sql<{
@@ -72,8 +70,8 @@ export async function listRules(db: Db, id?: number): Promise<BankRule[]> {
   return rows.map((row) => ({
     id: row.id,
     contains: row.contains,
-    minAmount: row.min_amount === null ? null : money(row.min_amount),
-    maxAmount: row.max_amount === null ? null : money(row.max_amount),
+    minAmount: row.min_amount === null ? null : amountNumber(row.min_amount),
+    maxAmount: row.max_amount === null ? null : amountNumber(row.max_amount),
     kind: row.kind,
     partyId: row.party_id,
     ledgerAccountId: row.ledger_account_id,

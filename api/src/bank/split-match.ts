@@ -6,11 +6,11 @@ import { sql } from 'kysely';
 import {
   accountMessages as m,
   centsOf,
-  fromCents,
   lineSplitMessages as sm,
   type EntryKind,
   type MatchLinesBody,
   type StatementLine,
+  amountNumber,
 } from 'contract';
 import type { Db } from '../db/index.js';
 import { audit } from '../lib/audit.js';
@@ -19,8 +19,6 @@ import { guardReconciled } from '../books/index.js';
 import { lockLine, raced, refuseMatchedEntries, type LockedLine } from './match-write.js';
 import { lineOut } from './matching.js';
 import { accountOf } from './reconcile.js';
-
-const money = (text: string) => fromCents(centsOf(text)) as number;
 
 export async function matchLines(
   db: Db,
@@ -71,7 +69,7 @@ export async function matchLines(
           after: {
             accountId,
             date: line.line_date,
-            amount: money(line.amount),
+            amount: amountNumber(line.amount),
             entryIds: [body.entryId],
             transferIds: [],
             withLines: lineIds.filter((id) => id !== line.id),

@@ -4,7 +4,7 @@
 // of the line's signed amount (out of the account: money out) and within the suggestion days is
 // suggested for the line, scored as an entry is; the worklist lists the open transfers too.
 import { sql } from 'kysely';
-import { centsOf, centsText, fromCents, type Suggestion, type WorklistTransfer } from 'contract';
+import { centsText, type Suggestion, type WorklistTransfer, amountNumber } from 'contract';
 import type { Db } from '../db/index.js';
 import { dayNumber, isStrong, scoreOf, similarity } from './suggestion-score.js';
 
@@ -39,8 +39,6 @@ interface TransferRow {
   description: string;
   amount: string;
 }
-
-const money = (text: string) => fromCents(centsOf(text)) as number;
 
 /** For each line, the open transfers of its signed amount within `days`, best first. */
 export async function transferSuggestionsFor(
@@ -114,6 +112,6 @@ export async function openTransfers(
     accountId: Number(row.other_id),
     accountName: row.other_name,
     description: row.description,
-    amount: money(row.amount),
+    amount: amountNumber(row.amount),
   }));
 }
