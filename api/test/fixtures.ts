@@ -159,3 +159,18 @@ export async function reconcileWorklist<T = { lines: { id: number; description: 
   expect(status).toBe(200);
   return body;
 }
+
+/**
+ * A CSV statement of `count` generated lines, line i dated in month `from + i % (12 - from)` of
+ * 2026 (day 1 + i % 28), described "Line i" (then `padding`, to make the file larger), of
+ * 1 + i / 100 rupees: money in for odd i, out for even.
+ */
+export function generatedCsv(count: number, { from = 2, padding = '' } = {}): string {
+  const body = Array.from({ length: count }, (_, i) => {
+    const month = String(from + (i % (12 - from))).padStart(2, '0');
+    const day = String(1 + (i % 28)).padStart(2, '0');
+    const cents = (i % 2 ? 1 : -1) * (100 + i);
+    return `2026-${month}-${day},Line ${i}${padding},${(cents / 100).toFixed(2)}`;
+  });
+  return `Date,Description,Amount\n${body.join('\n')}\n`;
+}

@@ -7,7 +7,7 @@
 // period is checked before the answer, as a small statement's is.
 import { accountMessages as am, STATEMENT_LINES_AT_ONCE } from 'contract';
 import { rows, setupDatabase, type TestContext } from './helpers.js';
-import { bankOffice, sendStatement, type Call } from './fixtures.js';
+import { bankOffice, generatedCsv, sendStatement, type Call } from './fixtures.js';
 import { importsSettled } from '../src/bank/import-batches.js';
 
 const db = await setupDatabase();
@@ -26,16 +26,8 @@ afterAll(() => db.close());
 
 const LINES = STATEMENT_LINES_AT_ONCE * 2 + 321;
 
-/** A CSV statement of `count` lines from February to November 2026, each its own. */
-function bigStatement(count = LINES, from = 2): string {
-  const body = Array.from({ length: count }, (_, i) => {
-    const month = String(from + (i % (12 - from))).padStart(2, '0');
-    const day = String(1 + (i % 28)).padStart(2, '0');
-    const cents = (i % 2 ? 1 : -1) * (100 + i);
-    return `2026-${month}-${day},Line ${i},${(cents / 100).toFixed(2)}`;
-  });
-  return `Date,Description,Amount\n${body.join('\n')}\n`;
-}
+/** A CSV statement of `count` lines from month `from` to November 2026, each its own. */
+const bigStatement = (count = LINES, from = 2) => generatedCsv(count, { from });
 
 const statements = async () =>
   (await call(viewer, 'GET', `/api/accounts/${bank}/statements`)).body.imports as {

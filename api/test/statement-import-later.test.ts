@@ -10,7 +10,7 @@ import {
   STATEMENT_READ_AFTER_BYTES,
 } from 'contract';
 import { rows, setupDatabase, type TestContext } from './helpers.js';
-import { bankOffice, sendStatement, type Call } from './fixtures.js';
+import { bankOffice, generatedCsv, sendStatement, type Call } from './fixtures.js';
 import { importsSettled, stopImports } from '../src/bank/import-batches.js';
 
 const db = await setupDatabase();
@@ -33,13 +33,11 @@ const TEXT = 'x'.repeat(Math.ceil(STATEMENT_READ_AFTER_BYTES / LINES));
 
 /** A CSV statement of `count` lines from March to November 2026; `last` replaces its last line. */
 function bigCsv(last?: string, count = LINES): string {
-  const body = Array.from({ length: count }, (_, i) => {
-    const month = String(3 + (i % 9)).padStart(2, '0');
-    const day = String(1 + (i % 28)).padStart(2, '0');
-    return `2026-${month}-${day},Line ${i} ${TEXT},${i % 2 ? '' : '-'}${(1 + i / 100).toFixed(2)}`;
-  });
-  if (last !== undefined) body[count - 1] = last;
-  return `Date,Description,Amount\n${body.join('\n')}\n`;
+  const csv = generatedCsv(count, { from: 3, padding: ` ${TEXT}` });
+  if (last === undefined) return csv;
+  const lines = csv.trimEnd().split('\n');
+  lines[count] = last;
+  return `${lines.join('\n')}\n`;
 }
 
 /** A CAMT.053 statement of `count` entries in `currency`. */
