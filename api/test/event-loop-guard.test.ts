@@ -23,15 +23,7 @@ import {
   sampleIncomeRows,
   wideXlsx,
 } from './hostile-files.js';
-import {
-  bearer,
-  login,
-  rows,
-  setupDatabase,
-  signInBoth,
-  testConfig,
-  type TestContext,
-} from './helpers.js';
+import { bearer, login, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
 import { seedParties } from './fixtures.js';
 
 const MAX_DELAY_MS = 200;
@@ -39,9 +31,9 @@ const LEDGER_ROWS = 1_000;
 const VIEWER = { email: 'viewer@test.local', password: 'viewer-password-1' };
 const today = todayIn('UTC');
 
-// The product's own priorities for the threads that decode images and draw PDFs (the lowest):
-// what is tested here is that they never hold the thread that answers requests.
-const db = await setupDatabase({ files: { ...testConfig().files, workNice: 19 } });
+// What is tested here is that the threads that decode images and draw PDFs never hold the thread
+// that answers requests (at normal priority, as every API test file: see testConfig).
+const db = await setupDatabase();
 let ctx: TestContext;
 let staff: string;
 let viewer: string;

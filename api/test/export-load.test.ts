@@ -6,7 +6,14 @@
 import { watchEventLoop } from './event-loop-hold.js';
 import { sql } from 'kysely';
 import { apiMessages } from 'contract';
-import { bearer, login, setupDatabase, signInBoth, type TestContext } from './helpers.js';
+import {
+  bearer,
+  login,
+  setupDatabase,
+  signInBoth,
+  testConfig,
+  type TestContext,
+} from './helpers.js';
 import { seedParties } from './fixtures.js';
 import { hasTool, pdfToText } from './office-tools.js';
 import { PDF_MAX_ROWS } from '../src/exports/documents.js';
@@ -19,10 +26,9 @@ const pdftotext = await hasTool('pdftotext', ['-v']);
 
 const db = await setupDatabase({
   files: {
+    ...testConfig().files,
     uploadMemoryBytes: 256 * 1024 * 1024,
     imageConcurrency: 1,
-    // The product's lowest priority for drawing: this file is about holding others up.
-    workNice: 19,
     exportsPerUser: 2,
   },
 });

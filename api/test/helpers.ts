@@ -26,8 +26,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...base,
     // Images decoded and PDFs drawn at normal priority: the suites run beside other test
     // processes that keep every core busy, and threads at the lowest priority then waited
-    // minutes for a turn. The files about holding other requests up (event-loop-guard,
-    // export-load) keep the product's lowest priority.
+    // minutes for a turn (one 10,000-row PDF at the lowest priority took over 200 s in CI). The
+    // files about holding other requests up (event-loop-guard, export-load) measure the loop's
+    // hold in its own thread's CPU time, which the workers' priority does not change.
     files: { ...base.files, workNice: 0 },
     databaseUrl: process.env.TEST_DATABASE_URL || undefined,
     dataDir: 'memory://',
