@@ -19,9 +19,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilUp(url: string, timeoutMs: number): Promise<void> {
+/**
+ * Waits for the server's first answer, or for its process to end. The limit is long: on a machine
+ * that the API suites keep busy, the first start (it builds what is missing) took over two minutes;
+ * a server that fails to start ends its process, and that ends the wait at once.
+ */
+async function waitUntilUp(url: string, timeoutMs: number, exited: () => string | undefined) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    const ended = exited();
+    if (ended) throw new Error(`the server at ${url} ended before answering (${ended})`);
     try {
       const response = await fetch(`${url}/remotes.json`);
       if (response.ok) return;
@@ -78,8 +85,10 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningS
     detached: false,
   });
   const running = { url, pid: server.pid ?? 0, dataDir };
+  let ended: string | undefined;
+  server.once('exit', (code, signal) => (ended = `exit code ${code}, signal ${signal}`));
   try {
-    await waitUntilUp(url, 120_000);
+    await waitUntilUp(url, 600_000, () => ended);
   } catch (error) {
     await stopServer(running);
     throw error;
