@@ -17,6 +17,16 @@ interface ResponseDefinition {
   contentType?: string;
 }
 
+/**
+ * A writer compiled when it first writes, not when the app starts: most of a process's first
+ * answers use a few of the writers, and compiling all of them at start was a large part of an
+ * app's start (every API test file starts one).
+ */
+function onFirstUse(make: () => Serializer): Serializer {
+  let writer: Serializer | undefined;
+  return (data) => (writer ??= make())(data);
+}
+
 const compiledWriters = new WeakMap<object, Map<string, Serializer>>();
 
 /** A serializer factory for Fastify's `schemaController` that compiles each schema once. */
@@ -34,7 +44,7 @@ export function cachedSerializers(): SerializerFactory {
       let forSchema = compiledWriters.get(schema);
       if (!forSchema) compiledWriters.set(schema, (forSchema = new Map()));
       let writer = forSchema.get(key);
-      if (!writer) forSchema.set(key, (writer = compile(route)));
+      if (!writer) forSchema.set(key, (writer = onFirstUse(() => compile(route))));
       return writer;
     };
   }) as SerializerFactory;
