@@ -2,25 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   axeViolations,
-  type Dialogs,
   endpoints,
   failWith,
   mockCurrentUser,
-  type MockedEndpoint,
   mockEndpoint,
 } from 'shared-ui/testing';
-import { openScreen } from '../testing';
+import { answerEachTest, openScreenEachTest } from '../testing';
 import { IMPORTS, PAGE, renderPage } from './register-fixtures';
 
-let dialogs: Dialogs;
-let register: MockedEndpoint<typeof endpoints.getRegister>;
-let statements: MockedEndpoint<typeof endpoints.listStatements>;
-
-beforeEach(() => {
-  dialogs = openScreen();
-  register = mockEndpoint(endpoints.getRegister, PAGE);
-  statements = mockEndpoint(endpoints.listStatements, IMPORTS);
-});
+const dialogs = openScreenEachTest();
+const register = answerEachTest(endpoints.getRegister, PAGE);
+const statements = answerEachTest(endpoints.listStatements, IMPORTS);
 
 describe('AccountRegisterPage', () => {
   it('should show the balance today, the reconciled-through day and each movement with its running balance', async () => {

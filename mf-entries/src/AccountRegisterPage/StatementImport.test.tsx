@@ -1,15 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accountMessages, importMessages, type StatementPreview } from 'contract/browser';
-import {
-  type Dialogs,
-  endpoints,
-  failWith,
-  mockCurrentUser,
-  type MockedEndpoint,
-  mockEndpoint,
-} from 'shared-ui/testing';
-import { openScreen } from '../testing';
+import { endpoints, failWith, mockCurrentUser, mockEndpoint } from 'shared-ui/testing';
+import { answerEachTest, openScreenEachTest } from '../testing';
 import {
   importCsvStatement,
   importingAnswer,
@@ -23,14 +16,9 @@ import {
   renderPage,
 } from './register-fixtures';
 
-let dialogs: Dialogs;
-let statements: MockedEndpoint<typeof endpoints.listStatements>;
-
-beforeEach(() => {
-  dialogs = openScreen();
-  mockEndpoint(endpoints.getRegister, PAGE);
-  statements = mockEndpoint(endpoints.listStatements, IMPORTS);
-});
+const dialogs = openScreenEachTest();
+const statements = answerEachTest(endpoints.listStatements, IMPORTS);
+beforeEach(() => mockEndpoint(endpoints.getRegister, PAGE));
 
 describe('StatementImport', () => {
   it('should import a statement and tell the lines added, those already imported and a broken chain', async () => {

@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Endpoint } from 'contract/browser';
 import {
   axeViolations,
   deferred,
@@ -9,7 +8,6 @@ import {
   mockCurrentUser,
   mockEndpoint,
   networkFailure,
-  type MockedEndpoint,
 } from 'shared-ui/testing';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
 import {
@@ -18,6 +16,8 @@ import {
   RECORDED,
   RENT,
   TODAY,
+  answerCase,
+  creditToday,
   mockEntryScreens,
   render,
   type Case,
@@ -26,13 +26,7 @@ import {
 const mocks = mockEntryScreens();
 
 describe.each(CASES)('$screen form', (c) => {
-  let get: MockedEndpoint<Endpoint>;
-  let post: MockedEndpoint<Case['post']>;
-
-  beforeEach(() => {
-    get = mockEndpoint(c.list, c.listed as never);
-    post = mockEndpoint(c.post, RECORDED);
-  });
+  const { list: get, post } = answerCase(c);
 
   /** The Idempotency-Key sent with the n-th post (0-based). */
   const keyOf = (call: number): string | undefined => post.calls[call]?.headers['Idempotency-Key'];
@@ -75,13 +69,9 @@ describe.each(CASES)('$screen form', (c) => {
 
     await waitFor(() => expect(mocks.dialogs.alerts).toEqual([c.added]));
     expect(post.calls).toHaveLength(1);
-    expect(post.calls[0]?.body).toEqual({
-      ...c.body,
-      amount: 1500.5,
-      description: 'March rent',
-      Creditdebit: 'Credit',
-      date: TODAY,
-    });
+    expect(post.calls[0]?.body).toEqual(
+      creditToday(c, { amount: 1500.5, description: 'March rent' }),
+    );
     expect(keyOf(0)).toMatch(/^[0-9a-f-]{36}$/);
     // The party, Credit/Debit and date stay for the next entry; the keyboard is back on the
     // first field.
@@ -98,13 +88,7 @@ describe.each(CASES)('$screen form', (c) => {
     await fill('20');
     await submit();
     await waitFor(() => expect(post.calls).toHaveLength(1));
-    expect(post.calls[0]?.body).toEqual({
-      ...c.body,
-      amount: 20,
-      description: '',
-      Creditdebit: 'Credit',
-      date: TODAY,
-    });
+    expect(post.calls[0]?.body).toEqual(creditToday(c, { amount: 20 }));
   });
 
   it('should show a labelled Date field set to today and post the day chosen', async () => {

@@ -1,15 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ImportPreview, ImportRecord } from 'contract/browser';
-import {
-  axeViolations,
-  type Dialogs,
-  endpoints,
-  mockCurrentUser,
-  type MockedEndpoint,
-  mockEndpoint,
-} from 'shared-ui/testing';
-import { CASH, mockAccounts, openScreen, renderAt } from '../testing';
+import { axeViolations, endpoints, mockCurrentUser, mockEndpoint } from 'shared-ui/testing';
+import { CASH, answerEachTest, mockAccounts, openScreenEachTest, renderAt } from '../testing';
 import { BatchLine } from '../JournalPage/BatchLine';
 import { ImportPage } from './ImportPage';
 
@@ -60,40 +53,35 @@ const RECORD: ImportRecord = {
   reverseReason: null,
 };
 
-let dialogs: Dialogs;
-let preview: MockedEndpoint<typeof endpoints.previewImport>;
-let run: MockedEndpoint<typeof endpoints.runImport>;
-let reverse: MockedEndpoint<typeof endpoints.reverseBatch>;
-
+const dialogs = openScreenEachTest('staff');
 beforeEach(() => {
-  dialogs = openScreen('staff');
   mockEndpoint(endpoints.listImports, { imports: [RECORD] });
   mockAccounts();
   mockEndpoint(endpoints.listClients, {
     users: [{ id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' }],
   });
-  preview = mockEndpoint(endpoints.previewImport, PREVIEW);
-  run = mockEndpoint(endpoints.runImport, {
-    message: 'Import done',
-    import: { ...RECORD, id: 8, batchId: 13 },
-  });
-  reverse = mockEndpoint(endpoints.reverseBatch, {
-    message: 'Batch undone',
-    reversed: 3,
-    batch: {
-      id: 12,
-      kind: 'import',
-      label: 'Import of old.csv',
-      createdBy: null,
-      createdAt: RECORD.createdAt,
-      entries: 3,
-      credit: 30,
-      debit: 0,
-      reversedAt: '2025-01-07T10:00:00.000Z',
-      reversedBy: null,
-      reverseReason: 'wrong',
-    },
-  });
+});
+const preview = answerEachTest(endpoints.previewImport, PREVIEW);
+const run = answerEachTest(endpoints.runImport, {
+  message: 'Import done',
+  import: { ...RECORD, id: 8, batchId: 13 },
+});
+const reverse = answerEachTest(endpoints.reverseBatch, {
+  message: 'Batch undone',
+  reversed: 3,
+  batch: {
+    id: 12,
+    kind: 'import',
+    label: 'Import of old.csv',
+    createdBy: null,
+    createdAt: RECORD.createdAt,
+    entries: 3,
+    credit: 30,
+    debit: 0,
+    reversedAt: '2025-01-07T10:00:00.000Z',
+    reversedBy: null,
+    reverseReason: 'wrong',
+  },
 });
 afterEach(() => jest.restoreAllMocks());
 

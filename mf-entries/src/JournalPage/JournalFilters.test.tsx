@@ -3,19 +3,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockAccounts, shownAddress } from '../testing';
-import { mockJournal, renderJournal, type JournalMocks } from './journal-testing';
+import { mockJournalEachTest, renderJournal } from './journal-testing';
 
-let dialogs: JournalMocks['dialogs'];
-let journal: JournalMocks['journal'];
-let totals: JournalMocks['totals'];
-
-beforeEach(() => {
-  ({ dialogs, journal, totals } = mockJournal());
-});
-afterEach(() => jest.restoreAllMocks());
-
-/** The query of every request for a page of the journal, as the URL carried it. */
-const journalCalls = () => journal.calls.map((call) => new URLSearchParams(call.query).toString());
+const { dialogs, totals, journalCalls } = mockJournalEachTest();
 
 describe('Journal filters', () => {
   it('reads its filters from the address and sends them', async () => {

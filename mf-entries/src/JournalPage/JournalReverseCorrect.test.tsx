@@ -3,19 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endpoints, failWith, mockEndpoint } from 'shared-ui/testing';
 import { shownAddress } from '../testing';
-import { REVERSAL, mockJournal, renderJournal, type JournalMocks } from './journal-testing';
+import { REVERSAL, mockJournalEachTest, renderJournal } from './journal-testing';
 
-let dialogs: JournalMocks['dialogs'];
-let journal: JournalMocks['journal'];
-let reverse: JournalMocks['reverse'];
-
-beforeEach(() => {
-  ({ dialogs, journal, reverse } = mockJournal());
-});
-afterEach(() => jest.restoreAllMocks());
-
-/** The query of every request for a page of the journal, as the URL carried it. */
-const journalCalls = () => journal.calls.map((call) => new URLSearchParams(call.query).toString());
+const { dialogs, reverse, journalCalls } = mockJournalEachTest();
 
 describe('Journal: reverse and correct', () => {
   it('reverses an entry after a reason, with no other question, once for a double click', async () => {

@@ -3,15 +3,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { JournalRow } from 'contract/browser';
+import { axeViolations, endpoints, mockCurrentUser, mockEndpoint } from 'shared-ui/testing';
 import {
-  axeViolations,
-  type Dialogs,
-  endpoints,
-  mockCurrentUser,
-  type MockedEndpoint,
-  mockEndpoint,
-} from 'shared-ui/testing';
-import { CASH, mockAccounts, mockOpenBooks, openScreen, renderAt } from '../testing';
+  CASH,
+  answerEachTest,
+  mockAccounts,
+  mockOpenBooks,
+  openScreenEachTest,
+  renderAt,
+} from '../testing';
 import { JournalPage } from './JournalPage';
 
 const base = {
@@ -60,11 +60,8 @@ const REVERSED: JournalRow = {
   lines: [],
 };
 
-let dialogs: Dialogs;
-let reverse: MockedEndpoint<typeof endpoints.reverseVoucher>;
-
+const dialogs = openScreenEachTest();
 beforeEach(() => {
-  dialogs = openScreen();
   mockEndpoint(endpoints.getJournalTotals, {
     count: 3,
     credit: 300,
@@ -74,18 +71,18 @@ beforeEach(() => {
   mockOpenBooks();
   mockEndpoint(endpoints.listJournal, { entries: [CAPITAL, ENTRY, REVERSED], next: null });
   mockAccounts([CASH]);
-  reverse = mockEndpoint(endpoints.reverseVoucher, {
-    message: 'Voucher reversed',
-    voucher: {
-      id: 8,
-      date: CAPITAL.date,
-      description: 'Wrong year',
-      lines: [],
-      reversesId: 7,
-      reversedById: null,
-      createdAt: '2025-05-11T08:00:00.000Z',
-    },
-  });
+});
+const reverse = answerEachTest(endpoints.reverseVoucher, {
+  message: 'Voucher reversed',
+  voucher: {
+    id: 8,
+    date: CAPITAL.date,
+    description: 'Wrong year',
+    lines: [],
+    reversesId: 7,
+    reversedById: null,
+    createdAt: '2025-05-11T08:00:00.000Z',
+  },
 });
 afterEach(() => jest.restoreAllMocks());
 

@@ -3,16 +3,13 @@ import userEvent from '@testing-library/user-event';
 import type { Worklist } from 'contract/browser';
 import {
   axeViolations,
-  type Dialogs,
   endpoints,
   failWith,
-  ledgerAccount,
   mockCurrentUser,
-  type MockedEndpoint,
   mockEndpoint,
 } from 'shared-ui/testing';
-import { BANK, mockAccounts, openScreen } from '../testing';
-import { line, liveRegion, renderPage, rowOf } from './reconcile-testing';
+import { BANK, answerEachTest, mockAccounts, openScreenEachTest } from '../testing';
+import { LEDGER, line, liveRegion, renderPage, rowOf } from './reconcile-testing';
 
 const WORKLIST: Worklist = {
   lines: [
@@ -63,14 +60,12 @@ const ENTRY = {
   accountId: 2,
 };
 
-let dialogs: Dialogs;
-let worklist: MockedEndpoint<typeof endpoints.getReconcile>;
 const said = (message: string) => ({ message, line: WORKLIST.lines[0]! });
 
+const dialogs = openScreenEachTest();
+const worklist = answerEachTest(endpoints.getReconcile, WORKLIST);
 beforeEach(() => {
-  dialogs = openScreen();
   mockAccounts();
-  worklist = mockEndpoint(endpoints.getReconcile, WORKLIST);
   mockEndpoint(endpoints.listExpenseTypesForEntries, {
     users: [
       { id: 1, expancetype: 'Rent', status: 'Active' },
@@ -82,11 +77,7 @@ beforeEach(() => {
     users: [{ id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' }],
   });
   mockEndpoint(endpoints.listLedgerAccounts, {
-    accounts: [
-      ledgerAccount(8, '5000', 'Salaries', 'Expense', { bookable: false }),
-      ledgerAccount(9, '5100', 'Bank charges', 'Expense'),
-      ledgerAccount(10, '4100', 'Bank profit', 'Income'),
-    ],
+    accounts: [LEDGER.salaries, LEDGER.bankCharges, LEDGER.bankProfit],
   });
 });
 

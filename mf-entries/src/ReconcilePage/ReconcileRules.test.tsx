@@ -6,16 +6,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Worklist } from 'contract/browser';
-import {
-  axeViolations,
-  type Dialogs,
-  endpoints,
-  ledgerAccount,
-  mockCurrentUser,
-  mockEndpoint,
-} from 'shared-ui/testing';
-import { mockAccounts, openScreen } from '../testing';
-import { line, liveRegion, renderPage, rowOf } from './reconcile-testing';
+import { axeViolations, endpoints, mockCurrentUser, mockEndpoint } from 'shared-ui/testing';
+import { mockAccounts, openScreenEachTest } from '../testing';
+import { LEDGER, line, liveRegion, renderPage, rowOf } from './reconcile-testing';
 
 const CHARGES = line(1, {
   date: '2026-10-07',
@@ -69,10 +62,9 @@ const VOUCHER = {
   lines: [],
 };
 
-let dialogs: Dialogs;
+const dialogs = openScreenEachTest();
 
 beforeEach(() => {
-  dialogs = openScreen();
   mockAccounts();
   mockEndpoint(endpoints.getReconcile, WORKLIST);
   mockEndpoint(endpoints.listExpenseTypesForEntries, {
@@ -81,10 +73,7 @@ beforeEach(() => {
   mockEndpoint(endpoints.listEmployees, { users: [] });
   mockEndpoint(endpoints.listClients, { users: [] });
   mockEndpoint(endpoints.listLedgerAccounts, {
-    accounts: [
-      ledgerAccount(9, '5100', 'Bank charges', 'Expense'),
-      ledgerAccount(10, '4100', 'Bank profit', 'Income'),
-    ],
+    accounts: [LEDGER.bankCharges, LEDGER.bankProfit],
   });
 });
 

@@ -5,14 +5,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Worklist } from 'contract/browser';
-import {
-  axeViolations,
-  type Dialogs,
-  endpoints,
-  mockCurrentUser,
-  mockEndpoint,
-} from 'shared-ui/testing';
-import { mockAccounts, openScreen } from '../testing';
+import { axeViolations, endpoints, mockCurrentUser, mockEndpoint } from 'shared-ui/testing';
+import { mockAccounts, openScreenEachTest } from '../testing';
 import { line, liveRegion, renderPage, rowOf } from './reconcile-testing';
 
 const ATM = line(5, {
@@ -78,11 +72,10 @@ const matched = (lineId: number) => ({
   line: { ...ATM, id: lineId, status: 'matched' as const, suggestions: [] },
 });
 
-let dialogs: Dialogs;
+const dialogs = openScreenEachTest();
 let prompt: jest.SpyInstance;
 
 beforeEach(() => {
-  dialogs = openScreen();
   prompt = jest.spyOn(window, 'prompt').mockImplementation(() => null);
   mockAccounts();
   mockEndpoint(endpoints.getReconcile, ({ query }) =>

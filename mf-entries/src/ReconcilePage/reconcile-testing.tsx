@@ -2,6 +2,7 @@
 // rendered at its route, and a row found by its line's description.
 import { screen, within } from '@testing-library/react';
 import type { StatementLine } from 'contract/browser';
+import { ledgerAccount } from 'shared-ui/testing';
 import { renderAt } from '../testing';
 import { ReconcilePage } from './ReconcilePage';
 
@@ -21,6 +22,13 @@ export const line = (id: number, fields: Partial<StatementLine>): StatementLine 
   proposal: null,
   ...fields,
 });
+
+/** Ledger accounts of the chart: a heading (Salaries) and two a line can be booked to. */
+export const LEDGER = {
+  salaries: ledgerAccount(8, '5000', 'Salaries', 'Expense', { bookable: false }),
+  bankCharges: ledgerAccount(9, '5100', 'Bank charges', 'Expense'),
+  bankProfit: ledgerAccount(10, '4100', 'Bank profit', 'Income'),
+};
 
 export const renderPage = () =>
   renderAt('/Accounts/2/reconcile', <ReconcilePage />, { route: '/Accounts/:id/reconcile' });

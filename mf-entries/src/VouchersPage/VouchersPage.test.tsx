@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import type { Voucher } from 'contract/browser';
 import {
   axeViolations,
-  type Dialogs,
   endpoints,
   failWith,
   ledgerAccount,
@@ -11,7 +10,7 @@ import {
   mockEndpoint,
   render,
 } from 'shared-ui/testing';
-import { mockOpenBooks, openScreen } from '../testing';
+import { mockOpenBooks, openScreenEachTest } from '../testing';
 import { VouchersPage } from './VouchersPage';
 
 const account = ledgerAccount;
@@ -45,9 +44,8 @@ const REVERSED: Voucher = {
   reversedById: 3,
 };
 
-let dialogs: Dialogs;
+const dialogs = openScreenEachTest();
 beforeEach(() => {
-  dialogs = openScreen();
   mockOpenBooks();
   mockEndpoint(endpoints.listLedgerAccounts, { accounts: ACCOUNTS });
   mockEndpoint(endpoints.listVouchers, { vouchers: [CAPITAL, REVERSED], next: null });

@@ -5,14 +5,16 @@
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { screen } from '@testing-library/react';
-import type { Account, Role } from 'contract/browser';
+import type { Account, Endpoint, Role } from 'contract/browser';
 import {
   collectDialogs,
   endpoints,
   mockCurrentUser,
   mockEndpoint,
   render,
+  type Answer,
   type Dialogs,
+  type MockedEndpoint,
 } from 'shared-ui/testing';
 import { BANK, CASH } from './accounts';
 
@@ -25,6 +27,53 @@ export { BANK, CASH };
 export function openScreen(role?: Role): Dialogs {
   if (role) mockCurrentUser(role);
   return collectDialogs();
+}
+
+/**
+ * The screen opened before each test of the file (as `openScreen` opens it). The dialogs
+ * returned are always those of the test running, so a file names them once.
+ */
+export function openScreenEachTest(role?: Role): Dialogs {
+  let current: Dialogs | undefined;
+  beforeEach(() => {
+    current = openScreen(role);
+  });
+  const running = () => current ?? readOutsideATest();
+  return {
+    get alerts() {
+      return running().alerts;
+    },
+    get confirms() {
+      return running().confirms;
+    },
+    answerConfirms: (accept) => running().answerConfirms(accept),
+  };
+}
+
+/**
+ * `endpoint` answered with `answer` before each test of the file. The mock returned is always
+ * that of the test running (its calls; a new answer lasts to the end of that test).
+ */
+export function answerEachTest<E extends Endpoint>(
+  endpoint: E,
+  answer: Answer<NoInfer<E>>,
+): MockedEndpoint<E> {
+  let current: MockedEndpoint<E> | undefined;
+  beforeEach(() => {
+    current = mockEndpoint(endpoint, answer);
+  });
+  const running = () => current ?? readOutsideATest();
+  return {
+    get calls() {
+      return running().calls;
+    },
+    answer: (next) => running().answer(next),
+    once: (next) => running().once(next),
+  };
+}
+
+function readOutsideATest(): never {
+  throw new Error('read outside a test: the set-up of each test has not run');
 }
 
 /** The money accounts the screens offer (Cash and the bank account unless told). */
