@@ -2,7 +2,7 @@
 // refused by name when not valid.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockAccounts, shownAddress } from '../testing';
+import { mockAccounts, shownAddress, optionTexts } from '../testing';
 import { mockJournalEachTest, renderJournal } from './journal-testing';
 
 const { dialogs, totals, journalCalls } = mockJournalEachTest();
@@ -100,11 +100,7 @@ describe('Journal filters', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     const account = screen.getByLabelText('Account');
     await within(account).findByRole('option', { name: 'Meezan current' });
-    expect(
-      within(account)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['All accounts', 'Cash', 'Meezan current']);
+    expect(optionTexts(account)).toEqual(['All accounts', 'Cash', 'Meezan current']);
     await userEvent.selectOptions(account, 'Meezan current');
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(shownAddress()).toBe('/Journal?accountId=2');

@@ -11,6 +11,7 @@ import {
   mockOpenBooks,
   openScreenEachTest,
   renderAt,
+  optionTexts,
 } from '../testing';
 import { JournalPage } from './JournalPage';
 
@@ -177,11 +178,7 @@ describe('a voucher in the Journal', () => {
     await screen.findByText('Opening capital');
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     const kind = screen.getByLabelText('Kind');
-    expect(
-      within(kind)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['All kinds', 'Income', 'Expense', 'Salary', 'Voucher']);
+    expect(optionTexts(kind)).toEqual(['All kinds', 'Income', 'Expense', 'Salary', 'Voucher']);
     await userEvent.selectOptions(kind, 'voucher');
     expect(screen.getByLabelText('Party')).toBeDisabled();
     expect(

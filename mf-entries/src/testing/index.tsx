@@ -4,7 +4,7 @@
 // address (inside a router, with the providers).
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { Account, Endpoint, Role } from 'contract/browser';
 import {
   collectDialogs,
@@ -83,6 +83,16 @@ export const mockAccounts = (accounts: Account[] = [CASH, BANK]) =>
 /** Books closed through no day: every date can be written. */
 export const mockOpenBooks = () =>
   mockEndpoint(endpoints.getBooksClosed, { closedThrough: null, canMove: false });
+
+/** The texts of a list's (a select's) options, in order. */
+export const optionTexts = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+
+/** The texts of the options of the combobox named `name`, in order. */
+export const comboboxOptions = (name: string) =>
+  optionTexts(screen.getByRole('combobox', { name }));
 
 /** The router's address (path and query), shown for the test to read. */
 function Address() {
