@@ -9,7 +9,7 @@ import {
   mockEndpoint,
 } from 'shared-ui/testing';
 import { BANK, answerEachTest, mockAccounts, openScreenEachTest } from '../testing';
-import { LEDGER, line, liveRegion, renderPage, rowOf } from './reconcile-testing';
+import { LEDGER, line, liveRegion, renderPage, rowOf, expectSaid } from './reconcile-testing';
 
 const WORKLIST: Worklist = {
   lines: [
@@ -130,11 +130,7 @@ describe('ReconcilePage', () => {
     renderPage();
     const rent = await rowOf('RENT OCTOBER');
     await userEvent.click(within(rent).getByRole('button', { name: /^OK: / }));
-    await waitFor(() =>
-      expect(liveRegion()).toHaveTextContent(
-        'Matched 3 Oct, RENT OCTOBER, RS -1,200.00 to entry #41.',
-      ),
-    );
+    await expectSaid('Matched 3 Oct, RENT OCTOBER, RS -1,200.00 to entry #41.');
     expect(liveRegion()).toHaveAttribute('aria-live', 'polite');
     // A suggestion accepted makes no rule: that is offered after a match by hand.
     expect(screen.queryByRole('button', { name: /^Make a rule/ })).not.toBeInTheDocument();
@@ -142,9 +138,7 @@ describe('ReconcilePage', () => {
       [{ id: '2' }, { lineId: 1, entryIds: [41] }],
     ]);
     await userEvent.click(screen.getByRole('button', { name: /^Undo: Matched 3 Oct/ }));
-    await waitFor(() =>
-      expect(liveRegion()).toHaveTextContent('Match undone: the line is back in the list.'),
-    );
+    await expectSaid('Match undone: the line is back in the list.');
     expect(unmatch.calls.map((call) => call.params)).toEqual([{ id: '2', lineId: '1' }]);
     expect(screen.queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
   });
@@ -160,10 +154,10 @@ describe('ReconcilePage', () => {
     renderPage();
     await rowOf('RENT OCTOBER');
     await userEvent.click(screen.getByRole('button', { name: 'Accept all suggested' }));
-    await waitFor(() => expect(liveRegion()).toHaveTextContent('Accepted 2 suggested matches.'));
+    await expectSaid('Accepted 2 suggested matches.');
     expect(all.calls.map((call) => call.query)).toEqual([{}, { after: 'page-2' }]);
     await userEvent.click(screen.getByRole('button', { name: /^Undo: Accepted 2/ }));
-    await waitFor(() => expect(liveRegion()).toHaveTextContent('2 matches undone.'));
+    await expectSaid('2 matches undone.');
     expect(unmatch.calls.map((call) => call.params.lineId)).toEqual(['4', '1']);
   });
 
@@ -181,11 +175,7 @@ describe('ReconcilePage', () => {
     renderPage();
     const charges = await rowOf('BANK CHARGES OCT');
     await userEvent.click(within(charges).getByRole('button', { name: /^OK: / }));
-    await waitFor(() =>
-      expect(liveRegion()).toHaveTextContent(
-        'Created entry #60 for 4 Oct, BANK CHARGES OCT, RS -25.00 and matched it.',
-      ),
-    );
+    await expectSaid('Created entry #60 for 4 Oct, BANK CHARGES OCT, RS -25.00 and matched it.');
     expect(create.calls.map((call) => [call.params, call.body])).toEqual([
       [
         { id: '2', lineId: '2' },
@@ -193,11 +183,7 @@ describe('ReconcilePage', () => {
       ],
     ]);
     await userEvent.click(screen.getByRole('button', { name: /^Undo: Created entry #60/ }));
-    await waitFor(() =>
-      expect(liveRegion()).toHaveTextContent(
-        'Entry #60 reversed: 4 Oct, BANK CHARGES OCT, RS -25.00 is back in the list.',
-      ),
-    );
+    await expectSaid('Entry #60 reversed: 4 Oct, BANK CHARGES OCT, RS -25.00 is back in the list.');
     expect(unmatch.calls.map((call) => call.params)).toEqual([{ id: '2', lineId: '2' }]);
     expect(reverse.calls.map((call) => call.params)).toEqual([{ id: '60' }]);
   });
@@ -354,7 +340,7 @@ describe('ReconcilePage', () => {
     await userEvent.click(
       screen.getByRole('button', { name: 'Mark reconciled through 2026-08-31' }),
     );
-    await waitFor(() => expect(liveRegion()).toHaveTextContent('Reconciled through 2026-08-31'));
+    await expectSaid('Reconciled through 2026-08-31');
     expect(mark.calls[0]!.body).toEqual({
       through: '2026-08-31',
       closingBalance: '8000',

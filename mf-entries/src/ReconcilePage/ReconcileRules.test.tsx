@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import type { Worklist } from 'contract/browser';
 import { axeViolations, endpoints, mockCurrentUser, mockEndpoint } from 'shared-ui/testing';
 import { mockAccounts, openScreenEachTest } from '../testing';
-import { LEDGER, line, liveRegion, renderPage, rowOf } from './reconcile-testing';
+import { LEDGER, line, renderPage, rowOf, expectSaid } from './reconcile-testing';
 
 const CHARGES = line(1, {
   date: '2026-10-07',
@@ -112,10 +112,8 @@ test('Remember after a Create: the description without its numbers, edited, save
   await userEvent.clear(within(form).getByLabelText('Description'));
   await userEvent.type(within(form).getByLabelText('Description'), 'Bank charges');
   await userEvent.click(within(form).getByRole('button', { name: /^Create & match: / }));
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent(
-      'Created voucher #70 for 7 Oct, SERVICE CHARGES 07/10/2026 REF 4411, RS -40.00 and matched it.',
-    ),
+  await expectSaid(
+    'Created voucher #70 for 7 Oct, SERVICE CHARGES 07/10/2026 REF 4411, RS -40.00 and matched it.',
   );
   expect(create.calls.map((call) => call.body)).toEqual([
     { kind: 'ledger', ledgerAccountId: 9, description: 'Bank charges' },
@@ -136,10 +134,8 @@ test('Remember after a Create: the description without its numbers, edited, save
   expect(within(remember).getByText('Enter the text the lines contain')).toBeInTheDocument();
   await userEvent.type(pattern, 'SERVICE CHARGES');
   await userEvent.click(within(remember).getByRole('button', { name: 'Save rule' }));
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent(
-      'Rule saved: lines containing "SERVICE CHARGES" will be proposed for 5100 Bank charges.',
-    ),
+  await expectSaid(
+    'Rule saved: lines containing "SERVICE CHARGES" will be proposed for 5100 Bank charges.',
   );
   expect(rule.calls.map((call) => call.body)).toEqual([
     {
@@ -171,7 +167,7 @@ test("a rule's proposal is shown in words and booked to its ledger account by OK
       name: 'OK: 7 Nov, SERVICE CHARGES 07/11/2026 REF 5120, RS -35.50',
     }),
   );
-  await waitFor(() => expect(liveRegion()).toHaveTextContent(/^Created voucher #71 for 7 Nov/));
+  await expectSaid(/^Created voucher #71 for 7 Nov/);
   expect(create.calls.map((call) => [call.params, call.body])).toEqual([
     [
       { id: '2', lineId: '2' },
@@ -254,10 +250,8 @@ test('Find & match: one entry matched to this line and another that add up to it
       name: 'Match Expense #41 to 2 lines: 9 Oct, RENT PART 1, RS -100.00',
     }),
   );
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent(
-      'Matched entry #41 to 2 lines: 9 Oct, RENT PART 1, RS -100.00 and 10 Oct, RENT PART 2, RS -200.00.',
-    ),
+  await expectSaid(
+    'Matched entry #41 to 2 lines: 9 Oct, RENT PART 1, RS -100.00 and 10 Oct, RENT PART 2, RS -200.00.',
   );
   expect(matchLines.calls.map((call) => [call.params, call.body])).toEqual([
     [{ id: '2' }, { entryId: 41, lineIds: [3, 4] }],

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { Worklist } from 'contract/browser';
 import { axeViolations, endpoints, mockCurrentUser, mockEndpoint } from 'shared-ui/testing';
 import { mockAccounts, openScreenEachTest } from '../testing';
-import { line, liveRegion, renderPage, rowOf } from './reconcile-testing';
+import { line, renderPage, rowOf, expectSaid } from './reconcile-testing';
 
 const ATM = line(5, {
   date: '2026-01-10',
@@ -100,11 +100,7 @@ test('an ATM withdrawal is suggested its Cash transfer and matched to it with OK
   await userEvent.click(
     within(atm).getByRole('button', { name: 'OK: 10 Jan, ATM WITHDRAWAL 0042, RS -50,000.00' }),
   );
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent(
-      'Matched 10 Jan, ATM WITHDRAWAL 0042, RS -50,000.00 to transfer #9.',
-    ),
-  );
+  await expectSaid('Matched 10 Jan, ATM WITHDRAWAL 0042, RS -50,000.00 to transfer #9.');
   expect(match.calls.map((call) => [call.params, call.body])).toEqual([
     [{ id: '2' }, { lineId: 5, entryIds: [], transferIds: [9] }],
   ]);
@@ -150,10 +146,8 @@ test('a cash deposit records its transfer from Cash in the row, and Undo reverse
   expect(within(form).getByLabelText('From account')).toHaveValue('1');
   expect(await axeViolations()).toEqual([]);
   await userEvent.click(within(form).getByRole('button', { name: /^Transfer & match: / }));
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent(
-      'Recorded transfer #12 from Cash for 12 Jan, CASH DEPOSIT BRANCH 12, RS 20,000.00 and matched it.',
-    ),
+  await expectSaid(
+    'Recorded transfer #12 from Cash for 12 Jan, CASH DEPOSIT BRANCH 12, RS 20,000.00 and matched it.',
   );
   expect(transfer.calls.map((call) => call.body)).toEqual([
     {
@@ -168,7 +162,7 @@ test('a cash deposit records its transfer from Cash in the row, and Undo reverse
     { lineId: 7, entryIds: [], transferIds: [12] },
   ]);
   await userEvent.click(screen.getByRole('button', { name: /^Undo: Recorded transfer #12/ }));
-  await waitFor(() => expect(liveRegion()).toHaveTextContent('Transfer #12 reversed'));
+  await expectSaid('Transfer #12 reversed');
   expect(unmatch.calls.map((call) => call.params)).toEqual([{ id: '2', lineId: '7' }]);
   expect(reverse.calls.map((call) => call.params)).toEqual([{ id: '12' }]);
 });
@@ -242,18 +236,10 @@ test('Find & match: two entries found by text and date are matched to one line, 
       name: 'Match 2: 14 Jan, CARD PAYMENT MARKET, RS -1,500.00',
     }),
   );
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent(
-      'Matched 14 Jan, CARD PAYMENT MARKET, RS -1,500.00 to 2 records.',
-    ),
-  );
+  await expectSaid('Matched 14 Jan, CARD PAYMENT MARKET, RS -1,500.00 to 2 records.');
   expect(match.calls.map((call) => call.body)).toEqual([{ lineId: 8, entryIds: [51, 52] }]);
   await userEvent.click(screen.getByRole('button', { name: /^Make a rule/ }));
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent(
-      'Rule made: lines containing "CARD PAYMENT MARKET" will propose Paper.',
-    ),
-  );
+  await expectSaid('Rule made: lines containing "CARD PAYMENT MARKET" will propose Paper.');
   expect(rule.calls.map((call) => call.body)).toEqual([
     {
       contains: 'CARD PAYMENT MARKET',
@@ -277,17 +263,13 @@ test('Exclude asks its reason in the row, and Undo exclude puts the line back', 
   expect(within(form).getByText('Please enter a reason')).toBeInTheDocument();
   await userEvent.type(within(form).getByLabelText('Reason'), 'Paid twice by the bank');
   await userEvent.keyboard('{Enter}');
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent('Excluded 14 Jan, CARD PAYMENT MARKET, RS -1,500.00.'),
-  );
+  await expectSaid('Excluded 14 Jan, CARD PAYMENT MARKET, RS -1,500.00.');
   expect(exclude.calls.map((call) => [call.params, call.body])).toEqual([
     [{ id: '2', lineId: '8' }, { reason: 'Paid twice by the bank' }],
   ]);
   await userEvent.click(screen.getByRole('button', { name: /^Undo exclude: Excluded 14 Jan/ }));
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent(
-      'Exclusion undone: 14 Jan, CARD PAYMENT MARKET, RS -1,500.00 is back in the list.',
-    ),
+  await expectSaid(
+    'Exclusion undone: 14 Jan, CARD PAYMENT MARKET, RS -1,500.00 is back in the list.',
   );
   expect(undo.calls.map((call) => call.params)).toEqual([{ id: '2', lineId: '8' }]);
   expect(undo.calls[0]!.body?.reason).toMatch(/\S/);
@@ -309,11 +291,7 @@ test('an excluded line shown on asking is put back with Undo exclude and a reaso
   expect(await axeViolations()).toEqual([]);
   await userEvent.type(within(form).getByLabelText('Reason'), 'Excluded by mistake');
   await userEvent.click(within(form).getByRole('button', { name: /^Undo exclude: / }));
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent(
-      'Exclusion undone: 5 Jan, Charge, RS -3.00 is unmatched again.',
-    ),
-  );
+  await expectSaid('Exclusion undone: 5 Jan, Charge, RS -3.00 is unmatched again.');
   expect(undo.calls.map((call) => [call.params, call.body])).toEqual([
     [{ id: '2', lineId: '6' }, { reason: 'Excluded by mistake' }],
   ]);

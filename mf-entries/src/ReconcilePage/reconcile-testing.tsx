@@ -1,6 +1,6 @@
 // The reconcile screen's component tests' shared parts: a statement line with defaults, the page
 // rendered at its route, and a row found by its line's description.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { StatementLine } from 'contract/browser';
 import { ledgerAccount } from 'shared-ui/testing';
 import { renderAt } from '../testing';
@@ -41,3 +41,7 @@ export const rowOf = async (text: string) =>
 
 /** The screen's polite live region. */
 export const liveRegion = () => screen.getByRole('status');
+
+/** Waits for the live region to say `text`. */
+export const expectSaid = (text: string | RegExp) =>
+  waitFor(() => expect(liveRegion()).toHaveTextContent(text));
