@@ -62,7 +62,7 @@ const ENTRY = {
 
 const said = (message: string) => ({ message, line: WORKLIST.lines[0]! });
 
-const dialogs = openScreenEachTest();
+const dialogs = openScreenEachTest('staff');
 const worklist = answerEachTest(endpoints.getReconcile, WORKLIST);
 beforeEach(() => {
   mockAccounts();
@@ -89,7 +89,6 @@ afterEach(() => {
 
 describe('ReconcilePage', () => {
   it('should show one row per line: the line left, its match and why in words right, buttons naming the line', async () => {
-    mockCurrentUser('staff');
     renderPage();
     expect(
       await screen.findByRole('heading', { name: 'Reconcile Meezan current' }),
@@ -124,7 +123,6 @@ describe('ReconcilePage', () => {
   });
 
   it('should accept a suggestion with OK, say so in the live region, and Undo it by unmatching', async () => {
-    mockCurrentUser('staff');
     const match = mockEndpoint(endpoints.matchLine, said('Line matched'));
     const unmatch = mockEndpoint(endpoints.unmatchLine, said('Match undone'));
     renderPage();
@@ -144,7 +142,6 @@ describe('ReconcilePage', () => {
   });
 
   it('should Accept all suggested over the calls the server asks for, and Undo every match', async () => {
-    mockCurrentUser('staff');
     const all = mockEndpoint(endpoints.acceptSuggested, (call) =>
       call.query.after
         ? { message: 'Suggestions accepted', matched: 1, lineIds: [1], next: null }
@@ -162,7 +159,6 @@ describe('ReconcilePage', () => {
   });
 
   it("should create the rule's proposal with OK, and Undo it by unmatching and reversing the entry", async () => {
-    mockCurrentUser('staff');
     const create = mockEndpoint(endpoints.createLineEntry, {
       message: 'Entry created and matched',
       entry: ENTRY,
@@ -189,7 +185,6 @@ describe('ReconcilePage', () => {
   });
 
   it('should Create in the row: the ledger account the line names is chosen, booked in one more click', async () => {
-    mockCurrentUser('staff');
     const create = mockEndpoint(endpoints.createLineEntry, { message: 'Line booked' });
     renderPage();
     const charges = await rowOf('SERVICE CHARGES OCTOBER');
@@ -218,7 +213,6 @@ describe('ReconcilePage', () => {
   });
 
   it('should offer money in to a client or a ledger account, and refuse to create with nothing chosen', async () => {
-    mockCurrentUser('staff');
     const create = mockEndpoint(endpoints.createLineEntry, { message: 'Line booked' });
     renderPage();
     const reversal = await rowOf('REVERSAL 88');
@@ -244,7 +238,6 @@ describe('ReconcilePage', () => {
   });
 
   it('should take the keyboard on to the next row once a row leaves the list', async () => {
-    mockCurrentUser('staff');
     let matched = false;
     mockEndpoint(endpoints.getReconcile, () =>
       matched ? { ...WORKLIST, lines: WORKLIST.lines.slice(1) } : WORKLIST,
@@ -270,7 +263,6 @@ describe('ReconcilePage', () => {
   });
 
   it("should keep a suggested row's other buttons behind More, above the form they open", async () => {
-    mockCurrentUser('staff');
     renderPage();
     const rent = await rowOf('RENT OCTOBER');
     expect(within(rent).queryByRole('button', { name: /^Create: / })).not.toBeInTheDocument();
@@ -286,7 +278,6 @@ describe('ReconcilePage', () => {
   });
 
   it("should say the server's refusal in the alert region, with no pop-up", async () => {
-    mockCurrentUser('staff');
     mockEndpoint(endpoints.matchLine, failWith(409, 'The line is already matched'));
     renderPage();
     await userEvent.click(
@@ -297,7 +288,6 @@ describe('ReconcilePage', () => {
   });
 
   it("should Mark reconciled through a day, and show the server's refusal naming the difference", async () => {
-    mockCurrentUser('staff');
     const mark = mockEndpoint(
       endpoints.markReconciled,
       failWith(409, 'The balances do not agree: the difference is RS: 25.00'),

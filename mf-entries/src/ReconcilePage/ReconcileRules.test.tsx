@@ -6,7 +6,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Worklist } from 'contract/browser';
-import { axeViolations, endpoints, mockCurrentUser, mockEndpoint } from 'shared-ui/testing';
+import { axeViolations, endpoints, mockEndpoint } from 'shared-ui/testing';
 import { mockAccounts, openScreenEachTest } from '../testing';
 import { LEDGER, line, renderPage, rowOf, expectSaid } from './reconcile-testing';
 
@@ -62,7 +62,7 @@ const VOUCHER = {
   lines: [],
 };
 
-const dialogs = openScreenEachTest();
+const dialogs = openScreenEachTest('staff');
 
 beforeEach(() => {
   mockAccounts();
@@ -83,7 +83,6 @@ afterEach(() => {
 });
 
 test('Remember after a Create: the description without its numbers, edited, saved as a rule to the ledger account', async () => {
-  mockCurrentUser('staff');
   const create = mockEndpoint(endpoints.createLineEntry, {
     message: 'Entry created and matched',
     voucher: VOUCHER,
@@ -152,7 +151,6 @@ test('Remember after a Create: the description without its numbers, edited, save
 });
 
 test("a rule's proposal is shown in words and booked to its ledger account by OK", async () => {
-  mockCurrentUser('staff');
   const create = mockEndpoint(endpoints.createLineEntry, {
     message: 'Entry created and matched',
     voucher: { ...VOUCHER, id: 71 },
@@ -177,7 +175,6 @@ test("a rule's proposal is shown in words and booked to its ledger account by OK
 });
 
 test('Create adds a missing expense type in place and chooses it', async () => {
-  mockCurrentUser('staff');
   const add = mockEndpoint(endpoints.addExpenseType, {
     message: 'Expense type added',
     user: { id: 12, expancetype: 'Water', status: 'Active' },
@@ -215,7 +212,6 @@ test('Create adds a missing expense type in place and chooses it', async () => {
 });
 
 test('Find & match: one entry matched to this line and another that add up to it', async () => {
-  mockCurrentUser('staff');
   mockEndpoint(endpoints.searchOpenItems, { entries: [RENT], transfers: [], more: false });
   const matchLines = mockEndpoint(endpoints.matchLines, {
     message: 'Lines matched to the entry',

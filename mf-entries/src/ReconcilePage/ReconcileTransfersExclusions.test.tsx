@@ -72,7 +72,7 @@ const matched = (lineId: number) => ({
   line: { ...ATM, id: lineId, status: 'matched' as const, suggestions: [] },
 });
 
-const dialogs = openScreenEachTest();
+const dialogs = openScreenEachTest('staff');
 let prompt: jest.SpyInstance;
 
 beforeEach(() => {
@@ -90,7 +90,6 @@ afterEach(() => {
 });
 
 test('an ATM withdrawal is suggested its Cash transfer and matched to it with OK', async () => {
-  mockCurrentUser('staff');
   const match = mockEndpoint(endpoints.matchLine, matched(5));
   renderPage();
   const atm = await rowOf('ATM WITHDRAWAL 0042');
@@ -107,7 +106,6 @@ test('an ATM withdrawal is suggested its Cash transfer and matched to it with OK
 });
 
 test('a cash deposit records its transfer from Cash in the row, and Undo reverses it', async () => {
-  mockCurrentUser('staff');
   const transfer = mockEndpoint(endpoints.createTransfer, {
     message: 'Transfer recorded',
     transfer: {
@@ -168,7 +166,6 @@ test('a cash deposit records its transfer from Cash in the row, and Undo reverse
 });
 
 test('Find & match: two entries found by text and date are matched to one line, then a rule is offered', async () => {
-  mockCurrentUser('staff');
   const match = mockEndpoint(endpoints.matchLine, matched(8));
   const rule = mockEndpoint(endpoints.createBankRule, {
     message: 'Rule created',
@@ -251,7 +248,6 @@ test('Find & match: two entries found by text and date are matched to one line, 
 });
 
 test('Exclude asks its reason in the row, and Undo exclude puts the line back', async () => {
-  mockCurrentUser('staff');
   const exclude = mockEndpoint(endpoints.excludeLine, matched(8));
   const undo = mockEndpoint(endpoints.undoExclude, matched(8));
   renderPage();
@@ -276,7 +272,6 @@ test('Exclude asks its reason in the row, and Undo exclude puts the line back', 
 });
 
 test('an excluded line shown on asking is put back with Undo exclude and a reason in its row', async () => {
-  mockCurrentUser('staff');
   const undo = mockEndpoint(endpoints.undoExclude, matched(6));
   renderPage();
   await rowOf('ATM WITHDRAWAL 0042');
