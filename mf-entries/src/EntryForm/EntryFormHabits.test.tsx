@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Client } from 'contract/browser';
 import { axeViolations, endpoints, failWith, mockEndpoint } from 'shared-ui/testing';
-import { comboboxOptions, optionTexts } from '../testing';
+import { comboboxOptions, optionTexts, expectOneCall } from '../testing';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
 import { IncomePage } from '../IncomePage';
 import { ACME, ENTRY, RECORDED, RENT, mockEntryScreens, render } from './entry-screens.fixtures';
@@ -60,8 +60,7 @@ describe('the clerk’s habits (issue 32)', () => {
     });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save correction' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(correct.calls).toHaveLength(1);
-    expect(correct.calls[0]).toMatchObject({
+    expectOneCall(correct, {
       params: { id: '12' },
       body: { reason: 'one zero too many', amount: 1250.5 },
     });

@@ -3,7 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { JournalEntryRow } from 'contract/browser';
 import { axeViolations, endpoints, failWith, mockEndpoint, render } from 'shared-ui/testing';
-import { BANK, CASH, mockAccounts, answerEachTest, openScreenEachTest } from '../testing';
+import {
+  BANK,
+  CASH,
+  mockAccounts,
+  answerEachTest,
+  openScreenEachTest,
+  expectOneCall,
+} from '../testing';
 import { CorrectDialog } from './CorrectDialog';
 
 const ROW: JournalEntryRow = {
@@ -111,8 +118,7 @@ describe('CorrectDialog', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Credit/Debit'), 'Credit');
     await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Save correction' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(correct.calls).toHaveLength(1);
-    expect(correct.calls[0]).toMatchObject({
+    expectOneCall(correct, {
       params: { id: '10' },
       body: { reason: 'Discount forgotten', amount: 1450.5, Creditdebit: 'Credit' },
       headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f-]{36}$/) },

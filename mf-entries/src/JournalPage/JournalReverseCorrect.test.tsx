@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endpoints, failWith, mockEndpoint } from 'shared-ui/testing';
-import { shownAddress } from '../testing';
+import { shownAddress, expectOneCall } from '../testing';
 import { REVERSAL, mockJournalEachTest, renderJournal } from './journal-testing';
 
 const { dialogs, reverse, journalCalls } = mockJournalEachTest();
@@ -23,8 +23,7 @@ describe('Journal: reverse and correct', () => {
     await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Reverse' }));
     await waitFor(() => expect(dialogs.alerts).toContain('Entry reversed'));
     expect(dialogs.confirms).toEqual([]);
-    expect(reverse.calls).toHaveLength(1);
-    expect(reverse.calls[0]).toMatchObject({
+    expectOneCall(reverse, {
       params: { id: '10' },
       body: { reason: 'Typed twice' },
       headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f-]{36}$/) },
@@ -67,8 +66,7 @@ describe('Journal: reverse and correct', () => {
     await userEvent.type(within(dialog).getByLabelText('Amount'), '1400');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save correction' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(correct.calls).toHaveLength(1);
-    expect(correct.calls[0]).toMatchObject({
+    expectOneCall(correct, {
       params: { id: '10' },
       body: { reason: 'Wrong amount', amount: 1400 },
     });

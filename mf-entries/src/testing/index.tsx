@@ -76,6 +76,15 @@ function readOutsideATest(): never {
   throw new Error('read outside a test: the set-up of each test has not run');
 }
 
+/** `mock`'s endpoint was called once, with at least what `call` names (params, body, headers). */
+export function expectOneCall<E extends Endpoint>(
+  mock: MockedEndpoint<E>,
+  call: Record<string, unknown>,
+) {
+  expect(mock.calls).toHaveLength(1);
+  expect(mock.calls[0]).toMatchObject(call);
+}
+
 /** The money accounts the screens offer (Cash and the bank account unless told). */
 export const mockAccounts = (accounts: Account[] = [CASH, BANK]) =>
   mockEndpoint(endpoints.listAccounts, { accounts });
