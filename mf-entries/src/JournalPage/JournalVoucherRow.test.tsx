@@ -2,7 +2,7 @@
 // everyone, its reversal for admins only, and Voucher among the Kind filter's options.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { JournalRow } from 'contract/browser';
+import type { JournalRow, Role } from 'contract/browser';
 import { axeViolations, endpoints, mockCurrentUser, mockEndpoint } from 'shared-ui/testing';
 import {
   CASH,
@@ -87,8 +87,11 @@ const reverse = answerEachTest(endpoints.reverseVoucher, {
 });
 afterEach(() => jest.restoreAllMocks());
 
-function renderJournal() {
+/** The Journal as a user of `role` sees it, once the voucher's row is shown. */
+async function openJournalAs(role: Role) {
+  mockCurrentUser(role);
   renderAt('/Journal', <JournalPage />, { route: '/Journal' });
+  await screen.findByText('Opening capital');
 }
 
 /** The cells of a table row by their column, as they read. */
@@ -102,8 +105,7 @@ const cellsOf = (row: HTMLElement) =>
 
 describe('a voucher in the Journal', () => {
   it('shows its day, kind, accounts, total debit and who posted it; its lines to a viewer, no write button', async () => {
-    mockCurrentUser('viewer');
-    renderJournal();
+    await openJournalAs('viewer');
     const table = await screen.findByRole('table', { name: 'Journal' });
     await within(table).findByText('Opening capital');
     const rows = within(table).getAllByRole('row').slice(1);
@@ -144,9 +146,7 @@ describe('a voucher in the Journal', () => {
   });
 
   it("gives staff the entry's actions and none on a voucher", async () => {
-    mockCurrentUser('staff');
-    renderJournal();
-    await screen.findByText('Opening capital');
+    await openJournalAs('staff');
     expect(screen.getByRole('button', { name: 'Reverse entry #7' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Actions for voucher #7' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Reverse voucher/ })).toBeNull();
@@ -154,9 +154,7 @@ describe('a voucher in the Journal', () => {
   });
 
   it('lets an admin reverse a voucher with a reason through the voucher reversal, not one reversed', async () => {
-    mockCurrentUser('admin');
-    renderJournal();
-    await screen.findByText('Opening capital');
+    await openJournalAs('admin');
     expect(screen.getByRole('button', { name: 'Actions for voucher #7' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reverse voucher #5' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Correct voucher #7' })).toBeNull();
@@ -173,9 +171,7 @@ describe('a voucher in the Journal', () => {
   });
 
   it('offers Voucher among the kinds, and no party for it', async () => {
-    mockCurrentUser('staff');
-    renderJournal();
-    await screen.findByText('Opening capital');
+    await openJournalAs('staff');
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     const kind = screen.getByLabelText('Kind');
     expect(optionTexts(kind)).toEqual(['All kinds', 'Income', 'Expense', 'Salary', 'Voucher']);
