@@ -4,6 +4,14 @@ import { useState } from 'react';
 
 type TextKeys<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F];
 
+/**
+ * `name`, `value` and `onChange` of a field bound to the draft's text of the same name, for a form
+ * whose draft and its `change(name)` are kept by a hook of its own or by its parent.
+ */
+export const fieldOf =
+  <N extends string>(draft: Record<N, string>, change: (name: N) => (value: string) => void) =>
+  (name: N) => ({ name, value: draft[name], onChange: change(name) });
+
 export function useDraft<F extends object>(empty: () => F) {
   const [draft, setDraft] = useState(empty);
   const set = (next: Partial<F>) => setDraft((all) => ({ ...all, ...next }));

@@ -2,29 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   axeViolations,
-  type Dialogs,
   endpoints,
   failWith,
   mockCurrentUser,
-  type MockedEndpoint,
   mockEndpoint,
 } from 'shared-ui/testing';
-import { openScreen } from '../testing';
-import { IMPORTS, PAGE, renderPage } from './register-fixtures';
+import { mockRegisterEachTest, renderPage } from './register-fixtures';
 
-let dialogs: Dialogs;
-let register: MockedEndpoint<typeof endpoints.getRegister>;
-let statements: MockedEndpoint<typeof endpoints.listStatements>;
-
-beforeEach(() => {
-  dialogs = openScreen();
-  register = mockEndpoint(endpoints.getRegister, PAGE);
-  statements = mockEndpoint(endpoints.listStatements, IMPORTS);
-});
+const { dialogs, register, statements } = mockRegisterEachTest();
 
 describe('AccountRegisterPage', () => {
   it('should show the balance today, the reconciled-through day and each movement with its running balance', async () => {
-    mockCurrentUser('staff');
     renderPage();
     expect(
       await screen.findByRole('heading', { name: 'Meezan current', level: 1 }),
@@ -50,7 +38,6 @@ describe('AccountRegisterPage', () => {
   });
 
   it('should page on as the journal does', async () => {
-    mockCurrentUser('staff');
     renderPage();
     await screen.findByText('September rent');
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
@@ -64,7 +51,6 @@ describe('AccountRegisterPage', () => {
   });
 
   it('should reverse a transfer with a reason', async () => {
-    mockCurrentUser('staff');
     const reverse = mockEndpoint(endpoints.reverseTransfer, {
       message: 'Transfer reversed',
       transfer: {
@@ -91,7 +77,6 @@ describe('AccountRegisterPage', () => {
   });
 
   it('should list the statement imports, newest first, the undone one marked', async () => {
-    mockCurrentUser('staff');
     renderPage();
     const table = await screen.findByRole('table', { name: 'Statement imports' });
     const october = (await within(table).findByText('october.csv')).closest('tr')!;
@@ -106,7 +91,6 @@ describe('AccountRegisterPage', () => {
   });
 
   it('should undo a statement import with a reason, and list it again', async () => {
-    mockCurrentUser('staff');
     const undo = mockEndpoint(endpoints.undoStatement, { message: 'Statement import undone' });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Undo import #7' }));
@@ -129,7 +113,6 @@ describe('AccountRegisterPage', () => {
   });
 
   it("should show the server's refusal of an undo while lines are matched, the dialog kept open", async () => {
-    mockCurrentUser('staff');
     mockEndpoint(
       endpoints.undoStatement,
       failWith(409, 'Lines of this statement are matched or excluded: unmatch them first'),

@@ -1,15 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { accountMessages, importMessages, type StatementPreview } from 'contract/browser';
-import {
-  type Dialogs,
-  endpoints,
-  failWith,
-  mockCurrentUser,
-  type MockedEndpoint,
-  mockEndpoint,
-} from 'shared-ui/testing';
-import { openScreen } from '../testing';
+import { endpoints, failWith, mockEndpoint } from 'shared-ui/testing';
 import {
   importCsvStatement,
   importingAnswer,
@@ -17,24 +9,16 @@ import {
   CSV_PREVIEW,
   IMPORTED,
   IMPORTS,
-  PAGE,
   csvFile,
+  mockRegisterEachTest,
   optionsOf,
   renderPage,
 } from './register-fixtures';
 
-let dialogs: Dialogs;
-let statements: MockedEndpoint<typeof endpoints.listStatements>;
-
-beforeEach(() => {
-  dialogs = openScreen();
-  mockEndpoint(endpoints.getRegister, PAGE);
-  statements = mockEndpoint(endpoints.listStatements, IMPORTS);
-});
+const { dialogs, statements } = mockRegisterEachTest();
 
 describe('StatementImport', () => {
   it('should import a statement and tell the lines added, those already imported and a broken chain', async () => {
-    mockCurrentUser('staff');
     mockEndpoint(endpoints.previewStatement, CSV_PREVIEW);
     const imported = mockEndpoint(endpoints.importStatement, IMPORTED);
     const form = await importCsvStatement();
@@ -54,7 +38,6 @@ describe('StatementImport', () => {
   });
 
   it('should show a large statement being written after its answer, then its counts once the list shows it done', async () => {
-    mockCurrentUser('staff');
     mockEndpoint(endpoints.previewStatement, CSV_PREVIEW);
     mockEndpoint(endpoints.importStatement, importingAnswer(8, 4321));
     const row = importingRow(8, { lines: 4321, linesDone: 1500, added: 1490, known: 10 });
@@ -94,7 +77,6 @@ describe('StatementImport', () => {
   });
 
   it('should show a large file read after its answer, then the refusal the statement list gives', async () => {
-    mockCurrentUser('staff');
     mockEndpoint(endpoints.previewStatement, CSV_PREVIEW);
     mockEndpoint(
       endpoints.importStatement,
@@ -134,7 +116,6 @@ describe('StatementImport', () => {
   });
 
   it('should preview a CSV statement once chosen: the columns read, the formats and the first lines signed', async () => {
-    mockCurrentUser('staff');
     const preview = mockEndpoint(endpoints.previewStatement, CSV_PREVIEW);
     const imported = mockEndpoint(endpoints.importStatement, IMPORTED);
     renderPage();
@@ -173,7 +154,6 @@ describe('StatementImport', () => {
   });
 
   it('should read the statement again as mapped (Debit and Credit, a date format) and import it so', async () => {
-    mockCurrentUser('staff');
     const preview = mockEndpoint(endpoints.previewStatement, CSV_PREVIEW);
     const imported = mockEndpoint(endpoints.importStatement, IMPORTED);
     renderPage();
@@ -209,7 +189,6 @@ describe('StatementImport', () => {
   });
 
   it("should offer an Excel statement's sheets and read the one chosen, its columns detected again", async () => {
-    mockCurrentUser('staff');
     const preview = mockEndpoint(endpoints.previewStatement, {
       ...CSV_PREVIEW,
       format: 'xlsx',
@@ -231,7 +210,6 @@ describe('StatementImport', () => {
   });
 
   it('should show why the lines cannot be read as mapped, and import only once they can', async () => {
-    mockCurrentUser('staff');
     const preview = mockEndpoint(endpoints.previewStatement, {
       ...CSV_PREVIEW,
       headers: ['When', 'What', 'How much'],
@@ -266,7 +244,6 @@ describe('StatementImport', () => {
   });
 
   it("should show the server's refusal of a file it cannot read, and offer no import", async () => {
-    mockCurrentUser('staff');
     mockEndpoint(
       endpoints.previewStatement,
       failWith(400, 'This file is not a bank statement: CSV, Excel, OFX/QFX, CAMT.053 or MT940'),
@@ -285,7 +262,6 @@ describe('StatementImport', () => {
   });
 
   it('should preview an OFX statement with no mapping: its lines only', async () => {
-    mockCurrentUser('staff');
     const preview = mockEndpoint(endpoints.previewStatement, {
       ...CSV_PREVIEW,
       format: 'ofx',

@@ -11,6 +11,7 @@ import { STATEMENT_FORMATS, Button, Select, Table, formatMoney, formatRs } from 
 import { ColumnMapping, formatChoices } from '../ColumnMapping';
 import { ImportFile } from '../FileImport';
 import { useStatementImport, type StatementImportState } from './useStatementImport';
+import { ActionForm } from '../ActionForm';
 
 export const FORMAT_LABELS: Record<StatementFormat, string> = {
   csv: 'CSV',
@@ -153,13 +154,10 @@ export function StatementImport({ accountId }: { accountId: number }) {
   const state = useStatementImport(accountId);
   const { choices, choose, result } = state;
   return (
-    <form
+    <ActionForm
       className="mf-accounts__form"
-      aria-label="Import statement"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void state.runImport();
-      }}
+      label="Import statement"
+      onSubmit={() => state.runImport()}
     >
       <h2>Import statement</h2>
       <ImportFile state={state} accept=".csv,.txt,.xlsx,.ofx,.qfx,.xml,.sta,.mt940" />
@@ -213,6 +211,6 @@ export function StatementImport({ accountId }: { accountId: number }) {
           ))}
         </div>
       )}
-    </form>
+    </ActionForm>
   );
 }

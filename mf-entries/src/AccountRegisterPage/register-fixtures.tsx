@@ -1,4 +1,4 @@
-// What the register page's tests share: a page of the register, a statement's preview and
+// What the register page's tests share: their set-up, a page of the register, a statement's preview and
 // import answers, the account's imports, and the page rendered at its route.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,7 +9,8 @@ import {
   type StatementImported,
   type StatementPreview,
 } from 'contract/browser';
-import { BANK, renderAt } from '../testing';
+import { endpoints } from 'shared-ui/testing';
+import { BANK, answerEachTest, openScreenEachTest, renderAt } from '../testing';
 import { AccountRegisterPage } from './AccountRegisterPage';
 
 export const PAGE: RegisterPage = {
@@ -136,6 +137,16 @@ export const IMPORTS: StatementImportList = {
     },
   ],
 };
+
+/**
+ * Before each test: a staff user signed in, and the register and the account's statement imports
+ * answered (PAGE and IMPORTS). The mocks returned are those of the test running.
+ */
+export const mockRegisterEachTest = () => ({
+  dialogs: openScreenEachTest('staff'),
+  register: answerEachTest(endpoints.getRegister, PAGE),
+  statements: answerEachTest(endpoints.listStatements, IMPORTS),
+});
 
 export const renderPage = (path = '/Accounts/2') =>
   renderAt(path, <AccountRegisterPage />, { route: '/Accounts/:id' });

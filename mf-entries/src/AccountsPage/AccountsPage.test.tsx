@@ -1,19 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  axeViolations,
-  type Dialogs,
-  endpoints,
-  mockCurrentUser,
-  type MockedEndpoint,
-  mockEndpoint,
-} from 'shared-ui/testing';
-import { BANK, mockAccounts, openScreen, renderAt } from '../testing';
+import { axeViolations, endpoints, mockCurrentUser, mockEndpoint } from 'shared-ui/testing';
+import { BANK, answerEachTest, mockAccounts, openScreenEachTest, renderAt } from '../testing';
 import { AccountsPage } from './AccountsPage';
-
-let dialogs: Dialogs;
-let transfer: MockedEndpoint<typeof endpoints.createTransfer>;
-let updateRule: MockedEndpoint<typeof endpoints.updateBankRule>;
 
 const RULE = {
   id: 5,
@@ -29,27 +18,27 @@ const RULE = {
   enabled: true,
 };
 
+const dialogs = openScreenEachTest();
 beforeEach(() => {
-  dialogs = openScreen();
   mockAccounts();
   mockEndpoint(endpoints.listBankRules, { rules: [RULE] });
-  transfer = mockEndpoint(endpoints.createTransfer, {
-    message: 'Transfer saved',
-    transfer: {
-      id: 9,
-      fromAccountId: 1,
-      toAccountId: 2,
-      amount: 500,
-      date: '2026-10-05',
-      description: 'Cash deposited',
-      reversesId: null,
-      createdAt: '2026-10-05T10:00:00.000Z',
-    },
-  });
-  updateRule = mockEndpoint(endpoints.updateBankRule, {
-    message: 'Rule updated',
-    rule: { ...RULE, enabled: false },
-  });
+});
+const transfer = answerEachTest(endpoints.createTransfer, {
+  message: 'Transfer saved',
+  transfer: {
+    id: 9,
+    fromAccountId: 1,
+    toAccountId: 2,
+    amount: 500,
+    date: '2026-10-05',
+    description: 'Cash deposited',
+    reversesId: null,
+    createdAt: '2026-10-05T10:00:00.000Z',
+  },
+});
+const updateRule = answerEachTest(endpoints.updateBankRule, {
+  message: 'Rule updated',
+  rule: { ...RULE, enabled: false },
 });
 
 const renderPage = () => renderAt('/Accounts', <AccountsPage />);

@@ -12,6 +12,7 @@ import {
 import { parseAmount } from '../EntryForm/amount';
 import { useAccountOptions } from './useAccountOptions';
 import { useDraft } from '../useDraft';
+import { ActionForm } from '../ActionForm';
 
 const empty = () => ({
   from: '',
@@ -46,14 +47,7 @@ export function TransferForm() {
   };
 
   return (
-    <form
-      className="mf-accounts__form"
-      aria-label="Transfer"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <ActionForm className="mf-accounts__form" label="Transfer" onSubmit={submit}>
       <h2>Transfer</h2>
       <Select label="From" {...bind('from')} placeholder="Select" options={options} />
       <Select label="To" {...bind('to')} placeholder="Select" options={options} />
@@ -63,6 +57,6 @@ export function TransferForm() {
       <Button type="submit" busy={transfer.isPending} busyLabel="Saving...">
         Transfer
       </Button>
-    </form>
+    </ActionForm>
   );
 }

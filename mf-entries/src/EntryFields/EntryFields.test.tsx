@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EntryKind } from 'contract/browser';
 import { axeViolations, endpoints, mockEndpoint, render } from 'shared-ui/testing';
+import { comboboxOptions } from '../testing';
 import { KINDS, expenseKind } from '../entry-kinds';
 import { EntryFields } from './EntryFields';
 import { usePartyOptions } from './usePartyOptions';
@@ -36,11 +37,6 @@ function KindForm({ start, onlyWithChoice }: { start: EntryKind; onlyWithChoice?
   );
 }
 
-const optionsOf = (name: string) =>
-  within(screen.getByRole('combobox', { name }))
-    .getAllByRole('option')
-    .map((o) => o.textContent);
-
 beforeEach(() => {
   mockEndpoint(endpoints.listClients, {
     users: [
@@ -69,27 +65,27 @@ describe('EntryFields', () => {
     async (kind, partyLabel, parties, creditDebit) => {
       render(<KindForm start={kind} />);
       expect(screen.getByRole('combobox', { name: 'Kind' })).toHaveValue(kind);
-      await waitFor(() => expect(optionsOf(partyLabel)).toEqual(parties));
-      expect(optionsOf('Credit/Debit')).toEqual(creditDebit);
+      await waitFor(() => expect(comboboxOptions(partyLabel)).toEqual(parties));
+      expect(comboboxOptions('Credit/Debit')).toEqual(creditDebit);
       expect(await axeViolations()).toEqual([]);
     },
   );
 
   it('offers the new kind party list and choices once the kind is changed', async () => {
     render(<KindForm start="income" />);
-    await waitFor(() => expect(optionsOf('Client')).toHaveLength(3));
+    await waitFor(() => expect(comboboxOptions('Client')).toHaveLength(3));
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Salary');
-    await waitFor(() => expect(optionsOf('Employee')).toEqual(['Select', 'Sara']));
+    await waitFor(() => expect(comboboxOptions('Employee')).toEqual(['Select', 'Sara']));
     expect(screen.queryByRole('combobox', { name: 'Client' })).toBeNull();
-    expect(optionsOf('Credit/Debit')).toEqual(['Credit']);
+    expect(comboboxOptions('Credit/Debit')).toEqual(['Credit']);
   });
 
   it('leaves Credit/Debit out where the kind leaves no choice, if asked to', async () => {
     render(<KindForm start="expense" onlyWithChoice />);
-    await waitFor(() => expect(optionsOf('Expense type')).toHaveLength(3));
+    await waitFor(() => expect(comboboxOptions('Expense type')).toHaveLength(3));
     expect(screen.queryByRole('combobox', { name: 'Credit/Debit' })).toBeNull();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'Income');
-    expect(optionsOf('Credit/Debit')).toEqual(['Credit', 'Debit']);
+    expect(comboboxOptions('Credit/Debit')).toEqual(['Credit', 'Debit']);
     expect(await axeViolations()).toEqual([]);
   });
 

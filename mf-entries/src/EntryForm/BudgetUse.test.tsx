@@ -2,8 +2,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ExpenseType } from 'contract/browser';
-import { axeViolations, type Dialogs, endpoints, mockEndpoint } from 'shared-ui/testing';
-import { CASH, mockAccounts, mockOpenBooks, openScreen, renderAt } from '../testing';
+import { axeViolations, endpoints, mockEndpoint } from 'shared-ui/testing';
+import { CASH, mockAccounts, mockOpenBooks, openScreenEachTest, renderAt } from '../testing';
 import { toIsoDate } from 'shared-ui';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
 
@@ -24,10 +24,9 @@ const ENTRY = {
   reversesId: null,
 } as const;
 
-let dialogs: Dialogs;
+const dialogs = openScreenEachTest('staff');
 
 beforeEach(() => {
-  dialogs = openScreen('staff');
   mockOpenBooks();
   // The forms offer the money accounts (issue 33).
   mockAccounts([CASH]);

@@ -1,32 +1,27 @@
 // The Account field of the entry forms (issues 33 and 42): with the amount and before the
 // button, remembered per party (an expense type) and per user.
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ExpenseType } from 'contract/browser';
 import { queryClient } from 'shared-ui';
-import { endpoints, type MockedEndpoint, mockEndpoint } from 'shared-ui/testing';
-import { BANK, CASH, mockAccounts } from '../testing';
+import { endpoints, mockEndpoint } from 'shared-ui/testing';
+import { BANK, CASH, mockAccounts, optionTexts } from '../testing';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
 import {
   CASES,
   RECORDED,
   RENT,
-  TODAY,
+  answerCase,
+  creditToday,
   mockEntryScreens,
   render,
-  type Case,
 } from './entry-screens.fixtures';
 
 const mocks = mockEntryScreens();
 const OFFICE: ExpenseType = { id: 3, expancetype: 'Office supplies', status: 'Active' };
 
 describe.each(CASES)('$screen form: Account', (c) => {
-  let post: MockedEndpoint<Case['post']>;
-
-  beforeEach(() => {
-    mockEndpoint(c.list, c.listed as never);
-    post = mockEndpoint(c.post, RECORDED);
-  });
+  const { post } = answerCase(c);
 
   const fillCredit = async () => {
     render(<c.Page />);
@@ -40,22 +35,11 @@ describe.each(CASES)('$screen form: Account', (c) => {
     await fillCredit();
     const account = await screen.findByRole('combobox', { name: 'Account' });
     expect(account).toHaveValue('1');
-    expect(
-      within(account)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Cash', 'Meezan current']);
+    expect(optionTexts(account)).toEqual(['Cash', 'Meezan current']);
     await userEvent.selectOptions(account, 'Meezan current');
     await userEvent.click(screen.getByRole('button', { name: c.title }));
     await waitFor(() => expect(mocks.dialogs.alerts).toEqual([c.added]));
-    expect(post.calls[0]?.body).toEqual({
-      ...c.body,
-      amount: 250,
-      description: '',
-      Creditdebit: 'Credit',
-      date: TODAY,
-      accountId: 2,
-    });
+    expect(post.calls[0]?.body).toEqual(creditToday(c, { amount: 250, accountId: 2 }));
     // The account stays chosen for the next entry, as the party and the date do.
     expect(screen.getByRole('combobox', { name: 'Account' })).toHaveValue('2');
   });

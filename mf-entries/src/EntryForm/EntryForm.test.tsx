@@ -1,6 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Endpoint } from 'contract/browser';
 import {
   axeViolations,
   deferred,
@@ -9,8 +8,8 @@ import {
   mockCurrentUser,
   mockEndpoint,
   networkFailure,
-  type MockedEndpoint,
 } from 'shared-ui/testing';
+import { comboboxOptions, optionTexts } from '../testing';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
 import {
   CASES,
@@ -18,6 +17,8 @@ import {
   RECORDED,
   RENT,
   TODAY,
+  answerCase,
+  creditToday,
   mockEntryScreens,
   render,
   type Case,
@@ -26,13 +27,7 @@ import {
 const mocks = mockEntryScreens();
 
 describe.each(CASES)('$screen form', (c) => {
-  let get: MockedEndpoint<Endpoint>;
-  let post: MockedEndpoint<Case['post']>;
-
-  beforeEach(() => {
-    get = mockEndpoint(c.list, c.listed as never);
-    post = mockEndpoint(c.post, RECORDED);
-  });
+  const { list: get, post } = answerCase(c);
 
   /** The Idempotency-Key sent with the n-th post (0-based). */
   const keyOf = (call: number): string | undefined => post.calls[call]?.headers['Idempotency-Key'];
@@ -63,9 +58,7 @@ describe.each(CASES)('$screen form', (c) => {
 
   it(`should offer ${c.creditDebit.join(' and ')} as Credit/Debit`, async () => {
     await renderLoaded();
-    const choice = within(screen.getByRole('combobox', { name: 'Credit/Debit' }));
-    const values = choice.getAllByRole('option').map((option) => option.textContent);
-    expect(values).toEqual(['Select Credit/Debit', ...c.creditDebit]);
+    expect(comboboxOptions('Credit/Debit')).toEqual(['Select Credit/Debit', ...c.creditDebit]);
   });
 
   it('should post the spec payload with an Idempotency-Key, alert success and clear the amount and description', async () => {
@@ -75,13 +68,9 @@ describe.each(CASES)('$screen form', (c) => {
 
     await waitFor(() => expect(mocks.dialogs.alerts).toEqual([c.added]));
     expect(post.calls).toHaveLength(1);
-    expect(post.calls[0]?.body).toEqual({
-      ...c.body,
-      amount: 1500.5,
-      description: 'March rent',
-      Creditdebit: 'Credit',
-      date: TODAY,
-    });
+    expect(post.calls[0]?.body).toEqual(
+      creditToday(c, { amount: 1500.5, description: 'March rent' }),
+    );
     expect(keyOf(0)).toMatch(/^[0-9a-f-]{36}$/);
     // The party, Credit/Debit and date stay for the next entry; the keyboard is back on the
     // first field.
@@ -98,13 +87,7 @@ describe.each(CASES)('$screen form', (c) => {
     await fill('20');
     await submit();
     await waitFor(() => expect(post.calls).toHaveLength(1));
-    expect(post.calls[0]?.body).toEqual({
-      ...c.body,
-      amount: 20,
-      description: '',
-      Creditdebit: 'Credit',
-      date: TODAY,
-    });
+    expect(post.calls[0]?.body).toEqual(creditToday(c, { amount: 20 }));
   });
 
   it('should show a labelled Date field set to today and post the day chosen', async () => {
@@ -277,12 +260,8 @@ describe.each(CASES)('$screen form', (c) => {
     render(<c.Page />);
     await waitFor(() => expect(mocks.dialogs.alerts).toEqual([text]));
     // The picker stops saying Loading... and offers nothing to choose.
-    const picker = within(screen.getByRole('combobox', { name: c.picker }));
-    await waitFor(() =>
-      expect(picker.getAllByRole('option').map((option) => option.textContent)).toEqual([
-        c.placeholder,
-      ]),
-    );
+    const picker = screen.getByRole('combobox', { name: c.picker });
+    await waitFor(() => expect(optionTexts(picker)).toEqual([c.placeholder]));
   });
 });
 
@@ -291,12 +270,9 @@ describe('Expances form', () => {
     mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT, FUEL] });
     render(<ExpensePage />);
     await screen.findByRole('option', { name: 'Rent' });
-    const picker = within(screen.getByRole('combobox', { name: 'Expense Type' }));
-    expect(picker.getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Select expense type',
-      'Rent',
-    ]);
-    expect(picker.queryByRole('option', { name: 'Fuel' })).not.toBeInTheDocument();
+    const picker = screen.getByRole('combobox', { name: 'Expense Type' });
+    expect(optionTexts(picker)).toEqual(['Select expense type', 'Rent']);
+    expect(within(picker).queryByRole('option', { name: 'Fuel' })).not.toBeInTheDocument();
   });
 });
 

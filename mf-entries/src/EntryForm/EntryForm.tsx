@@ -14,6 +14,7 @@ import { ReceiptInput } from '../Receipts/ReceiptInput';
 import { partyOptions, type EntryKind } from '../entry-kinds';
 import { EntryFields } from '../EntryFields';
 import { useEntryForm } from './useEntryForm';
+import { fieldOf } from '../useDraft';
 import { BudgetUse } from './BudgetUse';
 import { ClientBalance } from './ClientBalance';
 import { AccountPicker } from './AccountPicker';
@@ -56,6 +57,7 @@ function EntryFormFields({ kind }: EntryFormProps) {
     setFiles,
     filesReset,
   } = useEntryForm(kind);
+  const field = fieldOf(draft, change);
 
   return (
     <div>
@@ -106,9 +108,7 @@ function EntryFormFields({ kind }: EntryFormProps) {
         </EntryFields>
         <AmountField
           label="Amount"
-          name="amount"
-          value={draft.amount}
-          onChange={change('amount')}
+          {...field('amount')}
           error={errors.amount}
           inputRef={fieldRef('amount')}
         />
@@ -116,18 +116,10 @@ function EntryFormFields({ kind }: EntryFormProps) {
         {draft.creditDebit !== 'Debit' && (
           <AccountPicker value={draft.accountId} onChange={change('accountId')} />
         )}
-        <TextField
-          label="Description (optional)"
-          name="description"
-          maxLength={500}
-          value={draft.description}
-          onChange={change('description')}
-        />
+        <TextField label="Description (optional)" maxLength={500} {...field('description')} />
         <DateInput
           label="Date"
-          name="date"
-          value={draft.date}
-          onChange={change('date')}
+          {...field('date')}
           error={errors.date}
           inputRef={fieldRef('date')}
         />

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Client } from 'contract/browser';
 import { axeViolations, endpoints, failWith, mockEndpoint } from 'shared-ui/testing';
+import { comboboxOptions, optionTexts, expectOneCall } from '../testing';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
 import { IncomePage } from '../IncomePage';
 import { ACME, ENTRY, RECORDED, RENT, mockEntryScreens, render } from './entry-screens.fixtures';
@@ -59,8 +60,7 @@ describe('the clerk’s habits (issue 32)', () => {
     });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save correction' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(correct.calls).toHaveLength(1);
-    expect(correct.calls[0]).toMatchObject({
+    expectOneCall(correct, {
       params: { id: '12' },
       body: { reason: 'one zero too many', amount: 1250.5 },
     });
@@ -266,8 +266,7 @@ describe('the clerk’s habits (issue 32)', () => {
     mockEndpoint(endpoints.listClients, { users: [ZED, ACME, BOB] });
     render(<IncomePage />);
     await screen.findByRole('option', { name: 'Acme (Acme Ltd)' });
-    const picker = within(screen.getByRole('combobox', { name: 'Client' }));
-    expect(picker.getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(comboboxOptions('Client')).toEqual([
       'Select client',
       'Acme (Acme Ltd)',
       'Bob (Bob & Sons)',
@@ -277,11 +276,7 @@ describe('the clerk’s habits (issue 32)', () => {
     expect(choice).toHaveAccessibleDescription(
       'Debit: an invoice, the client owes. Credit: a payment received.',
     );
-    expect(
-      within(choice)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Select Credit/Debit', 'Credit', 'Debit']);
+    expect(optionTexts(choice)).toEqual(['Select Credit/Debit', 'Credit', 'Debit']);
   });
 
   it('lists expense types and employees by name', async () => {
@@ -294,8 +289,7 @@ describe('the clerk’s habits (issue 32)', () => {
     });
     render(<ExpensePage />);
     await screen.findByRole('option', { name: 'Rent' });
-    const picker = within(screen.getByRole('combobox', { name: 'Expense Type' }));
-    expect(picker.getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(comboboxOptions('Expense Type')).toEqual([
       'Select expense type',
       'electricity',
       'Rent',

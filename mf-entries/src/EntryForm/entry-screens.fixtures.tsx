@@ -2,14 +2,8 @@
 import type { ReactElement } from 'react';
 import type { ComponentType } from 'react';
 import type { Client, Employee, Endpoint, ExpenseType } from 'contract/browser';
-import {
-  type Dialogs,
-  endpoints,
-  mockCurrentUser,
-  type MockedEndpoint,
-  mockEndpoint,
-} from 'shared-ui/testing';
-import { mockAccounts, openScreen, renderAt } from '../testing';
+import { endpoints, mockEndpoint } from 'shared-ui/testing';
+import { answerEachTest, mockAccounts, openScreenEachTest, renderAt } from '../testing';
 import { toIsoDate } from 'shared-ui';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
 import { IncomePage } from '../IncomePage';
@@ -114,30 +108,42 @@ export const CASES: Case[] = [
 ];
 
 /** The calls every entry screen makes, answered afresh before each test. */
-export interface EntryScreenMocks {
-  dialogs: Dialogs;
-  booksClosed: MockedEndpoint<typeof endpoints.getBooksClosed>;
-  preferences: MockedEndpoint<typeof endpoints.getPreferences>;
-  justRecorded: MockedEndpoint<typeof endpoints.listJustRecorded>;
-}
+/** What a case's form sends for a Credit dated today with no description, but for `fields`. */
+export const creditToday = (c: Case, fields: Record<string, unknown>) => ({
+  ...c.body,
+  description: '',
+  Creditdebit: 'Credit',
+  date: TODAY,
+  ...fields,
+});
 
-/** Answers every entry screen's calls before each test of the file that calls it. */
-export function mockEntryScreens(): EntryScreenMocks {
-  const mocks = {} as EntryScreenMocks;
+/**
+ * In a case's tests: before each, its picker's list answered (`list`) and its recording answered
+ * with RECORDED (`post`). The mocks returned are those of the test running.
+ */
+export const answerCase = (c: Case) => ({
+  list: answerEachTest(c.list, c.listed as never),
+  post: answerEachTest(c.post, RECORDED),
+});
+
+/**
+ * Before each test: the form's user (staff) signed in with no remembered accounts, and the calls
+ * every entry screen makes answered. The mocks returned are those of the test running.
+ */
+export function mockEntryScreens() {
+  // The account each form remembers per party and user starts empty.
+  beforeEach(() => window.localStorage.clear());
+  const dialogs = openScreenEachTest('staff');
+  // The forms say through which day the books are closed (the journal's call).
+  const booksClosed = answerEachTest(endpoints.getBooksClosed, {
+    closedThrough: null,
+    canMove: false,
+  });
+  // Saves are confirmed by the spec's alert unless the user's preference says otherwise.
+  const preferences = answerEachTest(endpoints.getPreferences, { confirmWithNotice: false });
+  // Under each form: what the user recorded in it today.
+  const justRecorded = answerEachTest(endpoints.listJustRecorded, { entries: [] });
   beforeEach(() => {
-    // The account each form remembers per party and user starts empty.
-    window.localStorage.clear();
-    mockCurrentUser('staff');
-    mocks.dialogs = openScreen();
-    // The forms say through which day the books are closed (the journal's call).
-    mocks.booksClosed = mockEndpoint(endpoints.getBooksClosed, {
-      closedThrough: null,
-      canMove: false,
-    });
-    // Saves are confirmed by the spec's alert unless the user's preference says otherwise.
-    mocks.preferences = mockEndpoint(endpoints.getPreferences, { confirmWithNotice: false });
-    // Under each form: what the user recorded in it today.
-    mocks.justRecorded = mockEndpoint(endpoints.listJustRecorded, { entries: [] });
     // The Income form shows the chosen client's balance.
     mockEndpoint(endpoints.getClientBalance, (call) => ({
       clientId: Number(call.params.id),
@@ -155,5 +161,5 @@ export function mockEntryScreens(): EntryScreenMocks {
       overBudget: false,
     }));
   });
-  return mocks;
+  return { dialogs, booksClosed, preferences, justRecorded };
 }

@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ImportPreview, ImportRecord } from 'contract/browser';
+import { axeViolations, endpoints, mockCurrentUser, mockEndpoint } from 'shared-ui/testing';
 import {
-  axeViolations,
-  type Dialogs,
-  endpoints,
-  mockCurrentUser,
-  type MockedEndpoint,
-  mockEndpoint,
-} from 'shared-ui/testing';
-import { CASH, mockAccounts, openScreen, renderAt } from '../testing';
+  CASH,
+  answerEachTest,
+  mockAccounts,
+  openScreenEachTest,
+  renderAt,
+  optionTexts,
+} from '../testing';
 import { BatchLine } from '../JournalPage/BatchLine';
 import { ImportPage } from './ImportPage';
 
@@ -60,40 +60,35 @@ const RECORD: ImportRecord = {
   reverseReason: null,
 };
 
-let dialogs: Dialogs;
-let preview: MockedEndpoint<typeof endpoints.previewImport>;
-let run: MockedEndpoint<typeof endpoints.runImport>;
-let reverse: MockedEndpoint<typeof endpoints.reverseBatch>;
-
+const dialogs = openScreenEachTest('staff');
 beforeEach(() => {
-  dialogs = openScreen('staff');
   mockEndpoint(endpoints.listImports, { imports: [RECORD] });
   mockAccounts();
   mockEndpoint(endpoints.listClients, {
     users: [{ id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' }],
   });
-  preview = mockEndpoint(endpoints.previewImport, PREVIEW);
-  run = mockEndpoint(endpoints.runImport, {
-    message: 'Import done',
-    import: { ...RECORD, id: 8, batchId: 13 },
-  });
-  reverse = mockEndpoint(endpoints.reverseBatch, {
-    message: 'Batch undone',
-    reversed: 3,
-    batch: {
-      id: 12,
-      kind: 'import',
-      label: 'Import of old.csv',
-      createdBy: null,
-      createdAt: RECORD.createdAt,
-      entries: 3,
-      credit: 30,
-      debit: 0,
-      reversedAt: '2025-01-07T10:00:00.000Z',
-      reversedBy: null,
-      reverseReason: 'wrong',
-    },
-  });
+});
+const preview = answerEachTest(endpoints.previewImport, PREVIEW);
+const run = answerEachTest(endpoints.runImport, {
+  message: 'Import done',
+  import: { ...RECORD, id: 8, batchId: 13 },
+});
+const reverse = answerEachTest(endpoints.reverseBatch, {
+  message: 'Batch undone',
+  reversed: 3,
+  batch: {
+    id: 12,
+    kind: 'import',
+    label: 'Import of old.csv',
+    createdBy: null,
+    createdAt: RECORD.createdAt,
+    entries: 3,
+    credit: 30,
+    debit: 0,
+    reversedAt: '2025-01-07T10:00:00.000Z',
+    reversedBy: null,
+    reverseReason: 'wrong',
+  },
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -109,11 +104,14 @@ describe('Import', () => {
   it('previews a file: the summary, the first rows, every error with its line, the mapping', async () => {
     renderPage();
     const what = await screen.findByLabelText('What to import');
-    expect(
-      within(what)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Income', 'Expense', 'Salary', 'Clients', 'Employees', 'Expense types']);
+    expect(optionTexts(what)).toEqual([
+      'Income',
+      'Expense',
+      'Salary',
+      'Clients',
+      'Employees',
+      'Expense types',
+    ]);
     expect(screen.getByRole('button', { name: 'Preview' })).toBeDisabled();
     await chooseFile();
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
@@ -132,11 +130,7 @@ describe('Import', () => {
     expect(screen.getByLabelText('Credit/Debit')).toHaveDisplayValue('(not mapped)');
     expect(screen.getByLabelText('Date format')).toHaveDisplayValue('DD/MM/YYYY');
     // The unknown client: create it, or pick an existing one.
-    expect(
-      within(screen.getByLabelText('Nobody'))
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['', 'Create', 'Acme (A)']);
+    expect(optionTexts(screen.getByLabelText('Nobody'))).toEqual(['', 'Create', 'Acme (A)']);
     expect(preview.calls).toHaveLength(1);
 
     await userEvent.click(screen.getByRole('button', { name: 'Import 2 rows' }));
@@ -162,11 +156,11 @@ describe('Import', () => {
     await chooseFile();
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
     const format = await screen.findByLabelText('Date format');
-    expect(
-      within(format)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['The file leaves this open: choose one', 'DD/MM/YYYY', 'MM/DD/YYYY']);
+    expect(optionTexts(format)).toEqual([
+      'The file leaves this open: choose one',
+      'DD/MM/YYYY',
+      'MM/DD/YYYY',
+    ]);
   });
 
   it('lists past imports and undoes one with a reason', async () => {
@@ -200,11 +194,7 @@ describe('the account', () => {
     await previewed();
     const account = await screen.findByRole('combobox', { name: 'Account' });
     expect(account).toHaveDisplayValue('Cash');
-    expect(
-      within(account)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Cash', 'Meezan current']);
+    expect(optionTexts(account)).toEqual(['Cash', 'Meezan current']);
     const button = screen.getByRole('button', { name: 'Import 2 rows' });
     expect(button.compareDocumentPosition(account) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await userEvent.selectOptions(account, 'Meezan current');

@@ -2,16 +2,15 @@ import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { JournalEntryRow } from 'contract/browser';
+import { axeViolations, endpoints, failWith, mockEndpoint, render } from 'shared-ui/testing';
 import {
-  axeViolations,
-  type Dialogs,
-  endpoints,
-  failWith,
-  type MockedEndpoint,
-  mockEndpoint,
-  render,
-} from 'shared-ui/testing';
-import { BANK, CASH, mockAccounts, openScreen } from '../testing';
+  BANK,
+  CASH,
+  mockAccounts,
+  answerEachTest,
+  openScreenEachTest,
+  expectOneCall,
+} from '../testing';
 import { CorrectDialog } from './CorrectDialog';
 
 const ROW: JournalEntryRow = {
@@ -52,11 +51,8 @@ const written = (id: number, amount: number) => ({
   reversesId: amount < 0 ? 10 : null,
 });
 
-let dialogs: Dialogs;
-let correct: MockedEndpoint<typeof endpoints.correctEntry>;
-
+const dialogs = openScreenEachTest('staff');
 beforeEach(() => {
-  dialogs = openScreen('staff');
   mockEndpoint(endpoints.listClients, {
     users: [
       { id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' },
@@ -67,11 +63,11 @@ beforeEach(() => {
     users: [{ id: 7, expancetype: 'Rent', status: 'Active' }],
   });
   mockAccounts([CASH]);
-  correct = mockEndpoint(endpoints.correctEntry, {
-    message: 'Entry corrected #10: reversed by #11, recorded again as #12',
-    reversal: written(11, -1500.5),
-    entry: written(12, 1450.5),
-  });
+});
+const correct = answerEachTest(endpoints.correctEntry, {
+  message: 'Entry corrected #10: reversed by #11, recorded again as #12',
+  reversal: written(11, -1500.5),
+  entry: written(12, 1450.5),
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -122,8 +118,7 @@ describe('CorrectDialog', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Credit/Debit'), 'Credit');
     await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Save correction' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(correct.calls).toHaveLength(1);
-    expect(correct.calls[0]).toMatchObject({
+    expectOneCall(correct, {
       params: { id: '10' },
       body: { reason: 'Discount forgotten', amount: 1450.5, Creditdebit: 'Credit' },
       headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f-]{36}$/) },

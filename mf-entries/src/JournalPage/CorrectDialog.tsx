@@ -25,6 +25,7 @@ import { useIdempotencyKey } from '../EntryForm/useIdempotencyKey';
 import { AccountPicker } from '../EntryForm/AccountPicker';
 import { KINDS, onlyCreditDebit } from '../entry-kinds';
 import { EntryFields, usePartyOptions } from '../EntryFields';
+import { fieldOf } from '../useDraft';
 import './CorrectDialog.css';
 
 interface Draft {
@@ -128,6 +129,7 @@ export function CorrectDialog({ row, onClose }: CorrectDialogProps) {
 
   const change = (field: keyof Draft) => (value: string) =>
     setDraft((previous) => previous && { ...previous, [field]: value });
+  const field = draft && fieldOf(draft, change);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -166,35 +168,17 @@ export function CorrectDialog({ row, onClose }: CorrectDialogProps) {
           </Button>
         }
       >
-        {row && draft && (
+        {row && draft && field && (
           <form id={formId} className="mf-correct" onSubmit={(event) => void onSubmit(event)}>
             <p className="mf-correct__about">
               {`${KINDS[row.kind].label}, ${row.partyName}, ${row.Creditdebit} ` +
                 `${formatRs(row.amount)} on ${row.date}. Saving reverses it and records it ` +
                 'again with the values below, both at once; its receipts go with it.'}
             </p>
-            <TextField
-              label="Reason"
-              name="reason"
-              maxLength={500}
-              value={draft.reason}
-              onChange={change('reason')}
-              data-autofocus
-            />
-            <AmountField
-              label="Amount"
-              name="amount"
-              value={draft.amount}
-              onChange={change('amount')}
-            />
-            <DateInput label="Date" name="date" value={draft.date} onChange={change('date')} />
-            <TextField
-              label="Description"
-              name="description"
-              maxLength={500}
-              value={draft.description}
-              onChange={change('description')}
-            />
+            <TextField label="Reason" maxLength={500} {...field('reason')} data-autofocus />
+            <AmountField label="Amount" {...field('amount')} />
+            <DateInput label="Date" {...field('date')} />
+            <TextField label="Description" maxLength={500} {...field('description')} />
             <EntryFields
               kind={KINDS[row.kind]}
               party={{

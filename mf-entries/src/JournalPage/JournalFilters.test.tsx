@@ -2,20 +2,10 @@
 // refused by name when not valid.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { mockAccounts, shownAddress } from '../testing';
-import { mockJournal, renderJournal, type JournalMocks } from './journal-testing';
+import { mockAccounts, shownAddress, optionTexts } from '../testing';
+import { mockJournalEachTest, renderJournal } from './journal-testing';
 
-let dialogs: JournalMocks['dialogs'];
-let journal: JournalMocks['journal'];
-let totals: JournalMocks['totals'];
-
-beforeEach(() => {
-  ({ dialogs, journal, totals } = mockJournal());
-});
-afterEach(() => jest.restoreAllMocks());
-
-/** The query of every request for a page of the journal, as the URL carried it. */
-const journalCalls = () => journal.calls.map((call) => new URLSearchParams(call.query).toString());
+const { dialogs, totals, journalCalls } = mockJournalEachTest();
 
 describe('Journal filters', () => {
   it('reads its filters from the address and sends them', async () => {
@@ -110,11 +100,7 @@ describe('Journal filters', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     const account = screen.getByLabelText('Account');
     await within(account).findByRole('option', { name: 'Meezan current' });
-    expect(
-      within(account)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['All accounts', 'Cash', 'Meezan current']);
+    expect(optionTexts(account)).toEqual(['All accounts', 'Cash', 'Meezan current']);
     await userEvent.selectOptions(account, 'Meezan current');
     await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(shownAddress()).toBe('/Journal?accountId=2');

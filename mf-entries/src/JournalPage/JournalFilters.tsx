@@ -15,6 +15,7 @@ import type { FilterDraft } from 'shared-ui';
 import { useAccountOptions } from '../AccountsPage/useAccountOptions';
 import { JOURNAL_KIND_OPTIONS, type PickerOption } from './journal-kinds';
 import { isKind, type FilterName } from './useJournal';
+import { fieldOf } from '../useDraft';
 
 export interface JournalFiltersProps {
   draft: FilterDraft<FilterName>;
@@ -51,6 +52,7 @@ export function JournalFilters({
   const [open, setOpen] = useState(false);
   const accounts = useAccountOptions();
   const formId = useId();
+  const field = fieldOf(draft, change);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply();
@@ -82,8 +84,8 @@ export function JournalFilters({
         aria-label="Filters"
         hidden={!open}
       >
-        <DateInput label="From" name="from" value={draft.from} onChange={change('from')} />
-        <DateInput label="To" name="to" value={draft.to} onChange={change('to')} />
+        <DateInput label="From" {...field('from')} />
+        <DateInput label="To" {...field('to')} />
         <PeriodPresets
           range={{ from: draft.from, to: draft.to }}
           onPick={(range) => onApply(range)}
@@ -99,9 +101,7 @@ export function JournalFilters({
         />
         <Select
           label="Party"
-          name="partyId"
-          value={draft.partyId}
-          onChange={change('partyId')}
+          {...field('partyId')}
           placeholder={
             isKind(draft.kind)
               ? 'All parties'
@@ -114,9 +114,7 @@ export function JournalFilters({
         />
         <Select
           label="Credit/Debit"
-          name="Creditdebit"
-          value={draft.Creditdebit}
-          onChange={change('Creditdebit')}
+          {...field('Creditdebit')}
           placeholder="Credit and Debit"
           options={[
             { value: 'Credit', label: 'Credit' },
@@ -132,31 +130,17 @@ export function JournalFilters({
           placeholder="All accounts"
           options={accounts.options}
         />
-        <AmountField
-          label="Amount from"
-          name="minAmount"
-          value={draft.minAmount}
-          onChange={change('minAmount')}
-        />
-        <AmountField
-          label="Amount to"
-          name="maxAmount"
-          value={draft.maxAmount}
-          onChange={change('maxAmount')}
-        />
+        <AmountField label="Amount from" {...field('minAmount')} />
+        <AmountField label="Amount to" {...field('maxAmount')} />
         <TextField
           label="Text in description or party"
-          name="q"
           type="search"
           maxLength={100}
-          value={draft.q}
-          onChange={change('q')}
+          {...field('q')}
         />
         <Select
           label={messages.receipt}
-          name="receipt"
-          value={draft.receipt}
-          onChange={change('receipt')}
+          {...field('receipt')}
           placeholder={messages.receiptAny}
           options={[
             { value: 'with', label: messages.withReceipt },

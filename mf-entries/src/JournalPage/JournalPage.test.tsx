@@ -10,20 +10,9 @@ import {
   mockEndpoint,
 } from 'shared-ui/testing';
 import { mockAccounts, shownAddress } from '../testing';
-import { mockJournal, renderJournal, row, type JournalMocks } from './journal-testing';
+import { mockJournalEachTest, renderJournal, row } from './journal-testing';
 
-let dialogs: JournalMocks['dialogs'];
-let journal: JournalMocks['journal'];
-let totals: JournalMocks['totals'];
-let booksClosed: JournalMocks['booksClosed'];
-
-beforeEach(() => {
-  ({ dialogs, journal, totals, booksClosed } = mockJournal());
-});
-afterEach(() => jest.restoreAllMocks());
-
-/** The query of every request for a page of the journal, as the URL carried it. */
-const journalCalls = () => journal.calls.map((call) => new URLSearchParams(call.query).toString());
+const { dialogs, journal, totals, booksClosed, journalCalls } = mockJournalEachTest();
 
 describe('Journal', () => {
   it('lists the entries with their state and the totals over everything that matches', async () => {
@@ -56,7 +45,7 @@ describe('Journal', () => {
   });
 
   it('tells apart two people of one name by their e-mail, and marks a former user', async () => {
-    journal = mockEndpoint(endpoints.listJournal, {
+    journal.answer({
       entries: [
         row(21, { recordedBy: { id: 5, name: 'Sam', email: 'sam@new.test', former: false } }),
         row(20, { recordedBy: { id: 2, name: 'Sam', email: 'sam@old.test', former: true } }),
@@ -83,7 +72,7 @@ describe('Journal', () => {
 
   it('shows the account of each entry, none for an invoice, where there are two accounts', async () => {
     mockAccounts();
-    journal = mockEndpoint(endpoints.listJournal, {
+    journal.answer({
       entries: [
         row(21, { accountId: 2, accountName: 'Meezan current', description: 'Paid in' }),
         row(20, { Creditdebit: 'Debit', accountId: null, accountName: null, description: 'Bill' }),

@@ -2,20 +2,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { endpoints, failWith, mockEndpoint } from 'shared-ui/testing';
-import { shownAddress } from '../testing';
-import { REVERSAL, mockJournal, renderJournal, type JournalMocks } from './journal-testing';
+import { shownAddress, expectOneCall } from '../testing';
+import { REVERSAL, mockJournalEachTest, renderJournal } from './journal-testing';
 
-let dialogs: JournalMocks['dialogs'];
-let journal: JournalMocks['journal'];
-let reverse: JournalMocks['reverse'];
-
-beforeEach(() => {
-  ({ dialogs, journal, reverse } = mockJournal());
-});
-afterEach(() => jest.restoreAllMocks());
-
-/** The query of every request for a page of the journal, as the URL carried it. */
-const journalCalls = () => journal.calls.map((call) => new URLSearchParams(call.query).toString());
+const { dialogs, reverse, journalCalls } = mockJournalEachTest();
 
 describe('Journal: reverse and correct', () => {
   it('reverses an entry after a reason, with no other question, once for a double click', async () => {
@@ -33,8 +23,7 @@ describe('Journal: reverse and correct', () => {
     await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Reverse' }));
     await waitFor(() => expect(dialogs.alerts).toContain('Entry reversed'));
     expect(dialogs.confirms).toEqual([]);
-    expect(reverse.calls).toHaveLength(1);
-    expect(reverse.calls[0]).toMatchObject({
+    expectOneCall(reverse, {
       params: { id: '10' },
       body: { reason: 'Typed twice' },
       headers: { 'Idempotency-Key': expect.stringMatching(/^[0-9a-f-]{36}$/) },
@@ -77,8 +66,7 @@ describe('Journal: reverse and correct', () => {
     await userEvent.type(within(dialog).getByLabelText('Amount'), '1400');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save correction' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(correct.calls).toHaveLength(1);
-    expect(correct.calls[0]).toMatchObject({
+    expectOneCall(correct, {
       params: { id: '10' },
       body: { reason: 'Wrong amount', amount: 1400 },
     });

@@ -2,16 +2,17 @@
 // everyone, its reversal for admins only, and Voucher among the Kind filter's options.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { JournalRow } from 'contract/browser';
+import type { JournalRow, Role } from 'contract/browser';
+import { axeViolations, endpoints, mockCurrentUser, mockEndpoint } from 'shared-ui/testing';
 import {
-  axeViolations,
-  type Dialogs,
-  endpoints,
-  mockCurrentUser,
-  type MockedEndpoint,
-  mockEndpoint,
-} from 'shared-ui/testing';
-import { CASH, mockAccounts, mockOpenBooks, openScreen, renderAt } from '../testing';
+  CASH,
+  answerEachTest,
+  mockAccounts,
+  mockOpenBooks,
+  openScreenEachTest,
+  renderAt,
+  optionTexts,
+} from '../testing';
 import { JournalPage } from './JournalPage';
 
 const base = {
@@ -60,11 +61,8 @@ const REVERSED: JournalRow = {
   lines: [],
 };
 
-let dialogs: Dialogs;
-let reverse: MockedEndpoint<typeof endpoints.reverseVoucher>;
-
+const dialogs = openScreenEachTest();
 beforeEach(() => {
-  dialogs = openScreen();
   mockEndpoint(endpoints.getJournalTotals, {
     count: 3,
     credit: 300,
@@ -74,23 +72,26 @@ beforeEach(() => {
   mockOpenBooks();
   mockEndpoint(endpoints.listJournal, { entries: [CAPITAL, ENTRY, REVERSED], next: null });
   mockAccounts([CASH]);
-  reverse = mockEndpoint(endpoints.reverseVoucher, {
-    message: 'Voucher reversed',
-    voucher: {
-      id: 8,
-      date: CAPITAL.date,
-      description: 'Wrong year',
-      lines: [],
-      reversesId: 7,
-      reversedById: null,
-      createdAt: '2025-05-11T08:00:00.000Z',
-    },
-  });
+});
+const reverse = answerEachTest(endpoints.reverseVoucher, {
+  message: 'Voucher reversed',
+  voucher: {
+    id: 8,
+    date: CAPITAL.date,
+    description: 'Wrong year',
+    lines: [],
+    reversesId: 7,
+    reversedById: null,
+    createdAt: '2025-05-11T08:00:00.000Z',
+  },
 });
 afterEach(() => jest.restoreAllMocks());
 
-function renderJournal() {
+/** The Journal as a user of `role` sees it, once the voucher's row is shown. */
+async function openJournalAs(role: Role) {
+  mockCurrentUser(role);
   renderAt('/Journal', <JournalPage />, { route: '/Journal' });
+  await screen.findByText('Opening capital');
 }
 
 /** The cells of a table row by their column, as they read. */
@@ -104,8 +105,7 @@ const cellsOf = (row: HTMLElement) =>
 
 describe('a voucher in the Journal', () => {
   it('shows its day, kind, accounts, total debit and who posted it; its lines to a viewer, no write button', async () => {
-    mockCurrentUser('viewer');
-    renderJournal();
+    await openJournalAs('viewer');
     const table = await screen.findByRole('table', { name: 'Journal' });
     await within(table).findByText('Opening capital');
     const rows = within(table).getAllByRole('row').slice(1);
@@ -146,9 +146,7 @@ describe('a voucher in the Journal', () => {
   });
 
   it("gives staff the entry's actions and none on a voucher", async () => {
-    mockCurrentUser('staff');
-    renderJournal();
-    await screen.findByText('Opening capital');
+    await openJournalAs('staff');
     expect(screen.getByRole('button', { name: 'Reverse entry #7' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Actions for voucher #7' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Reverse voucher/ })).toBeNull();
@@ -156,9 +154,7 @@ describe('a voucher in the Journal', () => {
   });
 
   it('lets an admin reverse a voucher with a reason through the voucher reversal, not one reversed', async () => {
-    mockCurrentUser('admin');
-    renderJournal();
-    await screen.findByText('Opening capital');
+    await openJournalAs('admin');
     expect(screen.getByRole('button', { name: 'Actions for voucher #7' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reverse voucher #5' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Correct voucher #7' })).toBeNull();
@@ -175,16 +171,10 @@ describe('a voucher in the Journal', () => {
   });
 
   it('offers Voucher among the kinds, and no party for it', async () => {
-    mockCurrentUser('staff');
-    renderJournal();
-    await screen.findByText('Opening capital');
+    await openJournalAs('staff');
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
     const kind = screen.getByLabelText('Kind');
-    expect(
-      within(kind)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['All kinds', 'Income', 'Expense', 'Salary', 'Voucher']);
+    expect(optionTexts(kind)).toEqual(['All kinds', 'Income', 'Expense', 'Salary', 'Voucher']);
     await userEvent.selectOptions(kind, 'voucher');
     expect(screen.getByLabelText('Party')).toBeDisabled();
     expect(

@@ -3,7 +3,7 @@
 // rendered at its address with the address shown.
 import type { JournalPage as Page, JournalRow } from 'contract/browser';
 import { endpoints, mockEndpoint } from 'shared-ui/testing';
-import { CASH, mockAccounts, openScreen, renderAt } from '../testing';
+import { CASH, answerEachTest, mockAccounts, openScreenEachTest, renderAt } from '../testing';
 import { JournalPage } from './JournalPage';
 
 export const row = (id: number, extra: Partial<JournalRow> = {}): JournalRow => ({
@@ -49,34 +49,40 @@ export const REVERSAL = {
   reversesId: 10,
 } as const;
 
-/** The Journal's calls answered; the answers are returned for the tests to change or read. */
-export function mockJournal() {
-  const dialogs = openScreen('staff');
-  const totals = mockEndpoint(endpoints.getJournalTotals, { count: 4, credit: 1500.5, debit: 0 });
-  const booksClosed = mockEndpoint(endpoints.getBooksClosed, {
+/**
+ * The Journal's calls answered before each test of the file; the answers are returned for the
+ * tests to change or read (always those of the test running).
+ */
+export function mockJournalEachTest() {
+  const dialogs = openScreenEachTest('staff');
+  const totals = answerEachTest(endpoints.getJournalTotals, { count: 4, credit: 1500.5, debit: 0 });
+  const booksClosed = answerEachTest(endpoints.getBooksClosed, {
     closedThrough: '2025-03-31',
     canMove: true,
   });
-  const journal = mockEndpoint(endpoints.listJournal, ({ query }) =>
+  const journal = answerEachTest(endpoints.listJournal, ({ query }) =>
     query.after ? SECOND : FIRST,
   );
-  // A correction opens the Income form, which offers the money accounts.
-  mockAccounts([CASH]);
-  mockEndpoint(endpoints.listClients, {
-    users: [{ id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' }],
+  beforeEach(() => {
+    // A correction opens the Income form, which offers the money accounts.
+    mockAccounts([CASH]);
+    mockEndpoint(endpoints.listClients, {
+      users: [{ id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' }],
+    });
+    mockEndpoint(endpoints.listEmployees, { users: [] });
+    mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [] });
   });
-  mockEndpoint(endpoints.listEmployees, { users: [] });
-  mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [] });
-  const reverse = mockEndpoint(endpoints.reverseEntry, {
+  const reverse = answerEachTest(endpoints.reverseEntry, {
     message: 'Entry reversed',
     entry: REVERSAL,
   });
-  return { dialogs, totals, booksClosed, journal, reverse };
+  afterEach(() => jest.restoreAllMocks());
+  /** The query of every request for a page of the journal, as the URL carried it. */
+  const journalCalls = () =>
+    journal.calls.map((call) => new URLSearchParams(call.query).toString());
+  return { dialogs, totals, booksClosed, journal, reverse, journalCalls };
 }
 
 /** The Journal at `path`, with the address shown, to check that the filters live in it. */
 export const renderJournal = (path: string) =>
   renderAt(path, <JournalPage />, { route: '/Journal', address: true });
-
-/** The answers `mockJournal` gives, by name. */
-export type JournalMocks = ReturnType<typeof mockJournal>;

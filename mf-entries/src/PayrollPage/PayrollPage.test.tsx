@@ -4,13 +4,17 @@ import type { PayrollSheet } from 'contract/browser';
 import {
   axeViolations,
   collectDownloads,
-  type Dialogs,
   endpoints,
   failWith,
-  type MockedEndpoint,
   mockEndpoint,
 } from 'shared-ui/testing';
-import { mockAccounts, mockOpenBooks, openScreen, renderAt } from '../testing';
+import {
+  mockAccounts,
+  mockOpenBooks,
+  answerEachTest,
+  openScreenEachTest,
+  renderAt,
+} from '../testing';
 import { PayrollPage } from './PayrollPage';
 
 const SHEET: PayrollSheet = {
@@ -57,22 +61,18 @@ const SHEET: PayrollSheet = {
   ],
 };
 
-let dialogs: Dialogs;
-let sheet: MockedEndpoint<typeof endpoints.getPayroll>;
-let post: MockedEndpoint<typeof endpoints.postPayroll>;
-
+const dialogs = openScreenEachTest('staff');
 beforeEach(() => {
-  dialogs = openScreen('staff');
   mockOpenBooks();
-  sheet = mockEndpoint(endpoints.getPayroll, SHEET);
   mockAccounts();
-  post = mockEndpoint(endpoints.postPayroll, {
-    message: 'Payroll posted: 2 salaries, RS: 3,700.50',
-    posted: 2,
-    total: 3700.5,
-    batchId: 7,
-    alreadyPaid: [],
-  });
+});
+const sheet = answerEachTest(endpoints.getPayroll, SHEET);
+const post = answerEachTest(endpoints.postPayroll, {
+  message: 'Payroll posted: 2 salaries, RS: 3,700.50',
+  posted: 2,
+  total: 3700.5,
+  batchId: 7,
+  alreadyPaid: [],
 });
 
 const renderPage = () => renderAt('/Payroll?month=2026-10', <PayrollPage />);

@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { JournalRow, Receipt } from 'contract/browser';
+import { axeViolations, endpoints, mockCurrentUser, mockEndpoint } from 'shared-ui/testing';
 import {
-  axeViolations,
-  type Dialogs,
-  endpoints,
-  mockCurrentUser,
-  mockEndpoint,
-} from 'shared-ui/testing';
-import { CASH, mockAccounts, mockOpenBooks, openScreen, renderAt, shownAddress } from '../testing';
+  CASH,
+  mockAccounts,
+  mockOpenBooks,
+  openScreenEachTest,
+  renderAt,
+  shownAddress,
+} from '../testing';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
 import { JournalPage } from '../JournalPage';
 
@@ -40,9 +41,8 @@ const receipt = (id: number, fileName: string, mediaType: Receipt['mediaType']):
   downloadUrl: `/api/receipts/${id}/file?session=1&expires=9&sig=${'b'.repeat(64)}&download=1`,
 });
 
-let dialogs: Dialogs;
+const dialogs = openScreenEachTest('staff');
 beforeEach(() => {
-  dialogs = openScreen('staff');
   mockEndpoint(endpoints.getJournalTotals, { count: 2, credit: 80, debit: 0 });
   mockOpenBooks();
   // The forms offer the money accounts (issue 33).

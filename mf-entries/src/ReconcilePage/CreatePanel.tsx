@@ -10,6 +10,7 @@ import { KINDS, type PickerOption } from '../entry-kinds';
 import { usePartyOptions } from '../EntryFields/usePartyOptions';
 import { lineName, sharedWords } from './line-words';
 import { NewExpenseType } from './NewExpenseType';
+import { ActionForm } from '../ActionForm';
 
 /** The kinds a line's sign allows: money in is income; money out an expense or a salary. */
 export const kindsFor = (line: StatementLine): EntryKind[] =>
@@ -109,14 +110,7 @@ export function CreatePanel({
   };
 
   return (
-    <form
-      className="mf-reconcile__panel"
-      aria-label={`Create: ${name}`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <ActionForm className="mf-reconcile__panel" label={`Create: ${name}`} onSubmit={submit}>
       <div className="ofs-field">
         <label className="ofs-field__label" htmlFor={`book-to-${line.id}`}>
           Book to
@@ -153,6 +147,6 @@ export function CreatePanel({
       )}
       <TextField label="Description" value={description} onChange={setDescription} />
       <PanelFooter action="Create & match" name={name} busy={busy} onCancel={onCancel} />
-    </form>
+    </ActionForm>
   );
 }

@@ -14,6 +14,7 @@ import {
 } from './line-words';
 import { PanelFooter } from './PanelFooter';
 import { SplitLines } from './SplitLines';
+import { ActionForm } from '../ActionForm';
 
 const cents = (amount: number) => Math.round(amount * 100);
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
@@ -84,11 +85,10 @@ export function FindMatchPanel({
   ];
 
   return (
-    <form
+    <ActionForm
       className="mf-reconcile__panel mf-reconcile__panel--find"
-      aria-label={`Find & match: ${name}`}
-      onSubmit={(event) => {
-        event.preventDefault();
+      label={`Find & match: ${name}`}
+      onSubmit={() => {
         if (adds && !busy) void onMatch(chosen).then((done) => done && onCancel());
       }}
     >
@@ -153,6 +153,6 @@ export function FindMatchPanel({
         disabled={!adds}
         onCancel={onCancel}
       />
-    </form>
+    </ActionForm>
   );
 }

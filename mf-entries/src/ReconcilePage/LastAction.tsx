@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, TextField } from 'shared-ui';
 import { rulePattern } from './line-words';
 import type { RowActions } from './useRowActions';
+import { ActionForm } from '../ActionForm';
 
 export function LastAction({ actions, canWrite }: { actions: RowActions; canWrite: boolean }) {
   const { said, last, reconcile } = actions;
@@ -85,11 +86,10 @@ function RememberForm({
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
   return (
-    <form
+    <ActionForm
       className="mf-reconcile__remember"
-      aria-label={`Remember as a rule: ${description}`}
-      onSubmit={(event) => {
-        event.preventDefault();
+      label={`Remember as a rule: ${description}`}
+      onSubmit={() => {
         if (pattern.trim() === '') return setProblem('Enter the text the lines contain');
         setProblem('');
         void onSave(pattern);
@@ -109,6 +109,6 @@ function RememberForm({
       <Button variant="secondary" aria-label="Cancel the rule" onClick={onCancel}>
         Cancel
       </Button>
-    </form>
+    </ActionForm>
   );
 }

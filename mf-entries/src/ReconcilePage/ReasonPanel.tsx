@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { TextField } from 'shared-ui';
 import { PanelFooter } from './PanelFooter';
+import { ActionForm } from '../ActionForm';
 
 export function ReasonPanel({
   action,
@@ -23,11 +24,10 @@ export function ReasonPanel({
   const field = useRef<HTMLInputElement>(null);
   useEffect(() => field.current?.focus(), []);
   return (
-    <form
+    <ActionForm
       className="mf-reconcile__panel"
-      aria-label={`${action}: ${name}`}
-      onSubmit={(event) => {
-        event.preventDefault();
+      label={`${action}: ${name}`}
+      onSubmit={() => {
         if (reason.trim() === '') return setProblem('Please enter a reason');
         setProblem('');
         void onConfirm(reason.trim()).then((done) => done && onCancel());
@@ -41,6 +41,6 @@ export function ReasonPanel({
         error={problem || undefined}
       />
       <PanelFooter action={action} name={name} busy={busy} onCancel={onCancel} />
-    </form>
+    </ActionForm>
   );
 }

@@ -3,16 +3,13 @@ import userEvent from '@testing-library/user-event';
 import type { Worklist } from 'contract/browser';
 import {
   axeViolations,
-  type Dialogs,
   endpoints,
   failWith,
-  ledgerAccount,
   mockCurrentUser,
-  type MockedEndpoint,
   mockEndpoint,
 } from 'shared-ui/testing';
-import { BANK, mockAccounts, openScreen } from '../testing';
-import { line, liveRegion, renderPage, rowOf } from './reconcile-testing';
+import { BANK, answerEachTest, mockAccounts, openScreenEachTest } from '../testing';
+import { LEDGER, line, liveRegion, renderPage, rowOf, expectSaid } from './reconcile-testing';
 
 const WORKLIST: Worklist = {
   lines: [
@@ -63,14 +60,12 @@ const ENTRY = {
   accountId: 2,
 };
 
-let dialogs: Dialogs;
-let worklist: MockedEndpoint<typeof endpoints.getReconcile>;
 const said = (message: string) => ({ message, line: WORKLIST.lines[0]! });
 
+const dialogs = openScreenEachTest('staff');
+const worklist = answerEachTest(endpoints.getReconcile, WORKLIST);
 beforeEach(() => {
-  dialogs = openScreen();
   mockAccounts();
-  worklist = mockEndpoint(endpoints.getReconcile, WORKLIST);
   mockEndpoint(endpoints.listExpenseTypesForEntries, {
     users: [
       { id: 1, expancetype: 'Rent', status: 'Active' },
@@ -82,11 +77,7 @@ beforeEach(() => {
     users: [{ id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' }],
   });
   mockEndpoint(endpoints.listLedgerAccounts, {
-    accounts: [
-      ledgerAccount(8, '5000', 'Salaries', 'Expense', { bookable: false }),
-      ledgerAccount(9, '5100', 'Bank charges', 'Expense'),
-      ledgerAccount(10, '4100', 'Bank profit', 'Income'),
-    ],
+    accounts: [LEDGER.salaries, LEDGER.bankCharges, LEDGER.bankProfit],
   });
 });
 
@@ -98,7 +89,6 @@ afterEach(() => {
 
 describe('ReconcilePage', () => {
   it('should show one row per line: the line left, its match and why in words right, buttons naming the line', async () => {
-    mockCurrentUser('staff');
     renderPage();
     expect(
       await screen.findByRole('heading', { name: 'Reconcile Meezan current' }),
@@ -133,17 +123,12 @@ describe('ReconcilePage', () => {
   });
 
   it('should accept a suggestion with OK, say so in the live region, and Undo it by unmatching', async () => {
-    mockCurrentUser('staff');
     const match = mockEndpoint(endpoints.matchLine, said('Line matched'));
     const unmatch = mockEndpoint(endpoints.unmatchLine, said('Match undone'));
     renderPage();
     const rent = await rowOf('RENT OCTOBER');
     await userEvent.click(within(rent).getByRole('button', { name: /^OK: / }));
-    await waitFor(() =>
-      expect(liveRegion()).toHaveTextContent(
-        'Matched 3 Oct, RENT OCTOBER, RS -1,200.00 to entry #41.',
-      ),
-    );
+    await expectSaid('Matched 3 Oct, RENT OCTOBER, RS -1,200.00 to entry #41.');
     expect(liveRegion()).toHaveAttribute('aria-live', 'polite');
     // A suggestion accepted makes no rule: that is offered after a match by hand.
     expect(screen.queryByRole('button', { name: /^Make a rule/ })).not.toBeInTheDocument();
@@ -151,15 +136,12 @@ describe('ReconcilePage', () => {
       [{ id: '2' }, { lineId: 1, entryIds: [41] }],
     ]);
     await userEvent.click(screen.getByRole('button', { name: /^Undo: Matched 3 Oct/ }));
-    await waitFor(() =>
-      expect(liveRegion()).toHaveTextContent('Match undone: the line is back in the list.'),
-    );
+    await expectSaid('Match undone: the line is back in the list.');
     expect(unmatch.calls.map((call) => call.params)).toEqual([{ id: '2', lineId: '1' }]);
     expect(screen.queryByRole('button', { name: /^Undo/ })).not.toBeInTheDocument();
   });
 
   it('should Accept all suggested over the calls the server asks for, and Undo every match', async () => {
-    mockCurrentUser('staff');
     const all = mockEndpoint(endpoints.acceptSuggested, (call) =>
       call.query.after
         ? { message: 'Suggestions accepted', matched: 1, lineIds: [1], next: null }
@@ -169,15 +151,14 @@ describe('ReconcilePage', () => {
     renderPage();
     await rowOf('RENT OCTOBER');
     await userEvent.click(screen.getByRole('button', { name: 'Accept all suggested' }));
-    await waitFor(() => expect(liveRegion()).toHaveTextContent('Accepted 2 suggested matches.'));
+    await expectSaid('Accepted 2 suggested matches.');
     expect(all.calls.map((call) => call.query)).toEqual([{}, { after: 'page-2' }]);
     await userEvent.click(screen.getByRole('button', { name: /^Undo: Accepted 2/ }));
-    await waitFor(() => expect(liveRegion()).toHaveTextContent('2 matches undone.'));
+    await expectSaid('2 matches undone.');
     expect(unmatch.calls.map((call) => call.params.lineId)).toEqual(['4', '1']);
   });
 
   it("should create the rule's proposal with OK, and Undo it by unmatching and reversing the entry", async () => {
-    mockCurrentUser('staff');
     const create = mockEndpoint(endpoints.createLineEntry, {
       message: 'Entry created and matched',
       entry: ENTRY,
@@ -190,11 +171,7 @@ describe('ReconcilePage', () => {
     renderPage();
     const charges = await rowOf('BANK CHARGES OCT');
     await userEvent.click(within(charges).getByRole('button', { name: /^OK: / }));
-    await waitFor(() =>
-      expect(liveRegion()).toHaveTextContent(
-        'Created entry #60 for 4 Oct, BANK CHARGES OCT, RS -25.00 and matched it.',
-      ),
-    );
+    await expectSaid('Created entry #60 for 4 Oct, BANK CHARGES OCT, RS -25.00 and matched it.');
     expect(create.calls.map((call) => [call.params, call.body])).toEqual([
       [
         { id: '2', lineId: '2' },
@@ -202,17 +179,12 @@ describe('ReconcilePage', () => {
       ],
     ]);
     await userEvent.click(screen.getByRole('button', { name: /^Undo: Created entry #60/ }));
-    await waitFor(() =>
-      expect(liveRegion()).toHaveTextContent(
-        'Entry #60 reversed: 4 Oct, BANK CHARGES OCT, RS -25.00 is back in the list.',
-      ),
-    );
+    await expectSaid('Entry #60 reversed: 4 Oct, BANK CHARGES OCT, RS -25.00 is back in the list.');
     expect(unmatch.calls.map((call) => call.params)).toEqual([{ id: '2', lineId: '2' }]);
     expect(reverse.calls.map((call) => call.params)).toEqual([{ id: '60' }]);
   });
 
   it('should Create in the row: the ledger account the line names is chosen, booked in one more click', async () => {
-    mockCurrentUser('staff');
     const create = mockEndpoint(endpoints.createLineEntry, { message: 'Line booked' });
     renderPage();
     const charges = await rowOf('SERVICE CHARGES OCTOBER');
@@ -241,7 +213,6 @@ describe('ReconcilePage', () => {
   });
 
   it('should offer money in to a client or a ledger account, and refuse to create with nothing chosen', async () => {
-    mockCurrentUser('staff');
     const create = mockEndpoint(endpoints.createLineEntry, { message: 'Line booked' });
     renderPage();
     const reversal = await rowOf('REVERSAL 88');
@@ -267,7 +238,6 @@ describe('ReconcilePage', () => {
   });
 
   it('should take the keyboard on to the next row once a row leaves the list', async () => {
-    mockCurrentUser('staff');
     let matched = false;
     mockEndpoint(endpoints.getReconcile, () =>
       matched ? { ...WORKLIST, lines: WORKLIST.lines.slice(1) } : WORKLIST,
@@ -293,7 +263,6 @@ describe('ReconcilePage', () => {
   });
 
   it("should keep a suggested row's other buttons behind More, above the form they open", async () => {
-    mockCurrentUser('staff');
     renderPage();
     const rent = await rowOf('RENT OCTOBER');
     expect(within(rent).queryByRole('button', { name: /^Create: / })).not.toBeInTheDocument();
@@ -309,7 +278,6 @@ describe('ReconcilePage', () => {
   });
 
   it("should say the server's refusal in the alert region, with no pop-up", async () => {
-    mockCurrentUser('staff');
     mockEndpoint(endpoints.matchLine, failWith(409, 'The line is already matched'));
     renderPage();
     await userEvent.click(
@@ -320,7 +288,6 @@ describe('ReconcilePage', () => {
   });
 
   it("should Mark reconciled through a day, and show the server's refusal naming the difference", async () => {
-    mockCurrentUser('staff');
     const mark = mockEndpoint(
       endpoints.markReconciled,
       failWith(409, 'The balances do not agree: the difference is RS: 25.00'),
@@ -363,7 +330,7 @@ describe('ReconcilePage', () => {
     await userEvent.click(
       screen.getByRole('button', { name: 'Mark reconciled through 2026-08-31' }),
     );
-    await waitFor(() => expect(liveRegion()).toHaveTextContent('Reconciled through 2026-08-31'));
+    await expectSaid('Reconciled through 2026-08-31');
     expect(mark.calls[0]!.body).toEqual({
       through: '2026-08-31',
       closingBalance: '8000',

@@ -6,16 +6,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Worklist } from 'contract/browser';
-import {
-  axeViolations,
-  type Dialogs,
-  endpoints,
-  ledgerAccount,
-  mockCurrentUser,
-  mockEndpoint,
-} from 'shared-ui/testing';
-import { mockAccounts, openScreen } from '../testing';
-import { line, liveRegion, renderPage, rowOf } from './reconcile-testing';
+import { axeViolations, endpoints, mockEndpoint } from 'shared-ui/testing';
+import { mockAccounts, openScreenEachTest } from '../testing';
+import { LEDGER, line, renderPage, rowOf, expectSaid } from './reconcile-testing';
 
 const CHARGES = line(1, {
   date: '2026-10-07',
@@ -69,10 +62,9 @@ const VOUCHER = {
   lines: [],
 };
 
-let dialogs: Dialogs;
+const dialogs = openScreenEachTest('staff');
 
 beforeEach(() => {
-  dialogs = openScreen();
   mockAccounts();
   mockEndpoint(endpoints.getReconcile, WORKLIST);
   mockEndpoint(endpoints.listExpenseTypesForEntries, {
@@ -81,10 +73,7 @@ beforeEach(() => {
   mockEndpoint(endpoints.listEmployees, { users: [] });
   mockEndpoint(endpoints.listClients, { users: [] });
   mockEndpoint(endpoints.listLedgerAccounts, {
-    accounts: [
-      ledgerAccount(9, '5100', 'Bank charges', 'Expense'),
-      ledgerAccount(10, '4100', 'Bank profit', 'Income'),
-    ],
+    accounts: [LEDGER.bankCharges, LEDGER.bankProfit],
   });
 });
 
@@ -94,7 +83,6 @@ afterEach(() => {
 });
 
 test('Remember after a Create: the description without its numbers, edited, saved as a rule to the ledger account', async () => {
-  mockCurrentUser('staff');
   const create = mockEndpoint(endpoints.createLineEntry, {
     message: 'Entry created and matched',
     voucher: VOUCHER,
@@ -123,10 +111,8 @@ test('Remember after a Create: the description without its numbers, edited, save
   await userEvent.clear(within(form).getByLabelText('Description'));
   await userEvent.type(within(form).getByLabelText('Description'), 'Bank charges');
   await userEvent.click(within(form).getByRole('button', { name: /^Create & match: / }));
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent(
-      'Created voucher #70 for 7 Oct, SERVICE CHARGES 07/10/2026 REF 4411, RS -40.00 and matched it.',
-    ),
+  await expectSaid(
+    'Created voucher #70 for 7 Oct, SERVICE CHARGES 07/10/2026 REF 4411, RS -40.00 and matched it.',
   );
   expect(create.calls.map((call) => call.body)).toEqual([
     { kind: 'ledger', ledgerAccountId: 9, description: 'Bank charges' },
@@ -147,10 +133,8 @@ test('Remember after a Create: the description without its numbers, edited, save
   expect(within(remember).getByText('Enter the text the lines contain')).toBeInTheDocument();
   await userEvent.type(pattern, 'SERVICE CHARGES');
   await userEvent.click(within(remember).getByRole('button', { name: 'Save rule' }));
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent(
-      'Rule saved: lines containing "SERVICE CHARGES" will be proposed for 5100 Bank charges.',
-    ),
+  await expectSaid(
+    'Rule saved: lines containing "SERVICE CHARGES" will be proposed for 5100 Bank charges.',
   );
   expect(rule.calls.map((call) => call.body)).toEqual([
     {
@@ -167,7 +151,6 @@ test('Remember after a Create: the description without its numbers, edited, save
 });
 
 test("a rule's proposal is shown in words and booked to its ledger account by OK", async () => {
-  mockCurrentUser('staff');
   const create = mockEndpoint(endpoints.createLineEntry, {
     message: 'Entry created and matched',
     voucher: { ...VOUCHER, id: 71 },
@@ -182,7 +165,7 @@ test("a rule's proposal is shown in words and booked to its ledger account by OK
       name: 'OK: 7 Nov, SERVICE CHARGES 07/11/2026 REF 5120, RS -35.50',
     }),
   );
-  await waitFor(() => expect(liveRegion()).toHaveTextContent(/^Created voucher #71 for 7 Nov/));
+  await expectSaid(/^Created voucher #71 for 7 Nov/);
   expect(create.calls.map((call) => [call.params, call.body])).toEqual([
     [
       { id: '2', lineId: '2' },
@@ -192,7 +175,6 @@ test("a rule's proposal is shown in words and booked to its ledger account by OK
 });
 
 test('Create adds a missing expense type in place and chooses it', async () => {
-  mockCurrentUser('staff');
   const add = mockEndpoint(endpoints.addExpenseType, {
     message: 'Expense type added',
     user: { id: 12, expancetype: 'Water', status: 'Active' },
@@ -230,7 +212,6 @@ test('Create adds a missing expense type in place and chooses it', async () => {
 });
 
 test('Find & match: one entry matched to this line and another that add up to it', async () => {
-  mockCurrentUser('staff');
   mockEndpoint(endpoints.searchOpenItems, { entries: [RENT], transfers: [], more: false });
   const matchLines = mockEndpoint(endpoints.matchLines, {
     message: 'Lines matched to the entry',
@@ -265,10 +246,8 @@ test('Find & match: one entry matched to this line and another that add up to it
       name: 'Match Expense #41 to 2 lines: 9 Oct, RENT PART 1, RS -100.00',
     }),
   );
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent(
-      'Matched entry #41 to 2 lines: 9 Oct, RENT PART 1, RS -100.00 and 10 Oct, RENT PART 2, RS -200.00.',
-    ),
+  await expectSaid(
+    'Matched entry #41 to 2 lines: 9 Oct, RENT PART 1, RS -100.00 and 10 Oct, RENT PART 2, RS -200.00.',
   );
   expect(matchLines.calls.map((call) => [call.params, call.body])).toEqual([
     [{ id: '2' }, { entryId: 41, lineIds: [3, 4] }],

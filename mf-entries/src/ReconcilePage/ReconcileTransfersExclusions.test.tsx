@@ -5,15 +5,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Worklist } from 'contract/browser';
-import {
-  axeViolations,
-  type Dialogs,
-  endpoints,
-  mockCurrentUser,
-  mockEndpoint,
-} from 'shared-ui/testing';
-import { mockAccounts, openScreen } from '../testing';
-import { line, liveRegion, renderPage, rowOf } from './reconcile-testing';
+import { axeViolations, endpoints, mockCurrentUser, mockEndpoint } from 'shared-ui/testing';
+import { mockAccounts, openScreenEachTest } from '../testing';
+import { line, renderPage, rowOf, expectSaid } from './reconcile-testing';
 
 const ATM = line(5, {
   date: '2026-01-10',
@@ -78,11 +72,10 @@ const matched = (lineId: number) => ({
   line: { ...ATM, id: lineId, status: 'matched' as const, suggestions: [] },
 });
 
-let dialogs: Dialogs;
+const dialogs = openScreenEachTest('staff');
 let prompt: jest.SpyInstance;
 
 beforeEach(() => {
-  dialogs = openScreen();
   prompt = jest.spyOn(window, 'prompt').mockImplementation(() => null);
   mockAccounts();
   mockEndpoint(endpoints.getReconcile, ({ query }) =>
@@ -97,7 +90,6 @@ afterEach(() => {
 });
 
 test('an ATM withdrawal is suggested its Cash transfer and matched to it with OK', async () => {
-  mockCurrentUser('staff');
   const match = mockEndpoint(endpoints.matchLine, matched(5));
   renderPage();
   const atm = await rowOf('ATM WITHDRAWAL 0042');
@@ -107,18 +99,13 @@ test('an ATM withdrawal is suggested its Cash transfer and matched to it with OK
   await userEvent.click(
     within(atm).getByRole('button', { name: 'OK: 10 Jan, ATM WITHDRAWAL 0042, RS -50,000.00' }),
   );
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent(
-      'Matched 10 Jan, ATM WITHDRAWAL 0042, RS -50,000.00 to transfer #9.',
-    ),
-  );
+  await expectSaid('Matched 10 Jan, ATM WITHDRAWAL 0042, RS -50,000.00 to transfer #9.');
   expect(match.calls.map((call) => [call.params, call.body])).toEqual([
     [{ id: '2' }, { lineId: 5, entryIds: [], transferIds: [9] }],
   ]);
 });
 
 test('a cash deposit records its transfer from Cash in the row, and Undo reverses it', async () => {
-  mockCurrentUser('staff');
   const transfer = mockEndpoint(endpoints.createTransfer, {
     message: 'Transfer recorded',
     transfer: {
@@ -157,10 +144,8 @@ test('a cash deposit records its transfer from Cash in the row, and Undo reverse
   expect(within(form).getByLabelText('From account')).toHaveValue('1');
   expect(await axeViolations()).toEqual([]);
   await userEvent.click(within(form).getByRole('button', { name: /^Transfer & match: / }));
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent(
-      'Recorded transfer #12 from Cash for 12 Jan, CASH DEPOSIT BRANCH 12, RS 20,000.00 and matched it.',
-    ),
+  await expectSaid(
+    'Recorded transfer #12 from Cash for 12 Jan, CASH DEPOSIT BRANCH 12, RS 20,000.00 and matched it.',
   );
   expect(transfer.calls.map((call) => call.body)).toEqual([
     {
@@ -175,13 +160,12 @@ test('a cash deposit records its transfer from Cash in the row, and Undo reverse
     { lineId: 7, entryIds: [], transferIds: [12] },
   ]);
   await userEvent.click(screen.getByRole('button', { name: /^Undo: Recorded transfer #12/ }));
-  await waitFor(() => expect(liveRegion()).toHaveTextContent('Transfer #12 reversed'));
+  await expectSaid('Transfer #12 reversed');
   expect(unmatch.calls.map((call) => call.params)).toEqual([{ id: '2', lineId: '7' }]);
   expect(reverse.calls.map((call) => call.params)).toEqual([{ id: '12' }]);
 });
 
 test('Find & match: two entries found by text and date are matched to one line, then a rule is offered', async () => {
-  mockCurrentUser('staff');
   const match = mockEndpoint(endpoints.matchLine, matched(8));
   const rule = mockEndpoint(endpoints.createBankRule, {
     message: 'Rule created',
@@ -249,18 +233,10 @@ test('Find & match: two entries found by text and date are matched to one line, 
       name: 'Match 2: 14 Jan, CARD PAYMENT MARKET, RS -1,500.00',
     }),
   );
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent(
-      'Matched 14 Jan, CARD PAYMENT MARKET, RS -1,500.00 to 2 records.',
-    ),
-  );
+  await expectSaid('Matched 14 Jan, CARD PAYMENT MARKET, RS -1,500.00 to 2 records.');
   expect(match.calls.map((call) => call.body)).toEqual([{ lineId: 8, entryIds: [51, 52] }]);
   await userEvent.click(screen.getByRole('button', { name: /^Make a rule/ }));
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent(
-      'Rule made: lines containing "CARD PAYMENT MARKET" will propose Paper.',
-    ),
-  );
+  await expectSaid('Rule made: lines containing "CARD PAYMENT MARKET" will propose Paper.');
   expect(rule.calls.map((call) => call.body)).toEqual([
     {
       contains: 'CARD PAYMENT MARKET',
@@ -272,7 +248,6 @@ test('Find & match: two entries found by text and date are matched to one line, 
 });
 
 test('Exclude asks its reason in the row, and Undo exclude puts the line back', async () => {
-  mockCurrentUser('staff');
   const exclude = mockEndpoint(endpoints.excludeLine, matched(8));
   const undo = mockEndpoint(endpoints.undoExclude, matched(8));
   renderPage();
@@ -284,24 +259,19 @@ test('Exclude asks its reason in the row, and Undo exclude puts the line back', 
   expect(within(form).getByText('Please enter a reason')).toBeInTheDocument();
   await userEvent.type(within(form).getByLabelText('Reason'), 'Paid twice by the bank');
   await userEvent.keyboard('{Enter}');
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent('Excluded 14 Jan, CARD PAYMENT MARKET, RS -1,500.00.'),
-  );
+  await expectSaid('Excluded 14 Jan, CARD PAYMENT MARKET, RS -1,500.00.');
   expect(exclude.calls.map((call) => [call.params, call.body])).toEqual([
     [{ id: '2', lineId: '8' }, { reason: 'Paid twice by the bank' }],
   ]);
   await userEvent.click(screen.getByRole('button', { name: /^Undo exclude: Excluded 14 Jan/ }));
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent(
-      'Exclusion undone: 14 Jan, CARD PAYMENT MARKET, RS -1,500.00 is back in the list.',
-    ),
+  await expectSaid(
+    'Exclusion undone: 14 Jan, CARD PAYMENT MARKET, RS -1,500.00 is back in the list.',
   );
   expect(undo.calls.map((call) => call.params)).toEqual([{ id: '2', lineId: '8' }]);
   expect(undo.calls[0]!.body?.reason).toMatch(/\S/);
 });
 
 test('an excluded line shown on asking is put back with Undo exclude and a reason in its row', async () => {
-  mockCurrentUser('staff');
   const undo = mockEndpoint(endpoints.undoExclude, matched(6));
   renderPage();
   await rowOf('ATM WITHDRAWAL 0042');
@@ -316,11 +286,7 @@ test('an excluded line shown on asking is put back with Undo exclude and a reaso
   expect(await axeViolations()).toEqual([]);
   await userEvent.type(within(form).getByLabelText('Reason'), 'Excluded by mistake');
   await userEvent.click(within(form).getByRole('button', { name: /^Undo exclude: / }));
-  await waitFor(() =>
-    expect(liveRegion()).toHaveTextContent(
-      'Exclusion undone: 5 Jan, Charge, RS -3.00 is unmatched again.',
-    ),
-  );
+  await expectSaid('Exclusion undone: 5 Jan, Charge, RS -3.00 is unmatched again.');
   expect(undo.calls.map((call) => [call.params, call.body])).toEqual([
     [{ id: '2', lineId: '6' }, { reason: 'Excluded by mistake' }],
   ]);

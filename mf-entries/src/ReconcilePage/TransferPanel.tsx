@@ -7,6 +7,7 @@ import type { Account, StatementLine } from 'contract/browser';
 import { Select, TextField } from 'shared-ui';
 import { PanelFooter } from './PanelFooter';
 import { lineName, sharedWords } from './line-words';
+import { ActionForm } from '../ActionForm';
 
 export function TransferPanel({
   line,
@@ -31,11 +32,10 @@ export function TransferPanel({
   const out = line.amount < 0;
 
   return (
-    <form
+    <ActionForm
       className="mf-reconcile__panel"
-      aria-label={`Transfer: ${name}`}
-      onSubmit={(event) => {
-        event.preventDefault();
+      label={`Transfer: ${name}`}
+      onSubmit={() => {
         if (value !== '' && !busy)
           void onTransfer(Number(value), description).then((done) => done && onCancel());
       }}
@@ -60,6 +60,6 @@ export function TransferPanel({
         busy={busy}
         onCancel={onCancel}
       />
-    </form>
+    </ActionForm>
   );
 }

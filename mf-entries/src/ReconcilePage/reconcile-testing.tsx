@@ -1,7 +1,8 @@
 // The reconcile screen's component tests' shared parts: a statement line with defaults, the page
 // rendered at its route, and a row found by its line's description.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { StatementLine } from 'contract/browser';
+import { ledgerAccount } from 'shared-ui/testing';
 import { renderAt } from '../testing';
 import { ReconcilePage } from './ReconcilePage';
 
@@ -22,6 +23,13 @@ export const line = (id: number, fields: Partial<StatementLine>): StatementLine 
   ...fields,
 });
 
+/** Ledger accounts of the chart: a heading (Salaries) and two a line can be booked to. */
+export const LEDGER = {
+  salaries: ledgerAccount(8, '5000', 'Salaries', 'Expense', { bookable: false }),
+  bankCharges: ledgerAccount(9, '5100', 'Bank charges', 'Expense'),
+  bankProfit: ledgerAccount(10, '4100', 'Bank profit', 'Income'),
+};
+
 export const renderPage = () =>
   renderAt('/Accounts/2/reconcile', <ReconcilePage />, { route: '/Accounts/:id/reconcile' });
 
@@ -33,3 +41,7 @@ export const rowOf = async (text: string) =>
 
 /** The screen's polite live region. */
 export const liveRegion = () => screen.getByRole('status');
+
+/** Waits for the live region to say `text`. */
+export const expectSaid = (text: string | RegExp) =>
+  waitFor(() => expect(liveRegion()).toHaveTextContent(text));

@@ -1,15 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Occurrence, Schedule } from 'contract/browser';
-import {
-  axeViolations,
-  type Dialogs,
-  endpoints,
-  mockCurrentUser,
-  type MockedEndpoint,
-  mockEndpoint,
-} from 'shared-ui/testing';
-import { mockAccounts, openScreen, renderAt } from '../testing';
+import { axeViolations, endpoints, mockCurrentUser, mockEndpoint } from 'shared-ui/testing';
+import { answerEachTest, mockAccounts, openScreenEachTest, renderAt } from '../testing';
 import { RecurringPage } from './RecurringPage';
 
 const SCHEDULE: Schedule = {
@@ -38,19 +31,13 @@ const due = (date: string, closed = false): Occurrence => ({
   closed,
 });
 
-let dialogs: Dialogs;
-let add: MockedEndpoint<typeof endpoints.addSchedule>;
-let post: MockedEndpoint<typeof endpoints.postOccurrences>;
-let skip: MockedEndpoint<typeof endpoints.skipOccurrence>;
-let state: MockedEndpoint<typeof endpoints.setScheduleState>;
-
 const renderPage = (role: 'staff' | 'admin' = 'staff') => {
   mockCurrentUser(role);
   renderAt('/Recurring', <RecurringPage />);
 };
 
+const dialogs = openScreenEachTest();
 beforeEach(() => {
-  dialogs = openScreen();
   mockEndpoint(endpoints.getBooksClosed, { closedThrough: '2026-09-30', canMove: false });
   mockEndpoint(endpoints.listSchedules, { schedules: [SCHEDULE] });
   mockAccounts();
@@ -63,17 +50,20 @@ beforeEach(() => {
   });
   mockEndpoint(endpoints.listClients, { users: [] });
   mockEndpoint(endpoints.listEmployees, { users: [] });
-  add = mockEndpoint(endpoints.addSchedule, { message: 'Schedule added', schedule: SCHEDULE });
-  post = mockEndpoint(endpoints.postOccurrences, {
-    message: 'Entries posted: 2',
-    posted: 2,
-    batchId: 3,
-  });
-  skip = mockEndpoint(endpoints.skipOccurrence, { message: 'Occurrence skipped' });
-  state = mockEndpoint(endpoints.setScheduleState, {
-    message: 'Schedule changed',
-    schedule: { ...SCHEDULE, state: 'paused' },
-  });
+});
+const add = answerEachTest(endpoints.addSchedule, {
+  message: 'Schedule added',
+  schedule: SCHEDULE,
+});
+const post = answerEachTest(endpoints.postOccurrences, {
+  message: 'Entries posted: 2',
+  posted: 2,
+  batchId: 3,
+});
+const skip = answerEachTest(endpoints.skipOccurrence, { message: 'Occurrence skipped' });
+const state = answerEachTest(endpoints.setScheduleState, {
+  message: 'Schedule changed',
+  schedule: { ...SCHEDULE, state: 'paused' },
 });
 
 describe('RecurringPage', () => {

@@ -6,6 +6,7 @@ import { KINDS, onlyCreditDebit } from '../entry-kinds';
 import { EntryFields, usePartyOptions } from '../EntryFields';
 import type { Recurring } from './useRecurring';
 import { useDraft } from '../useDraft';
+import { ActionForm } from '../ActionForm';
 
 const REPEAT_OPTIONS = REPEATS.map((repeats) => ({ value: repeats, label: repeats }));
 
@@ -49,14 +50,7 @@ export function ScheduleForm({ recurring }: ScheduleFormProps) {
   };
 
   return (
-    <form
-      className="mf-recurring__form"
-      aria-label="Add schedule"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <ActionForm className="mf-recurring__form" label="Add schedule" onSubmit={submit}>
       <EntryFields
         kind={KINDS[form.kind]}
         kindPicker={{
@@ -95,6 +89,6 @@ export function ScheduleForm({ recurring }: ScheduleFormProps) {
       <Button type="submit" busy={recurring.adding} busyLabel="Saving...">
         Add schedule
       </Button>
-    </form>
+    </ActionForm>
   );
 }

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import type { Voucher } from 'contract/browser';
 import {
   axeViolations,
-  type Dialogs,
   endpoints,
   failWith,
   ledgerAccount,
@@ -11,7 +10,7 @@ import {
   mockEndpoint,
   render,
 } from 'shared-ui/testing';
-import { mockOpenBooks, openScreen } from '../testing';
+import { mockOpenBooks, openScreenEachTest, optionTexts } from '../testing';
 import { VouchersPage } from './VouchersPage';
 
 const account = ledgerAccount;
@@ -45,9 +44,8 @@ const REVERSED: Voucher = {
   reversedById: 3,
 };
 
-let dialogs: Dialogs;
+const dialogs = openScreenEachTest();
 beforeEach(() => {
-  dialogs = openScreen();
   mockOpenBooks();
   mockEndpoint(endpoints.listLedgerAccounts, { accounts: ACCOUNTS });
   mockEndpoint(endpoints.listVouchers, { vouchers: [CAPITAL, REVERSED], next: null });
@@ -139,11 +137,7 @@ describe('VouchersPage: the form', () => {
       name: '1500 Office equipment',
     });
     // Closed accounts and those the entry forms keep (Sales) are not offered; money accounts are.
-    expect(
-      within(form.getByLabelText('Account, line 1'))
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual([
+    expect(optionTexts(form.getByLabelText('Account, line 1'))).toEqual([
       'Select account',
       '1000 Cash',
       '1500 Office equipment',

@@ -4,15 +4,17 @@
 // address (inside a router, with the providers).
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { screen } from '@testing-library/react';
-import type { Account, Role } from 'contract/browser';
+import { screen, within } from '@testing-library/react';
+import type { Account, Endpoint, Role } from 'contract/browser';
 import {
   collectDialogs,
   endpoints,
   mockCurrentUser,
   mockEndpoint,
   render,
+  type Answer,
   type Dialogs,
+  type MockedEndpoint,
 } from 'shared-ui/testing';
 import { BANK, CASH } from './accounts';
 
@@ -27,6 +29,62 @@ export function openScreen(role?: Role): Dialogs {
   return collectDialogs();
 }
 
+/**
+ * The screen opened before each test of the file (as `openScreen` opens it). The dialogs
+ * returned are always those of the test running, so a file names them once.
+ */
+export function openScreenEachTest(role?: Role): Dialogs {
+  let current: Dialogs | undefined;
+  beforeEach(() => {
+    current = openScreen(role);
+  });
+  const running = () => current ?? readOutsideATest();
+  return {
+    get alerts() {
+      return running().alerts;
+    },
+    get confirms() {
+      return running().confirms;
+    },
+    answerConfirms: (accept) => running().answerConfirms(accept),
+  };
+}
+
+/**
+ * `endpoint` answered with `answer` before each test of the file. The mock returned is always
+ * that of the test running (its calls; a new answer lasts to the end of that test).
+ */
+export function answerEachTest<E extends Endpoint>(
+  endpoint: E,
+  answer: Answer<NoInfer<E>>,
+): MockedEndpoint<E> {
+  let current: MockedEndpoint<E> | undefined;
+  beforeEach(() => {
+    current = mockEndpoint(endpoint, answer);
+  });
+  const running = () => current ?? readOutsideATest();
+  return {
+    get calls() {
+      return running().calls;
+    },
+    answer: (next) => running().answer(next),
+    once: (next) => running().once(next),
+  };
+}
+
+function readOutsideATest(): never {
+  throw new Error('read outside a test: the set-up of each test has not run');
+}
+
+/** `mock`'s endpoint was called once, with at least what `call` names (params, body, headers). */
+export function expectOneCall<E extends Endpoint>(
+  mock: MockedEndpoint<E>,
+  call: Record<string, unknown>,
+) {
+  expect(mock.calls).toHaveLength(1);
+  expect(mock.calls[0]).toMatchObject(call);
+}
+
 /** The money accounts the screens offer (Cash and the bank account unless told). */
 export const mockAccounts = (accounts: Account[] = [CASH, BANK]) =>
   mockEndpoint(endpoints.listAccounts, { accounts });
@@ -34,6 +92,16 @@ export const mockAccounts = (accounts: Account[] = [CASH, BANK]) =>
 /** Books closed through no day: every date can be written. */
 export const mockOpenBooks = () =>
   mockEndpoint(endpoints.getBooksClosed, { closedThrough: null, canMove: false });
+
+/** The texts of a list's (a select's) options, in order. */
+export const optionTexts = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+
+/** The texts of the options of the combobox named `name`, in order. */
+export const comboboxOptions = (name: string) =>
+  optionTexts(screen.getByRole('combobox', { name }));
 
 /** The router's address (path and query), shown for the test to read. */
 function Address() {
