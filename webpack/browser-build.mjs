@@ -99,7 +99,7 @@ const CONTAINER_ENTRY = /^remoteEntry\.js$/;
  * `npm run bench:web`), a few per cent larger. The shell keeps webpack's default (terser, two
  * passes): its first screens are the ones weighed, and terser writes them a little smaller. So
  * does a remote's container entry (`remoteEntry.js`, budgeted at 5 KB gzipped): a page loads it
- * before any of the remote's screens, and at ~15 KB it costs terser a fraction of a second.
+ * before any of the remote's screens, and at ~15 KB it costs terser some 0.3 s.
  */
 export const minimizerFor = (isRemote) =>
   isRemote
