@@ -9,6 +9,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { builtAgainst, hostShared, shared } from './shared.mjs';
 import { ChunkIntegrityPlugin } from './chunk-integrity-plugin.mjs';
+import { SingleShareRuntimePlugin } from './single-share-runtime-plugin.mjs';
 import { SharedUiExportsPlugin, sharedUiImports } from './shared-ui-exports.mjs';
 import {
   TARGET,
@@ -179,7 +180,8 @@ export function createConfig({
         // runtime core of `federation-runtime.js` when the first remote screen loads
         // (shell/src/federation), so neither its login page nor its dashboard carries the
         // federation runtime.
-        ...(isRemote ? [remoteFederation(name, exposes)] : []),
+        // The federation's share runtime only: webpack's own is replaced before it could run.
+        ...(isRemote ? [remoteFederation(name, exposes), new SingleShareRuntimePlugin()] : []),
         // A remote's chunks carry their SHA-384 in its entry, and its loader checks them.
         ...(isRemote && production ? [new ChunkIntegrityPlugin()] : []),
         new HtmlWebpackPlugin({
