@@ -1,4 +1,4 @@
-// Jest settings shared by the browser packages (shared-ui, shell, the remotes): jsdom, ts-jest
+// Jest settings shared by the browser packages (shared-ui, shell, the remotes): jsdom, swc
 // to CommonJS (type checking is each package's `typecheck`), CSS as identity objects, and
 // contract and shared-ui consumed from source, as webpack does.
 module.exports = (extraModuleNameMapper = {}) => ({
@@ -23,15 +23,14 @@ module.exports = (extraModuleNameMapper = {}) => ({
   },
   transform: {
     '^.+\\.tsx?$': [
-      'ts-jest',
+      '@swc/jest',
       {
-        diagnostics: false,
-        tsconfig: {
-          jsx: 'react-jsx',
-          module: 'commonjs',
-          esModuleInterop: true,
-          isolatedModules: true,
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2022',
+          transform: { react: { runtime: 'automatic' } },
         },
+        module: { type: 'commonjs' },
       },
     ],
   },

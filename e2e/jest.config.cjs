@@ -9,11 +9,8 @@ module.exports = {
   maxWorkers: 1,
   transform: {
     '^.+\\.ts$': [
-      'ts-jest',
-      {
-        diagnostics: false,
-        tsconfig: { module: 'commonjs', esModuleInterop: true, isolatedModules: true },
-      },
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
     ],
   },
 };
