@@ -11,7 +11,7 @@ module.exports = (extraModuleNameMapper = {}) => ({
   // A screen driven key by key takes a second or two on a quiet machine; CI runs these beside
   // the API suites on two cores, where the same test can take several times as long. A test
   // that waits for something that never comes still fails, later.
-  testTimeout: 20000,
+  testTimeout: 60_000,
   moduleNameMapper: {
     '\\.css$': 'identity-obj-proxy',
     '^contract$': '<rootDir>/../contract/src/index.ts',

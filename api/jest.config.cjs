@@ -2,7 +2,9 @@
 const base = require('../jest.base.cjs');
 module.exports = {
   ...base,
-  testTimeout: 90000,
+  // A hang's safety net, not a measure: on a slow two-core machine kept busy by the other lanes,
+  // the longest tests (processes, backups, hostile rounds) take minutes. One limit for every test.
+  testTimeout: 600_000,
   // The Node version check, and on a real PostgreSQL (npm run test:postgres) a database for each
   // jest worker, which the environment hands to the files that worker runs: a file empties every
   // table between tests, so two files running at once must not share one (test/postgres-workers.cjs).

@@ -5,7 +5,8 @@ module.exports = {
   roots: ['<rootDir>/tests'],
   globalSetup: '<rootDir>/support/global-setup.ts',
   globalTeardown: '<rootDir>/support/global-teardown.ts',
-  testTimeout: 60000,
+  // A hang's safety net, not a measure: one limit for every test, minutes on a busy machine.
+  testTimeout: 300_000,
   maxWorkers: 1,
   transform: {
     '^.+\\.ts$': [

@@ -328,7 +328,7 @@ describe('security events', () => {
       },
     ]);
     await limited.close();
-  }, 120_000);
+  });
 
   it('records a session that expired, when its token comes back and at the next sign-in', async () => {
     const { admin, staff } = await signInBoth(ctx.app);

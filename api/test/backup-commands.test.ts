@@ -8,7 +8,6 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { jest } from '@jest/globals';
 import { backupMessages } from 'contract';
 import { restoreBackup, takeBackup } from '../src/backup/index.js';
 import { migrationRunner } from '../src/db/index.js';
@@ -26,9 +25,6 @@ import {
 } from './backup-support.js';
 import { setupDatabase } from './helpers.js';
 import { startServer, stopServer } from './server-process.js';
-
-// The kill -9 cases write, back up and restore BIG entries.
-jest.setTimeout(300_000);
 
 /** Entries enough that a restore is still writing them, and a backup still writing its file,
  * when the test kills it: each is killed the moment it is seen at that point. */

@@ -6,13 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { jest } from '@jest/globals';
 import pg from 'pg';
 import { BACKUP_NAME_PATTERN } from 'contract';
 import { verifyBackupFile } from '../src/backup/index.js';
 import { killAll, startServer, stopServer } from './server-process.js';
-
-jest.setTimeout(180_000);
 
 const ADMIN = { ADMIN_EMAIL: 'sched-admin@test.local', ADMIN_PASSWORD: 'schedule-password-1' };
 const EVERY_HOURS = 0.001; // 3.6 s

@@ -4,12 +4,9 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { jest } from '@jest/globals';
 import { BACKUP_NAME_PATTERN } from 'contract';
 import { verifyBackupFile } from '../src/backup/index.js';
 import { killAll, startServer, stopServer } from './server-process.js';
-
-jest.setTimeout(180_000);
 
 const ADMIN = { ADMIN_EMAIL: 'sched-admin@test.local', ADMIN_PASSWORD: 'schedule-password-1' };
 const EVERY_HOURS = 0.0003; // 1.08 s

@@ -12,7 +12,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { jest } from '@jest/globals';
 import { backupMessages } from 'contract';
 import {
   backupSigningKey,
@@ -24,8 +23,6 @@ import {
 } from '../src/backup/index.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/index.js';
 import { ADMIN, setupDatabase, signInBoth, STAFF, type TestContext } from './helpers.js';
-
-jest.setTimeout(120_000);
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TOTP_KEY = randomBytes(32);

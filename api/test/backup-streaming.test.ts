@@ -15,7 +15,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
-import { jest } from '@jest/globals';
 import { backupMessages } from 'contract';
 import { takeBackup, verifyBackupFile } from '../src/backup/index.js';
 import { ADMIN, rows, setupDatabase, type TestContext } from './helpers.js';
@@ -29,7 +28,6 @@ if (!onPostgres) {
     // skipped: see the reason in the name
   });
 } else {
-  jest.setTimeout(120_000);
   describe('a backup on PostgreSQL', () => {
     const work = mkdtempSync(path.join(os.tmpdir(), 'backup-streaming-'));
     const source = setupDatabase({

@@ -13,7 +13,7 @@ beforeAll(async () => {
   db = await setup;
   ctx = await db.reset();
   ({ admin } = await signInBoth(ctx.app));
-}, 120_000);
+});
 afterAll(async () => db.close());
 
 const send = (url: string, body: Buffer, contentType: string) =>

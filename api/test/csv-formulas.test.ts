@@ -215,18 +215,14 @@ describeCalc('the CSVs opened in LibreOffice Calc', () => {
     ['semicolon with spaces trimmed', '59,34,76,1,,1033,false,false,false,false,true'],
   ] as const;
 
-  it.each(options)(
-    'has no formula in any cell with %s as separator',
-    async (_, filter) => {
-      // The same values written as they are: proof that Calc runs formulas under these options.
-      const raw = 'a;=1+1;\tx\r\n=2+2,b\r\n';
-      const found = await calcFormulas({ ...files, raw }, filter);
-      expect(found.raw?.length).toBeGreaterThan(0);
-      expect({ journal: found.journal, activity: found.activity }).toEqual({
-        journal: [],
-        activity: [],
-      });
-    },
-    180_000,
-  );
+  it.each(options)('has no formula in any cell with %s as separator', async (_, filter) => {
+    // The same values written as they are: proof that Calc runs formulas under these options.
+    const raw = 'a;=1+1;\tx\r\n=2+2,b\r\n';
+    const found = await calcFormulas({ ...files, raw }, filter);
+    expect(found.raw?.length).toBeGreaterThan(0);
+    expect({ journal: found.journal, activity: found.activity }).toEqual({
+      journal: [],
+      activity: [],
+    });
+  });
 });

@@ -13,7 +13,7 @@ let admin: string;
 
 beforeAll(async () => {
   db = await setup;
-}, 120_000);
+});
 beforeEach(async () => {
   ctx = await db.reset();
   ({ admin } = await signInBoth(ctx.app));

@@ -66,7 +66,7 @@ describe('npm run deploy', () => {
     expect(badKeep.code).toBe(1);
     expect(badKeep.stderr).toContain('--keep takes a whole number of versions, at least 1');
     expect(readDeployState(webRoot, 'reports')?.current).toBe(version);
-  }, 120_000);
+  });
 });
 
 describe('npm run deploy, staged', () => {
@@ -105,5 +105,5 @@ describe('npm run deploy, staged', () => {
     const again = await cli('--promote', 'reports');
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('mf-reports has no canary to promote');
-  }, 180_000);
+  });
 });

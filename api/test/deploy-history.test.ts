@@ -374,5 +374,5 @@ describe('a deploy of unchanged inputs', () => {
     expect(refused.stderr).toContain(
       '--rebuild builds the remote; --from deploys a build made elsewhere',
     );
-  }, 120_000);
+  });
 });

@@ -140,7 +140,7 @@ beforeAll(async () => {
     { fileName: 'warm.pdf', bytes: bigPdf(2048) },
   ]);
   await ledgerPdf(2);
-}, 120_000);
+});
 
 const results: string[] = [];
 afterAll(() => {

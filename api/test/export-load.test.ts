@@ -97,7 +97,7 @@ describe("a 10,000-row statement and the server's thread", () => {
       expect(text).toMatch(/Closing balance\s+0\.00/);
       expect(text).toMatch(/Page (\d+) of \1\s*$/);
     }
-  }, 120_000);
+  });
 });
 
 describe('heavy exports per user', () => {
@@ -119,7 +119,7 @@ describe('heavy exports per user', () => {
     // The slots are given back with the answers.
     expect((await get('/api/journal/csv', viewer)).statusCode).toBe(200);
     expect((await get('/api/journal/csv', viewer)).statusCode).toBe(200);
-  }, 120_000);
+  });
 
   it('should give the slot back when the export is refused', async () => {
     for (let i = 0; i < 3; i += 1) {
@@ -146,5 +146,5 @@ describe('a statement too long for a PDF', () => {
       message: apiMessages.pdfTooManyRows,
     });
     expect((await get(LEDGER.replace('pdf?', 'excel?'), viewer)).statusCode).toBe(200);
-  }, 120_000);
+  });
 });

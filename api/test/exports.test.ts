@@ -394,7 +394,7 @@ if (!soffice || !pdftotext)
     expect(csv).toContain('کرایہ کی ادائیگی');
     expect(csv).toContain('paid 😀 in cash');
     expect(csv).toMatch(/,2026-02-15,income,Acme Buyer,Credit,"?10\.00"?,/);
-  }, 130_000);
+  });
 });
 
 async function pdfText(url: string, layout = true): Promise<string> {

@@ -108,7 +108,7 @@ beforeAll(async () => {
       payload: { email: hostileText(), password: hostileText() },
     });
   }
-}, 120_000);
+});
 
 describe('hostile suite: CSV', () => {
   it('stored hostile text in every kind of record the CSVs show', () => {

@@ -165,7 +165,7 @@ beforeAll(async () => {
   expenses = (
     await rows<{ id: number }>(ctx, "SELECT id FROM entries WHERE kind = 'expense' ORDER BY id")
   ).map((row) => Number(row.id));
-}, 60_000);
+});
 
 afterAll(() => {
   process.stdout.write(
@@ -337,7 +337,7 @@ describe('hostile suite: uploads and exports', () => {
     }
     await sendAll(requests);
     expect(findings.filter((finding) => finding.startsWith('/api/imports'))).toEqual([]);
-  }, 120_000);
+  });
 
   it('answers spoilt receipt uploads with a clean 4xx and changes nothing it refuses', async () => {
     const jpeg = await hugeProgressiveJpeg(1200, 10);
@@ -504,7 +504,7 @@ describe('hostile suite: uploads and exports', () => {
     expect(
       findings.filter((finding) => finding.startsWith('attach') || finding.startsWith('receipts')),
     ).toEqual([]);
-  }, 120_000);
+  });
 
   it('answers spoilt export queries with a clean 4xx', async () => {
     // Refused ones mostly: an accepted query draws its whole file, which costs time.
@@ -534,5 +534,5 @@ describe('hostile suite: uploads and exports', () => {
     expect(requests.length).toBeGreaterThan(60);
     await sendAll(requests);
     expect(findings.filter((finding) => finding.startsWith('GET'))).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -110,7 +110,7 @@ test('the Excel file holds every line of a period past the PDF’s bound, the PD
   expect(day).toMatch(/Opening balance\s+14,663\.18/);
   expect(day).toMatch(/Totals\s+487\.83\s+0\.00/);
   expect(day).toMatch(/Closing balance\s+15,151\.01/);
-}, 120_000);
+});
 
 test.each([
   '/api/ledger/trial-balance/excel',

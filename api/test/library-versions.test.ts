@@ -153,5 +153,5 @@ describe("the repository's contract and shared-ui", () => {
   it('export what their versions record', () => {
     expect(libraryVersionProblem(root, 'contract', { fromSources: true })).toBeUndefined();
     expect(libraryVersionProblem(root, 'shared-ui', { fromSources: true })).toBeUndefined();
-  }, 180_000);
+  });
 });

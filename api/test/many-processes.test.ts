@@ -27,7 +27,7 @@ test('WORKERS above 1 is refused on the embedded database with a clear message',
   expect(server.output()).toContain(
     'WORKERS=2 needs PostgreSQL (DATABASE_URL): the embedded database can be opened by one process only.',
   );
-}, 60_000);
+});
 
 const onPostgres = postgresUrl ? describe : describe.skip;
 
@@ -82,7 +82,7 @@ onPostgres('many processes on one PostgreSQL', () => {
         await stopAll(servers);
       }
     }
-  }, 300_000);
+  });
 
   test('two servers share one throttle, one session store and one idempotency', async () => {
     const url = await emptyDatabase();
@@ -153,7 +153,7 @@ onPostgres('many processes on one PostgreSQL', () => {
     } finally {
       await stopAll([a!, b!]);
     }
-  }, 300_000);
+  });
 
   test('WORKERS=2 serves one port from two processes and stops cleanly', async () => {
     const url = await emptyDatabase();
@@ -176,5 +176,5 @@ onPostgres('many processes on one PostgreSQL', () => {
       await stopServer(server);
     }
     expect(server.output()).toContain('stopping the workers');
-  }, 300_000);
+  });
 });

@@ -116,6 +116,6 @@ if (!postgresUrl) {
       } finally {
         await Promise.all(servers.map(stopServer));
       }
-    }, 300_000);
+    });
   });
 }

@@ -57,7 +57,7 @@ onPostgres('unmatch racing "reconciled through" on two processes', () => {
     );
     expect(client.status).toBe(201);
     clientId = client.body.user.id;
-  }, 300_000);
+  });
 
   afterAll(async () => {
     await Promise.all(servers.map(stopServer));
@@ -179,7 +179,7 @@ onPostgres('unmatch racing "reconciled through" on two processes', () => {
     await database.query('COMMIT');
     const result = await agreement(account, await Promise.all([unmatched, reconciled]));
     expect(result).toEqual(agreeing[0]);
-  }, 60_000);
+  });
 
   test('"reconciled through" held on the account while the unmatch comes: the unmatch is refused', async () => {
     const [a, b] = servers;
@@ -194,7 +194,7 @@ onPostgres('unmatch racing "reconciled through" on two processes', () => {
     const result = await agreement(account, await Promise.all([unmatched, reconciled]));
     // The unmatch waited behind the day, then saw it.
     expect(result).toEqual(agreeing[1]);
-  }, 60_000);
+  });
 
   test('ten rounds at once through either process: the account agrees every time', async () => {
     const results = [];
@@ -208,5 +208,5 @@ onPostgres('unmatch racing "reconciled through" on two processes', () => {
       results.push(await agreement(account, answers));
     }
     for (const result of results) expect(agreeing).toContainEqual(result);
-  }, 300_000);
+  });
 });

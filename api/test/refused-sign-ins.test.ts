@@ -101,5 +101,5 @@ describe('migration 007 on a database that recorded what was typed', () => {
     } finally {
       await pg.close();
     }
-  }, 120_000);
+  });
 });

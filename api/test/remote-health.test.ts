@@ -240,7 +240,7 @@ describe('npm run deploy -- --promote / --rollback', () => {
     } finally {
       await other.close();
     }
-  }, 120_000);
+  });
 
   it('are recorded once when the file could not be emptied after the lines were written', async () => {
     deploy('one');
@@ -253,7 +253,7 @@ describe('npm run deploy -- --promote / --rollback', () => {
     expect(await ctx.app.rolloutWatch!.recordCommandChanges()).toBe(0);
     expect(await activity('rollout_promoted')).toHaveLength(1);
     expect(existsSync(noted) && readFileSync(noted, 'utf8')).toBe('');
-  }, 120_000);
+  });
 });
 
 describe('the Releases calls', () => {

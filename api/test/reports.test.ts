@@ -719,7 +719,7 @@ describe('with backdated entries and reversals', () => {
       ),
     );
     for (const row of daily) expect(incomeReport.get(row.day) ?? 0).toBe(money(row.total));
-  }, 120_000);
+  });
 });
 
 describe('concurrent writers', () => {

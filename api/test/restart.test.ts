@@ -124,7 +124,7 @@ test('data written before a SIGTERM is all there after a restart', async () => {
   } finally {
     await stopServer(second);
   }
-}, 120_000);
+});
 
 test('a second process on a directory in use is refused, and a killed server leaves no lock', async () => {
   const first = await startServer();
@@ -165,4 +165,4 @@ test('a second process on a directory in use is refused, and a killed server lea
   } finally {
     await stopServer(next);
   }
-}, 180_000);
+});

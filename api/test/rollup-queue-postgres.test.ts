@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { jest } from '@jest/globals';
 import pg from 'pg';
 import { restoreBackup, takeBackup } from '../src/backup/index.js';
 import { migrationRunner, type DatabaseHandle } from '../src/db/index.js';
@@ -45,7 +44,6 @@ if (!onPostgres) {
     // skipped: see the reason in the name
   });
 } else {
-  jest.setTimeout(60_000);
   describe('the roll-up queue beside other connections', () => {
     const databases: string[] = [];
     const handles: DatabaseHandle[] = [];

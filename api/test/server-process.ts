@@ -77,7 +77,7 @@ export async function startServer(env: NodeJS.ProcessEnv, listeners = 1): Promis
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`server did not start within 90 s:\n${output()}`));
-    }, 90_000);
+    }, 600_000);
     const check = () => {
       const found = [...output().matchAll(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/g)];
       if (found.length >= listeners) {

@@ -34,7 +34,7 @@ beforeAll(async () => {
     });
     expect(added.statusCode).toBe(201);
   }
-}, 120_000);
+});
 afterAll(async () => db.close());
 
 const request = (method: string, url: string, payload?: unknown, token: string | null = admin) =>

@@ -6,8 +6,6 @@ import type { Browser, Page } from 'playwright-core';
 import { launch, openPage, signIn } from '../support/browser';
 import { apiAs, type ApiCall } from '../support/api';
 
-jest.setTimeout(120_000);
-
 let browser: Browser;
 let call: ApiCall;
 const stamp = Date.now().toString(36);

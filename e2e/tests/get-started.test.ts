@@ -31,7 +31,7 @@ beforeAll(async () => {
   session = await openPage(browser, { width: 1366, height: 768, baseURL: server.url });
   page = session.page;
   await signIn(page, ADMIN, token);
-}, 180_000);
+});
 
 afterAll(async () => {
   await session?.context.close();

@@ -73,7 +73,7 @@ beforeAll(async () => {
     ...clerks.map((clerk) => ({ ...clerk, password: PASSWORD })),
   ];
   deploy('reports', '--from', path.join(repoRoot(), 'mf-reports', 'dist'));
-}, 240_000);
+});
 
 afterAll(async () => {
   await browser.close();
@@ -136,7 +136,7 @@ describe('a canary of mf-reports', () => {
     const listed = deploy('--list', 'reports');
     expect(listed).toMatch(new RegExp(`^\\*\\s+${served}\\s.*served$`, 'm'));
     expect(listed).toMatch(new RegExp(`^\\s+${canary}\\s.*rolled back$`, 'm'));
-  }, 180_000);
+  });
 
   it('refuses a deployed chunk altered on disk: the panel names the remote and none of it runs', async () => {
     const version = state().current;
@@ -186,7 +186,7 @@ describe('a canary of mf-reports', () => {
       writeFileSync(file, original);
       for (const [extension, bytes] of copies) if (bytes) writeFileSync(file + extension, bytes);
     }
-  }, 120_000);
+  });
   it('refuses a deployed stylesheet altered on disk: never applied, the panel names the stage', async () => {
     const version = state().current;
     const folder = path.join(webRoot, 'mf-reports', 'releases', version);
@@ -223,7 +223,7 @@ describe('a canary of mf-reports', () => {
       writeFileSync(file, original);
       for (const [extension, bytes] of copies) writeFileSync(file + extension, bytes);
     }
-  }, 120_000);
+  });
 });
 
 describe('a remote hosted on another origin (REMOTE_<NAME>_URL)', () => {

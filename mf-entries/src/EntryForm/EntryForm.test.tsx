@@ -305,7 +305,7 @@ describe.each([
     // The hint stays beside the field's own error.
     expect(picker).toHaveAccessibleDescription(new RegExp(`^${said} `));
     expect(await axeViolations()).toEqual([]);
-  }, 20_000);
+  });
 });
 
 describe.each(CASES)('$screen form for a read-only viewer', (c) => {

@@ -100,7 +100,7 @@ describe('PayrollPage', () => {
     await userEvent.type(screen.getByLabelText('Amount for Ali'), '1200');
     expect(screen.getByText('RS: 3,700.50')).toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
-  }, 20_000);
+  });
 
   it('should post the ticked rows and alert what was posted', async () => {
     renderPage();
@@ -121,7 +121,7 @@ describe('PayrollPage', () => {
       },
     ]);
     expect(screen.getByRole('link', { name: /Entries of this payroll/ })).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('should refuse a ticked row without a valid amount, posting nothing', async () => {
     renderPage();
@@ -131,7 +131,7 @@ describe('PayrollPage', () => {
       expect(dialogs.alerts).toEqual(['Enter a valid amount (greater than 0, at most 2 decimals)']),
     );
     expect(post.calls).toHaveLength(0);
-  }, 20_000);
+  });
 
   it('should not offer posting for a month in a closed period', async () => {
     sheet.answer({ ...SHEET, closed: true });
@@ -154,7 +154,7 @@ describe('PayrollPage', () => {
       { employeeId: '2', month: '2026-10' },
     ]);
     expect(dialogs.alerts).toEqual([]);
-  }, 20_000);
+  });
 
   it("should alert the server's message when a payslip cannot be downloaded", async () => {
     mockEndpoint(endpoints.payslipPdf, failWith(404, 'Employee not found'));
@@ -163,7 +163,7 @@ describe('PayrollPage', () => {
     const row = (await screen.findByLabelText('Pay Ali')).closest('tr') as HTMLElement;
     await userEvent.click(within(row).getByRole('button', { name: 'Payslip of Ali' }));
     await waitFor(() => expect(dialogs.alerts).toEqual(['Employee not found']));
-  }, 20_000);
+  });
 
   it("should offer last month's pay to someone without a monthly salary, ticked", async () => {
     sheet.answer({
@@ -194,7 +194,7 @@ describe('PayrollPage', () => {
       { employeeId: 2, amount: 2500.5 },
       { employeeId: 5, amount: 800.25 },
     ]);
-  }, 20_000);
+  });
 
   it('should show "1234567.5" as "1,234,567.50" and post the amount exact', async () => {
     renderPage();
@@ -205,7 +205,7 @@ describe('PayrollPage', () => {
     await postPayroll();
     await waitFor(() => expect(post.calls).toHaveLength(1));
     expect(post.calls[0]?.body?.lines).toContainEqual({ employeeId: 3, amount: 1234567.5 });
-  }, 20_000);
+  });
 
   it('should tick a row when an amount is typed in it, and untick it when emptied', async () => {
     renderPage();
@@ -215,7 +215,7 @@ describe('PayrollPage', () => {
     expect(screen.getByText('RS: 3,950.50')).toBeInTheDocument();
     await userEvent.clear(cem);
     expect(screen.getByLabelText('Pay Cem')).not.toBeChecked();
-  }, 20_000);
+  });
 
   it('should tick and untick every payable row with Pay all', async () => {
     renderPage();
@@ -233,7 +233,7 @@ describe('PayrollPage', () => {
     for (const name of ['Ali', 'Bina', 'Cem'])
       expect(screen.getByLabelText(`Pay ${name}`)).not.toBeChecked();
     expect(screen.getByText('RS: 0.00')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('should Tab from row to row past no Payslip button, and offer payslips by name', async () => {
     const payslip = mockEndpoint(endpoints.payslipPdf, 'pdf bytes');
@@ -256,7 +256,7 @@ describe('PayrollPage', () => {
     expect(payslip.calls.map((call) => call.query)).toEqual([
       { employeeId: '3', month: '2026-10' },
     ]);
-  }, 20_000);
+  });
 
   it("should link each name to the employee's ledger", async () => {
     renderPage();
@@ -264,7 +264,7 @@ describe('PayrollPage', () => {
       'href',
       '/EmployeeLedgerPage?employeeId=1',
     );
-  }, 20_000);
+  });
 
   it('should pay the salaries from the account chosen, the default preselected', async () => {
     renderPage();
@@ -311,7 +311,7 @@ describe('PayrollPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Post 1 salary, RS: 1,000.00' }));
     await waitFor(() => expect(post.calls).toHaveLength(1));
     expect(post.calls[0]?.body?.lines).toEqual([{ employeeId: 1, amount: 1000 }]);
-  }, 20_000);
+  });
 
   it('should say where employees are added when there are none', async () => {
     sheet.answer({ ...SHEET, rows: [] });

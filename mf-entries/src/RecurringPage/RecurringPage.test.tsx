@@ -98,7 +98,7 @@ describe('RecurringPage', () => {
       },
     ]);
     expect(await axeViolations()).toEqual([]);
-  }, 20_000);
+  });
 
   it('should post or skip one occurrence', async () => {
     renderPage();
@@ -109,7 +109,7 @@ describe('RecurringPage', () => {
     await waitFor(() => expect(skip.calls).toHaveLength(1));
     expect(post.calls[0]?.body).toEqual({ occurrences: [{ scheduleId: 5, date: '2026-10-31' }] });
     expect(skip.calls[0]?.body).toEqual({ scheduleId: 5, date: '2026-11-30' });
-  }, 20_000);
+  });
 
   it('should add a schedule from the form, paid from the account chosen', async () => {
     renderPage();
@@ -137,12 +137,12 @@ describe('RecurringPage', () => {
       starts: '2026-01-31',
       accountId: 2,
     });
-  }, 20_000);
+  });
 
   it('should pause a schedule, and offer automatic posting to admins only', async () => {
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Pause' }));
     await waitFor(() => expect(state.calls[0]?.body).toEqual({ state: 'paused' }));
     expect(screen.queryByLabelText('Post automatically')).toBeNull();
-  }, 20_000);
+  });
 });

@@ -49,7 +49,7 @@ describe('EmployeesPage', () => {
     );
     await userEvent.click(screen.getByRole('tab', { name: 'Manage Employees' }));
     expect(await screen.findByText('1,500.50')).toBeInTheDocument();
-  }, 20_000);
+  });
 
   it('should show "1234567.5" typed as "1,234,567.50" and send the salary exact', async () => {
     await renderPage(<EmployeesPage />);
@@ -66,5 +66,5 @@ describe('EmployeesPage', () => {
         { name: 'Eda Kaya', email: 'eda@example.com', number: '8', monthlySalary: '1234567.50' },
       ]),
     );
-  }, 20_000);
+  });
 });
