@@ -54,7 +54,10 @@ const get = (url: string, token = staff) =>
   ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
 
 async function workbookOf(url: string, token = staff) {
-  const response = await get(url, token);
+  return workbookFrom(await get(url, token));
+}
+
+async function workbookFrom(response: Awaited<ReturnType<typeof get>>) {
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe(
     'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -74,6 +77,14 @@ function valuesOf(sheet: ExcelJS.Worksheet): unknown[][] {
   });
   return out;
 }
+
+/**
+ * The Journal's workbook for the year, downloaded once (it is drawn in a worker of its own) and
+ * read by exceljs in one test and by LibreOffice Calc in another.
+ */
+let journalDownload: ReturnType<typeof get> | undefined;
+const journalWorkbook = async () =>
+  workbookFrom(await (journalDownload ??= get('/api/journal/excel?from=2026-01-01&to=2026-12-31')));
 
 const rowWith = (sheet: ExcelJS.Worksheet, first: string) => {
   let found: ExcelJS.Row | undefined;
@@ -246,7 +257,7 @@ describe('the Company tab', () => {
 
 describe('Excel files', () => {
   it('the Journal: header block, typed cells, text never a formula, totals as the API counts them', async () => {
-    const { sheet } = await workbookOf('/api/journal/excel?from=2026-01-01&to=2026-12-31');
+    const { sheet } = await journalWorkbook();
     const values = valuesOf(sheet);
     expect(values[0]?.[0]).toBe('Noor & Sons "Trading"');
     expect(values[1]?.[0]).toBe(
@@ -382,7 +393,7 @@ if (!soffice || !pdftotext)
 
 (soffice ? describe : describe.skip)('the Journal opened in LibreOffice Calc', () => {
   it('keeps formulas as text and amounts as numbers', async () => {
-    const { bytes } = await workbookOf('/api/journal/excel?from=2026-01-01&to=2026-12-31');
+    const { bytes } = await journalWorkbook();
     const converted = await convertInCalc(
       { 'journal.xlsx': bytes },
       'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false',
@@ -397,18 +408,22 @@ if (!soffice || !pdftotext)
   });
 });
 
-async function pdfText(url: string, layout = true): Promise<string> {
+async function pdfOf(url: string): Promise<Buffer> {
   const response = await get(url);
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('application/pdf');
-  return pdfToText(response.rawPayload, layout);
+  return response.rawPayload;
 }
+
+const pdfText = async (url: string): Promise<string> => pdfToText(await pdfOf(url));
 
 (pdftotext ? describe : describe.skip)('PDF statements', () => {
   it("a client's statement: letterhead, party, period, balances, page numbers", async () => {
-    const text = await pdfText(
+    // One statement, read laid out and in reading order.
+    const pdf = await pdfOf(
       '/api/dashboard/getClientLedger/pdf?clientId=1&startDate=2026-02-01&endDate=2026-02-28',
     );
+    const text = await pdfToText(pdf);
     expect(text).toContain('Noor & Sons "Trading"');
     expect(text).toContain('Client: Acme Buyer');
     expect(text).toContain('Period: 2026-02-01 to 2026-02-28');
@@ -419,10 +434,7 @@ async function pdfText(url: string, layout = true): Promise<string> {
     expect(text).toMatch(/Page 1 of 1/);
     expect(text).toContain('=1+1');
     // Read in reading order (not laid out), a wrapped cell is one run of words.
-    const plain = await pdfText(
-      '/api/dashboard/getClientLedger/pdf?clientId=1&startDate=2026-02-01&endDate=2026-02-28',
-      false,
-    );
+    const plain = await pdfToText(pdf, false);
     const words = plain.replace(/\s+/g, ' ');
     expect(words).toContain('He said "hello", then left');
     expect(words).toContain('first line second line');
