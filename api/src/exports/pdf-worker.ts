@@ -1,5 +1,6 @@
-// The worker thread that draws one PDF (started by pdf-in-worker.ts) and sends its bytes back.
-import { parentPort, workerData } from 'node:worker_threads';
+// The worker thread that draws PDFs (started and kept by pdf-in-worker.ts): each document it is
+// sent is drawn and its bytes sent back, one at a time.
+import { parentPort } from 'node:worker_threads';
 import { renderPdf, type PdfDocument } from './pdf.js';
 import { lowerThisThreadPriority, sendFile } from './worker.js';
 
@@ -7,12 +8,11 @@ import { lowerThisThreadPriority, sendFile } from './worker.js';
 // thread that answers requests. It still uses any core nothing else wants.
 lowerThisThreadPriority();
 
-const job = workerData as PdfDocument;
-
-// The logo arrives as a Uint8Array (structured clone): pdfkit takes a Buffer.
-const company = {
-  ...job.company,
-  logo: job.company.logo && { ...job.company.logo, data: Buffer.from(job.company.logo.data) },
-};
-
-sendFile(parentPort!, renderPdf({ ...job, company }));
+parentPort!.on('message', (job: PdfDocument) => {
+  // The logo arrives as a Uint8Array (structured clone): pdfkit takes a Buffer.
+  const company = {
+    ...job.company,
+    logo: job.company.logo && { ...job.company.logo, data: Buffer.from(job.company.logo.data) },
+  };
+  sendFile(parentPort!, renderPdf({ ...job, company }));
+});

@@ -15,6 +15,9 @@ export function configureWorkers(nice = 19): void {
   workerNice = Math.min(19, Math.max(0, Math.trunc(nice)));
 }
 
+/** The nice value a worker started now gets: a kept worker started with another is retired. */
+export const currentWorkerNice = (): number => workerNice;
+
 /** Starts `./<name>.js` (or `.ts`) beside this module with `workerData` and a bounded heap. */
 export const startWorker = (
   name: 'journal-worker' | 'pdf-worker' | 'excel-worker',
