@@ -109,6 +109,12 @@ function draw(document: PdfDocument): Promise<Buffer> {
     worker.on('error', onError);
     worker.on('exit', onExit);
     worker.ref();
-    worker.postMessage(document);
+    try {
+      worker.postMessage(document);
+    } catch (error) {
+      // Content that cannot be sent to another thread: the worker never saw it.
+      done(false);
+      reject(error as Error);
+    }
   });
 }
