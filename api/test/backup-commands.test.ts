@@ -150,7 +150,8 @@ describe('the commands', () => {
   test('a restore killed with -9 leaves the target empty', async () => {
     // A source large enough that the restore is still writing entries when it is killed.
     const file = await bigBackup();
-    const targetDir = path.join(work, 'killed-target');
+    // A new, empty data directory.
+    const targetDir = await blankDataDir(path.join(work, 'killed-target'));
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       TZ: 'UTC',

@@ -26,7 +26,7 @@ export const signingKey = backupSigningKey(Buffer.from(TOTP_KEY, 'hex'));
  * Node's arguments for a command started as `npm run backup` and `npm run restore` start it (the
  * script through tsx), with V8 compiling WebAssembly with its baseline compiler only: a command
  * lives seconds, and the optimising compiler's work on the embedded database's WebAssembly cost
- * each one some three seconds of processor time that it never won back.
+ * each one three to five seconds of processor time that it never won back.
  */
 export const COMMAND_NODE_ARGS = ['--liftoff-only', '--import', 'tsx'];
 
