@@ -1,7 +1,7 @@
 // Test support for the backup files (backup.test.ts, backup-commands.test.ts, and new databases
 // for backup-signature.test.ts): the tables a backup carries, a database's rows as text to
-// compare round trips by, new embedded databases and data directories, and the source both
-// files back up (a few entries chosen to be awkward: the largest amount, a cent, quotes, line
+// compare round trips by, the figures a person reads, new embedded databases and data
+// directories, and the source both files back up (a few entries chosen to be awkward: the largest amount, a cent, quotes, line
 // breaks, non-ASCII text, a reversal, closed books).
 import { spawnSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
@@ -9,9 +9,12 @@ import { backupSigningKey, carriedTables } from '../src/backup/index.js';
 import { quoteIdent } from '../src/backup/tables.js';
 import { openDatabase, type DatabaseHandle, type RawTransaction } from '../src/db/index.js';
 import { insertEntries, seedParties } from './fixtures.js';
+import type { App } from '../src/app.js';
 import {
+  ADMIN,
   bearer,
   blankSnapshot,
+  login,
   migratedSnapshot,
   signInBoth,
   type TestContext,
@@ -166,6 +169,28 @@ export async function isEmpty(handle: DatabaseHandle): Promise<boolean> {
     );
     return Number(row?.n) === 0;
   });
+}
+
+/** The figures a person reads: journal totals, reports, a ledger (as the admin). */
+export async function figures(app: App): Promise<unknown[]> {
+  const token = await login(app, ADMIN);
+  const urls = [
+    '/api/journal/totals',
+    '/api/journal?limit=200',
+    '/api/dashboard/totals',
+    '/api/dashboard/yearly?year=2025',
+    '/api/dashboard/getIncomeReport',
+    '/api/dashboard/getClientsVsSales',
+    '/api/dashboard/getExpenseVsType',
+    '/api/dashboard/getClientLedger?partyId=1',
+    '/api/journal/closed',
+  ];
+  const answers: unknown[] = [];
+  for (const url of urls) {
+    const response = await app.inject({ method: 'GET', url, headers: bearer(token) });
+    answers.push([url, response.statusCode, response.json()]);
+  }
+  return answers;
 }
 
 /** Fills the suite's freshly reset database with the entries the backups carry. */

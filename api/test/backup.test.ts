@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { backupMessages } from 'contract';
-import { buildApp, type App } from '../src/app.js';
+import { buildApp } from '../src/app.js';
 import {
   carriedTables,
   LEFT_OUT,
@@ -26,6 +26,7 @@ import {
   closeAll,
   dump,
   embedded,
+  figures,
   isEmpty,
   migratedEmbedded,
   seedSource,
@@ -34,7 +35,6 @@ import {
   type Dump,
 } from './backup-support.js';
 import {
-  ADMIN,
   bearer,
   login,
   newPostgresDatabase,
@@ -56,28 +56,6 @@ const databases: string[] = [];
 /** A new, empty PostgreSQL database beside the suite's, when the suite runs on PostgreSQL. */
 async function newPostgres(): Promise<DatabaseHandle> {
   return track(await newPostgresDatabase('backup_target', databases));
-}
-
-/** The figures a person reads: journal totals, reports, a ledger (as the admin). */
-async function figures(app: App): Promise<unknown[]> {
-  const token = await login(app, ADMIN);
-  const urls = [
-    '/api/journal/totals',
-    '/api/journal?limit=200',
-    '/api/dashboard/totals',
-    '/api/dashboard/yearly?year=2025',
-    '/api/dashboard/getIncomeReport',
-    '/api/dashboard/getClientsVsSales',
-    '/api/dashboard/getExpenseVsType',
-    '/api/dashboard/getClientLedger?partyId=1',
-    '/api/journal/closed',
-  ];
-  const answers: unknown[] = [];
-  for (const url of urls) {
-    const response = await app.inject({ method: 'GET', url, headers: bearer(token) });
-    answers.push([url, response.statusCode, response.json()]);
-  }
-  return answers;
 }
 
 beforeAll(async () => {
@@ -239,8 +217,7 @@ postgresOnly('PostgreSQL to embedded and back to PostgreSQL keeps every row', as
 });
 
 describe('refused files', () => {
-  // One target for every refusal: a new embedded database with the schema already migrated, so
-  // that a refused restore does not migrate it first, each time, only to roll that back.
+  // One target for every refusal, migrated already: a refused restore need not migrate it first.
   let target: DatabaseHandle;
   let plain: Buffer;
   beforeAll(async () => {
@@ -343,8 +320,7 @@ describe('refused files', () => {
       signingKey,
       takenBy: 'test',
       passphrase: 'correct horse',
-      // scrypt at a 128th of its default cost: each attempt below derives the key again.
-      kdf: { N: 2 ** 10, r: 8, p: 1 },
+      kdf: { N: 2 ** 10, r: 8, p: 1 }, // scrypt at 1/128 of its cost: each attempt derives again
     });
     const bytes = await readFile(file);
     expect(bytes.includes(Buffer.from('Acme Buyer'))).toBe(false);
