@@ -10,14 +10,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backupMessages } from 'contract';
 import { restoreBackup, takeBackup } from '../src/backup/index.js';
-import { migrationRunner } from '../src/db/index.js';
-import { migrate } from '../src/db/migrate.js';
 import {
+  blankDataDir,
   CARRIED,
   close,
   closeAll,
+  COMMAND_NODE_ARGS,
   dump,
   embedded,
+  migratedEmbedded,
   seedSource,
   signingKey,
   TOTP_KEY,
@@ -57,7 +58,7 @@ describe('the commands', () => {
   const cli = (script: string, args: string[], env: NodeJS.ProcessEnv) => {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, TZ: 'UTC', TOTP_KEY };
     for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL']) delete childEnv[name];
-    const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    const child = spawn(process.execPath, [...COMMAND_NODE_ARGS, `scripts/${script}.ts`, ...args], {
       cwd: apiDir,
       env: { ...childEnv, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,8 +109,9 @@ describe('the commands', () => {
     expect(again.status).toBe(1);
     expect(again.stderr).toContain(backupMessages.outExists);
 
+    // Into a new, empty data directory (the restore above made one itself).
     const wrong = await cli('restore', [file], {
-      DATA_DIR: path.join(work, 'cli-target'),
+      DATA_DIR: await blankDataDir(path.join(work, 'cli-target')),
       BACKUP_PASSPHRASE: 'nope',
     });
     expect(wrong.status).toBe(1);
@@ -129,8 +131,7 @@ describe('the commands', () => {
   let bigFile: Promise<string> | undefined;
   const bigBackup = () => (bigFile ??= makeBigBackup());
   const makeBigBackup = async () => {
-    const big = await embedded();
-    await migrate(migrationRunner(big.transaction));
+    const big = await migratedEmbedded();
     await big.transaction(async (tx) => {
       await tx.exec(`
         INSERT INTO clients (name, email, company_name) VALUES ('Acme', 'a@test.local', 'Acme');
@@ -149,7 +150,8 @@ describe('the commands', () => {
   test('a restore killed with -9 leaves the target empty', async () => {
     // A source large enough that the restore is still writing entries when it is killed.
     const file = await bigBackup();
-    const targetDir = path.join(work, 'killed-target');
+    // A new, empty data directory.
+    const targetDir = await blankDataDir(path.join(work, 'killed-target'));
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       TZ: 'UTC',
@@ -157,7 +159,7 @@ describe('the commands', () => {
       DATA_DIR: targetDir,
     };
     for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL']) delete env[name];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', file], {
+    const child = spawn(process.execPath, [...COMMAND_NODE_ARGS, 'scripts/restore.ts', file], {
       cwd: apiDir,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -204,7 +206,7 @@ describe('the commands', () => {
     const out = path.join(folder, 'office.backup');
     const env: NodeJS.ProcessEnv = { ...process.env, TZ: 'UTC', TOTP_KEY, DATA_DIR: dir };
     for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL']) delete env[name];
-    const command = `${JSON.stringify(process.execPath)} --import tsx scripts/backup.ts --out ${JSON.stringify(out)}`;
+    const command = `${JSON.stringify(process.execPath)} ${COMMAND_NODE_ARGS.join(' ')} scripts/backup.ts --out ${JSON.stringify(out)}`;
 
     // A full disk, as the writer meets it: writes past 64 KiB fail (EFBIG, like ENOSPC).
     const full = spawnSync('bash', ['-c', `trap '' XFSZ; ulimit -f 64; exec ${command}`], {
@@ -230,7 +232,7 @@ describe('the commands', () => {
     // What is left is not taken for a backup: a restore refuses it, and the next backup succeeds.
     for (const left of await readdir(folder)) {
       const refused = await cli('restore', [path.join(folder, left)], {
-        DATA_DIR: path.join(work, `from-${left}`),
+        DATA_DIR: await blankDataDir(path.join(work, `from-${left}`)),
       });
       expect(refused.status).toBe(1);
     }

@@ -21,7 +21,8 @@ import {
   takeBackup,
   type RestoredUser,
 } from '../src/backup/index.js';
-import { openDatabase, type DatabaseHandle } from '../src/db/index.js';
+import type { DatabaseHandle } from '../src/db/index.js';
+import { blankDataDir, closeAll, COMMAND_NODE_ARGS, embedded } from './backup-support.js';
 import { ADMIN, setupDatabase, signInBoth, STAFF, type TestContext } from './helpers.js';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,13 +39,9 @@ const source = await setupDatabase({
 });
 let ctx: TestContext;
 let signed: string;
-const opened: DatabaseHandle[] = [];
 
-const emptyTarget = async () => {
-  const handle = await openDatabase({ dataDir: 'memory://', timeZone: 'UTC', migrate: false });
-  opened.push(handle);
-  return handle;
-};
+/** A new, empty embedded database in memory (backup-support.ts), closed when the file ends. */
+const emptyTarget = embedded;
 
 /** One target for every refusal: a refused restore leaves it empty, as the tests check. */
 let refusing: Promise<DatabaseHandle> | undefined;
@@ -128,7 +125,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const handle of opened) await handle.close().catch(() => undefined);
+  await closeAll();
   await source.close();
   await rm(work, { recursive: true, force: true });
 });
@@ -240,7 +237,7 @@ describe('npm run restore', () => {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, TZ: 'UTC', ...env };
     for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL', 'BACKUP_PASSPHRASE'])
       delete childEnv[name];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', ...args], {
+    const child = spawn(process.execPath, [...COMMAND_NODE_ARGS, 'scripts/restore.ts', ...args], {
       cwd: apiDir,
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -257,7 +254,9 @@ describe('npm run restore', () => {
   it('refuses a tampered file with exit code 1; --trust-unsigned restores it and names the planted admin', async () => {
     const plain = gunzipSync(await readFile(signed)).toString('utf8');
     const file = await write('cli-planted.backup', plantAdmin(plain, 'keep'));
-    const env = { TOTP_KEY: TOTP_KEY.toString('hex'), DATA_DIR: path.join(work, 'cli-target') };
+    // A new, empty data directory.
+    const dataDir = await blankDataDir(path.join(work, 'cli-target'));
+    const env = { TOTP_KEY: TOTP_KEY.toString('hex'), DATA_DIR: dataDir };
     const refused = await restore([file], env);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain(backupMessages.signatureMismatch);

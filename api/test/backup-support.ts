@@ -1,17 +1,37 @@
-// Test support for the backup files (backup.test.ts, backup-commands.test.ts): the tables a
-// backup carries, a database's rows as text to compare round trips by, and the source both
-// files back up (a few entries chosen to be awkward: the largest amount, a cent, quotes, line
+// Test support for the backup files (backup.test.ts, backup-commands.test.ts, and new databases
+// for backup-signature.test.ts): the tables a backup carries, a database's rows as text to
+// compare round trips by, the figures a person reads, new embedded databases and data
+// directories, and the source both files back up (a few entries chosen to be awkward: the largest amount, a cent, quotes, line
 // breaks, non-ASCII text, a reversal, closed books).
+import { spawnSync } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
 import { backupSigningKey, carriedTables } from '../src/backup/index.js';
 import { quoteIdent } from '../src/backup/tables.js';
 import { openDatabase, type DatabaseHandle, type RawTransaction } from '../src/db/index.js';
 import { insertEntries, seedParties } from './fixtures.js';
-import { bearer, signInBoth, type TestContext } from './helpers.js';
+import type { App } from '../src/app.js';
+import {
+  ADMIN,
+  bearer,
+  blankSnapshot,
+  login,
+  migratedSnapshot,
+  signInBoth,
+  type TestContext,
+} from './helpers.js';
 
 /** The two-step key of these suites' "server" (TOTP_KEY of the commands); backups are signed
  * with the key derived from it (signed backups: backup-signature.test.ts). */
 export const TOTP_KEY = 'a1'.repeat(32);
 export const signingKey = backupSigningKey(Buffer.from(TOTP_KEY, 'hex'));
+
+/**
+ * Node's arguments for a command started as `npm run backup` and `npm run restore` start it (the
+ * script through tsx), with V8 compiling WebAssembly with its baseline compiler only: a command
+ * lives seconds, and the optimising compiler's work on the embedded database's WebAssembly cost
+ * each one three to five seconds of processor time that it never won back.
+ */
+export const COMMAND_NODE_ARGS = ['--liftoff-only', '--import', 'tsx'];
 
 /** The tables a backup carries today. A migration that adds a table fails this list until its
  * author either adds the table here (carried) or to LEFT_OUT in src/backup/tables.ts. */
@@ -51,12 +71,21 @@ export const CARRIED = [
   'vouchers',
 ];
 
-/** A new, empty embedded database, in memory, closed by `closeAll`. (A PGlite on a data directory
- * leaves timers behind that keep a test process alive, so data directories are used by child
- * processes.) */
+/** PGlite's new database (helpers.ts), read once a test file. */
+let blank: Promise<Blob> | undefined;
+const blankArchive = () => (blank ??= blankSnapshot());
+
+/** A new, empty embedded database, in memory, closed by `closeAll`: as PGlite's initdb leaves it,
+ * loaded from its archive rather than made again. (A PGlite on a data directory leaves timers
+ * behind that keep a test process alive, so data directories are used by child processes.) */
 const opened: DatabaseHandle[] = [];
 export const embedded = async () => {
-  const handle = await openDatabase({ dataDir: 'memory://', timeZone: 'UTC', migrate: false });
+  const handle = await openDatabase({
+    dataDir: 'memory://',
+    timeZone: 'UTC',
+    migrate: false,
+    loadDataDir: await blankArchive(),
+  });
   opened.push(handle);
   return handle;
 };
@@ -68,6 +97,30 @@ export const close = async (handle: DatabaseHandle) => {
   opened.splice(opened.indexOf(handle), 1);
   await handle.close();
 };
+/** A new embedded database, in memory, with every migration applied (helpers.ts). */
+export const migratedEmbedded = async () =>
+  track(
+    await openDatabase({
+      dataDir: 'memory://',
+      timeZone: 'UTC',
+      migrate: false,
+      loadDataDir: await migratedSnapshot(),
+    }),
+  );
+
+/**
+ * Makes `dir` a new data directory as PGlite's initdb leaves it (the archive above, unpacked), for
+ * a command whose target only has to be new and empty: the command then opens it as it would
+ * one it had just made, without spending an initdb of its own.
+ */
+export async function blankDataDir(dir: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const archive = Buffer.from(await (await blankArchive()).arrayBuffer());
+  const unpacked = spawnSync('tar', ['-x', '-C', dir], { input: archive });
+  if (unpacked.status !== 0) throw new Error(`tar: ${unpacked.stderr.toString()}`);
+  return dir;
+}
+
 export const closeAll = async () => {
   for (const handle of opened.splice(0)) await handle.close().catch(() => undefined);
 };
@@ -116,6 +169,28 @@ export async function isEmpty(handle: DatabaseHandle): Promise<boolean> {
     );
     return Number(row?.n) === 0;
   });
+}
+
+/** The figures a person reads: journal totals, reports, a ledger (as the admin). */
+export async function figures(app: App): Promise<unknown[]> {
+  const token = await login(app, ADMIN);
+  const urls = [
+    '/api/journal/totals',
+    '/api/journal?limit=200',
+    '/api/dashboard/totals',
+    '/api/dashboard/yearly?year=2025',
+    '/api/dashboard/getIncomeReport',
+    '/api/dashboard/getClientsVsSales',
+    '/api/dashboard/getExpenseVsType',
+    '/api/dashboard/getClientLedger?partyId=1',
+    '/api/journal/closed',
+  ];
+  const answers: unknown[] = [];
+  for (const url of urls) {
+    const response = await app.inject({ method: 'GET', url, headers: bearer(token) });
+    answers.push([url, response.statusCode, response.json()]);
+  }
+  return answers;
 }
 
 /** Fills the suite's freshly reset database with the entries the backups carry. */

@@ -72,42 +72,74 @@ function pglitePackageJson(): string {
 }
 
 /**
+ * A data directory archive kept on disk under `name` plus the hash of PGlite's version and of
+ * `inputs`, made by `make` the first time a test file asks for it. Written beside, then renamed:
+ * a file running at the same time reads a whole archive or none.
+ */
+async function keptArchive(
+  name: string,
+  inputs: Buffer[],
+  make: () => Promise<Blob>,
+): Promise<Blob> {
+  const hash = createHash('sha256').update(await readFile(pglitePackageJson()));
+  for (const input of inputs) hash.update(input);
+  const file = path.join(snapshotDir, `${name}-${hash.digest('hex').slice(0, 16)}.tar`);
+  const kept = await readFile(file).catch(() => undefined);
+  if (kept) return new Blob([kept]);
+  const archive = await make();
+  await mkdir(snapshotDir, { recursive: true });
+  const partial = `${file}.${process.pid}`;
+  await writeFile(partial, Buffer.from(await archive.arrayBuffer()));
+  await rename(partial, file);
+  return archive;
+}
+
+/**
  * An embedded database just migrated, as PGlite's data directory archive. Starting PGlite and
  * applying every migration costs a test file one to two seconds; loading this costs a few tenths.
  * It is made by the first test file that needs it, from the same migration files, and kept on
  * disk under the hash of those files and of PGlite's version, so a changed migration makes a new
  * one.
  */
-async function migratedSnapshot(): Promise<Blob> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const hash = createHash('sha256').update(await readFile(pglitePackageJson()));
+export async function migratedSnapshot(): Promise<Blob> {
+  const inputs: Buffer[] = [];
   for (const file of (await readdir(migrationsDir)).sort())
-    hash.update(file).update(await readFile(path.join(migrationsDir, file)));
-  const file = path.join(snapshotDir, `migrated-${hash.digest('hex').slice(0, 16)}.tar`);
-  const kept = await readFile(file).catch(() => undefined);
-  if (kept) return new Blob([kept]);
-
-  const pglite = new PGlite('memory://', { extensions: { pg_trgm } });
-  await migrate((work) =>
-    pglite.transaction((tx) =>
-      work(
-        migrationTx({
-          exec: async (text) => void (await tx.exec(text)),
-          query: async <R>(text: string, params?: unknown[]) =>
-            (await tx.query<R>(text, params)).rows,
-        }),
+    inputs.push(Buffer.from(file), await readFile(path.join(migrationsDir, file)));
+  return keptArchive('migrated', inputs, async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const pglite = new PGlite('memory://', { extensions: { pg_trgm } });
+    await migrate((work) =>
+      pglite.transaction((tx) =>
+        work(
+          migrationTx({
+            exec: async (text) => void (await tx.exec(text)),
+            query: async <R>(text: string, params?: unknown[]) =>
+              (await tx.query<R>(text, params)).rows,
+          }),
+        ),
       ),
-    ),
-  );
-  const archive = await pglite.dumpDataDir('none');
-  await pglite.close();
-  // Written beside, then renamed: a file running at the same time reads a whole archive or none.
-  await mkdir(snapshotDir, { recursive: true });
-  const partial = `${file}.${process.pid}`;
-  await writeFile(partial, Buffer.from(await archive.arrayBuffer()));
-  await rename(partial, file);
-  return archive;
+    );
+    const archive = await pglite.dumpDataDir('none');
+    await pglite.close();
+    return archive;
+  });
+}
+
+/**
+ * A new embedded database as PGlite's initdb leaves it, nothing migrated, as a data directory
+ * archive: what every new in-memory database and every new data directory starts from. Its
+ * initdb costs some five seconds of processor time each time; loading this, about half of that.
+ */
+export async function blankSnapshot(): Promise<Blob> {
+  return keptArchive('blank', [], async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const pglite = new PGlite('memory://');
+    await pglite.waitReady;
+    const archive = await pglite.dumpDataDir('none');
+    await pglite.close();
+    return archive;
+  });
 }
 
 /**
