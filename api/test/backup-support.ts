@@ -1,8 +1,8 @@
 // Test support for the backup files (backup.test.ts, backup-commands.test.ts, and new databases
 // for backup-signature.test.ts): the tables a backup carries, a database's rows as text to
 // compare round trips by, the figures a person reads, new embedded databases and data
-// directories, and the source both files back up (a few entries chosen to be awkward: the largest amount, a cent, quotes, line
-// breaks, non-ASCII text, a reversal, closed books).
+// directories, and the source both files back up (a few entries chosen to be awkward: the
+// largest amount, a cent, quotes, line breaks, non-ASCII text, a reversal, closed books).
 import { spawnSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { backupSigningKey, carriedTables } from '../src/backup/index.js';
