@@ -279,6 +279,37 @@ export async function rows<T = Record<string, unknown>>(
   return (await sql.raw<T>(query).execute(ctx.database.db)).rows;
 }
 
+/** The statement of `tableContents`, made from the catalog once a file (every test has the same tables). */
+let contentsStatement: Promise<string> | undefined;
+async function makeContentsStatement(ctx: TestContext): Promise<string> {
+  const tables = await rows<{ name: string }>(
+    ctx,
+    `SELECT table_name AS name FROM information_schema.tables
+     WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+       AND table_name NOT IN ('schema_migrations', 'rate_counters')
+     ORDER BY 1`,
+  );
+  const columns = tables.map(
+    ({ name }) =>
+      `(SELECT count(*) || ' rows, ' || md5(coalesce(string_agg(x, '|' ORDER BY x), ''))
+        FROM (SELECT (to_jsonb(t) - 'last_seen_at')::text AS x FROM ${name} t) s) AS "${name}"`,
+  );
+  return `SELECT ${columns.join(', ')}`;
+}
+
+/**
+ * What every table holds, as its row count and a digest of its rows, in one statement: to see
+ * that a refused call changed nothing. Sessions are read without their idle clock, and the rate
+ * counters are left out (they count requests on purpose, whatever becomes of them).
+ */
+export async function tableContents(ctx: TestContext): Promise<Record<string, string>> {
+  const [row] = await rows<Record<string, string>>(
+    ctx,
+    await (contentsStatement ??= makeContentsStatement(ctx)),
+  );
+  return { ...row };
+}
+
 /**
  * A new, empty PostgreSQL database beside the suite's (TEST_DATABASE_URL), not migrated, named
  * `<prefix>_<pid>_<n>`; its name is added to `databases`, which the caller drops when done.

@@ -15,6 +15,7 @@ import {
   setupDatabase,
   signInBoth,
   signInViewer,
+  tableContents,
   VIEWER,
   type TestContext,
 } from './helpers.js';
@@ -46,35 +47,8 @@ async function fresh(): Promise<{ ctx: TestContext; tokens: Tokens }> {
   return { ctx, tokens: { admin, staff, viewer: await signInViewer(ctx.app, admin) } };
 }
 
-/**
- * What every table holds (sessions without their idle clock), to see that nothing changed. The
- * rate counters count requests on purpose, whatever becomes of them. One statement over every
- * table, made from the catalog once (the tables are the same for every test).
- */
-let snapshotting: Promise<string> | undefined;
-async function snapshotStatement(ctx: TestContext): Promise<string> {
-  const tables = await rows<{ name: string }>(
-    ctx,
-    `SELECT table_name AS name FROM information_schema.tables
-     WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
-       AND table_name NOT IN ('schema_migrations', 'rate_counters')
-     ORDER BY 1`,
-  );
-  const columns = tables.map(
-    ({ name }) =>
-      `(SELECT count(*) || ' rows, ' || md5(coalesce(string_agg(x, '|' ORDER BY x), ''))
-        FROM (SELECT (to_jsonb(t) - 'last_seen_at')::text AS x FROM ${name} t) s) AS "${name}"`,
-  );
-  return `SELECT ${columns.join(', ')}`;
-}
-
-async function snapshot(ctx: TestContext): Promise<Record<string, string>> {
-  const [row] = await rows<Record<string, string>>(
-    ctx,
-    await (snapshotting ??= snapshotStatement(ctx)),
-  );
-  return { ...row };
-}
+/** What every table holds (helpers.ts): to see that nothing changed. */
+const snapshot = tableContents;
 
 const writes = all.filter(([, endpoint]) => isWrite(endpoint));
 const reads = all.filter(([, endpoint]) => endpoint.method === 'GET');
