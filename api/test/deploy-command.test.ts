@@ -1,14 +1,12 @@
 // `npm run deploy` itself (deploy-command.ts), run as a process on fake builds in a temporary web
 // root: its flags, what it prints and what it refuses. The operations behind it are
 // deploys.test.ts's and rollout.test.ts's.
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readDeployState } from '../src/releases/deploy-state.js';
+import { runDeploy } from './server-process.js';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let webRoot: string;
 let builds: string;
 
@@ -23,16 +21,7 @@ function fakeBuild(label: string): string {
 }
 
 /** `npm run deploy -- <args>` against the temporary web root. */
-const cli = (...args: string[]) =>
-  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/releases/deploy-command.ts', ...args],
-      { cwd: apiDir, env: { ...process.env, WEB_ROOT: webRoot } },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+const cli = (...args: string[]) => runDeploy(webRoot, args);
 
 beforeEach(() => {
   webRoot = mkdtempSync(path.join(tmpdir(), 'deploy-command-'));

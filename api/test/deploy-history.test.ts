@@ -2,7 +2,7 @@
 // gone: the remote's own build kept at its first deploy, a canaried old version that can still be
 // rolled back to, a served version with missing files reported and never replaced by dist/, and
 // a deploy of unchanged inputs that serves the version built from them.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,6 +21,7 @@ import {
 } from '../src/releases/deploy.js';
 import { readDeployState, releasesDir, versionDir } from '../src/releases/deploy-state.js';
 import { webPlugin } from '../src/web/static.js';
+import { runDeploy } from './server-process.js';
 
 let webRoot: string;
 let builds: string;
@@ -326,16 +327,7 @@ describe('a deploy of unchanged inputs', () => {
   });
 
   const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const cli = (...args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'src/releases/deploy-command.ts', ...args],
-        { cwd: apiDir, env: { ...process.env, WEB_ROOT: webRoot } },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
+  const cli = (...args: string[]) => runDeploy(webRoot, args);
 
   // Each run starts a TypeScript process: allow for a busy machine.
   it('is not built again by npm run deploy: the version built from them is served', async () => {

@@ -2,11 +2,9 @@
 // from a bad report), counted only for what /remotes.json served the reporting user and once per
 // load; the Releases calls (admins only) and the Activity lines of the deploy command's promotes
 // and rollbacks. The automatic decisions are hostile-rollout.test.ts's.
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.js';
 import { readDeployState, versionDir } from '../src/releases/deploy-state.js';
 import { HEALTH_REPORTS_PER_MINUTE } from '../src/releases/routes.js';
@@ -26,6 +24,7 @@ import {
   useHealthFixture,
   webRoot,
 } from './remote-health-fixture.js';
+import { runDeploy } from './server-process.js';
 
 useHealthFixture();
 
@@ -177,17 +176,7 @@ describe('POST /api/remote-health', () => {
 });
 
 describe('npm run deploy -- --promote / --rollback', () => {
-  const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const cli = (...args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        ['--import', 'tsx', 'src/releases/deploy-command.ts', ...args],
-        { cwd: apiDir, env: { ...process.env, WEB_ROOT: webRoot } },
-        (error, stdout, stderr) =>
-          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-      );
-    });
+  const cli = (...args: string[]) => runDeploy(webRoot, args);
   const noted = path.join(webRoot, 'mf-reports', 'releases', 'unrecorded.jsonl');
 
   it('are in the Activity once the server looks, once with two app instances, by the account that ran them', async () => {

@@ -9,7 +9,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { call, killAll, signIn, startServer as start, stopServer } from './server-process.js';
+import {
+  call,
+  killAll,
+  SHORT_LIVED_NODE_ARGS,
+  signIn,
+  startServer as start,
+  stopServer,
+} from './server-process.js';
 
 const ADMIN = { email: 'restart-admin@test.local', password: 'restart-password-1' };
 const CLERK = { email: 'clerk@test.local', password: 'clerk-password-1' };
@@ -145,7 +152,7 @@ test('a second process on a directory in use is refused, and a killed server lea
   const clientsBefore = await listClients();
   const seedEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, TZ: 'UTC' };
   for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'WORKERS']) delete seedEnv[name];
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-demo.ts'], {
+  const seed = spawnSync(process.execPath, [...SHORT_LIVED_NODE_ARGS, 'scripts/seed-demo.ts'], {
     cwd: apiDir,
     env: seedEnv,
     encoding: 'utf8',

@@ -2,7 +2,7 @@
 // start on a free loopback port with the given environment, wait until it listens, call it
 // over HTTP, stop it with SIGTERM and insist on a clean exit. Every child still running when
 // a test file ends is killed by `killAll`.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,9 +43,35 @@ function baseEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/**
+ * Node's arguments for a process of a test, which lives seconds (a server, `npm run backup`,
+ * `npm run restore`): the TypeScript through tsx, and WebAssembly compiled by V8's baseline
+ * compiler only. The optimising compiler's work on the embedded database's WebAssembly cost each
+ * process three to five seconds of processor time that it never won back. Production servers
+ * keep V8's defaults: they live long enough to win it back.
+ */
+export const SHORT_LIVED_NODE_ARGS = ['--liftoff-only', '--import', 'tsx'];
+
+/** `npm run deploy -- <args>` as a process against the web root `webRoot`: its exit code and
+ * what it printed. */
+export function runDeploy(
+  webRoot: string,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [...SHORT_LIVED_NODE_ARGS, 'src/releases/deploy-command.ts', ...args],
+      { cwd: apiDir, env: { ...process.env, WEB_ROOT: webRoot } },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
 /** Spawns the server; `output` collects its stdout and stderr. */
 export function spawnServer(env: NodeJS.ProcessEnv): Omit<Server, 'base'> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...SHORT_LIVED_NODE_ARGS, 'src/server.ts'], {
     cwd: apiDir,
     env: { ...baseEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
