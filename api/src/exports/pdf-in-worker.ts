@@ -5,11 +5,10 @@
 // moves. The worker is kept for the next document (kept-workers.ts), and ended, its memory given
 // back, after 30 s without one, after a document of more than KEEP_AFTER_ROWS rows, or after any
 // failure.
-import type { Worker } from 'node:worker_threads';
 import pLimit from 'p-limit';
 import { KeptWorkers } from './kept-workers.js';
 import type { PdfDocument } from './pdf.js';
-import { startWorker, type FileMessage } from './worker.js';
+import { fileOf, startWorker, type FileMessage } from './worker.js';
 
 /**
  * The worker's heap: each page is written out as the next begins (pdf.ts), so what it holds is
@@ -33,50 +32,18 @@ const KEEP_AFTER_ROWS = 2_000;
  */
 const drawing = pLimit(1);
 
-const workers = new KeptWorkers(() => startWorker('pdf-worker', null, RESOURCE_LIMITS));
+const workers = new KeptWorkers('pdf-worker', () =>
+  startWorker('pdf-worker', null, RESOURCE_LIMITS),
+);
 
 const rowsOf = (document: PdfDocument) =>
   document.content.reduce((sum, table) => sum + table.rows.length, 0);
 
 /** The document drawn as a PDF by the worker thread. */
 export const renderPdfInWorker = (document: PdfDocument): Promise<Buffer> =>
-  drawing(() => draw(document));
-
-function draw(document: PdfDocument): Promise<Buffer> {
-  const worker: Worker = workers.take();
-  return new Promise<Buffer>((resolve, reject) => {
-    const done = (ok: boolean) => {
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-      workers.give(worker, ok && rowsOf(document) <= KEEP_AFTER_ROWS);
-    };
-    const onMessage = (message: FileMessage) => {
-      if ('bytes' in message) {
-        done(true);
-        resolve(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.length));
-      } else {
-        done(false);
-        reject(new Error(message.error));
-      }
-    };
-    const onError = (error: Error) => {
-      done(false);
-      reject(error);
-    };
-    const onExit = (code: number) => {
-      done(false);
-      reject(new Error(`the pdf-worker stopped (exit code ${code})`));
-    };
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
-    try {
-      worker.postMessage(document);
-    } catch (error) {
-      // Content that cannot be sent to another thread: the worker never saw it.
-      done(false);
-      reject(error as Error);
-    }
-  });
-}
+  drawing(() =>
+    workers.run(document, {
+      answer: (message: FileMessage) => fileOf(message),
+      keep: (message) => 'bytes' in message && rowsOf(document) <= KEEP_AFTER_ROWS,
+    }),
+  );

@@ -58,6 +58,12 @@ export function startWorkerBeside(
 /** What a drawing worker sends back: the file, or why it stopped. */
 export type FileMessage = { bytes: Uint8Array } | { error: string };
 
+/** The file a drawing worker sent (without a copy), or its error thrown. */
+export function fileOf(message: FileMessage): Buffer {
+  if (!('bytes' in message)) throw new Error(message.error);
+  return Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.length);
+}
+
 /** Starts a drawing worker and resolves with the one file it sends back (pdf-worker.ts,
  * excel-worker.ts); rejects when it sends an error or stops without a file. */
 export function fileFromWorker(
@@ -75,13 +81,13 @@ export function fileFromWorker(
       void worker.terminate();
     };
     worker.once('message', (message: FileMessage) =>
-      settle(() =>
-        'bytes' in message
-          ? resolve(
-              Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.length),
-            )
-          : reject(new Error(message.error)),
-      ),
+      settle(() => {
+        try {
+          resolve(fileOf(message));
+        } catch (error) {
+          reject(error as Error);
+        }
+      }),
     );
     worker.once('error', (error) => settle(() => reject(error)));
     worker.once('exit', (code) =>

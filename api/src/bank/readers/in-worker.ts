@@ -5,7 +5,6 @@
 // kept for the next one (kept-workers.ts: starting one cost 0.4 to 0.8 s of processor time, most
 // statements far less to read); after a refusal, a failure or a file over KEEP_UNDER_BYTES it is
 // ended, as every worker was before.
-import type { Worker } from 'node:worker_threads';
 import pLimit from 'p-limit';
 import type { StatementOptions } from 'contract';
 import { statementMessages as sm } from 'contract';
@@ -43,7 +42,7 @@ const KEEP_UNDER_BYTES = 1024 * 1024;
 
 /** Statements read at once in this process, all users together; the rest wait their turn. */
 const reading = pLimit(2);
-const workers = new KeptWorkers(() =>
+const workers = new KeptWorkers('statement reader', () =>
   startWorkerBeside(import.meta.url, 'worker', null, RESOURCE_LIMITS),
 );
 let underWay = 0;
@@ -64,53 +63,32 @@ export interface ReadOutcome {
 export const readStatementInWorker = (job: ReadJob): Promise<ReadOutcome> =>
   reading(() => run(job));
 
-function run(job: ReadJob): Promise<ReadOutcome> {
-  return new Promise((resolve, reject) => {
-    underWay += 1;
-    const worker: Worker = workers.take();
-    let settled = false;
-    const settle = (kept: boolean, work: () => void) => {
-      if (settled) return;
-      settled = true;
-      underWay -= 1;
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      worker.off('exit', onExit);
-      work();
-      workers.give(worker, kept && job.bytes.length <= KEEP_UNDER_BYTES);
-    };
-    const onMessage = (message: ReadMessage) =>
-      settle('read' in message || 'packed' in message, () => {
-        if ('read' in message) resolve(message);
-        else if ('packed' in message)
-          unpackLines(message.packed).then(
-            ({ lines, prints }) =>
-              resolve({ layout: message.layout, read: { ...message.statement, lines }, prints }),
-            reject,
-          );
-        else if ('error' in message)
-          resolve({
+async function run(job: ReadJob): Promise<ReadOutcome> {
+  underWay += 1;
+  try {
+    return await workers.run(job, {
+      keep: (message: ReadMessage) =>
+        ('read' in message || 'packed' in message) && job.bytes.length <= KEEP_UNDER_BYTES,
+      answer: async (message): Promise<ReadOutcome> => {
+        if ('read' in message) return message;
+        if ('packed' in message) {
+          const { lines, prints } = await unpackLines(message.packed);
+          return { layout: message.layout, read: { ...message.statement, lines }, prints };
+        }
+        if ('error' in message)
+          return {
             layout: message.layout,
             error: new HttpError(message.error.statusCode, message.error.message),
-          });
+          };
         // A fault of the reader itself: a 500 with no details, as any other.
-        else reject(new Error(message.failure));
-      });
-    const onError = (error: Error & { code?: string }) =>
-      settle(false, () =>
+        throw new Error(message.failure);
+      },
+      failed: (error) =>
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? resolve({ layout: null, error: badRequest(sm.tooBigToRead) })
-          : reject(error),
-      );
-    const onExit = (code: number) =>
-      settle(false, () => reject(new Error(`the statement reader stopped (exit code ${code})`)));
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.on('exit', onExit);
-    try {
-      worker.postMessage(job);
-    } catch (error) {
-      settle(false, () => reject(error as Error));
-    }
-  });
+          ? { layout: null, error: badRequest(sm.tooBigToRead) }
+          : undefined,
+    });
+  } finally {
+    underWay -= 1;
+  }
 }
