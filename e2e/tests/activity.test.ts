@@ -43,6 +43,14 @@ describe('Activity for an admin', () => {
       await page.getByLabel('Record id').fill(String(client.id));
       await page.getByRole('button', { name: 'Apply' }).click();
       await page.waitForURL(`**/Activity?kind=client&record=${client.id}`);
+      // The address changes first: the whole log, other records' changes in it, can still be on
+      // screen for a moment. Wait until every row listed is this client's.
+      await page
+        .getByRole('table', { name: 'Activity', exact: true })
+        .locator('tbody tr')
+        .filter({ hasNotText: new RegExp(`Client #${client.id}(?!\\d)`) })
+        .first()
+        .waitFor({ state: 'detached' });
       const changed = page.getByRole('row').filter({ hasText: 'changed' });
       await changed.waitFor();
       expect(await changed.textContent()).toContain(

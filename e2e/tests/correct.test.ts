@@ -131,7 +131,8 @@ describe('correcting an entry', () => {
       `Entry corrected #${id}: reversed by #${reversalId}, recorded again as #${correctedId}`,
     );
     expect(await page.getByRole('dialog').count()).toBe(0);
-    // Focus is on the line that says what was written.
+    // Focus is on the line that says what was written: moved there just after the line is drawn.
+    await done.and(page.locator(':focus')).waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(text);
     expect(await clicks()).toBeLessThanOrEqual(3);
     expect(dialogs).toEqual([]);

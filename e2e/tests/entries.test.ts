@@ -86,6 +86,12 @@ async function record(
   await page.getByRole('button', { name: button }).click();
 }
 
+/** Waits until the Amount field is empty, as the form leaves it after a recorded entry. */
+async function amountEmptied() {
+  const amount = await page.getByLabel('Amount').elementHandle();
+  await page.waitForFunction((input) => (input as HTMLInputElement).value === '', amount);
+}
+
 const optionsOf = (label: string) => page.getByLabel(label).locator('option').allTextContents();
 
 describe('entry forms against the real API', () => {
@@ -94,7 +100,9 @@ describe('entry forms against the real API', () => {
     expect(await optionsOf('Credit/Debit')).toEqual(['Select Credit/Debit', 'Credit', 'Debit']);
     await record('Client', CLIENT_OPTION, 'Credit', '1000.25', 'Add Income');
     expect(await dialogCount(session.dialogs, 1)).toEqual(['Income Added Successfully']);
-    // The amount empties; the client stays chosen for the next entry, the keyboard on it.
+    // The amount empties; the client stays chosen for the next entry, the keyboard on it. The
+    // form is drawn empty once the alert is dismissed, so wait for that rather than read at once.
+    await amountEmptied();
     expect(await page.getByLabel('Amount').inputValue()).toBe('');
     expect(await page.getByLabel('Client').inputValue()).not.toBe('');
     expect(await page.getByLabel('Client').evaluate((el) => el === document.activeElement)).toBe(
@@ -141,6 +149,7 @@ describe('entry forms against the real API', () => {
       'Error submitting Salary',
       'Salary Added Successfully',
     ]);
+    await amountEmptied();
     expect(await page.getByLabel('Amount').inputValue()).toBe('');
   });
 

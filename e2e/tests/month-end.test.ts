@@ -145,6 +145,9 @@ describe('Month end against the real API', () => {
     await setBudget(TRAVEL, '100');
     await setBudget(PAPER, '500');
     expect(await dialogCount(session.dialogs, 2)).toEqual(['Budget saved', 'Budget saved']);
+    // The dialog closes as the list is read again: each row can show no budget for a moment.
+    await row(TRAVEL).getByText('100.00', { exact: true }).waitFor();
+    await row(PAPER).getByText('500.00', { exact: true }).waitFor();
     expect(await cells(TRAVEL)).toContain('100.00Set budget');
     expect(await cells(PAPER)).toContain('500.00Set budget');
   });

@@ -188,6 +188,11 @@ describe('Reports against the real API', () => {
     await page.getByLabel('End Date').fill(YESTERDAY);
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByText(`Period: the beginning to ${YESTERDAY}`).waitFor();
+    // The period changes at once; the table shows no row of anyone until its answer is in.
+    await page
+      .getByRole('table', { name: 'Employees Vs Salary', exact: true })
+      .and(page.locator(':not([aria-busy])'))
+      .waitFor();
     expect(await row(EMPLOYEE).count()).toBe(0);
   });
 
