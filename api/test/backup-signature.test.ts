@@ -22,7 +22,8 @@ import {
   type RestoredUser,
 } from '../src/backup/index.js';
 import type { DatabaseHandle } from '../src/db/index.js';
-import { blankDataDir, closeAll, COMMAND_NODE_ARGS, embedded } from './backup-support.js';
+import { blankDataDir, closeAll, embedded } from './backup-support.js';
+import { SHORT_LIVED_NODE_ARGS } from './server-process.js';
 import { ADMIN, setupDatabase, signInBoth, STAFF, type TestContext } from './helpers.js';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -237,11 +238,15 @@ describe('npm run restore', () => {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, TZ: 'UTC', ...env };
     for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL', 'BACKUP_PASSPHRASE'])
       delete childEnv[name];
-    const child = spawn(process.execPath, [...COMMAND_NODE_ARGS, 'scripts/restore.ts', ...args], {
-      cwd: apiDir,
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...SHORT_LIVED_NODE_ARGS, 'scripts/restore.ts', ...args],
+      {
+        cwd: apiDir,
+        env: childEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

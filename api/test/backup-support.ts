@@ -25,10 +25,6 @@ import {
 export const TOTP_KEY = 'a1'.repeat(32);
 export const signingKey = backupSigningKey(Buffer.from(TOTP_KEY, 'hex'));
 
-/** Node's arguments for a command started as `npm run backup` and `npm run restore` start it
- * (the script through tsx), for a process that lives seconds (server-process.ts). */
-export { SHORT_LIVED_NODE_ARGS as COMMAND_NODE_ARGS } from './server-process.js';
-
 /** The tables a backup carries today. A migration that adds a table fails this list until its
  * author either adds the table here (carried) or to LEFT_OUT in src/backup/tables.ts. */
 export const CARRIED = [

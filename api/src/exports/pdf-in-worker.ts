@@ -3,8 +3,8 @@
 // statement held the server's thread for 11 s, during which no other request was answered. The
 // data is read on the server's thread as before (asynchronous database reads); only the drawing
 // moves. The worker is kept for the next document (kept-workers.ts), and ended, its memory given
-// back, after 30 s without one, after a document of more than KEEP_AFTER_ROWS rows, or after any
-// failure.
+// back, after 30 s without one, after a document of more than KEEP_AFTER_ROWS rows, when its heap
+// still holds more than 64 MB after a document, or after any failure.
 import pLimit from 'p-limit';
 import { KeptWorkers } from './kept-workers.js';
 import type { PdfDocument } from './pdf.js';

@@ -3,8 +3,8 @@
 // took 26.6 s to read held every other request as long). The worker's heap is bounded, and all
 // of it is given back when the worker ends. A worker that read a small file without a refusal is
 // kept for the next one (kept-workers.ts: starting one cost 0.4 to 0.8 s of processor time, most
-// statements far less to read); after a refusal, a failure or a file over KEEP_UNDER_BYTES it is
-// ended, as every worker was before.
+// statements far less to read); after a refusal, a failure, a file over KEEP_UNDER_BYTES or a
+// heap still over 64 MB once the file is read, it is ended, as every worker was before.
 import pLimit from 'p-limit';
 import type { StatementOptions } from 'contract';
 import { statementMessages as sm } from 'contract';
