@@ -4,6 +4,12 @@ import { ADMIN, runState } from './env';
 
 export { callAt };
 
+/**
+ * An amount in whole cents. The API answers money as decimal strings; subtracting them as numbers
+ * leaves binary fractions (4000 comes out 3999.999999999999), so tests compare cents.
+ */
+export const cents = (amount: number | string): number => Math.round(Number(amount) * 100);
+
 /** Calls `/api<path>` as the signed-in user; a non-ok answer fails the test with its message. */
 export type ApiCall = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 

@@ -15,7 +15,7 @@ import {
   type Session,
   signIn,
 } from '../support/browser';
-import { apiAs, type ApiCall } from '../support/api';
+import { apiAs, cents, type ApiCall } from '../support/api';
 
 let browser: Browser;
 let session: Session;
@@ -63,7 +63,6 @@ const DEPOSIT: Line = { date: dayOf(18), amount: 777.77, description: `CASH DEPO
 const REVERSAL: Line = { date: dayOf(19), amount: -33.33, description: `REVERSAL ${stamp}` };
 const LINES = [...MATCHED, FEE, DEPOSIT, REVERSAL];
 
-const cents = (amount: number) => Math.round(amount * 100);
 const money = (amountCents: number) => (amountCents / 100).toFixed(2);
 /** The books after the reconciliation: the opening balance and every line but the excluded one. */
 const CLOSING = money(

@@ -5,7 +5,7 @@
 // the account chosen under Account.
 import type { Browser } from 'playwright-core';
 import { dialogCount, launch, openPage, signIn } from '../support/browser';
-import { apiAs, type ApiCall } from '../support/api';
+import { apiAs, cents, type ApiCall } from '../support/api';
 
 let browser: Browser;
 let call: ApiCall;
@@ -25,7 +25,6 @@ interface Totals {
   credit: number;
   debit: number;
 }
-const cents = (amount: number) => Math.round(amount * 100);
 
 beforeAll(async () => {
   browser = await launch();

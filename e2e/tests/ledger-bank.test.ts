@@ -6,7 +6,7 @@
 // trial balance is compared before and after.
 import type { Browser, Page } from 'playwright-core';
 import { launch, openPage, type Session, signIn } from '../support/browser';
-import { apiAs, importStatement, type ApiCall } from '../support/api';
+import { apiAs, cents, importStatement, type ApiCall } from '../support/api';
 
 let browser: Browser;
 let session: Session;
@@ -36,7 +36,7 @@ const trialBalance = () => call<TrialBalance>('GET', `/ledger/trial-balance?date
 /** An account's balance in the trial balance, debit less credit, in cents (0 when not listed). */
 const balanceOf = (report: TrialBalance, match: (row: TrialBalance['rows'][number]) => boolean) => {
   const row = report.rows.find(match);
-  return row ? Math.round(Number(row.debit) * 100) - Math.round(Number(row.credit) * 100) : 0;
+  return row ? cents(row.debit) - cents(row.credit) : 0;
 };
 const bankCharges = (report: TrialBalance) =>
   balanceOf(report, (row) => `${row.code} ${row.name}` === BANK_CHARGES);

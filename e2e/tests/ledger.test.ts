@@ -13,7 +13,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { dialogCount, downloaded, launch, openPage, signIn } from '../support/browser';
 import type { Session } from '../support/browser';
-import { apiAs, addExpenseType, type ApiCall } from '../support/api';
+import { addExpenseType, apiAs, cents, type ApiCall } from '../support/api';
 
 let browser: Browser;
 let session: Session;
@@ -185,10 +185,7 @@ test('the trial balance balances, with the voucher in it', async () => {
 
 test('the balance sheet: assets equal liabilities and equity', async () => {
   const api = await call<BalanceSheet>('GET', `/ledger/balance-sheet?date=${TODAY}`);
-  expect(Number(api.totals.assets)).toBeCloseTo(
-    Number(api.totals.liabilities) + Number(api.totals.equity),
-    2,
-  );
+  expect(cents(api.totals.assets)).toBe(cents(api.totals.liabilities) + cents(api.totals.equity));
   await page.goto('/BalanceSheet');
   const summary = page.getByRole('status', { name: 'Balance sheet totals' });
   await summary.waitFor();
@@ -203,13 +200,13 @@ test('the balance sheet: assets equal liabilities and equity', async () => {
 test('profit and loss: the invoice on the accrual basis, the payment on the cash basis', async () => {
   const accrual = await profitLoss('accrual');
   const cash = await profitLoss('cash');
-  // What this file's entries add to the day's figures.
+  // What this file's entries add to the day's figures, in cents.
   const added = (after: ProfitLoss, basis: 'accrual' | 'cash') => ({
-    income: Number(after.totals.income) - Number(before[basis].totals.income),
-    expenses: Number(after.totals.expenses) - Number(before[basis].totals.expenses),
+    income: cents(after.totals.income) - cents(before[basis].totals.income),
+    expenses: cents(after.totals.expenses) - cents(before[basis].totals.expenses),
   });
-  expect(added(accrual, 'accrual')).toEqual({ income: 10000, expenses: 4000 });
-  expect(added(cash, 'cash')).toEqual({ income: 6000, expenses: 4000 });
+  expect(added(accrual, 'accrual')).toEqual({ income: cents(10000), expenses: cents(4000) });
+  expect(added(cash, 'cash')).toEqual({ income: cents(6000), expenses: cents(4000) });
 
   await page.goto(`/ProfitLoss?from=${TODAY}&to=${TODAY}`);
   await page.getByRole('heading', { name: 'Profit and loss (accrual basis)' }).waitFor();
