@@ -1,6 +1,8 @@
-import { screen } from '@testing-library/react';
-import { TOKEN_KEY } from 'shared-ui';
-import { MAIN_SCRIPT, START_TOKEN_KEY, start } from './start';
+import { screen, waitFor } from '@testing-library/react';
+import { mockEndpoint } from 'shared-ui/testing';
+import { endpointPath, queryString } from 'contract/browser';
+import { currentMonthRange, endpoints, TOKEN_KEY } from 'shared-ui';
+import { dashboardFirstReads, MAIN_SCRIPT, START_TOKEN_KEY, start } from './start';
 import { prefetchSignedIn, SIGNED_IN_FILES_ID } from './prefetch-signed-in';
 
 const mainScripts = () =>
@@ -18,10 +20,29 @@ test('the start script reads the token where shared-ui keeps it', () => {
   expect(START_TOKEN_KEY).toBe(TOKEN_KEY);
 });
 
-test('signed in, the start script hands over to the signed-in shell', () => {
+test("the start script asks the dashboard's first reads as the dashboard does", () => {
+  // Month ends, a leap day, the turn of a year, in the browser's time zone.
+  for (const today of [
+    new Date(2024, 1, 29, 23, 59),
+    new Date(2025, 11, 31, 0, 0),
+    new Date(2026, 0, 1, 12),
+    new Date(2026, 3, 30, 8),
+  ]) {
+    expect(dashboardFirstReads(today)).toEqual([
+      `/api${endpointPath(endpoints.getTotals)}`,
+      `/api${endpointPath(endpoints.getFinance)}${queryString({ ...currentMonthRange(today) })}`,
+    ]);
+  }
+});
+
+test('signed in, the start script hands over to the signed-in shell', async () => {
+  const totals = mockEndpoint(endpoints.getTotals, { admins: 1, employees: 0, clients: 0 });
+  const finance = mockEndpoint(endpoints.getFinance, { income: 0, salary: 0, expense: 0 });
   window.sessionStorage.setItem(TOKEN_KEY, 'a-token');
   start();
   expect(mainScripts()).toHaveLength(1);
+  // At / it has asked the dashboard's figures (Dashboard.test.tsx: the shell takes them).
+  await waitFor(() => expect(totals.calls.length + finance.calls.length).toBe(2));
   expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
 });
 

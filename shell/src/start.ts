@@ -10,17 +10,57 @@ export const START_TOKEN_KEY = 'token';
 /** The signed-in shell, beside this file (served no-cache, like this file). */
 export const MAIN_SCRIPT = '/main.js';
 
-/** Whether a session token is stored; unavailable storage counts as signed out, as in shared-ui. */
-export function hasToken(): boolean {
+/** The stored session token; unavailable storage counts as signed out, as in shared-ui. */
+function readToken(): string | null {
   try {
-    return Boolean(window.sessionStorage.getItem(START_TOKEN_KEY));
+    return window.sessionStorage.getItem(START_TOKEN_KEY);
   } catch {
-    return false;
+    return null;
   }
 }
 
+/**
+ * shared-ui's EARLY_ANSWERS_KEY (http/early-answers.ts): where the page leaves the answers it asked
+ * for before the signed-in code loaded. A test checks that shared-ui takes them.
+ */
+export const START_EARLY_ANSWERS_KEY = '__officeFinanceEarlyAnswers';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const isoDay = (day: Date) =>
+  `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+
+/**
+ * The dashboard's first two reads as its code asks them (shell/src/Dashboard/dashboard-calls.ts):
+ * the head-counts, and the totals of this month in the browser's time zone. Written out here, not
+ * imported: shared-ui's dates and the contract's table would bring their modules in front of the
+ * login form. A test compares them with the contract's paths and shared-ui's month.
+ */
+export function dashboardFirstReads(today: Date = new Date()): string[] {
+  const from = isoDay(new Date(today.getFullYear(), today.getMonth(), 1));
+  const to = isoDay(new Date(today.getFullYear(), today.getMonth() + 1, 0));
+  // The one place an app writes API paths: this script runs before shared-ui's client loads.
+  // eslint-disable-next-line no-restricted-syntax
+  return ['/api/dashboard/totals', `/api/dashboard/finance?from=${from}&to=${to}`];
+}
+
+/**
+ * Sign-in reloads the page at `/`: the dashboard's figures are asked for at once, so that they
+ * travel while main.js and its chunks are read and run, and shared-ui's client takes the answers
+ * (a failed one it asks again). Elsewhere nothing is asked.
+ */
+function askDashboardEarly(token: string): void {
+  if (window.location.pathname !== '/') return;
+  const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+  const answers = new Map<string, Promise<Response | undefined>>();
+  const ask = async (url: string) => fetch(url, { headers }).catch(() => undefined);
+  for (const url of dashboardFirstReads()) answers.set(`GET ${url}`, ask(url));
+  (window as unknown as Record<string, unknown>)[START_EARLY_ANSWERS_KEY] = answers;
+}
+
 export function start(): void {
-  if (hasToken()) {
+  const token = readToken();
+  if (token) {
+    askDashboardEarly(token);
     const script = document.createElement('script');
     script.src = MAIN_SCRIPT;
     document.head.appendChild(script);

@@ -22,7 +22,7 @@ import {
   type EndpointResult,
   type InputOptional,
 } from 'contract/browser';
-import { call, type ApiError, type CallOptions } from '../http/api-client';
+import { call, callTakingEarlyAnswer, type ApiError, type CallOptions } from '../http/api-client';
 import { refreshAfter } from './refresh';
 import { queryClient, type ApiQueryMeta, type ReadFailure } from './query-client';
 
@@ -78,7 +78,9 @@ export function readOf<E extends Endpoint>(endpoint: E, input: Input<E>, onError
 
 /**
  * Starts a read before any screen shows it (the dashboard's figures right after sign-in); the
- * screen that then reads the same endpoint and input takes its answer.
+ * screen that then reads the same endpoint and input takes its answer. When the page's start
+ * script has already asked the same request, its answer is taken instead of asking again
+ * (http/early-answers.ts).
  */
 export function prefetchApiQuery<E extends Endpoint>(
   endpoint: E,
@@ -86,7 +88,10 @@ export function prefetchApiQuery<E extends Endpoint>(
   onError: ReadFailure = 'alert',
   client: QueryClient = queryClient,
 ): Promise<void> {
-  return client.prefetchQuery(readOf(endpoint, input, onError) as FetchQueryOptions);
+  return client.prefetchQuery({
+    ...readOf(endpoint, input, onError),
+    queryFn: () => callTakingEarlyAnswer(endpoint, input),
+  } as FetchQueryOptions);
 }
 
 /** Reads an endpoint through the cache: `data`, `isPending`, `isFetching`, `error`, `refetch`. */

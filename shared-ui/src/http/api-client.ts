@@ -15,6 +15,7 @@ import {
 import { getToken, useSession } from '../session/session-store';
 import { parseJson } from './exact-json';
 import { saveFile } from '../files/save-file';
+import { takeEarlyAnswer } from './early-answers';
 
 /** All calls go to one API base with an /api prefix (docs/product.md#calls). */
 const API_BASE = '/api';
@@ -57,12 +58,17 @@ interface RawInput {
   body?: unknown;
 }
 
-/** Sends one call; answers the response when it is ok, throws the text to show otherwise. */
+/**
+ * Sends one call; answers the response when it is ok, throws the text to show otherwise. `early`:
+ * the answer the page's start script already asked for this request (early-answers.ts), used in
+ * place of sending it when it arrived.
+ */
 async function send(
   endpoint: Endpoint,
   input: RawInput | undefined,
   options: RequestOptions | undefined,
   accept: string,
+  early?: (url: string) => Promise<Response | undefined> | undefined,
 ): Promise<Response> {
   const { params, query, body } = input ?? {};
   const messages = endpoint.texts;
@@ -73,13 +79,17 @@ async function send(
   if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
+  const url = `${API_BASE}${endpointPath(endpoint, params)}${queryString(query)}`;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${endpointPath(endpoint, params)}${queryString(query)}`, {
-      method: endpoint.method,
-      headers,
-      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-    });
+    // An early answer that failed to arrive is asked again.
+    response =
+      (await early?.(url)?.catch(() => undefined)) ??
+      (await fetch(url, {
+        method: endpoint.method,
+        headers,
+        body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+      }));
   } catch {
     throw new ApiError(messages.error);
   }
@@ -121,7 +131,27 @@ export async function call<E extends Endpoint>(
 ): Promise<EndpointResult<E>> {
   // Inside, the input is only taken apart; its type was checked at the call site.
   const [input, options] = args as unknown as [RawInput | undefined, CallOptions | undefined];
-  const response = await send(endpoint, input, options, 'application/json');
+  return answerOf(endpoint, await send(endpoint, input, options, 'application/json'));
+}
+
+/**
+ * `call` without options, taking the answer the page's start script already asked for the same
+ * request when there is one (early-answers.ts): the page's first reads (prefetchApiQuery).
+ */
+export async function callTakingEarlyAnswer<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E> | undefined,
+): Promise<EndpointResult<E>> {
+  const raw = input as unknown as RawInput | undefined;
+  const early = (url: string) => takeEarlyAnswer(`${endpoint.method} ${url}`);
+  return answerOf(endpoint, await send(endpoint, raw, undefined, 'application/json', early));
+}
+
+/** An ok answer's JSON as the endpoint's result; an unreadable one is the endpoint's error text. */
+async function answerOf<E extends Endpoint>(
+  endpoint: E,
+  response: Response,
+): Promise<EndpointResult<E>> {
   try {
     return (await readJson(response)) as EndpointResult<E>;
   } catch {

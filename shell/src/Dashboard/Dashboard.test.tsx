@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toIsoDate, useSession } from 'shared-ui';
+import { TOKEN_KEY, toIsoDate, useSession } from 'shared-ui';
 import {
   axeViolations,
   collectDialogs,
@@ -13,6 +13,7 @@ import {
 } from 'shared-ui/testing';
 import { Dashboard } from './Dashboard';
 import { startDashboardCalls, startDashboardCallsOnArrival } from './dashboard-calls';
+import { start } from '../start';
 
 const today = new Date();
 const FIRST = toIsoDate(new Date(today.getFullYear(), today.getMonth(), 1));
@@ -155,6 +156,60 @@ describe('Dashboard', () => {
       window.history.pushState({}, '', '/');
       useSession.setState({ token: null });
     }
+  });
+
+  describe("signed in at / by the page's start script", () => {
+    beforeEach(() => {
+      window.history.pushState({}, '', '/');
+      window.sessionStorage.setItem(TOKEN_KEY, 'a-token');
+      useSession.setState({ token: 'a-token' });
+      // Signed in, the page also reads who it is and what is set up (the Get started panel).
+      mockEndpoint(endpoints.getCurrentUser, {
+        user: { id: 2, name: 'Staff', email: 'staff@test.local', role: 'staff' },
+      });
+      mockEndpoint(endpoints.getSetup, {
+        company: true,
+        expenseTypes: true,
+        clients: true,
+        employees: true,
+        accounts: true,
+        firstEntry: true,
+      });
+    });
+    afterEach(() => {
+      window.sessionStorage.clear();
+      useSession.setState({ token: null });
+      document.head.innerHTML = '';
+    });
+
+    it('should show the answers the start script asked for, without asking again', async () => {
+      start();
+      // Asked before the signed-in code runs, with the session, for this month.
+      await waitFor(() => expect(totals.calls.length + finance.calls.length).toBe(2));
+      expect(totals.calls[0]?.headers.Authorization).toBe('Bearer a-token');
+      expect(finance.calls.map((call) => call.query)).toEqual([{ from: FIRST, to: LAST }]);
+
+      startDashboardCallsOnArrival();
+      render(<Dashboard />);
+      await waitFor(() => expect(card('Total Income')).toHaveTextContent('RS: 1,500.50'));
+      expect(card('Total Admins')).toHaveTextContent('2');
+      expect(totals.calls.length + finance.calls.length).toBe(2);
+      // Taken once: a later visit asks again.
+      render(<Dashboard />);
+      await waitFor(() => expect(totals.calls.length + finance.calls.length).toBe(4));
+    });
+
+    it('should ask again for an answer the start script could not get', async () => {
+      finance.once(networkFailure());
+      start();
+      await waitFor(() => expect(finance.calls).toHaveLength(1));
+      startDashboardCallsOnArrival();
+      render(<Dashboard />);
+      await waitFor(() => expect(card('Total Income')).toHaveTextContent('RS: 1,500.50'));
+      expect(finance.calls).toHaveLength(2);
+      expect(totals.calls).toHaveLength(1);
+      expect(dialogs.alerts).toEqual([]);
+    });
   });
 
   it('should reload the finance cards for the chosen range on Apply Filter', async () => {

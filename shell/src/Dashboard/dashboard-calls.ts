@@ -1,6 +1,7 @@
 // The dashboard's first two calls, started by the page before the signed-in code has loaded.
 // They go into the page's cache under the keys the Dashboard reads, so its first mount takes
-// their answers (or waits for them while they travel) instead of asking again.
+// their answers (or waits for them while they travel) instead of asking again. When the start
+// script has already asked them (start.ts, at `/`), its answers are taken (prefetchApiQuery).
 import type { EndpointName } from 'contract/browser';
 import {
   currentMonthRange,
