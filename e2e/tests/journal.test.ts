@@ -12,7 +12,7 @@ import {
   signIn,
 } from '../support/browser';
 import type { Session } from '../support/browser';
-import { apiAs, type ApiCall } from '../support/api';
+import { apiAs, cents, type ApiCall } from '../support/api';
 
 let browser: Browser;
 let call: ApiCall;
@@ -32,7 +32,6 @@ const monthName = (month: number) =>
   new Date(2000, month - 1, 1).toLocaleString('en-US', { month: 'long' });
 const money = (amount: number) =>
   amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const cents = (amount: number) => Math.round(amount * 100);
 
 interface Finance {
   income: number;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { downloaded, launch, openPage, signIn } from '../support/browser';
 import type { Session } from '../support/browser';
-import { apiAs, type ApiCall } from '../support/api';
+import { apiAs, cents, type ApiCall } from '../support/api';
 
 let browser: Browser;
 let session: Session;
@@ -36,7 +36,6 @@ const MONTH = now.getMonth() + 1;
 const monthName = (month: number) =>
   new Date(2000, month - 1, 1).toLocaleString('en-US', { month: 'long' });
 
-const cents = (amount: number) => Math.round(amount * 100);
 const plus = (a: number, b: number) => (cents(a) + cents(b)) / 100;
 const money = (amount: number) =>
   amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
