@@ -432,24 +432,27 @@ async function main(): Promise<number> {
     });
     await dashboard.context.close();
 
-    // Each remote screen: a signed-in page load of its route; what it fetches beyond what the
-    // dashboard page fetched is the remote's own cost (its entry, its screen, anything it did
-    // not get from the shared libraries). React is counted on every such page.
-    const signedIn = await openPage(browser);
-    await signedIn.context.addInitScript(
-      (value) => window.sessionStorage.setItem('token', value),
-      token,
-    );
+    // Each remote screen: a signed-in page load of its route, in a browser context of its own;
+    // what it fetches beyond what the dashboard page fetched is the remote's own cost (its entry,
+    // its screen, anything it did not get from the shared libraries). One page for every route
+    // undercounted: a chunk an earlier route had loaded could come from the page's memory cache,
+    // which reports no response. React is counted on every such page.
     const remotes: { remote: string; route: string; bytes: number }[] = [];
     let copies = 0;
     let runtimeCoreBytes = 0;
     for (const remote of REMOTES.filter(built)) {
       let largest = { remote, route: '-', bytes: 0 };
       for (const route of REMOTE_ROUTES[remote] ?? []) {
+        const signedIn = await openPage(browser);
+        await signedIn.context.addInitScript(
+          (value) => window.sessionStorage.setItem('token', value),
+          token,
+        );
         const loaded = await scriptsDuring(signedIn.page, async () => {
           await signedIn.page.goto(route);
           await signedIn.page.getByRole('main').waitFor();
         });
+        await signedIn.context.close();
         copies = Math.max(copies, reactCopies(loaded.bodies));
         // The federation runtime core is shared by every remote and loaded once, before the
         // first one: it is printed on its own line, not counted against each remote.
@@ -464,7 +467,6 @@ async function main(): Promise<number> {
       }
       remotes.push(largest);
     }
-    await signedIn.context.close();
 
     const typedRuns: SignInRun[] = [];
     const hurriedRuns: SignInRun[] = [];
