@@ -7,8 +7,9 @@ import {
   type StatementPreview,
   type StatementPreviewLine,
 } from 'contract/browser';
+import { Suspense, lazy } from 'react';
 import { STATEMENT_FORMATS, Button, Select, Table, formatMoney, formatRs } from 'shared-ui';
-import { ColumnMapping, formatChoices } from '../ColumnMapping';
+import { formatChoices } from '../ColumnMapping/formatChoices';
 import { ImportFile } from '../FileImport';
 import { useStatementImport, type StatementImportState } from './useStatementImport';
 import { ActionForm } from '../ActionForm';
@@ -72,25 +73,37 @@ const STATEMENT_FIELDS: ReadonlyArray<{ field: keyof StatementMapping; label: st
   { field: 'balance', label: 'Balance' },
 ];
 
+/**
+ * The column selects, a chunk of their own: they show only once a CSV or Excel file is previewed,
+ * so the register's first load does not carry them.
+ */
+const ColumnMapping = lazy(() =>
+  import('../ColumnMapping').then(({ ColumnMapping }) => ({
+    default: ColumnMapping<keyof StatementMapping>,
+  })),
+);
+
 /** The columns a CSV or Excel statement was read with, to change before the import. */
 function StatementMappingFields({ state }: { state: StatementImportState }) {
   const { preview, choices, choose } = state;
   if (!preview || preview.headers.length === 0) return null;
   return (
-    <ColumnMapping
-      headers={preview.headers}
-      sheets={{
-        all: preview.sheets,
-        current: preview.sheet,
-        // Another sheet has other columns: they are detected again.
-        onChange: (sheet) => choose({ sheet, mapping: undefined }),
-      }}
-      fields={STATEMENT_FIELDS}
-      mapping={choices.mapping ?? preview.mapping}
-      onMappingChange={(mapping) => choose({ mapping })}
-      amounts={{ amount: 'amount', debit: 'debit', credit: 'credit' }}
-      {...formatChoices(preview, choices, choose)}
-    />
+    <Suspense fallback={<p>Loading...</p>}>
+      <ColumnMapping
+        headers={preview.headers}
+        sheets={{
+          all: preview.sheets,
+          current: preview.sheet,
+          // Another sheet has other columns: they are detected again.
+          onChange: (sheet) => choose({ sheet, mapping: undefined }),
+        }}
+        fields={STATEMENT_FIELDS}
+        mapping={choices.mapping ?? preview.mapping}
+        onMappingChange={(mapping) => choose({ mapping })}
+        amounts={{ amount: 'amount', debit: 'debit', credit: 'credit' }}
+        {...formatChoices(preview, choices, choose)}
+      />
+    </Suspense>
   );
 }
 

@@ -189,7 +189,7 @@ describe('ReconcilePage', () => {
     renderPage();
     const charges = await rowOf('SERVICE CHARGES OCTOBER');
     await userEvent.click(within(charges).getByRole('button', { name: /^Create: / }));
-    const form = within(charges).getByRole('form', {
+    const form = await within(charges).findByRole('form', {
       name: 'Create: 7 Oct, SERVICE CHARGES OCTOBER, RS -40.00',
     });
     const picker = within(form).getByLabelText('Book to');

@@ -1,19 +1,26 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { LineEntryBody, Proposal, StatementLine } from 'contract/browser';
 import { Button, Checkbox, formatRs, useCanWrite, useIsAdmin } from 'shared-ui';
 import { registerPath, useAccountId } from '../AccountsPage/account-paths';
-import { CreatePanel } from './CreatePanel';
-import { FindMatchPanel } from './FindMatchPanel';
 import { entryCandidate, lineName, transferCandidate, type Candidate } from './line-words';
 import { LastAction } from './LastAction';
 import { ReasonPanel } from './ReasonPanel';
 import { ReconciledForm } from './ReconciledForm';
 import { ReconcileRow, type Panel } from './ReconcileRow';
-import { TransferPanel } from './TransferPanel';
 import { useRowActions, type RowActions } from './useRowActions';
 import '../AccountsPage/AccountsPage.css';
 import './ReconcilePage.css';
+
+/** The row forms' chunk (panels.ts), fetched once, when a row first opens one of them. */
+const panels = () => import(/* webpackChunkName: "reconcile-panels" */ './panels');
+const CreatePanel = lazy(() => panels().then(({ CreatePanel }) => ({ default: CreatePanel })));
+const TransferPanel = lazy(() =>
+  panels().then(({ TransferPanel }) => ({ default: TransferPanel })),
+);
+const FindMatchPanel = lazy(() =>
+  panels().then(({ FindMatchPanel }) => ({ default: FindMatchPanel })),
+);
 
 /** What OK on a rule's proposal books the line to (the description left to the line's when none). */
 const proposalBody = (proposal: Proposal): LineEntryBody => {
@@ -127,13 +134,15 @@ function ReconcileScreen({ id }: { id: number }) {
                   }}
                 >
                   {panel && (
-                    <PanelOf
-                      panel={panel}
-                      line={line}
-                      actions={actions}
-                      close={() => setOpen(undefined)}
-                      onAct={() => actOn(line, index)}
-                    />
+                    <Suspense fallback={<p>Loading...</p>}>
+                      <PanelOf
+                        panel={panel}
+                        line={line}
+                        actions={actions}
+                        close={() => setOpen(undefined)}
+                        onAct={() => actOn(line, index)}
+                      />
+                    </Suspense>
                   )}
                 </ReconcileRow>
               );

@@ -106,7 +106,7 @@ test('Remember after a Create: the description without its numbers, edited, save
   renderPage();
   const row = await rowOf(CHARGES.description);
   await userEvent.click(within(row).getByRole('button', { name: /^Create: / }));
-  const form = within(row).getByRole('form', { name: /^Create: 7 Oct/ });
+  const form = await within(row).findByRole('form', { name: /^Create: 7 Oct/ });
   await waitFor(() => expect(within(form).getByLabelText('Book to')).toHaveValue('ledger:9'));
   await userEvent.clear(within(form).getByLabelText('Description'));
   await userEvent.type(within(form).getByLabelText('Description'), 'Bank charges');
@@ -183,7 +183,7 @@ test('Create adds a missing expense type in place and chooses it', async () => {
   renderPage();
   const row = await rowOf('RENT PART 1');
   await userEvent.click(within(row).getByRole('button', { name: /^Create: / }));
-  const form = within(row).getByRole('form', { name: /^Create: 9 Oct/ });
+  const form = await within(row).findByRole('form', { name: /^Create: 9 Oct/ });
   await userEvent.click(
     within(form).getByRole('button', { name: 'New expense type: 9 Oct, RENT PART 1, RS -100.00' }),
   );
@@ -223,7 +223,7 @@ test('Find & match: one entry matched to this line and another that add up to it
   renderPage();
   const row = await rowOf('RENT PART 1');
   await userEvent.click(within(row).getByRole('button', { name: /^Find & match: / }));
-  const form = within(row).getByRole('form', { name: /^Find & match: 9 Oct/ });
+  const form = await within(row).findByRole('form', { name: /^Find & match: 9 Oct/ });
   await userEvent.click(await within(form).findByRole('checkbox', { name: /Expense #41, Rent/ }));
   const others = within(form).getByRole('list', { name: 'Other lines for Expense #41' });
   // Money out, as the line: the other part, not the deposit nor the line itself.

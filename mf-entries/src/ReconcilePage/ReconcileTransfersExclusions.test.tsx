@@ -137,7 +137,7 @@ test('a cash deposit records its transfer from Cash in the row, and Undo reverse
   renderPage();
   const deposit = await rowOf('CASH DEPOSIT BRANCH 12');
   await userEvent.click(within(deposit).getByRole('button', { name: /^Transfer: / }));
-  const form = within(deposit).getByRole('form', {
+  const form = await within(deposit).findByRole('form', {
     name: 'Transfer: 12 Jan, CASH DEPOSIT BRANCH 12, RS 20,000.00',
   });
   // The line's text names Cash: it is chosen.
@@ -198,7 +198,7 @@ test('Find & match: two entries found by text and date are matched to one line, 
   renderPage();
   const card = await rowOf('CARD PAYMENT MARKET');
   await userEvent.click(within(card).getByRole('button', { name: /^Find & match: / }));
-  const form = within(card).getByRole('form', { name: /^Find & match: 14 Jan/ });
+  const form = await within(card).findByRole('form', { name: /^Find & match: 14 Jan/ });
   const found = within(form).getByRole('list', { name: /^Unmatched entries and transfers/ });
   const boxes = async (count: number) =>
     waitFor(() => expect(within(found).getAllByRole('checkbox')).toHaveLength(count));
