@@ -98,7 +98,7 @@ describe('payroll', () => {
   it("posts a month's salaries once; the report and the journal agree", async () => {
     await page.getByRole('link', { name: 'Payroll', exact: true }).click();
     await page.getByRole('heading', { name: 'Payroll', level: 1 }).waitFor();
-    await page.getByLabel('Month').fill(LAST_MONTH);
+    await page.getByLabel('Month', { exact: true }).fill(LAST_MONTH);
     // The month's own sheet: this month's rows can still be on screen just after the change.
     const lastMonthSheet = page.getByRole('table', { name: `Payroll ${LAST_MONTH}` });
     for (const person of STAFF) {
@@ -207,7 +207,10 @@ describe('payroll without retyping', () => {
       document.addEventListener('click', () => (counted.clicks += 1), true);
     });
     await page.getByRole('link', { name: 'Payroll', exact: true }).click();
-    await page.getByLabel('Month').fill(PAST_MONTH);
+    // The dashboard's month cards are labelled with "month" too: the field is read on the Payroll
+    // screen, once it is drawn.
+    await page.getByRole('heading', { name: 'Payroll', level: 1 }).waitFor();
+    await page.getByLabel('Month', { exact: true }).fill(PAST_MONTH);
     const pastSheet = page.getByRole('table', { name: `Payroll ${PAST_MONTH}` });
     await pastSheet.getByLabel(`Pay ${third}`).waitFor();
     expect(await pastSheet.getByLabel(`Pay ${third}`).isChecked()).toBe(true);
