@@ -12,15 +12,17 @@ import { useRowActions, type RowActions } from './useRowActions';
 import '../AccountsPage/AccountsPage.css';
 import './ReconcilePage.css';
 
-/** The row forms' chunk (panels.ts), fetched once, when a row first opens one of them. */
+/**
+ * The row forms' chunk (panels.ts): asked for when the pointer or the keyboard reaches a row's
+ * Create, Transfer or Find & match (so it is there by the press), or at the latest when one opens.
+ */
 const panels = () => import(/* webpackChunkName: "reconcile-panels" */ './panels');
-const CreatePanel = lazy(() => panels().then(({ CreatePanel }) => ({ default: CreatePanel })));
-const TransferPanel = lazy(() =>
-  panels().then(({ TransferPanel }) => ({ default: TransferPanel })),
-);
-const FindMatchPanel = lazy(() =>
-  panels().then(({ FindMatchPanel }) => ({ default: FindMatchPanel })),
-);
+const preloadPanels = () => void panels().catch(() => undefined);
+const panel = <K extends keyof Awaited<ReturnType<typeof panels>>>(name: K) =>
+  lazy(() => panels().then((loaded) => ({ default: loaded[name] })));
+const CreatePanel = panel('CreatePanel');
+const TransferPanel = panel('TransferPanel');
+const FindMatchPanel = panel('FindMatchPanel');
 
 /** What OK on a rule's proposal books the line to (the description left to the line's when none). */
 const proposalBody = (proposal: Proposal): LineEntryBody => {
@@ -123,6 +125,7 @@ function ReconcileScreen({ id }: { id: number }) {
                   busy={reconcile.busy}
                   panel={panel}
                   setPanel={(next) => setOpen(next ? { lineId: line.id, panel: next } : undefined)}
+                  onPanelIntent={preloadPanels}
                   onAccept={(suggestion) => {
                     actOn(line, index);
                     void actions.match(line, suggestion.entryIds, suggestion.transferIds);

@@ -20,6 +20,8 @@ export interface RowProps {
   busy: boolean;
   panel: Panel | undefined;
   setPanel: (panel: Panel | undefined) => void;
+  /** The pointer or the focus reached a toggle: its form may start loading. */
+  onPanelIntent?: () => void;
   onAccept: (suggestion: Suggestion) => void;
   onProposal: () => void;
   /** The form under the row of the panel open. */
@@ -60,6 +62,8 @@ export function ReconcileRow(props: RowProps) {
       aria-expanded={open}
       aria-controls={open ? panelId : undefined}
       onClick={() => setPanel(open ? undefined : which)}
+      onFocus={props.onPanelIntent}
+      onPointerEnter={props.onPanelIntent}
     >
       {text}
     </Button>
