@@ -14,6 +14,7 @@ import {
 import { Dashboard } from './Dashboard';
 import { startDashboardCalls, startDashboardCallsOnArrival } from './dashboard-calls';
 import { start } from '../start';
+import { OFFICE_SET_UP } from '../testing/render-app';
 
 const today = new Date();
 const FIRST = toIsoDate(new Date(today.getFullYear(), today.getMonth(), 1));
@@ -33,6 +34,19 @@ beforeEach(() => {
 });
 
 const card = (name: string) => screen.getByRole('region', { name });
+
+/**
+ * With the two calls already asked: the Dashboard shows their figures without asking again, and
+ * only its first mount takes them (a later visit asks again).
+ */
+async function expectFiguresOfTheTwoCallsTakenOnce() {
+  render(<Dashboard />);
+  await waitFor(() => expect(card('Total Income')).toHaveTextContent('RS: 1,500.50'));
+  expect(card('Total Admins')).toHaveTextContent('2');
+  expect(totals.calls.length + finance.calls.length).toBe(2);
+  render(<Dashboard />);
+  await waitFor(() => expect(totals.calls.length + finance.calls.length).toBe(4));
+}
 
 describe('Dashboard', () => {
   it('should default the dates to the first and last day of the current month', async () => {
@@ -128,13 +142,7 @@ describe('Dashboard', () => {
   it('should show the figures of the calls started before it mounted, without asking again', async () => {
     startDashboardCalls({ from: FIRST, to: LAST });
     await waitFor(() => expect(totals.calls.length + finance.calls.length).toBe(2));
-    render(<Dashboard />);
-    await waitFor(() => expect(card('Total Income')).toHaveTextContent('RS: 1,500.50'));
-    expect(card('Total Admins')).toHaveTextContent('2');
-    expect(totals.calls.length + finance.calls.length).toBe(2);
-    // Only the first mount takes them: a later visit asks again.
-    render(<Dashboard />);
-    await waitFor(() => expect(totals.calls.length + finance.calls.length).toBe(4));
+    await expectFiguresOfTheTwoCallsTakenOnce();
   });
 
   it("should have this month's figures asked for when the page opens signed in at /, and only then", async () => {
@@ -167,14 +175,7 @@ describe('Dashboard', () => {
       mockEndpoint(endpoints.getCurrentUser, {
         user: { id: 2, name: 'Staff', email: 'staff@test.local', role: 'staff' },
       });
-      mockEndpoint(endpoints.getSetup, {
-        company: true,
-        expenseTypes: true,
-        clients: true,
-        employees: true,
-        accounts: true,
-        firstEntry: true,
-      });
+      mockEndpoint(endpoints.getSetup, OFFICE_SET_UP);
     });
     afterEach(() => {
       window.sessionStorage.clear();
@@ -190,13 +191,7 @@ describe('Dashboard', () => {
       expect(finance.calls.map((call) => call.query)).toEqual([{ from: FIRST, to: LAST }]);
 
       startDashboardCallsOnArrival();
-      render(<Dashboard />);
-      await waitFor(() => expect(card('Total Income')).toHaveTextContent('RS: 1,500.50'));
-      expect(card('Total Admins')).toHaveTextContent('2');
-      expect(totals.calls.length + finance.calls.length).toBe(2);
-      // Taken once: a later visit asks again.
-      render(<Dashboard />);
-      await waitFor(() => expect(totals.calls.length + finance.calls.length).toBe(4));
+      await expectFiguresOfTheTwoCallsTakenOnce();
     });
 
     it('should ask again for an answer the start script could not get', async () => {

@@ -1,7 +1,7 @@
 // Test support: renders the shell at a path, signed in or out, with the dashboard's calls and
 // logout answered and page reloads observed.
 import { MemoryRouter } from 'react-router';
-import type { Role } from 'contract/browser';
+import type { Role, SetupStatus } from 'contract/browser';
 import { page, useSession } from 'shared-ui';
 import { endpoints, mockEndpoint, render } from 'shared-ui/testing';
 import { App } from '../App';
@@ -10,6 +10,16 @@ export interface RenderAppOptions {
   path?: string;
   token?: string | null;
 }
+
+/** An office already set up: the dashboard's Get started list (Dashboard/GetStarted) stays away. */
+export const OFFICE_SET_UP: SetupStatus = {
+  company: true,
+  expenseTypes: true,
+  clients: true,
+  employees: true,
+  accounts: true,
+  firstEntry: true,
+};
 
 /**
  * `role`: what the session answers about its user (the sidebar shows admin links from it, and
@@ -22,15 +32,7 @@ export function stubApi({ role = 'staff' }: { role?: Role } = {}) {
   mockEndpoint(endpoints.getOverBudget, { month: '2025-05', rows: [] });
   mockEndpoint(endpoints.getPreferences, { confirmWithNotice: false });
   mockEndpoint(endpoints.listAccounts, { accounts: [] });
-  // An office already set up: the dashboard's Get started list (Dashboard/GetStarted) stays away.
-  mockEndpoint(endpoints.getSetup, {
-    company: true,
-    expenseTypes: true,
-    clients: true,
-    employees: true,
-    accounts: true,
-    firstEntry: true,
-  });
+  mockEndpoint(endpoints.getSetup, OFFICE_SET_UP);
   return {
     logout: mockEndpoint(endpoints.logout, { message: 'Logged out' }),
     currentUser: mockEndpoint(endpoints.getCurrentUser, {
