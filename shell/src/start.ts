@@ -23,7 +23,7 @@ function readToken(): string | null {
  * shared-ui's EARLY_ANSWERS_KEY (http/early-answers.ts): where the page leaves the answers it asked
  * for before the signed-in code loaded. A test checks that shared-ui takes them.
  */
-export const START_EARLY_ANSWERS_KEY = '__officeFinanceEarlyAnswers';
+const START_EARLY_ANSWERS_KEY = '__officeFinanceEarlyAnswers';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const isoDay = (day: Date) =>

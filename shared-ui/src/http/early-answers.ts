@@ -6,10 +6,10 @@
 // place of sending it again (prefetchApiQuery); nothing else looks here.
 
 /** The page's property holding the early answers; shell/src/start.ts writes the same name. */
-export const EARLY_ANSWERS_KEY = '__officeFinanceEarlyAnswers';
+const EARLY_ANSWERS_KEY = '__officeFinanceEarlyAnswers';
 
 /** Each early request (`METHOD /api/path?query`) and its answer, or undefined when it failed. */
-export type EarlyAnswers = Map<string, Promise<Response | undefined>>;
+type EarlyAnswers = Map<string, Promise<Response | undefined>>;
 
 /**
  * The answer already on its way for `request`, taken so that no later read uses it; undefined when
