@@ -150,11 +150,12 @@ export function createConfig({
         path: path.join(dir, 'dist'),
         publicPath: 'auto',
         uniqueName: `office-finance-${name}`,
-        // Entry chunks keep stable names: a remote's federation runtime module needs the entry's
-        // file name before content hashes exist, and the shell's start script loads main.js by
-        // name. They are served no-cache, and index.html references them with a ?hash query;
-        // every other chunk is content-hashed.
-        filename: '[name].js',
+        // A remote's entry chunks keep stable names: its federation runtime module needs the
+        // entry's file name before content hashes exist. They are served no-cache, and index.html
+        // references them with a ?hash query. The shell's main.js is content-hashed like every
+        // other chunk (kept, not asked again, by a signed-in page): its start script finds its
+        // name in index.html's list of the signed-in files.
+        filename: start ? `[name]${hashed}.js` : '[name].js',
         chunkFilename: `[name]${hashed}.js`,
         assetModuleFilename: `assets/[name]${hashed}[ext]`,
         // The runtime provider and the start script (other compilations, below) write into the

@@ -61,8 +61,12 @@ export function startConfig(app, entry) {
 }
 
 /**
- * Writes into index.html every script (`main.js` first) and style sheet of the shell's signed-in
- * build. It runs last (report stage), when real content hashes have given every file its name.
+ * Writes into index.html every script (the entry, main.js, first) and style sheet of the shell's
+ * signed-in build, and under `first` the scripts a signed-in page runs at once: the entry and the
+ * chunks its own imports ask for (the dashboard's calls, the bootstrap). The start script puts
+ * those in the page together, so they are read side by side rather than one after the other
+ * (main.js, then its chunks); their styles the entry's runtime adds, in its order. It runs last
+ * (report stage), when real content hashes have given every file its name.
  */
 export class SignedInFilesPlugin {
   apply(compiler) {
@@ -70,15 +74,26 @@ export class SignedInFilesPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'SignedInFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
+          const entry = compilation.entrypoints.get('main');
+          if (!entry) throw new Error('the shell has no entry named main');
+          const mainFile = [...entry.getEntrypointChunk().files].find((file) =>
+            file.endsWith('.js'),
+          );
+          const firstFiles = new Set([
+            ...entry.getFiles(),
+            ...[...entry.getChildren()].flatMap((group) => group.getFiles()),
+          ]);
           const names = compilation.getAssets().map((asset) => asset.name);
-          const listed = (extension) =>
-            names
+          const listed = (files, extension) =>
+            files
               .filter((file) => file.endsWith(extension))
-              .sort(
-                (a, b) => Number(b === 'main.js') - Number(a === 'main.js') || a.localeCompare(b),
-              )
+              .sort((a, b) => Number(b === mainFile) - Number(a === mainFile) || a.localeCompare(b))
               .map((file) => `/${file}`);
-          const list = JSON.stringify({ scripts: listed('.js'), styles: listed('.css') });
+          const list = JSON.stringify({
+            scripts: listed(names, '.js'),
+            styles: listed(names, '.css'),
+            first: listed([...firstFiles], '.js'),
+          });
           compilation.updateAsset('index.html', (html) => {
             const text = html.source().toString();
             if (!text.includes(`"${SIGNED_IN_FILES_MARK}"`)) {

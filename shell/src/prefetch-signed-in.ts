@@ -8,21 +8,24 @@ export const SIGNED_IN_FILES_ID = 'signed-in-files';
 interface SignedInFiles {
   scripts: string[];
   styles: string[];
+  /** The scripts a signed-in page runs at once, main.js (content-hashed) first. */
+  first: string[];
 }
 
+/** Paths of this origin only (`/x.js`, not `//elsewhere/x.js`). */
 const paths = (value: unknown): string[] =>
   Array.isArray(value)
-    ? value.filter((item): item is string => typeof item === 'string' && item.startsWith('/'))
+    ? value.filter((item): item is string => typeof item === 'string' && /^\/(?![/\\])/.test(item))
     : [];
 
-/** The list in the page, or nothing when it is missing or unreadable: the hints are only hints. */
-function signedInFiles(): SignedInFiles | undefined {
+/** The list in the page, or nothing when it is missing or unreadable. */
+export function signedInFiles(): SignedInFiles | undefined {
   const text = document.getElementById(SIGNED_IN_FILES_ID)?.textContent;
   if (!text) return undefined;
   try {
-    const list = JSON.parse(text) as { scripts?: unknown; styles?: unknown } | null;
+    const list = JSON.parse(text) as { scripts?: unknown; styles?: unknown; first?: unknown };
     if (!list || typeof list !== 'object') return undefined;
-    return { scripts: paths(list.scripts), styles: paths(list.styles) };
+    return { scripts: paths(list.scripts), styles: paths(list.styles), first: paths(list.first) };
   } catch {
     return undefined;
   }

@@ -35,10 +35,16 @@ test("the start script asks the dashboard's first reads as the dashboard does", 
   }
 });
 
-test('signed in, the start script hands over to the signed-in shell', async () => {
+/** A session in the page at `/`, and answers to the two reads the start script asks there. */
+function signedInAtRoot() {
   const totals = mockEndpoint(endpoints.getTotals, { admins: 1, employees: 0, clients: 0 });
   const finance = mockEndpoint(endpoints.getFinance, { income: 0, salary: 0, expense: 0 });
   window.sessionStorage.setItem(TOKEN_KEY, 'a-token');
+  return { totals, finance };
+}
+
+test('signed in, the start script hands over to the signed-in shell', async () => {
+  const { totals, finance } = signedInAtRoot();
   start();
   expect(mainScripts()).toHaveLength(1);
   // At / it has asked the dashboard's figures (Dashboard.test.tsx: the shell takes them).
@@ -95,4 +101,36 @@ test('without a readable list, the login screen adds no hint and raises nothing'
     prefetchSignedIn();
     expect(hints()).toHaveLength(0);
   }
+});
+
+const pageScripts = () =>
+  Array.from(document.head.querySelectorAll('script[src]')).map((script) =>
+    script.getAttribute('src'),
+  );
+
+test('signed in, the start script puts main.js and the chunks it runs first in the page at once', async () => {
+  const { totals } = signedInAtRoot();
+  writeList(
+    JSON.stringify({
+      scripts: ['/main.0a1b2c3d.js', '/967.db865ac8.js', '/65.669a3d96.js'],
+      styles: ['/708.8392ad24.css'],
+      first: ['/main.0a1b2c3d.js', '/967.db865ac8.js', '//elsewhere.example/x.js'],
+    }),
+  );
+  start();
+  // Written as webpack's chunk loader writes them, so that it finds them and asks nothing again;
+  // a path to another host is not taken from the list.
+  expect(pageScripts()).toEqual([
+    `${window.location.origin}/main.0a1b2c3d.js`,
+    `${window.location.origin}/967.db865ac8.js`,
+  ]);
+  await waitFor(() => expect(totals.calls).toHaveLength(1));
+});
+
+test('signed in on a page whose list names no first scripts, the start script loads main.js', async () => {
+  const { totals } = signedInAtRoot();
+  writeList(JSON.stringify({ scripts: ['/main.js'], styles: [] }));
+  start();
+  expect(pageScripts()).toEqual([`${window.location.origin}/main.js`]);
+  await waitFor(() => expect(totals.calls).toHaveLength(1));
 });

@@ -5,9 +5,14 @@
 // both. It reads the token itself: importing shared-ui here would put the whole design system
 // and its styles in front of the signed-in shell.
 
+import { signedInFiles } from './prefetch-signed-in';
+
 /** shared-ui's TOKEN_KEY (the session token's sessionStorage key); a test keeps them equal. */
 export const START_TOKEN_KEY = 'token';
-/** The signed-in shell, beside this file (served no-cache, like this file). */
+/**
+ * The signed-in shell's entry where the page has no list of its files (a development build's is
+ * named so; a production build's is content-hashed and listed in index.html).
+ */
 export const MAIN_SCRIPT = '/main.js';
 
 /** The stored session token; unavailable storage counts as signed out, as in shared-ui. */
@@ -57,13 +62,26 @@ function askDashboardEarly(token: string): void {
   (window as unknown as Record<string, unknown>)[START_EARLY_ANSWERS_KEY] = answers;
 }
 
+/**
+ * Puts in the page main.js and the chunks it asks for first, together: each runs when it arrives
+ * (a chunk that comes before main.js waits in webpack's chunk list, which main.js reads when it
+ * starts). Absolute addresses, as webpack's loader writes them, so that it finds these elements
+ * and does not ask again.
+ */
+function loadSignedInShell(): void {
+  const listed = signedInFiles()?.first ?? [];
+  for (const file of listed.length > 0 ? listed : [MAIN_SCRIPT]) {
+    const script = document.createElement('script');
+    script.src = new URL(file, window.location.href).href;
+    document.head.appendChild(script);
+  }
+}
+
 export function start(): void {
   const token = readToken();
   if (token) {
     askDashboardEarly(token);
-    const script = document.createElement('script');
-    script.src = MAIN_SCRIPT;
-    document.head.appendChild(script);
+    loadSignedInShell();
   } else {
     void import('./login-screen');
   }

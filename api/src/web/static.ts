@@ -65,8 +65,8 @@ function cacheControlFor(servedPath: string): string {
   const filePath = servedPath.replace(/\.(br|gz)$/, '');
   return HASHED_ASSET.test(path.basename(filePath)) || DEPLOYED_FILE.test(filePath)
     ? 'public, max-age=31536000, immutable'
-    : // index.html, start.js, main.js, remoteEntry.js, mf-manifest.json: revalidate every time, so a
-      // new deployment is picked up on the next load.
+    : // index.html, start.js, a remote's main.js and remoteEntry.js, mf-manifest.json: revalidate
+      // every time, so a new deployment is picked up on the next load.
       'no-cache';
 }
 
