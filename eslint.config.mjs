@@ -60,6 +60,8 @@ export default tseslint.config(
       '**/coverage/**',
       'data/**',
       '**/test-results/**',
+      // The server the API tests build for their processes (api/test/server-build.cjs).
+      'api/.test-builds/**',
       // lerna's task cache (nx.json): copies of builds
       '.nx/**',
     ],

@@ -9,6 +9,9 @@ module.exports = {
   // jest worker, which the environment hands to the files that worker runs: a file empties every
   // table between tests, so two files running at once must not share one (test/postgres-workers.cjs).
   globalSetup: '<rootDir>/test/global-setup.cjs',
+  globalTeardown: '<rootDir>/test/global-teardown.cjs',
+  // The server built for the tests that start it as a process (test/server-build.cjs).
+  modulePathIgnorePatterns: ['<rootDir>/.test-builds/'],
   testEnvironment: '<rootDir>/test/environment.cjs',
   // A test file leaves its worker holding far more than it found (its own copy of every module,
   // an embedded database's memory), and one process that ran file after file spent ever longer

@@ -2,13 +2,12 @@
 // accepting, finish in-flight requests, close the database: PGlite checkpoints first).
 // WORKERS=N (PostgreSQL only) runs N such processes on one port through Node's cluster: every
 // piece of shared state (sessions, idempotency keys, login throttles, rate limits) lives in
-// the database, so they answer exactly like one process.
+// the database, so they answer exactly like one process. The app's modules are loaded only by a
+// process that serves: the primary of WORKERS=N, and a process refused for its configuration,
+// never load them (loading them cost about two seconds of processor time).
 import cluster from 'node:cluster';
-import { buildApp } from './app.js';
-import { preloadImages } from './files/images.js';
 import { configFromEnv, type AppConfig } from './config.js';
 import { runPrimary, workerCount } from './workers.js';
-import { DataDirectoryInUse } from './db/data-dir-lock.js';
 
 let config: AppConfig;
 let workers: number;
@@ -27,6 +26,11 @@ if (workers > 1 && cluster.isPrimary) {
 }
 
 async function serve(config: AppConfig): Promise<void> {
+  const [{ buildApp }, { preloadImages }, { DataDirectoryInUse }] = await Promise.all([
+    import('./app.js'),
+    import('./files/images.js'),
+    import('./db/data-dir-lock.js'),
+  ]);
   const app = await buildApp(config).catch((error: unknown) => {
     // Refused or failed before the server could log: say why plainly and exit non-zero.
     console.error(error instanceof DataDirectoryInUse ? error.message : error);

@@ -69,9 +69,18 @@ export function runDeploy(
   });
 }
 
+/**
+ * How a server process is started: from the build the jest run made (server-build.cjs), as
+ * `npm start` runs dist/server.js, or else from its TypeScript through tsx.
+ */
+const serverBuild = process.env.API_TEST_SERVER_BUILD;
+const SERVER_ARGS = serverBuild
+  ? ['--liftoff-only', serverBuild]
+  : [...SHORT_LIVED_NODE_ARGS, 'src/server.ts'];
+
 /** Spawns the server; `output` collects its stdout and stderr. */
 export function spawnServer(env: NodeJS.ProcessEnv): Omit<Server, 'base'> {
-  const child = spawn(process.execPath, [...SHORT_LIVED_NODE_ARGS, 'src/server.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: apiDir,
     env: { ...baseEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -64,6 +64,31 @@ function declarationText(node: ts.Node, sourceFile: ts.SourceFile): string {
 }
 
 /**
+ * TypeScript's own library files (lib.*.d.ts) as parsed once in this process: every program made
+ * here reads them, and parsing them again took up to a second each time.
+ */
+const libraryFiles = new Map<string, ts.SourceFile>();
+const libDir = path.dirname(ts.getDefaultLibFilePath({})) + path.sep;
+
+/** A compiler host that parses each of TypeScript's own library files once in this process. */
+function compilerHost(options: ts.CompilerOptions): ts.CompilerHost {
+  const host = ts.createCompilerHost(options);
+  const { getSourceFile: parse } = host;
+  host.getSourceFile = (fileName, language, ...rest) => {
+    if (!path.resolve(fileName).startsWith(libDir))
+      return parse.call(host, fileName, language, ...rest);
+    const key = `${fileName}\0${JSON.stringify(language)}`;
+    let file = libraryFiles.get(key);
+    if (!file) {
+      file = parse.call(host, fileName, language, ...rest);
+      if (file) libraryFiles.set(key, file);
+    }
+    return file;
+  };
+  return host;
+}
+
+/**
  * The declarations the library's build (`tsconfig.build.json`) would write, made in memory: file
  * name (under its dist/) -> text. Nothing is written, so it never meets a build writing dist/ at
  * the same time; it costs a type check of the library.
@@ -89,6 +114,7 @@ export function emitDeclarations(dir: string): Map<string, string> {
   const program = ts.createProgram({
     rootNames: config.fileNames,
     options,
+    host: compilerHost(options),
     ...(config.projectReferences ? { projectReferences: config.projectReferences } : {}),
   });
   const files = new Map<string, string>();
@@ -119,7 +145,7 @@ export function librarySurface(dir: string, declarations?: Map<string, string>):
     jsx: ts.JsxEmit.ReactJSX,
     types: [],
   };
-  const host = ts.createCompilerHost(options);
+  const host = compilerHost(options);
   if (declarations) {
     const { getSourceFile, fileExists, readFile } = host;
     host.getSourceFile = (fileName, language, ...rest) => {
@@ -132,6 +158,18 @@ export function librarySurface(dir: string, declarations?: Map<string, string>):
       declarations.has(path.resolve(fileName)) || fileExists.call(host, fileName);
     host.readFile = (fileName) =>
       declarations.get(path.resolve(fileName)) ?? readFile.call(host, fileName);
+    // The folders of the declarations made in memory exist too: the resolution of a module
+    // looks for its folder first, and without dist/ on disk every `./folder/file` export was
+    // lost.
+    const folders = new Set<string>();
+    for (const file of declarations.keys())
+      for (let folder = path.dirname(file); !folders.has(folder); folder = path.dirname(folder)) {
+        folders.add(folder);
+        if (path.dirname(folder) === folder) break;
+      }
+    const { directoryExists } = host;
+    host.directoryExists = (folder) =>
+      folders.has(path.resolve(folder)) || (directoryExists?.call(host, folder) ?? true);
   }
   const program = ts.createProgram([index], options, host);
   const checker = program.getTypeChecker();
@@ -144,6 +182,27 @@ export function librarySurface(dir: string, declarations?: Map<string, string>):
   const own = (declaration: ts.Declaration) =>
     path.resolve(declaration.getSourceFile().fileName).startsWith(distDir);
 
+  // Each declaration's text and the symbols it names, worked out once: many exports reach the
+  // same declarations (the contract's schemas share their parts).
+  const textOf = new Map<ts.Declaration, string>();
+  const namedBy = new Map<ts.Declaration, ts.Symbol[]>();
+  const named = (declaration: ts.Declaration): ts.Symbol[] => {
+    let symbols = namedBy.get(declaration);
+    if (!symbols) {
+      const found: ts.Symbol[] = [];
+      const walk = (node: ts.Node) => {
+        if (ts.isIdentifier(node) && node !== (declaration as { name?: ts.Node }).name) {
+          const referenced = checker.getSymbolAtLocation(node);
+          if (referenced) found.push(referenced);
+        }
+        ts.forEachChild(node, walk);
+      };
+      ts.forEachChild(declaration, walk);
+      namedBy.set(declaration, (symbols = found));
+    }
+    return symbols;
+  };
+
   /** The texts of a symbol's declarations and of the library's own symbols they name. */
   function texts(start: ts.Symbol): string[] {
     const seen = new Set<ts.Symbol>();
@@ -154,17 +213,14 @@ export function librarySurface(dir: string, declarations?: Map<string, string>):
       seen.add(target);
       for (const declaration of target.declarations ?? []) {
         if (!own(declaration)) continue;
-        const sourceFile = declaration.getSourceFile();
         // A variable's type is written on its declaration; its statement adds only `declare`.
-        out.push(declarationText(declaration, sourceFile));
-        const walk = (node: ts.Node) => {
-          if (ts.isIdentifier(node) && node !== (declaration as { name?: ts.Node }).name) {
-            const referenced = checker.getSymbolAtLocation(node);
-            if (referenced) visit(referenced);
-          }
-          ts.forEachChild(node, walk);
-        };
-        ts.forEachChild(declaration, walk);
+        let text = textOf.get(declaration);
+        if (text === undefined) {
+          text = declarationText(declaration, declaration.getSourceFile());
+          textOf.set(declaration, text);
+        }
+        out.push(text);
+        for (const referenced of named(declaration)) visit(referenced);
       }
     };
     visit(start);

@@ -1,10 +1,11 @@
 // Statements are read in a worker thread (worker.ts), never on the thread that answers requests:
 // whatever a file costs to read, every other request is answered meanwhile (an OFX file that
 // took 26.6 s to read held every other request as long). The worker's heap is bounded, and all
-// of it is given back when the worker ends. A worker that read a small file without a refusal is
-// kept for the next one (kept-workers.ts: starting one cost 0.4 to 0.8 s of processor time, most
-// statements far less to read); after a refusal, a failure, a file over KEEP_UNDER_BYTES or a
-// heap still over 64 MB once the file is read, it is ended, as every worker was before.
+// of it is given back when the worker ends. A worker that read a small file, or refused one
+// (a wrong format, an amount past the bounds: the reader threw, the worker is sound), is kept for
+// the next one (kept-workers.ts: starting one cost 0.4 to 0.8 s of processor time, most
+// statements far less to read); after a failure, a file over KEEP_UNDER_BYTES or a heap still
+// over 64 MB once the file is read, it is ended, as every worker was before.
 import pLimit from 'p-limit';
 import type { StatementOptions } from 'contract';
 import { statementMessages as sm } from 'contract';
@@ -68,7 +69,7 @@ async function run(job: ReadJob): Promise<ReadOutcome> {
   try {
     return await workers.run(job, {
       keep: (message: ReadMessage) =>
-        ('read' in message || 'packed' in message) && job.bytes.length <= KEEP_UNDER_BYTES,
+        !('failure' in message) && job.bytes.length <= KEEP_UNDER_BYTES,
       answer: async (message): Promise<ReadOutcome> => {
         if ('read' in message) return message;
         if ('packed' in message) {
