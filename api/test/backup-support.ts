@@ -7,7 +7,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { backupSigningKey, carriedTables } from '../src/backup/index.js';
 import { quoteIdent } from '../src/backup/tables.js';
-import { openDatabase, type DatabaseHandle, type RawTransaction } from '../src/db/index.js';
+import {
+  migrationRunner,
+  openDatabase,
+  type DatabaseHandle,
+  type RawTransaction,
+} from '../src/db/index.js';
+import { migrate } from '../src/db/migrate.js';
 import { insertEntries, seedParties } from './fixtures.js';
 import type { App } from '../src/app.js';
 import {
@@ -101,12 +107,23 @@ export const migratedEmbedded = async () =>
   );
 
 /**
- * Empties a migrated database again, as `migratedEmbedded` opens one but for the rows the
- * migrations put in (a restore replaces those with the file's own): every table but the schema
+ * Makes a database new and empty again, as `embedded` opens one: the public schema dropped with
+ * everything the migrations and restores made in it (pg_trgm among them), and made anew. A test
+ * that needs a new database can reuse one this way; a new one costs seconds of processor time.
+ */
+export async function blankAgain(handle: DatabaseHandle): Promise<DatabaseHandle> {
+  await handle.transaction((tx) => tx.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public'));
+  return handle;
+}
+
+/**
+ * Empties a database to what `migratedEmbedded` opens, but for the rows the migrations put in (a restore replaces those with the file's own): every table but the schema
  * version emptied and its sequences restarted. A test that restores into an empty database can
  * reuse one this way; a new one costs seconds of processor time to start.
  */
 export async function emptied(handle: DatabaseHandle): Promise<DatabaseHandle> {
+  // A database not yet migrated is migrated first (nothing to do for one that is).
+  await migrate(migrationRunner(handle.transaction));
   await handle.transaction(async (tx) => {
     const tables = await tx.query<{ name: string }>(
       `SELECT quote_ident(tablename) AS name FROM pg_tables
