@@ -1,7 +1,8 @@
-// Test support for the backup files (backup.test.ts, backup-commands.test.ts, and new databases
-// for backup-signature.test.ts): the tables a backup carries, a database's rows as text to
-// compare round trips by, the figures a person reads, new embedded databases and data
-// directories, and the source both files back up (a few entries chosen to be awkward: the
+// Test support for the backup files (backup.test.ts, backup-commands.test.ts, and databases
+// for backup-signature.test.ts and data directories for backup-schedule.test.ts): the tables a
+// backup carries, a database's rows as text to compare round trips by, the figures a person
+// reads, new embedded databases and data directories (and databases made new or empty again, to
+// be reused), and the source both files back up (a few entries chosen to be awkward: the
 // largest amount, a cent, quotes, line breaks, non-ASCII text, a reversal, closed books).
 import { spawnSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
@@ -117,9 +118,10 @@ export async function blankAgain(handle: DatabaseHandle): Promise<DatabaseHandle
 }
 
 /**
- * Empties a database to what `migratedEmbedded` opens, but for the rows the migrations put in (a restore replaces those with the file's own): every table but the schema
- * version emptied and its sequences restarted. A test that restores into an empty database can
- * reuse one this way; a new one costs seconds of processor time to start.
+ * Empties a database to what `migratedEmbedded` opens, but for the rows the migrations put in
+ * (a restore replaces those with the file's own): migrated, every table but the schema version
+ * emptied and its sequences restarted. A test that restores into an empty database can reuse one
+ * this way; a new one costs seconds of processor time to start.
  */
 export async function emptied(handle: DatabaseHandle): Promise<DatabaseHandle> {
   // A database not yet migrated is migrated first (nothing to do for one that is).
