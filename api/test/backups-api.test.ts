@@ -3,10 +3,8 @@
 // activity) that verifies as a backup, names that reach outside the folder refused, staff and
 // viewers refused, a failed backup shown and never leaving a file that looks good, and the
 // newest BACKUP_KEEP kept. The database is the suite's (PGlite, or PostgreSQL under
-// `npm run test:postgres`); the folder a temporary one. On PostgreSQL the backups run on the
-// test's own thread but in the test of requests during a backup: each worker thread costs a
-// backup a start of its own, and what the worker changes is that test's subject (and
-// backup-streaming.test.ts's).
+// `npm run test:postgres`); the folder a temporary one. On PostgreSQL backups run on this thread
+// (a worker costs each a start) but in the test of requests during one, whose subject it is.
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,8 +49,7 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-/** Another app on the same database with other backup settings (and, on PostgreSQL, its
- * backups on this thread unless `inWorker`). */
+/** Another app on the same database with other settings (backups in a worker if `inWorker`). */
 async function appWith(backup: Partial<AppConfig['backup']>, inWorker = false): Promise<App> {
   const config = { ...ctx.config, backup: { ...ctx.config.backup, ...backup } };
   const app = await buildApp(config, {
