@@ -79,6 +79,9 @@ export interface BuildOptions {
   statisticsSchedule?: boolean;
   /** false: no scheduled backups (tests that take them by hand); default true. */
   scheduleBackups?: boolean;
+  /** false: backups of PostgreSQL run on the server's thread, not a worker thread (tests whose
+   * subject is not the thread); default true. */
+  backupsInWorker?: boolean;
   /** false: the server does not post due repeating entries by itself; default true. */
   autoPostRecurring?: boolean;
   /** false: this server does not fold the roll-up queue (tests that fold by hand); default true. */
@@ -130,6 +133,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     passphrase: config.backup.passphrase,
     // Backups are signed under a key derived from the two-step key (backup/signature.ts).
     signingKey: twoStepKey ? backupSigningKey(twoStepKey) : undefined,
+    inWorker: options.backupsInWorker,
     log: app.log,
   });
   if (backups.enabled && !twoStepKey) app.log.warn(backupMessages.unsigned);

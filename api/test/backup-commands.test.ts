@@ -1,7 +1,9 @@
 // The backup and restore commands as real processes on data directories (npm run backup,
-// npm run restore): a restore into a new directory, the refusal while a server holds the
-// directory, an encrypted backup through both commands and back, a restore killed with -9, and a
-// backup that runs out of disk or is killed. Round trips in process: backup.test.ts.
+// npm run restore): a restore into a new directory, the refusal while another process (a server)
+// holds the directory, an encrypted backup through both commands and back, a restore killed with
+// -9, and a backup that runs out of disk or is killed. Round trips in process: backup.test.ts.
+// The in-process work (the source, the check of the round trip, the large backup) is done in
+// the suite's one embedded database, emptied between uses: a new one costs seconds.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -10,21 +12,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { backupMessages } from 'contract';
 import { restoreBackup, takeBackup } from '../src/backup/index.js';
+import { lockDataDirectory } from '../src/db/data-dir-lock.js';
 import {
   blankDataDir,
   CARRIED,
-  close,
   closeAll,
   dump,
-  embedded,
-  migratedEmbedded,
+  emptied,
   seedSource,
   signingKey,
   TOTP_KEY,
   type Dump,
 } from './backup-support.js';
 import { setupDatabase } from './helpers.js';
-import { SHORT_LIVED_NODE_ARGS, startServer, stopServer } from './server-process.js';
+import { SHORT_LIVED_NODE_ARGS } from './server-process.js';
 
 /** Entries enough that a restore is still writing them, and a backup still writing its file,
  * when the test kills it: each is killed the moment it is seen at that point. */
@@ -83,19 +84,21 @@ describe('the commands', () => {
     for (const name of CARRIED)
       expect(seeded.stdout).toMatch(new RegExp(`^  ${name}: \\d+ rows$`, 'm'));
 
-    // While the server runs on the data directory, the backup says how to proceed instead.
+    // While another process has the data directory open (a running server), the backup says how
+    // to proceed instead. The holder here is this process, which takes the directory's lock as a
+    // server does (a server process holding it against another: restart.test.ts).
     const file = path.join(work, 'cli.backup');
-    const server = await startServer({ DATA_DIR: dir });
+    const lock = await lockDataDirectory(dir);
     try {
       const held = await cli('backup', ['--out', file], { DATA_DIR: dir });
       expect(held.status).toBe(1);
       expect(held.stderr).toContain(backupMessages.embeddedInUse);
-      expect(held.stderr).toContain(`process ${server.child.pid}`);
+      expect(held.stderr).toContain(`process ${process.pid}`);
       const busy = await cli('restore', [full], { DATA_DIR: dir, BACKUP_PASSPHRASE: '' });
       expect(busy.status).toBe(1);
       expect(busy.stderr).toContain(backupMessages.embeddedInUseRestore);
     } finally {
-      await stopServer(server);
+      await lock.release();
     }
 
     const taken = await cli('backup', ['--out', file], {
@@ -120,21 +123,22 @@ describe('the commands', () => {
     expect(wrong.status).toBe(1);
     expect(wrong.stderr).toContain(backupMessages.wrongPassphrase);
 
-    // Through both commands and back: the same rows as the suite's database had.
-    const target = await embedded();
+    // Through both commands and back: the same rows as the suite's database had (emptied, it is
+    // the target).
+    const target = await emptied(source.ctx.database);
     await restoreBackup(target, file, { signingKey, passphrase: 'pass phrase' });
     expect(await dump(target)).toEqual(original);
-    await close(target);
 
     const usage = await cli('restore', [], {});
     expect(usage.status).toBe(2);
   });
 
-  /** A backup of BIG entries, made once: large enough to be killed while it is written. */
+  /** A backup of BIG entries, made once (in the suite's database, emptied): large enough to be
+   * killed while it is written. */
   let bigFile: Promise<string> | undefined;
   const bigBackup = () => (bigFile ??= makeBigBackup());
   const makeBigBackup = async () => {
-    const big = await migratedEmbedded();
+    const big = await emptied(source.ctx.database);
     await big.transaction(async (tx) => {
       await tx.exec(`
         INSERT INTO clients (name, email, company_name) VALUES ('Acme', 'a@test.local', 'Acme');
@@ -146,7 +150,6 @@ describe('the commands', () => {
     });
     const file = path.join(work, 'big.backup');
     await takeBackup(big, file, { signingKey, takenBy: 'test' });
-    await close(big);
     return file;
   };
 

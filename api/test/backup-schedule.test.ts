@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BACKUP_NAME_PATTERN } from 'contract';
 import { verifyBackupFile } from '../src/backup/index.js';
+import { blankDataDir } from './backup-support.js';
 import { killAll, startServer, stopServer } from './server-process.js';
 
 const ADMIN = { ADMIN_EMAIL: 'sched-admin@test.local', ADMIN_PASSWORD: 'schedule-password-1' };
@@ -25,7 +26,9 @@ afterAll(async () => {
 });
 
 test('a server on the embedded database backs up into DATA_DIR/backups on schedule', async () => {
-  const dataDir = path.join(work, 'data');
+  // A new data directory as PGlite's initdb leaves it, so that the server does not spend an
+  // initdb of its own (a server making its directory itself: restart.test.ts).
+  const dataDir = await blankDataDir(path.join(work, 'data'));
   const server = await startServer({
     ...ADMIN,
     DATA_DIR: dataDir,

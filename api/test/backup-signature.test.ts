@@ -3,8 +3,8 @@
 // another key, or does not match, unless it is told to trust it, and then lists the users the
 // file brings. The attack: an unencrypted backup edited to plant an admin, every checksum and the
 // manifest recomputed so that every check but the signature passes. Restores run in-process into
-// new in-memory databases; one test runs `npm run restore` as a process for its exit code and
-// what it prints.
+// one in-memory database, emptied before each; one test runs `npm run restore` as a process for
+// its exit code and what it prints.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -22,7 +22,7 @@ import {
   type RestoredUser,
 } from '../src/backup/index.js';
 import type { DatabaseHandle } from '../src/db/index.js';
-import { blankDataDir, closeAll, embedded } from './backup-support.js';
+import { blankDataDir, closeAll, emptied, migratedEmbedded } from './backup-support.js';
 import { SHORT_LIVED_NODE_ARGS } from './server-process.js';
 import { ADMIN, setupDatabase, signInBoth, STAFF, type TestContext } from './helpers.js';
 
@@ -41,12 +41,14 @@ const source = await setupDatabase({
 let ctx: TestContext;
 let signed: string;
 
-/** A new, empty embedded database in memory (backup-support.ts), closed when the file ends. */
-const emptyTarget = embedded;
-
-/** One target for every refusal: a refused restore leaves it empty, as the tests check. */
-let refusing: Promise<DatabaseHandle> | undefined;
-const refusedTarget = () => (refusing ??= emptyTarget());
+/**
+ * One embedded database in memory for every restore and refusal (backup-support.ts), emptied
+ * before each use: migrated, with no rows. A refused restore leaves it empty, as the tests
+ * check. (A restore into a new database that is not yet migrated: backup.test.ts, and the
+ * command below.)
+ */
+let shared: Promise<DatabaseHandle> | undefined;
+const emptyTarget = async () => emptied(await (shared ??= migratedEmbedded()));
 
 const usersOf = (handle: DatabaseHandle) =>
   handle.transaction(async (tx) => {
@@ -146,7 +148,7 @@ describe('a signed backup', () => {
   });
 
   it('is refused under another key, and without a key, leaving the target empty', async () => {
-    const target = await refusedTarget();
+    const target = await emptyTarget();
     const other = backupSigningKey(randomBytes(32));
     await expect(restoreBackup(target, signed, { signingKey: other })).rejects.toThrow(
       backupMessages.otherSigningKey,
@@ -204,7 +206,7 @@ describe('a backup edited to plant an admin, every checksum recomputed', () => {
     // Every check but the signature passes: the file reads as a whole backup.
     const { signature } = await checkBackupFile(file, { signingKey });
     expect(signature.status).not.toBe('valid');
-    const target = await refusedTarget();
+    const target = await emptyTarget();
     await expect(restoreBackup(target, file, { signingKey })).rejects.toThrow(message);
     expect(await usersOf(target)).toEqual([]);
   });

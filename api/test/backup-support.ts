@@ -1,13 +1,20 @@
-// Test support for the backup files (backup.test.ts, backup-commands.test.ts, and new databases
-// for backup-signature.test.ts): the tables a backup carries, a database's rows as text to
-// compare round trips by, the figures a person reads, new embedded databases and data
-// directories, and the source both files back up (a few entries chosen to be awkward: the
+// Test support for the backup files (backup.test.ts, backup-commands.test.ts, and databases
+// for backup-signature.test.ts and data directories for backup-schedule.test.ts): the tables a
+// backup carries, a database's rows as text to compare round trips by, the figures a person
+// reads, new embedded databases and data directories (and databases made new or empty again, to
+// be reused), and the source both files back up (a few entries chosen to be awkward: the
 // largest amount, a cent, quotes, line breaks, non-ASCII text, a reversal, closed books).
 import { spawnSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { backupSigningKey, carriedTables } from '../src/backup/index.js';
 import { quoteIdent } from '../src/backup/tables.js';
-import { openDatabase, type DatabaseHandle, type RawTransaction } from '../src/db/index.js';
+import {
+  migrationRunner,
+  openDatabase,
+  type DatabaseHandle,
+  type RawTransaction,
+} from '../src/db/index.js';
+import { migrate } from '../src/db/migrate.js';
 import { insertEntries, seedParties } from './fixtures.js';
 import type { App } from '../src/app.js';
 import {
@@ -99,6 +106,35 @@ export const migratedEmbedded = async () =>
       loadDataDir: await migratedSnapshot(),
     }),
   );
+
+/**
+ * Makes a database new and empty again, as `embedded` opens one: the public schema dropped with
+ * everything the migrations and restores made in it (pg_trgm among them), and made anew. A test
+ * that needs a new database can reuse one this way; a new one costs seconds of processor time.
+ */
+export async function blankAgain(handle: DatabaseHandle): Promise<DatabaseHandle> {
+  await handle.transaction((tx) => tx.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public'));
+  return handle;
+}
+
+/**
+ * Empties a database to what `migratedEmbedded` opens, but for the rows the migrations put in
+ * (a restore replaces those with the file's own): migrated, every table but the schema version
+ * emptied and its sequences restarted. A test that restores into an empty database can reuse one
+ * this way; a new one costs seconds of processor time to start.
+ */
+export async function emptied(handle: DatabaseHandle): Promise<DatabaseHandle> {
+  // A database not yet migrated is migrated first (nothing to do for one that is).
+  await migrate(migrationRunner(handle.transaction));
+  await handle.transaction(async (tx) => {
+    const tables = await tx.query<{ name: string }>(
+      `SELECT quote_ident(tablename) AS name FROM pg_tables
+        WHERE schemaname = 'public' AND tablename <> 'schema_migrations' ORDER BY 1`,
+    );
+    await tx.exec(`TRUNCATE ${tables.map((t) => t.name).join(', ')} RESTART IDENTITY CASCADE`);
+  });
+  return handle;
+}
 
 /**
  * Makes `dir` a new data directory as PGlite's initdb leaves it (the archive above, unpacked), for

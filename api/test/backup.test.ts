@@ -1,8 +1,9 @@
 // Backups and restores (docs/decisions/012-backup-format.md): round trips compared row by row
 // and table by table, the product working on the restored copy, every refusal leaving the
 // target as it was. The source is this suite's database (PGlite, or PostgreSQL under
-// `npm run test:postgres`); targets are new in-memory embedded databases, and new PostgreSQL
-// databases when one is available. The commands as real processes on data directories:
+// `npm run test:postgres`); targets are an in-memory embedded database (one, made new again or
+// emptied for each use: a new one costs seconds of processor time), and new PostgreSQL databases
+// when one is available. The commands as real processes on data directories:
 // backup-commands.test.ts.
 import { mkdtemp, readFile, rm, writeFile, readdir } from 'node:fs/promises';
 import os from 'node:os';
@@ -22,13 +23,14 @@ import { migrationRunner, type DatabaseHandle } from '../src/db/index.js';
 import { latestSchemaVersion, migrate } from '../src/db/migrate.js';
 import {
   CARRIED,
+  blankAgain,
   close,
   closeAll,
   dump,
   embedded,
+  emptied,
   figures,
   isEmpty,
-  migratedEmbedded,
   seedSource,
   signingKey,
   track,
@@ -52,6 +54,11 @@ let full: string;
 /** The source's rows when `full` was taken. */
 let original: Dump;
 const databases: string[] = [];
+
+/** The file's embedded database in memory (closed when the file ends). */
+let shared: Promise<DatabaseHandle> | undefined;
+/** A new, empty embedded database: the file's one, made new again when it was used before. */
+const newEmbedded = async () => (shared ? blankAgain(await shared) : await (shared = embedded()));
 
 /** A new, empty PostgreSQL database beside the suite's, when the suite runs on PostgreSQL. */
 async function newPostgres(): Promise<DatabaseHandle> {
@@ -143,7 +150,7 @@ test('the manifest names the product, the schema, who and when, and every table'
 
 test('a round trip into an empty embedded database keeps every row, sign-in and figure', async () => {
   const before = original;
-  const target = await embedded();
+  const target = await newEmbedded();
   const printed: string[] = [];
   const result = await restoreBackup(target, full, {
     signingKey,
@@ -190,20 +197,18 @@ test('a round trip into an empty embedded database keeps every row, sign-in and 
   expect(await dump(target)).toEqual(holding);
   await restoreBackup(target, full, { signingKey, replace: true });
   expect(await dump(target)).toEqual(before);
-  await close(target);
 });
 
 const postgresOnly = process.env.TEST_DATABASE_URL ? test : test.skip;
 
 postgresOnly('PostgreSQL to embedded and back to PostgreSQL keeps every row', async () => {
   const before = original;
-  const middle = await embedded();
+  const middle = await newEmbedded();
   await restoreBackup(middle, full, { signingKey });
   expect(await dump(middle)).toEqual(before);
   const again = path.join(work, 'from-embedded.backup');
   await takeBackup(middle, again, { signingKey, takenBy: 'test' });
   expect((await verifyBackupFile(again)).database).toBe('pglite');
-  await close(middle);
   const target = await newPostgres();
   await restoreBackup(target, again, { signingKey });
   expect(await dump(target)).toEqual(before);
@@ -217,14 +222,14 @@ postgresOnly('PostgreSQL to embedded and back to PostgreSQL keeps every row', as
 });
 
 describe('refused files', () => {
-  // One target for every refusal, migrated already: a refused restore need not migrate it first.
+  // One target for every refusal, migrated already and without rows: a refused restore need
+  // not migrate it first.
   let target: DatabaseHandle;
   let plain: Buffer;
   beforeAll(async () => {
-    target = await migratedEmbedded();
+    target = await emptied(await (shared ??= embedded()));
     plain = gunzipSync(await readFile(full));
   });
-  afterAll(() => close(target));
 
   const write = async (name: string, bytes: Buffer | string) => {
     const file = path.join(work, name);
@@ -344,7 +349,7 @@ describe('refused files', () => {
 });
 
 test('a backup from an older schema is restored, then migrated', async () => {
-  const old = await embedded();
+  const old = await newEmbedded();
   await migrate(migrationRunner(old.transaction), { upTo: 3 });
   await old.transaction(async (tx) => {
     await tx.exec(`
@@ -356,9 +361,8 @@ test('a backup from an older schema is restored, then migrated', async () => {
   const file = path.join(work, 'old.backup');
   await takeBackup(old, file, { signingKey, takenBy: 'test' });
   expect((await verifyBackupFile(file)).schema).toBe(3);
-  await close(old);
 
-  const target = await embedded();
+  const target = await newEmbedded();
   const result = await restoreBackup(target, file, { signingKey });
   expect(result.migrated).toEqual(
     (await readdir(path.join(apiDir, 'src/db/migrations')))
@@ -380,5 +384,4 @@ test('a backup from an older schema is restored, then migrated', async () => {
     books: [{ closed_through: null }],
     daily: [{ total: '15.25' }],
   });
-  await close(target);
 });

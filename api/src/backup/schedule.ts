@@ -77,6 +77,12 @@ export interface BackupServiceOptions {
   signingKey?: Uint8Array;
   /** The key derivation of encrypted files (tests make it cheap). */
   kdf?: KdfParams;
+  /**
+   * false: a backup of PostgreSQL runs on this thread, as the embedded database's do (tests
+   * whose subject is not the thread: a worker costs each backup a start of its own); default
+   * true, in a worker thread (run-in-worker.ts).
+   */
+  inWorker?: boolean;
   log: {
     info(obj: object, msg: string): void;
     warn(obj: object, msg: string): void;
@@ -249,14 +255,15 @@ export class BackupService {
 
   /**
    * Writes the backup to `file` and reads it back. On PostgreSQL in a worker thread
-   * (run-in-worker.ts), so that the rows never pass through the thread that answers requests.
+   * (run-in-worker.ts), so that the rows never pass through the thread that answers requests
+   * (unless `inWorker` is false).
    */
   private async backUp(
     file: string,
   ): Promise<{ bytes: number; manifest: Manifest; reread: Manifest; signature: SignatureCheck }> {
-    const { database, passphrase, kdf, signingKey } = this.options;
+    const { database, passphrase, kdf, signingKey, inWorker = true } = this.options;
     const options = { takenBy: 'server', passphrase, kdf, signingKey };
-    if (database.url) {
+    if (database.url && inWorker) {
       // Beside the server's requests: at a pace that leaves them the machine (pace.ts).
       return backUpInWorker({
         databaseUrl: database.url,
