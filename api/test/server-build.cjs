@@ -32,13 +32,16 @@ const alive = (pid) => {
   }
 };
 
+/** This jest run's folder of builds. */
+const testBuildDir = () => path.join(buildsDir, String(process.pid));
+
 /** Builds the server for this jest run and names it in the environment the workers inherit. */
 async function buildServer() {
   for (const name of existsSync(buildsDir) ? readdirSync(buildsDir) : []) {
     if (!/^\d+$/.test(name) || !alive(Number(name)))
       rmSync(path.join(buildsDir, name), { recursive: true, force: true });
   }
-  const dir = path.join(buildsDir, String(process.pid));
+  const dir = testBuildDir();
   const { build } = require('esbuild');
   await build({
     entryPoints: globSync('src/**/*.ts', { cwd: apiDir }).map((file) => path.join(apiDir, file)),
@@ -68,4 +71,4 @@ function removeServerBuild() {
   rmSync(path.join(buildsDir, String(process.pid)), { recursive: true, force: true });
 }
 
-module.exports = { buildServer, removeServerBuild };
+module.exports = { buildServer, removeServerBuild, testBuildDir };
