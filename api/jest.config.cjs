@@ -10,9 +10,12 @@ module.exports = {
   // table between tests, so two files running at once must not share one (test/postgres-workers.cjs).
   globalSetup: '<rootDir>/test/global-setup.cjs',
   globalTeardown: '<rootDir>/test/global-teardown.cjs',
-  // The server built for the tests that start it as a process (test/server-build.cjs).
+  // This run's builds: the server the tests start as a process (test/server-build.cjs) and the
+  // bundled packages (test/module-bundles.cjs), which the resolver hands out by their path.
   modulePathIgnorePatterns: ['<rootDir>/.test-builds/'],
   testEnvironment: '<rootDir>/test/environment.cjs',
+  // Jest's resolver, but for the packages bundled once per run (test/module-bundles.cjs).
+  resolver: '<rootDir>/test/resolver.cjs',
   // A test file leaves its worker holding far more than it found (its own copy of every module,
   // an embedded database's memory), and one process that ran file after file spent ever longer
   // collecting garbage: a file's time outside its tests grew from 2 s to 10 or 15 s by the end of

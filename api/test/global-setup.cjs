@@ -1,11 +1,18 @@
 // Global set-up of the API files: the Node version check every jest run makes, on PostgreSQL a
 // database for each worker (postgres-workers.cjs), and the server built for the tests that start
-// it as a process (server-build.cjs).
+// it as a process (server-build.cjs), and the packages of many small modules bundled for the
+// files (module-bundles.cjs).
+const path = require('node:path');
 const checkNodeVersion = require('../../jest.node-version.cjs');
 const { createWorkerDatabases } = require('./postgres-workers.cjs');
-const { buildServer } = require('./server-build.cjs');
+const { buildModuleBundles } = require('./module-bundles.cjs');
+const { buildServer, testBuildDir } = require('./server-build.cjs');
 
 module.exports = async function globalSetup(globalConfig) {
   checkNodeVersion();
-  await Promise.all([createWorkerDatabases(globalConfig), buildServer()]);
+  await Promise.all([
+    createWorkerDatabases(globalConfig),
+    buildServer(),
+    buildModuleBundles(path.join(testBuildDir(), 'modules')),
+  ]);
 };

@@ -2,7 +2,9 @@
 // compiled by esbuild on its own, the migrations beside), made once per jest run by the global
 // set-up for the tests that start the server as a process (server-process.ts). Through tsx, each
 // such process resolved and compiled its sources again as it loaded them: about 0.8 s of the
-// 2.6 s of processor time a server took to start. The build goes to .test-builds/<pid>/ (two
+// 2.6 s of processor time a server took to start. The worker threads of the app a file loads
+// from the sources start from their files in it too (API_SOURCES_BUILD, src/exports/worker.ts),
+// not through tsx. The build goes to .test-builds/<pid>/ (two
 // jest runs side by side each have their own), beside a copy of the api's package.json, so that
 // the paths the server finds from its own files (../../package.json, db/migrations) are found as
 // in dist/; the global teardown removes it, and a run that left one behind has it removed by
@@ -22,6 +24,11 @@ const apiDir = path.resolve(__dirname, '..');
 const buildsDir = path.join(apiDir, '.test-builds');
 /** The variable that names the built server.js, read by server-process.ts. */
 const SERVER_BUILD = 'API_TEST_SERVER_BUILD';
+/**
+ * The variable that names the build's src/ for the app the files load from the sources: its
+ * worker threads start from their built twins there (src/exports/worker.ts).
+ */
+const SOURCES_BUILD = 'API_SOURCES_BUILD';
 
 const alive = (pid) => {
   try {
@@ -32,13 +39,16 @@ const alive = (pid) => {
   }
 };
 
+/** This jest run's folder of builds. */
+const testBuildDir = () => path.join(buildsDir, String(process.pid));
+
 /** Builds the server for this jest run and names it in the environment the workers inherit. */
 async function buildServer() {
   for (const name of existsSync(buildsDir) ? readdirSync(buildsDir) : []) {
     if (!/^\d+$/.test(name) || !alive(Number(name)))
       rmSync(path.join(buildsDir, name), { recursive: true, force: true });
   }
-  const dir = path.join(buildsDir, String(process.pid));
+  const dir = testBuildDir();
   const { build } = require('esbuild');
   await build({
     entryPoints: globSync('src/**/*.ts', { cwd: apiDir }).map((file) => path.join(apiDir, file)),
@@ -61,6 +71,7 @@ async function buildServer() {
     `${JSON.stringify({ private: true, version, type }, null, 2)}\n`,
   );
   process.env[SERVER_BUILD] = path.join(dir, 'src', 'server.js');
+  process.env[SOURCES_BUILD] = path.join(dir, 'src');
 }
 
 /** Removes this jest run's build. */
@@ -68,4 +79,4 @@ function removeServerBuild() {
   rmSync(path.join(buildsDir, String(process.pid)), { recursive: true, force: true });
 }
 
-module.exports = { buildServer, removeServerBuild };
+module.exports = { buildServer, removeServerBuild, testBuildDir };

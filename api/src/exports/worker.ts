@@ -1,9 +1,12 @@
 // The files are drawn in worker threads of bounded heap (journal-in-worker.ts, pdf-in-worker.ts):
 // what an export builds (rows, strings, pages) never grows the heap of the thread that answers
 // requests, and a synchronous renderer (pdfkit) never holds that thread. This starts one: from
-// the built JavaScript (`npm start`), or from the TypeScript sources through tsx (tests,
-// `npm run dev`), whichever this module itself was loaded from.
-import { readlinkSync } from 'node:fs';
+// the built JavaScript (`npm start`), or, when this module itself was loaded from the TypeScript
+// sources (tests, `npm run dev`), from the built twin of the worker's file when a build of the
+// sources is named (API_SOURCES_BUILD, below), else from its TypeScript through tsx.
+import { existsSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { setPriority } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 
@@ -26,6 +29,29 @@ export const startWorker = (
 ): Worker => startWorkerBeside(import.meta.url, name, workerData, resourceLimits);
 
 /**
+ * API_SOURCES_BUILD: for a process running from the TypeScript sources, the folder of a build of
+ * those sources, file for file (`src/x/y.ts` as `<folder>/x/y.js`; the API tests' global set-up
+ * builds one per jest run, test/server-build.cjs, and names it here). Workers started from the
+ * sources start from their built twin there: through tsx, each worker registered its hooks
+ * (about 0.25 s of processor time) and loaded every module through them (exceljs, pdfkit: another
+ * 0.4 s or more). The build must be of the same sources; a worker whose twin is missing is
+ * started from its TypeScript.
+ */
+const SOURCES_BUILD = 'API_SOURCES_BUILD';
+
+/** The folder of the sources (this module is `<sources>/exports/worker.ts` when run from them). */
+const sourcesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The built twin of the source file `file` in the build API_SOURCES_BUILD names, if any. */
+function builtTwin(file: string): URL | undefined {
+  const build = process.env[SOURCES_BUILD];
+  const relative = path.relative(sourcesDir, file);
+  if (!build || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  const twin = path.join(build, relative.replace(/\.ts$/, '.js'));
+  return existsSync(twin) ? pathToFileURL(twin) : undefined;
+}
+
+/**
  * Starts `./<name>.js` (or `.ts`) beside the module at `moduleUrl` (the caller's
  * `import.meta.url`) with `workerData` and a bounded heap.
  */
@@ -45,6 +71,8 @@ export function startWorkerBeside(
   };
   if (!source.pathname.endsWith('.ts'))
     return new Worker(new URL(`./${name}.js`, source), { ...options, execArgv: [] });
+  const twin = builtTwin(fileURLToPath(new URL(`./${name}.ts`, source)));
+  if (twin) return new Worker(twin, { ...options, execArgv: [] });
   // From the sources the worker registers tsx itself, then loads its TypeScript: with
   // `--import tsx` in the worker's execArgv, a worker started from a process running under tsx
   // (`npm run dev`) or from plain node refused the `.ts` file (tsx's hooks came too late).

@@ -3,7 +3,6 @@
 // under the server's key (TOTP_KEY), and recovery codes with their digests.
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
 import { NobleCryptoPlugin, ScureBase32Plugin, TOTP } from 'otplib';
-import QRCode from 'qrcode';
 
 /** The name authenticator apps show beside the account. */
 export const TOTP_ISSUER = 'Office Finance';
@@ -16,8 +15,13 @@ export const newTotpSecret = (): string => totp.generateSecret();
 export const otpauthUri = (secret: string, email: string): string =>
   totp.toURI({ secret, label: email, issuer: TOTP_ISSUER });
 
-/** The QR code of an otpauth URI as an SVG image data URL (shown by the Account screen). */
+/**
+ * The QR code of an otpauth URI as an SVG image data URL (shown by the Account screen). Its
+ * encoder (56 CommonJS modules with its PNG writer) is loaded when a user first sets two-step
+ * sign-in up, not with the server.
+ */
 export async function qrDataUrl(uri: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
