@@ -1,5 +1,5 @@
-// The server as `npm run build -w api` lays it out (scripts/build.mjs: each TypeScript file
-// compiled by esbuild on its own, the migrations beside), made once per jest run by the global
+// The server as `npm run build -w api` lays it out (scripts/compile-sources.mjs: each TypeScript
+// file compiled by esbuild on its own, the migrations beside), made once per jest run by the global
 // set-up for the tests that start the server as a process (server-process.ts). Through tsx, each
 // such process resolved and compiled its sources again as it loaded them: about 0.8 s of the
 // 2.6 s of processor time a server took to start. The worker threads of the app a file loads
@@ -9,16 +9,9 @@
 // the paths the server finds from its own files (../../package.json, db/migrations) are found as
 // in dist/; the global teardown removes it, and a run that left one behind has it removed by
 // the next.
-const {
-  cpSync,
-  existsSync,
-  globSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} = require('node:fs');
+const { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
+const { pathToFileURL } = require('node:url');
 
 const apiDir = path.resolve(__dirname, '..');
 const buildsDir = path.join(apiDir, '.test-builds');
@@ -49,20 +42,11 @@ async function buildServer() {
       rmSync(path.join(buildsDir, name), { recursive: true, force: true });
   }
   const dir = testBuildDir();
-  const { build } = require('esbuild');
-  await build({
-    entryPoints: globSync('src/**/*.ts', { cwd: apiDir }).map((file) => path.join(apiDir, file)),
-    outdir: path.join(dir, 'src'),
-    outbase: path.join(apiDir, 'src'),
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    tsconfig: path.join(apiDir, 'tsconfig.build.json'),
-    logLevel: 'warning',
-  });
-  cpSync(path.join(apiDir, 'src', 'db', 'migrations'), path.join(dir, 'src', 'db', 'migrations'), {
-    recursive: true,
-  });
+  // The build `npm run build -w api` makes (scripts/compile-sources.mjs), without source maps.
+  const { compileSources } = await import(
+    pathToFileURL(path.join(apiDir, 'scripts', 'compile-sources.mjs')).href
+  );
+  await compileSources(path.join(dir, 'src'));
   // Its version (backup files record it) and module type; no name, which jest would take for a
   // second package called api.
   const { version, type } = JSON.parse(readFileSync(path.join(apiDir, 'package.json'), 'utf8'));
@@ -76,7 +60,7 @@ async function buildServer() {
 
 /** Removes this jest run's build. */
 function removeServerBuild() {
-  rmSync(path.join(buildsDir, String(process.pid)), { recursive: true, force: true });
+  rmSync(testBuildDir(), { recursive: true, force: true });
 }
 
 module.exports = { buildServer, removeServerBuild, testBuildDir };

@@ -50,7 +50,8 @@ function baseEnv(): NodeJS.ProcessEnv {
  * process three to five seconds of processor time that it never won back. Production servers
  * keep V8's defaults: they live long enough to win it back.
  */
-export const SHORT_LIVED_NODE_ARGS = ['--liftoff-only', '--import', 'tsx'];
+const BASELINE_WASM_ONLY = ['--liftoff-only'];
+export const SHORT_LIVED_NODE_ARGS = [...BASELINE_WASM_ONLY, '--import', 'tsx'];
 
 /** `npm run deploy -- <args>` as a process against the web root `webRoot`: its exit code and
  * what it printed. */
@@ -75,7 +76,7 @@ export function runDeploy(
  */
 const serverBuild = process.env.API_TEST_SERVER_BUILD;
 const SERVER_ARGS = serverBuild
-  ? ['--liftoff-only', serverBuild]
+  ? [...BASELINE_WASM_ONLY, serverBuild]
   : [...SHORT_LIVED_NODE_ARGS, 'src/server.ts'];
 
 /** Spawns the server; `output` collects its stdout and stderr. */
