@@ -30,17 +30,12 @@ export const partyLabel = (party: Party): string => party.label ?? party.name;
  * sign-in included) though only the pickers compare.
  */
 let collator: Intl.Collator | undefined;
-const byLabel = {
-  compare: (a: string, b: string): number =>
-    (collator ??= new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })).compare(
-      a,
-      b,
-    ),
-};
+const compareLabels = (a: string, b: string): number =>
+  (collator ??= new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })).compare(a, b);
 
 /** Parties by what the picker shows, so that the browser's type-ahead finds them (issue 32). */
 export const sortParties = <P extends Party>(parties: readonly P[]): P[] =>
-  [...parties].sort((a, b) => byLabel.compare(partyLabel(a), partyLabel(b)) || a.id - b.id);
+  [...parties].sort((a, b) => compareLabels(partyLabel(a), partyLabel(b)) || a.id - b.id);
 
 /**
  * The parties of a list of clients or employees (for `useApiQuery`'s `select`), by name; a
@@ -55,7 +50,7 @@ export const partiesOf = ({
     users.map(({ id, name, companyName }) => {
       const company = companyName?.trim() ?? '';
       // A company of the client's own name says nothing more.
-      return company && byLabel.compare(company, name.trim()) !== 0
+      return company && compareLabels(company, name.trim()) !== 0
         ? { id, name, label: `${name} (${company})` }
         : { id, name };
     }),
