@@ -24,6 +24,7 @@ import { PrecompressPlugin, testProfile } from './precompress-plugin.mjs';
 import {
   SIGNED_IN_FILES_MARK,
   SignedInFilesPlugin,
+  CompileHintsPlugin,
   START_FILE,
   START_FILES,
   startConfig,
@@ -201,7 +202,7 @@ export function createConfig({
           // Replaced with the list by SignedInFilesPlugin once every file has its final name.
           signedInFiles: start ? SIGNED_IN_FILES_MARK : undefined,
         }),
-        ...(start ? [new SignedInFilesPlugin()] : []),
+        ...(start ? [new SignedInFilesPlugin(), new CompileHintsPlugin()] : []),
         // What a remote imports of shared-ui (its manifest), what the shell provides of it
         // (shared-ui-exports.json): the deploy's and the shell's checks compare them.
         new SharedUiExportsPlugin({ remote: isRemote }),

@@ -3,7 +3,12 @@ import { mockEndpoint } from 'shared-ui/testing';
 import { endpointPath, queryString } from 'contract/browser';
 import { currentMonthRange, endpoints, TOKEN_KEY } from 'shared-ui';
 import { dashboardFirstReads, MAIN_SCRIPT, START_TOKEN_KEY, start } from './start';
-import { prefetchSignedIn, SIGNED_IN_FILES_ID } from './prefetch-signed-in';
+import {
+  prefetchSignedIn,
+  SIGNED_IN_CODE_ATTRIBUTE,
+  SIGNED_IN_FILES_ID,
+  warmSignedIn,
+} from './prefetch-signed-in';
 
 const mainScripts = () =>
   Array.from(document.head.querySelectorAll('script')).filter((script) =>
@@ -11,6 +16,7 @@ const mainScripts = () =>
   );
 
 beforeEach(() => {
+  document.documentElement.removeAttribute(SIGNED_IN_CODE_ATTRIBUTE);
   document.head.innerHTML = '';
   document.body.innerHTML = '<div id="root"></div>';
   window.sessionStorage.clear();
@@ -57,6 +63,10 @@ test('signed out, the start script shows the login form and does not load the sh
   expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   expect(screen.getByLabelText('Email')).toBeInTheDocument();
   expect(mainScripts()).toHaveLength(0);
+  // At idle it readies the signed-in shell (here there is no list: nothing to fetch or run).
+  await waitFor(() =>
+    expect(document.documentElement.getAttribute(SIGNED_IN_CODE_ATTRIBUTE)).toBe('ready'),
+  );
 });
 
 /** index.html's list, as the build writes it. */
@@ -84,6 +94,79 @@ test('the login screen prefetches every script and style sheet the page lists fo
     ['/198.18ac4051.js', 'script'],
     ['/762.7537d66f.css', 'style'],
   ]);
+});
+
+test('the chunks it runs ahead are not also prefetched: they would be fetched twice', () => {
+  writeList(
+    JSON.stringify({
+      scripts: ['/main.0a1b2c3d.js', '/470.ea994128.js', '/65.669a3d96.js'],
+      styles: ['/708.8392ad24.css'],
+      first: ['/main.0a1b2c3d.js', '/470.ea994128.js'],
+      warm: ['/470.ea994128.js'],
+    }),
+  );
+  prefetchSignedIn();
+  expect(hints()).toEqual([
+    ['/main.0a1b2c3d.js', 'script'],
+    ['/65.669a3d96.js', 'script'],
+    ['/708.8392ad24.css', 'style'],
+  ]);
+});
+
+/**
+ * Every script the page is given from now on, in order; each is answered as the browser would
+ * (`load`, or `error` for the paths in `failing`) once it is in the page.
+ */
+function answerScripts(failing: string[] = []) {
+  const given: string[] = [];
+  const observer = new MutationObserver((records) => {
+    for (const node of records.flatMap((record) => [...record.addedNodes])) {
+      if (!(node instanceof HTMLScriptElement) || !node.src) continue;
+      const src = new URL(node.src).pathname;
+      given.push(src);
+      node.dispatchEvent(new Event(failing.includes(src) ? 'error' : 'load'));
+    }
+  });
+  observer.observe(document.head, { childList: true });
+  return { given, stop: () => observer.disconnect() };
+}
+
+test('the login screen runs the chunks listed to run ahead twice, never main.js, then says so', async () => {
+  writeList(
+    JSON.stringify({
+      scripts: ['/main.0a1b2c3d.js', '/172.59b117ed.js', '/470.ea994128.js'],
+      styles: [],
+      first: ['/main.0a1b2c3d.js', '/172.59b117ed.js', '/470.ea994128.js'],
+      warm: ['/172.59b117ed.js', '/470.ea994128.js', '//elsewhere.example/x.js'],
+    }),
+  );
+  const scripts = answerScripts(['/470.ea994128.js']);
+  await warmSignedIn();
+  scripts.stop();
+  // A chunk that failed to load (a deploy in between) does not stop the rest; another host's
+  // path is not taken from the list.
+  expect(scripts.given).toEqual([
+    '/172.59b117ed.js',
+    '/470.ea994128.js',
+    '/172.59b117ed.js',
+    '/470.ea994128.js',
+  ]);
+  expect(document.documentElement.getAttribute(SIGNED_IN_CODE_ATTRIBUTE)).toBe('ready');
+  // Each script element goes once it has run: the page keeps none of them.
+  expect(document.head.querySelectorAll('script[src]')).toHaveLength(0);
+});
+
+test('with nothing listed to run ahead, the login screen runs nothing and is ready at once', async () => {
+  for (const text of ['not json', JSON.stringify({ scripts: ['/main.js'], styles: [] })]) {
+    document.head.innerHTML = '';
+    document.documentElement.removeAttribute(SIGNED_IN_CODE_ATTRIBUTE);
+    writeList(text);
+    const scripts = answerScripts();
+    await warmSignedIn();
+    scripts.stop();
+    expect(scripts.given).toEqual([]);
+    expect(document.documentElement.getAttribute(SIGNED_IN_CODE_ATTRIBUTE)).toBe('ready');
+  }
 });
 
 test('without a readable list, the login screen adds no hint and raises nothing', () => {
