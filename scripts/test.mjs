@@ -3,9 +3,9 @@
 //
 //   - one production build of the api, the shell and the remotes (the web apps in the test
 //     profile: no source maps, no compressed copies), then the end-to-end tests
-//     against it (E2E_SKIP_BUILD=1: they do not build again), then the type check (`tsc -b`
-//     over the project references: each package checked once; the api's build does not check
-//     it again), lint and the format check
+//     against it (E2E_SKIP_BUILD=1: they do not build again), then the type check (TypeScript 7
+//     over each package once, the libraries read from their declarations; the api's build does
+//     not check it again), lint and the format check
 //   - the contract's tests, then the API suite (below)
 //   - the rest of the API suite (below, two files at a time), then the component tests of
 //     shared-ui, the remotes and the shell (one jest run over their configs), then the build

@@ -8,6 +8,7 @@
 //
 // The libraries' declarations are built first (tsc -b, nothing when they are up to date).
 import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -17,9 +18,13 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const { values } = parseArgs({ options: { check: { type: 'boolean' } } });
 
 const dirs = Object.values(libraryDirs(repoRoot));
+// TypeScript 5.9's compiler, named by its path: the recorded exports are of the declarations it
+// writes (the type check runs TypeScript 7, `typescript-native`, which orders some members
+// otherwise), and both packages offer a `tsc` command.
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 const built = spawnSync(
-  'npx',
-  ['tsc', '-b', ...dirs.map((dir) => path.join(dir, 'tsconfig.build.json'))],
+  process.execPath,
+  [tsc, '-b', ...dirs.map((dir) => path.join(dir, 'tsconfig.build.json'))],
   { cwd: repoRoot, stdio: 'inherit' },
 );
 if (built.status !== 0) {
