@@ -180,6 +180,7 @@ export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
   );
   const ctx = { config, database } as TestContext;
   let emptying: Promise<string> | undefined;
+  let built: { app: App; build: object } | undefined;
   const empty = async () => {
     emptying ??= emptyingStatement(database);
     await sql.raw(await emptying).execute(database.db);
@@ -201,8 +202,7 @@ export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
       if (ctx.app) await ctx.app.close();
       await empty();
       // The server's own posting of repeating entries and folding of the roll-up queue stay off:
-      // a test does them by hand (postDueAutomatically, foldRollups), so that nothing changes
-      // rows behind a test's back.
+      // a test does them by hand (postDueAutomatically, foldRollups), nothing behind its back.
       ctx.app = await buildApp(config, {
         database,
         logger: false,
@@ -212,15 +212,18 @@ export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
         ...build,
       });
       checkAnswersAgainstContract(ctx.app);
+      built = { app: ctx.app, build };
       return ctx;
     },
     /**
-     * As `reset`, but the app the last reset built (with `build` if none yet) stays: building one
-     * costs some 0.1 s of processor time. For tests of requests and rows, not of a new app. As on
-     * close, imports still under way stop first; the first admin is made as buildApp makes it.
+     * As `reset`, but the app the last reset built with the same `build` stays (else a reset):
+     * building one costs some 0.1 s of processor time. For tests of requests and rows, not of a
+     * new app. As on close, imports under way stop first; the first admin is made as buildApp does.
      */
     async resetKeepingApp(build: Omit<BuildOptions, 'database'> = {}): Promise<TestContext> {
-      if (!ctx.app) return this.reset(build);
+      const same = (a: object, b: object) =>
+        Object.keys({ ...a, ...b }).every((key) => a[key as never] === b[key as never]);
+      if (!built || built.app !== ctx.app || !same(built.build, build)) return this.reset(build);
       await stopImports(database.db);
       await empty();
       await ensureFirstAdmin(database.db, config, ctx.app.log);
