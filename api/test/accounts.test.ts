@@ -23,7 +23,7 @@ let viewer: string;
 let today: string;
 
 beforeEach(async () => {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
   await seedParties(ctx);
   ({ admin, staff, viewer } = await signInAll(ctx.app));
   today = todayIn(ctx.config.timeZone);

@@ -25,7 +25,7 @@ import {
   type Dump,
 } from './backup-support.js';
 import { setupDatabase } from './helpers.js';
-import { SHORT_LIVED_NODE_ARGS } from './server-process.js';
+import { scriptArgs } from './server-process.js';
 
 /** Entries enough that a restore is still writing them, and a backup still writing its file,
  * when the test kills it: each is killed the moment it is seen at that point. */
@@ -58,15 +58,11 @@ describe('the commands', () => {
   const cli = (script: string, args: string[], env: NodeJS.ProcessEnv) => {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, TZ: 'UTC', TOTP_KEY };
     for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL']) delete childEnv[name];
-    const child = spawn(
-      process.execPath,
-      [...SHORT_LIVED_NODE_ARGS, `scripts/${script}.ts`, ...args],
-      {
-        cwd: apiDir,
-        env: { ...childEnv, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, scriptArgs(script, args), {
+      cwd: apiDir,
+      env: { ...childEnv, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -165,7 +161,7 @@ describe('the commands', () => {
       DATA_DIR: targetDir,
     };
     for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL']) delete env[name];
-    const child = spawn(process.execPath, [...SHORT_LIVED_NODE_ARGS, 'scripts/restore.ts', file], {
+    const child = spawn(process.execPath, scriptArgs('restore', [file]), {
       cwd: apiDir,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -212,7 +208,7 @@ describe('the commands', () => {
     const out = path.join(folder, 'office.backup');
     const env: NodeJS.ProcessEnv = { ...process.env, TZ: 'UTC', TOTP_KEY, DATA_DIR: dir };
     for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL']) delete env[name];
-    const command = `${JSON.stringify(process.execPath)} ${SHORT_LIVED_NODE_ARGS.join(' ')} scripts/backup.ts --out ${JSON.stringify(out)}`;
+    const command = `${JSON.stringify(process.execPath)} ${scriptArgs('backup', ['--out', JSON.stringify(out)]).join(' ')}`;
 
     // A full disk, as the writer meets it: writes past 64 KiB fail (EFBIG, like ENOSPC).
     const full = spawnSync('bash', ['-c', `trap '' XFSZ; ulimit -f 64; exec ${command}`], {

@@ -23,7 +23,7 @@ import {
 } from '../src/backup/index.js';
 import type { DatabaseHandle } from '../src/db/index.js';
 import { blankDataDir, closeAll, emptied, migratedEmbedded } from './backup-support.js';
-import { SHORT_LIVED_NODE_ARGS } from './server-process.js';
+import { scriptArgs } from './server-process.js';
 import { ADMIN, setupDatabase, signInBoth, STAFF, type TestContext } from './helpers.js';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -240,15 +240,11 @@ describe('npm run restore', () => {
     const childEnv: NodeJS.ProcessEnv = { ...process.env, TZ: 'UTC', ...env };
     for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL', 'BACKUP_PASSPHRASE'])
       delete childEnv[name];
-    const child = spawn(
-      process.execPath,
-      [...SHORT_LIVED_NODE_ARGS, 'scripts/restore.ts', ...args],
-      {
-        cwd: apiDir,
-        env: childEnv,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, scriptArgs('restore', args), {
+      cwd: apiDir,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

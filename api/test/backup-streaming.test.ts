@@ -18,7 +18,7 @@ import v8 from 'node:v8';
 import { backupMessages } from 'contract';
 import { takeBackup, verifyBackupFile } from '../src/backup/index.js';
 import { ADMIN, rows, setupDatabase, type TestContext } from './helpers.js';
-import { SHORT_LIVED_NODE_ARGS } from './server-process.js';
+import { scriptArgs } from './server-process.js';
 
 const ENTRIES = 60_000;
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -83,7 +83,7 @@ if (!onPostgres) {
         DATABASE_URL: process.env.TEST_DATABASE_URL,
       };
       for (const name of ['NODE_OPTIONS', 'TEST_DATABASE_URL']) delete env[name];
-      const command = `${JSON.stringify(process.execPath)} ${SHORT_LIVED_NODE_ARGS.join(' ')} scripts/backup.ts --out ${JSON.stringify(out)}`;
+      const command = `${JSON.stringify(process.execPath)} ${scriptArgs('backup', ['--out', JSON.stringify(out)]).join(' ')}`;
       // A full disk, as the writer meets it: writes past 64 KiB fail (EFBIG, like ENOSPC), long
       // before the entries (about 1 MB compressed) are all read.
       const full = spawnSync('bash', ['-c', `trap '' XFSZ; ulimit -f 64; exec ${command}`], {

@@ -19,7 +19,7 @@ const days = [addDays(today, -40), addDays(today, -20), addDays(today, -1)];
 afterAll(() => db.close());
 
 beforeEach(async () => {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
   await seedParties(ctx);
   ({ admin, staff } = await signInBoth(ctx.app));
 });

@@ -74,7 +74,7 @@ const today = todayIn('UTC');
 afterAll(() => db.close());
 
 beforeEach(async () => {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
   await seedParties(ctx);
   await rows(
     ctx,

@@ -12,7 +12,7 @@ let admin: string;
 let staff: string;
 
 beforeEach(async () => {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
   ({ admin, staff } = await signInBoth(ctx.app));
 });
 afterAll(() => db.close());

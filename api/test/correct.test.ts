@@ -22,7 +22,7 @@ const PDF = (text: string) =>
   );
 
 beforeEach(async () => {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
   await seedParties(ctx);
   ({ admin, staff } = await signInBoth(ctx.app));
 });

@@ -15,7 +15,7 @@ beforeAll(async () => {
   db = await setup;
 });
 beforeEach(async () => {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
   ({ admin } = await signInBoth(ctx.app));
 });
 afterAll(async () => db.close());

@@ -25,9 +25,10 @@ afterAll(() => db.close());
 /**
  * A fresh database with a record of every kind behind id 1 (a client, an employee, an expense
  * type, entries of each kind, a second user), so that a route aimed at id 1 finds something.
+ * The app stays from route to route: what is walked is the driver's answers, not a new app.
  */
 async function fresh(): Promise<{ ctx: TestContext; admin: string }> {
-  const ctx = await db.reset();
+  const ctx = await db.resetKeepingApp();
   await seedParties(ctx);
   const day = new Date().toISOString().slice(0, 10);
   await insertEntries(ctx, [

@@ -8,7 +8,7 @@ let ctx: TestContext;
 let token: string;
 
 beforeEach(async () => {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
   await seedParties(ctx);
   token = await login(ctx.app, ADMIN);
 });

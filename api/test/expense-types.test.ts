@@ -6,7 +6,7 @@ const db = await setupDatabase();
 let ctx: TestContext;
 
 beforeEach(async () => {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
 });
 afterAll(() => db.close());
 

@@ -90,15 +90,15 @@ export type Call = (
 ) => ReturnType<typeof requestAs>;
 
 /**
- * Before each bank test: an empty database (with the known parties when `parties`), the admin, a
- * staff user and a viewer signed in, and a money account (`moneyAccount`).
+ * Before each bank test: an empty database (with the known parties when `parties`) served by the
+ * file's one app, the admin, a staff user and a viewer signed in, and a money account.
  */
 export async function bankOffice(
-  db: { reset(): Promise<TestContext> },
+  db: { resetKeepingApp(): Promise<TestContext> },
   account: Parameters<typeof moneyAccount>[2],
   { parties = false } = {},
 ) {
-  const ctx = await db.reset();
+  const ctx = await db.resetKeepingApp();
   if (parties) await seedParties(ctx);
   const users = await signInAll(ctx.app);
   const bank = await moneyAccount(ctx, users.admin, account);

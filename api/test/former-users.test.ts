@@ -18,7 +18,7 @@ const db = await setupDatabase();
 let ctx: TestContext;
 
 beforeEach(async () => {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
   await seedParties(ctx);
 });
 afterAll(() => db.close());

@@ -13,6 +13,9 @@ import { buildApp, type App, type BuildOptions } from '../src/app.js';
 import { configFromEnv, type AppConfig } from '../src/config.js';
 import { migrationTx, openDatabase, type DatabaseHandle } from '../src/db/index.js';
 import { migrate } from '../src/db/migrate.js';
+import { stopImports } from '../src/bank/import-batches.js';
+import { keyUnkeyedExpenseTypes } from '../src/repositories/expense-types.js';
+import { ensureFirstAdmin } from '../src/repositories/users.js';
 import { checkAnswersAgainstContract } from './contract-answers.js';
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
@@ -95,11 +98,9 @@ async function keptArchive(
 }
 
 /**
- * An embedded database just migrated, as PGlite's data directory archive. Starting PGlite and
- * applying every migration costs a test file one to two seconds; loading this costs a few tenths.
- * It is made by the first test file that needs it, from the same migration files, and kept on
- * disk under the hash of those files and of PGlite's version, so a changed migration makes a new
- * one.
+ * An embedded database just migrated, as PGlite's data directory archive (migrating costs a file
+ * one to two seconds; loading this, a few tenths), kept under the hash of the migration files and
+ * of PGlite's version: a changed migration makes a new one.
  */
 export async function migratedSnapshot(): Promise<Blob> {
   const inputs: Buffer[] = [];
@@ -127,9 +128,8 @@ export async function migratedSnapshot(): Promise<Blob> {
 }
 
 /**
- * A new embedded database as PGlite's initdb leaves it, nothing migrated, as a data directory
- * archive: what every new in-memory database and every new data directory starts from. Its
- * initdb costs some five seconds of processor time each time; loading this, about half of that.
+ * A new embedded database as PGlite's initdb leaves it, as a data directory archive, for every new
+ * in-memory database and data directory (an initdb costs some 5 s of processor time; this, half).
  */
 export async function blankSnapshot(): Promise<Blob> {
   return keptArchive('blank', [], async () => {
@@ -143,11 +143,9 @@ export async function blankSnapshot(): Promise<Blob> {
 }
 
 /**
- * One statement that empties the tables as `TRUNCATE <TABLES> RESTART IDENTITY CASCADE` would: the
- * same tables and every table that refers to them, their sequences back to their start, without
- * firing triggers or checking foreign keys (TRUNCATE fires none either). It deletes instead: a
- * TRUNCATE gives every table and index new files, which cost PostgreSQL about 40 ms before each
- * test, where deleting a test's few rows costs a few.
+ * One statement that empties the tables as `TRUNCATE <TABLES> RESTART IDENTITY CASCADE` would (the
+ * tables that refer to them too, sequences restarted, no triggers fired), by deleting: a TRUNCATE
+ * gives every table and index new files, about 40 ms of PostgreSQL's before each test.
  */
 async function emptyingStatement(database: DatabaseHandle): Promise<string> {
   const { rows } = await sql<{ tables: string[]; sequences: string[] }>`
@@ -182,27 +180,29 @@ export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
   );
   const ctx = { config, database } as TestContext;
   let emptying: Promise<string> | undefined;
+  let built: { app: App; build: object } | undefined;
+  const empty = async () => {
+    emptying ??= emptyingStatement(database);
+    await sql.raw(await emptying).execute(database.db);
+    await sql`UPDATE books SET closed_through = NULL`.execute(database.db);
+    // The chart a fresh database starts with (migration 037); Cash's account comes with Cash.
+    await sql`SELECT ledger_seed_chart()`.execute(database.db);
+    // The one account a fresh database has (migration 026).
+    await sql`INSERT INTO accounts (id, name, kind, opening_balance, opening_date, is_default)
+              VALUES (1, 'Cash', 'Cash', 0, DATE '1900-01-01', true)`.execute(database.db);
+    await sql`SELECT setval(pg_get_serial_sequence('accounts', 'id'), 1)`.execute(database.db);
+    await sql`UPDATE bank_settings SET suggestion_days = 7`.execute(database.db);
+    const twoStep = sql`UPDATE security_settings SET require_two_step_for_admins = false`;
+    await twoStep.execute(database.db);
+  };
   return {
     ctx,
     /** Empties every table and builds a fresh app (which creates the first admin again). */
     async reset(build: Omit<BuildOptions, 'database'> = {}): Promise<TestContext> {
       if (ctx.app) await ctx.app.close();
-      emptying ??= emptyingStatement(database);
-      await sql.raw(await emptying).execute(database.db);
-      await sql`UPDATE books SET closed_through = NULL`.execute(database.db);
-      // The chart a fresh database starts with (migration 037); Cash's account comes with Cash.
-      await sql`SELECT ledger_seed_chart()`.execute(database.db);
-      // The one account a fresh database has (migration 026).
-      await sql`INSERT INTO accounts (id, name, kind, opening_balance, opening_date, is_default)
-                VALUES (1, 'Cash', 'Cash', 0, DATE '1900-01-01', true)`.execute(database.db);
-      await sql`SELECT setval(pg_get_serial_sequence('accounts', 'id'), 1)`.execute(database.db);
-      await sql`UPDATE bank_settings SET suggestion_days = 7`.execute(database.db);
-      await sql`UPDATE security_settings SET require_two_step_for_admins = false`.execute(
-        database.db,
-      );
+      await empty();
       // The server's own posting of repeating entries and folding of the roll-up queue stay off:
-      // a test does them by hand (postDueAutomatically, foldRollups), so that nothing changes
-      // rows behind a test's back.
+      // a test does them by hand (postDueAutomatically, foldRollups), nothing behind its back.
       ctx.app = await buildApp(config, {
         database,
         logger: false,
@@ -212,6 +212,22 @@ export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
         ...build,
       });
       checkAnswersAgainstContract(ctx.app);
+      built = { app: ctx.app, build };
+      return ctx;
+    },
+    /**
+     * As `reset`, but the app the last reset built with the same `build` stays (else a reset):
+     * building one costs some 0.1 s of processor time. For tests of requests and rows, not of a
+     * new app. As on close, imports under way stop first; the first admin is made as buildApp does.
+     */
+    async resetKeepingApp(build: Omit<BuildOptions, 'database'> = {}): Promise<TestContext> {
+      const same = (a: object, b: object) =>
+        Object.keys({ ...a, ...b }).every((key) => a[key as never] === b[key as never]);
+      if (!built || built.app !== ctx.app || !same(built.build, build)) return this.reset(build);
+      await stopImports(database.db);
+      await empty();
+      await ensureFirstAdmin(database.db, config, ctx.app.log);
+      await keyUnkeyedExpenseTypes(database.db);
       return ctx;
     },
     async close(): Promise<void> {
@@ -272,12 +288,8 @@ export async function signInViewer(app: App, admin: string): Promise<string> {
 }
 
 /** Rows of a table, for asserting what was (not) stored. */
-export async function rows<T = Record<string, unknown>>(
-  ctx: TestContext,
-  query: string,
-): Promise<T[]> {
-  return (await sql.raw<T>(query).execute(ctx.database.db)).rows;
-}
+export const rows = async <T = Record<string, unknown>>(ctx: TestContext, query: string) =>
+  (await sql.raw<T>(query).execute(ctx.database.db)).rows;
 
 /** The statement of `tableContents`, made from the catalog once a file (every test has the same tables). */
 let contentsStatement: Promise<string> | undefined;
@@ -335,15 +347,7 @@ export async function signInAll(
   app: App,
 ): Promise<{ admin: string; staff: string; viewer: string }> {
   const { admin, staff } = await signInBoth(app);
-  const viewerUser = { email: 'viewer@test.local', password: 'viewer-password-1' };
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/users/register',
-    headers: bearer(admin),
-    payload: { name: 'Auditor', ...viewerUser, role: 'viewer' },
-  });
-  if (created.statusCode !== 201) throw new Error(`viewer not created: ${created.body}`);
-  return { admin, staff, viewer: await login(app, viewerUser) };
+  return { admin, staff, viewer: await signInViewer(app, admin) };
 }
 
 /** A multipart/form-data body as the import screens send it: `options` (JSON), then `file`. */

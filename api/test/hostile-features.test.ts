@@ -29,7 +29,7 @@ const addEmployee = async (name: string) =>
   ).body.user.id as number;
 
 beforeEach(async () => {
-  ctx = await db.reset({ autoPostRecurring: false });
+  ctx = await db.resetKeepingApp({ autoPostRecurring: false });
   await seedParties(ctx);
   ({ staff } = await signInBoth(ctx.app));
 });

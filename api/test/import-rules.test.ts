@@ -24,7 +24,7 @@ const yesterday = addDays(todayIn('UTC'), -1);
 afterAll(() => db.close());
 
 async function fresh() {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
   await seedParties(ctx);
   ({ staff } = await signInBoth(ctx.app));
 }

@@ -17,7 +17,7 @@ const today = todayIn('UTC');
 afterAll(() => db.close());
 
 async function fresh() {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
   await seedParties(ctx);
   ({ admin, staff } = await signInBoth(ctx.app));
 }

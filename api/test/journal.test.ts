@@ -11,7 +11,7 @@ const today = todayIn('UTC');
 const lastMonth = addDays(`${today.slice(0, 7)}-01`, -1);
 
 const fresh = async () => {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
   await seedParties(ctx);
   ({ admin: token, staff } = await signInBoth(ctx.app));
 };

@@ -11,7 +11,7 @@ let staff: string;
 let viewer: string;
 
 beforeEach(async () => {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
   await seedParties(ctx);
   ({ staff, viewer } = await signInAll(ctx.app));
 });

@@ -12,7 +12,7 @@ let staff: string;
 let viewer: string;
 
 beforeEach(async () => {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
   await seedParties(ctx);
   ({ admin, staff, viewer } = await signInAll(ctx.app));
 });

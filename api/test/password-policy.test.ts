@@ -16,7 +16,7 @@ beforeAll(async () => {
   db = await setup;
 });
 beforeEach(async () => {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
   admin = await login(ctx.app, ADMIN);
 });
 afterAll(async () => db.close());

@@ -8,7 +8,7 @@ const db = await setupDatabase();
 let ctx: TestContext;
 
 beforeEach(async () => {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
 });
 afterAll(() => db.close());
 

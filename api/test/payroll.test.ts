@@ -38,7 +38,7 @@ const salaryEntries = () =>
   );
 
 beforeEach(async () => {
-  ctx = await db.reset({ autoPostRecurring: false });
+  ctx = await db.resetKeepingApp({ autoPostRecurring: false });
   ({ admin, staff } = await signInBoth(ctx.app));
 });
 

@@ -76,7 +76,7 @@ const blobs = async () =>
   Number((await rows<{ n: number }>(ctx, 'SELECT count(*)::int AS n FROM receipt_blobs'))[0]?.n);
 
 beforeEach(async () => {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
   await seedParties(ctx);
   await insertEntries(ctx, [
     { kind: 'expense', party: 1, amount: '40.00', day: today, description: 'Paper' },

@@ -38,7 +38,7 @@ interface Due {
 const dueList = async () => (await call('GET', '/api/recurring/due')).body as Due;
 
 beforeEach(async () => {
-  ctx = await db.reset({ autoPostRecurring: false });
+  ctx = await db.resetKeepingApp({ autoPostRecurring: false });
   await seedParties(ctx);
   ({ admin, staff } = await signInBoth(ctx.app));
 });

@@ -105,7 +105,7 @@ const entryDays = async () =>
 
 describe('with the database', () => {
   beforeEach(async () => {
-    ctx = await db.reset({ autoPostRecurring: false });
+    ctx = await db.resetKeepingApp({ autoPostRecurring: false });
     await seedParties(ctx);
     ({ admin, staff } = await signInBoth(ctx.app));
   });

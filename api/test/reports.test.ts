@@ -724,7 +724,7 @@ describe('with backdated entries and reversals', () => {
 
 describe('concurrent writers', () => {
   it('are summed exactly by the reports, queued and after the fold', async () => {
-    ctx = await db.reset();
+    ctx = await db.resetKeepingApp();
     await seedParties(ctx);
     token = await login(ctx.app, ADMIN);
     const amounts = Array.from({ length: 40 }, (_, i) => 1000 + i + (i % 7) / 100);
@@ -788,7 +788,7 @@ describe('the roll-up queue', () => {
     )[0]?.total ?? null;
 
   it('holds an entry from its commit, and a fold moves it into the roll-ups', async () => {
-    ctx = await db.reset();
+    ctx = await db.resetKeepingApp();
     await seedParties(ctx);
     await ctx.database.db.transaction().execute(async (tx) => {
       await insertEntry('12.34').execute(tx);
@@ -820,7 +820,7 @@ describe('the roll-up queue', () => {
   });
 
   it('gets nothing from a transaction that rolls back', async () => {
-    ctx = await db.reset();
+    ctx = await db.resetKeepingApp();
     await seedParties(ctx);
     await expect(
       ctx.database.db.transaction().execute(async (tx) => {
@@ -835,7 +835,7 @@ describe('the roll-up queue', () => {
   });
 
   it('folds an insert of many entries into one roll-up row per key', async () => {
-    ctx = await db.reset();
+    ctx = await db.resetKeepingApp();
     await seedParties(ctx);
     await sql`
       INSERT INTO entries (kind, client_id, party_name, amount, credit_debit, description,
@@ -857,7 +857,7 @@ describe('the roll-up queue', () => {
   });
 
   it('is emptied by a rebuild, which counts every entry once', async () => {
-    ctx = await db.reset();
+    ctx = await db.resetKeepingApp();
     await seedParties(ctx);
     await insertEntry('1.50').execute(ctx.database.db);
     await foldRollups(ctx.database.db);

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import {
   call,
   killAll,
-  SHORT_LIVED_NODE_ARGS,
+  scriptArgs,
   signIn,
   startServer as start,
   stopServer,
@@ -152,7 +152,7 @@ test('a second process on a directory in use is refused, and a killed server lea
   const clientsBefore = await listClients();
   const seedEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, TZ: 'UTC' };
   for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'WORKERS']) delete seedEnv[name];
-  const seed = spawnSync(process.execPath, [...SHORT_LIVED_NODE_ARGS, 'scripts/seed-demo.ts'], {
+  const seed = spawnSync(process.execPath, scriptArgs('seed-demo'), {
     cwd: apiDir,
     env: seedEnv,
     encoding: 'utf8',

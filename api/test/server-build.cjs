@@ -47,6 +47,19 @@ async function buildServer() {
     pathToFileURL(path.join(apiDir, 'scripts', 'compile-sources.mjs')).href
   );
   await compileSources(path.join(dir, 'src'));
+  // The commands (scripts/*.ts: backup, restore, seed-demo) beside it, which the tests run as
+  // processes (scriptArgs in server-process.ts); their imports of ../src/ find the build's.
+  await require('esbuild').build({
+    entryPoints: readdirSync(path.join(apiDir, 'scripts'))
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => path.join(apiDir, 'scripts', file)),
+    outdir: path.join(dir, 'scripts'),
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    tsconfig: path.join(apiDir, 'tsconfig.build.json'),
+    logLevel: 'warning',
+  });
   // Its version (backup files record it) and module type; no name, which jest would take for a
   // second package called api.
   const { version, type } = JSON.parse(readFileSync(path.join(apiDir, 'package.json'), 'utf8'));

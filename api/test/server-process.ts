@@ -3,6 +3,7 @@
 // over HTTP, stop it with SIGTERM and insist on a clean exit. Every child still running when
 // a test file ends is killed by `killAll`.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +53,19 @@ function baseEnv(): NodeJS.ProcessEnv {
  */
 const BASELINE_WASM_ONLY = ['--liftoff-only'];
 export const SHORT_LIVED_NODE_ARGS = [...BASELINE_WASM_ONLY, '--import', 'tsx'];
+
+/**
+ * Node's arguments for `npm run <script> -- <args>` (api/scripts/<script>.ts) as a process: the
+ * command from the build the jest run made (server-build.cjs), else its TypeScript through tsx,
+ * which compiled and resolved the command and the sources again in every process.
+ */
+export function scriptArgs(script: string, args: string[] = []): string[] {
+  const built =
+    serverBuild && path.join(path.dirname(serverBuild), '..', 'scripts', `${script}.js`);
+  return built && existsSync(built)
+    ? [...BASELINE_WASM_ONLY, built, ...args]
+    : [...SHORT_LIVED_NODE_ARGS, `scripts/${script}.ts`, ...args];
+}
 
 /** `npm run deploy -- <args>` as a process against the web root `webRoot`: its exit code and
  * what it printed. */

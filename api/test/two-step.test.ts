@@ -26,7 +26,7 @@ const db = await setupDatabase({ totpKey: KEY });
 let ctx: TestContext;
 
 beforeEach(async () => {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
 });
 afterAll(() => db.close());
 

@@ -16,7 +16,7 @@ const db = await setupDatabase();
 let ctx: TestContext;
 
 beforeEach(async () => {
-  ctx = await db.reset();
+  ctx = await db.resetKeepingApp();
 });
 afterAll(() => db.close());
 
@@ -533,7 +533,7 @@ describe('user management', () => {
     it(`lets one of two admins who ${action} each other at once win, never a 500`, async () => {
       const outcomes = new Set<string>();
       for (let trial = 0; trial < 8; trial += 1) {
-        ctx = await db.reset();
+        ctx = await db.resetKeepingApp();
         const { admin, second } = await twoAdmins();
         const act = (token: string, id: number) =>
           action === 'demote'

@@ -33,9 +33,10 @@ interface Tokens {
 /**
  * A fresh database with a record of every kind behind id 1 (a client, an employee, an expense
  * type, entries, users, sessions), so that a write aimed at id 1 would find something to change.
+ * The app stays from test to test: the role's guard reads the database on every request.
  */
 async function fresh(): Promise<{ ctx: TestContext; tokens: Tokens }> {
-  const ctx = await db.reset();
+  const ctx = await db.resetKeepingApp();
   await seedParties(ctx);
   const day = new Date().toISOString().slice(0, 10);
   await insertEntries(ctx, [

@@ -3,7 +3,7 @@
 // answers requests, and all of it is given back when the worker ends. (In the server's own
 // thread, the buffers of a million rows made V8 collect over and over, and requests waited for
 // it.) The embedded database lives in the server's thread: its backups run there.
-import { Worker } from 'node:worker_threads';
+import { startWorkerBeside } from '../exports/worker.js';
 import type { BackupOptions } from './backup.js';
 import { BackupRefused } from './errors.js';
 import type { Manifest } from './file.js';
@@ -32,16 +32,9 @@ const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 
 export function backUpInWorker(
   job: WorkerJob,
 ): Promise<{ bytes: number; manifest: Manifest; reread: Manifest; signature: SignatureCheck }> {
-  const source = new URL(import.meta.url);
-  const typescript = source.pathname.endsWith('.ts');
-  // From the sources (tests, `npm run dev`) the worker is TypeScript too, loaded through tsx.
-  const worker = new Worker(new URL(typescript ? './worker.ts' : './worker.js', source), {
-    workerData: job,
-    resourceLimits: RESOURCE_LIMITS,
-    execArgv: typescript ? ['--import', 'tsx'] : [],
-    stdout: false,
-    stderr: false,
-  });
+  // From the sources (tests, `npm run dev`) the worker starts as the export workers do: from its
+  // built twin when a build of the sources is named, else from its TypeScript through tsx.
+  const worker = startWorkerBeside(import.meta.url, 'worker', job, RESOURCE_LIMITS);
   return new Promise((resolve, reject) => {
     let outcome: WorkerOutcome | undefined;
     worker.once('message', (message: WorkerOutcome) => (outcome = message));
