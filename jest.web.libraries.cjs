@@ -3,7 +3,10 @@
 // (shared-ui/testing reads the server's table of calls) are some 380 small modules, and every
 // test file runs in a module registry of its own: each file resolved, read, transformed and
 // compiled every one of them again before its first test. Bundled, they are one module, about
-// 0.1 s less processor time per file.
+// 0.1 s less processor time per file. The component run of the six packages (this bundle, and
+// axe-core loaded by the first check that needs it, shared-ui/src/testing/axe.ts), twice against
+// the sources side by side on the loaded two-core machine: 183 -> 160 s and 176 -> 165 s of
+// processor time (user and system), the same 900 tests.
 //
 // One bundle holds them all, so that shared-ui/testing acts on the very module state the screens
 // use (mockEndpoint's answers, the cache of answers, the session store); a small file stands for
