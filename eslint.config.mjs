@@ -62,6 +62,8 @@ export default tseslint.config(
       '**/test-results/**',
       // The server the API tests build for their processes (api/test/server-build.cjs).
       'api/.test-builds/**',
+      // The libraries the apps' component tests load, bundled for each run (jest.web.libraries.cjs).
+      'shared-ui/.test-builds/**',
       // lerna's task cache (nx.json): copies of builds
       '.nx/**',
     ],

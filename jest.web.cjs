@@ -1,8 +1,16 @@
 // Jest settings shared by the browser packages (shared-ui, shell, the remotes): jsdom, swc
 // to CommonJS (type checking is each package's `typecheck`), CSS as identity objects, and
-// contract and shared-ui consumed from source, as webpack does.
-module.exports = (extraModuleNameMapper = {}) => ({
-  globalSetup: '<rootDir>/../jest.node-version.cjs',
+// contract and shared-ui consumed from source, as webpack does: shared-ui's own tests load them
+// module by module; the shell's and the remotes' from one bundle built for each jest run
+// (jest.web.libraries.cjs), unless `librariesFromSource`.
+module.exports = (extraModuleNameMapper = {}, { librariesFromSource = false } = {}) => ({
+  ...(librariesFromSource
+    ? { globalSetup: '<rootDir>/../jest.node-version.cjs' }
+    : {
+        globalSetup: '<rootDir>/../jest.web.global-setup.cjs',
+        globalTeardown: '<rootDir>/../jest.web.global-teardown.cjs',
+        resolver: '<rootDir>/../jest.web.resolver.cjs',
+      }),
   testEnvironment: 'jsdom',
   roots: ['<rootDir>/src'],
   setupFilesAfterEnv: ['<rootDir>/../jest.web.setup.ts'],
