@@ -17,8 +17,9 @@
 // bundle out for the entry points' sources, however a test names them; shared-ui's own tests load
 // its sources module by module, as before. The global set-up builds the bundle for each run
 // (never stale); the teardown removes it.
-const { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } = require('node:fs');
+const { mkdirSync, rmSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
+const { removeEndedRuns } = require('./jest.run-folders.cjs');
 
 /** The variable that names the folder of this run's bundle, read by the resolver. */
 const LIBRARIES_ENV = 'WEB_TEST_LIBRARIES';
@@ -57,21 +58,9 @@ const sourcesOnly = {
   },
 };
 
-const alive = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-};
-
 /** Builds this run's bundle (the folders of ended runs go), named in the workers' environment. */
 async function buildLibraries() {
-  for (const name of existsSync(buildsDir) ? readdirSync(buildsDir) : []) {
-    if (!/^\d+$/.test(name) || !alive(Number(name)))
-      rmSync(path.join(buildsDir, name), { recursive: true, force: true });
-  }
+  removeEndedRuns(buildsDir);
   const dir = path.join(buildsDir, String(process.pid));
   mkdirSync(dir, { recursive: true });
   const { build } = require('esbuild');

@@ -9,8 +9,9 @@
 // the paths the server finds from its own files (../../package.json, db/migrations) are found as
 // in dist/; the global teardown removes it, and a run that left one behind has it removed by
 // the next.
-const { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const { readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const path = require('node:path');
+const { removeEndedRuns } = require('../../jest.run-folders.cjs');
 const { pathToFileURL } = require('node:url');
 
 const apiDir = path.resolve(__dirname, '..');
@@ -23,24 +24,12 @@ const SERVER_BUILD = 'API_TEST_SERVER_BUILD';
  */
 const SOURCES_BUILD = 'API_SOURCES_BUILD';
 
-const alive = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-};
-
 /** This jest run's folder of builds. */
 const testBuildDir = () => path.join(buildsDir, String(process.pid));
 
 /** Builds the server for this jest run and names it in the environment the workers inherit. */
 async function buildServer() {
-  for (const name of existsSync(buildsDir) ? readdirSync(buildsDir) : []) {
-    if (!/^\d+$/.test(name) || !alive(Number(name)))
-      rmSync(path.join(buildsDir, name), { recursive: true, force: true });
-  }
+  removeEndedRuns(buildsDir);
   const dir = testBuildDir();
   // The build `npm run build -w api` makes (scripts/compile-sources.mjs), without source maps.
   const { compileSources } = await import(
