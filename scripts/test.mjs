@@ -5,7 +5,9 @@
 //     profile: no source maps, no compressed copies), then the end-to-end tests
 //     against it (E2E_SKIP_BUILD=1: they do not build again), then the type check (TypeScript 7
 //     over each package once, the libraries read from their declarations; the api's build does
-//     not check it again), lint and the format check
+//     not check it again), the libraries' versions against their exports (`npm run
+//     version:libraries -- --check`, on the declarations the type check built), lint and the
+//     format check
 //   - the contract's tests, then the API suite (below)
 //   - the rest of the API suite (below, two files at a time), then the component tests of
 //     shared-ui, the remotes and the shell (one jest run over their configs), then the build
@@ -136,6 +138,9 @@ const lanes = [
     }),
     // Last in this lane: the API suites set the length of the others.
     step('typecheck', npm('run', 'typecheck', '--', '--concurrency', '1')),
+    // contract and shared-ui export what their versions record (api-surface.json), read from the
+    // declarations the type check has just built (TypeScript 5.9, as the deploy's gate reads them).
+    step('library versions', npm('run', 'version:libraries', '--', '--check')),
     step('lint', npm('run', 'lint')),
   ],
   ...(process.env.TEST_POSTGRES === '1'

@@ -89,49 +89,12 @@ function compilerHost(options: ts.CompilerOptions): ts.CompilerHost {
 }
 
 /**
- * The declarations the library's build (`tsconfig.build.json`) would write, made in memory: file
- * name (under its dist/) -> text. Nothing is written, so it never meets a build writing dist/ at
- * the same time; it costs a type check of the library.
- */
-export function emitDeclarations(dir: string): Map<string, string> {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    path.join(dir, 'tsconfig.build.json'),
-    {},
-    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
-  );
-  if (!config) throw new Error(`${dir}/tsconfig.build.json cannot be read`);
-  const options: ts.CompilerOptions = {
-    ...config.options,
-    noEmit: false,
-    declaration: true,
-    emitDeclarationOnly: true,
-    declarationMap: false,
-    sourceMap: false,
-    composite: false,
-    incremental: false,
-  };
-  delete options.tsBuildInfoFile;
-  const program = ts.createProgram({
-    rootNames: config.fileNames,
-    options,
-    host: compilerHost(options),
-    ...(config.projectReferences ? { projectReferences: config.projectReferences } : {}),
-  });
-  const files = new Map<string, string>();
-  program.emit(undefined, (fileName, text) => {
-    if (fileName.endsWith('.d.ts')) files.set(path.resolve(fileName), text);
-  });
-  return files;
-}
-
-/**
  * The surface of the library in `dir`, read from its built declarations (`dist/index.d.ts`,
- * which `npm run build -w <library>` writes), or from `declarations` made by emitDeclarations.
- * Throws when there are none.
+ * which `npm run build -w <library>` writes). Throws when there are none.
  */
-export function librarySurface(dir: string, declarations?: Map<string, string>): Surface {
+export function librarySurface(dir: string): Surface {
   const index = path.resolve(dir, 'dist', 'index.d.ts');
-  if (!declarations?.has(index) && !existsSync(index)) {
+  if (!existsSync(index)) {
     throw new Error(
       `${index} is missing: build the library first (npm run build -w ${path.basename(dir)})`,
     );
@@ -146,31 +109,6 @@ export function librarySurface(dir: string, declarations?: Map<string, string>):
     types: [],
   };
   const host = compilerHost(options);
-  if (declarations) {
-    const { getSourceFile, fileExists, readFile } = host;
-    host.getSourceFile = (fileName, language, ...rest) => {
-      const text = declarations.get(path.resolve(fileName));
-      return text === undefined
-        ? getSourceFile.call(host, fileName, language, ...rest)
-        : ts.createSourceFile(fileName, text, language);
-    };
-    host.fileExists = (fileName) =>
-      declarations.has(path.resolve(fileName)) || fileExists.call(host, fileName);
-    host.readFile = (fileName) =>
-      declarations.get(path.resolve(fileName)) ?? readFile.call(host, fileName);
-    // The folders of the declarations made in memory exist too: the resolution of a module
-    // looks for its folder first, and without dist/ on disk every `./folder/file` export was
-    // lost.
-    const folders = new Set<string>();
-    for (const file of declarations.keys())
-      for (let folder = path.dirname(file); !folders.has(folder); folder = path.dirname(folder)) {
-        folders.add(folder);
-        if (path.dirname(folder) === folder) break;
-      }
-    const { directoryExists } = host;
-    host.directoryExists = (folder) =>
-      folders.has(path.resolve(folder)) || (directoryExists?.call(host, folder) ?? true);
-  }
   const program = ts.createProgram([index], options, host);
   const checker = program.getTypeChecker();
   const indexFile = program.getSourceFile(index);

@@ -10,7 +10,6 @@ import path from 'node:path';
 import {
   bumpFor,
   compareSurfaces,
-  emitDeclarations,
   librarySurface,
   raise,
   readRecordedSurface,
@@ -145,13 +144,9 @@ export function versionLibrary(
 /**
  * Why the library's version does not describe its exports, or undefined when it does: its
  * exports differ from the recorded ones, or the recorded version is not its version. Reads its
- * built declarations, or with `fromSources` makes them in memory (emitDeclarations).
+ * built declarations.
  */
-export function libraryVersionProblem(
-  repoRoot: string,
-  dir: string,
-  { fromSources = false } = {},
-): string | undefined {
+export function libraryVersionProblem(repoRoot: string, dir: string): string | undefined {
   const libraryDir = path.join(repoRoot, dir);
   const { name, version } = readJson<PackageJson>(path.join(libraryDir, 'package.json'));
   const recorded = readRecordedSurface(libraryDir);
@@ -160,10 +155,7 @@ export function libraryVersionProblem(
   if (recorded.version !== version) {
     return `${name}'s package.json says ${version}, its recorded API is of ${recorded.version}: ${fix}`;
   }
-  const surface = librarySurface(
-    libraryDir,
-    fromSources ? emitDeclarations(libraryDir) : undefined,
-  );
+  const surface = librarySurface(libraryDir);
   const changes = compareSurfaces(recorded.exports, surface);
   const bump = bumpFor(changes);
   if (!bump) return undefined;
