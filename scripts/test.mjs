@@ -49,8 +49,10 @@
 // A failed step fails the run, and the rest of its lane still runs (the end-to-end tests only when
 // the build passed). Each step's output is printed whole when it ends (lanes would interleave line
 // by line otherwise), then the time of every step and lane, the run's total and the tests counted.
+// A step's processor time is its processes' (GNU time); the machine's, read from /proc/stat over
+// the run, adds what left the steps' processes (Chromium's renderers, the PostgreSQL server).
 // The exit code is 1 when any step failed.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -247,6 +249,22 @@ function cpuSeconds(file) {
   return Number.isFinite(user) && Number.isFinite(system) ? user + system : undefined;
 }
 
+/**
+ * The busy processor time of the whole machine so far (every state of /proc/stat's first line
+ * but idle and I/O wait), in seconds; undefined where there is no /proc/stat. GNU time counts a
+ * step's processes and those they waited for: not those that left them (Chromium's renderers,
+ * the PostgreSQL server), which this does count.
+ */
+function machineCpuSeconds() {
+  if (!existsSync('/proc/stat')) return undefined;
+  const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1);
+  const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
+  const perSecond = Number(
+    spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim() || 100,
+  );
+  return (user + nice + system + irq + softirq + (steal || 0)) / perSecond;
+}
+
 /** @type {{ steps: string[], seconds: number }[]} */
 const laneTimes = [];
 
@@ -274,8 +292,11 @@ async function together(lanes) {
   return passed.every(Boolean);
 }
 
+const machineAtStart = machineCpuSeconds();
 let ok = await lane(first);
 if (ok) ok = await together(lanes);
+const machineCpu =
+  machineAtStart === undefined ? undefined : (machineCpuSeconds() ?? 0) - machineAtStart;
 
 // Jest's own closing lines ("Tests:       1 failed, 77 passed, 78 total"), added up.
 let passed = 0;
@@ -297,6 +318,15 @@ for (const { name, seconds, cpu, code } of results) {
 }
 const cpuTotal = results.reduce((sum, { cpu }) => sum + (cpu ?? 0), 0);
 if (gnuTime) process.stdout.write(`${cpuTotal.toFixed(0).padStart(13)} s cpu in all steps\n`);
+if (machineCpu !== undefined) {
+  process.stdout.write(
+    `${machineCpu.toFixed(0).padStart(13)} s cpu on the machine meanwhile` +
+      (gnuTime
+        ? ` (${(machineCpu - cpuTotal).toFixed(0)} s not in a step's count: processes that left their step, such as Chromium's renderers and the PostgreSQL server)`
+        : '') +
+      '\n',
+  );
+}
 process.stdout.write('\n==> lanes\n');
 for (const { steps, seconds } of laneTimes) {
   const names = steps.join(' > ');

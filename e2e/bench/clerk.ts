@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launch, openPage, type Session } from '../support/browser';
+import { launch, openNewContext, type Session } from '../support/browser';
 import { ADMIN, repoRoot } from '../support/env';
 import { startServer, stopServer } from '../support/server';
 import { Hands, focusedLabel, typeExpenses, type TypedExpense } from '../support/clerk';
@@ -426,7 +426,7 @@ async function main(): Promise<number> {
         role: 'staff',
       });
       const { token } = await api<{ token: string }>(server.url, null, 'POST', '/users/login', who);
-      const session = await openPage(browser, { ...viewport, baseURL: server.url });
+      const session = await openNewContext(browser, { ...viewport, baseURL: server.url });
       await session.context.addInitScript(
         (value) => window.sessionStorage.setItem('token', value),
         token,

@@ -12,7 +12,7 @@
 // every app first, as the end-to-end setup does (E2E_SKIP_BUILD=1 reuses the builds).
 import { spawnSync } from 'node:child_process';
 import type { Locator, Page } from 'playwright-core';
-import { launch, openPage } from '../support/browser';
+import { launch, openNewContext } from '../support/browser';
 import { ADMIN, repoRoot } from '../support/env';
 import { startServer, stopServer } from '../support/server';
 import { statementOf, type BenchLine } from './reconcile-statement';
@@ -129,7 +129,7 @@ async function main(): Promise<number> {
     const call = <T>(method: string, route: string, body?: unknown) =>
       api<T>(server.url, token, method, route, body);
     const statement = await statementOf(call, server.url, token);
-    const { page, context } = await openPage(browser, {
+    const { page, context } = await openNewContext(browser, {
       width: 1366,
       height: 768,
       baseURL: server.url,

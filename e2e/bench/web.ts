@@ -19,7 +19,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
 import globalSetup from '../support/global-setup';
 import globalTeardown from '../support/global-teardown';
-import { baseUrl, launch, openPage } from '../support/browser';
+import { baseUrl, launch, openNewContext } from '../support/browser';
 import { ADMIN, repoRoot } from '../support/env';
 import { startServer, stopServer } from '../support/server';
 // Read as data, so the benchmark needs no build of contract before it starts.
@@ -234,7 +234,7 @@ interface SignInRun {
  * first checks the button is visible, stable and enabled).
  */
 async function signIn(browser: Browser, typed: boolean): Promise<SignInRun> {
-  const session = await openPage(browser);
+  const session = await openNewContext(browser);
   try {
     await session.context.addInitScript({ content: timeSignIn });
     await session.page.goto('/');
@@ -357,7 +357,7 @@ async function rolloutFigures(browser: Browser) {
       );
     }
     const firstScreen = async (checked: boolean) => {
-      const session = await openPage(browser, { baseURL: server.url });
+      const session = await openNewContext(browser, { baseURL: server.url });
       await session.context.addInitScript(
         (value) => window.sessionStorage.setItem('token', value),
         token,
@@ -450,7 +450,7 @@ async function main(): Promise<number> {
     const token = await apiLogin(url);
     await seedIncome(url, token);
 
-    const login = await openPage(browser);
+    const login = await openNewContext(browser);
     const loginJs = await scriptsDuring(
       login.page,
       async () => {
@@ -461,7 +461,7 @@ async function main(): Promise<number> {
     );
     await login.context.close();
 
-    const dashboard = await openPage(browser);
+    const dashboard = await openNewContext(browser);
     await dashboard.context.addInitScript(
       (value) => window.sessionStorage.setItem('token', value),
       token,
@@ -483,7 +483,7 @@ async function main(): Promise<number> {
     for (const remote of REMOTES.filter(built)) {
       let largest = { remote, route: '-', bytes: 0 };
       for (const route of REMOTE_ROUTES[remote] ?? []) {
-        const signedIn = await openPage(browser);
+        const signedIn = await openNewContext(browser);
         await signedIn.context.addInitScript(
           (value) => window.sessionStorage.setItem('token', value),
           token,

@@ -25,30 +25,104 @@ export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
 
+/**
+ * A test's tab and the tabs it opens from it (`context.newPage()`); `context.close()` closes
+ * them, not the browser context the file's other tabs are in.
+ */
+export interface Tabs {
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
 export interface Session {
-  context: BrowserContext;
+  context: Tabs;
   page: Page;
   /** Every alert/confirm text, in order. Alerts are accepted; confirms answer `confirmAnswer`. */
   dialogs: string[];
   confirmAnswer: { value: boolean };
 }
 
-export async function openPage(
-  browser: Browser,
-  options: { width?: number; height?: number; baseURL?: string } = {},
-): Promise<Session> {
-  const context = await browser.newContext({
-    baseURL: options.baseURL ?? baseUrl(),
-    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
-  });
-  const page = await context.newPage();
+/**
+ * The browser context of each address a test file opens pages on, one per file (the file's
+ * connection to the run's Chromium, `launch()`, ends with it). A page is a tab of it: its session
+ * storage, where the app keeps the session token, is its own, as a new tab's is; the local
+ * storage and the HTTP cache are the file's. In Chromium a new context costs a new renderer
+ * process (1.3 s of processor time on the CI machine before any page is loaded) and a first load
+ * with nothing cached (2.3 s for a signed-in Dashboard in all); a new tab of a context that has
+ * loaded it once, in that context's process, costs about 0.6 s.
+ */
+const contexts = new WeakMap<Browser, Map<string, Promise<BrowserContext>>>();
+
+function contextFor(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  let byAddress = contexts.get(browser);
+  if (!byAddress) contexts.set(browser, (byAddress = new Map()));
+  let context = byAddress.get(baseURL);
+  if (!context) {
+    context = browser
+      .newContext({ baseURL, viewport: { width: 1280, height: 800 } })
+      .then(async (opened) => {
+        // A tab kept open on the address keeps its renderer process alive between the tests'
+        // tabs, which join it (--process-per-site, browser-server.ts): a tab closed as a test
+        // ends would otherwise end the process, and the next tab start a new one.
+        const keeper = await opened.newPage();
+        await keeper.goto('/favicon.ico');
+        return opened;
+      });
+    byAddress.set(baseURL, context);
+  }
+  return context;
+}
+
+/** Alerts and confirms of `page`, answered and kept in order. */
+function answerDialogs(page: Page): Pick<Session, 'dialogs' | 'confirmAnswer'> {
   const dialogs: string[] = [];
   const confirmAnswer = { value: true };
   page.on('dialog', (dialog: Dialog) => {
     dialogs.push(dialog.message());
     void (dialog.type() === 'confirm' && !confirmAnswer.value ? dialog.dismiss() : dialog.accept());
   });
-  return { context, page, dialogs, confirmAnswer };
+  return { dialogs, confirmAnswer };
+}
+
+interface PageOptions {
+  width?: number;
+  height?: number;
+  baseURL?: string;
+}
+
+/** A new tab of the file's browser context for the address (contextFor). */
+export async function openPage(browser: Browser, options: PageOptions = {}): Promise<Session> {
+  const context = await contextFor(browser, options.baseURL ?? baseUrl());
+  const page = await context.newPage();
+  await page.setViewportSize({ width: options.width ?? 1280, height: options.height ?? 800 });
+  const tabs = [page];
+  const tabsOfSession: Tabs = {
+    newPage: async () => {
+      const tab = await context.newPage();
+      tabs.push(tab);
+      return tab;
+    },
+    close: async () => {
+      await Promise.all(tabs.map((tab) => tab.close()));
+    },
+  };
+  return { context: tabsOfSession, page, ...answerDialogs(page) };
+}
+
+/**
+ * A page in a browser context of its own, with nothing cached: for the benches, which time what a
+ * person's first visit costs.
+ */
+export async function openNewContext(
+  browser: Browser,
+  options: PageOptions = {},
+): Promise<Omit<Session, 'context'> & { context: BrowserContext }> {
+  const context = await browser.newContext({
+    baseURL: options.baseURL ?? baseUrl(),
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+  });
+  const page = await context.newPage();
+  return { context, page, ...answerDialogs(page) };
 }
 
 /**
