@@ -259,11 +259,13 @@ function machineCpuSeconds() {
   if (!existsSync('/proc/stat')) return undefined;
   const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1);
   const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
-  const perSecond = Number(
-    spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim() || 100,
-  );
-  return (user + nice + system + irq + softirq + (steal || 0)) / perSecond;
+  return (user + nice + system + irq + softirq + (steal || 0)) / ticksPerSecond;
 }
+
+/** /proc/stat's ticks per second (USER_HZ). */
+const ticksPerSecond = Number(
+  spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim() || 100,
+);
 
 /** @type {{ steps: string[], seconds: number }[]} */
 const laneTimes = [];

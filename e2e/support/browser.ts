@@ -42,6 +42,15 @@ export interface Session {
   confirmAnswer: { value: boolean };
 }
 
+interface PageOptions {
+  width?: number;
+  height?: number;
+  baseURL?: string;
+}
+
+/** The window size a page is opened at: a laptop's unless told otherwise. */
+const viewportOf = ({ width = 1280, height = 800 }: PageOptions) => ({ width, height });
+
 /**
  * The browser context of each address a test file opens pages on, one per file (the file's
  * connection to the run's Chromium, `launch()`, ends with it). A page is a tab of it: its session
@@ -58,16 +67,16 @@ function contextFor(browser: Browser, baseURL: string): Promise<BrowserContext> 
   if (!byAddress) contexts.set(browser, (byAddress = new Map()));
   let context = byAddress.get(baseURL);
   if (!context) {
-    context = browser
-      .newContext({ baseURL, viewport: { width: 1280, height: 800 } })
-      .then(async (opened) => {
-        // A tab kept open on the address keeps its renderer process alive between the tests'
-        // tabs, which join it (--process-per-site, browser-server.ts): a tab closed as a test
-        // ends would otherwise end the process, and the next tab start a new one.
-        const keeper = await opened.newPage();
-        await keeper.goto('/favicon.ico');
-        return opened;
-      });
+    context = browser.newContext({ baseURL, viewport: viewportOf({}) }).then(async (opened) => {
+      // A tab kept open on the address keeps its renderer process alive between the tests'
+      // tabs, which join it (--process-per-site, browser-server.ts): a tab closed as a test
+      // ends would otherwise end the process, and the next tab start a new one.
+      const keeper = await opened.newPage();
+      await keeper.goto('/favicon.ico');
+      return opened;
+    });
+    // A context that failed to open is asked for again by the next page, not answered as failed.
+    context.catch(() => byAddress.delete(baseURL));
     byAddress.set(baseURL, context);
   }
   return context;
@@ -84,24 +93,22 @@ function answerDialogs(page: Page): Pick<Session, 'dialogs' | 'confirmAnswer'> {
   return { dialogs, confirmAnswer };
 }
 
-interface PageOptions {
-  width?: number;
-  height?: number;
-  baseURL?: string;
-}
-
-/** A new tab of the file's browser context for the address (contextFor). */
+/**
+ * A new tab of the file's browser context for the address (contextFor), at the size asked for;
+ * so are the tabs the test opens from it.
+ */
 export async function openPage(browser: Browser, options: PageOptions = {}): Promise<Session> {
   const context = await contextFor(browser, options.baseURL ?? baseUrl());
-  const page = await context.newPage();
-  await page.setViewportSize({ width: options.width ?? 1280, height: options.height ?? 800 });
-  const tabs = [page];
+  const tabs: Page[] = [];
+  const newTab = async () => {
+    const tab = await context.newPage();
+    tabs.push(tab);
+    await tab.setViewportSize(viewportOf(options));
+    return tab;
+  };
+  const page = await newTab();
   const tabsOfSession: Tabs = {
-    newPage: async () => {
-      const tab = await context.newPage();
-      tabs.push(tab);
-      return tab;
-    },
+    newPage: newTab,
     close: async () => {
       await Promise.all(tabs.map((tab) => tab.close()));
     },
@@ -119,7 +126,7 @@ export async function openNewContext(
 ): Promise<Omit<Session, 'context'> & { context: BrowserContext }> {
   const context = await browser.newContext({
     baseURL: options.baseURL ?? baseUrl(),
-    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    viewport: viewportOf(options),
   });
   const page = await context.newPage();
   return { context, page, ...answerDialogs(page) };
