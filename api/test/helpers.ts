@@ -145,7 +145,10 @@ export async function blankSnapshot(): Promise<Blob> {
 /**
  * One statement that empties the tables as `TRUNCATE <TABLES> RESTART IDENTITY CASCADE` would (the
  * tables that refer to them too, sequences restarted, no triggers fired), by deleting: a TRUNCATE
- * gives every table and index new files, about 40 ms of PostgreSQL's before each test.
+ * gives every table and index new files, about 40 ms of PostgreSQL's before each test. Each
+ * sequence goes back to its start by `setval(seq, start, false)`, as RESTART leaves it: ALTER
+ * SEQUENCE is a catalogue change, and the 20-odd of them cost PostgreSQL 25 ms per emptying
+ * against 8 ms this way, PGlite 45 ms against 21 (50 emptyings timed in one file, either engine).
  */
 async function emptyingStatement(database: DatabaseHandle): Promise<string> {
   const { rows } = await sql<{ tables: string[]; sequences: string[] }>`
@@ -158,15 +161,17 @@ async function emptyingStatement(database: DatabaseHandle): Promise<string> {
     SELECT
       array(SELECT rel::text FROM reached) AS tables,
       array(
-        SELECT DISTINCT d.objid::regclass::text FROM pg_depend d JOIN reached ON d.refobjid = reached.rel
+        SELECT DISTINCT format('%L, %s', d.objid::regclass::text, q.seqstart)
+        FROM pg_depend d JOIN reached ON d.refobjid = reached.rel
         JOIN pg_class s ON s.oid = d.objid AND s.relkind = 'S'
+        JOIN pg_sequence q ON q.seqrelid = d.objid
         WHERE d.classid = 'pg_class'::regclass AND d.refclassid = 'pg_class'::regclass
       ) AS sequences`.execute(database.db);
   const { tables = [], sequences = [] } = rows[0] ?? {};
   return `DO $$ BEGIN
     SET LOCAL session_replication_role = replica;
     ${tables.map((table) => `DELETE FROM ${table};`).join(' ')}
-    ${sequences.map((sequence) => `ALTER SEQUENCE ${sequence} RESTART;`).join(' ')}
+    ${sequences.map((sequence) => `PERFORM setval(${sequence}, false);`).join(' ')}
   END $$`;
 }
 
