@@ -31,9 +31,9 @@ beforeEach(async () => {
 afterAll(() => db.close());
 
 const totp = new TOTP({ crypto: new NobleCryptoPlugin(), base32: new ScureBase32Plugin() });
-/** The app's code for `secret`, `steps` time steps (30 s) from now. */
-const codeAt = (secret: string, steps = 0) =>
-  totp.generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+/** The app's code for `secret`, `steps` time steps (30 s) from `at` (now, in ms). */
+const codeAt = (secret: string, steps = 0, at = Date.now()) =>
+  totp.generate({ secret, epoch: Math.floor(at / 1000) + steps * 30 });
 
 type Who = { email: string; password: string };
 
@@ -50,14 +50,19 @@ const setUp = async (app: App, token: string) => {
 /** Sets two-step up and turns it on for the user of `token`; answers the secret and codes. */
 const turnOn = async (app: App, token: string) => {
   const { secret } = await setUp(app, token);
+  const at = Date.now();
+  const code = await codeAt(secret, 0, at);
   const response = await app.inject({
     method: 'POST',
     url: '/api/account/two-step/enable',
     headers: bearer(token),
-    payload: { code: await codeAt(secret) },
+    payload: { code },
   });
   expect(response.statusCode).toBe(200);
-  return { secret, recoveryCodes: response.json<{ recoveryCodes: string[] }>().recoveryCodes };
+  const { recoveryCodes } = response.json<{ recoveryCodes: string[] }>();
+  // The code it was turned on with, and when: a test that replays it or counts steps from it
+  // does so from that step, not from a clock that may have passed into the next meanwhile.
+  return { secret, recoveryCodes, code, at };
 };
 
 const passwordStep = (app: App, who: Who, remoteAddress?: string) =>
@@ -249,20 +254,16 @@ describe('signing in with two-step sign-in on', () => {
   });
 
   it('takes a code once: the same code again is refused, the next one is taken', async () => {
-    const { secret } = await turnOn(ctx.app, await login(ctx.app, ADMIN));
+    const { secret, code, at } = await turnOn(ctx.app, await login(ctx.app, ADMIN));
     // The code that turned two-step on is spent too.
-    const replayOfSetup = await codeStep(
-      ctx.app,
-      await challengeFor(ctx.app, ADMIN),
-      await codeAt(secret),
-    );
+    const replayOfSetup = await codeStep(ctx.app, await challengeFor(ctx.app, ADMIN), code);
     expect(replayOfSetup.statusCode).toBe(401);
     expect(replayOfSetup.json()).toEqual({
       code: 'code_already_used',
       message: 'This code has already been used; wait for the next one',
     });
 
-    const next = await codeAt(secret, 1);
+    const next = await codeAt(secret, 1, at);
     expect((await codeStep(ctx.app, await challengeFor(ctx.app, ADMIN), next)).statusCode).toBe(
       200,
     );
@@ -276,7 +277,7 @@ describe('signing in with two-step sign-in on', () => {
     const older = await codeStep(
       ctx.app,
       await challengeFor(ctx.app, ADMIN),
-      await codeAt(secret, -1),
+      await codeAt(secret, -1, at),
     );
     expect(older.statusCode).toBe(401);
   });
