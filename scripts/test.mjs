@@ -30,8 +30,10 @@
 //     embedded database cannot have (other connections, other processes, races). What differs
 //     in the driver (types and shapes of results, error codes) is walked once on PGlite by
 //     engine-parity.test.ts: every route of the contract's table answers an admin with a
-//     success or an error it names, never a 5xx. A test that opens an embedded database of its
-//     own (memory://, a child process on a directory) runs wherever its file runs.
+//     success or an error it names, never a 5xx. A test that needs a new database of its own
+//     whose subject is not the engine (a migration of old rows, a restore's refusals) opens it on
+//     the run's engine (blankDatabase in api/test/backup-support.ts); one whose subject is a
+//     restore across engines (backup.test.ts) or a data directory opens an embedded one.
 //       On PGlite: event-loop-guard, export-load, hostile-import-files (the loop's turns),
 //       embedded-vacuum, statistics, restart, backup-commands, backup-schedule (the data directory), and
 //       engine-parity. On PostgreSQL: every other file (the PostgreSQL-only ones among them:

@@ -4,8 +4,9 @@
 // rewritten, and the CHECK that every payment or receipt has an account holds from then on.
 import { sql } from 'kysely';
 import { buildApp, type App } from '../src/app.js';
-import { migrationRunner, openDatabase, type DatabaseHandle } from '../src/db/index.js';
+import { migrationRunner, type DatabaseHandle } from '../src/db/index.js';
 import { latestSchemaVersion, migrate } from '../src/db/migrate.js';
+import { blankDatabase, closeAll } from './backup-support.js';
 import { insertEntries, seedParties } from './fixtures.js';
 import { ADMIN, bearer, login, testConfig, type TestContext } from './helpers.js';
 
@@ -18,7 +19,7 @@ const query = async <R>(text: string) => (await sql.raw<R>(text).execute(databas
 
 describe('migrating a database built at schema 025', () => {
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://', timeZone: 'UTC', migrate: false });
+    database = await blankDatabase();
     await migrate(migrationRunner(database.transaction), { upTo: 25 });
     const ctx = { database } as TestContext;
     await seedParties(ctx);
@@ -45,7 +46,7 @@ describe('migrating a database built at schema 025', () => {
 
   afterAll(async () => {
     await app?.close();
-    await database?.close();
+    await closeAll();
   });
 
   const get = async (token: string, url: string) => {

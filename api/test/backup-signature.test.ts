@@ -3,7 +3,7 @@
 // another key, or does not match, unless it is told to trust it, and then lists the users the
 // file brings. The attack: an unencrypted backup edited to plant an admin, every checksum and the
 // manifest recomputed so that every check but the signature passes. Restores run in-process into
-// one in-memory database, emptied before each; one test runs `npm run restore` as a process for
+// one database of the run's engine (backup-support.ts: blankDatabase), emptied before each; one test runs `npm run restore` as a process for
 // its exit code and what it prints.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -22,7 +22,7 @@ import {
   type RestoredUser,
 } from '../src/backup/index.js';
 import type { DatabaseHandle } from '../src/db/index.js';
-import { blankDataDir, closeAll, emptied, migratedEmbedded } from './backup-support.js';
+import { blankDatabase, blankDataDir, closeAll, emptied } from './backup-support.js';
 import { scriptArgs } from './server-process.js';
 import { ADMIN, setupDatabase, signInBoth, STAFF, type TestContext } from './helpers.js';
 
@@ -42,13 +42,13 @@ let ctx: TestContext;
 let signed: string;
 
 /**
- * One embedded database in memory for every restore and refusal (backup-support.ts), emptied
+ * One new database for every restore and refusal (blankDatabase: on the run's engine), emptied
  * before each use: migrated, with no rows. A refused restore leaves it empty, as the tests
  * check. (A restore into a new database that is not yet migrated: backup.test.ts, and the
  * command below.)
  */
 let shared: Promise<DatabaseHandle> | undefined;
-const emptyTarget = async () => emptied(await (shared ??= migratedEmbedded()));
+const emptyTarget = async () => emptied(await (shared ??= blankDatabase()));
 
 const usersOf = (handle: DatabaseHandle) =>
   handle.transaction(async (tx) => {

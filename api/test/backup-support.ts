@@ -22,7 +22,7 @@ import {
   bearer,
   blankSnapshot,
   login,
-  migratedSnapshot,
+  newPostgresDatabase,
   signInBoth,
   type TestContext,
 } from './helpers.js';
@@ -96,17 +96,6 @@ export const close = async (handle: DatabaseHandle) => {
   opened.splice(opened.indexOf(handle), 1);
   await handle.close();
 };
-/** A new embedded database, in memory, with every migration applied (helpers.ts). */
-export const migratedEmbedded = async () =>
-  track(
-    await openDatabase({
-      dataDir: 'memory://',
-      timeZone: 'UTC',
-      migrate: false,
-      loadDataDir: await migratedSnapshot(),
-    }),
-  );
-
 /**
  * Makes a database new and empty again, as `embedded` opens one: the public schema dropped with
  * everything the migrations and restores made in it (pg_trgm among them), and made anew. A test
@@ -118,7 +107,7 @@ export async function blankAgain(handle: DatabaseHandle): Promise<DatabaseHandle
 }
 
 /**
- * Empties a database to what `migratedEmbedded` opens, but for the rows the migrations put in
+ * Empties a database to what a migrated new one holds, but for the rows the migrations put in
  * (a restore replaces those with the file's own): migrated, every table but the schema version
  * emptied and its sequences restarted. A test that restores into an empty database can reuse one
  * this way; a new one costs seconds of processor time to start.
@@ -149,8 +138,30 @@ export async function blankDataDir(dir: string): Promise<string> {
   return dir;
 }
 
+/** The PostgreSQL databases `blankDatabase` created, dropped by `closeAll`. */
+const created: string[] = [];
+
+/**
+ * A new, empty database on the engine the file runs on, closed by `closeAll`: a new PostgreSQL
+ * database beside the suite's when it runs on PostgreSQL (dropped by `closeAll`), else an
+ * embedded one in memory. For a test whose subject is not the engine (a migration of old rows, a
+ * restore's refusals): on PostgreSQL a new database costs its server some 0.1 s, where starting
+ * PGlite in the test's process cost a second or two and ran every statement through WebAssembly.
+ */
+export const blankDatabase = async (): Promise<DatabaseHandle> =>
+  process.env.TEST_DATABASE_URL ? track(await newPostgresDatabase('blank', created)) : embedded();
+
 export const closeAll = async () => {
   for (const handle of opened.splice(0)) await handle.close().catch(() => undefined);
+  if (!created.length) return;
+  const { Client } = (await import('pg')).default;
+  const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    for (const name of created.splice(0)) await client.query(`DROP DATABASE IF EXISTS ${name}`);
+  } finally {
+    await client.end();
+  }
 };
 
 export type Dump = Record<string, (string | null)[][]>;

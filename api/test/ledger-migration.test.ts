@@ -11,7 +11,7 @@ import { buildApp, type App } from '../src/app.js';
 import { restoreBackup, takeBackup } from '../src/backup/index.js';
 import { migrationRunner, type DatabaseHandle } from '../src/db/index.js';
 import { migrate } from '../src/db/migrate.js';
-import { closeAll, embedded } from './backup-support.js';
+import { blankDatabase, closeAll } from './backup-support.js';
 import { insertEntries, seedParties } from './fixtures.js';
 import { ADMIN, bearer, login, testConfig, type TestContext } from './helpers.js';
 
@@ -26,7 +26,7 @@ const query = async <R>(database: DatabaseHandle, text: string) =>
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'ledger-migration-'));
-  const old = await embedded();
+  const old = await blankDatabase();
   await migrate(migrationRunner(old.transaction), { upTo: 36 });
   const ctx = { database: old } as TestContext;
   await seedParties(ctx);
@@ -59,7 +59,7 @@ beforeAll(async () => {
     await query(old, statement);
   const file = path.join(work, 'release-036.backup');
   await takeBackup(old, file, { takenBy: 'test' });
-  target = await embedded();
+  target = await blankDatabase();
   await restoreBackup(target, file, { signingKey: undefined, trustUnsigned: true });
   applied = (
     await query<{ name: string }>(

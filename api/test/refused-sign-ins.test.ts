@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ActivityPage } from 'contract';
+import { blankDatabase, closeAll } from './backup-support.js';
 import { ADMIN, bearer, login, rows, setupDatabase, type TestContext } from './helpers.js';
 
 const db = await setupDatabase({
@@ -72,15 +73,15 @@ it('records a fixed text, never what was typed, when the e-mail field held no e-
 describe('migration 007 on a database that recorded what was typed', () => {
   // A database migrated step by step from nothing: slow on a busy machine.
   it('replaces a stored identifier that is no e-mail address with the fixed text, and keeps the rest', async () => {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const dir = fileURLToPath(new URL('../src/db/migrations/', import.meta.url));
     const files = (await readdir(dir)).filter((file) => /^\d+\.do\..+\.sql$/.test(file)).sort();
-    const pg = new PGlite('memory://', { extensions: { pg_trgm } });
+    // A new database on the engine this file runs on (blankDatabase).
+    const database = await blankDatabase();
     try {
-      const apply = async (file: string) => pg.exec(await readFile(path.join(dir, file), 'utf8'));
+      const exec = (text: string) => database.transaction((tx) => tx.exec(text));
+      const apply = async (file: string) => exec(await readFile(path.join(dir, file), 'utf8'));
       for (const file of files.filter((name) => name < '007')) await apply(file);
-      await pg.exec(`
+      await exec(`
         INSERT INTO audit_log (action, entity, after) VALUES
           ('login_failed', 'session', '{"email": "Tr0ub4dor&3-horse"}'),
           ('login_throttled', 'session', '{"email": "nobody;=2+2;@x"}'),
@@ -88,8 +89,10 @@ describe('migration 007 on a database that recorded what was typed', () => {
           ('login_throttled', 'session', '{"email": null}'),
           ('create', 'client', '{"email": "not an address"}')`);
       await apply(files.find((name) => name.startsWith('007')) ?? '');
-      const { rows: after } = await pg.query<{ action: string; after: unknown }>(
-        'SELECT action, after FROM audit_log ORDER BY id',
+      const after = await database.transaction((tx) =>
+        tx.query<{ action: string; after: unknown }>(
+          'SELECT action, after FROM audit_log ORDER BY id',
+        ),
       );
       expect(after).toEqual([
         { action: 'login_failed', after: { email: NOT_AN_EMAIL } },
@@ -99,7 +102,7 @@ describe('migration 007 on a database that recorded what was typed', () => {
         { action: 'create', after: { email: 'not an address' } },
       ]);
     } finally {
-      await pg.close();
+      await closeAll();
     }
   });
 });

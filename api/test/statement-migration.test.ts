@@ -3,17 +3,18 @@
 // told apart by their reference before are counted 1, 2 of their day), each line is held by the
 // import that stored it, and every account is in the office's currency.
 import { sql } from 'kysely';
-import { migrationRunner, openDatabase, type DatabaseHandle } from '../src/db/index.js';
+import { migrationRunner, type DatabaseHandle } from '../src/db/index.js';
 import { migrate } from '../src/db/migrate.js';
 import { fingerprints } from '../src/bank/fingerprint.js';
+import { blankDatabase, closeAll } from './backup-support.js';
 
 let database: DatabaseHandle;
 const query = async <R>(text: string) => (await sql.raw<R>(text).execute(database.db)).rows;
 
-// An embedded database of its own, in memory: it runs wherever this file runs.
+// A new database of its own, on the engine the file runs on (blankDatabase).
 describe('migrating the statements of a database at schema 030', () => {
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://', timeZone: 'UTC', migrate: false });
+    database = await blankDatabase();
     await migrate(migrationRunner(database.transaction), { upTo: 30 });
     await query(`INSERT INTO accounts (id, name, kind) VALUES (2, 'HBL', 'Bank')`);
     await query(`
@@ -28,7 +29,7 @@ describe('migrating the statements of a database at schema 030', () => {
              (2, 1, '2026-01-07', -0.05, 'Café Müller', '', '2026-01-07|-5|café müller|1', 4)`);
     await migrate(migrationRunner(database.transaction));
   });
-  afterAll(() => database?.close());
+  afterAll(() => closeAll());
 
   test("rewrites each line's fingerprint as an import now computes it", async () => {
     const stored = await query<{

@@ -3,14 +3,14 @@
 import { sql } from 'kysely';
 import { migrationRunner, type DatabaseHandle } from '../src/db/index.js';
 import { migrate } from '../src/db/migrate.js';
-import { closeAll, embedded } from './backup-support.js';
+import { blankDatabase, closeAll } from './backup-support.js';
 
 let database: DatabaseHandle;
 
 const query = async <R>(text: string) => (await sql.raw<R>(text).execute(database.db)).rows;
 
 beforeAll(async () => {
-  database = await embedded();
+  database = await blankDatabase();
   await migrate(migrationRunner(database.transaction), { upTo: 39 });
   // Owner's capital paid into Cash, and a bank charge reversed: lines as the writer posts them.
   for (const statement of [
