@@ -36,9 +36,11 @@ const MANIFEST = 'bundles.json';
 /**
  * The CommonJS packages the app imports (Fastify and its plugins, pg...), with the hundreds of
  * modules they require (Ajv alone is 214): about 0.7 s of processor time in every file that
- * imports the app. Bundled into ES modules with code splitting in one esbuild run, so that what
- * two of them share (Ajv, fastify-plugin) is one module, and each entry exports what Node's
- * import of that package gives: its module.exports as default, and its keys by name.
+ * imports the app, loading them and running them. Bundled into ES modules with code splitting in
+ * one esbuild run, so that what two of them share (Ajv, fastify-plugin) is one module, and each
+ * entry exports what Node's import of that package gives: its module.exports as default, and its
+ * keys by name. About 0.2 s less per file: 45 API files on PostgreSQL, twice each way in turn,
+ * 177 and 173 -> 166 and 165 processor-s.
  *
  * Not bundled: packages that read files beside their own (@fastify/swagger-ui's static files,
  * pdfkit's fonts) or load native code (sharp, argon2), and the ES module packages.
