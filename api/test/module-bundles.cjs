@@ -33,6 +33,18 @@ const bundleName = (specifier) => specifier.replace(/^@/, '').replaceAll('/', '-
 /** The file in the bundles' folder that maps each import (as jest sees it) to its bundle. */
 const MANIFEST = 'bundles.json';
 
+/** esbuild's options for both builds: ES modules for Node 24 in `dir`, shared code in chunks. */
+const esModuleBundles = (dir) => ({
+  absWorkingDir: apiDir,
+  outdir: dir,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+});
+
 /**
  * The CommonJS packages the app imports (Fastify and its plugins, pg...), with the hundreds of
  * modules they require (Ajv alone is 214): about 0.7 s of processor time in every file that
@@ -83,14 +95,7 @@ async function bundleCommonJsPackages(dir) {
       in: `entry:${specifier}`,
       out: bundleName(specifier),
     })),
-    absWorkingDir: apiDir,
-    outdir: dir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
+    ...esModuleBundles(dir),
     // What the bundled CommonJS code finds in a module scope: require for Node's own modules
     // and the optional ones left out (pg-native), and its own file's name.
     banner: {
@@ -141,14 +146,7 @@ async function buildModuleBundles(dir) {
   const { build } = require('esbuild');
   await build({
     entryPoints,
-    absWorkingDir: apiDir,
-    outdir: dir,
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
+    ...esModuleBundles(dir),
     // esbuild resolves them with the `import` condition, as the tests' imports do.
     conditions: ['import'],
     logLevel: 'warning',
