@@ -19,6 +19,7 @@ import type { DatabaseHandle, RawTransaction } from '../src/db/index.js';
 import {
   ADMIN,
   login,
+  dropPostgresDatabases,
   newPostgresDatabase,
   rows,
   setupDatabase,
@@ -59,16 +60,7 @@ if (!onPostgres) {
     afterAll(async () => {
       await target?.close();
       await (await source).close();
-      if (databases.length) {
-        const { Client } = (await import('pg')).default;
-        const admin = new Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await admin.connect();
-        try {
-          for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-        } finally {
-          await admin.end();
-        }
-      }
+      await dropPostgresDatabases(databases);
       if (work) await rm(work, { recursive: true, force: true });
     });
 

@@ -21,6 +21,7 @@ import {
   ADMIN,
   bearer,
   blankSnapshot,
+  dropPostgresDatabases,
   login,
   newPostgresDatabase,
   signInBoth,
@@ -153,15 +154,7 @@ export const blankDatabase = async (): Promise<DatabaseHandle> =>
 
 export const closeAll = async () => {
   for (const handle of opened.splice(0)) await handle.close().catch(() => undefined);
-  if (!created.length) return;
-  const { Client } = (await import('pg')).default;
-  const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    for (const name of created.splice(0)) await client.query(`DROP DATABASE IF EXISTS ${name}`);
-  } finally {
-    await client.end();
-  }
+  await dropPostgresDatabases(created);
 };
 
 export type Dump = Record<string, (string | null)[][]>;

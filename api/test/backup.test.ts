@@ -39,6 +39,7 @@ import {
 import {
   bearer,
   login,
+  dropPostgresDatabases,
   newPostgresDatabase,
   rows,
   setupDatabase,
@@ -77,13 +78,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeAll();
   await source.close();
-  if (databases.length) {
-    const { Client } = (await import('pg')).default;
-    const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    for (const name of databases) await client.query(`DROP DATABASE IF EXISTS ${name}`);
-    await client.end();
-  }
+  await dropPostgresDatabases(databases);
   await rm(work, { recursive: true, force: true });
 });
 

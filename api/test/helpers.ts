@@ -347,6 +347,19 @@ export async function newPostgresDatabase(
   return openDatabase({ databaseUrl: url.href, dataDir: '', timeZone: 'UTC', migrate: false });
 }
 
+/** Drops the databases `newPostgresDatabase` made beside the suite's (closed first). */
+export async function dropPostgresDatabases(names: string[]): Promise<void> {
+  if (!names.length) return;
+  const { Client } = (await import('pg')).default;
+  const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    for (const name of names.splice(0)) await client.query(`DROP DATABASE IF EXISTS ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Signs in as the first admin, a staff user and a read-only user (viewer). */
 export async function signInAll(
   app: App,
