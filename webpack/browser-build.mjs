@@ -100,38 +100,35 @@ const CONTAINER_ENTRY = /^remoteEntry\.js$/;
  * `npm run bench:web`), a few per cent larger. The shell keeps webpack's default (terser, two
  * passes): its first screens are the ones weighed, and terser writes them a little smaller. So
  * does a remote's container entry (`remoteEntry.js`, budgeted at 5 KB gzipped): a page loads it
- * before any of the remote's screens, and at ~15 KB it costs terser some 0.3 s.
+ * before any of the remote's screens, and at ~15 KB it costs terser some 0.3 s. The test profile
+ * minifies everything with esbuild.
  */
-export const minimizerFor = (isRemote) =>
-  testProfile
-    ? // The test profile (the end-to-end tests' build): esbuild for every script, the shell's
-      // too. The tests load the same code; terser's two passes over the shell's chunks cost the
-      // build more than all the rest of its minifying.
-      [
-        new MinimizerPlugin({
-          minify: MinimizerPlugin.esbuildMinify,
-          minimizerOptions: { target: REMOTE_MINIFY_TARGET },
-        }),
-      ]
-    : isRemote
-      ? [
-          // The container entry: webpack's runtime written for TARGET, which terser leaves in
-          // that syntax (it adds no helpers).
-          new MinimizerPlugin({
-            test: CONTAINER_ENTRY,
-            minify: MinimizerPlugin.terserMinify,
-            minimizerOptions: { ecma: 2020, compress: { passes: 2 } },
-          }),
-          new MinimizerPlugin({
-            exclude: CONTAINER_ENTRY,
-            minify: MinimizerPlugin.esbuildMinify,
-            // ES2022, the syntax the installed libraries ship (react-router 8's static class fields,
-            // TanStack Query's private fields), which the shell's terser leaves as it is: a lower
-            // target makes esbuild lower them with helpers declared by `var` at the top of each
-            // chunk, that is as globals of the page, and two chunks' helpers of the same minified
-            // name replace each other (a remote's standalone page threw on react-router's
-            // `static contextType` whenever the query cache's chunk ran last).
-            minimizerOptions: { target: REMOTE_MINIFY_TARGET },
-          }),
-        ]
-      : ['...'];
+export const minimizerFor = (isRemote) => {
+  // ES2022, the syntax the installed libraries ship (react-router 8's static class fields,
+  // TanStack Query's private fields), which the shell's terser leaves as it is: a lower target
+  // makes esbuild lower them with helpers declared by `var` at the top of each chunk, that is as
+  // globals of the page, and two chunks' helpers of the same minified name replace each other (a
+  // remote's standalone page threw on react-router's `static contextType` whenever the query
+  // cache's chunk ran last).
+  const esbuild = (options = {}) =>
+    new MinimizerPlugin({
+      ...options,
+      minify: MinimizerPlugin.esbuildMinify,
+      minimizerOptions: { target: REMOTE_MINIFY_TARGET },
+    });
+  // The test profile (the end-to-end tests' build): esbuild for every script, the shell's too.
+  // The tests load the same code; terser's two passes over the shell's chunks cost the build
+  // more than all the rest of its minifying.
+  if (testProfile) return [esbuild()];
+  if (!isRemote) return ['...'];
+  return [
+    // The container entry: webpack's runtime written for TARGET, which terser leaves in that
+    // syntax (it adds no helpers).
+    new MinimizerPlugin({
+      test: CONTAINER_ENTRY,
+      minify: MinimizerPlugin.terserMinify,
+      minimizerOptions: { ecma: 2020, compress: { passes: 2 } },
+    }),
+    esbuild({ exclude: CONTAINER_ENTRY }),
+  ];
+};

@@ -89,7 +89,6 @@ function exportedNames(specifier) {
 /** Bundles COMMONJS_PACKAGES into `dir`; answers [specifier, file under the bundles' folder]. */
 async function bundleCommonJsPackages(dir) {
   const { build } = require('esbuild');
-  const entry = (specifier) => `${bundleName(specifier)}.mjs`;
   await build({
     entryPoints: COMMONJS_PACKAGES.map((specifier) => ({
       in: `entry:${specifier}`,
@@ -101,10 +100,11 @@ async function bundleCommonJsPackages(dir) {
     banner: {
       js: [
         "import { createRequire as __bundleRequire } from 'node:module';",
+        "import { dirname as __bundleDirname } from 'node:path';",
         "import { fileURLToPath as __bundlePath } from 'node:url';",
         'const require = __bundleRequire(import.meta.url);',
         'const __filename = __bundlePath(import.meta.url);',
-        "const __dirname = __filename.slice(0, __filename.lastIndexOf('/'));",
+        'const __dirname = __bundleDirname(__filename);',
       ].join('\n'),
     },
     external: ['pg-native'],
@@ -133,7 +133,7 @@ async function bundleCommonJsPackages(dir) {
       },
     ],
   });
-  return COMMONJS_PACKAGES.map((specifier) => [specifier, `cjs/${entry(specifier)}`]);
+  return COMMONJS_PACKAGES.map((specifier) => [specifier, `cjs/${bundleName(specifier)}.mjs`]);
 }
 
 /** Bundles the packages into `dir` and names it in the environment the workers inherit. */
