@@ -24,7 +24,9 @@ import type { Party } from 'shared-ui';
 export type { Party };
 
 type EntryEndpoint =
-  typeof endpoints.addIncome | typeof endpoints.addExpense | typeof endpoints.addSalary;
+  | typeof endpoints.addIncome
+  | typeof endpoints.addExpense
+  | typeof endpoints.addSalary;
 
 /** The lists a party picker is filled from. */
 export type PartyList =

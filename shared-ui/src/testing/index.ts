@@ -65,7 +65,9 @@ type Settled<E extends Endpoint> = EndpointResult<E> | Failure;
 
 /** The answer: a value, a failure, a promise of either, or a function of the request. */
 export type Answer<E extends Endpoint> =
-  Settled<E> | Promise<Settled<E>> | ((call: ReceivedCall<E>) => Settled<E> | Promise<Settled<E>>);
+  | Settled<E>
+  | Promise<Settled<E>>
+  | ((call: ReceivedCall<E>) => Settled<E> | Promise<Settled<E>>);
 
 export interface MockedEndpoint<E extends Endpoint> {
   /** Every request made to the endpoint, in order. */

@@ -111,7 +111,10 @@ export type ComparedRange = DateRange & { compare?: Compared };
 
 /** The dated reports whose address carries `compare`. */
 export type ComparedScreen =
-  'financeReport' | 'expenseVsTypeReport' | 'employeesVsSalaryReport' | 'incomeReport';
+  | 'financeReport'
+  | 'expenseVsTypeReport'
+  | 'employeesVsSalaryReport'
+  | 'incomeReport';
 
 /** startDate/endDate and compare in the address of a compared report. */
 export const comparedAddress = (screen: ComparedScreen): AddressParams<ComparedRange> => ({

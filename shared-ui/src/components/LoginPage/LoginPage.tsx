@@ -38,8 +38,8 @@ export function LoginPage() {
     try {
       // An answer without a token (or no body at all) is a failed sign-in too.
       const response:
-        { token?: string; message?: string; twoStep?: { challenge?: string } } | undefined =
-        await call(endpoints.login, { body: { email: email.trim(), password } });
+        | { token?: string; message?: string; twoStep?: { challenge?: string } }
+        | undefined = await call(endpoints.login, { body: { email: email.trim(), password } });
       if (response?.token) {
         signIn(response.token);
       } else if (response?.twoStep?.challenge) {
