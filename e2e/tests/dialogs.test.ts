@@ -37,10 +37,14 @@ const focus = () =>
   });
 
 describe('the Edit dialog', () => {
-  it('keeps focus inside for 30 Tab presses, and for Shift+Tab', async () => {
+  it('keeps focus inside, makes the page behind inert, and on Escape gives focus back to Edit', async () => {
     const row = page.getByRole('row').filter({ hasText: ADMIN.email });
-    await row.getByRole('button', { name: 'Edit' }).click();
-    await page.getByRole('dialog', { name: 'Edit User' }).waitFor();
+    const edit = row.getByRole('button', { name: 'Edit' });
+    await edit.click();
+    const dialog = page.getByRole('dialog', { name: 'Edit User' });
+    await dialog.waitFor();
+
+    // Focus stays inside for 30 Tab presses, and for Shift+Tab.
     const outside: string[] = [];
     for (let press = 0; press < 30; press += 1) {
       await page.keyboard.press('Tab');
@@ -53,9 +57,7 @@ describe('the Edit dialog', () => {
       if (!now.inside) outside.push(`Shift+Tab ${press + 1}: ${now.name}`);
     }
     expect(outside).toEqual([]);
-  });
 
-  it('makes the page behind inert: it takes neither a click nor focus', async () => {
     // The sidebar's Dashboard link is behind the backdrop: a click at its place does not follow
     // it, and focusing it from a script leaves the focus where it was.
     const before = page.url();
@@ -64,20 +66,16 @@ describe('the Edit dialog', () => {
     expect(box).not.toBeNull();
     if (box) await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     expect(page.url()).toBe(before);
-    expect(await page.getByRole('dialog', { name: 'Edit User' }).isVisible()).toBe(true);
+    expect(await dialog.isVisible()).toBe(true);
     expect(
       await link.evaluate((anchor) => {
         (anchor as HTMLElement).focus();
         return document.activeElement === anchor;
       }),
     ).toBe(false);
-  });
 
-  it('closes on Escape and gives focus back to the Edit button', async () => {
     await page.keyboard.press('Escape');
-    await page.getByRole('dialog', { name: 'Edit User' }).waitFor({ state: 'detached' });
-    const row = page.getByRole('row').filter({ hasText: ADMIN.email });
-    const edit = row.getByRole('button', { name: 'Edit' });
+    await dialog.waitFor({ state: 'detached' });
     expect(await edit.evaluate((button) => button === document.activeElement)).toBe(true);
   });
 });

@@ -118,4 +118,21 @@ describe('SettingsPage', () => {
       window.history.pushState({}, '', '/');
     }
   });
+
+  it("should open the Expenses tab a link names, as the entry forms' hint does", async () => {
+    mockCurrentUser('admin');
+    window.history.pushState({}, '', '/settings?tab=expenses');
+    try {
+      render(<SettingsPage />);
+      expect(
+        await screen.findByRole('heading', { name: 'Manage Expense Types' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Expenses' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
 });
