@@ -64,6 +64,26 @@ describe('GET /api/ledgers/balances', () => {
     });
   });
 
+  it("equals the balance each party's own ledger ends on, the figure its ledger screen shows", async () => {
+    for (const [ledger, party] of [
+      ['client', 'clientId'],
+      ['employee', 'employeeId'],
+    ] as const) {
+      const { body } = await balances(`ledger=${ledger}`);
+      expect(body.balances).toHaveLength(2);
+      for (const { id, balance } of body.balances as Array<{ id: number; balance: number }>) {
+        const name = ledger === 'client' ? 'getClientLedger' : 'getEmployeeLedger';
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/dashboard/${name}?${party}=${id}&startDate=2024-01-01&endDate=2025-12-31`,
+          headers: bearer(token),
+        });
+        const rows = response.json() as Array<{ balance: number }>;
+        expect({ ledger, id, balance: rows.at(-1)?.balance }).toEqual({ ledger, id, balance });
+      }
+    }
+  });
+
   it('answers the same once the roll-ups are folded', async () => {
     await foldRollups(ctx.database.db);
     expect((await balances('ledger=client')).body.balances).toEqual([

@@ -31,6 +31,19 @@ describe('ClientsVsSalesPage', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('should show a client who paid ahead of any bill with nothing billed and Pending RS below zero', async () => {
+    mockEndpoint(endpoints.getClientsVsSales, [
+      ...ROWS,
+      { clientId: 3, clientname: 'Prepaid', totalDebit: 0, totalCredit: 300, netTotal: -300 },
+    ]);
+    renderScreen(<ClientsVsSalesPage />);
+    await screen.findByText('Prepaid');
+    expect(tableText().slice(3)).toEqual([
+      ['Prepaid', '0.00', '300.00', '-300.00'],
+      ['Total', '1,250.20', '950.30', '299.90'],
+    ]);
+  });
+
   it('should show No records found and offer no export when there are no clients', async () => {
     mockEndpoint(endpoints.getClientsVsSales, []);
     renderScreen(<ClientsVsSalesPage />);

@@ -4,6 +4,7 @@ import { MonthEndPage } from './MonthEndPage';
 import {
   axeViolations,
   collectDialogs,
+  collectDownloads,
   endpoints,
   failWith,
   mockCurrentUser,
@@ -109,6 +110,24 @@ describe('MonthEndPage', () => {
     await screen.findByRole('link', { name: 'Expenses without a receipt: 2' });
     expect(get.calls[0]!.query).toEqual({ month: '2026-04' });
     expect(screen.getByLabelText('Month')).toHaveValue('2026-04');
+  });
+
+  it('should download the month-end pack of the month chosen as a PDF and as a workbook', async () => {
+    mockCurrentUser('staff');
+    window.history.replaceState({}, '', '/MonthEnd?month=2026-04');
+    mockEndpoint(endpoints.getMonthEnd, checklist());
+    const pdf = mockEndpoint(endpoints.monthEndPackPdf, 'pdf bytes');
+    const excel = mockEndpoint(endpoints.monthEndPackExcel, 'xlsx bytes');
+    const downloads = collectDownloads();
+    const { user } = renderScreen(<MonthEndPage />);
+    await screen.findByRole('link', { name: 'Expenses without a receipt: 2' });
+    await user.click(screen.getByRole('button', { name: 'Download month-end pack (PDF)' }));
+    await user.click(screen.getByRole('button', { name: 'Download month-end pack (Excel)' }));
+    await waitFor(() =>
+      expect(downloads.fileNames).toEqual(['month-end-pack.pdf', 'month-end-pack.xlsx']),
+    );
+    expect(pdf.calls.map((call) => call.query)).toEqual([{ month: '2026-04' }]);
+    expect(excel.calls.map((call) => call.query)).toEqual([{ month: '2026-04' }]);
   });
 
   it('should close the month after a confirmation that names what is still open', async () => {
