@@ -1,10 +1,10 @@
 // The clerk's habits on the entry screens (issue 32): correcting in place, what was just
 // recorded, notices instead of pop-ups, the pickers' order and the client's balance.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Client } from 'contract/browser';
 import { axeViolations, endpoints, failWith, mockEndpoint } from 'shared-ui/testing';
-import { comboboxOptions, optionTexts, expectOneCall } from '../testing';
+import { CASH, comboboxOptions, mockAccounts, optionTexts, expectOneCall } from '../testing';
 import { ExpensePage } from '../ExpensePage/ExpensePage';
 import { IncomePage } from '../IncomePage';
 import { ACME, ENTRY, RECORDED, RENT, mockEntryScreens, render } from './entry-screens.fixtures';
@@ -74,6 +74,54 @@ describe('the clerk’s habits (issue 32)', () => {
     expect(within(section).getByRole('button', { name: 'Correct entry #14' })).toBeInTheDocument();
     expect(mocks.dialogs.alerts).toEqual([]);
     expect(mocks.dialogs.confirms).toEqual([]);
+  });
+
+  it('records expenses one after another by keyboard, back on Expense Type after each save', async () => {
+    mockAccounts([CASH]);
+    mockEndpoint(endpoints.listExpenseTypesForEntries, { users: [RENT] });
+    const post = mockEndpoint(endpoints.addExpense, RECORDED);
+    const withFiles = mockEndpoint(endpoints.addEntryWithReceipts, { ...RECORDED, receipts: [] });
+    render(<ExpensePage />);
+    await screen.findByRole('option', { name: 'Rent' });
+    const type = screen.getByLabelText('Expense Type');
+    act(() => type.focus());
+    await userEvent.selectOptions(type, 'Rent');
+    const typed: Array<[string, string, File?]> = [
+      ['1,250', 'diesel'],
+      ['800.50', 'petrol', new File(['%PDF-1.4'], 'fuel.pdf', { type: 'application/pdf' })],
+      ['99', 'toner'],
+    ];
+    for (const [amount, description, receipt] of typed) {
+      expect(type).toHaveFocus();
+      // Credit/Debit (chosen already), then Amount, then Description.
+      await userEvent.tab();
+      expect(screen.getByLabelText('Credit/Debit')).toHaveFocus();
+      await userEvent.tab();
+      await userEvent.keyboard(amount);
+      await userEvent.tab();
+      expect(screen.getByLabelText('Description (optional)')).toHaveFocus();
+      await userEvent.keyboard(description);
+      if (receipt) {
+        // Past the date to Receipt, then past Take a photo to the button.
+        await userEvent.tab();
+        await userEvent.tab();
+        expect(screen.getByLabelText('Receipt')).toHaveFocus();
+        await userEvent.upload(screen.getByLabelText('Receipt'), receipt);
+        await userEvent.tab();
+        await userEvent.tab();
+        expect(screen.getByRole('button', { name: 'Add Expense' })).toHaveFocus();
+      }
+      const saved = mocks.dialogs.alerts.length;
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(mocks.dialogs.alerts).toHaveLength(saved + 1));
+      await waitFor(() => expect(type).toHaveFocus());
+    }
+    expect(mocks.dialogs.alerts).toEqual(Array(3).fill('Expense Added Successfully'));
+    expect(post.calls.map((call) => [call.body?.amount, call.body?.description])).toEqual([
+      [1250, 'diesel'],
+      [99, 'toner'],
+    ]);
+    expect(withFiles.calls).toHaveLength(1);
   });
 
   it('offers Credit already chosen where it is the only choice', async () => {

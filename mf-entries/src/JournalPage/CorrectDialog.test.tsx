@@ -103,6 +103,18 @@ describe('CorrectDialog', () => {
     await within(dialog).findByRole('option', { name: 'Beta (B)' });
   });
 
+  it('takes the keyboard from the Reason to the Amount, and saves what is typed there', async () => {
+    const dialog = await openDialog(RENT_ROW);
+    await userEvent.keyboard('Typed the wrong amount');
+    await userEvent.tab();
+    const amount = within(dialog).getByLabelText('Amount');
+    expect(amount).toHaveFocus();
+    await userEvent.keyboard('{Control>}a{/Control}80.05');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save correction' }));
+    await waitFor(() => expect(correct.calls).toHaveLength(1));
+    expect(correct.calls[0]?.body).toEqual({ reason: 'Typed the wrong amount', amount: 80.05 });
+  });
+
   it('offers Credit/Debit for income only', async () => {
     const dialog = await openDialog(RENT_ROW);
     expect(within(dialog).getByLabelText('Expense type')).toHaveValue('7');

@@ -1,8 +1,10 @@
 // Reversing and correcting an entry from the Journal.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { endpoints, failWith, mockEndpoint } from 'shared-ui/testing';
+import { MemoryRouter, Route, Routes, useNavigate, type NavigateFunction } from 'react-router';
+import { endpoints, failWith, mockEndpoint, render } from 'shared-ui/testing';
 import { shownAddress, expectOneCall } from '../testing';
+import { JournalPage } from './JournalPage';
 import { REVERSAL, mockJournalEachTest, renderJournal } from './journal-testing';
 
 const { dialogs, reverse, journalCalls } = mockJournalEachTest();
@@ -79,5 +81,42 @@ describe('Journal: reverse and correct', () => {
     // Still on the journal, which loads again.
     expect(shownAddress()).toBe('/Journal');
     await waitFor(() => expect(journalCalls()).toHaveLength(2));
+  });
+
+  it('writes nothing when the screen is left with a correction half-typed', async () => {
+    const correct = mockEndpoint(endpoints.correctEntry, {
+      message: 'Entry corrected #10: reversed by #13, recorded again as #14',
+      reversal: { ...REVERSAL, id: 13 },
+      entry: { ...REVERSAL, id: 14, amount: 5.55, reversesId: null },
+    });
+    // The Dashboard first, then the Journal: going back returns to the Dashboard, as the
+    // browser's Back does.
+    let go: NavigateFunction | undefined;
+    function History() {
+      go = useNavigate();
+      return null;
+    }
+    render(
+      <MemoryRouter initialEntries={['/', '/Journal']} initialIndex={1}>
+        <History />
+        <Routes>
+          <Route path="/" element={<h1>Dashboard</h1>} />
+          <Route path="/Journal" element={<JournalPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await screen.findByText('Entry 10');
+    await userEvent.click(screen.getByRole('button', { name: 'Correct entry #10' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Correct entry #10' });
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Wrong fare');
+    await userEvent.clear(within(dialog).getByLabelText('Amount'));
+    await userEvent.type(within(dialog).getByLabelText('Amount'), '5.55');
+    await act(() => go?.(-1));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(correct.calls).toHaveLength(0);
+    expect(reverse.calls).toHaveLength(0);
+    expect(dialogs.alerts).toEqual([]);
+    expect(dialogs.confirms).toEqual([]);
   });
 });

@@ -154,6 +154,28 @@ describe('signed in', () => {
     await waitFor(() => expect(heading).toHaveFocus());
   });
 
+  it("should put the keyboard on an entry form's first field when moving to it from the sidebar", async () => {
+    mockedLoad.mockImplementation(async (_remote, module) => {
+      const Screen = () => (
+        <>
+          <h1>{`${module} from remote`}</h1>
+          <form data-screen-start>
+            <label htmlFor="party">Expense Type</label>
+            <select id="party" />
+            <button type="submit">Add Expense</button>
+          </form>
+        </>
+      );
+      return Screen;
+    });
+    renderApp();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    await userEvent.click(within(nav).getByRole('link', { name: 'Expances' }));
+    const field = await screen.findByRole('combobox', { name: 'Expense Type' });
+    await waitFor(() => expect(field).toHaveFocus());
+  });
+
   it('should open My account from the sidebar, loading the screen when asked', async () => {
     mockEndpoint(endpoints.getTwoStep, { enabled: false, recoveryCodesLeft: 0, required: false });
     renderApp();
