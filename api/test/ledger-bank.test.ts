@@ -152,12 +152,15 @@ test('staff book a bank charge and bank profit from statement lines: matched, po
     '/api/ledger/profit-loss?from=2026-01-01&to=2026-01-31&basis=cash',
   );
   expect(pl.body.totals).toEqual({ income: 1230, expenses: 350, profit: 880 });
-  // No client stands in for the bank: receivables are untouched.
-  expect(
-    (await call(viewer, 'GET', '/api/ledger/trial-balance?date=2026-01-31')).body.rows.some(
-      (r: { code: string }) => r.code === '1100',
-    ),
-  ).toBe(false);
+  // The trial balance moved by both: still in balance, and no client stands in for the bank
+  // (receivables untouched).
+  const trial = (await call(viewer, 'GET', '/api/ledger/trial-balance?date=2026-01-31')).body;
+  const row = (code: string) => trial.rows.find((r: { code: string }) => r.code === code);
+  expect(row('5100')).toMatchObject({ name: 'Bank charges', debit: 350, credit: 0 });
+  expect(row('4100')).toMatchObject({ debit: 0, credit: 1230 });
+  expect(row('1002')).toMatchObject({ name: 'HBL', debit: 1880, credit: 0 });
+  expect(row('1100')).toBeUndefined();
+  expect(trial.totals.debit).toBe(trial.totals.credit);
   const activity = await rows(
     ctx,
     "SELECT entity, action FROM audit_log WHERE entity IN ('voucher', 'statement_line') ORDER BY id",
@@ -172,6 +175,10 @@ test('staff book a bank charge and bank profit from statement lines: matched, po
 
 test('a line is not booked twice, nor to a money account, the books’ own accounts, or by a viewer', async () => {
   await importCsv('Date,Description,Amount\n2026-01-31,SERVICE CHARGES JAN,-350.00\n');
+  // The chart offers the screen's picker no money account to book a line to.
+  const chart = (await call(staff, 'GET', '/api/ledger/accounts')).body.accounts;
+  const bookable = (code: string) => chart.find((a: { code: string }) => a.code === code).bookable;
+  expect([bookable('1001'), bookable('1002'), bookable('5100')]).toEqual([false, false, true]);
   const [line] = await lines();
   const url = `/api/accounts/${bank}/lines/${line!.id}/entry`;
   expect(

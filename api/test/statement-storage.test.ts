@@ -122,6 +122,45 @@ describe('undoing an import', () => {
     expect((await undo(first)).status).toBe(200);
     expect(await lines()).toHaveLength(4);
   });
+  test('is refused while a line only it holds is matched; unmatched again, it goes through', async () => {
+    const first = (await upload('plain.csv', PLAIN)).body.importId;
+    // The same file twice: the second import holds lines the first holds too.
+    const again = (await upload('plain.csv', PLAIN)).body.importId;
+    const [charge] = await rows<{ id: string }>(
+      ctx,
+      `SELECT id::text AS id FROM statement_lines WHERE description = 'Bank charge'`,
+    );
+    const [charges] = await rows<{ id: string }>(
+      ctx,
+      `SELECT id::text AS id FROM ledger_accounts WHERE code = '5100'`,
+    );
+    const booked = await requestAs(
+      ctx.app,
+      staff,
+      'POST',
+      `/api/accounts/${bank}/lines/${charge!.id}/entry`,
+      { kind: 'ledger', ledgerAccountId: Number(charges!.id) },
+    );
+    expect(booked.status).toBe(201);
+    // The second import's undo deletes nothing: the first still holds every line.
+    expect((await undo(again)).status).toBe(200);
+    expect(await lines()).toHaveLength(3);
+    expect(await undo(first)).toEqual({
+      status: 409,
+      body: expect.objectContaining({ message: am.statementHasMatches }),
+    });
+    expect(await lines()).toHaveLength(3);
+    const unmatched = await requestAs(
+      ctx.app,
+      staff,
+      'DELETE',
+      `/api/accounts/${bank}/matches/${charge!.id}`,
+      { reason: 'booked from the wrong statement' },
+    );
+    expect(unmatched.status).toBe(200);
+    expect((await undo(first)).status).toBe(200);
+    expect(await lines()).toEqual([]);
+  });
 });
 
 describe("an account's currency", () => {

@@ -77,7 +77,7 @@ beforeEach(() => {
     users: [{ id: 3, name: 'Acme', email: 'a@a.test', companyName: 'A' }],
   });
   mockEndpoint(endpoints.listLedgerAccounts, {
-    accounts: [LEDGER.salaries, LEDGER.bankCharges, LEDGER.bankProfit],
+    accounts: [LEDGER.salaries, LEDGER.bank, LEDGER.bankCharges, LEDGER.bankProfit],
   });
 });
 
@@ -148,11 +148,20 @@ describe('ReconcilePage', () => {
         : { message: 'Suggestions accepted', matched: 1, lineIds: [4], next: 'page-2' },
     );
     const unmatch = mockEndpoint(endpoints.unmatchLine, said('Match undone'));
+    // The worklist as the server answers it once lines 1 and 4 are matched.
+    mockEndpoint(endpoints.getReconcile, () =>
+      all.calls.length === 2 ? { ...WORKLIST, lines: WORKLIST.lines.slice(1, 3) } : WORKLIST,
+    );
     renderPage();
     await rowOf('RENT OCTOBER');
     await userEvent.click(screen.getByRole('button', { name: 'Accept all suggested' }));
     await expectSaid('Accepted 2 suggested matches.');
     expect(all.calls.map((call) => call.query)).toEqual([{}, { after: 'page-2' }]);
+    // The matched lines leave the list.
+    const list = screen.getByRole('list', { name: 'Statement lines' });
+    await waitFor(() => expect(within(list).queryByText('RENT OCTOBER')).not.toBeInTheDocument());
+    expect(within(list).queryByText('SERVICE CHARGES OCTOBER')).not.toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     await userEvent.click(screen.getByRole('button', { name: /^Undo: Accepted 2/ }));
     await expectSaid('2 matches undone.');
     expect(unmatch.calls.map((call) => call.params.lineId)).toEqual(['4', '1']);
@@ -202,6 +211,8 @@ describe('ReconcilePage', () => {
         .map((group) => group.getAttribute('label')),
     ).toEqual(['Expense type', 'Employee (salary)', 'Ledger account']);
     expect(within(picker).queryByText('5000 Salaries')).not.toBeInTheDocument();
+    // Nor the bank's own account: its movements come from its statement lines.
+    expect(within(picker).queryByText(/Meezan current/)).not.toBeInTheDocument();
     expect(await axeViolations()).toEqual([]);
     await userEvent.click(within(form).getByRole('button', { name: /^Create & match: / }));
     await waitFor(() =>
@@ -260,6 +271,24 @@ describe('ReconcilePage', () => {
         screen.getByRole('button', { name: 'OK: 4 Oct, BANK CHARGES OCT, RS -25.00' }),
       ).toHaveFocus(),
     );
+  });
+
+  it('should say there is nothing to match once the last line has left the list', async () => {
+    let matched = false;
+    mockEndpoint(endpoints.getReconcile, () =>
+      matched ? { ...WORKLIST, lines: [] } : { ...WORKLIST, lines: WORKLIST.lines.slice(0, 1) },
+    );
+    mockEndpoint(endpoints.matchLine, () => {
+      matched = true;
+      return said('Line matched');
+    });
+    renderPage();
+    await userEvent.click(
+      within(await rowOf('RENT OCTOBER')).getByRole('button', { name: /^OK: / }),
+    );
+    expect(await screen.findByText('No statement lines to match')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Statement lines' })).not.toBeInTheDocument();
+    await expectSaid('Matched 3 Oct, RENT OCTOBER, RS -1,200.00 to entry #41.');
   });
 
   it("should keep a suggested row's other buttons behind More, above the form they open", async () => {

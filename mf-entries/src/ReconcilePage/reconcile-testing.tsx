@@ -23,9 +23,16 @@ export const line = (id: number, fields: Partial<StatementLine>): StatementLine 
   ...fields,
 });
 
-/** Ledger accounts of the chart: a heading (Salaries) and two a line can be booked to. */
+/**
+ * Ledger accounts of the chart: a heading (Salaries), the bank's own account (its movements come
+ * from its statement lines) and two a line can be booked to.
+ */
 export const LEDGER = {
   salaries: ledgerAccount(8, '5000', 'Salaries', 'Expense', { bookable: false }),
+  bank: ledgerAccount(11, '1002', 'Meezan current', 'Asset', {
+    origin: 'money account',
+    bookable: false,
+  }),
   bankCharges: ledgerAccount(9, '5100', 'Bank charges', 'Expense'),
   bankProfit: ledgerAccount(10, '4100', 'Bank profit', 'Income'),
 };
