@@ -2,9 +2,10 @@
 // ones, no control characters, not the user's e-mail or name, not on the list of common
 // passwords; any printable Unicode, compared in NFKC. Each broken rule has its own message, and
 // users whose existing password breaks a rule still sign in.
+import { dictionary } from '@zxcvbn-ts/language-common';
 import { apiMessages } from 'contract';
 import { argon2id } from './password-hashes.js';
-import { passwordProblem } from '../src/lib/password-policy.js';
+import { PASSWORD_MIN_LENGTH, passwordProblem } from '../src/lib/password-policy.js';
 import { ADMIN, bearer, login, rows, setupDatabase, type TestContext } from './helpers.js';
 
 const setup = setupDatabase();
@@ -151,5 +152,16 @@ describe('passwordProblem', () => {
     expect(passwordProblem('short')).toBe(apiMessages.passwordTooShort);
     expect(passwordProblem('x'.repeat(129))).toBe(apiMessages.passwordTooLong);
     expect(passwordProblem('x'.repeat(128))).toBe(undefined);
+  });
+
+  it('refuses every password of the common list long enough to pass the length rule', () => {
+    const listed = (dictionary['passwords-common'] as string[]).filter(
+      (password) => [...password].length >= PASSWORD_MIN_LENGTH,
+    );
+    expect(listed.length).toBeGreaterThan(10_000);
+    const taken = listed.filter(
+      (password) => passwordProblem(password) !== apiMessages.passwordCommon,
+    );
+    expect(taken).toEqual([]);
   });
 });
