@@ -122,6 +122,7 @@ describe('undoing an import', () => {
     expect((await undo(first)).status).toBe(200);
     expect(await lines()).toHaveLength(4);
   });
+
   test('is refused while a line only it holds is matched; unmatched again, it goes through', async () => {
     const first = (await upload('plain.csv', PLAIN)).body.importId;
     // The same file twice: the second import holds lines the first holds too.
