@@ -31,6 +31,36 @@ export async function apiAs(who: { email: string; password: string } = ADMIN): P
   return (method, path, body) => request(method, path, body, token);
 }
 
+/** An amount as the screens show it: 1,234.50. */
+export const money = (amount: number | string): string =>
+  Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The local day `days` before today, as the API and the date fields take it (2025-03-09). */
+export const daysAgo = (days: number): string => {
+  const now = new Date();
+  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() - days);
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+};
+
+/** Adds a money account (Accounts' form) and answers its id. */
+export async function addAccount(
+  call: ApiCall,
+  account: {
+    name: string;
+    kind: 'Bank' | 'Cash';
+    openingBalance?: number;
+    openingDate?: string;
+  } & Record<string, unknown>,
+): Promise<number> {
+  const added = await call<{ account: { id: number } }>('POST', '/accounts', {
+    openingBalance: 0,
+    openingDate: daysAgo(40),
+    ...account,
+  });
+  return added.account.id;
+}
+
 /** Adds an expense type (the spec's call answers no id) and answers its id. */
 export async function addExpenseType(call: ApiCall, name: string): Promise<number> {
   await call('POST', '/expance/addexpancetype', { expancetype: name });

@@ -5,7 +5,15 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { downloaded, launch, openPage, signIn } from '../support/browser';
-import { addExpenseType, apiAs, cents, type ApiCall } from '../support/api';
+import {
+  addAccount,
+  addExpenseType,
+  apiAs,
+  cents,
+  daysAgo,
+  money,
+  type ApiCall,
+} from '../support/api';
 
 let browser: Browser;
 let page: Page;
@@ -16,13 +24,7 @@ const stamp = Date.now().toString(36);
 const ACCOUNT = `Bank ${stamp}`;
 const SUPPLIES = `Supplies ${stamp}`;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const iso = (date: Date) =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-const now = new Date();
-const daysAgo = (days: number) =>
-  iso(new Date(now.getFullYear(), now.getMonth(), now.getDate() - days));
-const TODAY = iso(now);
+const TODAY = daysAgo(0);
 const OPENING = 1000;
 const SPENT = 120.25;
 
@@ -32,26 +34,18 @@ const LINES = [
   { date: daysAgo(4), amount: -25.4, description: `BANK FEE ${stamp}` },
 ];
 
-const grouped = (amountCents: number) =>
-  (amountCents / 100).toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-
 beforeAll(async () => {
   call = await apiAs();
   await call('PUT', '/journal/closed', { closedThrough: null });
   const supplies = await addExpenseType(call, SUPPLIES);
-  accountId = (
-    await call<{ account: { id: number } }>('POST', '/accounts', {
-      name: ACCOUNT,
-      kind: 'Bank',
-      bankName: 'E2E Bank',
-      last4: '4821',
-      openingBalance: OPENING,
-      openingDate: daysAgo(30),
-    })
-  ).account.id;
+  accountId = await addAccount(call, {
+    name: ACCOUNT,
+    kind: 'Bank',
+    bankName: 'E2E Bank',
+    last4: '4821',
+    openingBalance: OPENING,
+    openingDate: daysAgo(30),
+  });
   await call('POST', '/expance/addexpance', {
     expanceTypeId: supplies,
     expanceTypeName: SUPPLIES,
@@ -123,7 +117,7 @@ test('the bank reconciliation statement downloads as a PDF naming the account an
   expect(text).toContain(ACCOUNT);
   expect(text).toMatch(
     new RegExp(
-      `Balance as per books\\s+${grouped(cents(OPENING) - cents(SPENT)).replace('.', '\\.')}`,
+      `Balance as per books\\s+${money((cents(OPENING) - cents(SPENT)) / 100).replace('.', '\\.')}`,
     ),
   );
 });

@@ -2,9 +2,8 @@
 // steps to do, keeps its texts readable (contrast, which needs a real browser) in the light and
 // the dark colour scheme. The office's set-up state is answered as a new office's, whatever the
 // run's database already holds.
-import { readFileSync } from 'node:fs';
-import type Axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
+import { colourViolations } from '../support/axe';
 import { launch, openPage, signIn, type Session } from '../support/browser';
 
 const NOTHING_DONE = {
@@ -35,24 +34,9 @@ afterAll(async () => {
 
 const panel = () => page.getByRole('region', { name: 'Get started' });
 
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe's violations within the panel, in the colour scheme given (contrast needs a browser). */
-async function panelViolations(colorScheme: 'light' | 'dark'): Promise<string[]> {
-  await page.emulateMedia({ colorScheme });
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: typeof Axe };
-    const panel = document.querySelector('.shell-get-started') as Element;
-    const result = await axe.run(panel, { resultTypes: ['violations'] });
-    return result.violations.map((violation) => violation.id);
-  });
-}
-
 describe('Get started on a new office', () => {
   it('keeps its texts readable in the light and the dark colour scheme', async () => {
     await panel().getByText('0 of 6 done').waitFor();
-    expect(await panelViolations('light')).toEqual([]);
-    expect(await panelViolations('dark')).toEqual([]);
+    expect(await colourViolations(page, '.shell-get-started')).toEqual([]);
   });
 });

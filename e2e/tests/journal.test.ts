@@ -14,15 +14,12 @@ import {
   signIn,
 } from '../support/browser';
 import type { Session } from '../support/browser';
-import { apiAs, type ApiCall } from '../support/api';
+import { apiAs, money, type ApiCall } from '../support/api';
 
 let browser: Browser;
 let call: ApiCall;
 const stamp = Date.now().toString(36);
 const CLIENT = `Journal client ${stamp}`;
-
-const money = (amount: number) =>
-  amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 interface Finance {
   income: number;

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { dialogCount, launch, openPage, signIn } from '../support/browser';
 import type { Session } from '../support/browser';
-import { apiAs, type ApiCall } from '../support/api';
+import { apiAs, money, type ApiCall } from '../support/api';
 
 let browser: Browser;
 let session: Session;
@@ -21,10 +21,6 @@ const CAPITAL = `Capital ${stamp}`;
 const pad = (n: number) => String(n).padStart(2, '0');
 const now = new Date();
 const TODAY = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-
-/** An amount as the screens show it: 1,234.50. */
-const shown = (amount: number | string) =>
-  Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 interface TrialBalance {
   totals: { debit: number; credit: number };
@@ -99,8 +95,8 @@ test("a voucher posted on the Vouchers screen is in the trial balance and its ac
     'Total',
     '',
     '',
-    shown(api.totals.debit),
-    shown(api.totals.credit),
+    money(api.totals.debit),
+    money(api.totals.credit),
   ]);
 
   await page.goto(`/GeneralLedger?accountId=${equipmentId}&from=${TODAY}&to=${TODAY}`);

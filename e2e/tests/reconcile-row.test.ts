@@ -4,10 +4,10 @@
 // and a line with nothing to match. At 1366×768 at least 6 rows show with every control in view
 // and nothing scrolls sideways; the rows and a row's open form keep their contrast in both colour
 // schemes; at 390 px the rows stack with no sideways scrolling.
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, openPage, signIn } from '../support/browser';
-import { addExpenseType, apiAs, importStatement } from '../support/api';
+import { addAccount, addExpenseType, apiAs, daysAgo, importStatement, money } from '../support/api';
+import { colourViolations } from '../support/axe';
 
 let browser: Browser;
 let page: Page;
@@ -17,19 +17,11 @@ const stamp = Date.now().toString(36);
 const ACCOUNT = `Row bank ${stamp}`;
 const TILL = `Till ${stamp}`;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const iso = (date: Date) =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-const now = new Date();
-const daysAgo = (days: number) =>
-  iso(new Date(now.getFullYear(), now.getMonth(), now.getDate() - days));
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const shortDay = (day: string) => `${Number(day.slice(8))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
-const grouped = (amount: number) =>
-  amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** A line as its buttons name it: "12 Mar, KOSTEN, RS -50.00". */
 const named = (line: { date: string; description: string; amount: number }) =>
-  `${shortDay(line.date)}, ${line.description}, RS ${grouped(line.amount)}`;
+  `${shortDay(line.date)}, ${line.description}, RS ${money(line.amount)}`;
 
 const PAID = Array.from({ length: 6 }, (_, index) => ({
   date: daysAgo(20 - index),
@@ -62,24 +54,6 @@ function rowsInView(list: Locator) {
   });
 }
 
-/**
- * What axe finds of the colours on the screen (contrast, links within text), in the light colour
- * scheme and then the dark one; the markup is checked by axe in the screen's component tests.
- */
-async function contrastInBothSchemes() {
-  const found: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    const result = await new AxeBuilder({ page })
-      .include('main')
-      .withRules(['color-contrast', 'link-in-text-block'])
-      .analyze();
-    found.push(...result.violations.map((one) => `${colorScheme} ${one.id}: ${one.nodes.length}`));
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  return found;
-}
-
 const sideways = () =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
@@ -87,14 +61,8 @@ beforeAll(async () => {
   const call = await apiAs();
   await call('PUT', '/journal/closed', { closedThrough: null });
   const supplies = await addExpenseType(call, `Stationers ${stamp}`);
-  const account = (body: object) =>
-    call<{ account: { id: number } }>('POST', '/accounts', {
-      openingBalance: 0,
-      openingDate: daysAgo(40),
-      ...body,
-    });
-  accountId = (await account({ name: ACCOUNT, kind: 'Bank', openingBalance: 50000 })).account.id;
-  const till = (await account({ name: TILL, kind: 'Cash' })).account.id;
+  accountId = await addAccount(call, { name: ACCOUNT, kind: 'Bank', openingBalance: 50000 });
+  const till = await addAccount(call, { name: TILL, kind: 'Cash' });
   const expense = (amount: number, date: string, description: string) =>
     call('POST', '/expance/addexpance', {
       expanceTypeId: supplies,
@@ -140,7 +108,7 @@ test('at 1366×768 at least 6 rows show with every control in view, and nothing 
   expect(await rows().count()).toBe(LINES.length);
   const first = rowOf(PAID[0]!.description);
   // The line, its match and its button together: the day, amount, the entry and why, and OK.
-  expect(await first.innerText()).toContain(grouped(PAID[0]!.amount));
+  expect(await first.innerText()).toContain(money(PAID[0]!.amount));
   expect(await first.innerText()).toContain('Same amount, same day');
   await first.getByRole('button', { name: `OK: ${named(PAID[0]!)}` }).waitFor();
   expect(
@@ -158,7 +126,7 @@ test("the rows and a row's open Find & match form keep their contrast, light and
     .getByRole('checkbox')
     .first()
     .waitFor();
-  expect(await contrastInBothSchemes()).toEqual([]);
+  expect(await colourViolations(page, 'main')).toEqual([]);
   await row.getByRole('button', { name: `Cancel: ${named(STRAY)}` }).click();
   await row.getByRole('form').waitFor({ state: 'detached' });
 });
