@@ -1,9 +1,8 @@
 // Reversing and correcting an entry from the Journal.
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useNavigate, type NavigateFunction } from 'react-router';
-import { endpoints, failWith, mockEndpoint, render } from 'shared-ui/testing';
-import { shownAddress, expectOneCall } from '../testing';
+import { endpoints, failWith, mockEndpoint } from 'shared-ui/testing';
+import { renderAt, shownAddress, expectOneCall } from '../testing';
 import { JournalPage } from './JournalPage';
 import { REVERSAL, mockJournalEachTest, renderJournal } from './journal-testing';
 
@@ -89,30 +88,17 @@ describe('Journal: reverse and correct', () => {
       reversal: { ...REVERSAL, id: 13 },
       entry: { ...REVERSAL, id: 14, amount: 5.55, reversesId: null },
     });
-    // The Dashboard first, then the Journal: going back returns to the Dashboard, as the
-    // browser's Back does.
-    let go: NavigateFunction | undefined;
-    function History() {
-      go = useNavigate();
-      return null;
-    }
-    render(
-      <MemoryRouter initialEntries={['/', '/Journal']} initialIndex={1}>
-        <History />
-        <Routes>
-          <Route path="/" element={<h1>Dashboard</h1>} />
-          <Route path="/Journal" element={<JournalPage />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    // Opened from the Dashboard, as the browser's history holds it; Back returns there.
+    renderAt('/Journal', <JournalPage />, { route: '/Journal', address: true, cameFrom: '/' });
     await screen.findByText('Entry 10');
     await userEvent.click(screen.getByRole('button', { name: 'Correct entry #10' }));
     const dialog = await screen.findByRole('dialog', { name: 'Correct entry #10' });
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Wrong fare');
     await userEvent.clear(within(dialog).getByLabelText('Amount'));
     await userEvent.type(within(dialog).getByLabelText('Amount'), '5.55');
-    await act(() => go?.(-1));
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(shownAddress()).toBe('/'));
+    expect(screen.queryByText('Entry 10')).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(correct.calls).toHaveLength(0);
     expect(reverse.calls).toHaveLength(0);

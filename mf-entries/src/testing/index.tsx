@@ -3,7 +3,7 @@
 // answers them, a screen signed in with its alerts collected, and a screen rendered at its
 // address (inside a router, with the providers).
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { screen, within } from '@testing-library/react';
 import type { Account, Endpoint, Role } from 'contract/browser';
 import {
@@ -112,17 +112,33 @@ function Address() {
 /** The address the screen has gone to (rendered with `address: true`). */
 export const shownAddress = () => screen.getByLabelText('address').textContent;
 
+/** The browser's Back, as a button beside the screen (rendered with `cameFrom`). */
+function Back() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Back
+    </button>
+  );
+}
+
 /**
  * Renders `ui` at the address `path`: with `route`, only where that route matches (its
- * parameters read by the screen); with `address`, the router's address shown beside it.
+ * parameters read by the screen); with `address`, the router's address shown beside it; with
+ * `cameFrom`, that address before it in the history and a Back button that returns there.
  */
 export function renderAt(
   path: string,
   ui: ReactElement,
-  { route, address = false }: { route?: string; address?: boolean } = {},
+  {
+    route,
+    address = false,
+    cameFrom,
+  }: { route?: string; address?: boolean; cameFrom?: string } = {},
 ) {
+  const history = cameFrom ? [cameFrom, path] : [path];
   return render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={history} initialIndex={history.length - 1}>
       {route ? (
         <Routes>
           <Route path={route} element={ui} />
@@ -131,6 +147,7 @@ export function renderAt(
         ui
       )}
       {address && <Address />}
+      {cameFrom && <Back />}
     </MemoryRouter>,
   );
 }
