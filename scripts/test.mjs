@@ -212,18 +212,6 @@ const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const cpuFolder = gnuTime ? mkdtempSync(path.join(os.tmpdir(), 'test-cpu-')) : undefined;
 process.on('exit', () => cpuFolder && rmSync(cpuFolder, { recursive: true, force: true }));
 
-/**
- * Every Node process of the run (jest and its workers, the servers and commands the tests start,
- * webpack, eslint) with a young generation of 64 MB a half rather than V8's 16: the tests allocate
- * short-lived objects by the gigabyte (modules, requests, React trees), and each scavenge of a
- * small young generation copies what is still alive. Measured on a quiet machine, the same code:
- * the component tests 172 -> 155 processor-s, the API suite on PostgreSQL 478 -> 421 (the
- * machine's, its server included), 262 -> 232 s.
- */
-const nodeOptions = [process.env.NODE_OPTIONS, '--max-semi-space-size=64']
-  .filter(Boolean)
-  .join(' ');
-
 /** Runs one step with its output collected; prints it when the step ends. */
 function run({ name, command, env }) {
   const begun = Date.now();
@@ -233,7 +221,7 @@ function run({ name, command, env }) {
   return new Promise((resolve) => {
     const child = spawn(argv[0], argv.slice(1), {
       cwd: root,
-      env: { ...process.env, NODE_OPTIONS: nodeOptions, ...env },
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
