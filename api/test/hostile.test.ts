@@ -236,8 +236,13 @@ describe('hostile suite', () => {
         Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
       ).toString();
       const body = route.schema.body ? validValue(route.schema.body, 'body') : undefined;
+      // Every spelling without a session; the route's own path also with a token that is no
+      // session. The session check runs on the route a spelling reached (auth.ts), whatever the
+      // header holds, so a forged token beside every spelling walked the same paths again
+      // (18,138 requests where these are about 9,200).
+      const forged = { authorization: 'Bearer not-a-session' };
       for (const spelling of [concretePath(route), ...pathSpellings(concretePath(route))]) {
-        for (const headers of [{}, { authorization: 'Bearer not-a-session' }]) {
+        for (const headers of spelling === concretePath(route) ? [{}, forged] : [{}]) {
           const url = search
             ? `${spelling}${spelling.includes('?') ? '&' : '?'}${search}`
             : spelling;
