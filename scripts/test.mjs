@@ -37,7 +37,7 @@
 //       On PGlite: event-loop-guard, export-load, hostile-import-files (the loop's turns),
 //       embedded-vacuum, statistics, restart, backup-commands, backup-schedule (the data directory), and
 //       engine-parity. On PostgreSQL: every other file (the PostgreSQL-only ones among them:
-//       backup-consistency, backup-streaming, backup-schedule-postgres, payroll-processes,
+//       backup-consistency, backup-streaming, backup-schedule-postgres, payroll-processes, postgres-pool,
 //       rollup-queue-postgres, and the PostgreSQL parts of many-processes, backups-api, backup,
 //       exports-memory).
 //   - Without TEST_POSTGRES (no PostgreSQL at hand): every file on PGlite; files about

@@ -109,6 +109,11 @@ async function openPostgres(
         parsers[oid] ?? pg.default.types.getTypeParser(oid, format as 'text')) as never,
     },
   });
+  // A connection PostgreSQL ends while it waits idle here (a restart, pg_terminate_backend, an
+  // idle timeout, a dropped network path) is dropped by the pool, which opens another when one
+  // is needed. Without a listener, node-postgres raises that error as an unhandled event, which
+  // stops the process (test/postgres-pool.test.ts).
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const transaction: DatabaseHandle['transaction'] = async (work) => {
     const client = await pool.connect();
