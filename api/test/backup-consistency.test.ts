@@ -346,7 +346,10 @@ async function rollupMismatches(tx: RawTransaction): Promise<string[]> {
 
 /**
  * Entries without the audit row written with them (`create` of the entry, or for a reversal
- * `reverse` of the entry it reverses naming it), and such audit rows without their entry.
+ * `reverse` of the entry it reverses naming it), and such audit rows without their entry. Each
+ * condition on the audit row is an equality between one side's columns and the other's, so that
+ * PostgreSQL answers with one hash join: written as a CASE over both sides, the same test was a
+ * nested loop, 13 s of the server's processor time over the 20,000 entries.
  */
 async function unpairedEntries(tx: RawTransaction) {
   const ids = async (text: string) =>
@@ -357,10 +360,9 @@ async function unpairedEntries(tx: RawTransaction) {
         WHERE NOT EXISTS (
           SELECT 1 FROM audit_log a
            WHERE a.entity = 'entry:' || e.kind
-             AND CASE WHEN e.reverses_id IS NULL
-                      THEN a.action = 'create' AND a.entity_id = e.id::text
-                      ELSE a.action = 'reverse' AND a.entity_id = e.reverses_id::text
-                           AND a.after -> 'reversal' ->> 'id' = e.id::text END)
+             AND a.action = CASE WHEN e.reverses_id IS NULL THEN 'create' ELSE 'reverse' END
+             AND a.entity_id = coalesce(e.reverses_id, e.id)::text
+             AND (e.reverses_id IS NULL OR a.after -> 'reversal' ->> 'id' = e.id::text))
         ORDER BY e.id`,
     ),
     auditWithoutEntry: await ids(

@@ -23,7 +23,6 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   DEFAULT_KEEP,
@@ -45,8 +44,9 @@ import {
 import { noteCommandChange } from './command-changes.js';
 import { checkLibraryVersions, gatedDeploy, runRemoteChecks } from './gates.js';
 import { readDeployState, REMOTE_NAMES } from './deploy-state.js';
+import { repositoryRoot } from './repository.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const repoRoot = repositoryRoot(import.meta.url);
 const USAGE = `usage: npm run deploy -- <remote> [--keep N] [--from DIR | --rebuild] [--canary PCT [--auto-promote 30m]] [--force]
        npm run deploy -- --promote <remote>
        npm run deploy -- --rollback <remote>

@@ -10,11 +10,11 @@
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { libraryDirs, libraryVersionProblem, versionLibrary } from './library-versions.js';
+import { repositoryRoot } from './repository.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const repoRoot = repositoryRoot(import.meta.url);
 const { values } = parseArgs({ options: { check: { type: 'boolean' } } });
 
 const dirs = Object.values(libraryDirs(repoRoot));
