@@ -189,15 +189,21 @@ export async function setupDatabase(overrides: Partial<AppConfig> = {}) {
   const empty = async () => {
     emptying ??= emptyingStatement(database);
     await sql.raw(await emptying).execute(database.db);
-    await sql`UPDATE books SET closed_through = NULL`.execute(database.db);
+    // The one-row settings tables as a fresh database has them: written, not only updated, for a
+    // file before this one on the same database may have left them empty (a restore's target is
+    // emptied of every table, backup-support's `emptied`).
+    await sql`INSERT INTO books (id) VALUES (true)
+              ON CONFLICT (id) DO UPDATE SET closed_through = NULL`.execute(database.db);
     // The chart a fresh database starts with (migration 037); Cash's account comes with Cash.
     await sql`SELECT ledger_seed_chart()`.execute(database.db);
     // The one account a fresh database has (migration 026).
     await sql`INSERT INTO accounts (id, name, kind, opening_balance, opening_date, is_default)
               VALUES (1, 'Cash', 'Cash', 0, DATE '1900-01-01', true)`.execute(database.db);
     await sql`SELECT setval(pg_get_serial_sequence('accounts', 'id'), 1)`.execute(database.db);
-    await sql`UPDATE bank_settings SET suggestion_days = 7`.execute(database.db);
-    const twoStep = sql`UPDATE security_settings SET require_two_step_for_admins = false`;
+    await sql`INSERT INTO bank_settings (id) VALUES (true)
+              ON CONFLICT (id) DO UPDATE SET suggestion_days = 7`.execute(database.db);
+    const twoStep = sql`INSERT INTO security_settings (id) VALUES (true)
+              ON CONFLICT (id) DO UPDATE SET require_two_step_for_admins = false`;
     await twoStep.execute(database.db);
   };
   return {
