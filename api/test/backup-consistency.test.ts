@@ -73,7 +73,7 @@ if (!onPostgres) {
       const parties = await partyIds(ctx);
 
       const writers = startWriters(base, tokens, parties);
-      await writers.until(() => writers.posted >= WRITERS * 2);
+      await writers.until(() => writers.posted >= WRITERS * 2 && writers.reversed > 0);
 
       const file = path.join(work, 'during-writes.backup');
       const postedBefore = writers.posted;
@@ -96,6 +96,13 @@ if (!onPostgres) {
       await restoreBackup(target, file, { signingKey });
       const restored = await target.transaction(async (tx) => ({
         entries: Number((await tx.query<{ n: string }>('SELECT count(*) AS n FROM entries'))[0]!.n),
+        reversals: Number(
+          (
+            await tx.query<{ n: string }>(
+              'SELECT count(*) AS n FROM entries WHERE reverses_id IS NOT NULL',
+            )
+          )[0]!.n,
+        ),
         ids: (await tx.query<{ id: string }>('SELECT id::text AS id FROM entries ORDER BY id')).map(
           (row) => row.id,
         ),
@@ -105,6 +112,8 @@ if (!onPostgres) {
       }));
 
       expect(restored.entries).toBe(entriesInFile);
+      // The audit check below sees reversals as well as new entries.
+      expect(restored.reversals).toBeGreaterThan(0);
       expect(restored.rollups).toEqual([]);
       expect(restored.unpaired).toEqual({ entriesWithoutAudit: [], auditWithoutEntry: [] });
       // Every restored entry is the source's entry, column for column.
@@ -199,6 +208,8 @@ async function partyIds(ctx: TestContext) {
 interface Writers {
   /** Entries and reversals recorded so far (answers 201). */
   readonly posted: number;
+  /** Reversals among them. */
+  readonly reversed: number;
   readonly failures: string[];
   /** Resolves once `done()` holds (checked as answers come), or fails after a minute. */
   until(done: () => boolean): Promise<void>;
@@ -213,6 +224,7 @@ function startWriters(
   parties: { clients: number[]; employees: number[]; expenseTypes: number[] },
 ): Writers {
   let posted = 0;
+  let reversed = 0;
   let running = true;
   const failures: string[] = [];
   const waiting: { done: () => boolean; resolve: () => void }[] = [];
@@ -284,8 +296,10 @@ function startWriters(
           key,
         );
       }
-      if (id !== undefined && n % 7 === 6) {
-        await post(token, `/api/journal/${id}/reverse`, { reason: 'Wrong amount' }, `${key}-r`);
+      // Each writer's second entry and every seventh after it: reversals are in the backup too.
+      if (id !== undefined && n % 7 === 1) {
+        const reversal = `/api/journal/${id}/reverse`;
+        if (await post(token, reversal, { reason: 'Wrong amount' }, `${key}-r`)) reversed += 1;
       }
     }
   };
@@ -293,6 +307,9 @@ function startWriters(
   return {
     get posted() {
       return posted;
+    },
+    get reversed() {
+      return reversed;
     },
     failures,
     until(done) {
