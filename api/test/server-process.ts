@@ -60,11 +60,18 @@ export const SHORT_LIVED_NODE_ARGS = [...BASELINE_WASM_ONLY, '--import', 'tsx'];
  * which compiled and resolved the command and the sources again in every process.
  */
 export function scriptArgs(script: string, args: string[] = []): string[] {
-  const built =
-    serverBuild && path.join(path.dirname(serverBuild), '..', 'scripts', `${script}.js`);
-  return built && existsSync(built)
-    ? [...BASELINE_WASM_ONLY, built, ...args]
-    : [...SHORT_LIVED_NODE_ARGS, `scripts/${script}.ts`, ...args];
+  return builtOrSource(`../scripts/${script}.js`, `scripts/${script}.ts`, args);
+}
+
+/**
+ * Node's arguments for a command of the api: `built` (relative to the build's src/) from the
+ * build the jest run made, when there is one, else `source` through tsx.
+ */
+function builtOrSource(built: string, source: string, args: string[]): string[] {
+  const file = serverBuild && path.join(path.dirname(serverBuild), built);
+  return file && existsSync(file)
+    ? [...BASELINE_WASM_ONLY, file, ...args]
+    : [...SHORT_LIVED_NODE_ARGS, source, ...args];
 }
 
 /**
@@ -79,9 +86,7 @@ export function runDeploy(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      deployBuild && existsSync(deployBuild)
-        ? [...BASELINE_WASM_ONLY, deployBuild, ...args]
-        : [...SHORT_LIVED_NODE_ARGS, 'src/releases/deploy-command.ts', ...args],
+      builtOrSource('releases/deploy-command.js', 'src/releases/deploy-command.ts', args),
       { cwd: apiDir, env: { ...process.env, WEB_ROOT: webRoot } },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
@@ -94,8 +99,6 @@ export function runDeploy(
  * `npm start` runs dist/server.js, or else from its TypeScript through tsx.
  */
 const serverBuild = process.env.API_TEST_SERVER_BUILD;
-const deployBuild =
-  serverBuild && path.join(path.dirname(serverBuild), 'releases', 'deploy-command.js');
 const SERVER_ARGS = serverBuild
   ? [...BASELINE_WASM_ONLY, serverBuild]
   : [...SHORT_LIVED_NODE_ARGS, 'src/server.ts'];
