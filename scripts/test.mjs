@@ -18,8 +18,10 @@
 //
 //   - With TEST_POSTGRES=1 (CI): every file on a throw-away PostgreSQL cluster (as
 //     `npm run test:postgres` runs it) but for `embeddedFiles`, which run on PGlite in the other
-//     lane. The PostgreSQL files run on two jest workers, each on a database of its own in that
-//     cluster (api/test/postgres-workers.cjs), so two files never share one.
+//     lane. The PostgreSQL files run on two workers, each on a database of its own in that
+//     cluster (api/test/postgres-workers.cjs), so two files never share one, and by
+//     jest-light-runner (api/jest.shared-modules.config.cjs): each worker loads the sources and
+//     libraries once, not once per file (the lane's processor time about a third lower).
 //       The rule: a file runs on the embedded database (PGlite) when its subject is that
 //     database itself: the turns its queries give the server's event loop (it runs on that
 //     thread; on PostgreSQL the work is in another process, so the guard would see nothing),
@@ -161,7 +163,15 @@ const lanes = [
             [
               'bash',
               'scripts/with-postgres.sh',
-              ...npm('test', '-w', 'api', '--', '--maxWorkers=2', '--testPathIgnorePatterns'),
+              ...npm(
+                'run',
+                'test:shared-modules',
+                '-w',
+                'api',
+                '--',
+                '--maxWorkers=2',
+                '--testPathIgnorePatterns',
+              ),
               ...embeddedFiles.map(exactly),
             ],
             { env: { HOSTILE_REQUESTS: hostileRequests } },

@@ -1,4 +1,3 @@
-import { describe, expect, it } from '@jest/globals';
 import path from 'node:path';
 import { backupDirectory, configFromEnv } from '../src/config.js';
 
