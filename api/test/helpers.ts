@@ -6,6 +6,7 @@ import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { threadId } from 'node:worker_threads';
 import { sql } from 'kysely';
 import type { InjectOptions } from 'fastify';
 import { endpointPath, endpoints, queryString, type Endpoint } from 'contract';
@@ -91,7 +92,7 @@ async function keptArchive(
   if (kept) return new Blob([kept]);
   const archive = await make();
   await mkdir(snapshotDir, { recursive: true });
-  const partial = `${file}.${process.pid}`;
+  const partial = `${file}.${process.pid}-${threadId}`;
   await writeFile(partial, Buffer.from(await archive.arrayBuffer()));
   await rename(partial, file);
   return archive;
@@ -335,14 +336,15 @@ export async function tableContents(ctx: TestContext): Promise<Record<string, st
 
 /**
  * A new, empty PostgreSQL database beside the suite's (TEST_DATABASE_URL), not migrated, named
- * `<prefix>_<pid>_<n>`; its name is added to `databases`, which the caller drops when done.
+ * `<prefix>_<pid>_<thread>_<n>` (the files of one jest-light-runner process run on its threads);
+ * its name is added to `databases`, which the caller drops when done.
  */
 export async function newPostgresDatabase(
   prefix: string,
   databases: string[],
 ): Promise<DatabaseHandle> {
   const url = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `${prefix}_${process.pid}_${databases.length}`;
+  const name = `${prefix}_${process.pid}_${threadId}_${databases.length}`;
   const { Client } = (await import('pg')).default;
   const client = new Client({ connectionString: url.href });
   await client.connect();

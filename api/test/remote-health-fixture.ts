@@ -10,8 +10,9 @@ import type { App } from '../src/app.js';
 import { deployStaged, stageCopy } from '../src/releases/deploy.js';
 import { ADMIN, bearer, login, rows, setupDatabase, type TestContext } from './helpers.js';
 
-export const webRoot = mkdtempSync(path.join(tmpdir(), 'remote-health-'));
-const builds = mkdtempSync(path.join(tmpdir(), 'remote-health-builds-'));
+/** The web root of the running file, and where its fake builds are made (new for each file). */
+export let webRoot: string;
+let builds: string;
 /** The rollback settings of these tests: judged once 3 users loaded a canary. */
 export const ROLLOUT = { minUsers: 3, maxExtraFailurePct: 5 };
 let setup: Awaited<ReturnType<typeof setupDatabase>>;
@@ -160,6 +161,10 @@ export const activity = async (action: string) =>
 /** Opens the database once, and before each test empties it, its deploys, and signs users in. */
 export function useHealthFixture(): void {
   beforeAll(async () => {
+    // Made here, not when the module loads: a worker that keeps its modules from file to file
+    // (jest-light-runner) would hand the next file the folders this one's afterAll removed.
+    webRoot = mkdtempSync(path.join(tmpdir(), 'remote-health-'));
+    builds = mkdtempSync(path.join(tmpdir(), 'remote-health-builds-'));
     setup = await setupDatabase({ webRoot, rollout: ROLLOUT });
   });
   beforeEach(fresh);

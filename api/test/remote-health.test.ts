@@ -177,7 +177,7 @@ describe('POST /api/remote-health', () => {
 
 describe('npm run deploy -- --promote / --rollback', () => {
   const cli = (...args: string[]) => runDeploy(webRoot, args);
-  const noted = path.join(webRoot, 'mf-reports', 'releases', 'unrecorded.jsonl');
+  const noted = () => path.join(webRoot, 'mf-reports', 'releases', 'unrecorded.jsonl');
 
   it('are in the Activity once the server looks, once with two app instances, by the account that ran them', async () => {
     const one = deploy('one');
@@ -211,7 +211,7 @@ describe('npm run deploy -- --promote / --rollback', () => {
           }),
         ]),
       );
-      expect(readFileSync(noted, 'utf8')).toBe('');
+      expect(readFileSync(noted(), 'utf8')).toBe('');
 
       expect((await cli('--rollback', 'reports')).code).toBe(0);
       expect(await other.rolloutWatch!.check()).toEqual([]);
@@ -235,13 +235,13 @@ describe('npm run deploy -- --promote / --rollback', () => {
     deploy('one');
     deploy('two', { share: 10 });
     expect((await cli('--promote', 'reports')).code).toBe(0);
-    const before = readFileSync(noted, 'utf8');
+    const before = readFileSync(noted(), 'utf8');
     expect(await ctx.app.rolloutWatch!.recordCommandChanges()).toBe(1);
     // As if the process had stopped between writing the line and emptying the file.
-    writeFileSync(noted, `${before}not json\n`);
+    writeFileSync(noted(), `${before}not json\n`);
     expect(await ctx.app.rolloutWatch!.recordCommandChanges()).toBe(0);
     expect(await activity('rollout_promoted')).toHaveLength(1);
-    expect(existsSync(noted) && readFileSync(noted, 'utf8')).toBe('');
+    expect(existsSync(noted()) && readFileSync(noted(), 'utf8')).toBe('');
   });
 });
 

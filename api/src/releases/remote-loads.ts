@@ -36,12 +36,19 @@ let lastPrune = 0;
  * load (that tab's reports then count nothing), so no one fills the table by asking for it.
  */
 export const LOADS_PER_USER_PER_MINUTE = 60;
-/** User id -> when their minute started (their first load in it) and the loads in it. */
-const recentLoads = new Map<number, { since: number; count: number }>();
+/**
+ * For each database (a server process has one), user id -> when their minute started (their first
+ * load in it) and the loads in it. Kept per database rather than per module: a process that opens
+ * several (the API tests, which keep their modules from one file to the next) counts each one's
+ * users apart, as separate servers would.
+ */
+const recentLoadsOf = new WeakMap<Db, Map<number, { since: number; count: number }>>();
 
 /** True while `userId` may have another load recorded in their minute (and counts it). */
-function withinLoadLimit(userId: number): boolean {
+function withinLoadLimit(db: Db, userId: number): boolean {
   const now = Date.now();
+  let recentLoads = recentLoadsOf.get(db);
+  if (!recentLoads) recentLoadsOf.set(db, (recentLoads = new Map()));
   const known = recentLoads.get(userId);
   if (!known || now - known.since >= 60_000) {
     // Ended minutes are dropped all at once when they are many: the map never grows unbounded.
@@ -64,7 +71,7 @@ export async function recordLoad(
   versions: Readonly<Record<string, string>>,
 ): Promise<string | undefined> {
   const served = Object.entries(versions);
-  if (served.length === 0 || !withinLoadLimit(userId)) return undefined;
+  if (served.length === 0 || !withinLoadLimit(db, userId)) return undefined;
   const load = randomUUID();
   const rows = served.map(([remote, version]) => ({
     load_id: load,
