@@ -15,15 +15,40 @@ export function baseUrl(): string {
 }
 
 /**
- * The run's Chromium, started once by global-setup: closing what this answers disconnects and
- * closes this file's contexts, not the browser. Outside a jest run (a bench that started no
- * browser server) a Chromium of its own.
+ * This worker's one connection to the run's Chromium (started once by global-setup), kept from
+ * one test file to the next: jest-light-runner keeps this module loaded between them, so the
+ * files' tabs share one browser context per address (contextFor): its renderer process and its
+ * HTTP cache, as a returning browser has them. Before a file's tests (its `launch()`), those
+ * contexts forget what the last file left: local storage and cookies (a tab's session storage,
+ * where the app keeps the session token, is the tab's own and ends with it). What this answers
+ * closes nothing on `close()`: a file's tabs end with its tests (`Tabs.close`).
+ *   Outside a jest run (a bench that started no browser server) a Chromium of its own, which
+ * `close()` ends.
  */
-export function launch(): Promise<Browser> {
+export async function launch(): Promise<Browser> {
   const endpoint = process.env.E2E_STATE_FILE ? runState().browser : undefined;
-  if (endpoint) return chromium.connect(endpoint);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  if (!endpoint) return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  // Every member as the connection's own, but close(): the connection outlives the file.
+  runBrowser ??= chromium.connect(endpoint).then(
+    (connected) =>
+      new Proxy(connected, {
+        get: (target, key) => {
+          if (key === 'close') return async () => undefined;
+          const value = Reflect.get(target, key, target) as unknown;
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      }),
+  );
+  const shared = await runBrowser;
+  for (const context of await Promise.all(contexts.get(shared)?.values() ?? [])) {
+    await context.clearCookies();
+    const onSite = context.pages().filter((tab) => tab.url().startsWith('http'));
+    await Promise.all(onSite.map((tab) => tab.evaluate(() => localStorage.clear())));
+  }
+  return shared;
 }
+
+let runBrowser: Promise<Browser> | undefined;
 
 /**
  * A test's tab and the tabs it opens from it (`context.newPage()`); `context.close()` closes
@@ -62,12 +87,21 @@ const viewportOf = ({ width = 1280, height = 800 }: PageOptions) => ({ width, he
  */
 const contexts = new WeakMap<Browser, Map<string, Promise<BrowserContext>>>();
 
+/**
+ * The test files run as TypeScript through tsx, whose esbuild keeps functions' names by wrapping
+ * them in calls to a `__name` helper of the module; a function handed to a page (`evaluate`) is
+ * sent as its text, helper calls included, and the page has no such helper. Each page gets one
+ * that keeps the function as it is.
+ */
+const KEEP_NAMES = 'globalThis.__name = (target) => target;';
+
 function contextFor(browser: Browser, baseURL: string): Promise<BrowserContext> {
   let byAddress = contexts.get(browser);
   if (!byAddress) contexts.set(browser, (byAddress = new Map()));
   let context = byAddress.get(baseURL);
   if (!context) {
     context = browser.newContext({ baseURL, viewport: viewportOf({}) }).then(async (opened) => {
+      await opened.addInitScript(KEEP_NAMES);
       // A tab kept open on the address keeps its renderer process alive between the tests'
       // tabs, which join it (--process-per-site, browser-server.ts): a tab closed as a test
       // ends would otherwise end the process, and the next tab start a new one.
@@ -128,6 +162,7 @@ export async function openNewContext(
     baseURL: options.baseURL ?? baseUrl(),
     viewport: viewportOf(options),
   });
+  await context.addInitScript(KEEP_NAMES);
   const page = await context.newPage();
   return { context, page, ...answerDialogs(page) };
 }
