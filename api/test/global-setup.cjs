@@ -8,11 +8,16 @@ const { createWorkerDatabases } = require('./postgres-workers.cjs');
 const { buildModuleBundles } = require('./module-bundles.cjs');
 const { buildServer, testBuildDir } = require('./server-build.cjs');
 
-module.exports = async function globalSetup(globalConfig) {
+module.exports = async function globalSetup(globalConfig, projectConfig) {
   checkNodeVersion();
   await Promise.all([
     createWorkerDatabases(globalConfig),
     buildServer(),
-    buildModuleBundles(path.join(testBuildDir(), 'modules')),
+    // The bundles are handed out by jest's resolver (resolver.cjs): a run without it
+    // (jest-light-runner, jest.shared-modules.config.cjs, where Node loads every module once per
+    // worker) has no use for them.
+    projectConfig.resolver?.endsWith(`${path.sep}resolver.cjs`)
+      ? buildModuleBundles(path.join(testBuildDir(), 'modules'))
+      : undefined,
   ]);
 };
