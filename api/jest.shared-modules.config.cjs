@@ -3,7 +3,8 @@
 // TypeScript through tsx, `npm run test:shared-modules`), in worker threads that keep what they
 // loaded: the sources, fastify, kysely and the rest are loaded once per worker, not once per file
 // as jest's module registry does (about 1.1 s of processor time for each file that builds the
-// app). Alone on a quiet machine, the 106 files: 505-513 -> 330 machine processor-s, 275 -> 184 s.
+// app). Alone on a quiet machine, the 106 files: 505-513 -> 299-344 machine processor-s, 271-275 ->
+// 170-192 s.
 //   What a file shares with the files before it on its worker: the modules' own state. A file
 // still starts from an emptied database (helpers.ts's reset) and builds its own app, so:
 //   - a test helper makes what is its file's own (a web root, a folder) in its beforeAll, not when

@@ -4,8 +4,8 @@
 // to the next (the TypeScript through tsx: `npm test` runs node with --import tsx): so the
 // worker's connection to the run's Chromium, and its browser context per address, serve every
 // file (launch() in support/browser.ts), rather than each file paying for a new renderer
-// process and a first load with nothing cached. 80 tests on a quiet machine: 193 -> 153 machine
-// processor-s, 153 -> 135 s.
+// process and a first load with nothing cached. 80 tests on a quiet machine: 193 -> 158 machine
+// processor-s, 153 -> 136 s.
 //   That runner has no per-test time limit (testTimeout): the test script bounds the run instead
 // (`timeout --foreground 30m`), so a test that waits for what never comes fails the run rather
 // than holding it until CI's own limit.

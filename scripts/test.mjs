@@ -12,9 +12,7 @@
 //   - the rest of the API suite (below, two files at a time), then the component tests of
 //     shared-ui, the remotes and the shell (one jest run over their configs)
 //   - the build configuration's tests (webpack/test: its facades, loaders and plugins, through
-//     real webpack builds) at the end of the lane that ends first: with TEST_POSTGRES=1 the
-//     PostgreSQL lane (in the last runs it ended 25 to 50 s before the others), else the
-//     second lane
+//     real webpack builds) at the end of the lane that ends first (webpackTests below)
 //
 // The API suite runs once: every file on one database engine, the one its subject needs.
 //
