@@ -100,8 +100,9 @@ port_busy() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 # Durability off (fsync, synchronous commits, full pages): the cluster is thrown away. JIT off: a
 # test's statements run once, on a few thousand rows, and LLVM's compiling of those planned above
-# jit_above_cost cost more processor time than it saved (hostile-statements: 10.4 -> 2.7 s of the
-# server's; the whole PostgreSQL lane's server 102-119 -> 97 s).
+# jit_above_cost cost more processor time than it saved (hostile-statements alone: 10.4 -> 2.7 s
+# of the server's; over the whole PostgreSQL lane the saving is smaller than the machine's
+# hour-to-hour drift).
 port="${PG_PORT:-55432}"
 for attempt in $(seq 1 20); do
   while port_busy "$port"; do port=$((port + 1)); done

@@ -245,9 +245,10 @@ export function createConfig({
       ],
       // Its inputs are installed packages only, the same for every build and deploy: kept in
       // webpack's disk cache (node_modules/.cache/webpack), a rebuild reuses it instead of
-      // bundling and minifying the runtime again. Not in the test profile: the end-to-end tests'
-      // build is made once per run, on a fresh clone in CI, where the cache was only ever
-      // written, never read (writing it cost each app's build some 2 s of processor time).
+      // bundling and minifying the runtime again. Not in the test profile: CI makes the
+      // end-to-end tests' build once, on a fresh clone, where the cache was only ever written,
+      // never read (writing it cost each app's build some 2 s of processor time); a developer
+      // who runs the end-to-end tests again locally pays the runtime's few seconds each time.
       cache: testProfile
         ? false
         : {

@@ -16,7 +16,7 @@ module.exports = async function globalSetup(globalConfig, projectConfig) {
     // The bundles are handed out by jest's resolver (resolver.cjs): a run without it
     // (jest-light-runner, jest.shared-modules.config.cjs, where Node loads every module once per
     // worker) has no use for them.
-    projectConfig.resolver?.endsWith(`${path.sep}resolver.cjs`)
+    projectConfig.resolver === require.resolve('./resolver.cjs')
       ? buildModuleBundles(path.join(testBuildDir(), 'modules'))
       : undefined,
   ]);
