@@ -6,6 +6,7 @@
 // company logo has the same budget.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { apiMessages, IMAGE_MAX_PIXELS, LOGO_MAX_BYTES, messages } from 'contract';
 import { bearer, rows, setupDatabase, signInBoth, type TestContext } from './helpers.js';
@@ -56,14 +57,49 @@ const blobs = async () =>
   Number((await rows<{ n: number }>(ctx, 'SELECT count(*)::int AS n FROM receipt_blobs'))[0]?.n);
 
 /**
- * A progressive JPEG of 4000 x 4000 of one colour: 16 megapixels to decode, 0.1 MB. Made once
- * (encoding it cost half a second of processor time) and sent as every photo of the uploads.
+ * `image` (a JPEG, a PNG or a lossy WebP) with its header saying it is `width` x `height`. The
+ * refusals below are made from the header alone (src/files/images.ts reads it before anything is
+ * decoded), so a picture of 16 x 16 that claims its size proves them as the full picture did, at
+ * none of the seconds of processor time that encoding 16 to 60 megapixels cost. A server that
+ * decoded before refusing would not find those pixels, and would answer otherwise.
  */
-let plain: Promise<Buffer> | undefined;
-const plainPhoto = () =>
-  (plain ??= sharp({ create: { width: 4000, height: 4000, channels: 3, background: '#f4f1ea' } })
-    .jpeg({ progressive: true, quality: 60 })
-    .toBuffer());
+function claiming(image: Buffer, width: number, height: number): Buffer {
+  const bytes = Buffer.from(image);
+  if (bytes.readUInt16BE(0) === 0xffd8) {
+    // JPEG: the start-of-frame marker (baseline, extended or progressive) holds the size.
+    for (let at = 2; at + 9 < bytes.length; at += 2 + bytes.readUInt16BE(at + 2)) {
+      const marker = bytes[at + 1]!;
+      if (marker < 0xc0 || marker > 0xc2) continue;
+      bytes.writeUInt16BE(height, at + 5);
+      bytes.writeUInt16BE(width, at + 7);
+      return bytes;
+    }
+  } else if (bytes.toString('latin1', 12, 16) === 'IHDR') {
+    // PNG: the first chunk, and its checksum written again.
+    bytes.writeUInt32BE(width, 16);
+    bytes.writeUInt32BE(height, 20);
+    bytes.writeUInt32BE(crc32(bytes.subarray(12, 29)), 29);
+    return bytes;
+  } else if (bytes.toString('latin1', 12, 16) === 'VP8 ') {
+    // Lossy WebP: the key frame's header, after its tag and start code.
+    bytes.writeUInt16LE(width, 26);
+    bytes.writeUInt16LE(height, 28);
+    return bytes;
+  }
+  throw new Error('not an image whose size this can set');
+}
+
+/** A canvas of one colour, as sharp makes it. */
+const canvas = (width: number, height: number, channels: 3 | 4 = 3, background = '#f4f1ea') =>
+  sharp({ create: { width, height, channels, background } });
+
+/** What sharp reads of an image's header: to see that a claimed size is read as the real one. */
+const header = async (image: Buffer) => {
+  const { format, width, height, channels, depth, isProgressive, chromaSubsampling } =
+    await sharp(image).metadata();
+  return { format, width, height, channels, depth, isProgressive, chromaSubsampling };
+};
+
 
 beforeEach(async () => {
   ctx = await db.reset();
@@ -85,23 +121,20 @@ beforeEach(async () => {
 describe('the pixel budget', () => {
   it('should refuse an image over the budget with 413 naming it, and attach nothing', async () => {
     expect(apiMessages.imageTooManyPixels).toContain(`${IMAGE_MAX_PIXELS / 1_000_000} megapixels`);
-    // 60 megapixels in a few hundred kilobytes: the finding's file.
-    const huge = await sharp({
-      create: { width: 7745, height: 7745, channels: 3, background: 'white' },
-    })
-      .jpeg({ progressive: true })
-      .toBuffer();
+    // The finding's file: a progressive JPEG of 60 megapixels (a few hundred kilobytes).
+    const huge = claiming(
+      await canvas(16, 16, 3, 'white').jpeg({ progressive: true }).toBuffer(),
+      7745,
+      7745,
+    );
     // Just over the budget, in PNG.
-    const over = await sharp({
-      create: {
-        width: 10_000,
-        height: IMAGE_MAX_PIXELS / 10_000 + 1,
-        channels: 3,
-        background: 'red',
-      },
-    })
-      .png()
-      .toBuffer();
+    const over = claiming(
+      await canvas(16, 16, 3, 'red').png().toBuffer(),
+      10_000,
+      IMAGE_MAX_PIXELS / 10_000 + 1,
+    );
+    expect(await header(huge)).toMatchObject({ format: 'jpeg', width: 7745, height: 7745 });
+    expect(await header(over)).toMatchObject({ format: 'png', width: 10_000, height: 2501 });
     for (const data of [huge, over]) {
       const response = await ctx.app.inject({
         method: 'POST',
@@ -128,37 +161,42 @@ describe('the pixel budget', () => {
   });
 
   it('should refuse an image its decoder holds whole past the memory budget, with 413 naming the most pixels of its kind, and take an ordinary JPEG of as many', async () => {
-    const canvas = (width: number, height: number, channels: 3 | 4 = 3) =>
-      sharp({ create: { width, height, channels, background: '#f4f1ea' } });
     const refused = [
       {
         // 20 megapixels, progressive, chroma at full size: 120 MB of coefficients.
         name: 'scan.jpg',
-        data: await canvas(5000, 4000)
-          .jpeg({ progressive: true, chromaSubsampling: '4:4:4' })
-          .toBuffer(),
+        data: claiming(
+          await canvas(16, 16).jpeg({ progressive: true, chromaSubsampling: '4:4:4' }).toBuffer(),
+          5000,
+          4000,
+        ),
+        kind: { format: 'jpeg', width: 5000, isProgressive: true, chromaSubsampling: '4:4:4' },
         most: '8',
         has: '20',
       },
       {
         name: 'photo.webp',
-        // The encoder's least effort: the same pixels, a fraction of the time to make.
-        data: await canvas(4500, 4000).webp({ quality: 50, effort: 0 }).toBuffer(),
+        data: claiming(await canvas(16, 16).webp({ quality: 50 }).toBuffer(), 4500, 4000),
+        kind: { format: 'webp', width: 4500, channels: 3 },
         most: '9.6',
         has: '18',
       },
       {
         // Interlaced, 16 bits a sample, with alpha: 128 MB of pixels held whole.
         name: 'drawing.png',
-        data: await canvas(4000, 4000, 4)
-          .toColourspace('rgb16')
-          .png({ progressive: true, compressionLevel: 1 })
-          .toBuffer(),
+        data: claiming(
+          await canvas(16, 16, 4).toColourspace('rgb16').png({ progressive: true }).toBuffer(),
+          4000,
+          4000,
+        ),
+        kind: { format: 'png', width: 4000, channels: 4, depth: 'ushort', isProgressive: true },
         most: '6',
         has: '16',
       },
     ];
-    for (const { name, data, most, has } of refused) {
+    for (const { name, data, kind, most, has } of refused) {
+      // The header says what the full picture's did: its kind, and the size claimed.
+      expect(await header(data)).toMatchObject({ ...kind, height: 4000 });
       const response = await ctx.app.inject({
         method: 'POST',
         url: '/api/journal/2/receipts',
@@ -191,14 +229,13 @@ describe('the pixel budget', () => {
   });
 
   it('should refuse a logo over the budget with 400 naming it, and keep the one there was', async () => {
-    // Some 30 kilobytes of one-colour greyscale PNG, 26 megapixels (a two-colour palette made it
-    // smaller still, but finding that palette among 26 million pixels cost a second to make).
-    const logo = await sharp({
-      create: { width: 6500, height: 4000, channels: 3, background: 'white' },
-    })
-      .toColourspace('b-w')
-      .png({ compressionLevel: 9 })
-      .toBuffer();
+    // A greyscale PNG of 26 megapixels, well within the logo's bytes.
+    const logo = claiming(
+      await canvas(16, 16, 3, 'white').toColourspace('b-w').png().toBuffer(),
+      6500,
+      4000,
+    );
+    expect(await header(logo)).toMatchObject({ format: 'png', width: 6500, height: 4000 });
     expect(logo.length).toBeLessThan(LOGO_MAX_BYTES);
     const response = await ctx.app.inject({
       method: 'PUT',
@@ -225,7 +262,9 @@ describe('uploads of large images at once, against a short request timeout', () 
     // uploads' work together outlasts the request timeout; plain, so that each is 0.1 MB and the
     // bodies arrive within it however busy the machine (noise made them 3 MB each, and four
     // bodies of 10 MB each could not always be read within 2.5 s while other tests ran).
-    const photo = await plainPhoto();
+    // One progressive JPEG of 4000 x 4000 of one colour, made once (encoding it cost half a
+    // second of processor time) and sent as every photo.
+    const photo = await canvas(4000, 4000).jpeg({ progressive: true, quality: 60 }).toBuffer();
     const images = [0, 1, 2, 3, 4].map(() => photo);
     const uploads = [1, 2, 3, 4].map(async (entryId, index) => {
       const files = images.map((data, i) => ({ filename: `scan-${index}-${i}.jpg`, data }));
@@ -253,12 +292,13 @@ describe('uploads of large images at once, against a short request timeout', () 
   it('should refuse at once with 429 an upload that does not fit in the upload memory', async () => {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx.app.server.address() as AddressInfo;
-    // Plain photos (0.1 MB each): any upload is more than the room left, and a small body is
-    // received within the short request timeout however busy the machine (two noisy photos, some
-    // 6 MB, were answered 408 once the room was free again, on a machine with every core taken).
-    const photo = await plainPhoto();
-    const images = [photo, photo];
-    const body = form(images.map((data, i) => ({ filename: `p${i}.jpg`, data })));
+    // Two small photos: the held upload below leaves 1 KB of room, so any body larger than that
+    // is more than the room left, and a small body is received within the short request timeout
+    // however busy the machine (two noisy photos, some 6 MB, were answered 408 once the room was
+    // free again, on a machine with every core taken).
+    const photo = await canvas(640, 480).jpeg().toBuffer();
+    const body = form([photo, photo].map((data, i) => ({ filename: `p${i}.jpg`, data })));
+    expect(body.length).toBeGreaterThan(1024);
     // A client that declares the largest upload and sends its bytes slowly holds the whole
     // budget (UPLOAD_MEMORY_MB at its least) while it sends.
     const held = http.request({
