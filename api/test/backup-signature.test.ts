@@ -3,8 +3,9 @@
 // another key, or does not match, unless it is told to trust it, and then lists the users the
 // file brings. The attack: an unencrypted backup edited to plant an admin, every checksum and the
 // manifest recomputed so that every check but the signature passes. Restores run in-process into
-// one database of the run's engine (backup-support.ts: blankDatabase), emptied before each; one test runs `npm run restore` as a process for
-// its exit code and what it prints.
+// one database of the run's engine (backup-support.ts: blankDatabase), emptied before each; one
+// test runs `npm run restore` as a process for its exit code and what it prints, into a new
+// database of the run's engine too (the commands on data directories: backup-commands.test.ts).
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -24,7 +25,15 @@ import {
 import type { DatabaseHandle } from '../src/db/index.js';
 import { blankDatabase, blankDataDir, closeAll, emptied } from './backup-support.js';
 import { scriptArgs } from './server-process.js';
-import { ADMIN, setupDatabase, signInBoth, STAFF, type TestContext } from './helpers.js';
+import {
+  ADMIN,
+  dropPostgresDatabases,
+  newPostgresDatabase,
+  setupDatabase,
+  signInBoth,
+  STAFF,
+  type TestContext,
+} from './helpers.js';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TOTP_KEY = randomBytes(32);
@@ -127,9 +136,13 @@ beforeAll(async () => {
   await takeBackup(ctx.database, signed, { takenBy: 'test', signingKey });
 });
 
+/** The PostgreSQL databases made for `npm run restore`, dropped when the file ends. */
+const databases: string[] = [];
+
 afterAll(async () => {
   await closeAll();
   await source.close();
+  await dropPostgresDatabases(databases);
   await rm(work, { recursive: true, force: true });
 });
 
@@ -236,10 +249,27 @@ describe('a backup edited to plant an admin, every checksum recomputed', () => {
 });
 
 describe('npm run restore', () => {
+  /**
+   * Where the command restores to, as its environment: a new, empty database on the run's
+   * engine. On PostgreSQL a new database beside the suite's (each of the two processes below
+   * then starts without the embedded database: starting it cost each some two seconds of
+   * processor time); else a new data directory.
+   */
+  const newTarget = async (): Promise<NodeJS.ProcessEnv> => {
+    if (!process.env.TEST_DATABASE_URL)
+      return { DATA_DIR: await blankDataDir(path.join(work, 'cli-target')) };
+    await (await newPostgresDatabase('restore_command', databases)).close();
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${databases[databases.length - 1]}`;
+    return { DATABASE_URL: url.href };
+  };
+
   const restore = (args: string[], env: NodeJS.ProcessEnv) => {
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, TZ: 'UTC', ...env };
+    // This process's settings without its database and passphrase, then the target's.
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, TZ: 'UTC' };
     for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'TEST_DATABASE_URL', 'BACKUP_PASSPHRASE'])
       delete childEnv[name];
+    Object.assign(childEnv, env);
     const child = spawn(process.execPath, scriptArgs('restore', args), {
       cwd: apiDir,
       env: childEnv,
@@ -257,9 +287,7 @@ describe('npm run restore', () => {
   it('refuses a tampered file with exit code 1; --trust-unsigned restores it and names the planted admin', async () => {
     const plain = gunzipSync(await readFile(signed)).toString('utf8');
     const file = await write('cli-planted.backup', plantAdmin(plain, 'keep'));
-    // A new, empty data directory.
-    const dataDir = await blankDataDir(path.join(work, 'cli-target'));
-    const env = { TOTP_KEY: TOTP_KEY.toString('hex'), DATA_DIR: dataDir };
+    const env = { TOTP_KEY: TOTP_KEY.toString('hex'), ...(await newTarget()) };
     const refused = await restore([file], env);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain(backupMessages.signatureMismatch);
