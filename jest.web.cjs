@@ -1,13 +1,17 @@
-// Jest settings shared by the browser packages (shared-ui, shell, the remotes): jsdom, swc
-// to CommonJS (type checking is each package's `typecheck`), CSS as identity objects, and
-// contract and shared-ui consumed from source, as webpack does: shared-ui's own tests load them
-// module by module; the shell's and the remotes' from one bundle built for each jest run
-// (jest.web.libraries.cjs), unless `librariesFromSource`.
+// Jest settings shared by the browser packages (shared-ui, shell, the remotes): jsdom, swc to
+// CommonJS (type checking is each package's `typecheck`; jest runs no ES modules, see
+// jest.web.esm-packages.cjs), CSS as identity objects, and contract and shared-ui consumed from
+// source, as webpack does: shared-ui's own tests load them module by module; the shell's and the
+// remotes' from one bundle built for each jest run (jest.web.libraries.cjs), unless
+// `librariesFromSource`.
+const { esmPackageMapper } = require('./jest.web.esm-packages.cjs');
+
 module.exports = (extraModuleNameMapper = {}, { librariesFromSource = false } = {}) => ({
+  // The global set-up also builds the CommonJS copy of React Router (jest.web.esm-packages.cjs).
+  globalSetup: '<rootDir>/../jest.web.global-setup.cjs',
   ...(librariesFromSource
-    ? { globalSetup: '<rootDir>/../jest.node-version.cjs' }
+    ? {}
     : {
-        globalSetup: '<rootDir>/../jest.web.global-setup.cjs',
         globalTeardown: '<rootDir>/../jest.web.global-teardown.cjs',
         resolver: '<rootDir>/../jest.web.resolver.cjs',
       }),
@@ -26,6 +30,7 @@ module.exports = (extraModuleNameMapper = {}, { librariesFromSource = false } = 
     '^contract/browser$': '<rootDir>/../contract/src/browser.ts',
     '^shared-ui$': '<rootDir>/../shared-ui/src/index.ts',
     '^shared-ui/testing$': '<rootDir>/../shared-ui/src/testing/index.ts',
+    ...esmPackageMapper(),
     ...extraModuleNameMapper,
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },

@@ -130,7 +130,7 @@ const webpackTests = step('test webpack', npm('test', '-w', 'webpack'));
  */
 const componentTests = step(`test ${webPackages.join(', ')}`, [
   'node',
-  '--experimental-vm-modules',
+  // No --experimental-vm-modules: CommonJS only (jest.web.esm-packages.cjs).
   'node_modules/jest/bin/jest.js',
   '--maxWorkers=2',
   '--projects',
