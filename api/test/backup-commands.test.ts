@@ -5,8 +5,8 @@
 // The in-process work (the source, the check of the round trip, the large backup) is done in
 // the suite's one embedded database, emptied between uses: a new one costs seconds.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { existsSync, watch } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,9 +27,15 @@ import {
 import { setupDatabase } from './helpers.js';
 import { scriptArgs } from './server-process.js';
 
-/** Entries enough that a restore is still writing them, and a backup still writing its file,
- * when the test kills it: each is killed the moment it is seen at that point. */
-const BIG = 25_000;
+/**
+ * Entries enough that a restore is still writing them, and a backup still writing its file, when
+ * the test kills it: each is killed the moment it is seen at that point. At 5,000 a restore still
+ * worked some two seconds after the table before the entries, and a backup 300 to 600 ms
+ * between making its file and naming it; 25,000 cost some 10 s more processor time. Each
+ * description carries a digest, text gzip cannot shrink, so that the file is still several times
+ * the 64 KiB the full disk allows.
+ */
+const BIG = 5_000;
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const source = await setupDatabase();
 let work: string;
@@ -140,12 +146,14 @@ describe('the commands', () => {
         INSERT INTO clients (name, email, company_name) VALUES ('Acme', 'a@test.local', 'Acme');
         INSERT INTO users (name, email, password_hash) VALUES ('A', 'a@test.local', 'x');
         INSERT INTO entries (kind, client_id, party_name, amount, credit_debit, description, entry_date)
-          SELECT 'income', 1, 'Acme', (i % 1000) + 0.5, 'Debit', 'entry number ' || i,
+          SELECT 'income', 1, 'Acme', (i % 1000) + 0.5, 'Debit', 'entry ' || i || ' ' || md5(i::text),
                  DATE '2020-01-01' + (i % 1500)
             FROM generate_series(1, ${BIG}) AS i;`);
     });
     const file = path.join(work, 'big.backup');
     await takeBackup(big, file, { signingKey, takenBy: 'test' });
+    // Past the full disk's 64 KiB by far, so that it is met half-way through the entries.
+    expect((await stat(file)).size).toBeGreaterThan(2 * 64 * 1024);
     return file;
   };
 
@@ -221,13 +229,18 @@ describe('the commands', () => {
     expect(full.stderr).not.toMatch(/\n\s+at /);
     expect(await readdir(folder)).toEqual([]);
 
-    // Killed with -9 half-way: only a temporary name may be left, never the name asked for.
+    // Killed with -9 half-way: only a temporary name may be left, never the name asked for. It is
+    // killed as the folder is told of its file (inotify), not on a later turn of a poll.
+    const made = watch(folder);
     const child = spawn('bash', ['-c', `exec ${command}`], { cwd: apiDir, env, stdio: 'ignore' });
     const exited = new Promise<NodeJS.Signals | null>((resolve) =>
       child.once('exit', (_code, signal) => resolve(signal)),
     );
-    for (let waited = 0; waited < 6000 && (await readdir(folder)).length === 0; waited += 1)
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise<void>((resolve) => {
+      made.once('change', () => resolve());
+      void exited.then(() => resolve());
+    });
+    made.close();
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
     expect(await readdir(folder)).not.toContain('office.backup');
