@@ -100,7 +100,6 @@ const header = async (image: Buffer) => {
   return { format, width, height, channels, depth, isProgressive, chromaSubsampling };
 };
 
-
 beforeEach(async () => {
   ctx = await db.reset();
   await seedParties(ctx);
