@@ -1,8 +1,13 @@
 // The Journal's Excel file on PostgreSQL is written in a worker thread of bounded heap: the rows'
 // objects and strings never pass through the heap of the thread that answers requests (there,
 // V8 let their garbage grow the server by some 200 MB at 200,000 entries). Checked by the server
-// thread's heap while a Journal of 20,000 entries downloads (measured: +51 MB when the file was
-// written in that thread, +0.5 MB from the worker), and by the file read back whole.
+// thread's heap while a Journal of 10,000 entries downloads, and by the file read back whole.
+//   10,000 entries, not 20,000: the heap's growth when the file is written in the server's thread
+// is set by when V8 collects its garbage more than by the count. Measured on PostgreSQL with the
+// file written in that thread: +14 to +24 MB at 5,000 entries, +16 to +24 MB at 10,000, +28 to
+// +51 MB at 20,000; from the worker, +2 MB at each (the worker's start). At 10,000 the bound of
+// 8 MB sits four times above the worker's growth and half the thread's, so the test still fails
+// when the file is written in the server's thread, for half the entries to write and read back.
 // PostgreSQL only (npm run test:postgres): the embedded database lives in the server's thread,
 // and its export is written there.
 import ExcelJS from 'exceljs';
@@ -11,7 +16,7 @@ import { bearer, setupDatabase, signInBoth, type TestContext } from './helpers.j
 import { seedParties } from './fixtures.js';
 
 const postgresOnly = process.env.TEST_DATABASE_URL ? describe : describe.skip;
-const ENTRIES = 20_000;
+const ENTRIES = 10_000;
 
 postgresOnly('the Journal Excel on PostgreSQL', () => {
   let db: Awaited<ReturnType<typeof setupDatabase>> | undefined;
@@ -48,8 +53,8 @@ postgresOnly('the Journal Excel on PostgreSQL', () => {
     });
     clearInterval(sampler);
     expect(response.statusCode).toBe(200);
-    // The file itself (about 1 MB) arrives in the test's heap; the rows' objects must not.
-    expect((peak - before) / 1024 / 1024).toBeLessThan(16);
+    // The file itself (about 0.5 MB) arrives in the test's heap; the rows' objects must not.
+    expect((peak - before) / 1024 / 1024).toBeLessThan(8);
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
