@@ -54,7 +54,6 @@ interface Spoilt {
   headers?: Record<string, string>;
 }
 
-/** One text that changes when a row of a table that holds the office's data changes. */
 /** The statement that prints every table; the tables are read from the catalog once (on
  * PostgreSQL, information_schema costs more than the print itself). */
 let printing: Promise<string> | undefined;
@@ -364,6 +363,7 @@ describe('hostile suite: uploads and exports', () => {
 
   it('answers spoilt receipt uploads with a clean 4xx and changes nothing it refuses', async () => {
     const jpeg = await hugeProgressiveJpeg(1200, 10);
+    const svg = Buffer.from('<svg onload="alert(1)"/>');
     const entry = () => expenses[0]!;
     const attach = `/api/journal/${entry()}/receipts`;
     const files: Array<[string, Array<{ fileName: string; bytes: Buffer; type?: string }>]> = [
@@ -381,16 +381,7 @@ describe('hostile suite: uploads and exports', () => {
         'a truncated JPEG',
         [{ fileName: 'a.jpg', bytes: jpeg.subarray(0, 2000), type: 'image/jpeg' }],
       ],
-      [
-        'an SVG',
-        [
-          {
-            fileName: 'a.svg',
-            bytes: Buffer.from('<svg onload="alert(1)"/>'),
-            type: 'image/svg+xml',
-          },
-        ],
-      ],
+      ['an SVG', [{ fileName: 'a.svg', bytes: svg, type: 'image/svg+xml' }]],
       ['a zip named .pdf', [{ fileName: 'a.pdf', bytes: truncatedXlsx() }]],
       ['an empty file', [{ fileName: 'a.pdf', bytes: Buffer.alloc(0) }]],
       ['a file over 10 MB', [{ fileName: 'a.pdf', bytes: bigPdf(10 * 1024 * 1024 + 1) }]],
@@ -530,7 +521,8 @@ describe('hostile suite: uploads and exports', () => {
   });
 
   it('answers spoilt export queries with a clean 4xx', async () => {
-    // Refused ones mostly: an accepted query draws its whole file, which costs time.
+    // Refused ones mostly: an accepted query draws its whole file, which costs time. Parameters a
+    // download does not declare never reach its code: sent once per set of names, not per value.
     const spoilt = [
       'clientId=abc',
       'clientId=0',
@@ -546,13 +538,19 @@ describe('hostile suite: uploads and exports', () => {
     const requests: Spoilt[] = [];
     for (const endpoint of Object.values(exportEndpoints)) {
       if (endpoint.method !== 'GET' || !/\/(excel|pdf)$/.test(endpoint.path)) continue;
-      for (const query of spoilt)
+      const declared = Object.keys(('query' in endpoint && endpoint.query?.properties) || {});
+      const sent = new Set<string>();
+      for (const query of spoilt) {
+        const names = [...new URLSearchParams(query).keys()];
+        if (!names.some((name) => declared.includes(name)) && sent.has(`${names}`)) continue;
+        sent.add(`${names}`);
         requests.push({
           label: `GET ${endpoint.path}?${query.slice(0, 60)}`,
           method: 'GET',
           url: `/api${endpoint.path}?${query}`,
           as: 'viewer',
         });
+      }
     }
     expect(requests.length).toBeGreaterThan(60);
     await sendAll(requests);
