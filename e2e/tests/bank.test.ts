@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { downloaded, launch, openPage, signIn } from '../support/browser';
+import { downloaded, launch, openPage, signInAt } from '../support/browser';
 import {
   addAccount,
   addExpenseType,
@@ -58,7 +58,7 @@ beforeAll(async () => {
 
   browser = await launch();
   page = (await openPage(browser)).page;
-  await signIn(page);
+  await signInAt(page, `/Accounts/${accountId}`);
 });
 
 afterAll(async () => {
@@ -66,7 +66,7 @@ afterAll(async () => {
 });
 
 test('a statement file chosen on the register is previewed, then imported into the worklist', async () => {
-  await page.goto(`/Accounts/${accountId}`);
+  // beforeAll opened the page there, signed in.
   await page.getByRole('heading', { name: ACCOUNT, level: 1 }).waitFor();
   const csv = [
     'Date,Description,Amount,Reference',

@@ -4,7 +4,7 @@
 // The periods, filters and balances these screens show are checked by the screens' own tests
 // and the API tests.
 import type { Browser, Page } from 'playwright-core';
-import { launch, openPage, signIn } from '../support/browser';
+import { launch, openPage, signIn, signInAt } from '../support/browser';
 import { addExpenseType, apiAs, type ApiCall } from '../support/api';
 
 let browser: Browser;
@@ -96,8 +96,8 @@ async function fitsTheWidth(page: Page) {
 
 describe('a journal that fits a laptop', () => {
   it('shows at least 12 whole rows at 1366×768, each with its actions, no sideways scroll, the closed period on one line', async () => {
-    const { page, context } = await signedIn({ width: 1366, height: 768 });
-    await page.goto('/Journal');
+    const { page, context } = await openPage(browser, { width: 1366, height: 768 });
+    await signInAt(page, '/Journal');
     const table = page.getByRole('table', { name: 'Journal' });
     await table.getByText(`${LONG} (14)`).waitFor();
 

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, downloaded, launch, openPage, signIn } from '../support/browser';
+import { baseUrl, downloaded, launch, openPage, signInAt } from '../support/browser';
 import { apiAs, type ApiCall } from '../support/api';
 
 let browser: Browser;
@@ -38,13 +38,13 @@ beforeAll(async () => {
   });
   browser = await launch();
   page = (await openPage(browser)).page;
-  await signIn(page);
+  await signInAt(page, `/Journal?q=${stamp}`);
 });
 afterAll(() => browser?.close());
 
 describe('Excel and PDF downloads', () => {
   it("should download the Journal's Excel with typed cells and the journal's totals", async () => {
-    await page.goto(`${baseUrl()}/Journal?q=${stamp}`);
+    // beforeAll opened the page there, signed in.
     await page.getByRole('cell', { name: `paid ${stamp}` }).waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -12,6 +12,7 @@ import {
   launch,
   openPage,
   signIn,
+  signInAt,
 } from '../support/browser';
 import type { Session } from '../support/browser';
 import { apiAs, money, type ApiCall } from '../support/api';
@@ -119,10 +120,9 @@ describe('journal', () => {
     await page.waitForURL(/partyId=/);
     const table = page.getByRole('table', { name: 'Journal' });
 
-    // A new tab has a session storage of its own: it signs in, then opens the address.
+    // A new tab has a session storage of its own: it signs in, opening the address.
     const tab = await context.newPage();
-    await signIn(tab);
-    await tab.goto(page.url());
+    await signInAt(tab, page.url());
     const other = tab.getByRole('table', { name: 'Journal' });
     await other.getByText('Invoice').waitFor();
     const rows = await other.locator('tbody tr td:first-child').allTextContents();

@@ -5,7 +5,7 @@
 // the screens' own tests. The books-closed day is cleared first, as the other files that record
 // entries do.
 import type { Browser, Page } from 'playwright-core';
-import { dialogCount, launch, openPage, signIn } from '../support/browser';
+import { dialogCount, launch, openPage, signInAt } from '../support/browser';
 import type { Session } from '../support/browser';
 import { apiAs, money, type ApiCall } from '../support/api';
 
@@ -48,7 +48,7 @@ beforeAll(async () => {
   browser = await launch();
   session = await openPage(browser);
   page = session.page;
-  await signIn(page);
+  await signInAt(page, '/Vouchers');
 });
 
 afterAll(async () => {
@@ -62,7 +62,7 @@ const cellsOf = async (text: string) => {
 };
 
 test("a voucher posted on the Vouchers screen is in the trial balance and its account's general ledger", async () => {
-  await page.goto('/Vouchers');
+  // beforeAll opened the page there, signed in.
   const form = page.getByRole('region', { name: 'Post a voucher' });
   await form.waitFor();
   await form.getByLabel('Description').fill(`Opening capital ${stamp}`);

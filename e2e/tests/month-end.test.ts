@@ -4,7 +4,7 @@
 // the API tests (api/test/month-end*.test.ts) and the screens' own tests. The books-closed day
 // is cleared first, as the other files that record entries do.
 import type { Browser, Page } from 'playwright-core';
-import { dialogCount, launch, openPage, signIn } from '../support/browser';
+import { dialogCount, launch, openPage, signInAt } from '../support/browser';
 import type { Session } from '../support/browser';
 import { addExpenseType, apiAs, type ApiCall } from '../support/api';
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
   browser = await launch();
   session = await openPage(browser);
   page = session.page;
-  await signIn(page);
+  await signInAt(page, '/settings');
 });
 
 afterAll(() => browser?.close());
@@ -42,7 +42,7 @@ const row = (text: string) => page.getByRole('row').filter({ hasText: text });
 
 describe('Month end against the real API', () => {
   it('a budget set in Settings is what the Expances form, the dashboard and Budget vs actual measure', async () => {
-    await page.goto('/settings');
+    // beforeAll opened the page there, signed in.
     await page.getByRole('tab', { name: 'Expenses' }).click();
     await page.getByRole('button', { name: `Set budget of ${TRAVEL}` }).click();
     const dialog = page.getByRole('dialog', { name: `Budget of ${TRAVEL}` });

@@ -5,7 +5,7 @@
 // and nothing scrolls sideways; the rows and a row's open form keep their contrast in both colour
 // schemes; at 390 px the rows stack with no sideways scrolling.
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launch, openPage, signIn } from '../support/browser';
+import { launch, openPage, signInAt } from '../support/browser';
 import { addAccount, addExpenseType, apiAs, daysAgo, importStatement, money } from '../support/api';
 import { colourViolations } from '../support/axe';
 
@@ -94,7 +94,7 @@ beforeAll(async () => {
 
   browser = await launch();
   page = (await openPage(browser, { width: 1366, height: 768 })).page;
-  await signIn(page);
+  await signInAt(page, `/Accounts/${accountId}/reconcile`);
 });
 
 afterAll(async () => {
@@ -102,7 +102,7 @@ afterAll(async () => {
 });
 
 test('at 1366×768 at least 6 rows show with every control in view, and nothing scrolls sideways', async () => {
-  await page.goto(`/Accounts/${accountId}/reconcile`);
+  // beforeAll opened the page there, signed in.
   await page.getByRole('heading', { name: `Reconcile ${ACCOUNT}` }).waitFor();
   await rowOf(STRAY.description).waitFor();
   expect(await rows().count()).toBe(LINES.length);
@@ -134,8 +134,7 @@ test("the rows and a row's open Find & match form keep their contrast, light and
 test('at 390 px the rows stack, every control reachable without sideways scrolling', async () => {
   const phone = await openPage(browser, { width: 390, height: 844 });
   try {
-    await signIn(phone.page);
-    await phone.page.goto(`/Accounts/${accountId}/reconcile`);
+    await signInAt(phone.page, `/Accounts/${accountId}/reconcile`);
     const list = phone.page.getByRole('list', { name: 'Statement lines' });
     await list.getByRole('listitem').filter({ hasText: STRAY.description }).waitFor();
     expect(

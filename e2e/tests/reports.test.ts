@@ -4,7 +4,7 @@
 // tests beside them. Entries are dated by the server, so they all fall on today.
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { downloaded, launch, openPage, signIn } from '../support/browser';
+import { downloaded, launch, openPage, signInAt } from '../support/browser';
 import { apiAs, type ApiCall } from '../support/api';
 
 let browser: Browser;
@@ -44,13 +44,13 @@ beforeAll(async () => {
 
   browser = await launch();
   page = (await openPage(browser)).page;
-  await signIn(page);
+  await signInAt(page, '/ClientLedgerPage');
 });
 afterAll(() => browser?.close());
 
 describe('Reports against the real API', () => {
   it('Client Ledger exports as a CSV file what it shows of the client chosen', async () => {
-    await page.goto('/ClientLedgerPage');
+    // beforeAll opened the page there, signed in.
     await page.getByRole('heading', { name: 'Client Ledger', level: 1 }).waitFor();
     await page
       .getByLabel('Client', { exact: true })

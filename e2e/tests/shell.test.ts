@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { launch, openPage, signIn } from '../support/browser';
+import { launch, openPage, signIn, signInAt } from '../support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -118,8 +118,7 @@ describe('the page frame', () => {
 
   it('keeps the sidebar the full height of the window on a long report at 1366x850', async () => {
     const { page, context } = await openPage(browser, { width: 1366, height: 850 });
-    await signIn(page);
-    await page.goto('/ClientsVsSales');
+    await signInAt(page, '/ClientsVsSales');
     await page.getByRole('heading', { level: 1, name: 'Clients Vs Sales', exact: true }).waitFor();
     // Make the page longer than the window whatever the data, then scroll to its end.
     await page.evaluate(() => {
