@@ -85,8 +85,15 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningS
     detached: false,
   });
   const running = { url, pid: server.pid ?? 0, dataDir };
+  // A run that dies before its teardown (an uncaught error ends jest) takes its server with it:
+  // left running, the server would hold the test command's output open, and the command not end.
+  const stopOnExit = () => server.kill('SIGTERM');
+  process.once('exit', stopOnExit);
   let ended: string | undefined;
-  server.once('exit', (code, signal) => (ended = `exit code ${code}, signal ${signal}`));
+  server.once('exit', (code, signal) => {
+    ended = `exit code ${code}, signal ${signal}`;
+    process.off('exit', stopOnExit);
+  });
   try {
     await waitUntilUp(url, 600_000, () => ended);
   } catch (error) {
