@@ -521,8 +521,9 @@ describe('hostile suite: uploads and exports', () => {
   });
 
   it('answers spoilt export queries with a clean 4xx', async () => {
-    // Refused ones mostly: an accepted query draws its whole file, which costs time. Parameters a
-    // download does not declare never reach its code: sent once per set of names, not per value.
+    // Refused ones mostly: an accepted query draws its whole file, which costs time. A parameter a
+    // download does not declare still arrives in its query, but its handler reads only the ones
+    // its schema declares: such a set of names is sent once, not once per hostile value.
     const spoilt = [
       'clientId=abc',
       'clientId=0',
