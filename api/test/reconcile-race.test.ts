@@ -126,14 +126,17 @@ onPostgres('unmatch racing "reconciled through" on two processes', () => {
     });
 
   /**
-   * Resolves once `count` requests wait for a row lock in the database, or `settled` settles: a
-   * wait for a state, not for a time.
+   * True once `count` requests wait for a row lock in the database; false if `settled` (the request
+   * that should be waiting) answered first. A wait for a state, not for a time, and never longer
+   * than the request.
    */
-  async function waiting(count: number, settled?: Promise<unknown>): Promise<void> {
+  async function waiting(count: number, settled?: Promise<unknown>): Promise<boolean> {
     let done = false;
-    void settled?.finally(() => {
+    const end = () => {
       done = true;
-    });
+    };
+    // Both outcomes end the wait; a refusal is left to the test's own await of the request.
+    void settled?.then(end, end);
     for (;;) {
       // Read on another connection: inside the test's transaction the view would stay as first read.
       const { rows } = await admin.query<{ n: number }>(
@@ -141,7 +144,8 @@ onPostgres('unmatch racing "reconciled through" on two processes', () => {
          WHERE datname = $1 AND wait_event_type = 'Lock' AND query ILIKE '%for update%'`,
         [new URL(databaseUrl).pathname.slice(1)],
       );
-      if (done || rows[0]!.n >= count) return;
+      if (rows[0]!.n >= count) return true;
+      if (done) return false;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -173,7 +177,8 @@ onPostgres('unmatch racing "reconciled through" on two processes', () => {
     await database.query('BEGIN');
     await database.query('SELECT id FROM statement_lines WHERE id = $1 FOR UPDATE', [line]);
     const unmatched = unmatch(a!, account, line);
-    await waiting(1);
+    // The unmatch waits behind the line's lock (a false here: it went past it).
+    expect(await waiting(1, unmatched)).toBe(true);
     const reconciled = reconcile(b!, account);
     await waiting(2, reconciled);
     await database.query('COMMIT');
@@ -187,7 +192,7 @@ onPostgres('unmatch racing "reconciled through" on two processes', () => {
     await database.query('BEGIN');
     await database.query('SELECT id FROM accounts WHERE id = $1 FOR SHARE', [account]);
     const reconciled = reconcile(b!, account);
-    await waiting(1);
+    expect(await waiting(1, reconciled)).toBe(true);
     const unmatched = unmatch(a!, account, line);
     await waiting(2, unmatched);
     await database.query('COMMIT');
