@@ -12,7 +12,10 @@ const apiDir = path.resolve(import.meta.dirname, '..');
 /** Compiles api/src into `outdir`, with source maps when `sourcemap`. */
 export async function compileSources(outdir, { sourcemap = false } = {}) {
   await build({
-    entryPoints: globSync('src/**/*.ts', { cwd: apiDir }).map((file) => path.join(apiDir, file)),
+    // Declaration files (a package's missing types) hold no code to compile.
+    entryPoints: globSync('src/**/*.ts', { cwd: apiDir, exclude: ['**/*.d.ts'] }).map((file) =>
+      path.join(apiDir, file),
+    ),
     outdir,
     outbase: path.join(apiDir, 'src'),
     platform: 'node',

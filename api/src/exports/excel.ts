@@ -157,13 +157,11 @@ export function excelStream(spec: SheetSpec, source: SheetSource): Readable {
  * exceljs' streaming writer, the one part of the package these files use, loaded on its own: the
  * package's index also loads its readers (unzipper and the polyfills it brings), more than half
  * of the 0.4-0.5 s of processor time the whole package took to load, which the Journal's and the
- * general ledger's downloads paid again in each worker thread they start. The specifier is a
- * variable: the package declares types for its index only, given here.
+ * general ledger's downloads paid again in each worker thread they start. Its types:
+ * exceljs-writer.d.ts.
  */
-const WORKBOOK_WRITER = 'exceljs/lib/stream/xlsx/workbook-writer.js';
-const loadWorkbookWriter = async (): Promise<typeof ExcelJS.stream.xlsx.WorkbookWriter> =>
-  ((await import(WORKBOOK_WRITER)) as { default: typeof ExcelJS.stream.xlsx.WorkbookWriter })
-    .default;
+const loadWorkbookWriter = async () =>
+  (await import('exceljs/lib/stream/xlsx/workbook-writer.js')).default;
 
 async function write(out: PassThrough, spec: SheetSpec, source: SheetSource): Promise<void> {
   // Loaded on the first export, not when the server starts (most processes never write one).
