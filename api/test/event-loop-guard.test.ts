@@ -47,22 +47,6 @@ interface Sent {
   body: string;
 }
 
-/**
- * A `side` x `side` progressive JPEG as hostile-files' hugeProgressiveJpeg makes it (its 8 x 8
- * picture, quality 10), but enlarged by repeating pixels, not by a cubic filter: decoding it costs
- * as much (at 7,745 pixels a side 0.7 s of processor time against 0.8 s), making it half as much
- * (1.6 s against 3.6 s, most of it the filter's).
- */
-async function enlargedProgressiveJpeg(side: number): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
-  const tiny = Buffer.alloc(8 * 8 * 3);
-  for (let i = 0; i < tiny.length; i += 1) tiny[i] = (i * 37) % 256;
-  return sharp(tiny, { raw: { width: 8, height: 8, channels: 3 } })
-    .resize(side, side, { kernel: 'nearest' })
-    .jpeg({ progressive: true, quality: 10 })
-    .toBuffer();
-}
-
 const RESOLUTION_MS = 10;
 const turn = () => new Promise((resolve) => setTimeout(resolve, 3 * RESOLUTION_MS));
 
@@ -144,7 +128,8 @@ beforeAll(async () => {
   expenses = (
     await rows<{ id: number }>(ctx, "SELECT id FROM entries WHERE kind = 'expense' ORDER BY id")
   ).map((row) => Number(row.id));
-  jpeg = await enlargedProgressiveJpeg(7745);
+  // Enlarged by repeating pixels: as costly to decode, cheaper to make (hostile-files.ts).
+  jpeg = await hugeProgressiveJpeg(7745, 10, 'nearest');
   jpeg24 = await hugeProgressiveJpeg(4899, 10);
   // Warm every path once: the first use of a library (exceljs, sharp, pdfkit and its fonts)
   // loads it, which is not what this guard measures.

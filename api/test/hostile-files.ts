@@ -347,14 +347,20 @@ export const nullByteCsv = (day = '2026-01-15', client = 'Acme Buyer'): Buffer =
 /**
  * A progressive JPEG `side` pixels square (7,745: just under 60 megapixels), small on disk: a
  * tiny gradient resized up and saved at a low quality, so its bytes say little and its pixels
- * are many. Loaded lazily: sharp is the server's, and costs a start-up.
+ * are many. Loaded lazily: sharp is the server's, and costs a start-up. Enlarged by a cubic
+ * filter, or by repeating pixels (`'nearest'`): as costly to decode (at 7,745 a side 0.7 s of
+ * processor time against 0.8 s), under half as costly to make (1.6 s against 3.6 s).
  */
-export async function hugeProgressiveJpeg(side = 7745, quality = 10): Promise<Buffer> {
+export async function hugeProgressiveJpeg(
+  side = 7745,
+  quality = 10,
+  kernel: 'cubic' | 'nearest' = 'cubic',
+): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
   const tiny = Buffer.alloc(8 * 8 * 3);
   for (let i = 0; i < tiny.length; i += 1) tiny[i] = (i * 37) % 256;
   return sharp(tiny, { raw: { width: 8, height: 8, channels: 3 } })
-    .resize(side, side, { kernel: 'cubic' })
+    .resize(side, side, { kernel })
     .jpeg({ progressive: true, quality })
     .toBuffer();
 }
