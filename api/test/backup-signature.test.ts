@@ -28,7 +28,7 @@ import { scriptArgs } from './server-process.js';
 import {
   ADMIN,
   dropPostgresDatabases,
-  newPostgresDatabase,
+  newPostgresDatabaseUrl,
   setupDatabase,
   signInBoth,
   STAFF,
@@ -258,10 +258,7 @@ describe('npm run restore', () => {
   const newTarget = async (): Promise<NodeJS.ProcessEnv> => {
     if (!process.env.TEST_DATABASE_URL)
       return { DATA_DIR: await blankDataDir(path.join(work, 'cli-target')) };
-    await (await newPostgresDatabase('restore_command', databases)).close();
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${databases[databases.length - 1]}`;
-    return { DATABASE_URL: url.href };
+    return { DATABASE_URL: await newPostgresDatabaseUrl('restore_command', databases) };
   };
 
   const restore = (args: string[], env: NodeJS.ProcessEnv) => {

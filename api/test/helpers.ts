@@ -337,12 +337,10 @@ export async function tableContents(ctx: TestContext): Promise<Record<string, st
 /**
  * A new, empty PostgreSQL database beside the suite's (TEST_DATABASE_URL), not migrated, named
  * `<prefix>_<pid>_<thread>_<n>` (the files of one jest-light-runner process run on its threads);
- * its name is added to `databases`, which the caller drops when done.
+ * its name is added to `databases`, which the caller drops when done. Answers its URL, for a
+ * process of a test to open (newPostgresDatabase opens it here).
  */
-export async function newPostgresDatabase(
-  prefix: string,
-  databases: string[],
-): Promise<DatabaseHandle> {
+export async function newPostgresDatabaseUrl(prefix: string, databases: string[]): Promise<string> {
   const url = new URL(process.env.TEST_DATABASE_URL!);
   const name = `${prefix}_${process.pid}_${threadId}_${databases.length}`;
   const { Client } = (await import('pg')).default;
@@ -352,7 +350,16 @@ export async function newPostgresDatabase(
   await client.end();
   databases.push(name);
   url.pathname = `/${name}`;
-  return openDatabase({ databaseUrl: url.href, dataDir: '', timeZone: 'UTC', migrate: false });
+  return url.href;
+}
+
+/** As newPostgresDatabaseUrl, opened. */
+export async function newPostgresDatabase(
+  prefix: string,
+  databases: string[],
+): Promise<DatabaseHandle> {
+  const databaseUrl = await newPostgresDatabaseUrl(prefix, databases);
+  return openDatabase({ databaseUrl, dataDir: '', timeZone: 'UTC', migrate: false });
 }
 
 /** Drops the databases `newPostgresDatabase` made beside the suite's (closed first). */
