@@ -17,9 +17,14 @@ export class ExportSlots {
 
   constructor(readonly perUser: number) {}
 
+  /** How many of `userId`'s slots are taken now. */
+  inUse(userId: number): number {
+    return this.running.get(userId) ?? 0;
+  }
+
   /** Takes a slot for `userId` and answers how to give it back, or undefined when none is free. */
   take(userId: number): (() => void) | undefined {
-    const now = this.running.get(userId) ?? 0;
+    const now = this.inUse(userId);
     if (now >= this.perUser) return undefined;
     this.running.set(userId, now + 1);
     let given = false;
